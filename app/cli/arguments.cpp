@@ -1,0 +1,64 @@
+#include "cli/arguments.hpp"
+
+#include <algorithm>
+
+namespace bvhscope::cli {
+
+bool ParsedArguments::has(std::string_view name) const {
+  return std::any_of(options.begin(), options.end(), [name](const auto& option) { return option.first == name; });
+}
+
+std::optional<std::string> ParsedArguments::value(std::string_view name) const {
+  std::optional<std::string> found;
+  for (const auto& [option, value] : options) {
+    if (option == name) found = value;
+  }
+  return found;
+}
+
+std::optional<ParsedArguments> parse_arguments(const std::vector<std::string>& args,
+                                               const std::vector<OptionSpec>& specs, UsageError& error) {
+  ParsedArguments parsed;
+  bool options_done = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (options_done || arg.size() < 2 || arg[0] != '-') {
+      parsed.positionals.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      options_done = true;
+      continue;
+    }
+    std::string name = arg;
+    std::optional<std::string> inline_value;
+    if (const auto equals = arg.find('='); arg.rfind("--", 0) == 0 && equals != std::string::npos) {
+      name = arg.substr(0, equals);
+      inline_value = arg.substr(equals + 1);
+    }
+    const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
+    if (spec == specs.end()) {
+      error.message = "unknown option '" + name + "'";
+      return std::nullopt;
+    }
+    if (!spec->takes_value) {
+      if (inline_value) {
+        error.message = "option '" + name + "' takes no value";
+        return std::nullopt;
+      }
+      parsed.options.emplace_back(name, "");
+      continue;
+    }
+    if (!inline_value) {
+      if (i + 1 >= args.size()) {
+        error.message = "option '" + name + "' needs a value";
+        return std::nullopt;
+      }
+      inline_value = args[++i];
+    }
+    parsed.options.emplace_back(name, *inline_value);
+  }
+  return parsed;
+}
+
+}  // namespace bvhscope::cli

@@ -1,0 +1,20 @@
+// The headless subcommands (info, export) and the top-level dispatch of the bvhscope command line.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace bvhscope::cli {
+
+enum ExitCode : int { kExitOk = 0, kExitBadInput = 1, kExitUsage = 2 };
+
+int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// Prints the full --help text.
+void print_help(std::ostream& out);
+// "bvhscope: MESSAGE" and a hint to --help on err; returns kExitUsage.
+int usage_error(std::ostream& err, const std::string& message);
+
+}  // namespace bvhscope::cli

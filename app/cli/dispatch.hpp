@@ -1,0 +1,15 @@
+// The bvhscope command line: picks a subcommand, or tells the caller to open the viewer.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace bvhscope::cli {
+
+// Runs the subcommand named by args[0] (info, export, --help, --version) and returns its exit code;
+// nullopt when the arguments are files (or nothing) for the viewer to open.
+std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace bvhscope::cli

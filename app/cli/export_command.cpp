@@ -1,0 +1,62 @@
+#include <fstream>
+
+#include "anim/csv_export.hpp"
+#include "anim/position_mode.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/load_for_cli.hpp"
+
+namespace bvhscope::cli {
+namespace {
+
+// Writes through `write` into `path`, reporting a failure to open or to write.
+template <typename Write>
+bool write_file(const std::string& path, std::ostream& err, Write write) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) {
+    err << path << ": error: cannot open for writing\n";
+    return false;
+  }
+  write(file);
+  file.close();
+  if (!file) {
+    err << path << ": error: write failed\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  UsageError usage;
+  const auto parsed =
+      parse_arguments(args, {{"-o", true}, {"--output", true}, {"--position-mode", true}, {"--rotations", true}}, usage);
+  if (!parsed) return usage_error(err, "export: " + usage.message);
+  if (parsed->positionals.size() != 1) return usage_error(err, "export: expected one FILE");
+  PositionModeRequest request = PositionModeRequest::Auto;
+  if (const auto mode = parsed->value("--position-mode")) {
+    const auto requested = parse_position_mode_request(*mode);
+    if (!requested) return usage_error(err, "export: --position-mode must be auto, add or replace, not '" + *mode + "'");
+    request = *requested;
+  }
+  std::optional<std::string> output = parsed->value("-o");
+  if (const auto long_output = parsed->value("--output")) output = long_output;
+
+  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
+  if (!clip) return kExitBadInput;
+  const PositionMode mode = decide_position_mode(*clip, request).mode;
+
+  if (output && *output != "-") {
+    if (!write_file(*output, err, [&](std::ostream& file) { write_positions_csv(*clip, mode, file); })) return kExitBadInput;
+  } else {
+    write_positions_csv(*clip, mode, out);
+    out.flush();
+  }
+  if (const auto rotations = parsed->value("--rotations")) {
+    if (!write_file(*rotations, err, [&](std::ostream& file) { write_rotations_csv(*clip, file); })) return kExitBadInput;
+  }
+  return kExitOk;
+}
+
+}  // namespace bvhscope::cli

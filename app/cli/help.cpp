@@ -1,0 +1,44 @@
+#include "cli/commands.hpp"
+
+namespace bvhscope::cli {
+
+void print_help(std::ostream& out) {
+  out << R"(bvhscope: a viewer for BVH (Biovision Hierarchy) motion-capture files
+
+Usage:
+  bvhscope [FILE...]            open the viewer (the bundled sample clip without FILE)
+  bvhscope info FILE [--json] [--position-mode auto|add|replace]
+                                summary, warnings and the joint hierarchy
+  bvhscope export FILE [-o OUT.csv] [--position-mode auto|add|replace] [--rotations ROT.csv]
+                                world positions of every joint and End Site as CSV
+                                (stdout without -o); --rotations also writes each joint's
+                                rotation channels in degrees
+  bvhscope --help | --version
+
+Position mode:
+  add       a joint's translation is OFFSET + its position channels (the Biovision rule)
+  replace   a position channel replaces the OFFSET component of its axis (MotionBuilder,
+            Bandai Namco, MakeHuman and other exporters write absolute positions)
+  auto      (default) replace when a position channel repeats its joint's non-zero OFFSET
+            in the first frame, add otherwise; the choice and its reason are reported
+
+Messages:
+  Errors and warnings go to stderr as FILE:LINE:COL: error|warning: MESSAGE (1-based).
+  Exit status: 0 success (warnings allowed), 1 bad input, 2 bad usage.
+
+What is loaded with a warning rather than refused:
+  - fewer frame lines than 'Frames:' declares, or a last frame line cut short: the
+    complete frames are loaded
+  - more frame lines than declared: the declared count is used
+  - a root written as JOINT
+  - 'Frame Time: 0': played at 30 frames per second
+  - duplicate joint names (End Sites are named <parent name>End)
+What is refused with an error:
+  - UTF-16 files (re-save as UTF-8), binary data, empty files
+  - values that do not fit a 32-bit float (e.g. 1e39), nan, inf, and anything else that is
+    not BVH: missing or extra braces, malformed OFFSET or CHANNELS, bad Frames or Frame
+    Time, frame lines with too many or too few values
+)";
+}
+
+}  // namespace bvhscope::cli

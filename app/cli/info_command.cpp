@@ -1,0 +1,186 @@
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "anim/measure.hpp"
+#include "anim/position_mode.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "cli/load_for_cli.hpp"
+
+namespace bvhscope::cli {
+namespace {
+
+std::string shortest(double value) {
+  char digits[32];
+  return std::string(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+}
+
+std::string fixed(double value, int decimals) {
+  char digits[64];
+  return std::string(digits,
+                     std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed, decimals).ptr);
+}
+
+std::string channel_list(const Skeleton& skeleton, int joint) {
+  std::string list;
+  const int first = skeleton.first_channels[joint];
+  for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) {
+    if (!list.empty()) list += ' ';
+    list += channel_name(skeleton.channel_kinds[c]);
+  }
+  return list;
+}
+
+std::string rotation_orders_summary(const Skeleton& skeleton) {
+  std::map<std::string, int> counts;
+  std::vector<std::string> order_of_appearance;
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    const std::string order = skeleton.rotation_order(joint);
+    if (order.empty()) continue;
+    if (counts[order]++ == 0) order_of_appearance.push_back(order);
+  }
+  if (order_of_appearance.empty()) return "none";
+  std::string summary;
+  for (const std::string& order : order_of_appearance) {
+    if (!summary.empty()) summary += ", ";
+    summary += order + " x" + std::to_string(counts[order]);
+  }
+  return summary;
+}
+
+void print_hierarchy(const Skeleton& skeleton, std::ostream& out) {
+  constexpr int kMaxIndent = 40;  // deep chains keep readable lines; the depth is printed instead
+  const std::vector<int> depths = skeleton.depths();
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    const int depth = depths[static_cast<std::size_t>(joint)];
+    out << std::string(static_cast<std::size_t>(std::min(depth, kMaxIndent)) * 2, ' ');
+    if (depth > kMaxIndent) out << "[depth " << depth << "] ";
+    out << skeleton.names[joint];
+    if (skeleton.is_end_site(joint)) {
+      out << "  (End Site)";
+    } else if (skeleton.channel_counts[joint] > 0) {
+      out << "  [" << channel_list(skeleton, joint) << ']';
+    }
+    out << '\n';
+  }
+}
+
+void print_text(const Clip& clip, const PositionModeDecision& decision, std::ostream& out) {
+  const Skeleton& skeleton = clip.skeleton;
+  const Motion& motion = clip.motion;
+  const float height = skeleton_height(clip, decision.mode);
+  const UnitGuess units = guess_units(height);
+  const int end_sites = skeleton.end_site_count();
+  out << "file:            " << clip.source << '\n';
+  out << "roots:           " << skeleton.roots.size() << '\n';
+  out << "joints:          " << skeleton.joint_count() - end_sites << " (+" << end_sites << " End Sites)\n";
+  out << "channels:        " << skeleton.channel_count() << '\n';
+  out << "frames:          " << motion.frame_count << '\n';
+  out << "frame time:      " << shortest(clip.declared_frame_time) << " s (" << fixed(1.0 / motion.frame_time, 3)
+      << " fps";
+  if (clip.declared_frame_time == 0.0) out << " used for playback";
+  out << ")\n";
+  out << "duration:        " << fixed(motion.duration(), 3) << " s\n";
+  out << "rotation orders: " << rotation_orders_summary(skeleton) << '\n';
+  out << "position mode:   " << position_mode_name(decision.mode) << " (" << (decision.automatic ? "auto: " : "")
+      << decision.reason << ")\n";
+  out << "height:          " << fixed(height, 3) << " (unit guess: " << units.unit << ", about "
+      << fixed(static_cast<double>(height) * units.metres_per_unit, 2) << " m)\n";
+  out << "warnings:        " << clip.warnings.size() << '\n';
+  out << "\nhierarchy:\n";
+  print_hierarchy(skeleton, out);
+}
+
+void print_json(const Clip& clip, const PositionModeDecision& decision, std::ostream& out) {
+  const Skeleton& skeleton = clip.skeleton;
+  const float height = skeleton_height(clip, decision.mode);
+  JsonWriter json(out);
+  json.begin_object();
+  json.key("file");
+  json.value(clip.source);
+  json.key("frames");
+  json.value(static_cast<unsigned long long>(clip.motion.frame_count));
+  json.key("frame_time");
+  json.value(clip.declared_frame_time);
+  json.key("channels");
+  json.value(skeleton.channel_count());
+  json.key("position_mode");
+  json.value(position_mode_name(decision.mode));
+  json.key("position_mode_reason");
+  json.value(decision.reason);
+  json.key("height");
+  json.value(height);
+  json.key("unit_guess");
+  json.value(guess_units(height).unit);
+  json.key("roots");
+  json.begin_array();
+  for (const int root : skeleton.roots) json.value(root);
+  json.end_array();
+  json.key("joints");
+  json.begin_array();
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    json.begin_object();
+    json.key("name");
+    json.value(skeleton.names[joint]);
+    json.key("parent");
+    json.value(skeleton.parents[joint]);
+    json.key("offset");
+    json.begin_array();
+    for (int axis = 0; axis < 3; ++axis) json.value(skeleton.offsets[joint][axis]);
+    json.end_array();
+    json.key("channels");
+    json.begin_array();
+    const int first = skeleton.first_channels[joint];
+    for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) json.value(channel_name(skeleton.channel_kinds[c]));
+    json.end_array();
+    json.key("end_site");
+    json.value(skeleton.is_end_site(joint));
+    json.end_object();
+  }
+  json.end_array();
+  json.key("warnings");
+  json.begin_array();
+  for (const Diagnostic& warning : clip.warnings) {
+    json.begin_object();
+    json.key("line");
+    json.value(warning.line);
+    json.key("column");
+    json.value(warning.column);
+    json.key("message");
+    json.value(warning.message);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+  out << '\n';
+}
+
+}  // namespace
+
+int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  UsageError usage;
+  const auto parsed = parse_arguments(args, {{"--json", false}, {"--position-mode", true}}, usage);
+  if (!parsed) return usage_error(err, "info: " + usage.message);
+  if (parsed->positionals.size() != 1) return usage_error(err, "info: expected one FILE");
+  PositionModeRequest request = PositionModeRequest::Auto;
+  if (const auto mode = parsed->value("--position-mode")) {
+    const auto requested = parse_position_mode_request(*mode);
+    if (!requested) return usage_error(err, "info: --position-mode must be auto, add or replace, not '" + *mode + "'");
+    request = *requested;
+  }
+  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
+  if (!clip) return kExitBadInput;
+  const PositionModeDecision decision = decide_position_mode(*clip, request);
+  if (parsed->has("--json")) {
+    print_json(*clip, decision, out);
+  } else {
+    print_text(*clip, decision, out);
+  }
+  out.flush();
+  return kExitOk;
+}
+
+}  // namespace bvhscope::cli

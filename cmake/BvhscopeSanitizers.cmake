@@ -1,0 +1,5 @@
+# BVHSCOPE_SANITIZE: AddressSanitizer + UndefinedBehaviorSanitizer for every target in the build.
+if(BVHSCOPE_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=address,undefined)
+endif()

@@ -1,0 +1,563 @@
+#include "anim/bvh_parser.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "anim/number_parser.hpp"
+#include "anim/text_cursor.hpp"
+
+namespace bvhscope {
+namespace {
+
+bool equals_ignore_case(std::string_view a, std::string_view b) noexcept {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
+           return lower(x) == lower(y);
+         });
+}
+
+bool starts_with_ignore_case(std::string_view text, std::string_view prefix) noexcept {
+  return text.size() >= prefix.size() && equals_ignore_case(text.substr(0, prefix.size()), prefix);
+}
+
+std::optional<ChannelKind> channel_from_name(std::string_view name) noexcept {
+  static constexpr std::array<std::string_view, 6> kNames = {"Xposition", "Yposition", "Zposition",
+                                                             "Xrotation", "Yrotation", "Zrotation"};
+  for (std::size_t i = 0; i < kNames.size(); ++i) {
+    if (equals_ignore_case(name, kNames[i])) return static_cast<ChannelKind>(i);
+  }
+  return std::nullopt;
+}
+
+// A token as it should appear inside a message: quoted, shortened, with unprintable bytes escaped.
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kMaxShown = 40;
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < kMaxShown; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (text.size() > kMaxShown) out += "...";
+  out += "'";
+  return out;
+}
+
+std::string describe(const Token& token) {
+  return token.at_end() ? std::string("end of file") : quoted(token.text);
+}
+
+// An open ROOT/JOINT/End Site block while the hierarchy is being read.
+struct OpenJoint {
+  int index;
+  bool end_site;
+  bool has_offset = false;
+  bool has_channels = false;
+};
+
+class BvhParser {
+ public:
+  BvhParser(std::string_view text, std::string_view source) : cursor_(text), source_(source) {
+    clip_.source = std::string(source);
+  }
+
+  Result<Clip> run() {
+    if (auto error = check_encoding()) return *error;
+    if (auto error = parse_hierarchy()) return *error;
+    if (auto error = parse_motion_header()) return *error;
+    if (auto error = parse_frames()) return *error;
+    return std::move(clip_);
+  }
+
+ private:
+  Diagnostic error_at(int line, int column, std::string message) const {
+    return Diagnostic{std::string(source_), line, column, std::move(message)};
+  }
+  Diagnostic error_at(const Token& token, std::string message) const {
+    return error_at(token.line, token.column, std::move(message));
+  }
+  void warn_at(int line, int column, std::string message) {
+    clip_.warnings.push_back(Diagnostic{std::string(source_), line, column, std::move(message)});
+  }
+
+  std::optional<Diagnostic> check_encoding() {
+    const std::string_view text = cursor_.text();
+    if (text.size() >= 2 && ((text[0] == '\xff' && text[1] == '\xfe') || (text[0] == '\xfe' && text[1] == '\xff'))) {
+      return error_at(1, 1, "the file is UTF-16 encoded; BVH files are read as ASCII or UTF-8 (re-save it as UTF-8)");
+    }
+    if (text.size() >= 3 && text.substr(0, 3) == "\xef\xbb\xbf") cursor_.resume_at(3);
+    const std::size_t probe = std::min<std::size_t>(text.size(), 4096);
+    for (std::size_t i = 0; i < probe; ++i) {
+      if (text[i] == '\0') return error_at(1, 1, "binary data (a NUL byte) in the file: not a BVH text file");
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Diagnostic> parse_hierarchy() {
+    const Token first = cursor_.next_token();
+    if (first.at_end()) return error_at(first, "empty file: expected HIERARCHY");
+    if (!equals_ignore_case(first.text, "HIERARCHY")) {
+      return error_at(first, "expected HIERARCHY at the start of the file, found " + describe(first));
+    }
+    for (;;) {
+      const Token token = cursor_.next_token();
+      if (token.at_end()) {
+        return error_at(token, clip_.skeleton.roots.empty() ? "unexpected end of file: expected ROOT"
+                                                            : "unexpected end of file: expected MOTION");
+      }
+      if (equals_ignore_case(token.text, "MOTION")) {
+        if (clip_.skeleton.roots.empty()) return error_at(token, "MOTION before any ROOT: the hierarchy is empty");
+        motion_token_ = token;
+        return std::nullopt;
+      }
+      if (equals_ignore_case(token.text, "ROOT") || equals_ignore_case(token.text, "JOINT")) {
+        if (equals_ignore_case(token.text, "JOINT")) {
+          warn_at(token.line, token.column, "root written as JOINT; read as ROOT");
+        }
+        if (auto error = parse_root(token)) return error;
+        continue;
+      }
+      if (token.text == "}") return error_at(token, "unmatched '}': no joint is open here");
+      return error_at(token, "expected ROOT or MOTION, found " + describe(token));
+    }
+  }
+
+  // Reads "NAME [{]" after ROOT/JOINT; returns the name token, sets brace_open when '{' ended the line.
+  std::optional<Diagnostic> read_joint_name(const Token& keyword, Token& name, bool& brace_open) {
+    name = cursor_.rest_of_line();
+    brace_open = false;
+    std::string_view text = name.text;
+    if (!text.empty() && text.back() == '{') {
+      brace_open = true;
+      text.remove_suffix(1);
+      while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+    }
+    name.text = text;
+    if (text.empty() || text == "{" || text == "}") {
+      return error_at(keyword.line, keyword.column + static_cast<int>(keyword.text.size()),
+                      std::string(keyword.text) + " without a name");
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Diagnostic> expect_open_brace(const std::string& subject) {
+    const Token brace = cursor_.next_token();
+    if (brace.text != "{") return error_at(brace, "expected '{' to open " + subject + ", found " + describe(brace));
+    return std::nullopt;
+  }
+
+  int add_joint(std::string name, int parent, bool end_site, int line) {
+    Skeleton& s = clip_.skeleton;
+    s.names.push_back(std::move(name));
+    s.parents.push_back(parent);
+    s.offsets.emplace_back(0.0f);
+    s.first_channels.push_back(s.channel_count());
+    s.channel_counts.push_back(0);
+    s.end_sites.push_back(end_site ? 1 : 0);
+    s.source_lines.push_back(line);
+    return s.joint_count() - 1;
+  }
+
+  std::optional<Diagnostic> open_named_joint(const Token& keyword, int parent, std::vector<OpenJoint>& stack) {
+    Token name;
+    bool brace_open = false;
+    if (auto error = read_joint_name(keyword, name, brace_open)) return error;
+    const std::string joint_name(name.text);
+    if (auto [it, inserted] = first_line_of_name_.emplace(joint_name, keyword.line); !inserted) {
+      warn_at(name.line, name.column,
+              "duplicate joint name " + quoted(joint_name) + " (first used at line " + std::to_string(it->second) + ")");
+    }
+    if (!brace_open) {
+      if (auto error = expect_open_brace("joint " + quoted(joint_name))) return error;
+    }
+    const int index = add_joint(joint_name, parent, false, keyword.line);
+    if (parent == kNoParent) clip_.skeleton.roots.push_back(index);
+    stack.push_back(OpenJoint{index, false});
+    return std::nullopt;
+  }
+
+  std::optional<Diagnostic> open_end_site(const Token& keyword, std::vector<OpenJoint>& stack) {
+    const Token site = cursor_.next_token_on_line();
+    if (!equals_ignore_case(site.text, "Site")) {
+      return error_at(site.at_end() ? Token{{}, keyword.line, keyword.column + 3} : site,
+                      "expected 'Site' after 'End', found " + (site.at_end() ? std::string("end of line") : describe(site)));
+    }
+    const Token rest = cursor_.rest_of_line();  // an optional name, perhaps followed by '{'
+    if (rest.text.empty() || rest.text.back() != '{') {
+      if (auto error = expect_open_brace("End Site")) return error;
+    }
+    const int parent = stack.back().index;
+    const int index = add_joint(clip_.skeleton.names[parent] + "End", parent, true, keyword.line);
+    stack.push_back(OpenJoint{index, true});
+    return std::nullopt;
+  }
+
+  std::optional<Diagnostic> parse_root(const Token& root_keyword) {
+    std::vector<OpenJoint> stack;  // explicit stack: deep files cannot overflow the call stack
+    if (auto error = open_named_joint(root_keyword, kNoParent, stack)) return error;
+    while (!stack.empty()) {
+      OpenJoint& open = stack.back();
+      const Token token = cursor_.next_token();
+      const Skeleton& s = clip_.skeleton;
+      const int open_index = open.index;
+      auto what = [&s, open_index] {
+        return s.is_end_site(open_index) ? "End Site of " + quoted(s.names[s.parents[open_index]])
+                                         : "joint " + quoted(s.names[open_index]);
+      };
+      if (token.at_end()) {
+        return error_at(token, "unexpected end of file: " + what() + " (line " +
+                                   std::to_string(clip_.skeleton.source_lines[open.index]) + ") is not closed");
+      }
+      if (equals_ignore_case(token.text, "OFFSET")) {
+        if (open.has_offset) return error_at(token, "second OFFSET in " + what());
+        if (auto error = parse_offset(token, open.index)) return error;
+        open.has_offset = true;
+      } else if (equals_ignore_case(token.text, "CHANNELS")) {
+        if (open.end_site) return error_at(token, "an End Site cannot have CHANNELS");
+        if (open.has_channels) return error_at(token, "second CHANNELS in " + what());
+        if (auto error = parse_channels(token, open.index)) return error;
+        open.has_channels = true;
+      } else if (equals_ignore_case(token.text, "JOINT")) {
+        if (open.end_site) return error_at(token, "an End Site cannot have children (missing '}'?)");
+        const int parent = open.index;
+        if (auto error = open_named_joint(token, parent, stack)) return error;
+      } else if (equals_ignore_case(token.text, "End")) {
+        if (open.end_site) return error_at(token, "an End Site cannot have children (missing '}'?)");
+        if (auto error = open_end_site(token, stack)) return error;
+      } else if (token.text == "}") {
+        if (!open.has_offset) return error_at(token, what() + " has no OFFSET");
+        stack.pop_back();
+      } else if (token.text == "{") {
+        return error_at(token, "unexpected '{' in " + what());
+      } else if (equals_ignore_case(token.text, "MOTION") || equals_ignore_case(token.text, "ROOT")) {
+        return error_at(token, "unexpected " + std::string(token.text) + ": " + what() + " (line " +
+                                   std::to_string(clip_.skeleton.source_lines[open.index]) + ") is not closed with '}'");
+      } else {
+        return error_at(token, "unexpected " + describe(token) + " in " + what());
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Diagnostic> parse_offset(const Token& keyword, int joint) {
+    glm::vec3 offset(0.0f);
+    for (int axis = 0; axis < 3; ++axis) {
+      const Token value = cursor_.next_token();
+      if (value.at_end() || value.line != keyword.line) {
+        return error_at(keyword, "malformed OFFSET: expected 3 numbers, found " + std::to_string(axis));
+      }
+      if (auto error = parse_float_token(value, offset[axis], "in OFFSET")) return error;
+    }
+    const Token extra = cursor_.next_token_on_line();
+    if (!extra.at_end() && extra.text != "}" && extra.text != "{") {
+      return error_at(extra, "malformed OFFSET: more than 3 values (" + describe(extra) + ")");
+    }
+    cursor_.resume_at(cursor_.position() - extra.text.size());
+    clip_.skeleton.offsets[joint] = offset;
+    return std::nullopt;
+  }
+
+  std::optional<Diagnostic> parse_float_token(const Token& token, float& out, std::string_view context) {
+    const char* first = token.text.data();
+    const char* last = first + token.text.size();
+    const NumberScan scan = scan_float(first, last, out);
+    if (scan.status == NumberStatus::Ok && scan.end == last) return std::nullopt;
+    return error_at(token, number_error(scan.status, token.text) + " " + std::string(context));
+  }
+
+  static std::string number_error(NumberStatus status, std::string_view text) {
+    switch (status) {
+      case NumberStatus::Overflow: return "number " + quoted(text) + " is out of range";
+      case NumberStatus::FloatOverflow: return "number " + quoted(text) + " is too large for a 32-bit float";
+      default: return "expected a number, found " + quoted(text);
+    }
+  }
+
+  std::optional<Diagnostic> parse_channels(const Token& keyword, int joint) {
+    const Token count_token = cursor_.next_token_on_line();
+    if (count_token.at_end()) return error_at(keyword, "CHANNELS without a channel count");
+    int count = -1;
+    const auto [ptr, ec] = std::from_chars(count_token.text.data(), count_token.text.data() + count_token.text.size(), count);
+    if (ec != std::errc{} || ptr != count_token.text.data() + count_token.text.size()) {
+      return error_at(count_token, "CHANNELS count must be a whole number from 0 to 6, found " + describe(count_token));
+    }
+    if (count < 0 || count > 6) {
+      return error_at(count_token, "CHANNELS count must be from 0 to 6, found " + std::string(count_token.text));
+    }
+    Skeleton& s = clip_.skeleton;
+    s.first_channels[joint] = s.channel_count();
+    std::array<bool, 6> seen{};
+    for (int i = 0; i < count; ++i) {
+      const Token name = cursor_.next_token_on_line();
+      if (name.at_end()) {
+        return error_at(count_token, "CHANNELS declares " + std::to_string(count) + " channels but lists " +
+                                         std::to_string(i));
+      }
+      const auto kind = channel_from_name(name.text);
+      if (!kind) return error_at(name, "unknown channel " + describe(name));
+      if (seen[static_cast<std::size_t>(*kind)]) return error_at(name, "duplicate channel " + describe(name));
+      seen[static_cast<std::size_t>(*kind)] = true;
+      s.channel_kinds.push_back(*kind);
+      s.channel_joints.push_back(joint);
+    }
+    const Token extra = cursor_.next_token_on_line();
+    if (!extra.at_end()) {
+      if (channel_from_name(extra.text)) {
+        return error_at(extra, "CHANNELS declares " + std::to_string(count) + " channels but lists more");
+      }
+      return error_at(extra, "unexpected " + describe(extra) + " after the CHANNELS list");
+    }
+    s.channel_counts[joint] = count;
+    return std::nullopt;
+  }
+
+  // Reads "LABEL:" where the colon may be attached or separate; leaves the cursor after the colon.
+  // Returns the rest of an attached token ("Frames:5" gives "5"), empty otherwise.
+  std::optional<Diagnostic> expect_label(std::string_view label, std::string_view display, std::string_view& rest) {
+    const Token token = cursor_.next_token();
+    if (!starts_with_ignore_case(token.text, label)) {
+      return error_at(token, "expected '" + std::string(display) + "', found " + describe(token));
+    }
+    std::string_view tail = token.text.substr(label.size());
+    if (tail.empty()) {
+      const Token colon = cursor_.next_token_on_line();
+      if (colon.text.empty() || colon.text.front() != ':') {
+        return error_at(colon.at_end() ? token : colon, "expected ':' after '" + std::string(label) + "'");
+      }
+      tail = colon.text.substr(1);
+    } else if (tail.front() == ':') {
+      tail.remove_prefix(1);
+    } else {
+      return error_at(token, "expected '" + std::string(display) + "', found " + describe(token));
+    }
+    rest = tail;
+    return std::nullopt;
+  }
+
+  // The value after a label: attached ("Frames:5") or the next token on the line.
+  Token label_value(std::string_view attached) {
+    if (!attached.empty()) {
+      return Token{attached, cursor_.line(), cursor_.column() - static_cast<int>(attached.size())};
+    }
+    return cursor_.next_token_on_line();
+  }
+
+  std::optional<Diagnostic> expect_line_end(std::string_view after) {
+    const Token extra = cursor_.next_token_on_line();
+    if (!extra.at_end()) return error_at(extra, "unexpected " + describe(extra) + " after " + std::string(after));
+    return std::nullopt;
+  }
+
+  std::optional<Diagnostic> parse_motion_header() {
+    // "Frames: N"
+    std::string_view attached;
+    if (auto error = expect_label("Frames", "Frames:", attached)) return error;
+    const Token frames = label_value(attached);
+    if (frames.at_end()) return error_at(frames, "missing frame count after 'Frames:'");
+    if (frames.text.front() == '-') return error_at(frames, "negative frame count " + quoted(frames.text));
+    std::uint64_t declared = 0;
+    const char* frames_end = frames.text.data() + frames.text.size();
+    const auto [ptr, ec] = std::from_chars(frames.text.data(), frames_end, declared);
+    if (ec == std::errc::result_out_of_range) return error_at(frames, "frame count " + quoted(frames.text) + " is too large");
+    if (ec != std::errc{} || ptr != frames_end) {
+      return error_at(frames, "frame count must be a whole number, found " + quoted(frames.text));
+    }
+    if (auto error = expect_line_end("the frame count")) return error;
+    declared_frames_ = declared;
+    frames_token_ = frames;
+
+    // "Frame Time: T"
+    const Token frame_keyword = cursor_.next_token();
+    if (!equals_ignore_case(frame_keyword.text, "Frame")) {
+      return error_at(frame_keyword, "expected 'Frame Time:', found " + describe(frame_keyword));
+    }
+    if (auto error = expect_label("Time", "Frame Time:", attached)) return error;
+    const Token time = label_value(attached);
+    if (time.at_end()) return error_at(time, "missing frame time after 'Frame Time:'");
+    double frame_time = 0.0;
+    const NumberScan scan = scan_double(time.text.data(), time.text.data() + time.text.size(), frame_time);
+    if (scan.status != NumberStatus::Ok || scan.end != time.text.data() + time.text.size()) {
+      return error_at(time, "frame time: " + number_error(scan.status, time.text));
+    }
+    if (frame_time < 0.0) return error_at(time, "negative frame time " + quoted(time.text));
+    if (auto error = expect_line_end("the frame time")) return error;
+    clip_.declared_frame_time = frame_time;
+    clip_.motion.frame_time = frame_time;
+    if (frame_time == 0.0) {
+      clip_.motion.frame_time = kDefaultFrameTime;
+      warn_at(time.line, time.column, "frame time is 0; playing at 30 frames per second");
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Diagnostic> parse_frames();
+
+  void warn_cut_short(int line, int column, std::uint64_t frame, int values, int channels) {
+    warn_at(line, column,
+            "frame " + std::to_string(frame + 1) + " is cut short (" + std::to_string(values) + " of " +
+                std::to_string(channels) + " values); it was dropped");
+  }
+
+  TextCursor cursor_;
+  std::string_view source_;
+  Clip clip_;
+  Token motion_token_;
+  Token frames_token_;
+  std::uint64_t declared_frames_ = 0;
+  std::unordered_map<std::string, int> first_line_of_name_;
+};
+
+// Frame rows are the bulk of a file: this loop walks the bytes directly and tracks only the line
+// number and the line's start, computing columns when a message needs one.
+std::optional<Diagnostic> BvhParser::parse_frames() {
+  Motion& motion = clip_.motion;
+  const int channels = clip_.skeleton.channel_count();
+  motion.channel_count = channels;
+  const std::string_view text = cursor_.text();
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  // The cursor sits after the frame time's line end (or at the end of the text).
+  const char* p = begin + cursor_.position();
+  int line = cursor_.line();
+
+  if (channels == 0) {
+    constexpr std::uint64_t kMaxEmptyFrames = 1'000'000;
+    motion.frame_count = static_cast<std::size_t>(std::min(declared_frames_, kMaxEmptyFrames));
+    if (declared_frames_ > kMaxEmptyFrames) {
+      warn_at(frames_token_.line, frames_token_.column, "no joint has channels; frame count limited to 1000000");
+    }
+    return std::nullopt;
+  }
+
+  // Never trust the declared count for memory: a row needs at least 2 bytes per channel.
+  const auto remaining = static_cast<std::uint64_t>(end - p);
+  const std::uint64_t max_rows = (remaining + 1) / (2 * static_cast<std::uint64_t>(channels));
+  const std::uint64_t capacity_rows = std::min(declared_frames_, max_rows);
+  motion.values.resize(static_cast<std::size_t>(capacity_rows) * static_cast<std::size_t>(channels));
+  float* out = motion.values.data();
+
+  std::uint64_t frame = 0;
+  const char* line_start = p;
+  auto column_of = [&](const char* at) { return static_cast<int>(at - line_start) + 1; };
+  auto skip_blank_lines = [&]() {
+    for (;;) {
+      const char* q = p;
+      while (q < end && is_blank(*q)) ++q;
+      if (q < end && *q == '\r') {
+        p = q + 1;
+        if (p < end && *p == '\n') ++p;
+      } else if (q < end && *q == '\n') {
+        p = q + 1;
+      } else {
+        return;
+      }
+      ++line;
+      line_start = p;
+    }
+  };
+
+  while (frame < declared_frames_) {
+    skip_blank_lines();
+    line_start = p;
+    while (p < end && is_blank(*p)) ++p;
+    if (p >= end) break;  // fewer rows than declared: warned below
+    if (frame >= capacity_rows) break;  // cannot happen with complete rows; defensive
+    float* row = out + frame * static_cast<std::uint64_t>(channels);
+    bool cut_short = false;
+    for (int c = 0; c < channels && !cut_short; ++c) {
+      while (p < end && is_blank(*p)) ++p;
+      if (p >= end || is_line_end(*p)) {
+        // A short row: the last row of a cut-off file keeps the earlier frames; elsewhere it is an error.
+        const char* after = p;
+        while (after < end && is_space(*after)) ++after;
+        if (after >= end) {
+          warn_cut_short(line, column_of(p), frame, c, channels);
+          cut_short = true;
+          break;
+        }
+        return error_at(line, column_of(p),
+                        "frame " + std::to_string(frame + 1) + " has " + std::to_string(c) + " values, expected " +
+                            std::to_string(channels));
+      }
+      const NumberScan scan = scan_float(p, end, row[c]);
+      if (scan.status != NumberStatus::Ok || (scan.end < end && !is_space(*scan.end))) {
+        const char* token_end = p;
+        while (token_end < end && !is_space(*token_end)) ++token_end;
+        if (token_end == end && scan.status == NumberStatus::Invalid) {  // the file ends inside this number
+          warn_cut_short(line, column_of(p), frame, c, channels);
+          cut_short = true;
+          break;
+        }
+        const std::string_view token(p, static_cast<std::size_t>(token_end - p));
+        const NumberStatus status = scan.status == NumberStatus::Ok ? NumberStatus::Invalid : scan.status;
+        return error_at(line, column_of(p),
+                        number_error(status, token) + " in frame " + std::to_string(frame + 1) + ", channel " +
+                            std::to_string(c + 1) + " (" + clip_.skeleton.names[clip_.skeleton.channel_joints[c]] +
+                            " " + std::string(channel_name(clip_.skeleton.channel_kinds[c])) + ")");
+      }
+      p = scan.end;
+    }
+    if (cut_short) break;
+    while (p < end && is_blank(*p)) ++p;
+    if (p < end && !is_line_end(*p)) {
+      return error_at(line, column_of(p),
+                      "frame " + std::to_string(frame + 1) + " has more than " + std::to_string(channels) + " values");
+    }
+    if (p < end) {
+      if (*p == '\r' && p + 1 < end && p[1] == '\n') ++p;
+      ++p;
+      ++line;
+      line_start = p;
+    }
+    ++frame;
+  }
+  motion.frame_count = static_cast<std::size_t>(frame);
+  motion.values.resize(static_cast<std::size_t>(frame) * static_cast<std::size_t>(channels));
+  motion.values.shrink_to_fit();
+
+  if (frame < declared_frames_) {
+    warn_at(frames_token_.line, frames_token_.column,
+            "'Frames: " + std::to_string(declared_frames_) + "' but the file holds " + std::to_string(frame) +
+                " complete frames; loaded " + std::to_string(frame));
+    return std::nullopt;
+  }
+  // Rows beyond the declared count are counted, not read.
+  skip_blank_lines();
+  while (p < end && is_blank(*p)) ++p;
+  if (p < end) {
+    const int extra_line = line;
+    const int extra_column = column_of(p);
+    std::uint64_t extra_rows = 0;
+    bool in_row = false;
+    for (; p < end; ++p) {
+      if (is_line_end(*p)) {
+        in_row = false;
+      } else if (!in_row && !is_blank(*p)) {
+        in_row = true;
+        ++extra_rows;
+      }
+    }
+    warn_at(extra_line, extra_column,
+            std::to_string(extra_rows) + " more frame line" + (extra_rows == 1 ? "" : "s") + " than 'Frames: " +
+                std::to_string(declared_frames_) + "'; ignored");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<Clip> parse_bvh(std::string_view text, std::string_view source) { return BvhParser(text, source).run(); }
+
+}  // namespace bvhscope

@@ -1,0 +1,20 @@
+// CSV export: world positions of every joint and End Site per frame, and the rotation channels.
+#pragma once
+
+#include <ostream>
+
+#include "anim/clip.hpp"
+#include "anim/position_mode.hpp"
+
+namespace bvhscope {
+
+// Header "Time,<name>.X,<name>.Y,<name>.Z,..." with one triple per joint and End Site in
+// depth-first file order; one row per frame; Time = frame index × frame time. Values are written
+// in the shortest form that reads back as the same float (std::to_chars).
+void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out);
+
+// Header "Time,<name>.<axis>,..." with each joint's rotation channels in file order ("Hips.Z,
+// Hips.X,Hips.Y"), values in degrees as in the file.
+void write_rotations_csv(const Clip& clip, std::ostream& out);
+
+}  // namespace bvhscope

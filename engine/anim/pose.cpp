@@ -1,0 +1,122 @@
+#include "anim/pose.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace bvhscope {
+namespace {
+
+// Rotation about one axis by `degrees`, as a column-major 3×3 matrix.
+glm::mat3 axis_rotation(int axis, float degrees) {
+  const float radians = glm::radians(degrees);
+  const float c = std::cos(radians);
+  const float s = std::sin(radians);
+  switch (axis) {
+    case 0: return glm::mat3(1, 0, 0, 0, c, s, 0, -s, c);
+    case 1: return glm::mat3(c, 0, -s, 0, 1, 0, s, 0, c);
+    default: return glm::mat3(c, s, 0, -s, c, 0, 0, 0, 1);
+  }
+}
+
+glm::mat4 compose(const glm::vec3& translation, const glm::mat3& rotation) {
+  glm::mat4 m(rotation);
+  m[3] = glm::vec4(translation, 1.0f);
+  return m;
+}
+
+}  // namespace
+
+glm::mat3 joint_rotation(const Skeleton& skeleton, int joint, std::span<const float> frame) {
+  glm::mat3 rotation(1.0f);
+  const int first = skeleton.first_channels[joint];
+  for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) {
+    const ChannelKind kind = skeleton.channel_kinds[c];
+    if (is_rotation(kind)) rotation = rotation * axis_rotation(channel_axis(kind), frame[static_cast<std::size_t>(c)]);
+  }
+  return rotation;
+}
+
+glm::vec3 joint_translation(const Skeleton& skeleton, int joint, std::span<const float> frame, PositionMode mode) {
+  glm::vec3 translation = skeleton.offsets[joint];
+  const int first = skeleton.first_channels[joint];
+  for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) {
+    const ChannelKind kind = skeleton.channel_kinds[c];
+    if (!is_position(kind)) continue;
+    const float value = frame[static_cast<std::size_t>(c)];
+    float& component = translation[channel_axis(kind)];
+    component = mode == PositionMode::Add ? component + value : value;
+  }
+  return translation;
+}
+
+void compute_local_transforms(const Skeleton& skeleton, std::span<const float> frame, PositionMode mode,
+                              std::span<glm::mat4> local) {
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    local[static_cast<std::size_t>(joint)] =
+        compose(joint_translation(skeleton, joint, frame, mode), joint_rotation(skeleton, joint, frame));
+  }
+}
+
+void forward_kinematics(std::span<const int> parents, std::span<const glm::mat4> local, std::span<glm::mat4> world) {
+  for (std::size_t i = 0; i < parents.size(); ++i) {
+    const int parent = parents[i];
+    world[i] = parent == kNoParent ? local[i] : world[static_cast<std::size_t>(parent)] * local[i];
+  }
+}
+
+void pose_frame(const Clip& clip, std::size_t frame, PositionMode mode, Pose& pose) {
+  pose.resize(clip.skeleton.joint_count());
+  if (clip.motion.frame_count == 0) {
+    pose_rest(clip, pose);
+    return;
+  }
+  frame = std::min(frame, clip.motion.frame_count - 1);
+  compute_local_transforms(clip.skeleton, clip.motion.frame(frame), mode, pose.local);
+  forward_kinematics(clip.skeleton.parents, pose.local, pose.world);
+}
+
+void pose_rest(const Clip& clip, Pose& pose) {
+  pose.resize(clip.skeleton.joint_count());
+  for (int joint = 0; joint < clip.skeleton.joint_count(); ++joint) {
+    pose.local[static_cast<std::size_t>(joint)] = compose(clip.skeleton.offsets[joint], glm::mat3(1.0f));
+  }
+  forward_kinematics(clip.skeleton.parents, pose.local, pose.world);
+}
+
+void sample_pose(const Clip& clip, double frame_position, Sampling sampling, PositionMode mode, Pose& pose) {
+  const std::size_t frames = clip.motion.frame_count;
+  if (frames == 0) {
+    pose_rest(clip, pose);
+    return;
+  }
+  const double last = static_cast<double>(frames - 1);
+  const double position = std::clamp(std::isfinite(frame_position) ? frame_position : 0.0, 0.0, last);
+  if (sampling == Sampling::Nearest) {
+    pose_frame(clip, static_cast<std::size_t>(std::floor(position + 0.5)), mode, pose);
+    return;
+  }
+  const auto before = static_cast<std::size_t>(std::floor(position));
+  const auto fraction = static_cast<float>(position - static_cast<double>(before));
+  if (fraction == 0.0f || before + 1 >= frames) {
+    pose_frame(clip, before, mode, pose);
+    return;
+  }
+  pose.resize(clip.skeleton.joint_count());
+  const Skeleton& skeleton = clip.skeleton;
+  const std::span<const float> a = clip.motion.frame(before);
+  const std::span<const float> b = clip.motion.frame(before + 1);
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    const glm::quat qa = glm::quat_cast(joint_rotation(skeleton, joint, a));
+    const glm::quat qb = glm::quat_cast(joint_rotation(skeleton, joint, b));
+    const glm::vec3 ta = joint_translation(skeleton, joint, a, mode);
+    const glm::vec3 tb = joint_translation(skeleton, joint, b, mode);
+    // glm::slerp takes the shorter arc, so a sign flip between the two quaternions cannot spin the joint.
+    const glm::quat q = glm::slerp(qa, qb, fraction);
+    pose.local[static_cast<std::size_t>(joint)] = compose(glm::mix(ta, tb, fraction), glm::mat3_cast(q));
+  }
+  forward_kinematics(skeleton.parents, pose.local, pose.world);
+}
+
+}  // namespace bvhscope
