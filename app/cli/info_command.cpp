@@ -76,7 +76,8 @@ void print_text(const Clip& clip, const PositionModeDecision& decision, std::ost
   const int end_sites = skeleton.end_site_count();
   out << "file:            " << clip.source << '\n';
   out << "roots:           " << skeleton.roots.size() << '\n';
-  out << "joints:          " << skeleton.joint_count() - end_sites << " (+" << end_sites << " End Sites)\n";
+  out << "joints:          " << skeleton.joint_count() - end_sites << " (+" << end_sites
+      << (end_sites == 1 ? " End Site)\n" : " End Sites)\n");
   out << "channels:        " << skeleton.channel_count() << '\n';
   out << "frames:          " << motion.frame_count << '\n';
   out << "frame time:      " << shortest(clip.declared_frame_time) << " s (" << fixed(1.0 / motion.frame_time, 3)

@@ -55,6 +55,13 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
+// True for what a cut-off number can look like ("-", "1.", "2e", "3e-"), false for "nan" or "1,5".
+bool looks_like_number_prefix(const char* first, const char* last) noexcept {
+  return std::all_of(first, last, [](char c) {
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+  });
+}
+
 std::string describe(const Token& token) {
   return token.at_end() ? std::string("end of file") : quoted(token.text);
 }
@@ -444,7 +451,7 @@ std::optional<Diagnostic> BvhParser::parse_frames() {
   // Never trust the declared count for memory: a row needs at least 2 bytes per channel.
   const auto remaining = static_cast<std::uint64_t>(end - p);
   const std::uint64_t max_rows = (remaining + 1) / (2 * static_cast<std::uint64_t>(channels));
-  const std::uint64_t capacity_rows = std::min(declared_frames_, max_rows);
+  std::uint64_t capacity_rows = std::min(declared_frames_, max_rows);
   motion.values.resize(static_cast<std::size_t>(capacity_rows) * static_cast<std::size_t>(channels));
   float* out = motion.values.data();
 
@@ -473,7 +480,12 @@ std::optional<Diagnostic> BvhParser::parse_frames() {
     line_start = p;
     while (p < end && is_blank(*p)) ++p;
     if (p >= end) break;  // fewer rows than declared: warned below
-    if (frame >= capacity_rows) break;  // cannot happen with complete rows; defensive
+    if (frame >= capacity_rows) {
+      // No complete row fits in what is left, but a cut-off one may: room for it, to diagnose it.
+      motion.values.resize(motion.values.size() + static_cast<std::size_t>(channels));
+      out = motion.values.data();
+      ++capacity_rows;
+    }
     float* row = out + frame * static_cast<std::uint64_t>(channels);
     bool cut_short = false;
     for (int c = 0; c < channels && !cut_short; ++c) {
@@ -495,7 +507,7 @@ std::optional<Diagnostic> BvhParser::parse_frames() {
       if (scan.status != NumberStatus::Ok || (scan.end < end && !is_space(*scan.end))) {
         const char* token_end = p;
         while (token_end < end && !is_space(*token_end)) ++token_end;
-        if (token_end == end && scan.status == NumberStatus::Invalid) {  // the file ends inside this number
+        if (token_end == end && looks_like_number_prefix(p, token_end)) {  // the file ends inside this number
           warn_cut_short(line, column_of(p), frame, c, channels);
           cut_short = true;
           break;

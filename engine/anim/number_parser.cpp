@@ -77,9 +77,8 @@ DecimalParts split_decimal(const char* first, const char* last) noexcept {
       }
       if (exponent_negative) written_exponent = -written_exponent;
       p = q;
-    } else {
-      return parts;  // "1e", "1e+": not a number in BVH's grammar
     }
+    // "7e" and "7e+" without digits: the number is "7"; the caller sees what follows.
   }
   parts.end = p;
   parts.exponent = fraction_exponent + integer_digits_after_limit + written_exponent;

@@ -8,11 +8,28 @@
 namespace bvhscope {
 namespace {
 
+// Sine and cosine of an angle in degrees, exact at multiples of 90° (where radians would leave
+// residues such as cos(90°) = -4.4e-8 in every T-pose).
+void sin_cos_degrees(float degrees, float& s, float& c) {
+  const float quarter_turns = degrees / 90.0f;
+  if (quarter_turns == std::nearbyint(quarter_turns) && std::abs(quarter_turns) < 1e6f) {
+    static constexpr float kSin[4] = {0.0f, 1.0f, 0.0f, -1.0f};
+    static constexpr float kCos[4] = {1.0f, 0.0f, -1.0f, 0.0f};
+    const auto quadrant = static_cast<std::size_t>(static_cast<long>(quarter_turns) & 3);
+    s = kSin[quadrant];
+    c = kCos[quadrant];
+    return;
+  }
+  const float radians = glm::radians(degrees);
+  s = std::sin(radians);
+  c = std::cos(radians);
+}
+
 // Rotation about one axis by `degrees`, as a column-major 3×3 matrix.
 glm::mat3 axis_rotation(int axis, float degrees) {
-  const float radians = glm::radians(degrees);
-  const float c = std::cos(radians);
-  const float s = std::sin(radians);
+  float s = 0.0f;
+  float c = 1.0f;
+  sin_cos_degrees(degrees, s, c);
   switch (axis) {
     case 0: return glm::mat3(1, 0, 0, 0, c, s, 0, -s, c);
     case 1: return glm::mat3(c, 0, -s, 0, 1, 0, s, 0, c);

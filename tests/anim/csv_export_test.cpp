@@ -1,0 +1,62 @@
+// CSV export: exact header and rows for a known clip.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "anim/csv_export.hpp"
+#include "test_support.hpp"
+
+namespace bvhscope {
+namespace {
+
+TEST(CsvExport, PositionsOfEveryJointAndEndSite) {
+  const Clip clip = test::parse_ok(test::kTwoJoints);
+  std::ostringstream out;
+  write_positions_csv(clip, PositionMode::Add, out);
+  EXPECT_EQ(out.str(),
+            "Time,Hips.X,Hips.Y,Hips.Z,Chest.X,Chest.Y,Chest.Z,ChestEnd.X,ChestEnd.Y,ChestEnd.Z\n"
+            "0,1,2,3,1,12,3,1,17,3\n"
+            "0.5,4,5,6,-6,5,6,-11,5,6\n");
+}
+
+TEST(CsvExport, ReplaceModeChangesTheRootPosition) {
+  const Clip clip = test::parse_ok(
+      "HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\nFrame Time: 0.1\n5\n");
+  std::ostringstream add;
+  std::ostringstream replace;
+  write_positions_csv(clip, PositionMode::Add, add);
+  write_positions_csv(clip, PositionMode::Replace, replace);
+  EXPECT_EQ(add.str(), "Time,R.X,R.Y,R.Z\n0,10,25,30\n");
+  EXPECT_EQ(replace.str(), "Time,R.X,R.Y,R.Z\n0,10,5,30\n");
+}
+
+TEST(CsvExport, TimeIsFrameIndexTimesFrameTimeWithoutBinaryNoise) {
+  std::string text = "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n}\nMOTION\nFrames: 4\nFrame Time: 0.1\n";
+  text += "0.1\n0.2\n0.3\n1234.25\n";
+  std::ostringstream out;
+  write_positions_csv(test::parse_ok(text), PositionMode::Add, out);
+  EXPECT_EQ(out.str(), "Time,R.X,R.Y,R.Z\n0,0.1,0,0\n0.1,0.2,0,0\n0.2,0.3,0,0\n0.3,1234.25,0,0\n");
+}
+
+TEST(CsvExport, ValuesAreTheShortestTextThatReadsBackAsTheSameFloat) {
+  // 1234.5678 is not a float; the nearest one, 1234.5677490234375, prints as 1234.5677.
+  const std::string text =
+      "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n}\nMOTION\nFrames: 1\nFrame Time: 0.1\n1234.5678\n";
+  std::ostringstream out;
+  write_positions_csv(test::parse_ok(text), PositionMode::Add, out);
+  EXPECT_EQ(out.str(), "Time,R.X,R.Y,R.Z\n0,1234.5677,0,0\n");
+  EXPECT_EQ(std::stof("1234.5677"), 1234.5678f);
+}
+
+TEST(CsvExport, RotationChannelsInFileOrder) {
+  const Clip clip = test::parse_ok(test::kTwoJoints);
+  std::ostringstream out;
+  write_rotations_csv(clip, out);
+  EXPECT_EQ(out.str(),
+            "Time,Hips.Z,Hips.X,Hips.Y,Chest.Z,Chest.X,Chest.Y\n"
+            "0,0,0,0,0,0,0\n"
+            "0.5,90,0,0,0,0,0\n");
+}
+
+}  // namespace
+}  // namespace bvhscope

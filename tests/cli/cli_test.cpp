@@ -1,0 +1,142 @@
+// The bvhscope executable end to end: the exact output, streams and exit codes of each subcommand.
+#include <gtest/gtest.h>
+
+#include "run_process.hpp"
+
+namespace bvhscope {
+namespace {
+
+using test::run_bvhscope;
+
+std::string fixture(const std::string& name) { return (test::fixtures_dir() / name).string(); }
+
+TEST(Cli, HelpAndVersion) {
+  const auto help = run_bvhscope({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("bvhscope info FILE [--json] [--position-mode auto|add|replace]"), std::string::npos);
+  EXPECT_NE(help.out.find("'Frame Time: 0': played at 30 frames per second"), std::string::npos);
+  EXPECT_EQ(help.err, "");
+  const auto version = run_bvhscope({"--version"});
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out, "bvhscope 0.1.0\n");
+}
+
+TEST(Cli, BadUsageExitsWithTwo) {
+  const auto unknown = run_bvhscope({"--bogus"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_EQ(unknown.err, "bvhscope: unknown option '--bogus'\nTry 'bvhscope --help'.\n");
+  const auto no_file = run_bvhscope({"info"});
+  EXPECT_EQ(no_file.exit_code, 2);
+  EXPECT_EQ(no_file.err, "bvhscope: info: expected one FILE\nTry 'bvhscope --help'.\n");
+  const auto bad_mode = run_bvhscope({"export", fixture("two_joints.bvh"), "--position-mode", "sideways"});
+  EXPECT_EQ(bad_mode.exit_code, 2);
+  EXPECT_EQ(bad_mode.err, "bvhscope: export: --position-mode must be auto, add or replace, not 'sideways'\nTry 'bvhscope --help'.\n");
+  const auto bad_option = run_bvhscope({"info", fixture("two_joints.bvh"), "--jsn"});
+  EXPECT_EQ(bad_option.exit_code, 2);
+  EXPECT_EQ(bad_option.err, "bvhscope: info: unknown option '--jsn'\nTry 'bvhscope --help'.\n");
+  EXPECT_EQ(run_bvhscope({"export", fixture("two_joints.bvh"), "-o"}).exit_code, 2);
+}
+
+TEST(Cli, InfoPrintsTheSummaryAndHierarchy) {
+  const std::string path = fixture("two_joints.bvh");
+  const auto result = run_bvhscope({"info", path});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.err, "");
+  EXPECT_EQ(result.out,
+            "file:            " + path + "\n"
+            "roots:           1\n"
+            "joints:          2 (+1 End Site)\n"
+            "channels:        9\n"
+            "frames:          2\n"
+            "frame time:      0.5 s (2.000 fps)\n"
+            "duration:        0.500 s\n"
+            "rotation orders: ZXY x2\n"
+            "position mode:   add (auto: every position channel sits on a zero OFFSET: add and replace agree)\n"
+            "height:          15.000 (unit guess: decimetres, about 1.50 m)\n"
+            "warnings:        0\n"
+            "\n"
+            "hierarchy:\n"
+            "Hips  [Xposition Yposition Zposition Zrotation Xrotation Yrotation]\n"
+            "  Chest  [Zrotation Xrotation Yrotation]\n"
+            "    ChestEnd  (End Site)\n");
+}
+
+TEST(Cli, InfoJsonFollowsTheContract) {
+  const std::string path = fixture("with_warnings.bvh");
+  const auto result = run_bvhscope({"info", path, "--json", "--position-mode", "replace"});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.out,
+            "{\"file\":\"" + path +
+                "\",\"frames\":1,\"frame_time\":0,\"channels\":9,\"position_mode\":\"replace\","
+                "\"position_mode_reason\":\"chosen by the user\",\"height\":15,\"unit_guess\":\"decimetres\",\"roots\":[0],"
+                "\"joints\":["
+                "{\"name\":\"Hips\",\"parent\":-1,\"offset\":[0,0,0],\"channels\":[\"Xposition\",\"Yposition\","
+                "\"Zposition\",\"Zrotation\",\"Xrotation\",\"Yrotation\"],\"end_site\":false},"
+                "{\"name\":\"Chest\",\"parent\":0,\"offset\":[0,10,0],\"channels\":[\"Zrotation\",\"Xrotation\","
+                "\"Yrotation\"],\"end_site\":false},"
+                "{\"name\":\"ChestEnd\",\"parent\":1,\"offset\":[0,5,0],\"channels\":[],\"end_site\":true}],"
+                "\"warnings\":["
+                "{\"line\":18,\"column\":13,\"message\":\"frame time is 0; playing at 30 frames per second\"},"
+                "{\"line\":20,\"column\":1,\"message\":\"1 more frame line than 'Frames: 1'; ignored\"}]}\n");
+  EXPECT_EQ(result.err, path + ":18:13: warning: frame time is 0; playing at 30 frames per second\n" + path +
+                            ":20:1: warning: 1 more frame line than 'Frames: 1'; ignored\n");
+}
+
+TEST(Cli, BadInputExitsWithOneAndALocatedError) {
+  const std::string path = fixture("negative_frames.bvh");
+  const auto result = run_bvhscope({"info", path});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, path + ":17:9: error: negative frame count '-2'\n");
+  const auto exported = run_bvhscope({"export", path});
+  EXPECT_EQ(exported.exit_code, 1);
+  EXPECT_EQ(exported.out, "");
+}
+
+TEST(Cli, UnreadablePathsAreExplained) {
+  const auto missing = run_bvhscope({"info", "/nonexistent/walk.bvh"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.err, "/nonexistent/walk.bvh: error: cannot open: No such file or directory\n");
+  const auto directory = run_bvhscope({"info", test::fixtures_dir().string()});
+  EXPECT_EQ(directory.exit_code, 1);
+  EXPECT_EQ(directory.err, test::fixtures_dir().string() + ": error: cannot open a directory, expected a .bvh file\n");
+  const auto device = run_bvhscope({"info", "/dev/zero"});
+  EXPECT_EQ(device.exit_code, 1);
+  EXPECT_EQ(device.err, "/dev/zero: error: cannot open a device, expected a .bvh file\n");
+}
+
+TEST(Cli, ExportWritesPositionsToStdoutOrAFile) {
+  const std::string expected =
+      "Time,Hips.X,Hips.Y,Hips.Z,Chest.X,Chest.Y,Chest.Z,ChestEnd.X,ChestEnd.Y,ChestEnd.Z\n"
+      "0,1,2,3,1,12,3,1,17,3\n"
+      "0.5,4,5,6,-6,5,6,-11,5,6\n";
+  const auto to_stdout = run_bvhscope({"export", fixture("two_joints.bvh")});
+  EXPECT_EQ(to_stdout.exit_code, 0);
+  EXPECT_EQ(to_stdout.out, expected);
+
+  const auto dir = std::filesystem::temp_directory_path() / ("bvhscope-export-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto csv = dir / "out put.csv";
+  const auto rotations = dir / "rot.csv";
+  const auto to_file =
+      run_bvhscope({"export", fixture("two_joints.bvh"), "-o", csv.string(), "--rotations", rotations.string()});
+  EXPECT_EQ(to_file.exit_code, 0);
+  EXPECT_EQ(to_file.out, "");
+  EXPECT_EQ(test::read_file(csv), expected);
+  EXPECT_EQ(test::read_file(rotations),
+            "Time,Hips.Z,Hips.X,Hips.Y,Chest.Z,Chest.X,Chest.Y\n0,0,0,0,0,0,0\n0.5,90,0,0,0,0,0\n");
+  const auto unwritable = run_bvhscope({"export", fixture("two_joints.bvh"), "-o", (dir / "no/such/dir.csv").string()});
+  EXPECT_EQ(unwritable.exit_code, 1);
+  EXPECT_EQ(unwritable.err, (dir / "no/such/dir.csv").string() + ": error: cannot open for writing\n");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ExportHonoursThePositionMode) {
+  const auto replaced = run_bvhscope({"export", fixture("two_joints.bvh"), "--position-mode=replace"});
+  EXPECT_EQ(replaced.exit_code, 0);
+  // Hips OFFSET is 0, so replace and add agree here; the flag must still be accepted in --x=y form.
+  EXPECT_EQ(replaced.out.substr(replaced.out.find('\n') + 1, 22), "0,1,2,3,1,12,3,1,17,3\n");
+}
+
+}  // namespace
+}  // namespace bvhscope

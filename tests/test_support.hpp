@@ -1,0 +1,80 @@
+// Helpers shared by the test programs: parsing strings that must succeed or fail, and test data paths.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anim/bvh_parser.hpp"
+
+namespace bvhscope::test {
+
+// Parses text that must load; a failure reports the parser's message.
+inline Clip parse_ok(std::string_view text, std::string_view source = "test.bvh") {
+  Result<Clip> result = parse_bvh(text, source);
+  if (!result) {
+    ADD_FAILURE() << "expected the text to load, got: " << format_diagnostic(result.error(), Severity::Error);
+    return Clip{};
+  }
+  return std::move(result).value();
+}
+
+// Parses text that must be refused and returns the error.
+inline Diagnostic parse_error(std::string_view text, std::string_view source = "test.bvh") {
+  Result<Clip> result = parse_bvh(text, source);
+  if (result) {
+    ADD_FAILURE() << "expected an error, but the text loaded";
+    return Diagnostic{};
+  }
+  return result.error();
+}
+
+inline std::filesystem::path corpus_dir() { return BVHSCOPE_CORPUS_DIR; }
+inline std::filesystem::path fixtures_dir() { return BVHSCOPE_FIXTURES_DIR; }
+
+inline std::vector<std::filesystem::path> corpus_files() {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(corpus_dir(), ec)) {
+    if (entry.path().extension() == ".bvh") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+inline std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A small valid file: Hips (6 channels, ZXY) -> Chest (3 channels) -> End Site, 2 frames.
+inline constexpr std::string_view kTwoJoints =
+    "HIERARCHY\n"
+    "ROOT Hips\n"
+    "{\n"
+    "  OFFSET 0 0 0\n"
+    "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+    "  JOINT Chest\n"
+    "  {\n"
+    "    OFFSET 0 10 0\n"
+    "    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+    "    End Site\n"
+    "    {\n"
+    "      OFFSET 0 5 0\n"
+    "    }\n"
+    "  }\n"
+    "}\n"
+    "MOTION\n"
+    "Frames: 2\n"
+    "Frame Time: 0.5\n"
+    "1 2 3 0 0 0 0 0 0\n"
+    "4 5 6 90 0 0 0 0 0\n";
+
+}  // namespace bvhscope::test
