@@ -1,0 +1,106 @@
+#include "support/bench_main.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string_view>
+
+#include <benchmark/benchmark.h>
+
+namespace bvhscope::bench {
+namespace {
+
+// The console output as usual, plus every repetition's time per iteration, kept by benchmark name.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  explicit RatioReporter(OutputOptions options) : ConsoleReporter(options) {}
+
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.run_type != Run::RT_Iteration || run.error_occurred || run.iterations == 0) continue;
+      // The clock the benchmark reports with: wall time after UseRealTime(), CPU time otherwise.
+      const double seconds = run.run_name.time_type.empty() ? run.cpu_accumulated_time : run.real_accumulated_time;
+      seconds_[run.run_name.function_name].push_back(seconds / static_cast<double>(run.iterations));
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  [[nodiscard]] const std::vector<double>* seconds(const std::string& name) const {
+    const auto it = seconds_.find(name);
+    return it == seconds_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  std::map<std::string, std::vector<double>> seconds_;
+};
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+}  // namespace
+
+std::size_t BenchOptions::target_bytes(double default_mb) const {
+  const double mb = size_mb ? *size_mb : (smoke ? 1.0 : default_mb);
+  return static_cast<std::size_t>(std::max(mb, 0.001) * 1e6);
+}
+
+BenchOptions parse_bench_options(int argc, char** argv) {
+  BenchOptions options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--smoke") {
+      options.smoke = true;
+    } else if (arg.starts_with("--size-mb=")) {
+      options.size_mb = std::stod(std::string(arg.substr(10)));
+    } else {
+      options.benchmark_args.emplace_back(arg);
+    }
+  }
+  return options;
+}
+
+int run_benchmarks(const BenchOptions& options, const std::vector<RatioSpec>& ratios) {
+  std::vector<std::string> args = {"bench"};
+  if (options.smoke) {
+    args.insert(args.end(), {"--benchmark_min_time=0", "--benchmark_repetitions=1"});
+  } else {
+    args.insert(args.end(), {"--benchmark_repetitions=5", "--benchmark_enable_random_interleaving=true"});
+  }
+  args.insert(args.end(), options.benchmark_args.begin(), options.benchmark_args.end());
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  int argc = static_cast<int>(argv.size());
+  benchmark::Initialize(&argc, argv.data());
+  if (benchmark::ReportUnrecognizedArguments(argc, argv.data())) return 2;
+
+  const bool tty = ::isatty(STDOUT_FILENO) != 0;
+  RatioReporter reporter(tty ? benchmark::ConsoleReporter::OO_ColorTabular : benchmark::ConsoleReporter::OO_Tabular);
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+
+  bool printed_title = false;
+  for (const RatioSpec& ratio : ratios) {
+    const std::vector<double>* numerator = reporter.seconds(ratio.numerator);
+    const std::vector<double>* denominator = reporter.seconds(ratio.denominator);
+    if (numerator == nullptr || denominator == nullptr || numerator->empty() || denominator->empty()) continue;
+    if (!printed_title) {
+      std::printf("\nRatios against the baselines of this run (time per iteration on the benchmark's clock, "
+                  "wall or CPU; the median of the repetitions, and fastest vs fastest):\n");
+      printed_title = true;
+    }
+    const double by_median = median(*numerator) / median(*denominator);
+    const double by_best = *std::min_element(numerator->begin(), numerator->end()) /
+                           *std::min_element(denominator->begin(), denominator->end());
+    std::printf("  %-58s time %.3fx (best %.3fx)  throughput %.3fx  [%zu vs %zu runs]\n", ratio.label.c_str(), by_median,
+                by_best, 1.0 / by_median, numerator->size(), denominator->size());
+  }
+  std::fflush(stdout);
+  return 0;
+}
+
+}  // namespace bvhscope::bench
