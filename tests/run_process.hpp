@@ -1,11 +1,17 @@
-// Running the bvhscope executable from a test: exit code, stdout and stderr captured separately.
+// Running the bvhscope executable from a test: exit code, stdout and stderr captured separately,
+// with a time limit and the child's peak memory (RSS).
 #pragma once
 
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
-#include <cstdlib>
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "test_support.hpp"
@@ -13,38 +19,64 @@
 namespace bvhscope::test {
 
 struct ProcessResult {
-  int exit_code = -1;
+  int exit_code = -1;       // -1 when killed by a signal (including the time limit)
+  bool timed_out = false;
+  long peak_rss_kib = 0;
+  double seconds = 0.0;
   std::string out;
   std::string err;
 };
 
-inline std::string shell_quote(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "'";
-}
-
-// Runs BVHSCOPE_EXECUTABLE with args; `stdin_text` is fed on standard input when given.
-inline ProcessResult run_bvhscope(const std::vector<std::string>& args) {
+// Runs `argv` (argv[0] is the program path). `prefix` is prepended (e.g. setpriv to drop root).
+inline ProcessResult run_process(const std::vector<std::string>& argv, int time_limit_seconds = 120) {
+  static int counter = 0;
   const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("bvhscope-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+                                    ("bvhscope-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
   std::filesystem::create_directories(dir);
-  std::string command = shell_quote(BVHSCOPE_EXECUTABLE);
-  for (const std::string& arg : args) command += " " + shell_quote(arg);
-  command += " >" + shell_quote((dir / "out").string()) + " 2>" + shell_quote((dir / "err").string()) + " </dev/null";
-  const int status = std::system(command.c_str());
+  const std::string out_path = (dir / "out").string();
+  const std::string err_path = (dir / "err").string();
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t child = ::fork();
+  if (child == 0) {
+    const int in = ::open("/dev/null", O_RDONLY);
+    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(in, 0);
+    ::dup2(out, 1);
+    ::dup2(err, 2);
+    std::vector<char*> args;
+    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
   ProcessResult result;
+  int status = 0;
+  rusage usage{};
+  for (;;) {
+    const pid_t done = ::wait4(child, &status, WNOHANG, &usage);
+    if (done == child) break;
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(time_limit_seconds)) {
+      ::kill(child, SIGKILL);
+      ::wait4(child, &status, 0, &usage);
+      result.timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.out = read_file(dir / "out");
-  result.err = read_file(dir / "err");
+  result.peak_rss_kib = usage.ru_maxrss;
+  result.out = read_file(out_path);
+  result.err = read_file(err_path);
   std::filesystem::remove_all(dir);
   return result;
+}
+
+inline ProcessResult run_bvhscope(const std::vector<std::string>& args, int time_limit_seconds = 120) {
+  std::vector<std::string> argv = {BVHSCOPE_EXECUTABLE};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_process(argv, time_limit_seconds);
 }
 
 }  // namespace bvhscope::test

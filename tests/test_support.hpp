@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <unistd.h>
+
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -53,6 +56,34 @@ inline std::string read_file(const std::filesystem::path& path) {
   text << in.rdbuf();
   return text.str();
 }
+
+// A fresh directory under the system temp dir, removed with everything in it at scope exit.
+class TempDir {
+ public:
+  TempDir() {
+    static int counter = 0;
+    path_ = std::filesystem::temp_directory_path() /
+            ("bvhscope-tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ec);
+    std::filesystem::remove_all(path_, ec);
+  }
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  [[nodiscard]] std::filesystem::path write(const std::string& name, std::string_view text) const {
+    const std::filesystem::path file = path_ / name;
+    std::ofstream(file, std::ios::binary).write(text.data(), static_cast<std::streamsize>(text.size()));
+    return file;
+  }
+
+ private:
+  std::filesystem::path path_;
+};
 
 // A small valid file: Hips (6 channels, ZXY) -> Chest (3 channels) -> End Site, 2 frames.
 inline constexpr std::string_view kTwoJoints =

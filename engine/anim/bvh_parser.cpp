@@ -66,6 +66,9 @@ std::string describe(const Token& token) {
   return token.at_end() ? std::string("end of file") : quoted(token.text);
 }
 
+// Longer names are refused: no exporter writes them, and a corrupt file must not copy a huge line.
+constexpr std::size_t kMaxNameBytes = 4096;
+
 // An open ROOT/JOINT/End Site block while the hierarchy is being read.
 struct OpenJoint {
   int index;
@@ -155,6 +158,10 @@ class BvhParser {
     if (text.empty() || text == "{" || text == "}") {
       return error_at(keyword.line, keyword.column + static_cast<int>(keyword.text.size()),
                       std::string(keyword.text) + " without a name");
+    }
+    if (text.size() > kMaxNameBytes) {
+      return error_at(name, "joint name is " + std::to_string(text.size()) + " bytes long; the limit is " +
+                                std::to_string(kMaxNameBytes));
     }
     return std::nullopt;
   }

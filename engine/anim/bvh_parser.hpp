@@ -22,7 +22,8 @@ namespace bvhscope {
 //  - "Frame Time: 0": played at 30 frames per second (kDefaultFrameTime);
 //  - duplicate joint names.
 // Refused with a located error: everything else that is not BVH, including a value that does not
-// fit in a 32-bit float (1e39), because the motion table stores floats.
+// fit in a 32-bit float (1e39), because the motion table stores floats, and joint names longer
+// than 4096 bytes.
 Result<Clip> parse_bvh(std::string_view text, std::string_view source);
 
 }  // namespace bvhscope
