@@ -19,21 +19,29 @@ class RatioReporter : public benchmark::ConsoleReporter {
 
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
-      if (run.run_type != Run::RT_Iteration || run.error_occurred || run.iterations == 0) continue;
+      if (run.error_occurred || run.iterations == 0) continue;
       // The clock the benchmark reports with: wall time after UseRealTime(), CPU time otherwise.
-      const double seconds = run.run_name.time_type.empty() ? run.cpu_accumulated_time : run.real_accumulated_time;
-      seconds_[run.run_name.function_name].push_back(seconds / static_cast<double>(run.iterations));
+      const double seconds = (run.run_name.time_type.empty() ? run.cpu_accumulated_time : run.real_accumulated_time) /
+                             static_cast<double>(run.iterations);
+      if (run.run_type == Run::RT_Iteration) {
+        seconds_[run.run_name.function_name].push_back(seconds);
+      } else if (run.aggregate_name == "median") {  // all we get with --benchmark_report_aggregates_only
+        medians_[run.run_name.function_name] = seconds;
+      }
     }
     ConsoleReporter::ReportRuns(runs);
   }
 
-  [[nodiscard]] const std::vector<double>* seconds(const std::string& name) const {
-    const auto it = seconds_.find(name);
-    return it == seconds_.end() ? nullptr : &it->second;
+  // Every repetition's time per iteration or, when only aggregates were reported, the median alone.
+  [[nodiscard]] std::vector<double> seconds(const std::string& name) const {
+    if (const auto it = seconds_.find(name); it != seconds_.end()) return it->second;
+    if (const auto it = medians_.find(name); it != medians_.end()) return {it->second};
+    return {};
   }
 
  private:
   std::map<std::string, std::vector<double>> seconds_;
+  std::map<std::string, double> medians_;
 };
 
 double median(std::vector<double> values) {
@@ -85,19 +93,19 @@ int run_benchmarks(const BenchOptions& options, const std::vector<RatioSpec>& ra
 
   bool printed_title = false;
   for (const RatioSpec& ratio : ratios) {
-    const std::vector<double>* numerator = reporter.seconds(ratio.numerator);
-    const std::vector<double>* denominator = reporter.seconds(ratio.denominator);
-    if (numerator == nullptr || denominator == nullptr || numerator->empty() || denominator->empty()) continue;
+    const std::vector<double> numerator = reporter.seconds(ratio.numerator);
+    const std::vector<double> denominator = reporter.seconds(ratio.denominator);
+    if (numerator.empty() || denominator.empty()) continue;
     if (!printed_title) {
       std::printf("\nRatios against the baselines of this run (time per iteration on the benchmark's clock, "
                   "wall or CPU; the median of the repetitions, and fastest vs fastest):\n");
       printed_title = true;
     }
-    const double by_median = median(*numerator) / median(*denominator);
-    const double by_best = *std::min_element(numerator->begin(), numerator->end()) /
-                           *std::min_element(denominator->begin(), denominator->end());
-    std::printf("  %-58s time %.3fx (best %.3fx)  throughput %.3fx  [%zu vs %zu runs]\n", ratio.label.c_str(), by_median,
-                by_best, 1.0 / by_median, numerator->size(), denominator->size());
+    const double by_median = median(numerator) / median(denominator);
+    const double by_best = *std::min_element(numerator.begin(), numerator.end()) /
+                           *std::min_element(denominator.begin(), denominator.end());
+    std::printf("  %-66s time %.3fx (best %.3fx)  throughput %.3fx  [%zu vs %zu runs]\n", ratio.label.c_str(), by_median,
+                by_best, 1.0 / by_median, numerator.size(), denominator.size());
   }
   std::fflush(stdout);
   return 0;
