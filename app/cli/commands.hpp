@@ -1,4 +1,4 @@
-// The headless subcommands (info, export) and the top-level dispatch of the bvhscope command line.
+// The headless subcommands (info, export, render) and the top-level dispatch of the bvhscope command line.
 #pragma once
 
 #include <ostream>
@@ -11,6 +11,8 @@ enum ExitCode : int { kExitOk = 0, kExitBadInput = 1, kExitUsage = 2 };
 
 int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// Renders one frame offscreen to a PNG (needs a display for the GL context, e.g. Xvfb).
+int run_render(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // Prints the full --help text.
 void print_help(std::ostream& out);

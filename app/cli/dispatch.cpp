@@ -27,6 +27,7 @@ std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ost
   }
   if (command == "info") return run_info(rest, out, err);
   if (command == "export") return run_export(rest, out, err);
+  if (command == "render") return run_render(rest, out, err);
   if (command.size() > 1 && command[0] == '-') return usage_error(err, "unknown option '" + command + "'");
   return std::nullopt;
 }

@@ -13,7 +13,18 @@ Usage:
                                 world positions of every joint and End Site as CSV
                                 (stdout without -o); --rotations also writes each joint's
                                 rotation channels in degrees
+  bvhscope render FILE -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
+                 [--position-mode auto|add|replace] [--trajectory]
+                                one frame (0-based, default 0) drawn offscreen as the viewer
+                                frames it, to a PNG (default 1280x720); --ui adds the panels.
+                                Needs an X display (Xvfb works)
   bvhscope --help | --version
+
+Viewer:
+  Drop .bvh files on the window or use File > Open. Space plays/pauses, Left/Right step,
+  Home/End jump, F frames the motion, R resets the camera, C follows the root; left drag
+  orbits, right/middle or Shift+left drag pans, the wheel zooms (F1 lists every key).
+  Settings and recent files live in $XDG_CONFIG_HOME/bvhscope/settings.ini (~/.config).
 
 Position mode:
   add       a joint's translation is OFFSET + its position channels (the Biovision rule)

@@ -1,14 +1,129 @@
 #include "viewer/run_viewer.hpp"
 
+#include <chrono>
+#include <cstdlib>
 #include <iostream>
+#include <thread>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "gfx/render_target.hpp"
+#include "viewer/imgui_session.hpp"
+#include "viewer/state_report.hpp"
+#include "viewer/viewer.hpp"
+#include "viewer/window.hpp"
 
 namespace bvhscope::viewer {
+namespace {
 
-// Until the windowed viewer lands (issue 3) this explains itself instead of opening a window.
+// GLFW's drop callback: only queues the paths; the frame loop opens them.
+void on_drop(GLFWwindow* window, int count, const char** paths) {
+  auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
+  if (viewer == nullptr) return;
+  std::vector<std::string> dropped(paths, paths + count);
+  viewer->queue_drop(std::move(dropped));
+}
+
+// The wall clock the playback follows; steady, in seconds.
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
 int run_viewer(const std::vector<std::string>& files) {
-  std::cerr << "bvhscope: the viewer window is not built yet; try 'bvhscope info "
-            << (files.empty() ? std::string("FILE") : files.front()) << "'\n";
-  return 2;
+  std::string error;
+  std::optional<GlfwLibrary> glfw = GlfwLibrary::init(error);
+  if (!glfw) {
+    std::cerr << "bvhscope: " << error << '\n';
+    return 1;
+  }
+  Settings settings = load_settings();
+  WindowOptions options;
+  options.width = settings.window_width;
+  options.height = settings.window_height;
+  std::optional<Window> window = Window::create(options, error);
+  if (!window) {
+    std::cerr << "bvhscope: " << error << '\n';
+    return 1;
+  }
+  std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
+  if (!renderer) {
+    std::cerr << "bvhscope: cannot build the renderer: " << error << '\n';
+    return 1;
+  }
+  const float scale = window->content_scale();
+  Viewer viewer(std::move(*renderer), settings, scale);
+  GLFWwindow* handle = window->handle();
+  glfwSetWindowUserPointer(handle, &viewer);
+  glfwSetDropCallback(handle, on_drop);  // before ImGui's backend, which chains it
+  ImGuiSession imgui(handle, scale);
+
+  if (files.empty()) {
+    viewer.open_sample();
+  } else {
+    viewer.open_paths(files);
+  }
+  const char* state_file = std::getenv("BVHSCOPE_STATE_FILE");
+  std::string last_state;
+  std::string shown_title;
+  double last_time = now_seconds();
+
+  while (!glfwWindowShouldClose(handle) && !viewer.quit_requested()) {
+    // Idle (paused, nothing loading): wait for events instead of spinning.
+    const bool animating = viewer.state().clock.playing() || viewer.loader().busy();
+    if (animating) {
+      glfwPollEvents();
+    } else {
+      glfwWaitEventsTimeout(0.25);
+    }
+    const double now = now_seconds();
+    const double elapsed = now - last_time;
+    last_time = now;
+
+    viewer.poll_background(now);
+    ImGuiSession::begin_frame();
+    viewer.handle_input();
+    viewer.build_ui();
+    viewer.advance(elapsed);
+    ImGuiSession::end_frame();
+
+    int fb_width = 0;
+    int fb_height = 0;
+    int win_width = 0;
+    int win_height = 0;
+    glfwGetFramebufferSize(handle, &fb_width, &fb_height);
+    glfwGetWindowSize(handle, &win_width, &win_height);
+    gfx::clear_framebuffer(fb_width, fb_height, 0.125f, 0.133f, 0.149f);
+    viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height));
+    ImGuiSession::render_draw_data();
+    glfwSwapBuffers(handle);
+
+    if (viewer.title() != shown_title) {
+      shown_title = viewer.title();
+      glfwSetWindowTitle(handle, shown_title.c_str());
+    }
+    if (state_file != nullptr) {
+      std::string state = describe_state(viewer);
+      if (state != last_state) {
+        write_state_file(state_file, state);
+        last_state = std::move(state);
+      }
+    }
+    // Without vsync (virtual displays) keep to about 120 frames per second.
+    const double frame_seconds = now_seconds() - now;
+    if (frame_seconds < 1.0 / 120.0) std::this_thread::sleep_for(std::chrono::duration<double>(1.0 / 120.0 - frame_seconds));
+  }
+
+  int win_width = 0;
+  int win_height = 0;
+  glfwGetWindowSize(handle, &win_width, &win_height);
+  if (!save_settings(viewer.settings_for_saving(win_width, win_height), error)) {
+    std::cerr << "bvhscope: settings not saved: " << error << '\n';
+  }
+  glfwSetWindowUserPointer(handle, nullptr);
+  return 0;
 }
 
 }  // namespace bvhscope::viewer

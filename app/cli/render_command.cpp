@@ -1,0 +1,95 @@
+#include <charconv>
+
+#include "anim/position_mode.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/load_for_cli.hpp"
+#include "viewer/offscreen_render.hpp"
+
+namespace bvhscope::cli {
+namespace {
+
+template <typename T>
+bool parse_number(std::string_view text, T& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// "1280x720" → width, height (each 16..8192).
+bool parse_size(const std::string& text, int& width, int& height) {
+  const std::size_t x = text.find_first_of("xX");
+  if (x == std::string::npos) return false;
+  const std::string_view view(text);
+  return parse_number(view.substr(0, x), width) && parse_number(view.substr(x + 1), height) && width >= 16 &&
+         height >= 16 && width <= 8192 && height <= 8192;
+}
+
+}  // namespace
+
+int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
+  UsageError usage;
+  const auto parsed = parse_arguments(args,
+                                      {{"-o", true},
+                                       {"--output", true},
+                                       {"--frame", true},
+                                       {"--size", true},
+                                       {"--ui", false},
+                                       {"--style", true},
+                                       {"--position-mode", true},
+                                       {"--trajectory", false}},
+                                      usage);
+  if (!parsed) return usage_error(err, "render: " + usage.message);
+  if (parsed->positionals.size() != 1) return usage_error(err, "render: expected one FILE");
+  std::optional<std::string> output = parsed->value("-o");
+  if (const auto long_output = parsed->value("--output")) output = long_output;
+  if (!output || output->empty()) return usage_error(err, "render: -o OUT.png is required");
+
+  viewer::OffscreenOptions options;
+  options.ui = parsed->has("--ui");
+  options.trajectory = parsed->has("--trajectory");
+  long frame = 0;
+  if (const auto text = parsed->value("--frame")) {
+    if (!parse_number(std::string_view(*text), frame) || frame < 0) {
+      return usage_error(err, "render: --frame must be a frame number (0 is the first frame), not '" + *text + "'");
+    }
+  }
+  if (const auto text = parsed->value("--size")) {
+    if (!parse_size(*text, options.width, options.height)) {
+      return usage_error(err, "render: --size must be WIDTHxHEIGHT between 16x16 and 8192x8192, not '" + *text + "'");
+    }
+  }
+  if (const auto style = parsed->value("--style")) {
+    if (*style != "solid" && *style != "lines") return usage_error(err, "render: --style must be solid or lines, not '" + *style + "'");
+    options.solid = *style == "solid";
+  }
+  PositionModeRequest request = PositionModeRequest::Auto;
+  if (const auto mode = parsed->value("--position-mode")) {
+    const auto requested = parse_position_mode_request(*mode);
+    if (!requested) return usage_error(err, "render: --position-mode must be auto, add or replace, not '" + *mode + "'");
+    request = *requested;
+  }
+
+  std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
+  if (!clip) return kExitBadInput;
+  const std::size_t frames = clip->motion.frame_count;
+  if (static_cast<std::size_t>(frame) >= std::max<std::size_t>(frames, 1)) {
+    return usage_error(err, "render: --frame " + std::to_string(frame) + " is past the last frame (" +
+                                std::to_string(frames > 0 ? frames - 1 : 0) + ")");
+  }
+  options.frame = static_cast<std::size_t>(frame);
+
+  const viewer::PreparedClip prepared = viewer::prepare_clip(std::move(*clip), request);
+  std::string error;
+  const std::optional<viewer::OffscreenImage> image = viewer::render_offscreen(prepared, options, error);
+  if (!image) {
+    err << "bvhscope: render: " << error << '\n';
+    return kExitBadInput;
+  }
+  if (!viewer::write_png(*image, *output, error)) {
+    err << *output << ": error: " << error << '\n';
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
+
+}  // namespace bvhscope::cli

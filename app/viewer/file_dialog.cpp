@@ -1,0 +1,93 @@
+#include "viewer/file_dialog.hpp"
+
+#include <array>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
+#include <filesystem>
+#include <spawn.h>
+#include <string_view>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace bvhscope::viewer {
+
+FileDialog::~FileDialog() {
+  if (pid_ > 0) {
+    kill(pid_, SIGTERM);
+    waitpid(pid_, nullptr, 0);
+  }
+  if (fd_ >= 0) close(fd_);
+}
+
+bool FileDialog::available() {
+  const char* path = std::getenv("PATH");
+  if (path == nullptr) return false;
+  std::string_view rest(path);
+  while (!rest.empty()) {
+    const std::size_t colon = rest.find(':');
+    const std::string_view dir = rest.substr(0, colon);
+    rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+    if (dir.empty()) continue;
+    const std::string candidate = std::string(dir) + "/zenity";
+    if (access(candidate.c_str(), X_OK) == 0) return true;
+  }
+  return false;
+}
+
+bool FileDialog::open(const std::string& title) {
+  if (pid_ > 0) return false;
+  std::array<int, 2> pipe_fds{};
+  if (pipe(pipe_fds.data()) != 0) return false;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  std::string title_arg = "--title=" + title;
+  std::vector<std::string> args = {"zenity", "--file-selection", title_arg, "--file-filter=BVH files | *.bvh *.BVH",
+                                   "--file-filter=All files | *"};
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  const int status = posix_spawnp(&pid, "zenity", &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipe_fds[1]);
+  if (status != 0) {
+    close(pipe_fds[0]);
+    return false;
+  }
+  fcntl(pipe_fds[0], F_SETFL, fcntl(pipe_fds[0], F_GETFL) | O_NONBLOCK);
+  pid_ = pid;
+  fd_ = pipe_fds[0];
+  output_.clear();
+  return true;
+}
+
+std::optional<std::string> FileDialog::poll() {
+  if (pid_ <= 0) return std::nullopt;
+  std::array<char, 1024> buffer{};
+  for (;;) {
+    const ssize_t n = read(fd_, buffer.data(), buffer.size());
+    if (n > 0) {
+      output_.append(buffer.data(), static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && (errno == EAGAIN || errno == EINTR)) return std::nullopt;  // still open
+    break;                                                                   // EOF: zenity is done
+  }
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  close(fd_);
+  fd_ = -1;
+  while (!output_.empty() && (output_.back() == '\n' || output_.back() == '\r')) output_.pop_back();
+  const bool chosen = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  return chosen ? output_ : std::string();
+}
+
+}  // namespace bvhscope::viewer

@@ -1,0 +1,32 @@
+// The native "open file" dialog through zenity, run as a child process so the UI stays live;
+// when zenity is not installed the viewer falls back to its own path field.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <sys/types.h>
+
+namespace bvhscope::viewer {
+
+class FileDialog {
+ public:
+  FileDialog() = default;
+  ~FileDialog();  // closes a dialog still open
+  FileDialog(const FileDialog&) = delete;
+  FileDialog& operator=(const FileDialog&) = delete;
+
+  // True when zenity is on PATH.
+  [[nodiscard]] static bool available();
+  // Starts the dialog; false when it cannot be started (or one is already open).
+  bool open(const std::string& title);
+  [[nodiscard]] bool is_open() const noexcept { return pid_ > 0; }
+  // Once the dialog has closed: the chosen path, or an empty string when it was cancelled.
+  std::optional<std::string> poll();
+
+ private:
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  std::string output_;
+};
+
+}  // namespace bvhscope::viewer

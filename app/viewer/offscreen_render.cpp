@@ -1,0 +1,95 @@
+#include "viewer/offscreen_render.hpp"
+
+#include <stb_image_write.h>
+
+#include "anim/orbit_camera.hpp"
+#include "gfx/render_target.hpp"
+#include "viewer/imgui_session.hpp"
+#include "viewer/viewer.hpp"
+#include "viewer/window.hpp"
+
+namespace bvhscope::viewer {
+namespace {
+
+constexpr int kSamples = 4;
+// Frames of UI built before the one captured, so ImGui has measured every window.
+constexpr int kUiWarmupFrames = 3;
+
+Settings settings_for(const OffscreenOptions& options) {
+  Settings settings;  // the defaults, not the user's file: the same command gives the same image
+  settings.solid_style = options.solid;
+  settings.show_grid = options.grid;
+  settings.show_shadow = options.shadow;
+  settings.show_joints = options.joints;
+  settings.show_axes = options.axes;
+  settings.show_trajectory = options.trajectory;
+  return settings;
+}
+
+void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
+  const int w = target.width();
+  const int h = target.height();
+  viewer.advance(0.0);
+  target.bind();
+  gfx::clear_framebuffer(w, h, 0.125f, 0.133f, 0.149f);
+  viewer.render(w, h, static_cast<float>(w), static_cast<float>(h));
+  if (ui) ImGuiSession::render_draw_data();
+}
+
+}  // namespace
+
+std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options, std::string& error) {
+  std::optional<GlfwLibrary> glfw = GlfwLibrary::init(error);
+  if (!glfw) return std::nullopt;
+  WindowOptions window_options;
+  window_options.width = options.width;
+  window_options.height = options.height;
+  window_options.visible = false;
+  window_options.samples = 0;
+  std::optional<Window> window = Window::create(window_options, error);
+  if (!window) return std::nullopt;
+  std::optional<gfx::RenderTarget> target = gfx::RenderTarget::create(options.width, options.height, kSamples, error);
+  if (!target) return std::nullopt;
+  std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
+  if (!renderer) return std::nullopt;
+
+  Viewer viewer(std::move(*renderer), settings_for(options), 1.0f);
+  viewer.set_clip(clip);
+  viewer.state().clock.pause();
+  viewer.state().clock.seek(static_cast<double>(options.frame));
+  if (options.ui) {
+    ImGuiSession imgui(window->handle(), 1.0f);
+    for (int frame = 0; frame <= kUiWarmupFrames; ++frame) {
+      ImGuiSession::begin_frame();
+      viewer.build_ui();
+      ImGuiSession::end_frame();
+      draw(viewer, *target, true);
+    }
+  } else {
+    viewer.use_full_view(static_cast<float>(options.width), static_cast<float>(options.height));
+    draw(viewer, *target, false);
+  }
+
+  OffscreenImage image;
+  image.width = target->width();
+  image.height = target->height();
+  image.rgba = target->read_rgba();
+  const Rect& view = viewer.layout().view;
+  const glm::mat4 view_projection = viewer.view_projection();
+  for (const glm::mat4& world : viewer.state().pose.world) {
+    const glm::vec3 p = project_to_pixels(view_projection, glm::vec3(world[3]), glm::vec2(view.width, view.height));
+    image.joint_pixels.emplace_back(p.x + view.x, p.y + view.y);
+  }
+  gfx::RenderTarget::bind_default();
+  return image;
+}
+
+bool write_png(const OffscreenImage& image, const std::string& path, std::string& error) {
+  if (stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4) == 0) {
+    error = "cannot write the PNG file";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace bvhscope::viewer

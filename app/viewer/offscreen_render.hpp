@@ -1,0 +1,43 @@
+// Rendering one frame of a clip without showing a window (hidden GLFW window, offscreen
+// multisampled framebuffer) to RGBA pixels or a PNG: the `bvhscope render` command and the GL tests.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "viewer/prepared_clip.hpp"
+
+namespace bvhscope::viewer {
+
+struct OffscreenOptions {
+  std::size_t frame = 0;  // 0-based; clamped to the clip
+  int width = 1280;
+  int height = 720;
+  bool ui = false;        // draw the panels too, laid out as in the viewer
+  bool solid = true;      // solid bones (false: lines)
+  bool grid = true;
+  bool shadow = true;
+  bool joints = true;
+  bool axes = true;
+  bool trajectory = false;
+};
+
+struct OffscreenImage {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgba;  // top row first
+  // Window pixel of every joint (x right, y down), as the camera projects it.
+  std::vector<std::pair<float, float>> joint_pixels;
+};
+
+// The frame as pixels; nullopt with `error` set when no GL 3.3 context can be had.
+std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options, std::string& error);
+
+// Writes an image as PNG; false with `error` set on failure.
+bool write_png(const OffscreenImage& image, const std::string& path, std::string& error);
+
+}  // namespace bvhscope::viewer

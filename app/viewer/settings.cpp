@@ -1,0 +1,149 @@
+#include "viewer/settings.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+namespace bvhscope::viewer {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+  return text;
+}
+
+void read_int(std::string_view value, int& out, int min, int max) {
+  int parsed = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+  if (ec == std::errc() && end == value.data() + value.size() && parsed >= min && parsed <= max) out = parsed;
+}
+
+void read_double(std::string_view value, double& out, double min, double max) {
+  double parsed = 0.0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+  if (ec == std::errc() && end == value.data() + value.size() && parsed >= min && parsed <= max) out = parsed;
+}
+
+void read_bool(std::string_view value, bool& out) {
+  if (value == "1" || value == "true") out = true;
+  if (value == "0" || value == "false") out = false;
+}
+
+}  // namespace
+
+Settings parse_settings(std::string_view text) {
+  Settings settings;
+  std::vector<std::string> recent;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = trim(text.substr(0, end));
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    if (line.empty() || line.front() == '#') continue;
+    const std::size_t equals = line.find('=');
+    if (equals == std::string_view::npos) continue;
+    const std::string_view key = trim(line.substr(0, equals));
+    const std::string_view value = trim(line.substr(equals + 1));
+    if (key == "window_width") read_int(value, settings.window_width, 320, 16384);
+    else if (key == "window_height") read_int(value, settings.window_height, 240, 16384);
+    else if (key == "panel_width") {
+      double width = settings.panel_width;
+      read_double(value, width, 200.0, 1200.0);
+      settings.panel_width = static_cast<float>(width);
+    }
+    else if (key == "show_panel") read_bool(value, settings.show_panel);
+    else if (key == "style") {
+      if (value == "solid") settings.solid_style = true;
+      if (value == "lines") settings.solid_style = false;
+    }
+    else if (key == "grid") read_bool(value, settings.show_grid);
+    else if (key == "axes") read_bool(value, settings.show_axes);
+    else if (key == "trajectory") read_bool(value, settings.show_trajectory);
+    else if (key == "shadow") read_bool(value, settings.show_shadow);
+    else if (key == "joints") read_bool(value, settings.show_joints);
+    else if (key == "sampling") {
+      if (value == "linear") settings.interpolate = true;
+      if (value == "nearest") settings.interpolate = false;
+    }
+    else if (key == "loop") read_bool(value, settings.loop);
+    else if (key == "speed") read_double(value, settings.speed, 0.1, 4.0);
+    else if (key == "watch_files") read_bool(value, settings.watch_files);
+    else if (key == "recent" && !value.empty() && recent.size() < kMaxRecentFiles &&
+             std::find(recent.begin(), recent.end(), value) == recent.end()) {
+      recent.emplace_back(value);
+    }
+  }
+  settings.recent_files = std::move(recent);
+  return settings;
+}
+
+std::string format_settings(const Settings& s) {
+  std::ostringstream out;
+  out << "# bvhscope viewer settings (rewritten when the viewer closes)\n"
+      << "window_width=" << s.window_width << "\nwindow_height=" << s.window_height
+      << "\npanel_width=" << s.panel_width << "\nshow_panel=" << s.show_panel
+      << "\nstyle=" << (s.solid_style ? "solid" : "lines") << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes
+      << "\ntrajectory=" << s.show_trajectory << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints
+      << "\nsampling=" << (s.interpolate ? "linear" : "nearest") << "\nloop=" << s.loop << "\nspeed=" << s.speed
+      << "\nwatch_files=" << s.watch_files << '\n';
+  for (const std::string& path : s.recent_files) {
+    if (path.find('\n') == std::string::npos) out << "recent=" << path << '\n';
+  }
+  return out.str();
+}
+
+void add_recent_file(Settings& settings, const std::string& path) {
+  auto& recent = settings.recent_files;
+  recent.erase(std::remove(recent.begin(), recent.end(), path), recent.end());
+  recent.insert(recent.begin(), path);
+  if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
+}
+
+std::optional<std::filesystem::path> settings_directory() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  if (xdg != nullptr && xdg[0] == '/') return std::filesystem::path(xdg) / "bvhscope";
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && home[0] == '/') return std::filesystem::path(home) / ".config" / "bvhscope";
+  return std::nullopt;
+}
+
+Settings load_settings() {
+  const auto directory = settings_directory();
+  if (!directory) return {};
+  std::ifstream in(*directory / "settings.ini", std::ios::binary);
+  if (!in) return {};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_settings(text.str());
+}
+
+bool save_settings(const Settings& settings, std::string& error) {
+  const auto directory = settings_directory();
+  if (!directory) {
+    error = "neither XDG_CONFIG_HOME nor HOME is set";
+    return false;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(*directory, ec);
+  const std::filesystem::path target = *directory / "settings.ini";
+  const std::filesystem::path temporary = *directory / "settings.ini.tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << format_settings(settings);
+    if (!out.flush()) {
+      error = "cannot write " + temporary.string();
+      return false;
+    }
+  }
+  std::filesystem::rename(temporary, target, ec);
+  if (ec) {
+    error = "cannot replace " + target.string() + ": " + ec.message();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace bvhscope::viewer

@@ -1,0 +1,18 @@
+// A plain-text snapshot of the viewer's state (key=value lines) for tests that drive the real app:
+// when BVHSCOPE_STATE_FILE names a file, the window loop rewrites it whenever the state changes.
+#pragma once
+
+#include <string>
+
+#include "viewer/viewer.hpp"
+
+namespace bvhscope::viewer {
+
+// title, clip, file_name, frames, frame, playing, loop, speed, interpolate, style, loading,
+// message, camera, view rectangle, and the window pixel of every joint ("joint_pixels").
+std::string describe_state(const Viewer& viewer);
+
+// Writes `text` to `path` atomically (temporary file + rename) so readers never see half of it.
+void write_state_file(const std::string& path, const std::string& text);
+
+}  // namespace bvhscope::viewer

@@ -1,0 +1,174 @@
+#include "viewer/ui/clip_panel.hpp"
+
+#include <cstdarg>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "viewer/units.hpp"
+
+namespace bvhscope::viewer {
+namespace {
+
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove |
+                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+void row(const char* label, const char* format, ...) IM_FMTARGS(2);
+void row(const char* label, const char* format, ...) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextDisabled("%s", label);
+  ImGui::TableSetColumnIndex(1);
+  va_list args;
+  va_start(args, format);
+  ImGui::TextV(format, args);
+  va_end(args);
+}
+
+void section(const char* title) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextUnformatted(title);
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+void draw_clip_facts(const ViewerState& state) {
+  const PreparedClip& prepared = *state.clip;
+  const Clip& clip = prepared.clip;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(state.file_name.c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", clip.source.c_str());
+  if (ImGui::BeginTable("facts", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.0f);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    const Motion& motion = clip.motion;
+    row("Frames", "%zu", motion.frame_count);
+    row("Frame rate", "%.4g fps  (%.4g ms)", 1.0 / motion.frame_time, motion.frame_time * 1000.0);
+    row("Duration", "%.3f s", motion.duration());
+    const int end_sites = clip.skeleton.end_site_count();
+    row("Joints", "%d  + %d End Sites", clip.skeleton.joint_count() - end_sites, end_sites);
+    row("Channels", "%d", clip.skeleton.channel_count());
+    if (clip.skeleton.roots.size() > 1) row("Roots", "%zu", clip.skeleton.roots.size());
+    ImGui::EndTable();
+  }
+}
+
+void draw_scale(const ViewerState& state, Actions& actions) {
+  const ClipMeasures& measures = state.clip->measures;
+  const double metres = metres_per_unit(state);
+  section("SCALE");
+  ImGui::Text("Height  %.3g units  =  %.2f m", static_cast<double>(measures.height),
+              static_cast<double>(measures.height) * metres);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Units");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1.0f);
+  char preview[64];
+  if (state.units_choice < 0) {
+    std::snprintf(preview, sizeof(preview), "Auto: %s", measures.units.unit.data());
+  } else {
+    std::snprintf(preview, sizeof(preview), "%s", unit_name(state));
+  }
+  if (ImGui::BeginCombo("##units", preview)) {
+    std::snprintf(preview, sizeof(preview), "Auto (guess: %s)", measures.units.unit.data());
+    if (ImGui::Selectable(preview, state.units_choice < 0)) actions.units_choice = -1;
+    for (std::size_t i = 0; i < kUnitChoices.size(); ++i) {
+      if (ImGui::Selectable(kUnitChoices[i].name.data(), state.units_choice == static_cast<int>(i))) {
+        actions.units_choice = static_cast<int>(i);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::TextDisabled("Grid: 10 cm cells, 1 m lines (%.4g units)", 1.0 / metres);
+}
+
+void draw_position_mode(const ViewerState& state, Actions& actions) {
+  const PreparedClip& prepared = *state.clip;
+  section("POSITION CHANNELS");
+  ImGui::SetNextItemWidth(-1.0f);
+  int request = static_cast<int>(prepared.mode_request);
+  char preview[48];
+  std::snprintf(preview, sizeof(preview), "%s%s", prepared.decision.automatic ? "Auto: " : "",
+                prepared.decision.mode == PositionMode::Add ? "add to OFFSET" : "replace OFFSET");
+  if (ImGui::BeginCombo("##position_mode", preview)) {
+    if (ImGui::Selectable("Auto (detect from frame 0)", request == 0)) actions.position_mode = PositionModeRequest::Auto;
+    if (ImGui::Selectable("Add: OFFSET + channels", request == 1)) actions.position_mode = PositionModeRequest::Add;
+    if (ImGui::Selectable("Replace: channels replace OFFSET", request == 2)) actions.position_mode = PositionModeRequest::Replace;
+    ImGui::EndCombo();
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(prepared.decision.reason.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+void draw_display(const ViewerState& state, Actions& actions) {
+  section("DISPLAY");
+  DisplayOptions display = state.display;
+  int style = display.solid ? 0 : 1;
+  bool changed = ImGui::RadioButton("Solid", &style, 0);
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("Lines", &style, 1);
+  display.solid = style == 0;
+  if (ImGui::BeginTable("toggles", 2)) {
+    ImGui::TableNextColumn();
+    changed |= ImGui::Checkbox("Grid", &display.grid);
+    ImGui::TableNextColumn();
+    changed |= ImGui::Checkbox("Axes", &display.axes);
+    ImGui::TableNextColumn();
+    changed |= ImGui::Checkbox("Shadow", &display.shadow);
+    ImGui::TableNextColumn();
+    changed |= ImGui::Checkbox("Joints", &display.joints);
+    ImGui::TableNextColumn();
+    changed |= ImGui::Checkbox("Root path", &display.trajectory);
+    ImGui::EndTable();
+  }
+  if (changed) actions.display = display;
+
+  section("CAMERA");
+  bool follow = state.follow;
+  if (ImGui::Checkbox("Follow root  (C)", &follow)) actions.follow = follow;
+  if (ImGui::Button("Frame all  (F)")) actions.frame_all = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Reset  (R)")) actions.reset_camera = true;
+}
+
+void draw_warnings(const ViewerState& state) {
+  if (state.warning_lines.empty()) return;
+  char title[48];
+  std::snprintf(title, sizeof(title), "WARNINGS (%zu)", state.warning_lines.size());
+  section(title);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.78f, 0.45f, 1.0f));
+  ImGui::PushTextWrapPos(0.0f);
+  for (const std::string& line : state.warning_lines) ImGui::TextUnformatted(line.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+float draw_clip_panel(const Rect& area, const ViewerState& state, Actions& actions) {
+  ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
+  ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
+  float width = area.width;
+  if (ImGui::Begin("Clip", nullptr, kPanelFlags)) {
+    width = ImGui::GetWindowWidth();
+    if (state.clip) {
+      draw_clip_facts(state);
+      draw_scale(state, actions);
+      draw_position_mode(state, actions);
+    } else {
+      ImGui::TextDisabled("No clip loaded");
+    }
+    draw_display(state, actions);
+    if (state.clip) draw_warnings(state);
+  }
+  ImGui::End();
+  return width;
+}
+
+}  // namespace bvhscope::viewer

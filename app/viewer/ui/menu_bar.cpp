@@ -1,0 +1,75 @@
+#include "viewer/ui/menu_bar.hpp"
+
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+namespace {
+
+void file_menu(const ViewerState& state, const std::vector<std::string>& recent_files, Actions& actions) {
+  if (!ImGui::BeginMenu("File")) return;
+  if (ImGui::MenuItem("Open...", "Ctrl+O")) actions.open_dialog = true;
+  if (ImGui::BeginMenu("Open Recent", !recent_files.empty())) {
+    for (const std::string& path : recent_files) {
+      if (ImGui::MenuItem(path.c_str())) actions.open_path = path;
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Clear Recent")) actions.clear_recent = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::MenuItem("Open Sample Clip")) actions.open_sample = true;
+  ImGui::Separator();
+  if (ImGui::MenuItem("Reload", "Ctrl+R", false, state.clip.has_value())) actions.reload = true;
+  bool watch = state.watch_files;
+  if (ImGui::MenuItem("Reload When File Changes", nullptr, &watch)) actions.watch_files = watch;
+  ImGui::Separator();
+  if (ImGui::MenuItem("Quit", "Ctrl+Q")) actions.quit = true;
+  ImGui::EndMenu();
+}
+
+void view_menu(const ViewerState& state, Actions& actions) {
+  if (!ImGui::BeginMenu("View")) return;
+  DisplayOptions display = state.display;
+  bool changed = false;
+  if (ImGui::MenuItem("Solid Bones", "S", display.solid)) {
+    display.solid = true;
+    changed = true;
+  }
+  if (ImGui::MenuItem("Line Bones", "S", !display.solid)) {
+    display.solid = false;
+    changed = true;
+  }
+  ImGui::Separator();
+  changed |= ImGui::MenuItem("Grid", "G", &display.grid);
+  changed |= ImGui::MenuItem("Axes", nullptr, &display.axes);
+  changed |= ImGui::MenuItem("Shadow", nullptr, &display.shadow);
+  changed |= ImGui::MenuItem("Joints", nullptr, &display.joints);
+  changed |= ImGui::MenuItem("Root Path", "T", &display.trajectory);
+  ImGui::Separator();
+  changed |= ImGui::MenuItem("Clip Panel", "P", &display.show_panel);
+  if (changed) actions.display = display;
+  ImGui::Separator();
+  if (ImGui::MenuItem("Frame All", "F")) actions.frame_all = true;
+  if (ImGui::MenuItem("Reset Camera", "R")) actions.reset_camera = true;
+  bool follow = state.follow;
+  if (ImGui::MenuItem("Follow Root", "C", &follow)) actions.follow = follow;
+  ImGui::EndMenu();
+}
+
+}  // namespace
+
+float draw_menu_bar(const ViewerState& state, const std::vector<std::string>& recent_files, Actions& actions) {
+  float height = 0.0f;
+  if (ImGui::BeginMainMenuBar()) {
+    file_menu(state, recent_files, actions);
+    view_menu(state, actions);
+    if (ImGui::BeginMenu("Help")) {
+      if (ImGui::MenuItem("Keyboard and Mouse", "F1")) actions.show_shortcuts = true;
+      ImGui::EndMenu();
+    }
+    height = ImGui::GetWindowHeight();
+    ImGui::EndMainMenuBar();
+  }
+  return height;
+}
+
+}  // namespace bvhscope::viewer

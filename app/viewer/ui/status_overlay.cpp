@@ -1,0 +1,91 @@
+#include "viewer/ui/status_overlay.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+namespace {
+
+constexpr ImGuiWindowFlags kOverlayFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                           ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize |
+                                           ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+
+const char* phase_text(LoadPhase phase) {
+  switch (phase) {
+    case LoadPhase::Reading: return "reading";
+    case LoadPhase::Parsing: return "parsing";
+    case LoadPhase::Measuring: return "measuring the motion";
+    case LoadPhase::Idle: break;
+  }
+  return "waiting";
+}
+
+// An indeterminate bar: a block that slides back and forth while the worker runs.
+void busy_bar(float width, double seconds) {
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  const float height = ImGui::GetFontSize() * 0.45f;
+  ImGui::Dummy(ImVec2(width, height));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(min, ImVec2(min.x + width, min.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg), height * 0.5f);
+  const float block = width * 0.3f;
+  const auto phase = static_cast<float>(0.5 - 0.5 * std::cos(seconds * 2.4));
+  const float x = min.x + (width - block) * phase;
+  draw->AddRectFilled(ImVec2(x, min.y), ImVec2(x + block, min.y + height), ImGui::GetColorU32(ImGuiCol_PlotHistogram),
+                      height * 0.5f);
+}
+
+void draw_loading(const Rect& view, const LoadStatus& load) {
+  const float margin = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(ImVec2(view.x + margin, view.y + view.height - margin), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  if (ImGui::Begin("##loading", nullptr, kOverlayFlags)) {
+    ImGui::Text("Loading %s  (%s, %.1f s)", load.path != nullptr ? load.path->c_str() : "", phase_text(load.phase), load.seconds);
+    busy_bar(std::max(ImGui::GetFontSize() * 18.0f, ImGui::GetItemRectSize().x), load.seconds);
+  }
+  ImGui::End();
+}
+
+void draw_message(const Rect& view, const Message& message, Actions& actions) {
+  const float margin = ImGui::GetFontSize();
+  const float width = std::min(view.width - 2.0f * margin, ImGui::GetFontSize() * 48.0f);
+  ImGui::SetNextWindowPos(ImVec2(view.x + view.width * 0.5f, view.y + margin), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(width, ImGui::GetFontSize() * 16.0f), 0.0f), ImVec2(width, view.height * 0.6f));
+  const bool error = message.kind == Message::Kind::Error;
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, error ? ImVec4(0.36f, 0.11f, 0.11f, 0.96f) : ImVec4(0.15f, 0.19f, 0.26f, 0.96f));
+  ImGui::PushStyleColor(ImGuiCol_Border, error ? ImVec4(0.85f, 0.33f, 0.30f, 1.0f) : ImVec4(0.35f, 0.50f, 0.72f, 1.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 4.0f);
+  if (ImGui::Begin("##message", nullptr, kOverlayFlags)) {
+    ImGui::PushTextWrapPos(width - ImGui::GetFontSize() * 4.0f);
+    ImGui::TextUnformatted(message.text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Dismiss")) actions.dismiss_message = true;
+  }
+  ImGui::End();
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor(2);
+}
+
+void draw_empty_hint(const Rect& view) {
+  const char* line1 = "Drop a .bvh file here";
+  const char* line2 = "or use File > Open (Ctrl+O)";
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  const ImVec2 size1 = ImGui::CalcTextSize(line1);
+  const ImVec2 size2 = ImGui::CalcTextSize(line2);
+  const float cx = view.x + view.width * 0.5f;
+  const float cy = view.y + view.height * 0.5f;
+  draw->AddText(ImVec2(cx - size1.x * 0.5f, cy - size1.y), IM_COL32(200, 204, 212, 255), line1);
+  draw->AddText(ImVec2(cx - size2.x * 0.5f, cy + 4.0f), IM_COL32(130, 135, 145, 255), line2);
+}
+
+}  // namespace
+
+void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load, Actions& actions) {
+  if (load.busy) draw_loading(view, load);
+  if (state.message) draw_message(view, *state.message, actions);
+  if (!state.clip && !load.busy) draw_empty_hint(view);
+}
+
+}  // namespace bvhscope::viewer

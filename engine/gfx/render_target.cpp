@@ -1,0 +1,84 @@
+#include "gfx/render_target.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "gfx/gl.hpp"
+
+namespace bvhscope::gfx {
+
+std::optional<RenderTarget> RenderTarget::create(int width, int height, int samples, std::string& error) {
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+  if (width < 1 || height < 1 || width > max_size || height > max_size) {
+    error = "image size " + std::to_string(width) + "x" + std::to_string(height) + " is outside 1.." +
+            std::to_string(max_size) + " pixels";
+    return std::nullopt;
+  }
+  RenderTarget target;
+  target.width_ = width;
+  target.height_ = height;
+  target.samples_ = std::clamp(samples, 0, static_cast<int>(max_samples));
+  target.color_ = Renderbuffer::create();
+  target.depth_ = Renderbuffer::create();
+  glBindRenderbuffer(GL_RENDERBUFFER, target.color_.name());
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, target.samples_, GL_RGBA8, width, height);
+  glBindRenderbuffer(GL_RENDERBUFFER, target.depth_.name());
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, target.samples_, GL_DEPTH24_STENCIL8, width, height);
+  target.draw_fbo_ = Framebuffer::create();
+  glBindFramebuffer(GL_FRAMEBUFFER, target.draw_fbo_.name());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, target.color_.name());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, target.depth_.name());
+  const GLenum draw_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+
+  target.resolve_color_ = Renderbuffer::create();
+  glBindRenderbuffer(GL_RENDERBUFFER, target.resolve_color_.name());
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+  target.resolve_fbo_ = Framebuffer::create();
+  glBindFramebuffer(GL_FRAMEBUFFER, target.resolve_fbo_.name());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, target.resolve_color_.name());
+  const GLenum resolve_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (draw_status != GL_FRAMEBUFFER_COMPLETE || resolve_status != GL_FRAMEBUFFER_COMPLETE) {
+    error = "the offscreen framebuffer is incomplete";
+    return std::nullopt;
+  }
+  return target;
+}
+
+void RenderTarget::bind() const noexcept {
+  glBindFramebuffer(GL_FRAMEBUFFER, draw_fbo_.name());
+  glViewport(0, 0, width_, height_);
+}
+
+void RenderTarget::bind_default() noexcept { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
+
+std::vector<std::uint8_t> RenderTarget::read_rgba() const {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, draw_fbo_.name());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.name());
+  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.name());
+  const auto row_bytes = static_cast<std::size_t>(width_) * 4;
+  std::vector<std::uint8_t> bottom_up(row_bytes * static_cast<std::size_t>(height_));
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  std::vector<std::uint8_t> top_down(bottom_up.size());
+  for (int row = 0; row < height_; ++row) {
+    std::memcpy(top_down.data() + static_cast<std::size_t>(row) * row_bytes,
+                bottom_up.data() + static_cast<std::size_t>(height_ - 1 - row) * row_bytes, row_bytes);
+  }
+  return top_down;
+}
+
+void clear_framebuffer(int width, int height, float r, float g, float b) noexcept {
+  glDisable(GL_SCISSOR_TEST);
+  glViewport(0, 0, width, height);
+  glDepthMask(GL_TRUE);
+  glClearColor(r, g, b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+}
+
+}  // namespace bvhscope::gfx

@@ -1,0 +1,43 @@
+// An offscreen framebuffer with multisampling, resolved and read back as RGBA8 rows (top row first)
+// for PNG output and pixel tests.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gfx/gl_object.hpp"
+
+namespace bvhscope::gfx {
+
+class RenderTarget {
+ public:
+  // `samples` is clamped to what the implementation allows (0 or 1: no multisampling).
+  static std::optional<RenderTarget> create(int width, int height, int samples, std::string& error);
+
+  void bind() const noexcept;  // draw into this target (viewport set to its size)
+  static void bind_default() noexcept;
+  // Resolves the samples and returns width × height × 4 bytes, top row first.
+  [[nodiscard]] std::vector<std::uint8_t> read_rgba() const;
+
+  [[nodiscard]] int width() const noexcept { return width_; }
+  [[nodiscard]] int height() const noexcept { return height_; }
+  [[nodiscard]] int samples() const noexcept { return samples_; }
+
+ private:
+  RenderTarget() = default;
+  int width_ = 0;
+  int height_ = 0;
+  int samples_ = 0;
+  Framebuffer draw_fbo_;
+  Renderbuffer color_;
+  Renderbuffer depth_;
+  Framebuffer resolve_fbo_;
+  Renderbuffer resolve_color_;
+};
+
+// Clears the whole bound framebuffer (colour and depth).
+void clear_framebuffer(int width, int height, float r, float g, float b) noexcept;
+
+}  // namespace bvhscope::gfx

@@ -1,0 +1,60 @@
+// The 3D scene of the viewer: background, ground grid, shadow, root path, axes and skeleton, drawn
+// into a viewport of the bound framebuffer. Owns every GL object of the scene.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+
+#include <glm/vec3.hpp>
+
+#include "anim/pose.hpp"
+#include "anim/scene_scale.hpp"
+#include "anim/skeleton.hpp"
+#include "gfx/background_pass.hpp"
+#include "gfx/ground_pass.hpp"
+#include "gfx/scene_style.hpp"
+#include "gfx/skeleton_pass.hpp"
+#include "gfx/trajectory_pass.hpp"
+
+namespace bvhscope::gfx {
+
+class SceneRenderer {
+ public:
+  // Builds every shader and buffer; nullopt with a message when the GL implementation refuses one.
+  static std::optional<SceneRenderer> create(std::string& error);
+
+  // On load: sizes the bone buffer for the skeleton; `height` (the skeleton's size in its units)
+  // sets the bone thickness.
+  void set_skeleton(const Skeleton& skeleton, float height);
+  // On load or when the units or position mode change: where the floor is and how it is ruled.
+  void set_ground(const GroundGrid& grid);
+  // On load: the root's path, one point per frame.
+  void set_trajectory(std::span<const glm::vec3> points);
+  // Every frame: one upload of the pose's bones and joints.
+  void update_pose(const Skeleton& skeleton, const Pose& pose) { skeleton_.update(skeleton, pose); }
+
+  // Draws the scene into view.viewport (scissored) of the bound framebuffer. `frame` places the
+  // marker on the root path.
+  void draw(const SceneView& view, const SceneStyle& style, std::size_t frame) const;
+  // Only the background (no clip loaded yet).
+  void draw_empty(const SceneView& view, const SceneStyle& style) const;
+
+  [[nodiscard]] const SkeletonPass& skeleton_pass() const noexcept { return skeleton_; }
+
+ private:
+  SceneRenderer(BackgroundPass background, GroundPass ground, SkeletonPass skeleton, TrajectoryPass trajectory) noexcept
+      : background_(std::move(background)), ground_(std::move(ground)), skeleton_(std::move(skeleton)),
+        trajectory_(std::move(trajectory)) {}
+  static void begin_viewport(const Viewport& viewport) noexcept;
+  static void end_viewport() noexcept;
+
+  BackgroundPass background_;
+  GroundPass ground_;
+  SkeletonPass skeleton_;
+  TrajectoryPass trajectory_;
+  float ground_y_ = 0.0f;
+};
+
+}  // namespace bvhscope::gfx

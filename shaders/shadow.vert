@@ -1,0 +1,26 @@
+// Soft ground shadow: one quad per bone on the floor, covering the bone's footprint straight below.
+#version 330 core
+layout(location = 0) in vec2 a_corner;  // (-1..1, -1..1)
+layout(location = 2) in vec3 i_from;
+layout(location = 3) in vec3 i_to;
+uniform mat4 u_view_proj;
+uniform float u_ground_y;
+uniform float u_radius;
+out vec2 v_ground;
+flat out vec3 v_from;
+flat out vec3 v_to;
+void main() {
+  vec2 a = i_from.xz;
+  vec2 b = i_to.xz;
+  float height = max(max(i_from.y, i_to.y) - u_ground_y, 0.0);
+  float spread = u_radius * 2.0 + height * 0.35;
+  vec2 axis = b - a;
+  float len = length(axis);
+  vec2 along = len > 1e-6 ? axis / len : vec2(1.0, 0.0);
+  vec2 across = vec2(-along.y, along.x);
+  vec2 mid = (a + b) * 0.5;
+  v_ground = mid + along * a_corner.x * (len * 0.5 + spread) + across * a_corner.y * spread;
+  v_from = i_from;
+  v_to = i_to;
+  gl_Position = u_view_proj * vec4(v_ground.x, u_ground_y, v_ground.y, 1.0);
+}

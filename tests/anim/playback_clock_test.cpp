@@ -1,0 +1,165 @@
+// PlaybackClock: wall time to frame position, driven by explicit time steps (no clock in tests).
+#include <gtest/gtest.h>
+
+#include "anim/playback_clock.hpp"
+
+namespace bvhscope {
+namespace {
+
+PlaybackClock clock_at(std::size_t frames, double frame_time, bool play = true) {
+  PlaybackClock clock;
+  clock.reset(frames, frame_time, play);
+  return clock;
+}
+
+TEST(PlaybackClock, AdvancesByWallTimeAtTheFileRate) {
+  PlaybackClock clock = clock_at(100, 1.0 / 120.0);
+  clock.advance(0.5);
+  EXPECT_NEAR(clock.position(), 60.0, 1e-9);
+  EXPECT_EQ(clock.frame(), 60u);
+  EXPECT_NEAR(clock.time_seconds(), 0.5, 1e-9);
+}
+
+TEST(PlaybackClock, SameWallTimeGivesSamePositionWhateverTheRefreshRate) {
+  PlaybackClock at_60hz = clock_at(1000, 1.0 / 120.0);
+  PlaybackClock at_144hz = clock_at(1000, 1.0 / 120.0);
+  for (int i = 0; i < 60; ++i) at_60hz.advance(1.0 / 60.0);
+  for (int i = 0; i < 144; ++i) at_144hz.advance(1.0 / 144.0);
+  EXPECT_NEAR(at_60hz.position(), 120.0, 1e-6);
+  EXPECT_NEAR(at_144hz.position(), 120.0, 1e-6);
+}
+
+TEST(PlaybackClock, SpeedScalesAndIsClamped) {
+  PlaybackClock clock = clock_at(1000, 0.01);
+  clock.set_speed(2.0);
+  clock.advance(0.1);
+  EXPECT_NEAR(clock.position(), 20.0, 1e-9);
+  clock.set_speed(100.0);
+  EXPECT_DOUBLE_EQ(clock.speed(), PlaybackClock::kMaxSpeed);
+  clock.set_speed(0.0);
+  EXPECT_DOUBLE_EQ(clock.speed(), PlaybackClock::kMinSpeed);
+}
+
+TEST(PlaybackClock, LoopWrapsOverEveryFrameSlot) {
+  PlaybackClock clock = clock_at(10, 0.1);
+  clock.set_loop(true);
+  clock.advance(0.95);  // 9.5 frames: still in the last frame's slot
+  EXPECT_EQ(clock.frame(), 9u);
+  clock.advance(0.1);  // 10.5 → wraps to 0.5
+  EXPECT_NEAR(clock.position(), 0.5, 1e-9);
+  EXPECT_EQ(clock.frame(), 0u);
+  EXPECT_TRUE(clock.playing());
+}
+
+TEST(PlaybackClock, WithoutLoopStopsOnTheLastFrameAndPlayRestarts) {
+  PlaybackClock clock = clock_at(10, 0.1);
+  clock.set_loop(false);
+  clock.advance(5.0);
+  EXPECT_DOUBLE_EQ(clock.position(), 9.0);
+  EXPECT_FALSE(clock.playing());
+  clock.play();
+  EXPECT_TRUE(clock.playing());
+  EXPECT_DOUBLE_EQ(clock.position(), 0.0);
+}
+
+TEST(PlaybackClock, PausedIgnoresTime) {
+  PlaybackClock clock = clock_at(10, 0.1, false);
+  clock.advance(0.5);
+  EXPECT_DOUBLE_EQ(clock.position(), 0.0);
+  clock.toggle();
+  clock.advance(0.2);
+  EXPECT_NEAR(clock.position(), 2.0, 1e-9);
+  clock.toggle();
+  clock.advance(0.2);
+  EXPECT_NEAR(clock.position(), 2.0, 1e-9);
+}
+
+TEST(PlaybackClock, BadTimeStepsAreIgnored) {
+  PlaybackClock clock = clock_at(10, 0.1);
+  clock.advance(-1.0);
+  clock.advance(std::numeric_limits<double>::quiet_NaN());
+  clock.advance(std::numeric_limits<double>::infinity());
+  EXPECT_DOUBLE_EQ(clock.position(), 0.0);
+}
+
+TEST(PlaybackClock, StepPausesAndMovesWholeFramesFromTheFrameOnScreen) {
+  PlaybackClock clock = clock_at(10, 0.1);
+  clock.advance(0.37);  // 3.7: frame 3 on screen
+  clock.step(1);
+  EXPECT_FALSE(clock.playing());
+  EXPECT_DOUBLE_EQ(clock.position(), 4.0);
+  clock.step(-10);
+  EXPECT_DOUBLE_EQ(clock.position(), 0.0);
+  clock.step(100);
+  EXPECT_DOUBLE_EQ(clock.position(), 9.0);
+}
+
+TEST(PlaybackClock, JumpsAndSeekClamp) {
+  PlaybackClock clock = clock_at(50, 0.1);
+  clock.jump_to_last();
+  EXPECT_EQ(clock.frame(), 49u);
+  clock.jump_to_first();
+  EXPECT_EQ(clock.frame(), 0u);
+  clock.seek(12.5);
+  EXPECT_DOUBLE_EQ(clock.position(), 12.5);
+  clock.seek(-3.0);
+  EXPECT_DOUBLE_EQ(clock.position(), 0.0);
+  clock.seek(1e9);
+  EXPECT_DOUBLE_EQ(clock.position(), 49.0);
+}
+
+TEST(PlaybackClock, ScrubHoldsThePlayheadAndResumesPlaying) {
+  PlaybackClock clock = clock_at(100, 0.1);
+  clock.begin_scrub();
+  clock.scrub(40.0);
+  clock.advance(1.0);  // wall time passes while the timeline is held
+  EXPECT_DOUBLE_EQ(clock.position(), 40.0);
+  clock.scrub(42.0);
+  EXPECT_DOUBLE_EQ(clock.position(), 42.0);
+  clock.end_scrub();
+  EXPECT_TRUE(clock.playing());
+  clock.advance(0.1);
+  EXPECT_NEAR(clock.position(), 43.0, 1e-9);
+}
+
+TEST(PlaybackClock, ScrubWhilePausedStaysPaused) {
+  PlaybackClock clock = clock_at(100, 0.1, false);
+  clock.begin_scrub();
+  clock.scrub(10.0);
+  clock.end_scrub();
+  EXPECT_FALSE(clock.playing());
+  EXPECT_DOUBLE_EQ(clock.position(), 10.0);
+}
+
+TEST(PlaybackClock, SamplePositionIsTheFrameOnScreenOrTheExactPosition) {
+  PlaybackClock clock = clock_at(10, 0.1);
+  clock.seek(3.75);
+  EXPECT_DOUBLE_EQ(clock.sample_position(false), 3.0);
+  EXPECT_DOUBLE_EQ(clock.sample_position(true), 3.75);
+}
+
+TEST(PlaybackClock, SingleFrameAndEmptyClipsNeverPlay) {
+  PlaybackClock one = clock_at(1, 0.1);
+  EXPECT_FALSE(one.playing());
+  one.play();
+  EXPECT_FALSE(one.playing());
+  EXPECT_EQ(one.frame(), 0u);
+  PlaybackClock none = clock_at(0, 0.1);
+  none.jump_to_last();
+  EXPECT_EQ(none.frame(), 0u);
+}
+
+TEST(PlaybackClock, ResetKeepsSpeedAndLoopButRewinds) {
+  PlaybackClock clock = clock_at(100, 0.1);
+  clock.set_speed(0.5);
+  clock.set_loop(false);
+  clock.advance(1.0);
+  clock.reset(20, 0.05, true);
+  EXPECT_DOUBLE_EQ(clock.position(), 0.0);
+  EXPECT_DOUBLE_EQ(clock.speed(), 0.5);
+  EXPECT_FALSE(clock.looping());
+  EXPECT_DOUBLE_EQ(clock.frame_time(), 0.05);
+}
+
+}  // namespace
+}  // namespace bvhscope

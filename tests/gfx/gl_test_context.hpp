@@ -1,0 +1,42 @@
+// A hidden GLFW window with a GL 3.3 core context for GL tests; tests skip (loudly) without a display.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "gfx/gl_loader.hpp"
+
+namespace bvhscope::test {
+
+class GlTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::getenv("DISPLAY") == nullptr) GTEST_SKIP() << "no DISPLAY: GL tests need an X server (xvfb-run)";
+    if (glfwInit() != GLFW_TRUE) {
+      const char* description = nullptr;
+      glfwGetError(&description);
+      FAIL() << "glfwInit failed: " << (description != nullptr ? description : "?");
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    window_ = glfwCreateWindow(64, 64, "bvhscope gl test", nullptr, nullptr);
+    ASSERT_NE(window_, nullptr) << "cannot create a GL 3.3 core context";
+    glfwMakeContextCurrent(window_);
+    ASSERT_TRUE(gfx::load_gl(glfwGetProcAddress));
+  }
+  void TearDown() override {
+    if (window_ != nullptr) glfwDestroyWindow(window_);
+    glfwTerminate();
+  }
+
+ private:
+  GLFWwindow* window_ = nullptr;
+};
+
+}  // namespace bvhscope::test

@@ -1,0 +1,192 @@
+// The scene renderer drawing known poses offscreen, checked pixel by pixel: bones where the camera
+// projects the joints, the background gradient where nothing is, one upload per pose.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <glm/common.hpp>
+
+#include "anim/bone_geometry.hpp"
+#include "anim/file_loader.hpp"
+#include "anim/measure.hpp"
+#include "anim/orbit_camera.hpp"
+#include "anim/scene_scale.hpp"
+#include "gfx/render_target.hpp"
+#include "gfx/scene_renderer.hpp"
+#include "gl_test_context.hpp"
+#include "test_support.hpp"
+
+namespace bvhscope::gfx {
+namespace {
+
+constexpr int kWidth = 480;
+constexpr int kHeight = 320;
+
+struct Rgb {
+  int r, g, b;
+};
+
+Rgb pixel(const std::vector<std::uint8_t>& rgba, int x, int y) {
+  const std::size_t i = (static_cast<std::size_t>(y) * kWidth + static_cast<std::size_t>(x)) * 4;
+  return {rgba[i], rgba[i + 1], rgba[i + 2]};
+}
+
+int distance(Rgb a, glm::vec3 b) {
+  return std::max({std::abs(a.r - static_cast<int>(std::lround(b.x * 255.0f))),
+                   std::abs(a.g - static_cast<int>(std::lround(b.y * 255.0f))),
+                   std::abs(a.b - static_cast<int>(std::lround(b.z * 255.0f)))});
+}
+
+// The best match to `color` within a (2r+1)² neighbourhood (lines are 2-3 pixels wide).
+int nearest_distance(const std::vector<std::uint8_t>& rgba, int x, int y, glm::vec3 color, int r = 1) {
+  int best = 255;
+  for (int dy = -r; dy <= r; ++dy) {
+    for (int dx = -r; dx <= r; ++dx) {
+      const int px = std::clamp(x + dx, 0, kWidth - 1);
+      const int py = std::clamp(y + dy, 0, kHeight - 1);
+      best = std::min(best, distance(pixel(rgba, px, py), color));
+    }
+  }
+  return best;
+}
+
+class SceneRenderTest : public test::GlTest {
+ protected:
+  void SetUp() override {
+    test::GlTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    std::string error;
+    target_ = RenderTarget::create(kWidth, kHeight, 4, error);
+    ASSERT_TRUE(target_) << error;
+    renderer_ = SceneRenderer::create(error);
+    ASSERT_TRUE(renderer_) << error;
+    Result<Clip> loaded = load_bvh_file((test::fixtures_dir() / ".." / ".." / "assets" / "sample.bvh").string());
+    ASSERT_TRUE(loaded.ok());
+    clip_ = std::move(loaded).value();
+    bounds_ = motion_bounds(clip_, PositionMode::Add);
+    renderer_->set_skeleton(clip_.skeleton, skeleton_height(clip_, PositionMode::Add));
+    renderer_->set_ground(ground_grid(bounds_, 0.0254 / 0.45));
+    camera_.reset(bounds_, static_cast<float>(kWidth) / kHeight);
+  }
+
+  void TearDown() override {  // GL objects go before the context does
+    renderer_.reset();
+    target_.reset();
+    test::GlTest::TearDown();
+  }
+
+  std::vector<std::uint8_t> render(std::size_t frame, const SceneStyle& style) {
+    pose_frame(clip_, frame, PositionMode::Add, pose_);
+    renderer_->update_pose(clip_.skeleton, pose_);
+    target_->bind();
+    clear_framebuffer(kWidth, kHeight, 0, 0, 0);
+    SceneView view;
+    view.view = camera_.view();
+    view.projection = camera_.projection(static_cast<float>(kWidth) / kHeight);
+    view.eye = camera_.eye();
+    view.viewport = {0, 0, kWidth, kHeight};
+    renderer_->draw(view, style, frame);
+    return target_->read_rgba();
+  }
+
+  glm::vec2 project(int joint) const {
+    const glm::vec3 p = project_to_pixels(camera_.projection(static_cast<float>(kWidth) / kHeight) * camera_.view(),
+                                          pose_.position(joint), glm::vec2(kWidth, kHeight));
+    return {p.x, p.y};
+  }
+
+  static SceneStyle lines_only() {
+    SceneStyle style;
+    style.bones = BoneStyle::Lines;
+    style.show_joints = false;
+    style.show_axes = false;
+    style.show_shadow = false;
+    return style;
+  }
+
+  std::optional<RenderTarget> target_;
+  std::optional<SceneRenderer> renderer_;
+  Clip clip_;
+  Bounds bounds_;
+  OrbitCamera camera_;
+  Pose pose_;
+};
+
+TEST_F(SceneRenderTest, BonesAreDrawnWhereTheCameraProjectsEveryJoint) {
+  const SceneStyle style = lines_only();
+  const auto image = render(300, style);
+  int checked = 0;
+  for (int joint = 1; joint < clip_.skeleton.joint_count(); ++joint) {
+    const glm::vec2 p = project(joint);
+    ASSERT_TRUE(p.x > 2 && p.y > 2 && p.x < kWidth - 3 && p.y < kHeight - 3) << "joint " << joint << " off screen";
+    EXPECT_LE(nearest_distance(image, static_cast<int>(p.x), static_cast<int>(p.y), style.palette.bone), 40)
+        << clip_.skeleton.names[static_cast<std::size_t>(joint)] << " at " << p.x << "," << p.y;
+    ++checked;
+  }
+  EXPECT_EQ(checked, clip_.skeleton.joint_count() - 1);
+}
+
+TEST_F(SceneRenderTest, SolidStyleCoversTheJointsWithShadedBoneColour) {
+  SceneStyle style;
+  const auto image = render(300, style);
+  for (int joint = 0; joint < clip_.skeleton.joint_count(); ++joint) {
+    const glm::vec2 p = project(joint);
+    const Rgb c = pixel(image, static_cast<int>(p.x), static_cast<int>(p.y));
+    // Warm, lit clay: red well above blue, and far brighter than the dark background.
+    EXPECT_GT(c.r, c.b + 15) << clip_.skeleton.names[static_cast<std::size_t>(joint)] << " " << c.r << "," << c.g << "," << c.b;
+    EXPECT_GT(c.r, 80) << clip_.skeleton.names[static_cast<std::size_t>(joint)] << " " << p.x << "," << p.y;
+  }
+}
+
+TEST_F(SceneRenderTest, EmptySkyIsTheBackgroundGradient) {
+  const SceneStyle style = lines_only();
+  const auto image = render(0, style);
+  // The top rows are above the horizon and the skeleton: only the gradient is there.
+  for (const int y : {0, 10, 30}) {
+    const float t = 1.0f - (static_cast<float>(y) + 0.5f) / kHeight;
+    const float s = t * t * (3.0f - 2.0f * t);
+    const glm::vec3 expected = glm::mix(style.palette.background_bottom, style.palette.background_top, s);
+    for (const int x : {0, kWidth / 2, kWidth - 1}) {
+      EXPECT_LE(distance(pixel(image, x, y), expected), 2) << x << "," << y;
+    }
+  }
+}
+
+TEST_F(SceneRenderTest, TwoFramesOfTheMotionDiffer) {
+  const SceneStyle style;
+  const auto a = render(0, style);
+  const auto b = render(600, style);
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < a.size(); i += 4) {
+    if (std::abs(a[i] - b[i]) + std::abs(a[i + 1] - b[i + 1]) + std::abs(a[i + 2] - b[i + 2]) > 30) ++differing;
+  }
+  EXPECT_GT(differing, 500u);
+  const auto again = render(0, style);
+  EXPECT_EQ(again, a) << "the same pose must give the same pixels";
+}
+
+TEST_F(SceneRenderTest, OneBufferUploadPerPoseIntoABufferSizedAtLoad) {
+  const SkeletonPass& pass = renderer_->skeleton_pass();
+  const std::size_t bones = bone_count(clip_.skeleton);
+  EXPECT_EQ(pass.bone_count(), bones);
+  EXPECT_EQ(pass.buffer_bytes(), (2 * bones + static_cast<std::size_t>(clip_.skeleton.joint_count())) * sizeof(glm::vec3));
+  const std::size_t before = pass.upload_count();
+  for (std::size_t frame = 0; frame < 10; ++frame) {
+    pose_frame(clip_, frame, PositionMode::Add, pose_);
+    renderer_->update_pose(clip_.skeleton, pose_);
+  }
+  EXPECT_EQ(pass.upload_count() - before, 10u);
+}
+
+TEST_F(SceneRenderTest, HighlightedBoneIsDrawnInTheHighlightColour) {
+  SceneStyle style = lines_only();
+  const int joint = 5;
+  style.highlight_joint = joint;
+  const auto image = render(300, style);
+  pose_frame(clip_, 300, PositionMode::Add, pose_);
+  const glm::vec2 mid = (project(joint) + project(clip_.skeleton.parents[joint])) * 0.5f;
+  EXPECT_LE(nearest_distance(image, static_cast<int>(mid.x), static_cast<int>(mid.y), style.palette.highlight), 40);
+}
+
+}  // namespace
+}  // namespace bvhscope::gfx
