@@ -2,7 +2,7 @@
 function(bvhscope_strict_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
                                            -Wno-sign-conversion -Wnon-virtual-dtor -Wold-style-cast
-                                           -Wcast-align -Wnull-dereference -Wdouble-promotion)
+                                           -Wcast-align -Wdouble-promotion)
   if(BVHSCOPE_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()

@@ -9,7 +9,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "anim/bvh_header.hpp"
 #include "anim/number_parser.hpp"
+#include "anim/row_assembler.hpp"
+#include "anim/row_pipeline.hpp"
 #include "anim/text_cursor.hpp"
 
 namespace bvhscope {
@@ -55,13 +58,6 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
-// True for what a cut-off number can look like ("-", "1.", "2e", "3e-"), false for "nan" or "1,5".
-bool looks_like_number_prefix(const char* first, const char* last) noexcept {
-  return std::all_of(first, last, [](char c) {
-    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-  });
-}
-
 std::string describe(const Token& token) {
   return token.at_end() ? std::string("end of file") : quoted(token.text);
 }
@@ -83,12 +79,19 @@ class BvhParser {
     clip_.source = std::string(source);
   }
 
-  Result<Clip> run() {
+  Result<BvhHeader> run() {
     if (auto error = check_encoding()) return *error;
     if (auto error = parse_hierarchy()) return *error;
     if (auto error = parse_motion_header()) return *error;
-    if (auto error = parse_frames()) return *error;
-    return std::move(clip_);
+    BvhHeader header;
+    clip_.motion.channel_count = clip_.skeleton.channel_count();
+    header.clip = std::move(clip_);
+    header.declared_frames = declared_frames_;
+    header.rows_offset = cursor_.position();
+    header.rows_line = cursor_.line();
+    header.frames_line = frames_token_.line;
+    header.frames_column = frames_token_.column;
+    return header;
   }
 
  private:
@@ -129,7 +132,6 @@ class BvhParser {
       }
       if (equals_ignore_case(token.text, "MOTION")) {
         if (clip_.skeleton.roots.empty()) return error_at(token, "MOTION before any ROOT: the hierarchy is empty");
-        motion_token_ = token;
         return std::nullopt;
       }
       if (equals_ignore_case(token.text, "ROOT") || equals_ignore_case(token.text, "JOINT")) {
@@ -160,8 +162,7 @@ class BvhParser {
                       std::string(keyword.text) + " without a name");
     }
     if (text.size() > kMaxNameBytes) {
-      return error_at(name, "joint name is " + std::to_string(text.size()) + " bytes long; the limit is " +
-                                std::to_string(kMaxNameBytes));
+      return error_at(name, "joint name is longer than " + std::to_string(kMaxNameBytes) + " bytes");
     }
     return std::nullopt;
   }
@@ -416,167 +417,137 @@ class BvhParser {
     return std::nullopt;
   }
 
-  std::optional<Diagnostic> parse_frames();
-
-  void warn_cut_short(int line, int column, std::uint64_t frame, int values, int channels) {
-    warn_at(line, column,
-            "frame " + std::to_string(frame + 1) + " is cut short (" + std::to_string(values) + " of " +
-                std::to_string(channels) + " values); it was dropped");
-  }
-
   TextCursor cursor_;
   std::string_view source_;
   Clip clip_;
-  Token motion_token_;
   Token frames_token_;
   std::uint64_t declared_frames_ = 0;
   std::unordered_map<std::string, int> first_line_of_name_;
 };
 
-// Frame rows are the bulk of a file: this loop walks the bytes directly and tracks only the line
-// number and the line's start, computing columns when a message needs one.
-std::optional<Diagnostic> BvhParser::parse_frames() {
-  Motion& motion = clip_.motion;
-  const int channels = clip_.skeleton.channel_count();
-  motion.channel_count = channels;
-  const std::string_view text = cursor_.text();
-  const char* const begin = text.data();
-  const char* const end = begin + text.size();
-  // The cursor sits after the frame time's line end (or at the end of the text).
-  const char* p = begin + cursor_.position();
-  int line = cursor_.line();
+}  // namespace
 
-  if (channels == 0) {
-    constexpr std::uint64_t kMaxEmptyFrames = 1'000'000;
-    motion.frame_count = static_cast<std::size_t>(std::min(declared_frames_, kMaxEmptyFrames));
-    if (declared_frames_ > kMaxEmptyFrames) {
-      warn_at(frames_token_.line, frames_token_.column, "no joint has channels; frame count limited to 1000000");
+Result<BvhHeader> parse_bvh_header(std::string_view text, std::string_view source) {
+  return BvhParser(text, source).run();
+}
+
+std::optional<std::size_t> find_header_end(std::string_view prefix) noexcept {
+  // The header ends with the line end after "Frame Time:", the first such line after a line that
+  // starts with MOTION. The parser checks everything else; this only finds where to stop reading.
+  auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
+  auto line_starts_with = [&](std::size_t at, std::string_view word) {
+    while (at < prefix.size() && is_blank(prefix[at])) ++at;
+    if (prefix.size() - at < word.size()) return false;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+      if (lower(prefix[at + i]) != word[i]) return false;
     }
-    return std::nullopt;
-  }
-
-  // Never trust the declared count for memory: a row needs at least 2 bytes per channel.
-  const auto remaining = static_cast<std::uint64_t>(end - p);
-  const std::uint64_t max_rows = (remaining + 1) / (2 * static_cast<std::uint64_t>(channels));
-  std::uint64_t capacity_rows = std::min(declared_frames_, max_rows);
-  motion.values.resize(static_cast<std::size_t>(capacity_rows) * static_cast<std::size_t>(channels));
-  float* out = motion.values.data();
-
-  std::uint64_t frame = 0;
-  const char* line_start = p;
-  auto column_of = [&](const char* at) { return static_cast<int>(at - line_start) + 1; };
-  auto skip_blank_lines = [&]() {
-    for (;;) {
-      const char* q = p;
-      while (q < end && is_blank(*q)) ++q;
-      if (q < end && *q == '\r') {
-        p = q + 1;
-        if (p < end && *p == '\n') ++p;
-      } else if (q < end && *q == '\n') {
-        p = q + 1;
-      } else {
-        return;
-      }
-      ++line;
-      line_start = p;
-    }
+    return true;
   };
-
-  while (frame < declared_frames_) {
-    skip_blank_lines();
-    line_start = p;
-    while (p < end && is_blank(*p)) ++p;
-    if (p >= end) break;  // fewer rows than declared: warned below
-    if (frame >= capacity_rows) {
-      // No complete row fits in what is left, but a cut-off one may: room for it, to diagnose it.
-      motion.values.resize(motion.values.size() + static_cast<std::size_t>(channels));
-      out = motion.values.data();
-      ++capacity_rows;
+  bool after_motion = false;
+  std::size_t line_start = 0;
+  while (line_start < prefix.size()) {
+    std::size_t line_end = line_start;
+    while (line_end < prefix.size() && !is_line_end(prefix[line_end])) ++line_end;
+    // No header line is this long: stop reading there and let the parser say what is wrong.
+    if (line_end - line_start > kMaxHeaderLineBytes) return line_start + kMaxHeaderLineBytes;
+    if (line_end == prefix.size()) return std::nullopt;  // the line may go on in the next read
+    std::size_t next = line_end + 1;
+    if (prefix[line_end] == '\r') {
+      if (next == prefix.size()) return std::nullopt;  // CR or CRLF: the next byte decides
+      if (prefix[next] == '\n') ++next;
     }
-    float* row = out + frame * static_cast<std::uint64_t>(channels);
-    bool cut_short = false;
-    for (int c = 0; c < channels && !cut_short; ++c) {
-      while (p < end && is_blank(*p)) ++p;
-      if (p >= end || is_line_end(*p)) {
-        // A short row: the last row of a cut-off file keeps the earlier frames; elsewhere it is an error.
-        const char* after = p;
-        while (after < end && is_space(*after)) ++after;
-        if (after >= end) {
-          warn_cut_short(line, column_of(p), frame, c, channels);
-          cut_short = true;
-          break;
-        }
-        return error_at(line, column_of(p),
-                        "frame " + std::to_string(frame + 1) + " has " + std::to_string(c) + " values, expected " +
-                            std::to_string(channels));
-      }
-      const NumberScan scan = scan_float(p, end, row[c]);
-      if (scan.status != NumberStatus::Ok || (scan.end < end && !is_space(*scan.end))) {
-        const char* token_end = p;
-        while (token_end < end && !is_space(*token_end)) ++token_end;
-        if (token_end == end && looks_like_number_prefix(p, token_end)) {  // the file ends inside this number
-          warn_cut_short(line, column_of(p), frame, c, channels);
-          cut_short = true;
-          break;
-        }
-        const std::string_view token(p, static_cast<std::size_t>(token_end - p));
-        const NumberStatus status = scan.status == NumberStatus::Ok ? NumberStatus::Invalid : scan.status;
-        return error_at(line, column_of(p),
-                        number_error(status, token) + " in frame " + std::to_string(frame + 1) + ", channel " +
-                            std::to_string(c + 1) + " (" + clip_.skeleton.names[clip_.skeleton.channel_joints[c]] +
-                            " " + std::string(channel_name(clip_.skeleton.channel_kinds[c])) + ")");
-      }
-      p = scan.end;
+    if (!after_motion) {
+      after_motion = line_starts_with(line_start, "motion");
+    } else if (line_starts_with(line_start, "frame") && !line_starts_with(line_start, "frames")) {
+      return line_end;
     }
-    if (cut_short) break;
-    while (p < end && is_blank(*p)) ++p;
-    if (p < end && !is_line_end(*p)) {
-      return error_at(line, column_of(p),
-                      "frame " + std::to_string(frame + 1) + " has more than " + std::to_string(channels) + " values");
-    }
-    if (p < end) {
-      if (*p == '\r' && p + 1 < end && p[1] == '\n') ++p;
-      ++p;
-      ++line;
-      line_start = p;
-    }
-    ++frame;
-  }
-  motion.frame_count = static_cast<std::size_t>(frame);
-  motion.values.resize(static_cast<std::size_t>(frame) * static_cast<std::size_t>(channels));
-  motion.values.shrink_to_fit();
-
-  if (frame < declared_frames_) {
-    warn_at(frames_token_.line, frames_token_.column,
-            "'Frames: " + std::to_string(declared_frames_) + "' but the file holds " + std::to_string(frame) +
-                " complete frames; loaded " + std::to_string(frame));
-    return std::nullopt;
-  }
-  // Rows beyond the declared count are counted, not read.
-  skip_blank_lines();
-  while (p < end && is_blank(*p)) ++p;
-  if (p < end) {
-    const int extra_line = line;
-    const int extra_column = column_of(p);
-    std::uint64_t extra_rows = 0;
-    bool in_row = false;
-    for (; p < end; ++p) {
-      if (is_line_end(*p)) {
-        in_row = false;
-      } else if (!in_row && !is_blank(*p)) {
-        in_row = true;
-        ++extra_rows;
-      }
-    }
-    warn_at(extra_line, extra_column,
-            std::to_string(extra_rows) + " more frame line" + (extra_rows == 1 ? "" : "s") + " than 'Frames: " +
-                std::to_string(declared_frames_) + "'; ignored");
+    line_start = next;
   }
   return std::nullopt;
 }
 
+std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, const ParseOptions& options,
+                                     LoadProgress* progress) {
+  Clip& clip = header.clip;
+  const int channels = clip.motion.channel_count;
+  if (channels == 0) {
+    constexpr std::uint64_t kMaxEmptyFrames = 1'000'000;
+    clip.motion.frame_count = static_cast<std::size_t>(std::min(header.declared_frames, kMaxEmptyFrames));
+    if (header.declared_frames > kMaxEmptyFrames) {
+      clip.warnings.push_back(Diagnostic{clip.source, header.frames_line, header.frames_column,
+                                         "no joint has channels; frame count limited to 1000000"});
+    }
+    return std::nullopt;
+  }
+  // Never trust the declared count for memory: a complete row needs at least 2 bytes per channel.
+  const std::uint64_t max_rows = (blocks.remaining_bytes() + 1) / (2 * static_cast<std::uint64_t>(channels));
+  RowAssembler assembler(clip, header.declared_frames, header.rows_line, header.frames_line, header.frames_column,
+                         std::min(header.declared_frames, max_rows));
+  if (progress != nullptr && progress->on_start) progress->on_start(clip);
+
+  const std::size_t block_bytes = std::max<std::size_t>(options.block_bytes, 1);
+  RowPipeline pipeline(channels, RowPipeline::workers_for(static_cast<std::size_t>(blocks.remaining_bytes()),
+                                                          block_bytes, options.threads));
+  const std::size_t max_in_flight = 2 * std::max<std::size_t>(1, RowPipeline::workers_for(SIZE_MAX, block_bytes, options.threads)) + 1;
+  auto commit_oldest = [&]() -> std::optional<Diagnostic> {
+    const std::unique_ptr<RowPipeline::Block> block = pipeline.pop();
+    if (auto error = assembler.commit(block->result, block->text)) return error;
+    if (!block->storage.empty()) blocks.recycle(std::move(block->storage));
+    if (progress != nullptr) progress->frames_ready.store(static_cast<std::size_t>(assembler.rows_committed()),
+                                                          std::memory_order_release);
+    return std::nullopt;
+  };
+  for (;;) {
+    if (progress != nullptr && progress->cancel.load(std::memory_order_relaxed)) {
+      return Diagnostic{clip.source, 0, 0, "loading was cancelled"};
+    }
+    while (pipeline.in_flight() >= max_in_flight) {
+      if (auto error = commit_oldest()) return error;
+    }
+    Result<std::optional<RowBlockText>> next = blocks.next(block_bytes);
+    if (!next) return next.error();
+    if (!next.value()) break;
+    RowBlockText& block = *next.value();
+    pipeline.push(std::move(block.storage), block.view, assembler.rows_wanted());
+  }
+  while (pipeline.in_flight() > 0) {
+    if (auto error = commit_oldest()) return error;
+  }
+  assembler.finish();
+  return std::nullopt;
+}
+
+namespace {
+
+// The rows of a text held in memory, cut into blocks at line ends.
+class TextBlocks final : public BlockSource {
+ public:
+  explicit TextBlocks(std::string_view rows) : rows_(rows) {}
+  std::uint64_t remaining_bytes() const override { return rows_.size() - position_; }
+  Result<std::optional<RowBlockText>> next(std::size_t block_bytes) override {
+    if (position_ >= rows_.size()) return std::optional<RowBlockText>{};
+    std::size_t end = std::min(rows_.size(), position_ + block_bytes);
+    while (end < rows_.size() && !is_line_end(rows_[end - 1])) ++end;  // finish the line
+    if (end < rows_.size() && rows_[end - 1] == '\r' && rows_[end] == '\n') ++end;  // keep CRLF whole
+    RowBlockText block;
+    block.view = rows_.substr(position_, end - position_);
+    position_ = end;
+    return std::optional<RowBlockText>(std::move(block));
+  }
+
+ private:
+  std::string_view rows_;
+  std::size_t position_ = 0;
+};
+
 }  // namespace
 
-Result<Clip> parse_bvh(std::string_view text, std::string_view source) { return BvhParser(text, source).run(); }
+Result<Clip> parse_bvh(std::string_view text, std::string_view source, const ParseOptions& options) {
+  Result<BvhHeader> header = parse_bvh_header(text, source);
+  if (!header) return header.error();
+  TextBlocks blocks(text.substr(header.value().rows_offset));
+  if (auto error = parse_rows(header.value(), blocks, options, nullptr)) return *error;
+  return std::move(header.value().clip);
+}
 
 }  // namespace bvhscope

@@ -1,6 +1,10 @@
 // BVH text to Clip: the whole format as real files write it, with located errors and warnings.
 #pragma once
 
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <string_view>
 
 #include "anim/clip.hpp"
@@ -24,6 +28,25 @@ namespace bvhscope {
 // Refused with a located error: everything else that is not BVH, including a value that does not
 // fit in a 32-bit float (1e39), because the motion table stores floats, and joint names longer
 // than 4096 bytes.
-Result<Clip> parse_bvh(std::string_view text, std::string_view source);
+//
+// Frame rows are parsed in blocks of `block_bytes` at line ends, on `threads` worker threads for
+// inputs larger than one block (0: one per hardware thread); the result does not depend on either.
+struct ParseOptions {
+  std::size_t block_bytes = std::size_t{4} << 20;
+  unsigned threads = 0;
+};
+Result<Clip> parse_bvh(std::string_view text, std::string_view source, const ParseOptions& options = {});
+
+// Shared between a load running on one thread and a viewer watching it on another.
+struct LoadProgress {
+  std::atomic<std::uint64_t> bytes_total{0};
+  std::atomic<std::uint64_t> bytes_read{0};
+  // Rows of the clip handed to on_start that hold their final values (release/acquire).
+  std::atomic<std::size_t> frames_ready{0};
+  std::atomic<bool> cancel{false};
+  // Called on the loading thread once the hierarchy is read and the motion table is allocated: the
+  // clip's skeleton is final and its first frames_ready rows may be read until the load returns.
+  std::function<void(const Clip&)> on_start;
+};
 
 }  // namespace bvhscope

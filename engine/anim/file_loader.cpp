@@ -6,7 +6,10 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
+#include <vector>
 
+#include "anim/bvh_header.hpp"
 #include "anim/bvh_parser.hpp"
 
 namespace bvhscope {
@@ -36,39 +39,175 @@ const char* kind_of(mode_t mode) {
   return "not a regular file";
 }
 
-}  // namespace
-
-Result<std::string> read_text_file(const std::string& path) {
-  // O_NONBLOCK so that opening a FIFO without a writer cannot hang; we refuse FIFOs anyway.
-  const FileDescriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
-  if (file.get() < 0) return file_error(path, std::string("cannot open: ") + std::strerror(errno));
+// Opens a regular file for reading; the refusals name what the path is instead.
+Result<int> open_regular_file(const std::string& path, std::uint64_t& size) {
+  // O_NONBLOCK so that opening a FIFO without a writer cannot hang; FIFOs are refused below.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return file_error(path, std::string("cannot open: ") + std::strerror(errno));
   struct stat info {};
-  if (::fstat(file.get(), &info) != 0) return file_error(path, std::string("cannot read: ") + std::strerror(errno));
-  if (!S_ISREG(info.st_mode)) return file_error(path, std::string("cannot open ") + kind_of(info.st_mode) + ", expected a .bvh file");
-  const auto size = static_cast<std::uint64_t>(info.st_size);
+  if (::fstat(fd, &info) != 0) {
+    const int error = errno;
+    ::close(fd);
+    return file_error(path, std::string("cannot read: ") + std::strerror(error));
+  }
+  if (!S_ISREG(info.st_mode)) {
+    ::close(fd);
+    return file_error(path, std::string("cannot open ") + kind_of(info.st_mode) + ", expected a .bvh file");
+  }
+  size = static_cast<std::uint64_t>(info.st_size);
   if (size > kMaxFileBytes) {
+    ::close(fd);
     return file_error(path, "file is " + std::to_string(size >> 20) + " MiB; files over " +
                                 std::to_string(kMaxFileBytes >> 30) + " GiB are not loaded");
   }
-  std::string text(static_cast<std::size_t>(size), '\0');
-  std::size_t filled = 0;
-  while (filled < text.size()) {
-    const ssize_t got = ::read(file.get(), text.data() + filled, text.size() - filled);
+  return fd;
+}
+
+// Appends up to `count` bytes from the file; returns how many were read (0 at the end).
+Result<std::size_t> read_more(int fd, const std::string& path, std::string& buffer, std::size_t count) {
+  const std::size_t old_size = buffer.size();
+  buffer.resize(old_size + count);
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer.data() + old_size, count);
+    if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
-      if (errno == EINTR) continue;
+      buffer.resize(old_size);
       return file_error(path, std::string("cannot read: ") + std::strerror(errno));
     }
-    if (got == 0) break;  // the file shrank while we read it
-    filled += static_cast<std::size_t>(got);
+    buffer.resize(old_size + static_cast<std::size_t>(got));
+    return static_cast<std::size_t>(got);
   }
-  text.resize(filled);
+}
+
+// The frame rows of a file, read block by block after the header.
+class FileBlocks final : public BlockSource {
+ public:
+  FileBlocks(int fd, const std::string& path, std::string carry, std::uint64_t unread, int channels,
+             LoadProgress* progress)
+      : fd_(fd),
+        path_(path),
+        carry_(std::move(carry)),
+        unread_(unread),
+        max_line_bytes_(max_frame_line_bytes(channels)),
+        progress_(progress) {}
+
+  std::uint64_t remaining_bytes() const override { return carry_.size() + unread_; }
+
+  Result<std::optional<RowBlockText>> next(std::size_t block_bytes) override {
+    std::string buffer = take_spare();
+    buffer.assign(carry_);
+    carry_.clear();
+    for (;;) {
+      while (!at_end_ && buffer.size() < block_bytes) {
+        Result<std::size_t> got = read_more(fd_, path_, buffer, block_bytes - buffer.size());
+        if (!got) return got.error();
+        if (got.value() == 0) {
+          at_end_ = true;
+        } else {
+          unread_ -= std::min<std::uint64_t>(unread_, got.value());
+          if (progress_ != nullptr) progress_->bytes_read.fetch_add(got.value(), std::memory_order_relaxed);
+        }
+      }
+      if (buffer.empty()) return std::optional<RowBlockText>{};
+      const std::size_t cut = at_end_ ? buffer.size() : last_line_end(buffer);
+      if (cut > 0) {
+        carry_.assign(buffer, cut, std::string::npos);
+        buffer.resize(cut);
+        RowBlockText block;
+        block.storage = std::move(buffer);
+        return std::optional<RowBlockText>(std::move(block));
+      }
+      if (buffer.size() >= max_line_bytes_) {
+        // A line longer than any frame line can be: parse what was read, which refuses it.
+        RowBlockText block;
+        block.storage = std::move(buffer);
+        return std::optional<RowBlockText>(std::move(block));
+      }
+      block_bytes = std::min(block_bytes * 2, max_line_bytes_);  // a long line: read on until it ends
+    }
+  }
+
+  // Buffers of committed blocks come back here to be reused (no fresh pages per block).
+  void recycle(std::string buffer) override {
+    if (spare_.size() < 8) spare_.push_back(std::move(buffer));
+  }
+
+ private:
+  // Just past the last line end whose kind is certain (a final CR may be the start of a CRLF).
+  static std::size_t last_line_end(const std::string& buffer) {
+    const std::size_t lf = buffer.rfind('\n');
+    if (lf != std::string::npos) return lf + 1;
+    if (buffer.size() < 2) return 0;
+    const std::size_t cr = buffer.rfind('\r', buffer.size() - 2);
+    return cr == std::string::npos ? 0 : cr + 1;
+  }
+
+  std::string take_spare() {
+    if (spare_.empty()) return {};
+    std::string buffer = std::move(spare_.back());
+    spare_.pop_back();
+    buffer.clear();
+    return buffer;
+  }
+
+  int fd_;
+  const std::string& path_;
+  std::string carry_;
+  std::uint64_t unread_;
+  std::size_t max_line_bytes_;
+  LoadProgress* progress_;
+  bool at_end_ = false;
+  std::vector<std::string> spare_;
+};
+
+}  // namespace
+
+Result<std::string> read_text_file(const std::string& path) {
+  std::uint64_t size = 0;
+  Result<int> opened = open_regular_file(path, size);
+  if (!opened) return opened.error();
+  const FileDescriptor file(opened.value());
+  std::string text;
+  text.reserve(static_cast<std::size_t>(size));
+  // Reads what is there: a file that shrinks yields less, one that grows is read to its opened size.
+  while (text.size() < size) {
+    Result<std::size_t> got = read_more(file.get(), path, text, static_cast<std::size_t>(size) - text.size());
+    if (!got) return got.error();
+    if (got.value() == 0) break;
+  }
   return text;
 }
 
-Result<Clip> load_bvh_file(const std::string& path) {
-  Result<std::string> text = read_text_file(path);
-  if (!text) return text.error();
-  return parse_bvh(text.value(), path);
+Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress, const ParseOptions& options) {
+  std::uint64_t size = 0;
+  Result<int> opened = open_regular_file(path, size);
+  if (!opened) return opened.error();
+  const FileDescriptor file(opened.value());
+  if (progress != nullptr) progress->bytes_total.store(size, std::memory_order_relaxed);
+
+  // The header: read until the "Frame Time:" line has ended (or the file has).
+  std::string head;
+  std::optional<std::size_t> header_end;
+  bool at_end = false;
+  std::size_t chunk = std::size_t{64} << 10;
+  while (!header_end && !at_end) {
+    Result<std::size_t> got = read_more(file.get(), path, head, chunk);
+    if (!got) return got.error();
+    at_end = got.value() == 0;
+    if (progress != nullptr) progress->bytes_read.fetch_add(got.value(), std::memory_order_relaxed);
+    header_end = find_header_end(head);
+    chunk = std::min<std::size_t>(chunk * 2, std::size_t{16} << 20);
+  }
+  const std::size_t header_bytes = header_end.value_or(head.size());
+  Result<BvhHeader> header = parse_bvh_header(std::string_view(head).substr(0, header_bytes), path);
+  if (!header) return header.error();
+
+  const std::uint64_t unread = size > head.size() ? size - head.size() : 0;
+  FileBlocks blocks(file.get(), path, head.substr(header_bytes), at_end ? 0 : unread,
+                    header.value().clip.motion.channel_count, progress);
+  head = std::string();
+  if (auto error = parse_rows(header.value(), blocks, options, progress)) return *error;
+  return std::move(header.value().clip);
 }
 
 }  // namespace bvhscope

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "anim/bvh_parser.hpp"
 #include "anim/clip.hpp"
 #include "anim/result.hpp"
 
@@ -17,7 +18,11 @@ inline constexpr std::uint64_t kMaxFileBytes = std::uint64_t{4} << 30;
 // what was there, one that grows is read up to its size when opened.
 Result<std::string> read_text_file(const std::string& path);
 
-// read_text_file + parse_bvh.
-Result<Clip> load_bvh_file(const std::string& path);
+// Reads and parses a BVH file as a stream: the hierarchy first, then the frame rows block by block
+// on worker threads, so memory holds the motion table and a few blocks, never the whole text.
+// Same results and messages as parse_bvh on the file's text. `progress` (optional) reports bytes
+// and finished rows, can cancel, and hands out the clip while its rows arrive (see LoadProgress).
+Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress = nullptr,
+                           const ParseOptions& options = {});
 
 }  // namespace bvhscope

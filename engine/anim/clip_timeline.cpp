@@ -1,0 +1,29 @@
+#include "anim/clip_timeline.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bvhscope {
+
+double clip_frame_position(const Motion& motion, double time_offset, double seconds) noexcept {
+  if (motion.frame_count == 0 || !(motion.frame_time > 0.0)) return 0.0;
+  const double position = (seconds - time_offset) / motion.frame_time;
+  if (!std::isfinite(position)) return 0.0;
+  return std::clamp(position, 0.0, static_cast<double>(motion.frame_count - 1));
+}
+
+TimelineSpan timeline_span(std::span<const ClipTiming> clips) noexcept {
+  TimelineSpan span;
+  bool first = true;
+  for (const ClipTiming& clip : clips) {
+    if (clip.motion == nullptr) continue;
+    const double start = clip.time_offset;
+    const double end = clip.time_offset + clip.motion->duration();
+    span.start = first ? start : std::min(span.start, start);
+    span.end = first ? end : std::max(span.end, end);
+    first = false;
+  }
+  return span;
+}
+
+}  // namespace bvhscope

@@ -1,0 +1,147 @@
+#include "anim/row_assembler.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace bvhscope {
+namespace {
+
+std::string number_problem(NumberStatus status, std::string_view token) {
+  std::string shown;
+  for (std::size_t i = 0; i < token.size() && i < 40; ++i) {
+    const auto c = static_cast<unsigned char>(token[i]);
+    if (c < 0x20 || c == 0x7f) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      shown += "\\x";
+      shown += kHex[c >> 4];
+      shown += kHex[c & 15];
+    } else {
+      shown += static_cast<char>(c);
+    }
+  }
+  if (token.size() > 40) shown += "...";
+  switch (status) {
+    case NumberStatus::Overflow: return "number '" + shown + "' is out of range";
+    case NumberStatus::FloatOverflow: return "number '" + shown + "' is too large for a 32-bit float";
+    default: return "expected a number, found '" + shown + "'";
+  }
+}
+
+}  // namespace
+
+RowAssembler::RowAssembler(Clip& clip, std::uint64_t declared_frames, int first_line, int frames_line,
+                           int frames_column, std::uint64_t capacity_rows)
+    : clip_(clip),
+      declared_(declared_frames),
+      capacity_rows_(capacity_rows),
+      line_(first_line),
+      frames_line_(frames_line),
+      frames_column_(frames_column) {
+  clip_.motion.values.resize(static_cast<std::size_t>(capacity_rows_) *
+                             static_cast<std::size_t>(clip_.motion.channel_count));
+}
+
+Diagnostic RowAssembler::located(int line, int column, std::string message) const {
+  return Diagnostic{clip_.source, line, column, std::move(message)};
+}
+
+std::string RowAssembler::channel_description(int channel) const {
+  const Skeleton& s = clip_.skeleton;
+  return "channel " + std::to_string(channel + 1) + " (" + s.names[s.channel_joints[channel]] + " " +
+         std::string(channel_name(s.channel_kinds[channel])) + ")";
+}
+
+std::optional<Diagnostic> RowAssembler::handle_stop(const RowBlockResult& block) {
+  const int line = line_ + block.stop_line;
+  const std::string frame = "frame " + std::to_string(committed_ + 1);
+  const int channels = clip_.motion.channel_count;
+  switch (block.stop) {
+    case RowStop::ShortRow:
+    case RowStop::BadValue: {
+      const std::string error_message =
+          block.stop == RowStop::ShortRow
+              ? frame + " has " + std::to_string(block.values_in_row) + " values, expected " + std::to_string(channels)
+              : number_problem(block.number_status, block.token) + " in " + frame + ", " +
+                    channel_description(block.values_in_row);
+      if (block.cut_at_end) {
+        pending_cut_ = located(line, block.stop_column, error_message);
+        cut_warning_ = located(line, block.stop_column,
+                               frame + " is cut short (" + std::to_string(block.values_in_row) + " of " +
+                                   std::to_string(channels) + " values); it was dropped");
+        done_ = true;
+        return std::nullopt;
+      }
+      return located(line, block.stop_column, error_message);
+    }
+    case RowStop::TooManyValues:
+      return located(line, block.stop_column, frame + " has more than " + std::to_string(channels) + " values");
+    case RowStop::None: break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Diagnostic> RowAssembler::commit(const RowBlockResult& block, std::string_view text) {
+  const bool has_content = block.rows > 0 || block.stop != RowStop::None || block.rows_after_stop > 0;
+  if (pending_cut_) {
+    // Something follows a row that looked cut off at its block's end: it was a real error.
+    if (has_content) return pending_cut_;
+    line_ += block.line_breaks;
+    return std::nullopt;
+  }
+  if (done_) {  // past the declared count: rows are only counted
+    extra_rows_ += block.rows + (block.stop != RowStop::None ? 1 : 0) + block.rows_after_stop;
+    line_ += block.line_breaks;
+    return std::nullopt;
+  }
+  const std::uint64_t wanted = declared_ - committed_;
+  const std::uint64_t take = std::min<std::uint64_t>(block.rows, wanted);
+  const auto channels = static_cast<std::size_t>(clip_.motion.channel_count);
+  if (committed_ + take > capacity_rows_) {  // cannot happen for complete rows; kept safe anyway
+    capacity_rows_ = committed_ + take;
+    clip_.motion.values.resize(static_cast<std::size_t>(capacity_rows_) * channels);
+  }
+  if (take > 0) {
+    std::memcpy(clip_.motion.values.data() + committed_ * channels, block.values.data(),
+                static_cast<std::size_t>(take) * channels * sizeof(float));
+  }
+  committed_ += take;
+
+  const bool stop_is_extra = block.stop != RowStop::None && committed_ == declared_;
+  if (block.rows > take || (committed_ == declared_ && (block.rows_after_stop > 0 || stop_is_extra))) {
+    // The declared count was reached inside this block: what follows is counted, not read.
+    done_ = true;
+    const RowLocation first_extra = locate_row(text, static_cast<std::size_t>(take));
+    extra_line_ = line_ + first_extra.line;
+    extra_column_ = first_extra.column;
+    extra_rows_ = (block.rows - take) + (block.stop != RowStop::None ? 1 : 0) + block.rows_after_stop;
+    line_ += block.line_breaks;
+    return std::nullopt;
+  }
+  if (block.stop != RowStop::None) {
+    if (auto error = handle_stop(block)) return error;
+  }
+  line_ += block.line_breaks;
+  return std::nullopt;
+}
+
+void RowAssembler::finish() {
+  Motion& motion = clip_.motion;
+  motion.frame_count = static_cast<std::size_t>(committed_);
+  if (committed_ < capacity_rows_) {
+    motion.values.resize(static_cast<std::size_t>(committed_) * static_cast<std::size_t>(motion.channel_count));
+    motion.values.shrink_to_fit();
+  }
+  if (pending_cut_) clip_.warnings.push_back(cut_warning_);
+  if (committed_ < declared_) {
+    clip_.warnings.push_back(located(frames_line_, frames_column_,
+                                     "'Frames: " + std::to_string(declared_) + "' but the file holds " +
+                                         std::to_string(committed_) + " complete frames; loaded " +
+                                         std::to_string(committed_)));
+  } else if (extra_rows_ > 0) {
+    clip_.warnings.push_back(located(extra_line_, extra_column_,
+                                     std::to_string(extra_rows_) + " more frame line" + (extra_rows_ == 1 ? "" : "s") +
+                                         " than 'Frames: " + std::to_string(declared_) + "'; ignored"));
+  }
+}
+
+}  // namespace bvhscope

@@ -1,0 +1,149 @@
+// Rows parsed in blocks on worker threads, and files streamed from disk, give exactly the result of
+// parsing the whole text at once: same values, warnings and errors, for any block size and threads.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "anim/file_loader.hpp"
+#include "test_support.hpp"
+
+namespace bvhscope {
+namespace {
+
+const ParseOptions kWhole{std::size_t{1} << 40, 1};
+const std::vector<ParseOptions> kVariants = {{1, 1}, {1, 3}, {100, 2}, {4096, 1}, {4096, 4}, {65536, 2}};
+
+void expect_same(const Result<Clip>& actual, const Result<Clip>& expected, const std::string& what) {
+  ASSERT_EQ(actual.ok(), expected.ok()) << what << ": "
+                                        << (actual.ok() ? format_diagnostic(expected.error(), Severity::Error)
+                                                        : format_diagnostic(actual.error(), Severity::Error));
+  if (!actual.ok()) {
+    EXPECT_EQ(actual.error().line, expected.error().line) << what;
+    EXPECT_EQ(actual.error().column, expected.error().column) << what;
+    EXPECT_EQ(actual.error().message, expected.error().message) << what;
+    return;
+  }
+  const Clip& a = actual.value();
+  const Clip& e = expected.value();
+  EXPECT_EQ(a.skeleton.names, e.skeleton.names) << what;
+  EXPECT_EQ(a.motion.frame_count, e.motion.frame_count) << what;
+  ASSERT_EQ(a.motion.values.size(), e.motion.values.size()) << what;
+  EXPECT_EQ(std::memcmp(a.motion.values.data(), e.motion.values.data(), a.motion.values.size() * sizeof(float)), 0)
+      << what;
+  ASSERT_EQ(a.warnings.size(), e.warnings.size()) << what;
+  for (std::size_t i = 0; i < a.warnings.size(); ++i) {
+    EXPECT_EQ(format_diagnostic(a.warnings[i], Severity::Warning), format_diagnostic(e.warnings[i], Severity::Warning))
+        << what;
+  }
+}
+
+// Parses `text` every way there is and compares each with the whole-text parse.
+void check_every_way(const std::string& text, const std::string& what) {
+  const Result<Clip> expected = parse_bvh(text, "same.bvh", kWhole);
+  for (const ParseOptions& options : kVariants) {
+    expect_same(parse_bvh(text, "same.bvh", options), expected,
+                what + " in blocks of " + std::to_string(options.block_bytes) + " on " +
+                    std::to_string(options.threads) + " threads");
+  }
+  test::TempDir dir;
+  const std::string path = dir.write("same.bvh", text).string();
+  const Result<Clip> expected_from_path = parse_bvh(text, path, kWhole);
+  for (const ParseOptions& options : {ParseOptions{}, ParseOptions{1, 2}, ParseOptions{300, 1}}) {
+    expect_same(load_bvh_file(path, nullptr, options), expected_from_path,
+                what + " streamed in blocks of " + std::to_string(options.block_bytes));
+  }
+}
+
+std::string edit(std::string_view from, std::string_view to) {
+  std::string text(test::kTwoJoints);
+  text.replace(text.find(from), from.size(), to);
+  return text;
+}
+
+TEST(BlockParsing, RowVariantsGiveTheSameResultEveryWay) {
+  const std::vector<std::pair<std::string, std::string>> variants = {
+      {"as is", std::string(test::kTwoJoints)},
+      {"crlf", [] {
+         std::string t(test::kTwoJoints), out;
+         for (char c : t) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
+         return out;
+       }()},
+      {"cr only", [] {
+         std::string t(test::kTwoJoints);
+         for (char& c : t) c = c == '\n' ? '\r' : c;
+         return t;
+       }()},
+      {"blank lines", edit("0 0 0 0 0 0\n4", "0 0 0 0 0 0\n\n \t\n\n4")},
+      {"fewer rows", edit("Frames: 2", "Frames: 9")},
+      {"more rows", edit("Frames: 2", "Frames: 1")},
+      {"no rows wanted", edit("Frames: 2", "Frames: 0")},
+      {"extra garbage", edit("Frames: 2", "Frames: 1") + "junk junk\nmore\n"},
+      {"cut short", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 6)},
+      {"cut in number", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 1) + "1e"},
+      {"cut then blank", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 6) + "\n\n  \n"},
+      {"short middle row", edit("1 2 3 0 0 0 0 0 0", "1 2 3 0 0 0 0 0")},
+      {"long row", edit("1 2 3 0 0 0 0 0 0", "1 2 3 0 0 0 0 0 0 7")},
+      {"bad value", edit("4 5 6 90 0", "4 5 6 x 0")},
+      {"float overflow", edit("4 5 6 90 0", "4 5 6 1e39 0")},
+      {"huge count", edit("Frames: 2", "Frames: 1000000000000")},
+  };
+  for (const auto& [name, text] : variants) check_every_way(text, name);
+}
+
+TEST(BlockParsing, EveryTruncationOfARealFile) {
+  const std::string text = test::read_file(test::corpus_dir() / "edin-m__example3.bvh");
+  ASSERT_FALSE(text.empty());
+  const std::size_t rows = text.find("Frame Time:");
+  for (std::size_t length = rows; length <= text.size(); length += 3) {
+    const std::string prefix = text.substr(0, length);
+    const Result<Clip> expected = parse_bvh(prefix, "same.bvh", kWhole);
+    for (const ParseOptions& options : kVariants) {
+      expect_same(parse_bvh(prefix, "same.bvh", options), expected, "truncated to " + std::to_string(length));
+    }
+  }
+}
+
+TEST(BlockParsing, EveryCorpusFileEveryWay) {
+  const auto files = test::corpus_files();
+  ASSERT_EQ(files.size(), 23u);
+  for (const auto& file : files) check_every_way(test::read_file(file), file.filename().string());
+}
+
+TEST(Streaming, ReportsProgressAndHandsOutTheClipEarly) {
+  std::string text(test::kTwoJoints);
+  text = text.substr(0, text.find("Frames:")) + "Frames: 5000\nFrame Time: 0.01\n";
+  for (int f = 0; f < 5000; ++f) text += std::to_string(f) + " 2 3 0 0 0 0 0 0\n";
+  test::TempDir dir;
+  const std::string path = dir.write("progress.bvh", text).string();
+  LoadProgress progress;
+  int starts = 0;
+  std::size_t joints_at_start = 0;
+  std::size_t table_at_start = 0;
+  progress.on_start = [&](const Clip& clip) {
+    ++starts;
+    joints_at_start = static_cast<std::size_t>(clip.skeleton.joint_count());
+    table_at_start = clip.motion.values.size();
+  };
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{1024, 2});
+  ASSERT_TRUE(clip.ok());
+  EXPECT_EQ(starts, 1);
+  EXPECT_EQ(joints_at_start, 3u);
+  EXPECT_EQ(table_at_start, 5000u * 9u);  // the table is allocated before the rows arrive
+  EXPECT_EQ(progress.frames_ready.load(), 5000u);
+  EXPECT_EQ(progress.bytes_read.load(), text.size());
+  EXPECT_EQ(progress.bytes_total.load(), text.size());
+  EXPECT_EQ(clip.value().motion.values[4999 * 9], 4999.0f);
+}
+
+TEST(Streaming, CanBeCancelled) {
+  test::TempDir dir;
+  const std::string path = dir.write("cancel.bvh", test::kTwoJoints).string();
+  LoadProgress progress;
+  progress.on_start = [&](const Clip&) { progress.cancel = true; };
+  const Result<Clip> clip = load_bvh_file(path, &progress);
+  ASSERT_FALSE(clip.ok());
+  EXPECT_EQ(format_diagnostic(clip.error(), Severity::Error), path + ": error: loading was cancelled");
+}
+
+}  // namespace
+}  // namespace bvhscope
