@@ -85,7 +85,7 @@ RowBlockResult parse_row_block(std::string_view block, int channels, std::size_t
         result.cut_at_end = only_whitespace(p, end);
         break;
       }
-      const NumberScan scan = scan_float(p, end, row[c]);
+      const NumberScan scan = scan_float_fast(p, end, row[c]);
       if (scan.status != NumberStatus::Ok || (scan.end < end && !is_space(*scan.end))) {
         const char* token_end = p;
         while (token_end < end && !is_space(*token_end)) ++token_end;

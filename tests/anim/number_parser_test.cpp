@@ -22,6 +22,14 @@ struct Scanned {
 Scanned scan(std::string_view text) {
   float value = 12345.0f;
   const NumberScan result = scan_float(text.data(), text.data() + text.size(), value);
+  // The inline fast path must agree with the general one on everything.
+  float fast_value = 12345.0f;
+  const NumberScan fast = scan_float_fast(text.data(), text.data() + text.size(), fast_value);
+  EXPECT_EQ(fast.status, result.status) << text;
+  EXPECT_EQ(fast.end, result.end) << text;
+  if (result.status == NumberStatus::Ok) {
+    EXPECT_EQ(std::memcmp(&fast_value, &value, sizeof(float)), 0) << text;
+  }
   return {result.status, static_cast<std::size_t>(result.end - text.data()), value};
 }
 
@@ -141,6 +149,18 @@ TEST(NumberParser, AgreesWithFromCharsOnAMillionMocapLikeValues) {
     }
   }
   EXPECT_EQ(mismatches, 0);
+}
+
+TEST(NumberParser, FastPathEdgeShapes) {
+  // 2^24 + 1 needs rounding (the float path stops at 2^24); 19 digits is the fast path's limit.
+  for (const char* text : {"16777217", "16777216", "1677721.7", "9999999999999999999", "99999999999999999999",
+                           "0.00000000001", "123456789.123456789", "-0.0000000000000000001", "4.0000001", "7."}) {
+    const Scanned result = scan(text);
+    EXPECT_EQ(result.status, NumberStatus::Ok) << text;
+    EXPECT_EQ(result.value, reference(text[0] == '-' ? std::string(text + 1) : std::string(text)) *
+                                (text[0] == '-' ? -1.0f : 1.0f))
+        << text;
+  }
 }
 
 TEST(NumberParser, DoublesKeepFullPrecision) {
