@@ -10,31 +10,35 @@ namespace {
 
 // Sine and cosine of an angle in degrees, exact at multiples of 90° (where radians would leave
 // residues such as cos(90°) = -4.4e-8 in every T-pose).
-void sin_cos_degrees(float degrees, float& s, float& c) {
-  const float quarter_turns = degrees / 90.0f;
-  if (quarter_turns == std::nearbyint(quarter_turns) && std::abs(quarter_turns) < 1e6f) {
-    static constexpr float kSin[4] = {0.0f, 1.0f, 0.0f, -1.0f};
-    static constexpr float kCos[4] = {1.0f, 0.0f, -1.0f, 0.0f};
-    const auto quadrant = static_cast<std::size_t>(static_cast<long>(quarter_turns) & 3);
-    s = kSin[quadrant];
-    c = kCos[quadrant];
-    return;
+inline void sin_cos_degrees(float degrees, float& s, float& c) {
+  const float quarter_turns = degrees * (1.0f / 90.0f);
+  if (std::abs(quarter_turns) < 1e6f) {
+    const auto whole = static_cast<int>(quarter_turns);
+    if (static_cast<float>(whole) * 90.0f == degrees) {
+      static constexpr float kSin[4] = {0.0f, 1.0f, 0.0f, -1.0f};
+      static constexpr float kCos[4] = {1.0f, 0.0f, -1.0f, 0.0f};
+      s = kSin[whole & 3];
+      c = kCos[whole & 3];
+      return;
+    }
   }
   const float radians = glm::radians(degrees);
   s = std::sin(radians);
   c = std::cos(radians);
 }
 
-// Rotation about one axis by `degrees`, as a column-major 3×3 matrix.
-glm::mat3 axis_rotation(int axis, float degrees) {
+// rotation = rotation * R(axis, degrees), touching only the two columns the axis turns.
+inline void rotate_about_axis(glm::mat3& rotation, int axis, float degrees) {
+  if (degrees == 0.0f) return;
   float s = 0.0f;
   float c = 1.0f;
   sin_cos_degrees(degrees, s, c);
-  switch (axis) {
-    case 0: return glm::mat3(1, 0, 0, 0, c, s, 0, -s, c);
-    case 1: return glm::mat3(c, 0, -s, 0, 1, 0, s, 0, c);
-    default: return glm::mat3(c, s, 0, -s, c, 0, 0, 0, 1);
-  }
+  const int a = axis == 0 ? 1 : axis == 1 ? 2 : 0;  // the columns turned: X (1,2), Y (2,0), Z (0,1)
+  const int b = axis == 0 ? 2 : axis == 1 ? 0 : 1;
+  const glm::vec3 first = rotation[a];
+  const glm::vec3 second = rotation[b];
+  rotation[a] = c * first + s * second;
+  rotation[b] = c * second - s * first;
 }
 
 glm::mat4 compose(const glm::vec3& translation, const glm::mat3& rotation) {
@@ -50,7 +54,7 @@ glm::mat3 joint_rotation(const Skeleton& skeleton, int joint, std::span<const fl
   const int first = skeleton.first_channels[joint];
   for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) {
     const ChannelKind kind = skeleton.channel_kinds[c];
-    if (is_rotation(kind)) rotation = rotation * axis_rotation(channel_axis(kind), frame[static_cast<std::size_t>(c)]);
+    if (is_rotation(kind)) rotate_about_axis(rotation, channel_axis(kind), frame[static_cast<std::size_t>(c)]);
   }
   return rotation;
 }
@@ -70,9 +74,23 @@ glm::vec3 joint_translation(const Skeleton& skeleton, int joint, std::span<const
 
 void compute_local_transforms(const Skeleton& skeleton, std::span<const float> frame, PositionMode mode,
                               std::span<glm::mat4> local) {
+  const bool add = mode == PositionMode::Add;
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    local[static_cast<std::size_t>(joint)] =
-        compose(joint_translation(skeleton, joint, frame, mode), joint_rotation(skeleton, joint, frame));
+    // One pass over the joint's channels builds both parts.
+    glm::vec3 translation = skeleton.offsets[joint];
+    glm::mat3 rotation(1.0f);
+    const int first = skeleton.first_channels[joint];
+    for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) {
+      const ChannelKind kind = skeleton.channel_kinds[c];
+      const float value = frame[static_cast<std::size_t>(c)];
+      const int axis = channel_axis(kind);
+      if (is_rotation(kind)) {
+        rotate_about_axis(rotation, axis, value);
+      } else {
+        translation[axis] = add ? translation[axis] + value : value;
+      }
+    }
+    local[static_cast<std::size_t>(joint)] = compose(translation, rotation);
   }
 }
 
