@@ -62,14 +62,21 @@ void set_rate(benchmark::State& state, const ExportInput& input) {
                                                 benchmark::Counter::kIsIterationInvariantRate);
 }
 
-void bm_write_positions_csv(benchmark::State& state, const ExportInput* input) {
+void export_with_threads(benchmark::State& state, const ExportInput* input, unsigned threads) {
   for (auto _ : state) {
     CountingBuffer buffer;
     std::ostream out(&buffer);
-    write_positions_csv(input->clip, input->mode, out);
+    write_positions_csv(input->clip, input->mode, out, threads);
     if (buffer.bytes() != input->csv_bytes) state.SkipWithError("unexpected CSV size");
   }
   set_rate(state, *input);
+}
+
+// The default: one thread per hardware thread.
+void bm_write_positions_csv(benchmark::State& state, const ExportInput* input) { export_with_threads(state, input, 0); }
+// The same on one thread: the ratio of the two is how export scales with cores.
+void bm_write_positions_csv_one_thread(benchmark::State& state, const ExportInput* input) {
+  export_with_threads(state, input, 1);
 }
 
 // Posing every frame alone (no text): the share of the export that is forward kinematics.
@@ -176,12 +183,15 @@ int main(int argc, char** argv) {
       for (const auto& [name, function] :
            std::initializer_list<std::pair<std::string, void (*)(benchmark::State&, const ExportInput*)>>{
                {"write_positions_csv/" + l, bm_write_positions_csv},
+               {"write_positions_csv_one_thread/" + l, bm_write_positions_csv_one_thread},
                {"pose_all_frames/" + l, bm_pose_all_frames},
                {"to_chars_baseline/" + l, bm_to_chars_baseline}}) {
         benchmark::RegisterBenchmark(name.c_str(), function, in)->Unit(benchmark::kMillisecond)->UseRealTime();
       }
       ratios.push_back({"write_positions_csv / to_chars baseline [" + l + "]", "write_positions_csv/" + l,
                         "to_chars_baseline/" + l});
+      ratios.push_back({"write_positions_csv all threads / one thread [" + l + "]", "write_positions_csv/" + l,
+                        "write_positions_csv_one_thread/" + l});
       ratios.push_back({"pose_all_frames / to_chars baseline [" + l + "]", "pose_all_frames/" + l,
                         "to_chars_baseline/" + l});
     }

@@ -1,99 +1,118 @@
 #include "anim/csv_export.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "anim/pose.hpp"
 
 namespace bvhscope {
 namespace {
 
-// Collects text in a buffer and hands it to the stream in large pieces.
-class CsvBuffer {
- public:
-  explicit CsvBuffer(std::ostream& out) : out_(out) { text_.reserve(kFlushBytes + 4096); }
-  CsvBuffer(const CsvBuffer&) = delete;
-  CsvBuffer& operator=(const CsvBuffer&) = delete;
-  ~CsvBuffer() { flush(); }
+constexpr std::size_t kFramesPerChunk = 256;
+constexpr std::size_t kMaxNumberChars = 24;  // a float or a time, shortest form, plus a comma
 
-  void append(std::string_view text) { text_ += text; }
-  void append(char c) { text_ += c; }
-  void append_float(float value) {
-    char digits[32];
-    const auto result = std::to_chars(digits, digits + sizeof digits, value);
-    text_.append(digits, result.ptr);
-  }
-  void append_time(double seconds) {
-    char digits[32];
-    const auto result = std::to_chars(digits, digits + sizeof digits, seconds, std::chars_format::general, 10);
-    text_.append(digits, result.ptr);
-  }
-  void end_row() {
-    text_ += '\n';
-    if (text_.size() >= kFlushBytes) flush();
-  }
-  void flush() {
-    out_.write(text_.data(), static_cast<std::streamsize>(text_.size()));
-    text_.clear();
-  }
-
- private:
-  static constexpr std::size_t kFlushBytes = 1 << 20;
-  std::ostream& out_;
-  std::string text_;
-};
-
-}  // namespace
-
-void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out) {
-  const Skeleton& skeleton = clip.skeleton;
-  CsvBuffer csv(out);
-  csv.append("Time");
-  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    for (const char* axis : {".X", ".Y", ".Z"}) {
-      csv.append(',');
-      csv.append(skeleton.names[joint]);
-      csv.append(axis);
+// Formats frames [first, last) of a table into `text`: "Time,v,v,...\n" per frame, where
+// `row_values(frame, out)` writes the frame's values and returns how many.
+template <typename RowValues>
+void format_rows(const Clip& clip, std::size_t first, std::size_t last, std::size_t values_per_row,
+                 RowValues row_values, std::string& text) {
+  std::vector<float> values(values_per_row);
+  text.resize((last - first) * (values_per_row + 1) * kMaxNumberChars);
+  char* out = text.data();
+  char* const end = text.data() + text.size();
+  for (std::size_t frame = first; frame < last; ++frame) {
+    row_values(frame, values.data());
+    out = std::to_chars(out, end, static_cast<double>(frame) * clip.motion.frame_time, std::chars_format::general, 10).ptr;
+    for (const float value : values) {
+      *out++ = ',';
+      out = std::to_chars(out, end, value).ptr;
     }
+    *out++ = '\n';
   }
-  csv.end_row();
-  Pose pose;
-  for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
-    pose_frame(clip, frame, mode, pose);
-    csv.append_time(static_cast<double>(frame) * clip.motion.frame_time);
-    for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-      const glm::vec3 position = pose.position(joint);
-      for (int axis = 0; axis < 3; ++axis) {
-        csv.append(',');
-        csv.append_float(position[axis]);
-      }
+  text.resize(static_cast<std::size_t>(out - text.data()));
+}
+
+// Produces the rows chunk by chunk on `threads` threads, writing the chunks in order.
+template <typename FormatChunk>
+void write_chunks_in_order(std::size_t frame_count, unsigned threads, FormatChunk format_chunk, std::ostream& out) {
+  const std::size_t chunks = (frame_count + kFramesPerChunk - 1) / kFramesPerChunk;
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(chunks, 1)));
+  std::vector<std::string> texts(threads);
+  for (std::size_t round_start = 0; round_start < chunks; round_start += threads) {
+    const std::size_t round_size = std::min<std::size_t>(threads, chunks - round_start);
+    std::vector<std::thread> workers;
+    for (std::size_t i = 1; i < round_size; ++i) {
+      workers.emplace_back([&, i] { format_chunk(round_start + i, texts[i]); });
     }
-    csv.end_row();
+    format_chunk(round_start, texts[0]);
+    for (std::thread& worker : workers) worker.join();
+    for (std::size_t i = 0; i < round_size; ++i) out.write(texts[i].data(), static_cast<std::streamsize>(texts[i].size()));
   }
 }
 
-void write_rotations_csv(const Clip& clip, std::ostream& out) {
+}  // namespace
+
+void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads) {
   const Skeleton& skeleton = clip.skeleton;
-  CsvBuffer csv(out);
-  csv.append("Time");
+  std::string header = "Time";
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    for (const char* axis : {".X", ".Y", ".Z"}) header += ',' + skeleton.names[joint] + axis;
+  }
+  header += '\n';
+  out.write(header.data(), static_cast<std::streamsize>(header.size()));
+
+  const auto joints = static_cast<std::size_t>(skeleton.joint_count());
+  const std::size_t frames = clip.motion.frame_count;
+  write_chunks_in_order(
+      frames, threads,
+      [&](std::size_t chunk, std::string& text) {
+        Pose pose;
+        const std::size_t first = chunk * kFramesPerChunk;
+        format_rows(clip, first, std::min(frames, first + kFramesPerChunk), joints * 3,
+                    [&](std::size_t frame, float* values) {
+                      pose_frame(clip, frame, mode, pose);
+                      for (std::size_t joint = 0; joint < joints; ++joint) {
+                        const glm::vec4& position = pose.world[joint][3];
+                        values[3 * joint] = position.x;
+                        values[3 * joint + 1] = position.y;
+                        values[3 * joint + 2] = position.z;
+                      }
+                    },
+                    text);
+      },
+      out);
+}
+
+void write_rotations_csv(const Clip& clip, std::ostream& out, unsigned threads) {
+  const Skeleton& skeleton = clip.skeleton;
+  std::vector<std::size_t> columns;
+  std::string header = "Time";
   for (int c = 0; c < skeleton.channel_count(); ++c) {
     if (!is_rotation(skeleton.channel_kinds[c])) continue;
-    csv.append(',');
-    csv.append(skeleton.names[skeleton.channel_joints[c]]);
-    csv.append('.');
-    csv.append(static_cast<char>('X' + channel_axis(skeleton.channel_kinds[c])));
+    columns.push_back(static_cast<std::size_t>(c));
+    header += ',' + skeleton.names[skeleton.channel_joints[c]] + '.' +
+              static_cast<char>('X' + channel_axis(skeleton.channel_kinds[c]));
   }
-  csv.end_row();
-  for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
-    csv.append_time(static_cast<double>(frame) * clip.motion.frame_time);
-    const std::span<const float> values = clip.motion.frame(frame);
-    for (int c = 0; c < skeleton.channel_count(); ++c) {
-      if (!is_rotation(skeleton.channel_kinds[c])) continue;
-      csv.append(',');
-      csv.append_float(values[static_cast<std::size_t>(c)]);
-    }
-    csv.end_row();
-  }
+  header += '\n';
+  out.write(header.data(), static_cast<std::streamsize>(header.size()));
+
+  const std::size_t frames = clip.motion.frame_count;
+  write_chunks_in_order(
+      frames, threads,
+      [&](std::size_t chunk, std::string& text) {
+        const std::size_t first = chunk * kFramesPerChunk;
+        format_rows(clip, first, std::min(frames, first + kFramesPerChunk), columns.size(),
+                    [&](std::size_t frame, float* values) {
+                      const std::span<const float> row = clip.motion.frame(frame);
+                      for (std::size_t i = 0; i < columns.size(); ++i) values[i] = row[columns[i]];
+                    },
+                    text);
+      },
+      out);
 }
 
 }  // namespace bvhscope

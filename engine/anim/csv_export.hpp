@@ -10,11 +10,13 @@ namespace bvhscope {
 
 // Header "Time,<name>.X,<name>.Y,<name>.Z,..." with one triple per joint and End Site in
 // depth-first file order; one row per frame; Time = frame index × frame time. Values are written
-// in the shortest form that reads back as the same float (std::to_chars).
-void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out);
+// in the shortest form that reads back as the same float (std::to_chars). Chunks of frames are
+// posed and formatted on `threads` threads (0: one per hardware thread) and written in order;
+// the text does not depend on the thread count.
+void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads = 0);
 
 // Header "Time,<name>.<axis>,..." with each joint's rotation channels in file order ("Hips.Z,
 // Hips.X,Hips.Y"), values in degrees as in the file.
-void write_rotations_csv(const Clip& clip, std::ostream& out);
+void write_rotations_csv(const Clip& clip, std::ostream& out, unsigned threads = 0);
 
 }  // namespace bvhscope

@@ -1,6 +1,7 @@
 // CSV export: exact header and rows for a known clip.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "anim/csv_export.hpp"
@@ -46,6 +47,27 @@ TEST(CsvExport, ValuesAreTheShortestTextThatReadsBackAsTheSameFloat) {
   write_positions_csv(test::parse_ok(text), PositionMode::Add, out);
   EXPECT_EQ(out.str(), "Time,R.X,R.Y,R.Z\n0,1234.5677,0,0\n");
   EXPECT_EQ(std::stof("1234.5677"), 1234.5678f);
+}
+
+TEST(CsvExport, TheTextDoesNotDependOnTheThreadCount) {
+  std::string text(test::kTwoJoints);
+  text = text.substr(0, text.find("Frames:")) + "Frames: 5000\nFrame Time: 0.0083333\n";
+  for (int f = 0; f < 5000; ++f) text += std::to_string(f * 0.37) + " 2 3 " + std::to_string(f % 360) + " 0.5 0 7 8 9\n";
+  const Clip clip = test::parse_ok(text);
+  std::ostringstream one;
+  write_positions_csv(clip, PositionMode::Add, one, 1);
+  const std::string single = one.str();
+  EXPECT_EQ(std::count(single.begin(), single.end(), '\n'), 5001);
+  for (unsigned threads : {2u, 3u, 7u}) {
+    std::ostringstream many;
+    write_positions_csv(clip, PositionMode::Add, many, threads);
+    EXPECT_EQ(many.str(), single) << threads << " threads";
+    std::ostringstream rotations_one;
+    std::ostringstream rotations_many;
+    write_rotations_csv(clip, rotations_one, 1);
+    write_rotations_csv(clip, rotations_many, threads);
+    EXPECT_EQ(rotations_many.str(), rotations_one.str());
+  }
 }
 
 TEST(CsvExport, RotationChannelsInFileOrder) {
