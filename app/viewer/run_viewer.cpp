@@ -25,6 +25,12 @@ void on_drop(GLFWwindow* window, int count, const char** paths) {
   viewer->queue_drop(std::move(dropped));
 }
 
+// GLFW's key callback: queues presses for the frame loop (ImGui's backend, installed after, chains it).
+void on_key(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
+  auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
+  if (viewer != nullptr && (action == GLFW_PRESS || action == GLFW_REPEAT)) viewer->queue_key(key, mods);
+}
+
 // The wall clock the playback follows; steady, in seconds.
 double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -57,7 +63,8 @@ int run_viewer(const std::vector<std::string>& files) {
   Viewer viewer(std::move(*renderer), settings, scale);
   GLFWwindow* handle = window->handle();
   glfwSetWindowUserPointer(handle, &viewer);
-  glfwSetDropCallback(handle, on_drop);  // before ImGui's backend, which chains it
+  glfwSetDropCallback(handle, on_drop);  // before ImGui's backend, which chains them
+  glfwSetKeyCallback(handle, on_key);
   ImGuiSession imgui(handle, scale);
 
   if (files.empty()) {

@@ -32,6 +32,8 @@ std::string describe_state(const Viewer& viewer) {
   out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance << ','
       << camera.yaw << ',' << camera.pitch << '\n';
   const Rect& view = viewer.layout().view;
+  const Rect& timeline = viewer.layout().timeline;
+  out << "timeline=" << timeline.x << ',' << timeline.y << ',' << timeline.width << ',' << timeline.height << '\n';
   out << "view=" << view.x << ',' << view.y << ',' << view.width << ',' << view.height << '\n';
   out << "joint_pixels=";
   const glm::mat4 view_projection = viewer.view_projection();

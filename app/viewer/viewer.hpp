@@ -3,6 +3,7 @@
 // offscreen render command both drive it).
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ class Viewer {
   void open_paths(const std::vector<std::string>& paths);
   // Called from GLFW's drop callback: only queues the paths for the next frame.
   void queue_drop(std::vector<std::string> paths);
+  // Called from GLFW's key callback: remembers a key press (or repeat) for the next frame, so a
+  // tap shorter than a frame is not lost. Allocates nothing; drops keys beyond kKeyQueueSize.
+  void queue_key(int key, int mods) noexcept;
   // Makes a clip loaded elsewhere (the render command) the active one, synchronously.
   void set_clip(PreparedClip clip);
 
@@ -86,6 +90,13 @@ class Viewer {
   bool frame_on_next_render_ = false;
   bool quit_ = false;
   int drag_button_ = -1;
+  struct KeyPress {
+    int key = 0;
+    int mods = 0;
+  };
+  static constexpr std::size_t kKeyQueueSize = 32;
+  std::array<KeyPress, kKeyQueueSize> keys_{};
+  std::size_t key_count_ = 0;
 };
 
 }  // namespace bvhscope::viewer

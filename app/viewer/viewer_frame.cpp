@@ -12,40 +12,51 @@
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
-namespace {
 
-bool pressed(int key, bool repeat = false) { return ImGui::IsKeyPressed(key, repeat); }
-
-}  // namespace
+void Viewer::queue_key(int key, int mods) noexcept {
+  if (key_count_ < keys_.size()) keys_[key_count_++] = {key, mods};
+}
 
 void Viewer::handle_input() {
   const ImGuiIO& io = ImGui::GetIO();
   Actions actions;
+  const std::size_t key_count = key_count_;
+  key_count_ = 0;
   if (!io.WantCaptureKeyboard && !io.WantTextInput) {
-    const bool ctrl = io.KeyCtrl;
-    if (pressed(GLFW_KEY_SPACE)) actions.toggle_play = true;
-    if (pressed(GLFW_KEY_LEFT, true)) actions.step = -1;
-    if (pressed(GLFW_KEY_RIGHT, true)) actions.step = 1;
-    if (pressed(GLFW_KEY_HOME)) actions.jump_first = true;
-    if (pressed(GLFW_KEY_END)) actions.jump_last = true;
-    if (pressed(GLFW_KEY_F1)) actions.show_shortcuts = true;
-    if (pressed(GLFW_KEY_F5)) actions.reload = true;
-    if (pressed(GLFW_KEY_ESCAPE)) actions.dismiss_message = true;
-    if (ctrl) {
-      if (pressed(GLFW_KEY_O)) actions.open_dialog = true;
-      if (pressed(GLFW_KEY_R)) actions.reload = true;
-      if (pressed(GLFW_KEY_Q)) actions.quit = true;
-    } else {
-      DisplayOptions display = state_.display;
-      if (pressed(GLFW_KEY_F)) actions.frame_all = true;
-      if (pressed(GLFW_KEY_R)) actions.reset_camera = true;
-      if (pressed(GLFW_KEY_C)) actions.follow = !state_.follow;
-      if (pressed(GLFW_KEY_S)) display.solid = !display.solid;
-      if (pressed(GLFW_KEY_G)) display.grid = !display.grid;
-      if (pressed(GLFW_KEY_T)) display.trajectory = !display.trajectory;
-      if (pressed(GLFW_KEY_P)) display.show_panel = !display.show_panel;
-      if (!(display == state_.display)) actions.display = display;
+    DisplayOptions display = state_.display;
+    for (std::size_t i = 0; i < key_count; ++i) {
+      const int key = keys_[i].key;
+      const bool ctrl = (keys_[i].mods & GLFW_MOD_CONTROL) != 0;
+      switch (key) {
+        case GLFW_KEY_SPACE: actions.toggle_play = !actions.toggle_play; break;
+        case GLFW_KEY_LEFT: actions.step -= 1; break;
+        case GLFW_KEY_RIGHT: actions.step += 1; break;
+        case GLFW_KEY_HOME: actions.jump_first = true; break;
+        case GLFW_KEY_END: actions.jump_last = true; break;
+        case GLFW_KEY_F1: actions.show_shortcuts = true; break;
+        case GLFW_KEY_F5: actions.reload = true; break;
+        case GLFW_KEY_ESCAPE: actions.dismiss_message = true; break;
+        case GLFW_KEY_O: actions.open_dialog = actions.open_dialog || ctrl; break;
+        case GLFW_KEY_Q: actions.quit = actions.quit || ctrl; break;
+        case GLFW_KEY_R:
+          if (ctrl) {
+            actions.reload = true;
+          } else {
+            actions.reset_camera = true;
+          }
+          break;
+        case GLFW_KEY_F: actions.frame_all = actions.frame_all || !ctrl; break;
+        case GLFW_KEY_C:
+          if (!ctrl) actions.follow = !actions.follow.value_or(state_.follow);
+          break;
+        case GLFW_KEY_S: display.solid = ctrl ? display.solid : !display.solid; break;
+        case GLFW_KEY_G: display.grid = ctrl ? display.grid : !display.grid; break;
+        case GLFW_KEY_T: display.trajectory = ctrl ? display.trajectory : !display.trajectory; break;
+        case GLFW_KEY_P: display.show_panel = ctrl ? display.show_panel : !display.show_panel; break;
+        default: break;
+      }
     }
+    if (!(display == state_.display)) actions.display = display;
   }
 
   // Camera: drags that start in the view keep going over the panels; ImGui gets the mouse otherwise.

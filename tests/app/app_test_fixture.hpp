@@ -1,0 +1,40 @@
+// Shared set-up of the tests that drive the real viewer on the X display.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <memory>
+
+#include "viewer_process.hpp"
+#include "x11_client.hpp"
+
+namespace bvhscope::test {
+
+class ViewerAppTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::getenv("DISPLAY") == nullptr) GTEST_SKIP() << "no DISPLAY: these tests drive the viewer on an X server (xvfb-run)";
+    if (std::system("command -v xdotool > /dev/null") != 0) GTEST_SKIP() << "xdotool is not installed";
+    x11_ = X11Client::open();
+    ASSERT_TRUE(x11_) << "cannot open the X display";
+  }
+
+  // Waits for the viewer's window, gives it the keyboard and puts the pointer in the 3D view.
+  unsigned long window_of(const ViewerProcess& app) {
+    app.wait_for([&](const State&) { return x11_->find_window(app.pid()) != 0; }, "a mapped window");
+    const unsigned long window = x11_->find_window(app.pid());
+    EXPECT_NE(window, 0ul);
+    xdotool("windowfocus --sync " + std::to_string(window));
+    xdotool("mousemove --window " + std::to_string(window) + " 200 200");
+    return window;
+  }
+
+  static State wait_loaded(const ViewerProcess& app, const std::string& clip) {
+    return app.wait_for([&](const State& s) { return s.at("clip") == clip && s.at("loading") == "0"; }, "clip " + clip);
+  }
+
+  std::unique_ptr<X11Client> x11_;
+};
+
+}  // namespace bvhscope::test

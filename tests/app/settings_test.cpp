@@ -1,0 +1,118 @@
+// Viewer settings: the key=value format, tolerance of bad files, the recent list, and where the
+// file lives ($XDG_CONFIG_HOME, then ~/.config; never the current directory).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "test_support.hpp"
+#include "viewer/settings.hpp"
+
+namespace bvhscope::viewer {
+namespace {
+
+TEST(Settings, RoundTripsEveryField) {
+  Settings s;
+  s.window_width = 1000;
+  s.window_height = 700;
+  s.panel_width = 280.0f;
+  s.show_panel = false;
+  s.solid_style = false;
+  s.show_grid = false;
+  s.show_axes = false;
+  s.show_trajectory = true;
+  s.show_shadow = false;
+  s.show_joints = false;
+  s.interpolate = false;
+  s.loop = false;
+  s.speed = 0.25;
+  s.watch_files = true;
+  s.recent_files = {"/a/b.bvh", "/c d/e.bvh"};
+  const Settings back = parse_settings(format_settings(s));
+  EXPECT_EQ(format_settings(back), format_settings(s));
+  EXPECT_EQ(back.recent_files, s.recent_files);
+  EXPECT_EQ(back.window_width, 1000);
+  EXPECT_FALSE(back.solid_style);
+  EXPECT_DOUBLE_EQ(back.speed, 0.25);
+}
+
+TEST(Settings, BadLinesAndValuesKeepTheDefaults) {
+  const Settings s = parse_settings("garbage\nwindow_width=-5\nwindow_height=abc\nspeed=99\nstyle=neon\ngrid=maybe\n"
+                                    "unknown_key=1\n  loop = 0  \r\nrecent=\n");
+  const Settings defaults;
+  EXPECT_EQ(s.window_width, defaults.window_width);
+  EXPECT_EQ(s.window_height, defaults.window_height);
+  EXPECT_DOUBLE_EQ(s.speed, defaults.speed);
+  EXPECT_EQ(s.solid_style, defaults.solid_style);
+  EXPECT_EQ(s.show_grid, defaults.show_grid);
+  EXPECT_FALSE(s.loop);
+  EXPECT_TRUE(s.recent_files.empty());
+}
+
+TEST(Settings, RecentFilesAreMostRecentFirstUniqueAndBounded) {
+  Settings s;
+  for (int i = 0; i < 15; ++i) add_recent_file(s, "/f" + std::to_string(i) + ".bvh");
+  add_recent_file(s, "/f10.bvh");
+  ASSERT_EQ(s.recent_files.size(), kMaxRecentFiles);
+  EXPECT_EQ(s.recent_files[0], "/f10.bvh");
+  EXPECT_EQ(s.recent_files[1], "/f14.bvh");
+  EXPECT_EQ(std::count(s.recent_files.begin(), s.recent_files.end(), "/f10.bvh"), 1);
+}
+
+class SettingsFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("bvhscope-settings-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+    save("XDG_CONFIG_HOME", xdg_);
+    save("HOME", home_);
+  }
+  void TearDown() override {
+    restore("XDG_CONFIG_HOME", xdg_);
+    restore("HOME", home_);
+    std::filesystem::remove_all(dir_);
+  }
+  static void save(const char* name, std::optional<std::string>& slot) {
+    if (const char* value = std::getenv(name)) slot = value;
+  }
+  static void restore(const char* name, const std::optional<std::string>& slot) {
+    if (slot) {
+      ::setenv(name, slot->c_str(), 1);
+    } else {
+      ::unsetenv(name);
+    }
+  }
+  std::filesystem::path dir_;
+  std::optional<std::string> xdg_;
+  std::optional<std::string> home_;
+};
+
+TEST_F(SettingsFile, LivesUnderXdgConfigHome) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
+  EXPECT_EQ(settings_directory(), dir_ / "xdg" / "bvhscope");
+  Settings s;
+  s.speed = 2.0;
+  add_recent_file(s, "/x.bvh");
+  std::string error;
+  ASSERT_TRUE(save_settings(s, error)) << error;
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "xdg" / "bvhscope" / "settings.ini"));
+  const Settings back = load_settings();
+  EXPECT_DOUBLE_EQ(back.speed, 2.0);
+  EXPECT_EQ(back.recent_files, std::vector<std::string>{"/x.bvh"});
+}
+
+TEST_F(SettingsFile, FallsBackToDotConfigUnderHome) {
+  ::unsetenv("XDG_CONFIG_HOME");
+  ::setenv("HOME", dir_.c_str(), 1);
+  EXPECT_EQ(settings_directory(), dir_ / ".config" / "bvhscope");
+  ::setenv("XDG_CONFIG_HOME", "relative/path", 1);  // not absolute: ignored, as the spec says
+  EXPECT_EQ(settings_directory(), dir_ / ".config" / "bvhscope");
+}
+
+TEST_F(SettingsFile, NoFileMeansDefaults) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "empty").c_str(), 1);
+  EXPECT_EQ(format_settings(load_settings()), format_settings(Settings{}));
+}
+
+}  // namespace
+}  // namespace bvhscope::viewer

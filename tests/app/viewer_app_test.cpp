@@ -1,0 +1,152 @@
+// The real viewer driven through the X server (xdotool) and checked through the state it
+// reports and the pixels of its window.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "app_test_fixture.hpp"
+
+namespace bvhscope::test {
+namespace {
+
+constexpr std::array<int, 3> kLineBone = {255, 158, 46};    // Palette::bone
+constexpr std::array<int, 3> kLineJoint = {245, 237, 219};  // Palette::joint
+
+int colour_distance(std::array<int, 3> a, std::array<int, 3> b) {
+  return std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])});
+}
+
+int nearest(const WindowImage& image, int x, int y, std::array<int, 3> colour, int r) {
+  int best = 255;
+  for (int dy = -r; dy <= r; ++dy) {
+    for (int dx = -r; dx <= r; ++dx) {
+      const int px = std::clamp(x + dx, 0, image.width - 1);
+      const int py = std::clamp(y + dy, 0, image.height - 1);
+      best = std::min(best, colour_distance(image.at(px, py), colour));
+    }
+  }
+  return best;
+}
+
+TEST_F(ViewerAppTest, OpensTheBundledSampleAndPlaysItByWallTime) {
+  ViewerProcess app({});
+  const State loaded = wait_loaded(app, "sample.bvh");
+  EXPECT_EQ(loaded.at("frames"), "994");
+  EXPECT_EQ(loaded.at("title"), "bvhscope \xE2\x80\x94 sample.bvh (bundled CMU 131_01)");
+  EXPECT_EQ(loaded.at("playing"), "1");
+  const int first = as_int(loaded, "frame");
+  app.wait_for([&](const State& s) { return as_int(s, "frame") > first + 30; }, "the playhead to move on");
+}
+
+TEST_F(ViewerAppTest, KeyboardTransport) {
+  ViewerProcess app({});
+  wait_loaded(app, "sample.bvh");
+  window_of(app);
+  xdotool("key space");
+  app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused by Space");
+  xdotool("key End");
+  app.wait_for([](const State& s) { return s.at("frame") == "993"; }, "End: last frame");
+  xdotool("key Home");
+  app.wait_for([](const State& s) { return s.at("frame") == "0"; }, "Home: first frame");
+  xdotool("key Right Right Right Left");
+  const State stepped = app.wait_for([](const State& s) { return s.at("frame") == "2"; }, "three steps on, one back");
+  EXPECT_EQ(stepped.at("playing"), "0");
+}
+
+TEST_F(ViewerAppTest, DraggingOnTheTimelineScrubsLiveAndClickingJumps) {
+  ViewerProcess app({});
+  wait_loaded(app, "sample.bvh");
+  const unsigned long window = window_of(app);
+  xdotool("key space");
+  const State paused = app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
+  const auto timeline = as_rect(paused, "timeline");
+  const int y = static_cast<int>(timeline[1] + timeline[3] * 0.72f);  // the track is the lower part
+  const auto x_at = [&](float share) { return static_cast<int>(timeline[0] + 20.0f + (timeline[2] - 40.0f) * share); };
+  const std::string w = std::to_string(window);
+
+  xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.25f)) + " " + std::to_string(y) + " mousedown 1");
+  app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 248) < 30; }, "about a quarter in while held");
+  xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.75f)) + " " + std::to_string(y));
+  app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 745) < 30; }, "the pose follows the held cursor");
+  xdotool("mouseup 1");
+  xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.5f)) + " " + std::to_string(y) + " click 1");
+  const State jumped = app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 496) < 30; }, "a click jumps");
+  EXPECT_EQ(jumped.at("playing"), "0") << "scrubbing a paused clip leaves it paused";
+}
+
+TEST_F(ViewerAppTest, LineStyleDrawsEveryJointWhereTheCameraProjectsIt) {
+  ViewerProcess app({});
+  wait_loaded(app, "sample.bvh");
+  const unsigned long window = window_of(app);
+  xdotool("key space s");
+  const State state = app.wait_for([](const State& s) { return s.at("playing") == "0" && s.at("style") == "lines"; },
+                                   "paused in line style");
+  // Let a frame with the final state reach the window, then read it.
+  xdotool("key Right");
+  const State shown = app.wait_for([&](const State& s) { return as_int(s, "frame") == as_int(state, "frame") + 1; }, "one step");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const WindowImage image = x11_->grab(window);
+  ASSERT_GT(image.width, 0);
+  const auto view = as_rect(shown, "view");
+  int drawn = 0;
+  int inside = 0;
+  const int left = static_cast<int>(view[0]) + 3;
+  const int top = static_cast<int>(view[1]) + 3;
+  const int right = static_cast<int>(view[0] + view[2]) - 4;
+  const int bottom = static_cast<int>(view[1] + view[3]) - 4;
+  for (const auto& [x, y] : joint_pixels(shown)) {
+    if (x < left || y < top || x > right || y > bottom) continue;
+    ++inside;
+    const bool joint_dot = nearest(image, x, y, kLineJoint, 1) <= 40;
+    const bool bone = nearest(image, x, y, kLineBone, 2) <= 40;
+    if (joint_dot || bone) ++drawn;
+  }
+  EXPECT_GT(inside, 20);
+  EXPECT_EQ(drawn, inside) << "every joint in the view is drawn";
+  // The sky in the top left corner of the view is the dark background, not a bone.
+  const auto sky = image.at(static_cast<int>(view[0]) + 4, static_cast<int>(view[1]) + 4);
+  EXPECT_LT(sky[0], 90);
+  EXPECT_GE(sky[2], sky[0]);
+
+  xdotool("key End");
+  app.wait_for([](const State& s) { return s.at("frame") == "993"; }, "the last frame");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const WindowImage later = x11_->grab(window);
+  EXPECT_NE(later.rgb, image.rgb) << "another frame looks different";
+}
+
+TEST_F(ViewerAppTest, MouseOrbitsZoomsAndFKeyFramesAgain) {
+  ViewerProcess app({});
+  wait_loaded(app, "sample.bvh");
+  const unsigned long window = window_of(app);
+  const std::string w = std::to_string(window);
+  xdotool("key space");
+  const State before = app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
+  // Paced so each step reaches the viewer in its own frame, as a hand's drag does.
+  xdotool("mousemove --window " + w + " 300 300 sleep 0.1 mousedown 1 sleep 0.1 mousemove --window " + w +
+          " 360 315 sleep 0.1 mousemove --window " + w + " 420 330 sleep 0.1 mouseup 1");
+  const State orbited = app.wait_for([&](const State& s) { return s.at("camera") != before.at("camera"); }, "the camera to orbit");
+  xdotool("click 4 sleep 0.05 click 4 sleep 0.05 click 4");
+  app.wait_for([&](const State& s) { return s.at("camera") != orbited.at("camera"); }, "the wheel to zoom");
+  xdotool("key r");
+  app.wait_for([&](const State& s) { return s.at("camera") == before.at("camera"); }, "R to reset to the framing on load");
+}
+
+TEST_F(ViewerAppTest, ChoicesAndRecentFilesPersistInTheConfigDirectory) {
+  const std::string clip = (fixtures_dir() / "two_joints.bvh").string();
+  {
+    ViewerProcess app({clip});
+    wait_loaded(app, clip);
+    window_of(app);
+    xdotool("key s g");
+    app.wait_for([](const State& s) { return s.at("style") == "lines"; }, "line style");
+    EXPECT_EQ(app.quit_with_keys(), 0);
+    const std::string settings = read_file(app.config_dir() / "settings.ini");
+    EXPECT_NE(settings.find("style=lines"), std::string::npos) << settings;
+    EXPECT_NE(settings.find("grid=0"), std::string::npos) << settings;
+    EXPECT_NE(settings.find("recent=" + clip), std::string::npos) << settings;
+  }
+}
+
+}  // namespace
+}  // namespace bvhscope::test

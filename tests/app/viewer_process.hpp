@@ -1,0 +1,152 @@
+// The real viewer as a child process for tests: started with its own settings directory and a
+// state file (BVHSCOPE_STATE_FILE), driven with xdotool, watched through the state it reports.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "test_support.hpp"
+#include "x11_client.hpp"
+
+namespace bvhscope::test {
+
+using State = std::map<std::string, std::string>;
+
+// Generous: under a loaded CI machine the software renderer can be slow. A test fails only if
+// the viewer never reaches the state, never because it was slow.
+inline constexpr auto kStateDeadline = std::chrono::seconds(60);
+
+class ViewerProcess {
+ public:
+  explicit ViewerProcess(const std::vector<std::string>& args) {
+    static int counter = 0;
+    dir_ = std::filesystem::temp_directory_path() /
+           ("bvhscope-app-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_ / "config");
+    state_path_ = (dir_ / "state.txt").string();
+    const std::string log = (dir_ / "log.txt").string();
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::setenv("XDG_CONFIG_HOME", (dir_ / "config").c_str(), 1);
+      ::setenv("BVHSCOPE_STATE_FILE", state_path_.c_str(), 1);
+      const int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      ::dup2(out, 1);
+      ::dup2(out, 2);
+      std::vector<std::string> argv = {BVHSCOPE_EXECUTABLE};
+      argv.insert(argv.end(), args.begin(), args.end());
+      std::vector<char*> raw;
+      for (std::string& arg : argv) raw.push_back(arg.data());
+      raw.push_back(nullptr);
+      ::execv(raw[0], raw.data());
+      ::_exit(127);
+    }
+  }
+  ~ViewerProcess() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      ::waitpid(pid_, nullptr, 0);
+    }
+    std::filesystem::remove_all(dir_);
+  }
+  ViewerProcess(const ViewerProcess&) = delete;
+  ViewerProcess& operator=(const ViewerProcess&) = delete;
+
+  [[nodiscard]] pid_t pid() const noexcept { return pid_; }
+  [[nodiscard]] std::filesystem::path dir() const { return dir_; }
+  [[nodiscard]] std::filesystem::path config_dir() const { return dir_ / "config" / "bvhscope"; }
+
+  [[nodiscard]] State state() const {
+    State state;
+    std::istringstream in(read_file(state_path_));
+    std::string line;
+    while (std::getline(in, line)) {
+      const std::size_t equals = line.find('=');
+      if (equals != std::string::npos) state[line.substr(0, equals)] = line.substr(equals + 1);
+    }
+    return state;
+  }
+
+  // Waits until `predicate` holds for the reported state; returns the last state seen.
+  State wait_for(const std::function<bool(const State&)>& predicate, const std::string& what) const {
+    const auto deadline = std::chrono::steady_clock::now() + kStateDeadline;
+    State last;
+    while (std::chrono::steady_clock::now() < deadline) {
+      last = state();
+      if (!last.empty() && predicate(last)) return last;
+      int status = 0;
+      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+        ADD_FAILURE() << "the viewer exited while waiting for " << what << "; log:\n" << read_file(dir_ / "log.txt");
+        return last;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    std::string seen;
+    for (const auto& [key, value] : last) seen += key + "=" + value + "\n";
+    ADD_FAILURE() << "the viewer never reached: " << what << "\nlast state:\n" << seen;
+    return last;
+  }
+
+  // Quits with Ctrl+Q (the window must have the focus) and waits for the exit; the exit code.
+  int quit_with_keys() {
+    std::system("xdotool key ctrl+q");
+    const auto deadline = std::chrono::steady_clock::now() + kStateDeadline;
+    int status = 0;
+    while (std::chrono::steady_clock::now() < deadline) {
+      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ADD_FAILURE() << "the viewer did not quit on Ctrl+Q";
+    return -1;
+  }
+
+ private:
+  std::filesystem::path dir_;
+  std::string state_path_;
+  pid_t pid_ = -1;
+};
+
+// Runs xdotool with `args`; true when it succeeded.
+inline bool xdotool(const std::string& args) { return std::system(("xdotool " + args).c_str()) == 0; }
+
+inline int as_int(const State& state, const std::string& key) { return std::stoi(state.at(key)); }
+
+// "x,y,w,h" → four numbers.
+inline std::array<float, 4> as_rect(const State& state, const std::string& key) {
+  std::array<float, 4> rect{};
+  std::istringstream in(state.at(key));
+  char comma = 0;
+  in >> rect[0] >> comma >> rect[1] >> comma >> rect[2] >> comma >> rect[3];
+  return rect;
+}
+
+// Window pixels of every joint from "joint_pixels=x,y;x,y;...".
+inline std::vector<std::pair<int, int>> joint_pixels(const State& state) {
+  std::vector<std::pair<int, int>> points;
+  std::istringstream in(state.at("joint_pixels"));
+  std::string item;
+  while (std::getline(in, item, ';')) {
+    const std::size_t comma = item.find(',');
+    points.emplace_back(std::stoi(item.substr(0, comma)), std::stoi(item.substr(comma + 1)));
+  }
+  return points;
+}
+
+}  // namespace bvhscope::test

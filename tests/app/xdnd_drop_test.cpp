@@ -1,0 +1,73 @@
+// Dropping files on the running viewer through the X server's XDND protocol, as a file manager
+// does: the drop callback queues, the loader thread loads, errors keep the previous clip.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "app_test_fixture.hpp"
+
+namespace bvhscope::test {
+namespace {
+
+class DropTest : public ViewerAppTest {
+ protected:
+  // Starts the viewer on the sample and returns its window.
+  unsigned long start(ViewerProcess& app) {
+    wait_loaded(app, "sample.bvh");
+    return window_of(app);
+  }
+  void drop(unsigned long window, const std::vector<std::string>& paths) {
+    std::string error;
+    ASSERT_TRUE(x11_->drop_files(window, paths, 300, 300, error)) << error;
+  }
+};
+
+TEST_F(DropTest, ADroppedBvhFileIsLoadedAndShown) {
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  const std::string clip = (fixtures_dir() / "two_joints.bvh").string();
+  drop(window, {clip});
+  const State state = wait_loaded(app, clip);
+  EXPECT_EQ(state.at("frames"), "2");
+  EXPECT_EQ(state.at("title"), "bvhscope \xE2\x80\x94 two_joints.bvh");
+  EXPECT_EQ(state.at("message_kind"), "none");
+}
+
+TEST_F(DropTest, PathsWithSpacesAndNonAsciiSurviveTheUriList) {
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  const auto dir = app.dir() / "mocap takes é";
+  std::filesystem::create_directories(dir);
+  const auto clip = dir / "walk #2.bvh";
+  std::filesystem::copy_file(fixtures_dir() / "two_joints.bvh", clip);
+  drop(window, {clip.string()});
+  wait_loaded(app, clip.string());
+}
+
+TEST_F(DropTest, ABrokenFileShowsItsLocatedErrorAndThePreviousClipStays) {
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  const auto broken = app.dir() / "broken.bvh";
+  std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
+  drop(window, {broken.string()});
+  const State state = app.wait_for([](const State& s) { return s.at("message_kind") == "error" && s.at("loading") == "0"; },
+                                   "an error message");
+  EXPECT_EQ(state.at("message").rfind(broken.string() + ":4:3: error: malformed OFFSET", 0), 0u) << state.at("message");
+  EXPECT_EQ(state.at("clip"), "sample.bvh");
+  EXPECT_EQ(state.at("frames"), "994");
+}
+
+TEST_F(DropTest, FoldersAndOtherFilesGetAClearMessage) {
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  const auto notes = app.dir() / "notes.txt";
+  std::ofstream(notes) << "not motion\n";
+  drop(window, {notes.string(), app.dir().string()});
+  const State state = app.wait_for([](const State& s) { return s.at("message_kind") == "error"; }, "a message");
+  EXPECT_NE(state.at("message").find(notes.string() + ": not a BVH file"), std::string::npos) << state.at("message");
+  EXPECT_NE(state.at("message").find(": is a folder"), std::string::npos) << state.at("message");
+  EXPECT_EQ(state.at("clip"), "sample.bvh");
+}
+
+}  // namespace
+}  // namespace bvhscope::test
