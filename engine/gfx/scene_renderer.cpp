@@ -55,11 +55,47 @@ void SceneRenderer::draw(const SceneView& view, const SceneStyle& style, std::si
   begin_viewport(view.viewport);
   background_.draw(style.palette);
   ground_.draw_floor(view, style);
-  if (style.show_shadow) skeleton_.draw_shadow(view, style, ground_y_);
+  if (style.show_shadow) draw_shadow(view, style);
   if (style.show_trajectory) trajectory_.draw(view, style, frame);
   if (style.show_axes) ground_.draw_axes(view, style);
   skeleton_.draw(view, style, ground_y_);
   end_viewport();
+}
+
+namespace {
+
+// Whether the bound draw framebuffer has an alpha channel to hold a shadow mask.
+bool has_destination_alpha() noexcept {
+  GLint bound = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
+  GLint bits = 0;
+  glGetFramebufferAttachmentParameteriv(GL_DRAW_FRAMEBUFFER, bound == 0 ? GL_BACK_LEFT : GL_COLOR_ATTACHMENT0,
+                                        GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE, &bits);
+  return bits > 0;
+}
+
+void clear_alpha(float alpha) noexcept {
+  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
+  glClearColor(0.0f, 0.0f, 0.0f, alpha);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+}  // namespace
+
+// The soft shadow: every bone's darkness goes into alpha keeping the maximum, then one pass
+// darkens the colour by it, so a dense rig (fingers, face) casts one soft shadow, not a black pile.
+void SceneRenderer::draw_shadow(const SceneView& view, const SceneStyle& style) const {
+  if (!has_destination_alpha()) {
+    skeleton_.draw_shadow(view, style, ground_y_, false);
+    return;
+  }
+  clear_alpha(0.0f);
+  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
+  skeleton_.draw_shadow(view, style, ground_y_, true);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  background_.darken_by_destination_alpha();
+  clear_alpha(1.0f);
 }
 
 void SceneRenderer::draw_empty(const SceneView& view, const SceneStyle& style) const {

@@ -49,6 +49,7 @@ class SceneRenderer {
         trajectory_(std::move(trajectory)) {}
   static void begin_viewport(const Viewport& viewport) noexcept;
   static void end_viewport() noexcept;
+  void draw_shadow(const SceneView& view, const SceneStyle& style) const;
 
   BackgroundPass background_;
   GroundPass ground_;

@@ -28,7 +28,7 @@ SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderPro
         capsule_.location("u_color"),     capsule_.location("u_eye"),      capsule_.location("u_light_dir"),
         capsule_.location("u_ground_y"),  capsule_.location("u_contact_height")};
   s_ = {shadow_.location("u_view_proj"), shadow_.location("u_ground_y"), shadow_.location("u_radius"),
-        shadow_.location("u_strength"), shadow_.location("u_falloff_height")};
+        shadow_.location("u_strength"), shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha")};
   std::array<GLfloat, 2> range{1.0f, 1.0f};
   glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range.data());
   max_line_width_ = std::max(range[1], 1.0f);
@@ -121,20 +121,27 @@ void SkeletonPass::update(const Skeleton& skeleton, const Pose& pose) {
   ++uploads_;
 }
 
-void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y) const {
+void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y, bool to_alpha) const {
   if (bone_count_ == 0) return;
   glDisable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);
   glEnable(GL_BLEND);
-  glBlendFunc(GL_ZERO, GL_SRC_COLOR);  // multiply: the shadow only darkens what is below it
+  if (to_alpha) {
+    glBlendEquation(GL_MAX);
+    glBlendFunc(GL_ONE, GL_ONE);
+  } else {
+    glBlendFunc(GL_ZERO, GL_SRC_COLOR);  // multiply: the shadow only darkens what is below it
+  }
   shadow_.use();
+  ShaderProgram::set(s_.to_alpha, to_alpha ? 1 : 0);
   ShaderProgram::set(s_.view_proj, view.projection * view.view);
   ShaderProgram::set(s_.ground_y, ground_y);
   ShaderProgram::set(s_.radius, radius_ * (style.bones == BoneStyle::Solid ? 1.0f : 0.6f));
-  ShaderProgram::set(s_.strength, 0.42f);
+  ShaderProgram::set(s_.strength, 0.62f);
   ShaderProgram::set(s_.falloff_height, radius_ * 40.0f);
   glBindVertexArray(shadow_vao_.name());
   glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(bone_count_));
+  glBlendEquation(GL_FUNC_ADD);
   glDisable(GL_BLEND);
 }
 

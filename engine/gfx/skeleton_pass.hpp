@@ -29,7 +29,9 @@ class SkeletonPass {
   // glBufferSubData. Allocates nothing.
   void update(const Skeleton& skeleton, const Pose& pose);
 
-  void draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y) const;
+  // With `to_alpha`, writes each bone's shadow darkness into destination alpha keeping the
+  // maximum (so overlapping bones do not pile up); otherwise multiplies it into the colour.
+  void draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y, bool to_alpha) const;
   void draw(const SceneView& view, const SceneStyle& style, float ground_y) const;
 
   [[nodiscard]] std::size_t bone_count() const noexcept { return bone_count_; }
@@ -72,7 +74,7 @@ class SkeletonPass {
     int view_proj, radius, taper, color, eye, light_dir, ground_y, contact_height;
   } c_{};
   struct {
-    int view_proj, ground_y, radius, strength, falloff_height;
+    int view_proj, ground_y, radius, strength, falloff_height, to_alpha;
   } s_{};
 };
 

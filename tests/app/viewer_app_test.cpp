@@ -64,12 +64,13 @@ TEST_F(ViewerAppTest, DraggingOnTheTimelineScrubsLiveAndClickingJumps) {
   const auto x_at = [&](float share) { return static_cast<int>(timeline[0] + 20.0f + (timeline[2] - 40.0f) * share); };
   const std::string w = std::to_string(window);
 
-  xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.25f)) + " " + std::to_string(y) + " mousedown 1");
+  // Paced so the press, each move and the release reach the viewer in frames of their own.
+  xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.25f)) + " " + std::to_string(y) + " sleep 0.1 mousedown 1");
   app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 248) < 30; }, "about a quarter in while held");
   xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.75f)) + " " + std::to_string(y));
   app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 745) < 30; }, "the pose follows the held cursor");
-  xdotool("mouseup 1");
-  xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.5f)) + " " + std::to_string(y) + " click 1");
+  xdotool("mouseup 1 sleep 0.1 mousemove --window " + w + " " + std::to_string(x_at(0.5f)) + " " + std::to_string(y) +
+          " sleep 0.1 click 1");
   const State jumped = app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 496) < 30; }, "a click jumps");
   EXPECT_EQ(jumped.at("playing"), "0") << "scrubbing a paused clip leaves it paused";
 }

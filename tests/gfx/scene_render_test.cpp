@@ -178,6 +178,26 @@ TEST_F(SceneRenderTest, OneBufferUploadPerPoseIntoABufferSizedAtLoad) {
   EXPECT_EQ(pass.upload_count() - before, 10u);
 }
 
+TEST_F(SceneRenderTest, TheShadowDarkensTheFloorUnderTheFeetAndNowhereElse) {
+  SceneStyle with_shadow = lines_only();
+  with_shadow.show_shadow = true;
+  const auto shadowed = render(300, with_shadow);
+  const auto plain = render(300, lines_only());
+  // Under the lowest joint (a foot), on the floor.
+  int lowest = 0;
+  for (int joint = 0; joint < clip_.skeleton.joint_count(); ++joint) {
+    if (pose_.position(joint).y < pose_.position(lowest).y) lowest = joint;
+  }
+  const glm::vec3 under(pose_.position(lowest).x, bounds_.min.y, pose_.position(lowest).z);
+  const glm::vec3 p = project_to_pixels(camera_.projection(static_cast<float>(kWidth) / kHeight) * camera_.view(), under,
+                                        glm::vec2(kWidth, kHeight));
+  const Rgb dark = pixel(shadowed, static_cast<int>(p.x), static_cast<int>(p.y) + 2);
+  const Rgb light = pixel(plain, static_cast<int>(p.x), static_cast<int>(p.y) + 2);
+  EXPECT_LT(dark.r + dark.g + dark.b, light.r + light.g + light.b - 15);
+  // Far from the skeleton (the sky) the two images agree.
+  EXPECT_EQ(distance(pixel(shadowed, 5, 5), glm::vec3(pixel(plain, 5, 5).r, pixel(plain, 5, 5).g, pixel(plain, 5, 5).b) / 255.0f), 0);
+}
+
 TEST_F(SceneRenderTest, HighlightedBoneIsDrawnInTheHighlightColour) {
   SceneStyle style = lines_only();
   const int joint = 5;

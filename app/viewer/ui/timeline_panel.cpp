@@ -56,7 +56,8 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
   float speed = static_cast<float>(clock.speed());
-  if (ImGui::SliderFloat("##speed", &speed, 0.1f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) actions.speed = speed;
+  if (ImGui::DragFloat("##speed", &speed, 0.01f, 0.1f, 4.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp)) actions.speed = speed;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drag, or double-click to type (0.1x to 4x)");
   ImGui::SameLine(0.0f, 4.0f);
   if (ImGui::Button("Presets")) ImGui::OpenPopup("speed_presets");
   if (ImGui::BeginPopup("speed_presets")) {
@@ -76,17 +77,25 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   int sampling = state.interpolate ? 1 : 0;
   if (ImGui::Combo("##sampling", &sampling, "Nearest frame\0Interpolated\0")) actions.interpolate = sampling == 1;
 
-  // Right-aligned: the frame field, then time and rate.
+  // Right-aligned: the frame field, then time and rate (only "/ last" when the window is narrow).
   const std::size_t frames = clock.frame_count();
+  const std::size_t last_frame = frames > 0 ? frames - 1 : 0;
   char info[96];
-  std::snprintf(info, sizeof(info), "/ %zu    %7.3f s / %.3f s    %.4g fps", frames > 0 ? frames - 1 : 0,
-                clock.time_seconds(), frames > 1 ? static_cast<double>(frames - 1) * clock.frame_time() : 0.0,
-                1.0 / clock.frame_time());
-  const float info_width = ImGui::CalcTextSize(info).x;
-  const float field_width = ImGui::GetFontSize() * 5.0f;
+  std::snprintf(info, sizeof(info), "/ %zu    %7.3f s / %.3f s    %.4g fps", last_frame, clock.time_seconds(),
+                static_cast<double>(last_frame) * clock.frame_time(), 1.0 / clock.frame_time());
+  const float field_width = ImGui::GetFontSize() * 4.5f;
   const float label_width = ImGui::CalcTextSize("Frame").x + ImGui::GetStyle().ItemSpacing.x;
   const float right = ImGui::GetWindowContentRegionMax().x;
-  const float start = right - info_width - field_width - label_width - ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SameLine();
+  const float after_controls = ImGui::GetCursorPosX() + 16.0f;
+  const auto start_for = [&](const char* text) {
+    return right - ImGui::CalcTextSize(text).x - field_width - label_width - 2.0f * ImGui::GetStyle().ItemSpacing.x;
+  };
+  float start = start_for(info);
+  if (start < after_controls) {
+    std::snprintf(info, sizeof(info), "/ %zu", last_frame);
+    start = start_for(info);
+  }
   ImGui::SameLine(std::max(start, ImGui::GetCursorPosX() + 16.0f));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Frame");
