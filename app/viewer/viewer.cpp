@@ -105,7 +105,7 @@ void Viewer::poll_background(double now_seconds) {
 
 void Viewer::activate(LoadOutcome outcome) {
   if (!outcome.result) {
-    state_.message = Message{Message::Kind::Error, format_diagnostic(outcome.result.error(), Severity::Error)};
+    state_.message = Message{Message::Kind::Error, format_diagnostic(outcome.result.error(), Severity::Error), true};
     update_title();
     return;
   }
@@ -127,7 +127,7 @@ void Viewer::activate(LoadOutcome outcome) {
     state_.units_choice = -1;
     frame_on_next_render_ = true;
   }
-  if (state_.message && state_.message->kind == Message::Kind::Error) state_.message.reset();
+  if (state_.message && state_.message->load_failure) state_.message.reset();
   rebuild_scene();
   watcher_.watch(is_sample ? std::string() : clip.source);
   if (!is_sample) add_recent_file(settings_, clip.source);

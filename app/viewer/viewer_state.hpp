@@ -18,6 +18,7 @@ struct Message {
   enum class Kind { Error, Info };
   Kind kind = Kind::Info;
   std::string text;
+  bool load_failure = false;  // a failed load: the next successful load clears it
 };
 
 struct ViewerState {

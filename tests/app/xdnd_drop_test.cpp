@@ -57,6 +57,18 @@ TEST_F(DropTest, ABrokenFileShowsItsLocatedErrorAndThePreviousClipStays) {
   EXPECT_EQ(state.at("frames"), "994");
 }
 
+TEST_F(DropTest, ARefusedFileInTheSameDropKeepsItsMessageWhileTheGoodOneLoads) {
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  const auto notes = app.dir() / "notes.txt";
+  std::ofstream(notes) << "not motion\n";
+  const std::string clip = (fixtures_dir() / "two_joints.bvh").string();
+  drop(window, {notes.string(), clip});
+  const State state = wait_loaded(app, clip);
+  EXPECT_EQ(state.at("message_kind"), "error");
+  EXPECT_NE(state.at("message").find("notes.txt: not a BVH file"), std::string::npos) << state.at("message");
+}
+
 TEST_F(DropTest, FoldersAndOtherFilesGetAClearMessage) {
   ViewerProcess app({});
   const unsigned long window = start(app);
