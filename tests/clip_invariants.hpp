@@ -20,7 +20,8 @@ inline std::string broken_invariant(const Clip& clip) {
   int next_channel = 0;
   for (std::size_t i = 0; i < joints; ++i) {
     const int parent = s.parents[i];
-    if (parent >= static_cast<int>(i) || parent < kNoParent) return "parent not before child at joint " + std::to_string(i);
+    if (parent >= static_cast<int>(i) || parent < kNoParent)
+      return "parent not before child at joint " + std::to_string(i);
     if (parent != kNoParent && s.is_end_site(parent)) return "an End Site has a child";
     if (s.channel_counts[i] < 0 || s.channel_counts[i] > 6) return "channel count out of range";
     if (s.is_end_site(static_cast<int>(i)) && s.channel_counts[i] != 0) return "an End Site has channels";

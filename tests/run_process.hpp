@@ -19,7 +19,7 @@
 namespace bvhscope::test {
 
 struct ProcessResult {
-  int exit_code = -1;       // -1 when killed by a signal (including the time limit)
+  int exit_code = -1;  // -1 when killed by a signal (including the time limit)
   bool timed_out = false;
   long peak_rss_kib = 0;
   double seconds = 0.0;

@@ -14,7 +14,7 @@ struct UsageError {
 };
 
 struct OptionSpec {
-  std::string_view name;      // "--json", "-o"
+  std::string_view name;  // "--json", "-o"
   bool takes_value = false;
 };
 

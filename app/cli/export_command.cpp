@@ -30,14 +30,15 @@ bool write_file(const std::string& path, std::ostream& err, Write write) {
 
 int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed =
-      parse_arguments(args, {{"-o", true}, {"--output", true}, {"--position-mode", true}, {"--rotations", true}}, usage);
+  const auto parsed = parse_arguments(
+      args, {{"-o", true}, {"--output", true}, {"--position-mode", true}, {"--rotations", true}}, usage);
   if (!parsed) return usage_error(err, "export: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "export: expected one FILE");
   PositionModeRequest request = PositionModeRequest::Auto;
   if (const auto mode = parsed->value("--position-mode")) {
     const auto requested = parse_position_mode_request(*mode);
-    if (!requested) return usage_error(err, "export: --position-mode must be auto, add or replace, not '" + *mode + "'");
+    if (!requested)
+      return usage_error(err, "export: --position-mode must be auto, add or replace, not '" + *mode + "'");
     request = *requested;
   }
   std::optional<std::string> output = parsed->value("-o");
@@ -48,13 +49,15 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
   const PositionMode mode = decide_position_mode(*clip, request).mode;
 
   if (output && *output != "-") {
-    if (!write_file(*output, err, [&](std::ostream& file) { write_positions_csv(*clip, mode, file); })) return kExitBadInput;
+    if (!write_file(*output, err, [&](std::ostream& file) { write_positions_csv(*clip, mode, file); }))
+      return kExitBadInput;
   } else {
     write_positions_csv(*clip, mode, out);
     out.flush();
   }
   if (const auto rotations = parsed->value("--rotations")) {
-    if (!write_file(*rotations, err, [&](std::ostream& file) { write_rotations_csv(*clip, file); })) return kExitBadInput;
+    if (!write_file(*rotations, err, [&](std::ostream& file) { write_rotations_csv(*clip, file); }))
+      return kExitBadInput;
   }
   return kExitOk;
 }

@@ -135,7 +135,8 @@ void print_json(const Clip& clip, const PositionModeDecision& decision, std::ost
     json.key("channels");
     json.begin_array();
     const int first = skeleton.first_channels[joint];
-    for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) json.value(channel_name(skeleton.channel_kinds[c]));
+    for (int c = first; c < first + skeleton.channel_counts[joint]; ++c)
+      json.value(channel_name(skeleton.channel_kinds[c]));
     json.end_array();
     json.key("end_site");
     json.value(skeleton.is_end_site(joint));

@@ -10,7 +10,8 @@ std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& e
     err << format_diagnostic(loaded.error(), Severity::Error) << '\n';
     return std::nullopt;
   }
-  for (const Diagnostic& warning : loaded.value().warnings) err << format_diagnostic(warning, Severity::Warning) << '\n';
+  for (const Diagnostic& warning : loaded.value().warnings)
+    err << format_diagnostic(warning, Severity::Warning) << '\n';
   return std::move(loaded).value();
 }
 

@@ -58,9 +58,7 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
-std::string describe(const Token& token) {
-  return token.at_end() ? std::string("end of file") : quoted(token.text);
-}
+std::string describe(const Token& token) { return token.at_end() ? std::string("end of file") : quoted(token.text); }
 
 // Longer names are refused: no exporter writes them, and a corrupt file must not copy a huge line.
 constexpr std::size_t kMaxNameBytes = 4096;
@@ -191,8 +189,9 @@ class BvhParser {
     if (auto error = read_joint_name(keyword, name, brace_open)) return error;
     const std::string joint_name(name.text);
     if (auto [it, inserted] = first_line_of_name_.emplace(joint_name, keyword.line); !inserted) {
-      warn_at(name.line, name.column,
-              "duplicate joint name " + quoted(joint_name) + " (first used at line " + std::to_string(it->second) + ")");
+      warn_at(
+          name.line, name.column,
+          "duplicate joint name " + quoted(joint_name) + " (first used at line " + std::to_string(it->second) + ")");
     }
     if (!brace_open) {
       if (auto error = expect_open_brace("joint " + quoted(joint_name))) return error;
@@ -206,8 +205,9 @@ class BvhParser {
   std::optional<Diagnostic> open_end_site(const Token& keyword, std::vector<OpenJoint>& stack) {
     const Token site = cursor_.next_token_on_line();
     if (!equals_ignore_case(site.text, "Site")) {
-      return error_at(site.at_end() ? Token{{}, keyword.line, keyword.column + 3} : site,
-                      "expected 'Site' after 'End', found " + (site.at_end() ? std::string("end of line") : describe(site)));
+      return error_at(
+          site.at_end() ? Token{{}, keyword.line, keyword.column + 3} : site,
+          "expected 'Site' after 'End', found " + (site.at_end() ? std::string("end of line") : describe(site)));
     }
     const Token rest = cursor_.rest_of_line();  // an optional name, perhaps followed by '{'
     if (rest.text.empty() || rest.text.back() != '{') {
@@ -258,7 +258,8 @@ class BvhParser {
         return error_at(token, "unexpected '{' in " + what());
       } else if (equals_ignore_case(token.text, "MOTION") || equals_ignore_case(token.text, "ROOT")) {
         return error_at(token, "unexpected " + std::string(token.text) + ": " + what() + " (line " +
-                                   std::to_string(clip_.skeleton.source_lines[open.index]) + ") is not closed with '}'");
+                                   std::to_string(clip_.skeleton.source_lines[open.index]) +
+                                   ") is not closed with '}'");
       } else {
         return error_at(token, "unexpected " + describe(token) + " in " + what());
       }
@@ -294,9 +295,12 @@ class BvhParser {
 
   static std::string number_error(NumberStatus status, std::string_view text) {
     switch (status) {
-      case NumberStatus::Overflow: return "number " + quoted(text) + " is out of range";
-      case NumberStatus::FloatOverflow: return "number " + quoted(text) + " is too large for a 32-bit float";
-      default: return "expected a number, found " + quoted(text);
+      case NumberStatus::Overflow:
+        return "number " + quoted(text) + " is out of range";
+      case NumberStatus::FloatOverflow:
+        return "number " + quoted(text) + " is too large for a 32-bit float";
+      default:
+        return "expected a number, found " + quoted(text);
     }
   }
 
@@ -304,7 +308,8 @@ class BvhParser {
     const Token count_token = cursor_.next_token_on_line();
     if (count_token.at_end()) return error_at(keyword, "CHANNELS without a channel count");
     int count = -1;
-    const auto [ptr, ec] = std::from_chars(count_token.text.data(), count_token.text.data() + count_token.text.size(), count);
+    const auto [ptr, ec] =
+        std::from_chars(count_token.text.data(), count_token.text.data() + count_token.text.size(), count);
     if (ec != std::errc{} || ptr != count_token.text.data() + count_token.text.size()) {
       return error_at(count_token, "CHANNELS count must be a whole number from 0 to 6, found " + describe(count_token));
     }
@@ -317,8 +322,8 @@ class BvhParser {
     for (int i = 0; i < count; ++i) {
       const Token name = cursor_.next_token_on_line();
       if (name.at_end()) {
-        return error_at(count_token, "CHANNELS declares " + std::to_string(count) + " channels but lists " +
-                                         std::to_string(i));
+        return error_at(count_token,
+                        "CHANNELS declares " + std::to_string(count) + " channels but lists " + std::to_string(i));
       }
       const auto kind = channel_from_name(name.text);
       if (!kind) return error_at(name, "unknown channel " + describe(name));
@@ -385,7 +390,8 @@ class BvhParser {
     std::uint64_t declared = 0;
     const char* frames_end = frames.text.data() + frames.text.size();
     const auto [ptr, ec] = std::from_chars(frames.text.data(), frames_end, declared);
-    if (ec == std::errc::result_out_of_range) return error_at(frames, "frame count " + quoted(frames.text) + " is too large");
+    if (ec == std::errc::result_out_of_range)
+      return error_at(frames, "frame count " + quoted(frames.text) + " is too large");
     if (ec != std::errc{} || ptr != frames_end) {
       return error_at(frames, "frame count must be a whole number, found " + quoted(frames.text));
     }
@@ -488,13 +494,14 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
   const std::size_t block_bytes = std::max<std::size_t>(options.block_bytes, 1);
   RowPipeline pipeline(channels, RowPipeline::workers_for(static_cast<std::size_t>(blocks.remaining_bytes()),
                                                           block_bytes, options.threads));
-  const std::size_t max_in_flight = 2 * std::max<std::size_t>(1, RowPipeline::workers_for(SIZE_MAX, block_bytes, options.threads)) + 1;
+  const std::size_t max_in_flight =
+      2 * std::max<std::size_t>(1, RowPipeline::workers_for(SIZE_MAX, block_bytes, options.threads)) + 1;
   auto commit_oldest = [&]() -> std::optional<Diagnostic> {
     const std::unique_ptr<RowPipeline::Block> block = pipeline.pop();
     if (auto error = assembler.commit(block->result, block->text)) return error;
     if (!block->storage.empty()) blocks.recycle(std::move(block->storage));
-    if (progress != nullptr) progress->frames_ready.store(static_cast<std::size_t>(assembler.rows_committed()),
-                                                          std::memory_order_release);
+    if (progress != nullptr)
+      progress->frames_ready.store(static_cast<std::size_t>(assembler.rows_committed()), std::memory_order_release);
     return std::nullopt;
   };
   for (;;) {
@@ -527,7 +534,7 @@ class TextBlocks final : public BlockSource {
   Result<std::optional<RowBlockText>> next(std::size_t block_bytes) override {
     if (position_ >= rows_.size()) return std::optional<RowBlockText>{};
     std::size_t end = std::min(rows_.size(), position_ + block_bytes);
-    while (end < rows_.size() && !is_line_end(rows_[end - 1])) ++end;  // finish the line
+    while (end < rows_.size() && !is_line_end(rows_[end - 1])) ++end;               // finish the line
     if (end < rows_.size() && rows_[end - 1] == '\r' && rows_[end] == '\n') ++end;  // keep CRLF whole
     RowBlockText block;
     block.view = rows_.substr(position_, end - position_);

@@ -25,7 +25,8 @@ void format_rows(const Clip& clip, std::size_t first, std::size_t last, std::siz
   char* const end = text.data() + text.size();
   for (std::size_t frame = first; frame < last; ++frame) {
     row_values(frame, values.data());
-    out = std::to_chars(out, end, static_cast<double>(frame) * clip.motion.frame_time, std::chars_format::general, 10).ptr;
+    out = std::to_chars(out, end, static_cast<double>(frame) * clip.motion.frame_time, std::chars_format::general, 10)
+              .ptr;
     for (const float value : values) {
       *out++ = ',';
       out = std::to_chars(out, end, value).ptr;
@@ -50,7 +51,8 @@ void write_chunks_in_order(std::size_t frame_count, unsigned threads, FormatChun
     }
     format_chunk(round_start, texts[0]);
     for (std::thread& worker : workers) worker.join();
-    for (std::size_t i = 0; i < round_size; ++i) out.write(texts[i].data(), static_cast<std::streamsize>(texts[i].size()));
+    for (std::size_t i = 0; i < round_size; ++i)
+      out.write(texts[i].data(), static_cast<std::streamsize>(texts[i].size()));
   }
 }
 
@@ -72,17 +74,18 @@ void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out,
       [&](std::size_t chunk, std::string& text) {
         Pose pose;
         const std::size_t first = chunk * kFramesPerChunk;
-        format_rows(clip, first, std::min(frames, first + kFramesPerChunk), joints * 3,
-                    [&](std::size_t frame, float* values) {
-                      pose_frame(clip, frame, mode, pose);
-                      for (std::size_t joint = 0; joint < joints; ++joint) {
-                        const glm::vec4& position = pose.world[joint][3];
-                        values[3 * joint] = position.x;
-                        values[3 * joint + 1] = position.y;
-                        values[3 * joint + 2] = position.z;
-                      }
-                    },
-                    text);
+        format_rows(
+            clip, first, std::min(frames, first + kFramesPerChunk), joints * 3,
+            [&](std::size_t frame, float* values) {
+              pose_frame(clip, frame, mode, pose);
+              for (std::size_t joint = 0; joint < joints; ++joint) {
+                const glm::vec4& position = pose.world[joint][3];
+                values[3 * joint] = position.x;
+                values[3 * joint + 1] = position.y;
+                values[3 * joint + 2] = position.z;
+              }
+            },
+            text);
       },
       out);
 }
@@ -105,12 +108,13 @@ void write_rotations_csv(const Clip& clip, std::ostream& out, unsigned threads) 
       frames, threads,
       [&](std::size_t chunk, std::string& text) {
         const std::size_t first = chunk * kFramesPerChunk;
-        format_rows(clip, first, std::min(frames, first + kFramesPerChunk), columns.size(),
-                    [&](std::size_t frame, float* values) {
-                      const std::span<const float> row = clip.motion.frame(frame);
-                      for (std::size_t i = 0; i < columns.size(); ++i) values[i] = row[columns[i]];
-                    },
-                    text);
+        format_rows(
+            clip, first, std::min(frames, first + kFramesPerChunk), columns.size(),
+            [&](std::size_t frame, float* values) {
+              const std::span<const float> row = clip.motion.frame(frame);
+              for (std::size_t i = 0; i < columns.size(); ++i) values[i] = row[columns[i]];
+            },
+            text);
       },
       out);
 }

@@ -29,7 +29,9 @@ class FileDescriptor {
   int fd_;
 };
 
-Diagnostic file_error(const std::string& path, std::string message) { return Diagnostic{path, 0, 0, std::move(message)}; }
+Diagnostic file_error(const std::string& path, std::string message) {
+  return Diagnostic{path, 0, 0, std::move(message)};
+}
 
 const char* kind_of(mode_t mode) {
   if (S_ISDIR(mode)) return "a directory";

@@ -22,7 +22,6 @@ Result<std::string> read_text_file(const std::string& path);
 // on worker threads, so memory holds the motion table and a few blocks, never the whole text.
 // Same results and messages as parse_bvh on the file's text. `progress` (optional) reports bytes
 // and finished rows, can cancel, and hands out the clip while its rows arrive (see LoadProgress).
-Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress = nullptr,
-                           const ParseOptions& options = {});
+Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress = nullptr, const ParseOptions& options = {});
 
 }  // namespace bvhscope

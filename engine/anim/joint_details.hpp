@@ -27,10 +27,10 @@ struct JointDetails {
   bool end_site = false;
   std::vector<int> children;
   glm::vec3 offset{0.0f};
-  float bone_length = 0.0f;             // |OFFSET|: the length of the bone from the parent
+  float bone_length = 0.0f;              // |OFFSET|: the length of the bone from the parent
   std::vector<ChannelReading> channels;  // in file order
-  std::string rotation_order;           // "ZXY"; empty without rotation channels
-  glm::vec3 local_translation{0.0f};    // OFFSET combined with position channels (the pose's mode)
+  std::string rotation_order;            // "ZXY"; empty without rotation channels
+  glm::vec3 local_translation{0.0f};     // OFFSET combined with position channels (the pose's mode)
   glm::quat local_rotation{1, 0, 0, 0};
   glm::vec3 world_position{0.0f};
   glm::quat world_rotation{1, 0, 0, 0};

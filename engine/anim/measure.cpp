@@ -65,7 +65,8 @@ UnitGuess guess_units(float height) noexcept {
   const Candidate* best = kCandidates.data();
   double best_distance = std::numeric_limits<double>::max();
   for (const Candidate& candidate : kCandidates) {
-    const double distance = std::abs(std::log(static_cast<double>(height) * candidate.metres_per_unit / kHumanHeightMetres));
+    const double distance =
+        std::abs(std::log(static_cast<double>(height) * candidate.metres_per_unit / kHumanHeightMetres));
     if (distance < best_distance) {
       best_distance = distance;
       best = &candidate;

@@ -17,8 +17,7 @@ struct Motion {
   std::vector<float> values;              // frame_count * channel_count, frame-major
 
   [[nodiscard]] std::span<const float> frame(std::size_t index) const noexcept {
-    return {values.data() + index * static_cast<std::size_t>(channel_count),
-            static_cast<std::size_t>(channel_count)};
+    return {values.data() + index * static_cast<std::size_t>(channel_count), static_cast<std::size_t>(channel_count)};
   }
   [[nodiscard]] double duration() const noexcept {
     return frame_count > 1 ? static_cast<double>(frame_count - 1) * frame_time : 0.0;

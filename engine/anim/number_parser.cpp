@@ -12,13 +12,13 @@ namespace {
 
 // The decimal number at the start of a span, split into parts without any rounding yet.
 struct DecimalParts {
-  const char* end = nullptr;         // past the number; nullptr when the grammar did not match
+  const char* end = nullptr;             // past the number; nullptr when the grammar did not match
   const char* unsigned_begin = nullptr;  // first digit or dot (from_chars takes no '+')
   bool negative = false;
-  std::uint64_t mantissa = 0;        // the first 19 significant digits
-  bool truncated = false;            // more than 19 significant digits were present
-  int exponent = 0;                  // value = mantissa * 10^exponent (when not truncated)
-  int magnitude = 0;                 // decimal exponent of the leading significant digit, roughly
+  std::uint64_t mantissa = 0;  // the first 19 significant digits
+  bool truncated = false;      // more than 19 significant digits were present
+  int exponent = 0;            // value = mantissa * 10^exponent (when not truncated)
+  int magnitude = 0;           // decimal exponent of the leading significant digit, roughly
 };
 
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
@@ -86,11 +86,10 @@ DecimalParts split_decimal(const char* first, const char* last) noexcept {
   return parts;
 }
 
-constexpr std::array<float, 11> kFloatPowers = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
-                                                 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+constexpr std::array<float, 11> kFloatPowers = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
 constexpr std::array<double, 23> kDoublePowers = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+                                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 // Exact for mantissa <= 2^53 and |exponent| <= 22: both operands are exact doubles and IEEE
 // multiplication or division rounds once.
@@ -161,8 +160,7 @@ NumberScan scan_float(const char* first, const char* last, float& out) noexcept 
 NumberScan scan_double(const char* first, const char* last, double& out) noexcept {
   const DecimalParts parts = split_decimal(first, last);
   if (parts.end == nullptr) return {first, NumberStatus::Invalid};
-  if (!parts.truncated && parts.mantissa <= (std::uint64_t{1} << 53) && parts.exponent >= -22 &&
-      parts.exponent <= 22) {
+  if (!parts.truncated && parts.mantissa <= (std::uint64_t{1} << 53) && parts.exponent >= -22 && parts.exponent <= 22) {
     const double value = exact_double(parts.mantissa, parts.exponent);
     out = parts.negative ? -value : value;
     return {parts.end, NumberStatus::Ok};

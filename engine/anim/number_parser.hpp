@@ -30,8 +30,9 @@ inline NumberScan scan_float_fast(const char* first, const char* last, float& ou
 
 namespace detail {
 inline constexpr float kExactFloatPowers[11] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
-inline constexpr double kExactDoublePowers[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                                  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+inline constexpr double kExactDoublePowers[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
 // True when a correctly rounded double lies exactly halfway between two floats (double rounding risk).
 inline bool is_float_midpoint(double value) noexcept {

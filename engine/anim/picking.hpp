@@ -12,8 +12,8 @@
 namespace bvhscope {
 
 struct PickResult {
-  int joint = -1;            // -1 when nothing is under the cursor
-  bool on_bone = false;      // picked through the bone ending at `joint`, not the joint's dot
+  int joint = -1;        // -1 when nothing is under the cursor
+  bool on_bone = false;  // picked through the bone ending at `joint`, not the joint's dot
   float distance_pixels = 0;
 };
 

@@ -12,7 +12,7 @@ namespace bvhscope {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}          // NOLINT: implicit by design
+  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}           // NOLINT: implicit by design
   Result(Diagnostic error) : state_(std::in_place_index<1>, std::move(error)) {}  // NOLINT: implicit by design
 
   [[nodiscard]] bool ok() const noexcept { return state_.index() == 0; }

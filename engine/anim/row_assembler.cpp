@@ -21,9 +21,12 @@ std::string number_problem(NumberStatus status, std::string_view token) {
   }
   if (token.size() > 40) shown += "...";
   switch (status) {
-    case NumberStatus::Overflow: return "number '" + shown + "' is out of range";
-    case NumberStatus::FloatOverflow: return "number '" + shown + "' is too large for a 32-bit float";
-    default: return "expected a number, found '" + shown + "'";
+    case NumberStatus::Overflow:
+      return "number '" + shown + "' is out of range";
+    case NumberStatus::FloatOverflow:
+      return "number '" + shown + "' is too large for a 32-bit float";
+    default:
+      return "expected a number, found '" + shown + "'";
   }
 }
 
@@ -75,7 +78,8 @@ std::optional<Diagnostic> RowAssembler::handle_stop(const RowBlockResult& block)
     }
     case RowStop::TooManyValues:
       return located(line, block.stop_column, frame + " has more than " + std::to_string(channels) + " values");
-    case RowStop::None: break;
+    case RowStop::None:
+      break;
   }
   return std::nullopt;
 }

@@ -25,9 +25,9 @@ struct RowBlockResult {
   int line_breaks = 0;        // line ends in the whole block (LF, CRLF and CR each count once)
 
   RowStop stop = RowStop::None;
-  int stop_line = 0;                // block-local line (0 = the block's first line) of the stop
-  int stop_column = 0;              // 1-based
-  int values_in_row = 0;            // values read in the stopping row before the stop
+  int stop_line = 0;      // block-local line (0 = the block's first line) of the stop
+  int stop_column = 0;    // 1-based
+  int values_in_row = 0;  // values read in the stopping row before the stop
   NumberStatus number_status = NumberStatus::Ok;
   std::string token;                // the offending token (BadValue)
   bool cut_at_end = false;          // ShortRow/BadValue: nothing but whitespace follows in the block,

@@ -23,16 +23,16 @@ constexpr int kNoParent = -1;
 // Every ROOT, JOINT and End Site is a joint here; End Sites have no channels and no children.
 // Several ROOT hierarchies are several roots in the same arrays.
 struct Skeleton {
-  std::vector<std::string> names;            // End Sites: "<parent name>End"
-  std::vector<int> parents;                  // kNoParent for roots
-  std::vector<glm::vec3> offsets;            // OFFSET, in the parent's frame
-  std::vector<int> first_channels;           // index of the joint's first channel in a frame row
-  std::vector<int> channel_counts;           // 0..6
-  std::vector<std::uint8_t> end_sites;       // 1 for End Sites
-  std::vector<int> source_lines;             // line of the ROOT/JOINT/End Site keyword
-  std::vector<int> roots;                    // joint indices of the ROOTs in file order
-  std::vector<ChannelKind> channel_kinds;    // per channel (frame column), in file order
-  std::vector<int> channel_joints;           // per channel, the joint it belongs to
+  std::vector<std::string> names;          // End Sites: "<parent name>End"
+  std::vector<int> parents;                // kNoParent for roots
+  std::vector<glm::vec3> offsets;          // OFFSET, in the parent's frame
+  std::vector<int> first_channels;         // index of the joint's first channel in a frame row
+  std::vector<int> channel_counts;         // 0..6
+  std::vector<std::uint8_t> end_sites;     // 1 for End Sites
+  std::vector<int> source_lines;           // line of the ROOT/JOINT/End Site keyword
+  std::vector<int> roots;                  // joint indices of the ROOTs in file order
+  std::vector<ChannelKind> channel_kinds;  // per channel (frame column), in file order
+  std::vector<int> channel_joints;         // per channel, the joint it belongs to
 
   [[nodiscard]] int joint_count() const noexcept { return static_cast<int>(parents.size()); }
   [[nodiscard]] int channel_count() const noexcept { return static_cast<int>(channel_kinds.size()); }

@@ -31,9 +31,7 @@ class TextCursor {
   void skip_whitespace() noexcept;
 
   [[nodiscard]] bool at_end() const noexcept { return pos_ >= text_.size(); }
-  [[nodiscard]] bool at_line_end() const noexcept {
-    return at_end() || text_[pos_] == '\n' || text_[pos_] == '\r';
-  }
+  [[nodiscard]] bool at_line_end() const noexcept { return at_end() || text_[pos_] == '\n' || text_[pos_] == '\r'; }
   [[nodiscard]] std::size_t position() const noexcept { return pos_; }
   [[nodiscard]] int line() const noexcept { return line_; }
   [[nodiscard]] int column() const noexcept { return static_cast<int>(pos_ - line_start_) + 1; }

@@ -63,12 +63,14 @@ std::string edit(std::string_view from, std::string_view to) {
 TEST(BlockParsing, RowVariantsGiveTheSameResultEveryWay) {
   const std::vector<std::pair<std::string, std::string>> variants = {
       {"as is", std::string(test::kTwoJoints)},
-      {"crlf", [] {
+      {"crlf",
+       [] {
          std::string t(test::kTwoJoints), out;
          for (char c : t) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
          return out;
        }()},
-      {"cr only", [] {
+      {"cr only",
+       [] {
          std::string t(test::kTwoJoints);
          for (char& c : t) c = c == '\n' ? '\r' : c;
          return t;
@@ -80,7 +82,8 @@ TEST(BlockParsing, RowVariantsGiveTheSameResultEveryWay) {
       {"extra garbage", edit("Frames: 2", "Frames: 1") + "junk junk\nmore\n"},
       {"cut short", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 6)},
       {"cut in number", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 1) + "1e"},
-      {"cut then blank", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 6) + "\n\n  \n"},
+      {"cut then blank",
+       std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 6) + "\n\n  \n"},
       {"short middle row", edit("1 2 3 0 0 0 0 0 0", "1 2 3 0 0 0 0 0")},
       {"long row", edit("1 2 3 0 0 0 0 0 0", "1 2 3 0 0 0 0 0 0 7")},
       {"bad value", edit("4 5 6 90 0", "4 5 6 x 0")},

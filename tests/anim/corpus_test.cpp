@@ -69,7 +69,7 @@ NaiveClip naive_read(const std::string& text) {
       channel_total += static_cast<std::size_t>(count);
     }
   }
-  in >> token >> clip.frames;  // Frames: N
+  in >> token >> clip.frames;     // Frames: N
   in >> token >> token >> token;  // Frame Time: T
   for (std::size_t f = 0; f < clip.frames; ++f) {
     std::vector<double> row(channel_total);
@@ -124,7 +124,8 @@ std::vector<Matrix> naive_locals(const NaiveClip& clip, const std::vector<double
       const double value = row[column++];
       const int axis = channel[0] - 'X';
       if (channel.find("position") != std::string::npos) {
-        translation[static_cast<std::size_t>(axis)] = replace ? value : translation[static_cast<std::size_t>(axis)] + value;
+        translation[static_cast<std::size_t>(axis)] =
+            replace ? value : translation[static_cast<std::size_t>(axis)] + value;
       } else {
         rotations = multiply(rotations, rotation(channel[0], value));
       }
@@ -137,7 +138,8 @@ std::vector<Matrix> naive_locals(const NaiveClip& clip, const std::vector<double
 }
 
 // World position of each joint: its local matrix pre-multiplied by every ancestor's, walking up.
-std::vector<std::array<double, 3>> naive_positions(const NaiveClip& clip, const std::vector<double>& row, bool replace) {
+std::vector<std::array<double, 3>> naive_positions(const NaiveClip& clip, const std::vector<double>& row,
+                                                   bool replace) {
   const std::vector<Matrix> locals = naive_locals(clip, row, replace);
   std::vector<std::array<double, 3>> positions;
   for (std::size_t j = 0; j < clip.joints.size(); ++j) {
@@ -222,7 +224,8 @@ TEST_P(CorpusFile, ParsesPosesAndMatchesTheIndependentEvaluator) {
   // Float storage and float posing against double evaluation: a few float ulps of the scene's size.
   EXPECT_LE(largest_error, 2e-6 * largest_coordinate) << "largest coordinate " << largest_coordinate;
   if (replace_expected) {
-    EXPECT_GT(largest_mode_difference, 0.3 * static_cast<double>(skeleton_height(clip, decision.mode))) << "add would visibly break this file";
+    EXPECT_GT(largest_mode_difference, 0.3 * static_cast<double>(skeleton_height(clip, decision.mode)))
+        << "add would visibly break this file";
   } else {
     EXPECT_LE(largest_mode_difference, 2e-6 * largest_coordinate) << "add and replace must agree on this file";
   }

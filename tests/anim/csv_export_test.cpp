@@ -32,7 +32,8 @@ TEST(CsvExport, ReplaceModeChangesTheRootPosition) {
 }
 
 TEST(CsvExport, TimeIsFrameIndexTimesFrameTimeWithoutBinaryNoise) {
-  std::string text = "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n}\nMOTION\nFrames: 4\nFrame Time: 0.1\n";
+  std::string text =
+      "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n}\nMOTION\nFrames: 4\nFrame Time: 0.1\n";
   text += "0.1\n0.2\n0.3\n1234.25\n";
   std::ostringstream out;
   write_positions_csv(test::parse_ok(text), PositionMode::Add, out);
@@ -52,7 +53,8 @@ TEST(CsvExport, ValuesAreTheShortestTextThatReadsBackAsTheSameFloat) {
 TEST(CsvExport, TheTextDoesNotDependOnTheThreadCount) {
   std::string text(test::kTwoJoints);
   text = text.substr(0, text.find("Frames:")) + "Frames: 5000\nFrame Time: 0.0083333\n";
-  for (int f = 0; f < 5000; ++f) text += std::to_string(f * 0.37) + " 2 3 " + std::to_string(f % 360) + " 0.5 0 7 8 9\n";
+  for (int f = 0; f < 5000; ++f)
+    text += std::to_string(f * 0.37) + " 2 3 " + std::to_string(f % 360) + " 0.5 0 7 8 9\n";
   const Clip clip = test::parse_ok(text);
   std::ostringstream one;
   write_positions_csv(clip, PositionMode::Add, one, 1);

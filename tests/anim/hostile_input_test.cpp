@@ -110,7 +110,8 @@ TEST(HostileInput, RandomLineDeletionsAndDuplications) {
       edited.insert(edited.begin() + static_cast<std::ptrdiff_t>(at), edited[at]);
     } else {
       edited.erase(edited.begin() + static_cast<std::ptrdiff_t>(at));
-      if (round % 3 == 2 && !edited.empty()) edited.erase(edited.begin() + static_cast<std::ptrdiff_t>(pick(random) % edited.size()));
+      if (round % 3 == 2 && !edited.empty())
+        edited.erase(edited.begin() + static_cast<std::ptrdiff_t>(pick(random) % edited.size()));
     }
     std::string text;
     for (const std::string& line : edited) text += line;
@@ -137,7 +138,8 @@ TEST(HostileInput, FuzzRegressionsAndFixturesStayFixed) {
 }
 
 TEST(HostileInput, NamesLongerThanTheLimitAreRefused) {
-  const std::string text = "HIERARCHY\nROOT " + std::string(5000, 'x') + "\n{\nOFFSET 0 0 0\n}\nMOTION\nFrames: 0\nFrame Time: 1\n";
+  const std::string text =
+      "HIERARCHY\nROOT " + std::string(5000, 'x') + "\n{\nOFFSET 0 0 0\n}\nMOTION\nFrames: 0\nFrame Time: 1\n";
   const Diagnostic error = test::parse_error(text);
   EXPECT_EQ(error.line, 2);
   EXPECT_EQ(error.column, 6);

@@ -105,8 +105,8 @@ TEST(Picking, TheJointUnderTheCursor) {
   const BakedPositions baked = bake_positions(clip, PositionMode::Add, 1);
   const FrontCamera camera = front_camera();
   const glm::vec3 head = project_to_pixels(camera.view_projection, baked.at(0, 2), camera.viewport);
-  const PickResult exact = pick_joint(clip.skeleton, baked.frame(0), camera.view_projection, camera.viewport,
-                                      glm::vec2(head), 6.0f);
+  const PickResult exact =
+      pick_joint(clip.skeleton, baked.frame(0), camera.view_projection, camera.viewport, glm::vec2(head), 6.0f);
   EXPECT_EQ(exact.joint, 2);
   EXPECT_FALSE(exact.on_bone);
   const PickResult near = pick_joint(clip.skeleton, baked.frame(0), camera.view_projection, camera.viewport,
@@ -125,8 +125,8 @@ TEST(Picking, ABoneSelectsItsChildJoint) {
   // Halfway down the left leg's bone (LeftLeg -> LeftLegEnd).
   const glm::vec3 mid = (baked.at(0, 4) + baked.at(0, 5)) * 0.5f;
   const glm::vec3 pixel = project_to_pixels(camera.view_projection, mid, camera.viewport);
-  const PickResult result = pick_joint(clip.skeleton, baked.frame(0), camera.view_projection, camera.viewport,
-                                       glm::vec2(pixel), 4.0f);
+  const PickResult result =
+      pick_joint(clip.skeleton, baked.frame(0), camera.view_projection, camera.viewport, glm::vec2(pixel), 4.0f);
   EXPECT_EQ(result.joint, 5);
   EXPECT_TRUE(result.on_bone);
 }
@@ -154,7 +154,8 @@ TEST(Baking, MatchesPoseFrameOnAnyNumberOfThreads) {
     pose_frame(clip, frame, PositionMode::Add, pose);
     for (int joint = 0; joint < 8; ++joint) EXPECT_EQ(one.at(frame, joint), pose.position(joint));
   }
-  for (unsigned threads : {2u, 3u, 8u}) EXPECT_EQ(bake_positions(clip, PositionMode::Add, threads).positions, one.positions);
+  for (unsigned threads : {2u, 3u, 8u})
+    EXPECT_EQ(bake_positions(clip, PositionMode::Add, threads).positions, one.positions);
 }
 
 TEST(Baking, BoundsSpeedAndTrails) {
@@ -173,7 +174,8 @@ TEST(Baking, BoundsSpeedAndTrails) {
 TEST(Baking, ALargeClipUsesSeveralThreadsWithTheSameResult) {
   std::string text(kBody);
   text = text.substr(0, text.find("Frames:")) + "Frames: 30000\nFrame Time: 0.01\n";
-  for (int f = 0; f < 30000; ++f) text += "0 0 " + std::to_string(f % 97) + " " + std::to_string(f % 360) + " 0 0 0 0 0 0 0 0 45 0 0 0 0 0\n";
+  for (int f = 0; f < 30000; ++f)
+    text += "0 0 " + std::to_string(f % 97) + " " + std::to_string(f % 360) + " 0 0 0 0 0 0 0 0 45 0 0 0 0 0\n";
   const Clip clip = test::parse_ok(text);
   EXPECT_EQ(bake_positions(clip, PositionMode::Add, 2).positions, bake_positions(clip, PositionMode::Add, 1).positions);
 }

@@ -75,7 +75,8 @@ TEST(NumberParser, StopsAtTheEndOfTheNumber) {
 }
 
 TEST(NumberParser, RefusesWhatIsNotANumber) {
-  for (const char* text : {"", "-", "+", ".", "-.", "nan", "NaN", "inf", "-inf", "Infinity", "1.#INF", "abc", "e5", ",5"}) {
+  for (const char* text :
+       {"", "-", "+", ".", "-.", "nan", "NaN", "inf", "-inf", "Infinity", "1.#INF", "abc", "e5", ",5"}) {
     const Scanned result = scan(text);
     if (result.status == NumberStatus::Ok) {
       EXPECT_LT(result.consumed, std::strlen(text)) << "'" << text << "' must not be read whole";
@@ -107,8 +108,9 @@ TEST(NumberParser, UnderflowRoundsTowardsZero) {
 }
 
 TEST(NumberParser, LongMantissasAreCorrectlyRounded) {
-  for (const char* text : {"0.1234567890123456789012345", "123456789012345678901234567890", "1.00000005960464477539062500001",
-                           "1.000000059604644775390625", "0.000000000000000000000000000001234"}) {
+  for (const char* text :
+       {"0.1234567890123456789012345", "123456789012345678901234567890", "1.00000005960464477539062500001",
+        "1.000000059604644775390625", "0.000000000000000000000000000001234"}) {
     EXPECT_EQ(scan(text).value, reference(text)) << text;
   }
 }
@@ -157,8 +159,8 @@ TEST(NumberParser, FastPathEdgeShapes) {
                            "0.00000000001", "123456789.123456789", "-0.0000000000000000001", "4.0000001", "7."}) {
     const Scanned result = scan(text);
     EXPECT_EQ(result.status, NumberStatus::Ok) << text;
-    EXPECT_EQ(result.value, reference(text[0] == '-' ? std::string(text + 1) : std::string(text)) *
-                                (text[0] == '-' ? -1.0f : 1.0f))
+    EXPECT_EQ(result.value,
+              reference(text[0] == '-' ? std::string(text + 1) : std::string(text)) * (text[0] == '-' ? -1.0f : 1.0f))
         << text;
   }
 }

@@ -66,9 +66,16 @@ TEST(ParserAccepts, LineNumbersCountCrlfAndCrAsOneLineEnd) {
 
 TEST(ParserAccepts, KeywordsInAnyCase) {
   std::string text(kTwoJoints);
-  for (auto [from, to] : {std::pair{"HIERARCHY", "hierarchy"}, {"ROOT", "Root"}, {"JOINT", "joint"}, {"OFFSET", "Offset"},
-                          {"CHANNELS", "channels"}, {"End Site", "END SITE"}, {"MOTION", "Motion"},
-                          {"Frames:", "FRAMES:"}, {"Frame Time:", "frame time:"}, {"Zrotation", "ZROTATION"},
+  for (auto [from, to] : {std::pair{"HIERARCHY", "hierarchy"},
+                          {"ROOT", "Root"},
+                          {"JOINT", "joint"},
+                          {"OFFSET", "Offset"},
+                          {"CHANNELS", "channels"},
+                          {"End Site", "END SITE"},
+                          {"MOTION", "Motion"},
+                          {"Frames:", "FRAMES:"},
+                          {"Frame Time:", "frame time:"},
+                          {"Zrotation", "ZROTATION"},
                           {"Xposition", "xposition"}}) {
     text = replace_all(text, from, to);
   }
@@ -100,7 +107,8 @@ TEST(ParserAccepts, NumberFormsInOffsetsAndFrames) {
 }
 
 TEST(ParserAccepts, NamesWithSpacesPunctuationAndUtf8) {
-  for (const std::string name : {"Left Arm", "mixamorig:Hips", "finger2-1.l", "Bone[3]", "Schulter_links_\xc3\xa4", "J 1 {x}"}) {
+  for (const std::string name :
+       {"Left Arm", "mixamorig:Hips", "finger2-1.l", "Bone[3]", "Schulter_links_\xc3\xa4", "J 1 {x}"}) {
     std::string text = replace_all(std::string(kTwoJoints), "JOINT Chest", "JOINT " + name);
     const Clip clip = parse_ok(text);
     ASSERT_EQ(clip.skeleton.joint_count(), 3) << name;
@@ -192,7 +200,8 @@ TEST(ParserAccepts, VeryLongFrameLines) {
   // 20 000 joints of 3 channels: a frame line of about 600 kB.
   std::string text = "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n";
   constexpr int kJoints = 20000;
-  for (int i = 1; i < kJoints; ++i) text += "JOINT J" + std::to_string(i) + "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n}\n";
+  for (int i = 1; i < kJoints; ++i)
+    text += "JOINT J" + std::to_string(i) + "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n}\n";
   text += "}\nMOTION\nFrames: 2\nFrame Time: 0.01\n";
   for (int frame = 0; frame < 2; ++frame) {
     for (int c = 0; c < kJoints * 3; ++c) text += std::to_string(c % 90) + ".125 ";

@@ -63,8 +63,8 @@ TEST(Pose, AnglesAreDegrees) {
 }
 
 TEST(Pose, PositionChannelsAddToOrReplaceTheOffset) {
-  const Clip clip = parse_ok(
-      "HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\nFrame Time: 1\n5\n");
+  const Clip clip =
+      parse_ok("HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\nFrame Time: 1\n5\n");
   Pose pose;
   pose_frame(clip, 0, PositionMode::Add, pose);
   EXPECT_EQ(pose.position(0), glm::vec3(10, 25, 30));

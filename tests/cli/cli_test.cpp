@@ -30,7 +30,8 @@ TEST(Cli, BadUsageExitsWithTwo) {
   EXPECT_EQ(no_file.err, "bvhscope: info: expected one FILE\nTry 'bvhscope --help'.\n");
   const auto bad_mode = run_bvhscope({"export", fixture("two_joints.bvh"), "--position-mode", "sideways"});
   EXPECT_EQ(bad_mode.exit_code, 2);
-  EXPECT_EQ(bad_mode.err, "bvhscope: export: --position-mode must be auto, add or replace, not 'sideways'\nTry 'bvhscope --help'.\n");
+  EXPECT_EQ(bad_mode.err,
+            "bvhscope: export: --position-mode must be auto, add or replace, not 'sideways'\nTry 'bvhscope --help'.\n");
   const auto bad_option = run_bvhscope({"info", fixture("two_joints.bvh"), "--jsn"});
   EXPECT_EQ(bad_option.exit_code, 2);
   EXPECT_EQ(bad_option.err, "bvhscope: info: unknown option '--jsn'\nTry 'bvhscope --help'.\n");
@@ -43,41 +44,43 @@ TEST(Cli, InfoPrintsTheSummaryAndHierarchy) {
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_EQ(result.err, "");
   EXPECT_EQ(result.out,
-            "file:            " + path + "\n"
-            "roots:           1\n"
-            "joints:          2 (+1 End Site)\n"
-            "channels:        9\n"
-            "frames:          2\n"
-            "frame time:      0.5 s (2.000 fps)\n"
-            "duration:        0.500 s\n"
-            "rotation orders: ZXY x2\n"
-            "position mode:   add (auto: every position channel sits on a zero OFFSET: add and replace agree)\n"
-            "height:          15.000 (unit guess: decimetres, about 1.50 m)\n"
-            "warnings:        0\n"
-            "\n"
-            "hierarchy:\n"
-            "Hips  [Xposition Yposition Zposition Zrotation Xrotation Yrotation]\n"
-            "  Chest  [Zrotation Xrotation Yrotation]\n"
-            "    ChestEnd  (End Site)\n");
+            "file:            " + path +
+                "\n"
+                "roots:           1\n"
+                "joints:          2 (+1 End Site)\n"
+                "channels:        9\n"
+                "frames:          2\n"
+                "frame time:      0.5 s (2.000 fps)\n"
+                "duration:        0.500 s\n"
+                "rotation orders: ZXY x2\n"
+                "position mode:   add (auto: every position channel sits on a zero OFFSET: add and replace agree)\n"
+                "height:          15.000 (unit guess: decimetres, about 1.50 m)\n"
+                "warnings:        0\n"
+                "\n"
+                "hierarchy:\n"
+                "Hips  [Xposition Yposition Zposition Zrotation Xrotation Yrotation]\n"
+                "  Chest  [Zrotation Xrotation Yrotation]\n"
+                "    ChestEnd  (End Site)\n");
 }
 
 TEST(Cli, InfoJsonFollowsTheContract) {
   const std::string path = fixture("with_warnings.bvh");
   const auto result = run_bvhscope({"info", path, "--json", "--position-mode", "replace"});
   EXPECT_EQ(result.exit_code, 0);
-  EXPECT_EQ(result.out,
-            "{\"file\":\"" + path +
-                "\",\"frames\":1,\"frame_time\":0,\"channels\":9,\"position_mode\":\"replace\","
-                "\"position_mode_reason\":\"chosen by the user\",\"height\":15,\"unit_guess\":\"decimetres\",\"roots\":[0],"
-                "\"joints\":["
-                "{\"name\":\"Hips\",\"parent\":-1,\"offset\":[0,0,0],\"channels\":[\"Xposition\",\"Yposition\","
-                "\"Zposition\",\"Zrotation\",\"Xrotation\",\"Yrotation\"],\"end_site\":false},"
-                "{\"name\":\"Chest\",\"parent\":0,\"offset\":[0,10,0],\"channels\":[\"Zrotation\",\"Xrotation\","
-                "\"Yrotation\"],\"end_site\":false},"
-                "{\"name\":\"ChestEnd\",\"parent\":1,\"offset\":[0,5,0],\"channels\":[],\"end_site\":true}],"
-                "\"warnings\":["
-                "{\"line\":18,\"column\":13,\"message\":\"frame time is 0; playing at 30 frames per second\"},"
-                "{\"line\":20,\"column\":1,\"message\":\"1 more frame line than 'Frames: 1'; ignored\"}]}\n");
+  EXPECT_EQ(
+      result.out,
+      "{\"file\":\"" + path +
+          "\",\"frames\":1,\"frame_time\":0,\"channels\":9,\"position_mode\":\"replace\","
+          "\"position_mode_reason\":\"chosen by the user\",\"height\":15,\"unit_guess\":\"decimetres\",\"roots\":[0],"
+          "\"joints\":["
+          "{\"name\":\"Hips\",\"parent\":-1,\"offset\":[0,0,0],\"channels\":[\"Xposition\",\"Yposition\","
+          "\"Zposition\",\"Zrotation\",\"Xrotation\",\"Yrotation\"],\"end_site\":false},"
+          "{\"name\":\"Chest\",\"parent\":0,\"offset\":[0,10,0],\"channels\":[\"Zrotation\",\"Xrotation\","
+          "\"Yrotation\"],\"end_site\":false},"
+          "{\"name\":\"ChestEnd\",\"parent\":1,\"offset\":[0,5,0],\"channels\":[],\"end_site\":true}],"
+          "\"warnings\":["
+          "{\"line\":18,\"column\":13,\"message\":\"frame time is 0; playing at 30 frames per second\"},"
+          "{\"line\":20,\"column\":1,\"message\":\"1 more frame line than 'Frames: 1'; ignored\"}]}\n");
   EXPECT_EQ(result.err, path + ":18:13: warning: frame time is 0; playing at 30 frames per second\n" + path +
                             ":20:1: warning: 1 more frame line than 'Frames: 1'; ignored\n");
 }

@@ -50,7 +50,8 @@ TEST(HostileFiles, AHugeDeclaredFrameCountFailsNothingAndAllocatesLittle) {
   const auto path = dir.write("huge.bvh", text).string();
   const auto result = run_bvhscope({"info", path});
   EXPECT_EQ(result.exit_code, 0);
-  EXPECT_EQ(result.err, path + ":17:9: warning: 'Frames: 1000000000000' but the file holds 2 complete frames; loaded 2\n");
+  EXPECT_EQ(result.err,
+            path + ":17:9: warning: 'Frames: 1000000000000' but the file holds 2 complete frames; loaded 2\n");
   EXPECT_LT(result.peak_rss_kib, 100 * kMiB);
 }
 
