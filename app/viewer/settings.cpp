@@ -1,7 +1,10 @@
 #include "viewer/settings.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+#include <ctime>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -110,15 +113,67 @@ std::optional<std::filesystem::path> settings_directory() {
   return std::nullopt;
 }
 
-Settings load_settings() {
+bool settings_text_is_sound(std::string_view text) {
+  if (text.find('\0') != std::string_view::npos) return false;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = trim(text.substr(0, end));
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    if (!line.empty() && line.front() != '#' && line.find('=') == std::string_view::npos) return false;
+  }
+  return true;
+}
+
+namespace {
+
+std::string utc_stamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y%m%d-%H%M%S", &utc);
+  return text;
+}
+
+// Renames a damaged settings file out of the way; the notice says where it went.
+SettingsLoad set_aside(const std::filesystem::path& file, const std::string& problem) {
+  SettingsLoad load;
+  const std::filesystem::path backup = file.string() + ".damaged-" + utc_stamp();
+  std::error_code ec;
+  std::filesystem::rename(file, backup, ec);
+  if (ec) {
+    load.save_allowed = false;
+    load.notice = "Settings file " + file.string() + " " + problem + " and could not be moved aside (" + ec.message() +
+                  "); using defaults and leaving it untouched.";
+  } else {
+    load.notice = "Settings file " + file.string() + " " + problem + "; it was kept as " + backup.string() +
+                  " and defaults are used.";
+  }
+  return load;
+}
+
+}  // namespace
+
+SettingsLoad load_settings_checked() {
   const auto directory = settings_directory();
   if (!directory) return {};
-  std::ifstream in(*directory / "settings.ini", std::ios::binary);
-  if (!in) return {};
+  const std::filesystem::path file = *directory / "settings.ini";
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return {};
+  if (!std::filesystem::is_regular_file(file, ec)) return set_aside(file, "is not a regular file");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return set_aside(file, std::string("could not be read (") + std::strerror(errno) + ")");
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_settings(text.str());
+  if (in.bad()) return set_aside(file, "could not be read");
+  const std::string contents = text.str();
+  if (!settings_text_is_sound(contents)) return set_aside(file, "is damaged");
+  SettingsLoad load;
+  load.settings = parse_settings(contents);
+  return load;
 }
+
+Settings load_settings() { return load_settings_checked().settings; }
 
 bool save_settings(const Settings& settings, std::string& error) {
   const auto directory = settings_directory();

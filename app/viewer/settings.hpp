@@ -43,8 +43,21 @@ void add_recent_file(Settings& settings, const std::string& path);
 // nullopt when neither can be found.
 std::optional<std::filesystem::path> settings_directory();
 
-// Defaults when there is no file or it cannot be read.
+// The settings read at start-up, and what people should be told about the file, if anything.
+struct SettingsLoad {
+  Settings settings;
+  std::string notice;         // empty when the file was fine or absent
+  bool save_allowed = true;   // false when a damaged file could not be moved aside (never overwrite it)
+};
+
+// A settings file that cannot be read, or that is damaged (a NUL byte, or a line that is neither
+// blank, a '#' comment nor key=value), is renamed to settings.ini.damaged-<UTC time> and defaults
+// are used, with a notice naming both paths. Out-of-range values in a sound file are only ignored.
+SettingsLoad load_settings_checked();
+// load_settings_checked().settings.
 Settings load_settings();
+// True when `text` is a sound settings file (see load_settings_checked).
+bool settings_text_is_sound(std::string_view text);
 // Writes atomically (temporary file, then rename); false with `error` set when it cannot.
 bool save_settings(const Settings& settings, std::string& error);
 

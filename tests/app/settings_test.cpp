@@ -2,6 +2,8 @@
 // file lives ($XDG_CONFIG_HOME, then ~/.config; never the current directory).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cstdlib>
 #include <filesystem>
 
@@ -112,6 +114,64 @@ TEST_F(SettingsFile, FallsBackToDotConfigUnderHome) {
 TEST_F(SettingsFile, NoFileMeansDefaults) {
   ::setenv("XDG_CONFIG_HOME", (dir_ / "empty").c_str(), 1);
   EXPECT_EQ(format_settings(load_settings()), format_settings(Settings{}));
+}
+
+TEST(SettingsText, SoundAndDamaged) {
+  EXPECT_TRUE(settings_text_is_sound(""));
+  EXPECT_TRUE(settings_text_is_sound("# comment\n\nspeed=2\nunknown_key=7\nspeed=999\n"));
+  EXPECT_FALSE(settings_text_is_sound("speed=2\ngarbage\n"));
+  EXPECT_FALSE(settings_text_is_sound(std::string("speed=2\0\0", 9)));
+}
+
+std::vector<std::filesystem::path> entries_of(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) names.push_back(entry.path().filename());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST_F(SettingsFile, ADamagedFileIsKeptAsABackupAndDefaultsAreUsed) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
+  const auto config = dir_ / "xdg" / "bvhscope";
+  std::filesystem::create_directories(config);
+  const std::string damaged("speed=2\n\x7f" "ELF\x01\0\0garbage", 20);
+  std::ofstream(config / "settings.ini", std::ios::binary) << damaged;
+
+  const SettingsLoad load = load_settings_checked();
+  EXPECT_EQ(format_settings(load.settings), format_settings(Settings{}));
+  EXPECT_TRUE(load.save_allowed);
+  const auto names = entries_of(config);
+  ASSERT_EQ(names.size(), 1u);
+  EXPECT_EQ(names[0].string().rfind("settings.ini.damaged-", 0), 0u) << names[0];
+  EXPECT_EQ(test::read_file(config / names[0]), damaged) << "the backup keeps the bytes";
+  EXPECT_EQ(load.notice, "Settings file " + (config / "settings.ini").string() + " is damaged; it was kept as " +
+                             (config / names[0]).string() + " and defaults are used.");
+  // Saving afterwards writes a fresh file next to the backup.
+  std::string error;
+  ASSERT_TRUE(save_settings(load.settings, error)) << error;
+  EXPECT_EQ(entries_of(config).size(), 2u);
+  EXPECT_EQ(load_settings_checked().notice, "");
+}
+
+TEST_F(SettingsFile, SomethingThatIsNotAFileIsSetAside) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
+  const auto config = dir_ / "xdg" / "bvhscope";
+  std::filesystem::create_directories(config / "settings.ini");
+  const SettingsLoad load = load_settings_checked();
+  EXPECT_NE(load.notice.find("is not a regular file; it was kept as"), std::string::npos) << load.notice;
+  EXPECT_FALSE(std::filesystem::exists(config / "settings.ini"));
+}
+
+TEST_F(SettingsFile, OutOfRangeValuesInASoundFileAreOnlyIgnored) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
+  const auto config = dir_ / "xdg" / "bvhscope";
+  std::filesystem::create_directories(config);
+  std::ofstream(config / "settings.ini") << "speed=99\nwindow_width=800\n";
+  const SettingsLoad load = load_settings_checked();
+  EXPECT_EQ(load.notice, "");
+  EXPECT_EQ(load.settings.window_width, 800);
+  EXPECT_DOUBLE_EQ(load.settings.speed, 1.0);
+  EXPECT_TRUE(std::filesystem::exists(config / "settings.ini"));
 }
 
 }  // namespace
