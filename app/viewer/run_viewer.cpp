@@ -45,7 +45,9 @@ int run_viewer(const std::vector<std::string>& files) {
     std::cerr << "bvhscope: " << error << '\n';
     return 1;
   }
-  Settings settings = load_settings();
+  const SettingsLoad loaded_settings = load_settings_checked();
+  if (!loaded_settings.notice.empty()) std::cerr << "bvhscope: " << loaded_settings.notice << '\n';
+  const Settings& settings = loaded_settings.settings;
   WindowOptions options;
   options.width = settings.window_width;
   options.height = settings.window_height;
@@ -94,7 +96,6 @@ int run_viewer(const std::vector<std::string>& files) {
     viewer.handle_input();
     viewer.build_ui();
     viewer.advance(elapsed);
-    viewer.draw_view_overlay();
     ImGuiSession::end_frame();
 
     int fb_width = 0;
@@ -106,7 +107,6 @@ int run_viewer(const std::vector<std::string>& files) {
     gfx::clear_framebuffer(fb_width, fb_height, 0.125f, 0.133f, 0.149f);
     viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height));
     ImGuiSession::render_draw_data();
-    viewer.run_exports();
     glfwSwapBuffers(handle);
 
     if (viewer.title() != shown_title) {
@@ -128,7 +128,7 @@ int run_viewer(const std::vector<std::string>& files) {
   int win_width = 0;
   int win_height = 0;
   glfwGetWindowSize(handle, &win_width, &win_height);
-  if (!save_settings(viewer.settings_for_saving(win_width, win_height), error)) {
+  if (loaded_settings.save_allowed && !save_settings(viewer.settings_for_saving(win_width, win_height), error)) {
     std::cerr << "bvhscope: settings not saved: " << error << '\n';
   }
   glfwSetWindowUserPointer(handle, nullptr);
