@@ -36,10 +36,13 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
                                        {"--ui", false},
                                        {"--style", true},
                                        {"--position-mode", true},
-                                       {"--trajectory", false}},
+                                       {"--trajectory", false},
+                                       {"--select", true},
+                                       {"--labels", true},
+                                       {"--no-trail", false}},
                                       usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
-  if (parsed->positionals.size() != 1) return usage_error(err, "render: expected one FILE");
+  if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
   if (!output || output->empty()) return usage_error(err, "render: -o OUT.png is required");
@@ -47,6 +50,22 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   viewer::OffscreenOptions options;
   options.ui = parsed->has("--ui");
   options.trajectory = parsed->has("--trajectory");
+  options.trail = !parsed->has("--no-trail");
+  if (const auto select = parsed->value("--select")) {
+    if (select->empty()) return usage_error(err, "render: --select needs a joint name");
+    options.select = *select;
+  }
+  if (const auto labels = parsed->value("--labels")) {
+    if (*labels == "none") {
+      options.labels = 0;
+    } else if (*labels == "chain") {
+      options.labels = 1;
+    } else if (*labels == "all") {
+      options.labels = 2;
+    } else {
+      return usage_error(err, "render: --labels must be none, chain or all, not '" + *labels + "'");
+    }
+  }
   long frame = 0;
   if (const auto text = parsed->value("--frame")) {
     if (!parse_number(std::string_view(*text), frame) || frame < 0) {
@@ -69,18 +88,23 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     request = *requested;
   }
 
-  std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
-  if (!clip) return kExitBadInput;
-  const std::size_t frames = clip->motion.frame_count;
+  std::vector<viewer::PreparedClip> prepared;
+  for (const std::string& path : parsed->positionals) {
+    std::optional<Clip> clip = load_clip_reporting(path, err);
+    if (!clip) return kExitBadInput;
+    prepared.push_back(viewer::prepare_clip(std::move(*clip), request));
+  }
+  const std::size_t frames = prepared.back().clip.motion.frame_count;
   if (static_cast<std::size_t>(frame) >= std::max<std::size_t>(frames, 1)) {
     return usage_error(err, "render: --frame " + std::to_string(frame) + " is past the last frame (" +
                                 std::to_string(frames > 0 ? frames - 1 : 0) + ")");
   }
   options.frame = static_cast<std::size_t>(frame);
 
-  const viewer::PreparedClip prepared = viewer::prepare_clip(std::move(*clip), request);
+  std::vector<const viewer::PreparedClip*> clips;
+  for (const viewer::PreparedClip& clip : prepared) clips.push_back(&clip);
   std::string error;
-  const std::optional<viewer::OffscreenImage> image = viewer::render_offscreen(prepared, options, error);
+  const std::optional<viewer::OffscreenImage> image = viewer::render_offscreen(clips, options, error);
   if (!image) {
     err << "bvhscope: render: " << error << '\n';
     return kExitBadInput;

@@ -2,8 +2,13 @@
 // Actions value; the viewer applies it after the UI is built, in one place.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+
+#include <glm/vec3.hpp>
 
 #include "anim/position_mode.hpp"
 
@@ -19,6 +24,18 @@ struct DisplayOptions {
   bool joints = true;
   bool show_panel = true;
   bool operator==(const DisplayOptions&) const = default;
+};
+
+// How joint names are drawn over the view.
+enum class LabelMode : std::uint8_t { None, SelectedChain, All };
+
+struct InspectionOptions {
+  bool trail = true;
+  int trail_frames = 60;     // frames drawn each side of the playhead
+  bool curves = true;        // the curves strip under the view
+  bool speed_curve = true;   // the world-space speed plot next to the channels
+  LabelMode labels = LabelMode::SelectedChain;
+  bool operator==(const InspectionOptions&) const = default;
 };
 
 struct Actions {
@@ -39,6 +56,7 @@ struct Actions {
   std::optional<int> units_choice;  // index into kUnitChoices, -1 for the automatic guess
   // View.
   std::optional<DisplayOptions> display;
+  std::optional<InspectionOptions> inspection;
   std::optional<float> panel_width;
   bool frame_all = false;
   bool reset_camera = false;
@@ -50,6 +68,32 @@ struct Actions {
   bool reload = false;
   std::optional<bool> watch_files;
   bool clear_recent = false;
+  bool open_dialog_replacing = false;  // File > Open, replacing every loaded clip
+  bool open_path_replacing = false;    // open_path replaces every loaded clip
+  // Clips (indices into ViewerState::clips).
+  std::optional<int> activate_clip;
+  std::optional<int> remove_clip;
+  std::optional<std::pair<int, bool>> clip_visible;
+  std::optional<std::pair<int, double>> clip_time_offset;
+  std::optional<std::pair<int, glm::vec3>> clip_side_offset;
+  bool auto_space = false;  // every clip back to the automatic side-by-side offsets
+  // Joints of the active clip.
+  std::optional<int> select_joint;  // -1 clears the selection
+  std::optional<int> hover_joint;
+  std::optional<int> centre_on_joint;
+  // Exports.
+  bool export_csv_dialog = false;
+  bool export_png_dialog = false;
+  bool export_sequence_dialog = false;
+  std::optional<std::string> export_csv_path;
+  std::optional<std::string> export_png_path;
+  struct Sequence {
+    std::string directory;
+    std::size_t first = 0;
+    std::size_t last = 0;
+  };
+  std::optional<Sequence> export_sequence;
+  bool cancel_export = false;
   // Window.
   bool dismiss_message = false;
   bool show_shortcuts = false;

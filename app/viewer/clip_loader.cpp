@@ -1,5 +1,6 @@
 #include "viewer/clip_loader.hpp"
 
+#include <algorithm>
 #include <exception>
 
 #include "anim/bvh_parser.hpp"
@@ -32,8 +33,12 @@ ClipLoader::ClipLoader() : thread_([this](const std::stop_token& stop) { run(sto
 void ClipLoader::request(LoadRequest request) {
   {
     const std::lock_guard lock(mutex_);
-    pending_ = std::move(request);
-    if (!working_on_) started_ = std::chrono::steady_clock::now();
+    // A newer reload of the same clip replaces one still waiting.
+    if (request.replace_clip_id != 0) {
+      std::erase_if(pending_, [&](const LoadRequest& queued) { return queued.replace_clip_id == request.replace_clip_id; });
+    }
+    if (!working_on_ && pending_.empty()) started_ = std::chrono::steady_clock::now();
+    pending_.push_back(std::move(request));
   }
   wake_.notify_one();
 }
@@ -48,18 +53,18 @@ std::optional<LoadOutcome> ClipLoader::take_result() {
 
 bool ClipLoader::busy() const {
   const std::lock_guard lock(mutex_);
-  return pending_.has_value() || working_on_.has_value();
+  return !pending_.empty() || working_on_.has_value();
 }
 
 std::string ClipLoader::current_path() const {
   const std::lock_guard lock(mutex_);
   if (working_on_) return *working_on_;
-  return pending_ ? pending_->path : std::string();
+  return pending_.empty() ? std::string() : pending_.front().path;
 }
 
 double ClipLoader::seconds_busy() const {
   const std::lock_guard lock(mutex_);
-  if (!pending_ && !working_on_) return 0.0;
+  if (pending_.empty() && !working_on_) return 0.0;
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
 }
 
@@ -68,9 +73,9 @@ void ClipLoader::run(const std::stop_token& stop) {
     LoadRequest request;
     {
       std::unique_lock lock(mutex_);
-      if (!wake_.wait(lock, stop, [this] { return pending_.has_value(); })) return;
-      request = std::move(*pending_);
-      pending_.reset();
+      if (!wake_.wait(lock, stop, [this] { return !pending_.empty(); })) return;
+      request = std::move(pending_.front());
+      pending_.pop_front();
       working_on_ = request.path;
     }
     std::optional<Result<PreparedClip>> result;
@@ -83,7 +88,7 @@ void ClipLoader::run(const std::stop_token& stop) {
     const std::lock_guard lock(mutex_);
     done_.push_back(LoadOutcome{std::move(request), std::move(*result)});
     working_on_.reset();
-    if (pending_) started_ = std::chrono::steady_clock::now();
+    if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
   }
 }
 

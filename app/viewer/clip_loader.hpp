@@ -1,5 +1,5 @@
-// Loads BVH files on a worker thread so the UI stays live: one request at a time (a newer request
-// replaces one that has not started), results collected by the frame loop.
+// Loads BVH files on a worker thread so the UI stays live: requests are queued and loaded one at a
+// time (several dropped files load one after the other), results collected by the frame loop.
 #pragma once
 
 #include <atomic>
@@ -22,6 +22,8 @@ struct LoadRequest {
   std::optional<std::string> text;   // when set, parsed instead of reading `path` (the bundled sample)
   PositionModeRequest mode = PositionModeRequest::Auto;
   bool keep_view = false;            // a reload: keep the camera and the playhead
+  int replace_clip_id = 0;           // a reload: the clip (ClipSlot::id) it replaces; 0 adds a clip
+  bool replace_all = false;          // the new clip replaces every loaded clip
 };
 
 struct LoadOutcome {
@@ -53,7 +55,7 @@ class ClipLoader {
 
   mutable std::mutex mutex_;
   std::condition_variable_any wake_;
-  std::optional<LoadRequest> pending_;
+  std::deque<LoadRequest> pending_;
   std::optional<std::string> working_on_;
   std::chrono::steady_clock::time_point started_{};
   std::deque<LoadOutcome> done_;

@@ -1,5 +1,7 @@
 #include "viewer/offscreen_render.hpp"
 
+#include <algorithm>
+
 #include <stb_image_write.h>
 
 #include "anim/orbit_camera.hpp"
@@ -29,7 +31,6 @@ Settings settings_for(const OffscreenOptions& options) {
 void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
   const int w = target.width();
   const int h = target.height();
-  viewer.advance(0.0);
   target.bind();
   gfx::clear_framebuffer(w, h, 0.125f, 0.133f, 0.149f);
   viewer.render(w, h, static_cast<float>(w), static_cast<float>(h));
@@ -39,6 +40,15 @@ void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
 }  // namespace
 
 std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options, std::string& error) {
+  return render_offscreen(std::vector<const PreparedClip*>{&clip}, options, error);
+}
+
+std::optional<OffscreenImage> render_offscreen(const std::vector<const PreparedClip*>& clips,
+                                               const OffscreenOptions& options, std::string& error) {
+  if (clips.empty()) {
+    error = "no clip to render";
+    return std::nullopt;
+  }
   std::optional<GlfwLibrary> glfw = GlfwLibrary::init(error);
   if (!glfw) return std::nullopt;
   WindowOptions window_options;
@@ -54,19 +64,31 @@ std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const O
   if (!renderer) return std::nullopt;
 
   Viewer viewer(std::move(*renderer), settings_for(options), 1.0f);
-  viewer.set_clip(clip);
-  viewer.state().clock.pause();
-  viewer.state().clock.seek(static_cast<double>(options.frame));
+  viewer.set_clip(*clips.front());
+  for (std::size_t i = 1; i < clips.size(); ++i) viewer.add_clip(*clips[i]);
+  ViewerState& state = viewer.state();
+  state.clock.pause();
+  // --frame counts frames of the active (last) clip.
+  state.clock.seek(clock_position_for(state, *state.active_slot(), static_cast<double>(options.frame)));
+  state.inspection.trail = options.trail;
+  state.inspection.labels = static_cast<LabelMode>(std::clamp(options.labels, 0, 2));
+  if (!options.select.empty() && !viewer.select_joint_named(options.select)) {
+    error = "no joint named '" + options.select + "' in " + state.active_slot()->clip().source;
+    return std::nullopt;
+  }
   if (options.ui) {
     ImGuiSession imgui(window->handle(), 1.0f);
     for (int frame = 0; frame <= kUiWarmupFrames; ++frame) {
       ImGuiSession::begin_frame();
       viewer.build_ui();
+      viewer.advance(0.0);
+      viewer.draw_view_overlay();
       ImGuiSession::end_frame();
       draw(viewer, *target, true);
     }
   } else {
     viewer.use_full_view(static_cast<float>(options.width), static_cast<float>(options.height));
+    viewer.advance(0.0);
     draw(viewer, *target, false);
   }
 
@@ -76,8 +98,10 @@ std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const O
   image.rgba = target->read_rgba();
   const Rect& view = viewer.layout().view;
   const glm::mat4 view_projection = viewer.view_projection();
-  for (const glm::mat4& world : viewer.state().pose.world) {
-    const glm::vec3 p = project_to_pixels(view_projection, glm::vec3(world[3]), glm::vec2(view.width, view.height));
+  const ClipSlot& active = *viewer.state().active_slot();
+  for (const glm::mat4& world : active.pose.world) {
+    const glm::vec3 p = project_to_pixels(view_projection, active.placement.apply(glm::vec3(world[3])),
+                                          glm::vec2(view.width, view.height));
     image.joint_pixels.emplace_back(p.x + view.x, p.y + view.y);
   }
   gfx::RenderTarget::bind_default();

@@ -24,15 +24,22 @@ struct OffscreenOptions {
   bool joints = true;
   bool axes = true;
   bool trajectory = false;
+  std::string select;     // a joint of the last clip to select (inspector, highlight, trail, curves)
+  bool trail = true;      // the selected joint's trail
+  int labels = 1;         // joint labels: 0 none, 1 the selected chain, 2 all joints
 };
 
 struct OffscreenImage {
   int width = 0;
   int height = 0;
   std::vector<std::uint8_t> rgba;  // top row first
-  // Window pixel of every joint (x right, y down), as the camera projects it.
+  // Window pixel of every joint of the last (active) clip (x right, y down), as the camera projects it.
   std::vector<std::pair<float, float>> joint_pixels;
 };
+
+// Several clips side by side, the last one active; `error` also reports an unknown --select name.
+std::optional<OffscreenImage> render_offscreen(const std::vector<const PreparedClip*>& clips,
+                                               const OffscreenOptions& options, std::string& error);
 
 // The frame as pixels; nullopt with `error` set when no GL 3.3 context can be had.
 std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options, std::string& error);

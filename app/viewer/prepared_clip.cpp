@@ -6,7 +6,8 @@ namespace bvhscope::viewer {
 
 ClipMeasures measure_clip(const Clip& clip, PositionMode mode) {
   ClipMeasures measures;
-  measures.bounds = motion_bounds(clip, mode);
+  measures.baked = bake_positions(clip, mode);
+  measures.bounds = measures.baked.frame_count > 0 ? baked_bounds(measures.baked) : motion_bounds(clip, mode);
   measures.height = skeleton_height(clip, mode);
   measures.units = guess_units(measures.height);
   measures.root_path = root_trajectory(clip, mode);

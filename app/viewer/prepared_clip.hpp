@@ -6,6 +6,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "anim/baked_positions.hpp"
 #include "anim/clip.hpp"
 #include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
@@ -17,6 +18,7 @@ struct ClipMeasures {
   float height = 0.0f;   // the skeleton's size at frame 0, in the file's units
   UnitGuess units;
   std::vector<glm::vec3> root_path;
+  BakedPositions baked;  // every joint at every frame: trails, speed curves, the bounds above
 };
 
 struct PreparedClip {

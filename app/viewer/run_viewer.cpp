@@ -96,6 +96,7 @@ int run_viewer(const std::vector<std::string>& files) {
     viewer.handle_input();
     viewer.build_ui();
     viewer.advance(elapsed);
+    viewer.draw_view_overlay();
     ImGuiSession::end_frame();
 
     int fb_width = 0;
@@ -107,6 +108,7 @@ int run_viewer(const std::vector<std::string>& files) {
     gfx::clear_framebuffer(fb_width, fb_height, 0.125f, 0.133f, 0.149f);
     viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height));
     ImGuiSession::render_draw_data();
+    viewer.run_exports();
     glfwSwapBuffers(handle);
 
     if (viewer.title() != shown_title) {

@@ -2,18 +2,58 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 
 #include "anim/orbit_camera.hpp"
 
 namespace bvhscope::viewer {
+namespace {
+
+// The selected joint and what the inspector shows for it, at full float precision.
+void describe_selection(const ViewerState& state, std::ostream& out) {
+  const ClipSlot* slot = state.active_slot();
+  out << "selected=" << state.selected_joint() << '\n';
+  out << "selected_name=" << (slot != nullptr && slot->selected >= 0 ? slot->labels[static_cast<std::size_t>(slot->selected)] : "")
+      << '\n';
+  out << "labels=" << static_cast<int>(state.inspection.labels) << '\n';
+  out << "trail=" << state.inspection.trail << '\n';
+  if (!state.inspected) {
+    out << "inspected=none\n";
+    return;
+  }
+  const JointDetails& d = *state.inspected;
+  out << std::setprecision(9);
+  out << "inspected=" << d.index << '\n';
+  out << "inspected_parent=" << d.parent << '\n';
+  out << "inspected_depth=" << d.depth << '\n';
+  out << "inspected_channels=";
+  for (std::size_t i = 0; i < d.channels.size(); ++i) out << (i == 0 ? "" : ";") << d.channels[i].column << ':' << d.channels[i].value;
+  out << '\n';
+  const auto vec = [&](const char* key, const glm::vec3& v) { out << key << '=' << v.x << ',' << v.y << ',' << v.z << '\n'; };
+  const auto quat = [&](const char* key, const glm::quat& q) {
+    out << key << '=' << q.w << ',' << q.x << ',' << q.y << ',' << q.z << '\n';
+  };
+  vec("inspected_offset", d.offset);
+  vec("inspected_local_translation", d.local_translation);
+  quat("inspected_local_rotation", d.local_rotation);
+  vec("inspected_world_position", d.world_position);
+  quat("inspected_world_rotation", d.world_rotation);
+  out << std::setprecision(6);
+}
+
+}  // namespace
 
 std::string describe_state(const Viewer& viewer) {
   const ViewerState& state = viewer.state();
   std::ostringstream out;
   out << "title=" << viewer.title() << '\n';
-  out << "clip=" << (state.clip ? state.clip->clip.source : std::string()) << '\n';
-  out << "file_name=" << state.file_name << '\n';
+  const ClipSlot* slot = state.active_slot();
+  out << "clip=" << (slot != nullptr ? slot->clip().source : std::string()) << '\n';
+  out << "file_name=" << (slot != nullptr ? slot->file_name : std::string()) << '\n';
+  out << "clips=" << state.clips.size() << '\n';
+  out << "active=" << state.active << '\n';
+  out << "clip_frame=" << (slot != nullptr ? slot->frame() : 0) << '\n';
   out << "frames=" << state.clock.frame_count() << '\n';
   out << "frame=" << state.clock.frame() << '\n';
   out << "playing=" << state.clock.playing() << '\n';
@@ -27,7 +67,8 @@ std::string describe_state(const Viewer& viewer) {
   std::string message = state.message ? state.message->text : std::string();
   for (char& c : message) c = c == '\n' ? '|' : c;
   out << "message=" << message << '\n';
-  if (state.clip) out << "position_mode=" << position_mode_name(state.clip->decision.mode) << '\n';
+  if (slot != nullptr) out << "position_mode=" << position_mode_name(slot->prepared.decision.mode) << '\n';
+  describe_selection(state, out);
   const OrbitCamera& camera = state.camera;
   out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance << ','
       << camera.yaw << ',' << camera.pitch << '\n';
@@ -37,8 +78,9 @@ std::string describe_state(const Viewer& viewer) {
   out << "view=" << view.x << ',' << view.y << ',' << view.width << ',' << view.height << '\n';
   out << "joint_pixels=";
   const glm::mat4 view_projection = viewer.view_projection();
-  for (std::size_t joint = 0; joint < state.pose.world.size(); ++joint) {
-    const glm::vec3 p = project_to_pixels(view_projection, state.pose.position(static_cast<int>(joint)),
+  const std::size_t joints = slot != nullptr ? slot->pose.world.size() : 0;
+  for (std::size_t joint = 0; joint < joints; ++joint) {
+    const glm::vec3 p = project_to_pixels(view_projection, slot->placement.apply(slot->pose.position(static_cast<int>(joint))),
                                           glm::vec2(view.width, view.height));
     out << (joint == 0 ? "" : ";") << static_cast<int>(p.x + view.x) << ',' << static_cast<int>(p.y + view.y);
   }

@@ -9,7 +9,9 @@
 namespace bvhscope::viewer {
 
 // title, clip, file_name, frames, frame, playing, loop, speed, interpolate, style, loading,
-// message, camera, view rectangle, and the window pixel of every joint ("joint_pixels").
+// message, camera, view rectangle, the clips and the active one, the selected joint and every value
+// the inspector shows for it (full float precision), and the window pixel of every joint of the
+// active clip ("joint_pixels").
 std::string describe_state(const Viewer& viewer);
 
 // Writes `text` to `path` atomically (temporary file + rename) so readers never see half of it.

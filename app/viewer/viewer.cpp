@@ -4,6 +4,8 @@
 #include <cctype>
 #include <filesystem>
 
+#include "anim/clip_timeline.hpp"
+#include "anim/joint_filter.hpp"
 #include "anim/scene_scale.hpp"
 #include "bvhscope_assets.hpp"
 
@@ -22,6 +24,19 @@ bool has_bvh_extension(const std::string& path) {
   return extension == ".bvh";
 }
 
+// "XYZ ZXY": the order of a joint's position channels, then of its rotation channels.
+std::string channel_order(const Skeleton& skeleton, int joint) {
+  std::string positions;
+  std::string rotations;
+  const int first = skeleton.first_channels[static_cast<std::size_t>(joint)];
+  for (int c = first; c < first + skeleton.channel_counts[static_cast<std::size_t>(joint)]; ++c) {
+    const ChannelKind kind = skeleton.channel_kinds[static_cast<std::size_t>(c)];
+    (is_position(kind) ? positions : rotations) += "XYZ"[channel_axis(kind)];
+  }
+  if (positions.empty()) return rotations;
+  return rotations.empty() ? positions : positions + " " + rotations;
+}
+
 }  // namespace
 
 Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
@@ -34,11 +49,10 @@ Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
   state_.watch_files = settings_.watch_files;
 }
 
-void Viewer::open_file(const std::string& path, bool keep_view) {
+void Viewer::open_file(const std::string& path, bool replace_all) {
   LoadRequest request;
   request.path = path;
-  request.keep_view = keep_view;
-  if (keep_view && state_.clip) request.mode = state_.clip->mode_request;
+  request.replace_all = replace_all;
   loader_.request(std::move(request));
   update_title();
 }
@@ -47,11 +61,12 @@ void Viewer::open_sample() {
   LoadRequest request;
   request.path = kSampleName;
   request.text = std::string(bvhscope_assets("sample.bvh"));
+  request.replace_all = true;
   loader_.request(std::move(request));
   update_title();
 }
 
-void Viewer::open_paths(const std::vector<std::string>& paths) {
+void Viewer::open_paths(const std::vector<std::string>& paths, bool replace_all) {
   std::vector<std::string> clips;
   std::string refused;
   for (const std::string& path : paths) {
@@ -66,14 +81,7 @@ void Viewer::open_paths(const std::vector<std::string>& paths) {
     }
   }
   if (!refused.empty()) state_.message = Message{Message::Kind::Error, refused};
-  if (clips.empty()) return;
-  for (auto it = clips.rbegin(); it != clips.rend() - 1; ++it) add_recent_file(settings_, *it);
-  if (clips.size() > 1 && refused.empty()) {
-    state_.message = Message{Message::Kind::Info, "Opened " + base_name(clips.front()) + "; the other " +
-                                                      std::to_string(clips.size() - 1) +
-                                                      " files are in File > Open Recent"};
-  }
-  open_file(clips.front());
+  for (std::size_t i = 0; i < clips.size(); ++i) open_file(clips[i], replace_all && i == 0);
 }
 
 void Viewer::queue_drop(std::vector<std::string> paths) {
@@ -81,8 +89,26 @@ void Viewer::queue_drop(std::vector<std::string> paths) {
 }
 
 void Viewer::set_clip(PreparedClip clip) {
-  LoadOutcome outcome{LoadRequest{clip.clip.source, std::nullopt, clip.mode_request, false}, std::move(clip)};
-  activate(std::move(outcome));
+  LoadRequest request{clip.clip.source, std::nullopt, clip.mode_request, false, 0, true};
+  activate(LoadOutcome{std::move(request), std::move(clip)});
+}
+
+void Viewer::add_clip(PreparedClip clip) {
+  LoadRequest request{clip.clip.source, std::nullopt, clip.mode_request, false, 0, false};
+  activate(LoadOutcome{std::move(request), std::move(clip)});
+}
+
+bool Viewer::select_joint_named(const std::string& name) {
+  const ClipSlot* slot = state_.active_slot();
+  if (slot == nullptr) return false;
+  const Skeleton& skeleton = slot->clip().skeleton;
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    if (skeleton.names[static_cast<std::size_t>(joint)] == name || slot->labels[static_cast<std::size_t>(joint)] == name) {
+      select_joint(state_.active, joint);
+      return true;
+    }
+  }
+  return false;
 }
 
 void Viewer::poll_background(double now_seconds) {
@@ -92,9 +118,26 @@ void Viewer::poll_background(double now_seconds) {
     open_paths(dropped);
   }
   while (std::optional<LoadOutcome> outcome = loader_.take_result()) activate(std::move(*outcome));
-  if (const std::optional<std::string> chosen = file_dialog_.poll(); chosen && !chosen->empty()) open_paths({*chosen});
-  if (state_.watch_files && state_.clip && watcher_.changed(now_seconds) && !loader_.busy()) {
-    open_file(state_.clip->clip.source, true);
+  if (const std::optional<std::string> chosen = file_dialog_.poll(); chosen && !chosen->empty()) {
+    std::vector<std::string> chosen_paths;
+    std::size_t start = 0;
+    while (start <= chosen->size()) {  // zenity separates several files with '|'
+      const std::size_t bar = chosen->find('|', start);
+      const std::string path = chosen->substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+      if (!path.empty()) chosen_paths.push_back(path);
+      if (bar == std::string::npos) break;
+      start = bar + 1;
+    }
+    open_paths(chosen_paths, open_replaces_);
+  }
+  const ClipSlot* slot = state_.active_slot();
+  if (state_.watch_files && slot != nullptr && watcher_.changed(now_seconds) && !loader_.busy()) {
+    LoadRequest request;
+    request.path = slot->clip().source;
+    request.mode = slot->prepared.mode_request;
+    request.keep_view = true;
+    request.replace_clip_id = slot->id;
+    loader_.request(std::move(request));
   }
   const bool loading = loader_.busy();
   if (loading != was_loading_) {
@@ -103,56 +146,160 @@ void Viewer::poll_background(double now_seconds) {
   }
 }
 
+ClipSlot Viewer::make_slot(PreparedClip prepared, bool is_sample) {
+  ClipSlot slot;
+  slot.prepared = std::move(prepared);
+  const Clip& clip = slot.prepared.clip;
+  slot.is_sample = is_sample;
+  slot.file_name = is_sample ? std::string(kSampleName) + " (bundled CMU 131_01)" : base_name(clip.source);
+  for (const Diagnostic& warning : clip.warnings) slot.warning_lines.push_back(format_diagnostic(warning, Severity::Warning));
+  slot.labels = joint_labels(clip.skeleton);
+  slot.channel_orders.reserve(static_cast<std::size_t>(clip.skeleton.joint_count()));
+  for (int joint = 0; joint < clip.skeleton.joint_count(); ++joint) slot.channel_orders.push_back(channel_order(clip.skeleton, joint));
+  slot.tree_shape = joint_tree_shape(clip.skeleton);
+  slot.pose.resize(clip.skeleton.joint_count());
+  return slot;
+}
+
 void Viewer::activate(LoadOutcome outcome) {
   if (!outcome.result) {
     state_.message = Message{Message::Kind::Error, format_diagnostic(outcome.result.error(), Severity::Error), true};
     update_title();
     return;
   }
-  const bool keep_view = outcome.request.keep_view && state_.clip.has_value();
-  const double position = state_.clock.position();
-  const bool playing = state_.clock.playing();
   const bool is_sample = outcome.request.text.has_value();
+  const double seconds = state_.timeline_start + state_.clock.position() * state_.clock.frame_time();
+  const bool playing = state_.clock.playing();
+  ClipSlot slot = make_slot(std::move(outcome.result).value(), is_sample);
+  const std::string source = slot.clip().source;
 
-  state_.clip = std::move(outcome.result).value();
-  const Clip& clip = state_.clip->clip;
-  state_.is_sample = is_sample;
-  state_.file_name = is_sample ? std::string(kSampleName) + " (bundled CMU 131_01)" : base_name(clip.source);
-  state_.warning_lines.clear();
-  for (const Diagnostic& warning : clip.warnings) state_.warning_lines.push_back(format_diagnostic(warning, Severity::Warning));
-  state_.clock.reset(clip.motion.frame_count, clip.motion.frame_time, keep_view ? playing : true);
-  if (keep_view) {
-    state_.clock.seek(position);
+  // A reload replaces its clip in place, keeping what the user set on it.
+  auto replaced = std::find_if(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) {
+    return outcome.request.replace_clip_id != 0 && s.id == outcome.request.replace_clip_id;
+  });
+  bool keep_view = false;
+  if (replaced != state_.clips.end()) {
+    slot.id = replaced->id;
+    slot.color_index = replaced->color_index;
+    slot.visible = replaced->visible;
+    slot.time_offset = replaced->time_offset;
+    slot.side_offset = replaced->side_offset;
+    slot.auto_offset = replaced->auto_offset;
+    slot.units_choice = replaced->units_choice;
+    slot.selected = replaced->selected < slot.clip().skeleton.joint_count() ? replaced->selected : -1;
+    *replaced = std::move(slot);
+    state_.active = static_cast<int>(replaced - state_.clips.begin());
+    keep_view = outcome.request.keep_view;
   } else {
-    state_.units_choice = -1;
+    // The bundled sample gives way to the user's first file.
+    const bool only_sample = state_.clips.size() == 1 && state_.clips.front().is_sample;
+    if (outcome.request.replace_all || only_sample) state_.clips.clear();
+    slot.id = state_.next_clip_id++;
+    int colour = 0;
+    while (std::any_of(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.color_index == colour; })) ++colour;
+    slot.color_index = colour;
+    state_.clips.push_back(std::move(slot));
+    state_.active = static_cast<int>(state_.clips.size()) - 1;
+  }
+  reset_timeline();
+  if (keep_view) {
+    state_.clock.seek((seconds - state_.timeline_start) / state_.clock.frame_time());
+    if (!playing) state_.clock.pause();
+  } else if (state_.clips.size() == 1) {
+    state_.clock.reset(state_.clock.frame_count(), state_.clock.frame_time(), true);
+    frame_on_next_render_ = true;
+  } else {
+    state_.clock.seek((seconds - state_.timeline_start) / state_.clock.frame_time());
     frame_on_next_render_ = true;
   }
   if (state_.message && state_.message->load_failure) state_.message.reset();
   rebuild_scene();
-  watcher_.watch(is_sample ? std::string() : clip.source);
-  if (!is_sample) add_recent_file(settings_, clip.source);
+  watcher_.watch(is_sample ? std::string() : source);
+  if (!is_sample) add_recent_file(settings_, source);
   update_title();
 }
 
+// The shared clock covers every clip's time span, in frames of the active clip.
+void Viewer::reset_timeline() {
+  const ClipSlot* active = state_.active_slot();
+  if (active == nullptr) {
+    state_.clock.reset(0, 1.0 / 30.0, false);
+    state_.timeline_start = 0.0;
+    return;
+  }
+  std::vector<ClipTiming> timings;
+  timings.reserve(state_.clips.size());
+  for (const ClipSlot& slot : state_.clips) timings.push_back({&slot.clip().motion, slot.time_offset});
+  const TimelineSpan span = timeline_span(timings);
+  const double frame_time = active->clip().motion.frame_time > 0.0 ? active->clip().motion.frame_time : 1.0 / 30.0;
+  const double seconds = state_.timeline_start + state_.clock.position() * state_.clock.frame_time();
+  const bool playing = state_.clock.playing();
+  const auto frames = static_cast<std::size_t>(std::floor((span.end - span.start) / frame_time + 1e-6)) + 1;
+  state_.timeline_start = span.start;
+  state_.clock.reset(frames, frame_time, playing);
+  state_.clock.seek((seconds - span.start) / frame_time);
+}
+
+// Scale into the first clip's units, then the side-by-side offsets (automatic unless edited).
+void Viewer::place_clips() {
+  if (state_.clips.empty()) return;
+  const double scene_metres = metres_per_unit(state_.clips.front());
+  std::vector<ClipFootprint> footprints;
+  footprints.reserve(state_.clips.size());
+  for (ClipSlot& slot : state_.clips) {
+    slot.placement.scale = static_cast<float>(metres_per_unit(slot) / scene_metres);
+    const ClipMeasures& measures = slot.prepared.measures;
+    const glm::vec3 start = measures.root_path.empty() ? glm::vec3(0.0f) : measures.root_path.front();
+    footprints.push_back({start * slot.placement.scale, measures.height * slot.placement.scale});
+  }
+  const std::vector<glm::vec3> automatic = side_by_side_offsets(footprints);
+  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
+    ClipSlot& slot = state_.clips[i];
+    if (slot.auto_offset) slot.side_offset = automatic[i];
+    slot.placement.offset = slot.side_offset;
+  }
+}
+
 void Viewer::rebuild_scene() {
-  if (!state_.clip) return;
-  const PreparedClip& prepared = *state_.clip;
-  state_.pose.resize(prepared.clip.skeleton.joint_count());
-  renderer_.set_skeleton(prepared.clip.skeleton, prepared.measures.height);
-  renderer_.set_ground(ground_grid(prepared.measures.bounds, metres_per_unit(state_)));
-  renderer_.set_trajectory(prepared.measures.root_path);
+  if (state_.clips.empty()) return;
+  place_clips();
+  std::vector<const Skeleton*> skeletons;
+  std::vector<float> heights;
+  Bounds bounds;
+  for (ClipSlot& slot : state_.clips) {
+    skeletons.push_back(&slot.clip().skeleton);
+    heights.push_back(slot.prepared.measures.height * slot.placement.scale);
+    const Bounds& b = slot.prepared.measures.bounds;
+    if (!b.empty()) {
+      bounds.add(slot.placement.apply(b.min));
+      bounds.add(slot.placement.apply(b.max));
+    }
+  }
+  scene_bounds_ = bounds;
+  renderer_.set_skeletons(skeletons, heights);
+  looks_.assign(state_.clips.size(), gfx::ClipLook{});
+  renderer_.set_ground(ground_grid(bounds, metres_per_unit(state_.clips.front())));
+  const ClipSlot& active = *state_.active_slot();
+  std::vector<glm::vec3> path = active.prepared.measures.root_path;
+  active.placement.apply_in_place(path);
+  renderer_.set_trajectory(path);
+  trail_key_ = {};
+  inspect_key_ = {};
   sample_current_pose();
 }
 
 void Viewer::update_title() {
   std::string title = "bvhscope";
-  if (state_.clip) title += " \xE2\x80\x94 " + state_.file_name;
+  if (const ClipSlot* slot = state_.active_slot()) {
+    title += " \xE2\x80\x94 " + slot->file_name;
+    if (state_.clips.size() > 1) title += " (+" + std::to_string(state_.clips.size() - 1) + " more)";
+  }
   if (loader_.busy()) title += " (loading " + base_name(loader_.current_path()) + "\xE2\x80\xA6)";
   title_ = std::move(title);
 }
 
 void Viewer::start_open_dialog() {
-  if (FileDialog::available() && file_dialog_.open("Open BVH file")) return;
+  if (FileDialog::available() && file_dialog_.open("Open BVH files")) return;
   dialogs_.open_path_requested = true;
 }
 
@@ -172,59 +319,6 @@ Settings Viewer::settings_for_saving(int window_width, int window_height) const 
   settings.speed = state_.clock.speed();
   settings.watch_files = state_.watch_files;
   return settings;
-}
-
-void Viewer::apply(const Actions& a) {
-  PlaybackClock& clock = state_.clock;
-  if (a.toggle_play) clock.toggle();
-  if (a.step != 0) clock.step(a.step);
-  if (a.jump_first) clock.jump_to_first();
-  if (a.jump_last) clock.jump_to_last();
-  if (a.seek) clock.seek(*a.seek);
-  if (a.scrub_begin) clock.begin_scrub();
-  if (a.scrub) clock.scrub(*a.scrub);
-  if (a.scrub_end) clock.end_scrub();
-  if (a.speed) clock.set_speed(*a.speed);
-  if (a.loop) clock.set_loop(*a.loop);
-  if (a.interpolate) state_.interpolate = *a.interpolate;
-  if (a.position_mode && state_.clip) {
-    change_position_mode(*state_.clip, *a.position_mode);
-    rebuild_scene();
-  }
-  if (a.units_choice) {
-    state_.units_choice = *a.units_choice;
-    rebuild_scene();
-  }
-  if (a.display) state_.display = *a.display;
-  if (a.panel_width) settings_.panel_width = std::clamp(*a.panel_width / ui_scale_, 200.0f, 1200.0f);
-  if (a.frame_all && state_.clip) state_.camera.frame(state_.clip->measures.bounds, view_aspect());
-  if (a.reset_camera && state_.clip) {
-    state_.camera.reset(state_.clip->measures.bounds, view_aspect());
-    state_.follow = false;
-  }
-  if (a.follow) {
-    state_.follow = *a.follow;
-    state_.follow_height = state_.camera.target.y;
-    update_follow();
-  }
-  if (a.open_dialog) start_open_dialog();
-  if (a.open_path) open_paths({*a.open_path});
-  if (a.open_sample) open_sample();
-  if (a.reload && state_.clip) {
-    if (state_.is_sample) {
-      open_sample();
-    } else {
-      open_file(state_.clip->clip.source, true);
-    }
-  }
-  if (a.watch_files) {
-    state_.watch_files = *a.watch_files;
-    if (state_.clip) watcher_.watch(state_.is_sample ? std::string() : state_.clip->clip.source);
-  }
-  if (a.clear_recent) settings_.recent_files.clear();
-  if (a.dismiss_message) state_.message.reset();
-  if (a.show_shortcuts) dialogs_.shortcuts_requested = true;
-  if (a.quit) quit_ = true;
 }
 
 }  // namespace bvhscope::viewer

@@ -1,19 +1,25 @@
-// The viewer without its window: owns the clip state, the scene renderer, the loader and the UI,
+// The viewer without its window: owns the clips' state, the scene renderer, the loader and the UI,
 // and runs one frame at a time in Dear ImGui's order (the window loop in run_viewer.cpp and the
 // offscreen render command both drive it).
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include <glm/vec2.hpp>
 
 #include "gfx/scene_renderer.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/clip_loader.hpp"
 #include "viewer/file_dialog.hpp"
 #include "viewer/file_watcher.hpp"
+#include "viewer/export_job.hpp"
 #include "viewer/settings.hpp"
+#include "viewer/ui/curves_panel.hpp"
 #include "viewer/ui/dialogs.hpp"
+#include "viewer/ui/hierarchy_panel.hpp"
 #include "viewer/ui/layout.hpp"
 #include "viewer/viewer_state.hpp"
 
@@ -26,31 +32,41 @@ class Viewer {
  public:
   Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale);
 
-  // Opening files (all asynchronous except set_clip).
-  void open_file(const std::string& path, bool keep_view = false);
+  // Opening files (all asynchronous except set_clip and add_clip). A new clip is added to the
+  // ones loaded (replacing them all with `replace_all`, or when only the bundled sample is shown).
+  void open_file(const std::string& path, bool replace_all = false);
   void open_sample();
-  // Paths from a drop or the command line: folders and non-.bvh files get a message, the first
-  // .bvh file is opened and the others go to the recent list.
-  void open_paths(const std::vector<std::string>& paths);
+  // Paths from a drop or the command line: folders and non-.bvh files get a message, every .bvh
+  // file is loaded as a clip (one after the other, the last one active).
+  void open_paths(const std::vector<std::string>& paths, bool replace_all = false);
   // Called from GLFW's drop callback: only queues the paths for the next frame.
   void queue_drop(std::vector<std::string> paths);
   // Called from GLFW's key callback: remembers a key press (or repeat) for the next frame, so a
   // tap shorter than a frame is not lost. Allocates nothing; drops keys beyond kKeyQueueSize.
   void queue_key(int key, int mods) noexcept;
-  // Makes a clip loaded elsewhere (the render command) the active one, synchronously.
+  // Makes a clip loaded elsewhere (the render command) the only one, synchronously.
   void set_clip(PreparedClip clip);
+  // Adds a clip loaded elsewhere (the render command's further files) and makes it active.
+  void add_clip(PreparedClip clip);
+  // Selects the first joint of the active clip named `name` (or labelled "name #index"); false
+  // when there is none.
+  bool select_joint_named(const std::string& name);
 
   // One frame, in this order.
   void poll_background(double now_seconds);  // drops, finished loads, file dialog, file changes
   void handle_input();                       // shortcuts and camera mouse (after ImGui::NewFrame)
   void build_ui();                           // panels, then their actions
-  void advance(double seconds);              // clock, pose, one buffer upload
+  void advance(double seconds);              // clock, poses, one buffer upload for every clip
+  void draw_view_overlay();                  // joint labels (after advance, before ImGui's render)
   // Draws the scene into the view rectangle of a `framebuffer` the size of the window's
   // framebuffer (window_* are the window's size in the units ImGui uses).
   void render(int framebuffer_width, int framebuffer_height, float window_width, float window_height);
 
   // Without UI the view is the whole window (the render command without --ui).
   void use_full_view(float window_width, float window_height);
+  // Runs a few frames of a PNG sequence export and writes a requested PNG of the view (GL
+  // context current; after render).
+  void run_exports();
 
   [[nodiscard]] const std::string& title() const noexcept { return title_; }
   [[nodiscard]] bool quit_requested() const noexcept { return quit_; }
@@ -68,9 +84,21 @@ class Viewer {
 
  private:
   void activate(LoadOutcome outcome);
+  ClipSlot make_slot(PreparedClip prepared, bool is_sample);
   void rebuild_scene();
+  void place_clips();
+  void reset_timeline();
   void sample_current_pose();
   void update_follow();
+  void update_inspection();
+  void update_trail();
+  void apply_clip_actions(const Actions& actions);
+  void apply_joint_actions(const Actions& actions);
+  void apply_export_actions(const Actions& actions);
+  void select_joint(int slot_index, int joint);
+  void pick_at(float x, float y, bool double_click);
+  [[nodiscard]] glm::vec3 placed_joint(const ClipSlot& slot, int joint) const;
+  bool render_view_image(std::vector<std::uint8_t>& rgba, int& width, int& height, std::string& error);
   void update_title();
   void start_open_dialog();
   [[nodiscard]] float view_aspect() const noexcept;
@@ -83,9 +111,33 @@ class Viewer {
   FileDialog file_dialog_;
   FileWatcher watcher_;
   DialogState dialogs_;
+  HierarchyPanelState hierarchy_;
+  CurvesCache curves_;
+  ExportJob export_;
+  std::vector<gfx::ClipLook> looks_;  // sized with the clip set; refreshed every frame
+  struct TrailKey {
+    int clip_id = 0;
+    int joint = -1;
+    glm::vec3 offset{0.0f};
+    float scale = 0.0f;
+    std::size_t frames = 0;
+    bool operator==(const TrailKey&) const = default;
+  } trail_key_;
+  struct InspectKey {
+    int clip_id = 0;
+    int joint = -1;
+    std::size_t frame = 0;
+    double frame_position = -1.0;
+    int mode = -1;
+    bool operator==(const InspectKey&) const = default;
+  } inspect_key_;
+  glm::vec2 press_position_{0.0f};
+  bool press_in_view_ = false;
   std::vector<std::string> drop_queue_;
   UiLayout layout_;
   std::string title_ = "bvhscope";
+  Bounds scene_bounds_;  // every clip's motion, placed in the scene
+  bool open_replaces_ = false;  // the file dialog's choice replaces the loaded clips
   bool was_loading_ = false;
   bool frame_on_next_render_ = false;
   bool quit_ = false;

@@ -1,20 +1,68 @@
-// Viewer: the per-frame half (input, UI, clock and pose, drawing).
+// Viewer: the per-frame half (input and picking, UI, clock and poses, drawing, label overlay).
 #include <algorithm>
+#include <cmath>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "anim/clip_timeline.hpp"
+#include "anim/joint_details_refresh.hpp"
+#include "anim/picking.hpp"
+#include "viewer/ui/clip_list_panel.hpp"
 #include "viewer/ui/clip_panel.hpp"
 #include "viewer/ui/menu_bar.hpp"
+#include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/status_overlay.hpp"
 #include "viewer/ui/timeline_panel.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
+namespace {
+
+// A press and release closer than this (pixels, before the content scale) is a click, not a drag.
+constexpr float kClickSlop = 4.0f;
+// How far from a joint's dot a click still picks it (pixels, before the content scale).
+constexpr float kPickRadius = 9.0f;
+// The left panel's width (clips and joint tree), before the content scale.
+constexpr float kLeftPanelWidth = 270.0f;
+
+}  // namespace
 
 void Viewer::queue_key(int key, int mods) noexcept {
   if (key_count_ < keys_.size()) keys_[key_count_++] = {key, mods};
+}
+
+void Viewer::pick_at(float x, float y, bool double_click) {
+  const Rect& view = layout_.view;
+  const glm::mat4 view_projection = this->view_projection();
+  const glm::vec2 size(view.width, view.height);
+  const glm::vec2 cursor(x - view.x, y - view.y);
+  int best_slot = -1;
+  PickResult best;
+  float best_depth = 2.0f;
+  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
+    const ClipSlot& slot = state_.clips[i];
+    if (!slot.visible) continue;
+    const std::span<const glm::vec3> placed = renderer_.skeleton_pass().joint_positions(i);
+    const PickResult result = pick_joint(slot.clip().skeleton, placed, view_projection, size, cursor, kPickRadius * ui_scale_);
+    if (result.joint < 0) continue;
+    const float depth = project_to_pixels(view_projection, placed[static_cast<std::size_t>(result.joint)], size).z;
+    if (depth < best_depth) {
+      best_depth = depth;
+      best = result;
+      best_slot = static_cast<int>(i);
+    }
+  }
+  if (best_slot < 0) {
+    if (!double_click) select_joint(state_.active, -1);  // a click on nothing clears the selection
+    return;
+  }
+  select_joint(best_slot, best.joint);
+  if (double_click) {
+    state_.camera.target = placed_joint(state_.clips[static_cast<std::size_t>(best_slot)], best.joint);
+    state_.follow_height = state_.camera.target.y;
+  }
 }
 
 void Viewer::handle_input() {
@@ -24,6 +72,7 @@ void Viewer::handle_input() {
   key_count_ = 0;
   if (!io.WantCaptureKeyboard && !io.WantTextInput) {
     DisplayOptions display = state_.display;
+    InspectionOptions inspection = state_.inspection;
     for (std::size_t i = 0; i < key_count; ++i) {
       const int key = keys_[i].key;
       const bool ctrl = (keys_[i].mods & GLFW_MOD_CONTROL) != 0;
@@ -35,7 +84,13 @@ void Viewer::handle_input() {
         case GLFW_KEY_END: actions.jump_last = true; break;
         case GLFW_KEY_F1: actions.show_shortcuts = true; break;
         case GLFW_KEY_F5: actions.reload = true; break;
-        case GLFW_KEY_ESCAPE: actions.dismiss_message = true; break;
+        case GLFW_KEY_ESCAPE:
+          if (state_.message) {
+            actions.dismiss_message = true;
+          } else {
+            actions.select_joint = -1;
+          }
+          break;
         case GLFW_KEY_O: actions.open_dialog = actions.open_dialog || ctrl; break;
         case GLFW_KEY_Q: actions.quit = actions.quit || ctrl; break;
         case GLFW_KEY_R:
@@ -49,6 +104,9 @@ void Viewer::handle_input() {
         case GLFW_KEY_C:
           if (!ctrl) actions.follow = !actions.follow.value_or(state_.follow);
           break;
+        case GLFW_KEY_L:
+          if (!ctrl) inspection.labels = static_cast<LabelMode>((static_cast<int>(inspection.labels) + 1) % 3);
+          break;
         case GLFW_KEY_S: display.solid = ctrl ? display.solid : !display.solid; break;
         case GLFW_KEY_G: display.grid = ctrl ? display.grid : !display.grid; break;
         case GLFW_KEY_T: display.trajectory = ctrl ? display.trajectory : !display.trajectory; break;
@@ -57,15 +115,22 @@ void Viewer::handle_input() {
       }
     }
     if (!(display == state_.display)) actions.display = display;
+    if (!(inspection == state_.inspection)) actions.inspection = inspection;
   }
 
   // Camera: drags that start in the view keep going over the panels; ImGui gets the mouse otherwise.
+  // A left press released without moving is a click: it picks the joint or bone under it.
   const Rect& view = layout_.view;
   const bool over_view = view.contains(io.MousePos.x, io.MousePos.y);
   if (!io.WantCaptureMouse && over_view && drag_button_ < 0) {
     for (int button = 0; button < 3; ++button) {
       if (ImGui::IsMouseClicked(button)) drag_button_ = button;
     }
+    if (drag_button_ == 0) {
+      press_position_ = glm::vec2(io.MousePos.x, io.MousePos.y);
+      press_in_view_ = true;
+    }
+    if (ImGui::IsMouseDoubleClicked(0)) pick_at(io.MousePos.x, io.MousePos.y, true);
     if (io.MouseWheel != 0.0f) {
       const glm::vec2 ndc((io.MousePos.x - view.x) / view.width * 2.0f - 1.0f,
                           1.0f - (io.MousePos.y - view.y) / view.height * 2.0f);
@@ -74,6 +139,12 @@ void Viewer::handle_input() {
   }
   if (drag_button_ >= 0) {
     if (!io.MouseDown[drag_button_]) {
+      if (drag_button_ == 0 && press_in_view_ &&
+          glm::length(glm::vec2(io.MousePos.x, io.MousePos.y) - press_position_) <= kClickSlop * ui_scale_ &&
+          !ImGui::IsMouseDoubleClicked(0)) {
+        pick_at(press_position_.x, press_position_.y, false);
+      }
+      press_in_view_ = false;
       drag_button_ = -1;
     } else if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) {
       if (drag_button_ == 0 && !io.KeyShift) {
@@ -92,15 +163,26 @@ void Viewer::build_ui() {
   Actions actions;
   const float menu_height = draw_menu_bar(state_, settings_.recent_files, actions);
   layout_ = compute_layout(io.DisplaySize.x, io.DisplaySize.y, menu_height, timeline_panel_height(),
-                           state_.display.show_panel, settings_.panel_width * ui_scale_);
+                           state_.display.show_panel, settings_.panel_width * ui_scale_, kLeftPanelWidth * ui_scale_,
+                           curves_panel_height(state_));
   if (state_.display.show_panel) {
     const float width = draw_clip_panel(layout_.panel, state_, actions);
     if (std::abs(width - layout_.panel.width) > 0.5f) actions.panel_width = width;
+    ImGui::SetNextWindowPos(ImVec2(layout_.left.x, layout_.left.y));
+    ImGui::SetNextWindowSize(ImVec2(layout_.left.width, layout_.left.height));
+    if (ImGui::Begin("Clips and joints", nullptr, kFixedPanelFlags | ImGuiWindowFlags_NoScrollbar)) {
+      draw_clip_list(state_, actions);
+      ImGui::Spacing();
+      draw_hierarchy(state_, hierarchy_, actions);
+    }
+    ImGui::End();
   }
+  draw_curves_panel(layout_.curves, state_, curves_, actions);
   draw_timeline_panel(layout_.timeline, state_, actions);
   const std::string loading_path = loader_.busy() ? loader_.current_path() : std::string();
   const LoadStatus load{loader_.busy(), loader_.phase(), &loading_path, loader_.seconds_busy()};
-  draw_status_overlay(layout_.view, state_, load, actions);
+  const ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total()};
+  draw_status_overlay(layout_.view, state_, load, exporting, actions);
   draw_dialogs(dialogs_, actions);
   apply(actions);
 }
@@ -109,24 +191,116 @@ void Viewer::use_full_view(float window_width, float window_height) {
   layout_ = full_view_layout(window_width, window_height);
 }
 
+// Every clip's pose at the shared time, written into the shared buffer, then one upload.
 void Viewer::sample_current_pose() {
-  if (!state_.clip) return;
-  const PreparedClip& prepared = *state_.clip;
-  sample_pose(prepared.clip, state_.clock.sample_position(state_.interpolate),
-              state_.interpolate ? Sampling::Linear : Sampling::Nearest, prepared.decision.mode, state_.pose);
-  renderer_.update_pose(prepared.clip.skeleton, state_.pose);
+  if (state_.clips.empty()) return;
+  const double seconds = state_.timeline_start + state_.clock.position() * state_.clock.frame_time();
+  const Sampling sampling = state_.interpolate ? Sampling::Linear : Sampling::Nearest;
+  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
+    ClipSlot& slot = state_.clips[i];
+    const Clip& clip = slot.clip();
+    double position = clip_frame_position(clip.motion, slot.time_offset, seconds);
+    if (!state_.interpolate) position = std::floor(position + 1e-6);
+    slot.frame_position = position;
+    sample_pose(clip, position, sampling, slot.prepared.decision.mode, slot.pose);
+    renderer_.write_pose(i, clip.skeleton, slot.pose, slot.placement);
+  }
+  renderer_.upload_poses();
 }
 
 void Viewer::update_follow() {
-  if (!state_.follow || !state_.clip || state_.clip->clip.skeleton.roots.empty()) return;
-  const glm::vec3 root = state_.pose.position(state_.clip->clip.skeleton.roots.front());
+  const ClipSlot* slot = state_.active_slot();
+  if (!state_.follow || slot == nullptr || slot->clip().skeleton.roots.empty()) return;
+  if (slot->selected >= 0) {
+    state_.camera.target = placed_joint(*slot, slot->selected);
+    return;
+  }
+  const glm::vec3 root = placed_joint(*slot, slot->clip().skeleton.roots.front());
   state_.camera.target = glm::vec3(root.x, state_.follow_height, root.z);
+}
+
+// The inspected joint's details at the frame on screen: described in full when the joint changes,
+// then only its values refreshed (no allocation while playing).
+void Viewer::update_inspection() {
+  const ClipSlot* slot = state_.active_slot();
+  if (slot == nullptr || slot->selected < 0) {
+    state_.inspected.reset();
+    inspect_key_ = {};
+    return;
+  }
+  const InspectKey key{slot->id, slot->selected, slot->frame(), slot->frame_position,
+                       static_cast<int>(slot->prepared.decision.mode)};
+  if (key == inspect_key_ && state_.inspected) return;
+  if (!state_.inspected || key.clip_id != inspect_key_.clip_id || key.joint != inspect_key_.joint || key.mode != inspect_key_.mode) {
+    state_.inspected = describe_joint(slot->clip(), slot->pose, slot->frame(), slot->prepared.decision.mode, slot->selected);
+  } else {
+    refresh_joint_details(slot->clip(), slot->pose, slot->frame(), slot->prepared.decision.mode, *state_.inspected);
+  }
+  inspect_key_ = key;
+}
+
+// The trail's path (the selected joint at every frame, placed) is uploaded when the joint, the
+// clip or its placement changes.
+void Viewer::update_trail() {
+  const ClipSlot* slot = state_.active_slot();
+  TrailKey key;
+  if (slot != nullptr && slot->selected >= 0 && state_.inspection.trail) {
+    key = {slot->id, slot->selected, slot->placement.offset, slot->placement.scale, slot->prepared.measures.baked.frame_count};
+  }
+  if (key == trail_key_) return;
+  trail_key_ = key;
+  if (key.joint < 0 || key.frames == 0) {
+    renderer_.set_trail({});
+    return;
+  }
+  const BakedPositions& baked = slot->prepared.measures.baked;
+  std::vector<glm::vec3> path = joint_trail(baked, key.joint, 0, static_cast<std::ptrdiff_t>(baked.frame_count) - 1);
+  slot->placement.apply_in_place(path);
+  renderer_.set_trail(path);
 }
 
 void Viewer::advance(double seconds) {
   state_.clock.advance(seconds);
   sample_current_pose();
   update_follow();
+  update_inspection();
+  update_trail();
+}
+
+void Viewer::draw_view_overlay() {
+  const ClipSlot* slot = state_.active_slot();
+  if (slot == nullptr || state_.inspection.labels == LabelMode::None) return;
+  const LabelMode mode = state_.inspection.labels;
+  if (mode == LabelMode::SelectedChain && slot->selected < 0) return;
+  const Rect& view = layout_.view;
+  const glm::mat4 view_projection = this->view_projection();
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  draw->PushClipRect(ImVec2(view.x, view.y), ImVec2(view.x + view.width, view.y + view.height), true);
+  const std::span<const glm::vec3> placed = renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active));
+  const auto label = [&](int joint, bool strong) {
+    const auto j = static_cast<std::size_t>(joint);
+    if (j >= placed.size()) return;
+    const glm::vec3 p = project_to_pixels(view_projection, placed[j], glm::vec2(view.width, view.height));
+    if (p.z < 0.0f || p.z > 1.0f) return;
+    const char* text = slot->labels[j].c_str();
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 at(view.x + p.x + 8.0f * ui_scale_, view.y + p.y - size.y * 0.5f);
+    draw->AddRectFilled(ImVec2(at.x - 3.0f, at.y - 1.0f), ImVec2(at.x + size.x + 3.0f, at.y + size.y + 1.0f),
+                        strong ? IM_COL32(20, 60, 85, 225) : IM_COL32(20, 22, 26, 170), 3.0f);
+    draw->AddText(at, strong ? IM_COL32(200, 236, 255, 255) : IM_COL32(215, 218, 224, 255), text);
+  };
+  if (mode == LabelMode::All) {
+    for (int joint = 0; joint < slot->clip().skeleton.joint_count(); ++joint) {
+      if (!slot->clip().skeleton.is_end_site(joint) && joint != slot->selected) label(joint, false);
+    }
+  } else {
+    for (int p = slot->clip().skeleton.parents[static_cast<std::size_t>(slot->selected)]; p != kNoParent;
+         p = slot->clip().skeleton.parents[static_cast<std::size_t>(p)]) {
+      label(p, false);
+    }
+  }
+  if (slot->selected >= 0) label(slot->selected, true);
+  draw->PopClipRect();
 }
 
 float Viewer::view_aspect() const noexcept {
@@ -146,12 +320,21 @@ gfx::SceneStyle Viewer::scene_style() const {
   style.show_shadow = state_.display.shadow;
   style.show_joints = state_.display.joints;
   style.pixel_scale = ui_scale_;
+  const ClipSlot* slot = state_.active_slot();
+  if (slot != nullptr && slot->selected >= 0 && state_.inspection.trail) {
+    const std::size_t frame = slot->frame();
+    const auto window = static_cast<std::size_t>(std::max(state_.inspection.trail_frames, 1));
+    style.show_trail = true;
+    style.trail_first = frame > window ? frame - window : 0;
+    style.trail_last = frame + window;
+    style.trail_current = frame;
+  }
   return style;
 }
 
 void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
-  if (frame_on_next_render_ && state_.clip) {
-    state_.camera.reset(state_.clip->measures.bounds, view_aspect());
+  if (frame_on_next_render_ && !scene_bounds_.empty()) {
+    state_.camera.reset(scene_bounds_, view_aspect());
     state_.follow_height = state_.camera.target.y;
     frame_on_next_render_ = false;
   }
@@ -167,11 +350,25 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
   view.projection = state_.camera.projection(view_aspect());
   view.eye = state_.camera.eye();
   const gfx::SceneStyle style = scene_style();
-  if (state_.clip) {
-    renderer_.draw(view, style, state_.clock.frame());
-  } else {
+  if (state_.clips.empty()) {
     renderer_.draw_empty(view, style);
+    return;
   }
+  for (std::size_t i = 0; i < state_.clips.size() && i < looks_.size(); ++i) {
+    const ClipSlot& slot = state_.clips[i];
+    const ClipColor colour = clip_color(slot.color_index);
+    gfx::ClipLook& look = looks_[i];
+    look.use_palette = slot.color_index == 0;
+    look.line_color = colour.line;
+    look.solid_color = colour.solid;
+    look.visible = slot.visible;
+    const bool active = static_cast<int>(i) == state_.active;
+    look.selected = active ? slot.selected : -1;
+    look.hovered = active ? state_.hovered_joint : -1;
+  }
+  renderer_.set_looks(looks_);
+  const ClipSlot& active = *state_.active_slot();
+  renderer_.draw(view, style, active.frame());
 }
 
 }  // namespace bvhscope::viewer

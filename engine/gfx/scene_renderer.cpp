@@ -1,5 +1,7 @@
 #include "gfx/scene_renderer.hpp"
 
+#include <vector>
+
 #include "gfx/gl.hpp"
 
 namespace bvhscope::gfx {
@@ -19,11 +21,24 @@ std::optional<SceneRenderer> SceneRenderer::create(std::string& error) {
   if (!skeleton) return std::nullopt;
   std::optional<TrajectoryPass> trajectory = TrajectoryPass::create(error);
   if (!trajectory) return std::nullopt;
-  return SceneRenderer(std::move(*background), std::move(*ground), std::move(*skeleton), std::move(*trajectory));
+  std::optional<TrailPass> trail = TrailPass::create(error);
+  if (!trail) return std::nullopt;
+  return SceneRenderer(std::move(*background), std::move(*ground), std::move(*skeleton), std::move(*trajectory),
+                       std::move(*trail));
 }
 
 void SceneRenderer::set_skeleton(const Skeleton& skeleton, float height) {
   skeleton_.set_skeleton(skeleton, (height > 0.0f ? height : 1.0f) * kBoneRadiusPerHeight);
+}
+
+void SceneRenderer::set_skeletons(std::span<const Skeleton* const> skeletons, std::span<const float> heights) {
+  std::vector<SkeletonSlot> slots;
+  slots.reserve(skeletons.size());
+  for (std::size_t i = 0; i < skeletons.size(); ++i) {
+    const float height = i < heights.size() && heights[i] > 0.0f ? heights[i] : 1.0f;
+    slots.push_back({skeletons[i], height * kBoneRadiusPerHeight});
+  }
+  skeleton_.set_skeletons(slots);
 }
 
 void SceneRenderer::set_ground(const GroundGrid& grid) {
@@ -59,6 +74,7 @@ void SceneRenderer::draw(const SceneView& view, const SceneStyle& style, std::si
   if (style.show_trajectory) trajectory_.draw(view, style, frame);
   if (style.show_axes) ground_.draw_axes(view, style);
   skeleton_.draw(view, style, ground_y_);
+  if (style.show_trail) trail_.draw(view, style, style.trail_first, style.trail_last, style.trail_current);
   end_viewport();
 }
 

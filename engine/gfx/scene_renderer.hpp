@@ -16,6 +16,7 @@
 #include "gfx/ground_pass.hpp"
 #include "gfx/scene_style.hpp"
 #include "gfx/skeleton_pass.hpp"
+#include "gfx/trail_pass.hpp"
 #include "gfx/trajectory_pass.hpp"
 
 namespace bvhscope::gfx {
@@ -35,6 +36,18 @@ class SceneRenderer {
   // Every frame: one upload of the pose's bones and joints.
   void update_pose(const Skeleton& skeleton, const Pose& pose) { skeleton_.update(skeleton, pose); }
 
+  // Several clips: sizes one shared bone buffer for all of them (when the clip set changes);
+  // `heights` (each skeleton's size in scene units) set each clip's bone thickness.
+  void set_skeletons(std::span<const Skeleton* const> skeletons, std::span<const float> heights);
+  // Every frame: write_pose for each clip, then one upload for all of them.
+  void write_pose(std::size_t slot, const Skeleton& skeleton, const Pose& pose, const Placement& placement) noexcept {
+    skeleton_.write_pose(slot, skeleton, pose, placement);
+  }
+  void upload_poses() noexcept { skeleton_.upload(); }
+  void set_looks(std::span<const ClipLook> looks) { skeleton_.set_looks(looks); }
+  // The selected joint's path over the whole clip, in scene units (on a new selection).
+  void set_trail(std::span<const glm::vec3> points) { trail_.set_path(points); }
+
   // Draws the scene into view.viewport (scissored) of the bound framebuffer. `frame` places the
   // marker on the root path.
   void draw(const SceneView& view, const SceneStyle& style, std::size_t frame) const;
@@ -44,9 +57,10 @@ class SceneRenderer {
   [[nodiscard]] const SkeletonPass& skeleton_pass() const noexcept { return skeleton_; }
 
  private:
-  SceneRenderer(BackgroundPass background, GroundPass ground, SkeletonPass skeleton, TrajectoryPass trajectory) noexcept
+  SceneRenderer(BackgroundPass background, GroundPass ground, SkeletonPass skeleton, TrajectoryPass trajectory,
+                TrailPass trail) noexcept
       : background_(std::move(background)), ground_(std::move(ground)), skeleton_(std::move(skeleton)),
-        trajectory_(std::move(trajectory)) {}
+        trajectory_(std::move(trajectory)), trail_(std::move(trail)) {}
   static void begin_viewport(const Viewport& viewport) noexcept;
   static void end_viewport() noexcept;
   void draw_shadow(const SceneView& view, const SceneStyle& style) const;
@@ -55,6 +69,7 @@ class SceneRenderer {
   GroundPass ground_;
   SkeletonPass skeleton_;
   TrajectoryPass trajectory_;
+  TrailPass trail_;
   float ground_y_ = 0.0f;
 };
 

@@ -2,6 +2,7 @@
 // Plain data with no GL, shared by the viewer, the render command and the tests.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include <glm/mat4x4.hpp>
@@ -21,6 +22,8 @@ struct Palette {
   glm::vec3 solid{0.93f, 0.70f, 0.46f};    // solid style: warm clay, shaded
   glm::vec3 joint{0.96f, 0.93f, 0.86f};
   glm::vec3 highlight{0.30f, 0.78f, 1.0f};
+  glm::vec3 hover{0.72f, 0.90f, 1.0f};
+  glm::vec3 trail{0.30f, 0.78f, 1.0f};
   glm::vec3 trajectory{0.35f, 0.80f, 0.62f};
   glm::vec3 axis_x{0.90f, 0.29f, 0.27f};
   glm::vec3 axis_y{0.45f, 0.80f, 0.30f};
@@ -35,8 +38,24 @@ struct SceneStyle {
   bool show_joints = true;
   bool show_shadow = true;
   float pixel_scale = 1.0f;   // the monitor's content scale: line widths and point sizes follow it
-  int highlight_joint = -1;   // a joint whose bone is drawn in the highlight colour (-1: none)
+  int highlight_joint = -1;   // a joint of the first clip drawn in the highlight colour (-1: none)
+  // The selected joint's trail: frames [trail_first, trail_last] of the path given to set_trail.
+  bool show_trail = false;
+  std::size_t trail_first = 0;
+  std::size_t trail_last = 0;
+  std::size_t trail_current = 0;
   Palette palette;
+};
+
+// How one clip of several is drawn: its colours (or the palette's), whether it shows, and which of
+// its joints is selected (highlight colour) or hovered (a softer highlight); -1 for none.
+struct ClipLook {
+  bool use_palette = true;
+  glm::vec3 line_color{1.0f};
+  glm::vec3 solid_color{1.0f};
+  bool visible = true;
+  int selected = -1;
+  int hovered = -1;
 };
 
 // A rectangle of the framebuffer in pixels, origin at the bottom left (GL's convention).

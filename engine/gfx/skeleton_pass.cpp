@@ -88,37 +88,84 @@ void SkeletonPass::bind_instances(const VertexArray& vao, std::size_t first_vert
   glVertexAttribDivisor(3, 1);
 }
 
-void SkeletonPass::set_skeleton(const Skeleton& skeleton, float bone_radius) {
-  bone_count_ = bvhscope::bone_count(skeleton);
-  joint_count_ = static_cast<std::size_t>(skeleton.joint_count());
-  radius_ = bone_radius > 0.0f ? bone_radius : 1.0f;
-  staging_.assign(2 * bone_count_ + joint_count_, glm::vec3(0.0f));
-  bone_of_joint_.assign(joint_count_, -1);
-  int bone = 0;
-  for (std::size_t joint = 0; joint < joint_count_; ++joint) {
-    if (skeleton.parents[joint] != kNoParent) bone_of_joint_[joint] = bone++;
+void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
+  blocks_.clear();
+  bone_count_ = 0;
+  joint_count_ = 0;
+  std::size_t vertex = 0;
+  for (const SkeletonSlot& slot : slots) {
+    Block block;
+    const Skeleton& skeleton = *slot.skeleton;
+    block.first_vertex = vertex;
+    block.bones = bvhscope::bone_count(skeleton);
+    block.joints = static_cast<std::size_t>(skeleton.joint_count());
+    block.radius = slot.bone_radius > 0.0f ? slot.bone_radius : 1.0f;
+    block.bone_of_joint.assign(block.joints, -1);
+    int bone = 0;
+    for (std::size_t joint = 0; joint < block.joints; ++joint) {
+      if (skeleton.parents[joint] != kNoParent) block.bone_of_joint[joint] = bone++;
+    }
+    vertex += 2 * block.bones + block.joints;
+    bone_count_ += block.bones;
+    joint_count_ += block.joints;
+    blocks_.push_back(std::move(block));
   }
+  staging_.assign(vertex, glm::vec3(0.0f));
+  looks_.assign(blocks_.size(), ClipLook{});
   glBindBuffer(GL_ARRAY_BUFFER, bones_.name());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(buffer_bytes(), sizeof(glm::vec3))),
                nullptr, GL_DYNAMIC_DRAW);
   glBindVertexArray(line_vao_.name());
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
-  bind_instances(capsule_vao_, 0, 2);
-  bind_instances(shadow_vao_, 0, 2);
-  bind_instances(sphere_vao_, 2 * bone_count_, 1);
-  bind_instances(highlight_vao_, 0, 2);
   glBindVertexArray(0);
 }
 
-void SkeletonPass::update(const Skeleton& skeleton, const Pose& pose) {
-  if (staging_.empty() || pose.world.size() != joint_count_) return;
-  const std::span<glm::vec3> all(staging_);
-  write_bone_vertices(skeleton, pose, all.first(2 * bone_count_));
-  write_joint_positions(pose, all.subspan(2 * bone_count_));
+void SkeletonPass::set_skeleton(const Skeleton& skeleton, float bone_radius) {
+  const SkeletonSlot slot{&skeleton, bone_radius};
+  set_skeletons(std::span<const SkeletonSlot>(&slot, 1));
+}
+
+void SkeletonPass::write_pose(std::size_t slot, const Skeleton& skeleton, const Pose& pose,
+                              const Placement& placement) noexcept {
+  if (slot >= blocks_.size()) return;
+  const Block& block = blocks_[slot];
+  if (pose.world.size() != block.joints) return;
+  const std::span<glm::vec3> all =
+      std::span<glm::vec3>(staging_).subspan(block.first_vertex, 2 * block.bones + block.joints);
+  write_bone_vertices(skeleton, pose, all.first(2 * block.bones));
+  write_joint_positions(pose, all.subspan(2 * block.bones));
+  if (placement.scale != 1.0f || placement.offset != glm::vec3(0.0f)) placement.apply_in_place(all);
+}
+
+void SkeletonPass::upload() noexcept {
+  if (staging_.empty()) return;
   glBindBuffer(GL_ARRAY_BUFFER, bones_.name());
   glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(buffer_bytes()), staging_.data());
   ++uploads_;
+}
+
+void SkeletonPass::update(const Skeleton& skeleton, const Pose& pose) {
+  if (blocks_.empty() || pose.world.size() != blocks_.front().joints) return;
+  write_pose(0, skeleton, pose, Placement{});
+  upload();
+}
+
+void SkeletonPass::set_looks(std::span<const ClipLook> looks) {
+  const std::size_t n = std::min(looks.size(), looks_.size());
+  std::copy_n(looks.begin(), n, looks_.begin());
+}
+
+std::span<const glm::vec3> SkeletonPass::joint_positions(std::size_t slot) const noexcept {
+  if (slot >= blocks_.size()) return {};
+  const Block& block = blocks_[slot];
+  return std::span<const glm::vec3>(staging_).subspan(block.first_vertex + 2 * block.bones, block.joints);
+}
+
+int SkeletonPass::selected_in(std::size_t slot, const SceneStyle& style) const noexcept {
+  const int selected = looks_[slot].selected;
+  if (selected >= 0) return selected;
+  return slot == 0 ? style.highlight_joint : -1;
 }
 
 void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y, bool to_alpha) const {
@@ -136,11 +183,15 @@ void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, f
   ShaderProgram::set(s_.to_alpha, to_alpha ? 1 : 0);
   ShaderProgram::set(s_.view_proj, view.projection * view.view);
   ShaderProgram::set(s_.ground_y, ground_y);
-  ShaderProgram::set(s_.radius, radius_ * (style.bones == BoneStyle::Solid ? 1.0f : 0.6f));
   ShaderProgram::set(s_.strength, 0.62f);
-  ShaderProgram::set(s_.falloff_height, radius_ * 40.0f);
-  glBindVertexArray(shadow_vao_.name());
-  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(bone_count_));
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    const Block& block = blocks_[i];
+    if (!looks_[i].visible || block.bones == 0) continue;
+    ShaderProgram::set(s_.radius, block.radius * (style.bones == BoneStyle::Solid ? 1.0f : 0.6f));
+    ShaderProgram::set(s_.falloff_height, block.radius * 40.0f);
+    bind_instances(shadow_vao_, block.first_vertex, 2);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(block.bones));
+  }
   glBlendEquation(GL_FUNC_ADD);
   glDisable(GL_BLEND);
 }
@@ -158,30 +209,68 @@ void SkeletonPass::draw(const SceneView& view, const SceneStyle& style, float gr
   }
 }
 
+void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::vec3& color, const SceneStyle& style) const {
+  if (joint < 0 || static_cast<std::size_t>(joint) >= block.joints) return;
+  ShaderProgram::set(l_.color, glm::vec4(color, 1.0f));
+  const int bone = block.bone_of_joint[static_cast<std::size_t>(joint)];
+  if (bone >= 0) {
+    glLineWidth(std::min(4.0f * style.pixel_scale, max_line_width_));
+    glDrawArrays(GL_LINES, static_cast<GLint>(block.first_vertex + 2 * static_cast<std::size_t>(bone)), 2);
+  }
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  ShaderProgram::set(l_.round_points, 1);
+  ShaderProgram::set(l_.point_size, 10.0f * style.pixel_scale);
+  glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones + static_cast<std::size_t>(joint)), 1);
+  ShaderProgram::set(l_.round_points, 0);
+  glDisable(GL_PROGRAM_POINT_SIZE);
+}
+
 void SkeletonPass::draw_lines(const SceneView& view, const SceneStyle& style) const {
   lines_.use();
   ShaderProgram::set(l_.view_proj, view.projection * view.view);
-  ShaderProgram::set(l_.round_points, 0);
-  ShaderProgram::set(l_.point_size, 1.0f);
   glBindVertexArray(line_vao_.name());
-  glLineWidth(std::min(2.5f * style.pixel_scale, max_line_width_));
-  ShaderProgram::set(l_.color, glm::vec4(style.palette.bone, 1.0f));
-  glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(2 * bone_count_));
-  const int highlight = style.highlight_joint;
-  if (highlight >= 0 && static_cast<std::size_t>(highlight) < joint_count_ && bone_of_joint_[static_cast<std::size_t>(highlight)] >= 0) {
-    glLineWidth(std::min(4.0f * style.pixel_scale, max_line_width_));
-    ShaderProgram::set(l_.color, glm::vec4(style.palette.highlight, 1.0f));
-    glDrawArrays(GL_LINES, 2 * bone_of_joint_[static_cast<std::size_t>(highlight)], 2);
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    const Block& block = blocks_[i];
+    const ClipLook& look = looks_[i];
+    if (!look.visible) continue;
+    ShaderProgram::set(l_.round_points, 0);
+    ShaderProgram::set(l_.point_size, 1.0f);
+    glLineWidth(std::min(2.5f * style.pixel_scale, max_line_width_));
+    ShaderProgram::set(l_.color, glm::vec4(look.use_palette ? style.palette.bone : look.line_color, 1.0f));
+    glDrawArrays(GL_LINES, static_cast<GLint>(block.first_vertex), static_cast<GLsizei>(2 * block.bones));
+    glLineWidth(1.0f);
+    if (style.show_joints) {
+      glEnable(GL_PROGRAM_POINT_SIZE);
+      ShaderProgram::set(l_.round_points, 1);
+      ShaderProgram::set(l_.point_size, 7.0f * style.pixel_scale);
+      ShaderProgram::set(l_.color, glm::vec4(style.palette.joint, 1.0f));
+      glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones), static_cast<GLsizei>(block.joints));
+      glDisable(GL_PROGRAM_POINT_SIZE);
+    }
+    // Marks go on top of the clip's own bones and dots.
+    glDepthFunc(GL_ALWAYS);
+    if (look.hovered != selected_in(i, style)) draw_marked_lines(block, look.hovered, style.palette.hover, style);
+    draw_marked_lines(block, selected_in(i, style), style.palette.highlight, style);
+    glDepthFunc(GL_LEQUAL);
+    glLineWidth(1.0f);
   }
-  glLineWidth(1.0f);
-  if (style.show_joints) {
-    glEnable(GL_PROGRAM_POINT_SIZE);
-    ShaderProgram::set(l_.round_points, 1);
-    ShaderProgram::set(l_.point_size, 7.0f * style.pixel_scale);
-    ShaderProgram::set(l_.color, glm::vec4(style.palette.joint, 1.0f));
-    glDrawArrays(GL_POINTS, static_cast<GLint>(2 * bone_count_), static_cast<GLsizei>(joint_count_));
-    glDisable(GL_PROGRAM_POINT_SIZE);
+}
+
+// A marked joint in solid style: its bone as a slightly fatter capsule and its joint as a sphere.
+void SkeletonPass::draw_marked_solid(const Block& block, int joint, const glm::vec3& color, float grow) const {
+  if (joint < 0 || static_cast<std::size_t>(joint) >= block.joints) return;
+  ShaderProgram::set(c_.color, color);
+  const int bone = block.bone_of_joint[static_cast<std::size_t>(joint)];
+  if (bone >= 0) {
+    bind_instances(highlight_vao_, block.first_vertex + 2 * static_cast<std::size_t>(bone), 2);
+    ShaderProgram::set(c_.taper, 1.0f);
+    ShaderProgram::set(c_.radius, block.radius * grow);
+    glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr, 1);
   }
+  bind_instances(highlight_vao_, block.first_vertex + 2 * block.bones + static_cast<std::size_t>(joint), 1);
+  ShaderProgram::set(c_.taper, 0.0f);
+  ShaderProgram::set(c_.radius, block.radius * grow * 1.35f);
+  glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr, 1);
 }
 
 void SkeletonPass::draw_solid(const SceneView& view, const SceneStyle& style, float ground_y) const {
@@ -190,30 +279,31 @@ void SkeletonPass::draw_solid(const SceneView& view, const SceneStyle& style, fl
   ShaderProgram::set(c_.eye, view.eye);
   ShaderProgram::set(c_.light_dir, glm::normalize(glm::vec3(0.35f, 0.9f, 0.45f)));
   ShaderProgram::set(c_.ground_y, ground_y);
-  ShaderProgram::set(c_.contact_height, radius_ * 6.0f);
-  ShaderProgram::set(c_.radius, radius_);
-  ShaderProgram::set(c_.taper, 1.0f);
-  ShaderProgram::set(c_.color, style.palette.solid);
-  if (bone_count_ > 0) {
-    glBindVertexArray(capsule_vao_.name());
-    glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr,
-                            static_cast<GLsizei>(bone_count_));
-  }
-  if (style.show_joints) {
-    ShaderProgram::set(c_.taper, 0.0f);
-    ShaderProgram::set(c_.radius, radius_ * 1.06f);
-    ShaderProgram::set(c_.color, glm::mix(style.palette.solid, style.palette.joint, 0.35f));
-    glBindVertexArray(sphere_vao_.name());
-    glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr,
-                            static_cast<GLsizei>(joint_count_));
-  }
-  const int highlight = style.highlight_joint;
-  if (highlight >= 0 && static_cast<std::size_t>(highlight) < joint_count_ && bone_of_joint_[static_cast<std::size_t>(highlight)] >= 0) {
-    bind_instances(highlight_vao_, 2 * static_cast<std::size_t>(bone_of_joint_[static_cast<std::size_t>(highlight)]), 2);
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    const Block& block = blocks_[i];
+    const ClipLook& look = looks_[i];
+    if (!look.visible) continue;
+    const glm::vec3 solid = look.use_palette ? style.palette.solid : look.solid_color;
+    ShaderProgram::set(c_.contact_height, block.radius * 6.0f);
+    ShaderProgram::set(c_.radius, block.radius);
     ShaderProgram::set(c_.taper, 1.0f);
-    ShaderProgram::set(c_.radius, radius_ * 1.15f);
-    ShaderProgram::set(c_.color, style.palette.highlight);
-    glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr, 1);
+    ShaderProgram::set(c_.color, solid);
+    if (block.bones > 0) {
+      bind_instances(capsule_vao_, block.first_vertex, 2);
+      glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr,
+                              static_cast<GLsizei>(block.bones));
+    }
+    if (style.show_joints) {
+      ShaderProgram::set(c_.taper, 0.0f);
+      ShaderProgram::set(c_.radius, block.radius * 1.06f);
+      ShaderProgram::set(c_.color, glm::mix(solid, style.palette.joint, 0.35f));
+      bind_instances(sphere_vao_, block.first_vertex + 2 * block.bones, 1);
+      glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr,
+                              static_cast<GLsizei>(block.joints));
+    }
+    const int selected = selected_in(i, style);
+    if (look.hovered != selected) draw_marked_solid(block, look.hovered, style.palette.hover, 1.1f);
+    draw_marked_solid(block, selected, style.palette.highlight, 1.15f);
   }
   glBindVertexArray(0);
 }

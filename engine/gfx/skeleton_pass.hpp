@@ -1,15 +1,18 @@
-// Draws the posed skeleton: bones as lines or as shaded capsules, joints as dots or spheres, the
-// highlighted joint's bone, and the soft ground shadow. All of it reads one dynamic vertex buffer
-// sized when a skeleton is set and updated with one glBufferSubData per pose.
+// Draws the posed skeletons of every clip: bones as lines or as shaded capsules, joints as dots or
+// spheres, the selected and hovered joints highlighted, and the soft ground shadow. All clips share
+// one dynamic vertex buffer sized when the clip set changes and updated with one glBufferSubData
+// per frame (write_pose for each clip into a staging array, then upload).
 #pragma once
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <glm/vec3.hpp>
 
+#include "anim/clip_placement.hpp"
 #include "anim/pose.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/gl_object.hpp"
@@ -18,54 +21,84 @@
 
 namespace bvhscope::gfx {
 
+// One clip's skeleton in the shared buffer; `bone_radius` is the capsule radius in scene units.
+struct SkeletonSlot {
+  const Skeleton* skeleton = nullptr;
+  float bone_radius = 1.0f;
+};
+
 class SkeletonPass {
  public:
   static std::optional<SkeletonPass> create(std::string& error);
 
-  // Sizes the bone buffer and the staging array for `skeleton` (allocates; call on load only).
-  // `bone_radius` is the capsule radius in the clip's units.
+  // Sizes the shared bone buffer and the staging array for these clips (allocates; call when the
+  // clip set changes only). Every clip's look starts as the palette's colours, visible.
+  void set_skeletons(std::span<const SkeletonSlot> slots);
+  // One clip (the single-clip callers and tests).
   void set_skeleton(const Skeleton& skeleton, float bone_radius);
-  // Writes the pose's bone and joint positions into the staging array and uploads them with one
-  // glBufferSubData. Allocates nothing.
+  // Writes clip `slot`'s bone and joint positions, placed into the scene, into the staging array.
+  // Allocates nothing; uploads nothing.
+  void write_pose(std::size_t slot, const Skeleton& skeleton, const Pose& pose, const Placement& placement) noexcept;
+  // One glBufferSubData of the whole staging array.
+  void upload() noexcept;
+  // write_pose(0, ...) and upload(): the single-clip path.
   void update(const Skeleton& skeleton, const Pose& pose);
+  // Colours, visibility, selection and hover of each clip (same order as set_skeletons). Allocates
+  // nothing when the count matches.
+  void set_looks(std::span<const ClipLook> looks);
 
   // With `to_alpha`, writes each bone's shadow darkness into destination alpha keeping the
   // maximum (so overlapping bones do not pile up); otherwise multiplies it into the colour.
   void draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y, bool to_alpha) const;
   void draw(const SceneView& view, const SceneStyle& style, float ground_y) const;
 
-  [[nodiscard]] std::size_t bone_count() const noexcept { return bone_count_; }
-  [[nodiscard]] std::size_t joint_count() const noexcept { return joint_count_; }
+  [[nodiscard]] std::size_t slot_count() const noexcept { return blocks_.size(); }
+  [[nodiscard]] std::size_t bone_count() const noexcept { return bone_count_; }    // over all clips
+  [[nodiscard]] std::size_t joint_count() const noexcept { return joint_count_; }  // over all clips
   [[nodiscard]] std::size_t buffer_bytes() const noexcept { return staging_.size() * sizeof(glm::vec3); }
-  // How many glBufferSubData uploads update() has made (the test of "one per frame").
+  // How many glBufferSubData uploads have been made (the test of "one per frame").
   [[nodiscard]] std::size_t upload_count() const noexcept { return uploads_; }
+  // The staged joint positions of clip `slot` in scene units (what the last upload sent).
+  [[nodiscard]] std::span<const glm::vec3> joint_positions(std::size_t slot) const noexcept;
 
  private:
+  // Where one clip lives in the shared buffer: [2 vertices per bone][1 per joint] from first_vertex.
+  struct Block {
+    std::size_t first_vertex = 0;
+    std::size_t bones = 0;
+    std::size_t joints = 0;
+    float radius = 1.0f;
+    std::vector<int> bone_of_joint;  // joint -> bone index in this block (-1 for roots)
+  };
+
   SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept;
   void build_static_meshes();
   void bind_instances(const VertexArray& vao, std::size_t first_vertex, std::size_t stride_vertices) const;
   void draw_lines(const SceneView& view, const SceneStyle& style) const;
   void draw_solid(const SceneView& view, const SceneStyle& style, float ground_y) const;
+  void draw_marked_solid(const Block& block, int joint, const glm::vec3& color, float grow) const;
+  void draw_marked_lines(const Block& block, int joint, const glm::vec3& color, const SceneStyle& style) const;
+  [[nodiscard]] int selected_in(std::size_t slot, const SceneStyle& style) const noexcept;
 
   ShaderProgram lines_;
   ShaderProgram capsule_;
   ShaderProgram shadow_;
-  Buffer bones_;          // [2 vertices per bone][1 per joint], vec3, dynamic
+  Buffer bones_;  // every clip's block, vec3, dynamic
   Buffer capsule_vbo_;
   Buffer capsule_ibo_;
   Buffer quad_vbo_;
-  VertexArray line_vao_;      // attribute 0 over the whole bone buffer
-  VertexArray capsule_vao_;   // capsule mesh + one instance per bone
-  VertexArray sphere_vao_;    // capsule mesh + one instance per joint (from == to)
-  VertexArray shadow_vao_;    // quad + one instance per bone
-  VertexArray highlight_vao_; // capsule mesh + the highlighted bone (re-pointed per draw)
+  VertexArray line_vao_;       // attribute 0 over the whole bone buffer
+  VertexArray capsule_vao_;    // capsule mesh + one instance per bone (re-pointed per clip)
+  VertexArray sphere_vao_;     // capsule mesh + one instance per joint (from == to; re-pointed per clip)
+  VertexArray shadow_vao_;     // quad + one instance per bone (re-pointed per clip)
+  VertexArray highlight_vao_;  // capsule mesh + one marked bone or joint (re-pointed per draw)
   int capsule_index_count_ = 0;
   std::vector<glm::vec3> staging_;
-  std::vector<int> bone_of_joint_;  // joint → bone index (-1 for roots)
+  std::vector<Block> blocks_;
+  std::vector<ClipLook> looks_;
   std::size_t bone_count_ = 0;
   std::size_t joint_count_ = 0;
   std::size_t uploads_ = 0;
-  float radius_ = 1.0f;
   float max_line_width_ = 1.0f;
   struct {
     int view_proj, color, round_points, point_size;

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "viewer/ui/inspector_panel.hpp"
 #include "viewer/units.hpp"
 
 namespace bvhscope::viewer {
@@ -35,10 +36,10 @@ void section(const char* title) {
 }
 
 void draw_clip_facts(const ViewerState& state) {
-  const PreparedClip& prepared = *state.clip;
-  const Clip& clip = prepared.clip;
+  const ClipSlot& slot = *state.active_slot();
+  const Clip& clip = slot.clip();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(state.file_name.c_str());
+  ImGui::TextUnformatted(slot.file_name.c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", clip.source.c_str());
   if (ImGui::BeginTable("facts", 2, ImGuiTableFlags_SizingStretchProp)) {
@@ -57,7 +58,8 @@ void draw_clip_facts(const ViewerState& state) {
 }
 
 void draw_scale(const ViewerState& state, Actions& actions) {
-  const ClipMeasures& measures = state.clip->measures;
+  const ClipSlot& slot = *state.active_slot();
+  const ClipMeasures& measures = slot.prepared.measures;
   const double metres = metres_per_unit(state);
   section("SCALE");
   ImGui::Text("Height  %.3g units  =  %.2f m", static_cast<double>(measures.height),
@@ -67,16 +69,16 @@ void draw_scale(const ViewerState& state, Actions& actions) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
   char preview[64];
-  if (state.units_choice < 0) {
+  if (slot.units_choice < 0) {
     std::snprintf(preview, sizeof(preview), "Auto: %s", measures.units.unit.data());
   } else {
     std::snprintf(preview, sizeof(preview), "%s", unit_name(state));
   }
   if (ImGui::BeginCombo("##units", preview)) {
     std::snprintf(preview, sizeof(preview), "Auto (guess: %s)", measures.units.unit.data());
-    if (ImGui::Selectable(preview, state.units_choice < 0)) actions.units_choice = -1;
+    if (ImGui::Selectable(preview, slot.units_choice < 0)) actions.units_choice = -1;
     for (std::size_t i = 0; i < kUnitChoices.size(); ++i) {
-      if (ImGui::Selectable(kUnitChoices[i].name.data(), state.units_choice == static_cast<int>(i))) {
+      if (ImGui::Selectable(kUnitChoices[i].name.data(), slot.units_choice == static_cast<int>(i))) {
         actions.units_choice = static_cast<int>(i);
       }
     }
@@ -86,7 +88,7 @@ void draw_scale(const ViewerState& state, Actions& actions) {
 }
 
 void draw_position_mode(const ViewerState& state, Actions& actions) {
-  const PreparedClip& prepared = *state.clip;
+  const PreparedClip& prepared = state.active_slot()->prepared;
   section("POSITION CHANNELS");
   ImGui::SetNextItemWidth(-1.0f);
   int request = static_cast<int>(prepared.mode_request);
@@ -131,20 +133,23 @@ void draw_display(const ViewerState& state, Actions& actions) {
 
   section("CAMERA");
   bool follow = state.follow;
-  if (ImGui::Checkbox("Follow root  (C)", &follow)) actions.follow = follow;
+  if (ImGui::Checkbox(state.selected_joint() >= 0 ? "Follow selected joint  (C)" : "Follow root  (C)", &follow)) {
+    actions.follow = follow;
+  }
   if (ImGui::Button("Frame all  (F)")) actions.frame_all = true;
   ImGui::SameLine();
   if (ImGui::Button("Reset  (R)")) actions.reset_camera = true;
 }
 
 void draw_warnings(const ViewerState& state) {
-  if (state.warning_lines.empty()) return;
+  const std::vector<std::string>& warning_lines = state.active_slot()->warning_lines;
+  if (warning_lines.empty()) return;
   char title[48];
-  std::snprintf(title, sizeof(title), "WARNINGS (%zu)", state.warning_lines.size());
+  std::snprintf(title, sizeof(title), "WARNINGS (%zu)", warning_lines.size());
   section(title);
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.78f, 0.45f, 1.0f));
   ImGui::PushTextWrapPos(0.0f);
-  for (const std::string& line : state.warning_lines) ImGui::TextUnformatted(line.c_str());
+  for (const std::string& line : warning_lines) ImGui::TextUnformatted(line.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
 }
@@ -157,15 +162,29 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, Actions& actio
   float width = area.width;
   if (ImGui::Begin("Clip", nullptr, kPanelFlags)) {
     width = ImGui::GetWindowWidth();
-    if (state.clip) {
-      draw_clip_facts(state);
-      draw_scale(state, actions);
-      draw_position_mode(state, actions);
-    } else {
-      ImGui::TextDisabled("No clip loaded");
+    if (ImGui::BeginTabBar("right_tabs")) {
+      if (ImGui::BeginTabItem("Joint")) {
+        ImGui::BeginChild("##joint_tab", ImVec2(0.0f, 0.0f), false);
+        draw_inspector(state, actions);
+        ImGui::EndChild();
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Clip")) {
+        ImGui::BeginChild("##clip_tab", ImVec2(0.0f, 0.0f), false);
+        if (state.has_clip()) {
+          draw_clip_facts(state);
+          draw_scale(state, actions);
+          draw_position_mode(state, actions);
+        } else {
+          ImGui::TextDisabled("No clip loaded");
+        }
+        draw_display(state, actions);
+        if (state.has_clip()) draw_warnings(state);
+        ImGui::EndChild();
+        ImGui::EndTabItem();
+      }
+      ImGui::EndTabBar();
     }
-    draw_display(state, actions);
-    if (state.clip) draw_warnings(state);
   }
   ImGui::End();
   return width;

@@ -1,5 +1,7 @@
 #include "viewer/ui/dialogs.hpp"
 
+#include <algorithm>
+
 #include <imgui.h>
 
 namespace bvhscope::viewer {
@@ -18,7 +20,10 @@ constexpr const char* kRows[][2] = {
     {"Left drag", "orbit"},
     {"Right or middle drag, Shift+left", "pan"},
     {"Wheel", "zoom towards the cursor"},
-    {"Drop .bvh files", "open them"},
+    {"Click a joint or bone", "select it (Esc clears)"},
+    {"Double-click a joint", "centre the camera on it"},
+    {"L", "joint labels: none / selected chain / all"},
+    {"Drop .bvh files", "add them as clips"},
 };
 
 
@@ -39,7 +44,10 @@ void open_path_popup(DialogState& dialogs, Actions& actions) {
   ImGui::SameLine();
   if (open) {
     const std::string path(dialogs.path_buffer.c_str());
-    if (!path.empty()) actions.open_path = path;
+    if (!path.empty()) {
+      actions.open_path = path;
+      actions.open_path_replacing = dialogs.open_replaces;
+    }
     ImGui::CloseCurrentPopup();
   }
   if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
@@ -68,10 +76,65 @@ void shortcuts_popup(DialogState& dialogs) {
   ImGui::EndPopup();
 }
 
+const char* export_title(ExportKind kind) {
+  switch (kind) {
+    case ExportKind::Csv: return "Export Positions CSV";
+    case ExportKind::Png: return "Export View as PNG";
+    case ExportKind::Sequence: return "Export PNG Sequence";
+  }
+  return "Export";
+}
+
+void export_popup(DialogState& dialogs, Actions& actions) {
+  const char* title = export_title(dialogs.export_kind);
+  if (dialogs.export_requested) {
+    ImGui::OpenPopup(title);
+    dialogs.export_requested = false;
+  }
+  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  const bool sequence = dialogs.export_kind == ExportKind::Sequence;
+  ImGui::TextUnformatted(sequence ? "Folder for the frames (frame_000000.png, ...):"
+                         : dialogs.export_kind == ExportKind::Csv ? "CSV file (world positions of every joint, as `bvhscope export`):"
+                                                                  : "PNG file (the 3D view as shown):");
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  ImGui::SetNextItemWidth(-1.0f);
+  const bool entered = ImGui::InputText("##export_path", dialogs.export_path.data(), dialogs.export_path.size(),
+                                        ImGuiInputTextFlags_EnterReturnsTrue);
+  if (sequence) {
+    const int last = std::max(dialogs.export_frame_count - 1, 0);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+    ImGui::DragIntRange2("Frames", &dialogs.export_first, &dialogs.export_last, 1.0f, 0, last, "first %d", "last %d",
+                         ImGuiSliderFlags_AlwaysClamp);
+    ImGui::TextDisabled("%d frames, written in the background; the view keeps its size and camera.",
+                        dialogs.export_last - dialogs.export_first + 1);
+  }
+  ImGui::Spacing();
+  const bool go = ImGui::Button("Export") || entered;
+  ImGui::SameLine();
+  if (go) {
+    const std::string path(dialogs.export_path.data());
+    if (!path.empty()) {
+      switch (dialogs.export_kind) {
+        case ExportKind::Csv: actions.export_csv_path = path; break;
+        case ExportKind::Png: actions.export_png_path = path; break;
+        case ExportKind::Sequence:
+          actions.export_sequence = Actions::Sequence{path, static_cast<std::size_t>(std::max(dialogs.export_first, 0)),
+                                                      static_cast<std::size_t>(std::max(dialogs.export_last, 0))};
+          break;
+      }
+    }
+    ImGui::CloseCurrentPopup();
+  }
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
 }  // namespace
 
 void draw_dialogs(DialogState& dialogs, Actions& actions) {
   open_path_popup(dialogs, actions);
+  export_popup(dialogs, actions);
   shortcuts_popup(dialogs);
 }
 

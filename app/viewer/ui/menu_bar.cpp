@@ -7,7 +7,8 @@ namespace {
 
 void file_menu(const ViewerState& state, const std::vector<std::string>& recent_files, Actions& actions) {
   if (!ImGui::BeginMenu("File")) return;
-  if (ImGui::MenuItem("Open...", "Ctrl+O")) actions.open_dialog = true;
+  if (ImGui::MenuItem("Open (add clips)...", "Ctrl+O")) actions.open_dialog = true;
+  if (ImGui::MenuItem("Open Replacing All Clips...")) actions.open_dialog_replacing = true;
   if (ImGui::BeginMenu("Open Recent", !recent_files.empty())) {
     for (const std::string& path : recent_files) {
       if (ImGui::MenuItem(path.c_str())) actions.open_path = path;
@@ -18,9 +19,16 @@ void file_menu(const ViewerState& state, const std::vector<std::string>& recent_
   }
   if (ImGui::MenuItem("Open Sample Clip")) actions.open_sample = true;
   ImGui::Separator();
-  if (ImGui::MenuItem("Reload", "Ctrl+R", false, state.clip.has_value())) actions.reload = true;
+  if (ImGui::MenuItem("Reload", "Ctrl+R", false, state.has_clip())) actions.reload = true;
   bool watch = state.watch_files;
   if (ImGui::MenuItem("Reload When File Changes", nullptr, &watch)) actions.watch_files = watch;
+  ImGui::Separator();
+  if (ImGui::BeginMenu("Export", state.has_clip())) {
+    if (ImGui::MenuItem("Positions CSV...")) actions.export_csv_dialog = true;
+    if (ImGui::MenuItem("View as PNG...")) actions.export_png_dialog = true;
+    if (ImGui::MenuItem("PNG Sequence...")) actions.export_sequence_dialog = true;
+    ImGui::EndMenu();
+  }
   ImGui::Separator();
   if (ImGui::MenuItem("Quit", "Ctrl+Q")) actions.quit = true;
   ImGui::EndMenu();
@@ -45,13 +53,30 @@ void view_menu(const ViewerState& state, Actions& actions) {
   changed |= ImGui::MenuItem("Joints", nullptr, &display.joints);
   changed |= ImGui::MenuItem("Root Path", "T", &display.trajectory);
   ImGui::Separator();
-  changed |= ImGui::MenuItem("Clip Panel", "P", &display.show_panel);
+  changed |= ImGui::MenuItem("Side Panels", "P", &display.show_panel);
   if (changed) actions.display = display;
   ImGui::Separator();
   if (ImGui::MenuItem("Frame All", "F")) actions.frame_all = true;
   if (ImGui::MenuItem("Reset Camera", "R")) actions.reset_camera = true;
   bool follow = state.follow;
-  if (ImGui::MenuItem("Follow Root", "C", &follow)) actions.follow = follow;
+  if (ImGui::MenuItem(state.selected_joint() >= 0 ? "Follow Selected Joint" : "Follow Root", "C", &follow)) {
+    actions.follow = follow;
+  }
+  ImGui::Separator();
+  InspectionOptions inspection = state.inspection;
+  bool inspection_changed = ImGui::MenuItem("Trail of Selected Joint", nullptr, &inspection.trail);
+  inspection_changed |= ImGui::MenuItem("Curves of Selected Joint", nullptr, &inspection.curves);
+  if (ImGui::BeginMenu("Joint Labels")) {
+    const char* names[] = {"None", "Selected Chain", "All Joints"};
+    for (int i = 0; i < 3; ++i) {
+      if (ImGui::MenuItem(names[i], i == 0 ? "L" : nullptr, static_cast<int>(inspection.labels) == i)) {
+        inspection.labels = static_cast<LabelMode>(i);
+        inspection_changed = true;
+      }
+    }
+    ImGui::EndMenu();
+  }
+  if (inspection_changed) actions.inspection = inspection;
   ImGui::EndMenu();
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include <imgui.h>
 
@@ -47,6 +48,22 @@ void draw_loading(const Rect& view, const LoadStatus& load) {
   ImGui::End();
 }
 
+void draw_export(const Rect& view, const ExportStatus& exporting, Actions& actions) {
+  const float margin = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(ImVec2(view.x + view.width - margin, view.y + view.height - margin), ImGuiCond_Always,
+                          ImVec2(1.0f, 1.0f));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  if (ImGui::Begin("##exporting", nullptr, kOverlayFlags)) {
+    ImGui::Text("Writing PNG sequence: frame %zu of %zu", exporting.done, exporting.total);
+    char overlay[16];
+    std::snprintf(overlay, sizeof(overlay), "%.0f%%", static_cast<double>(exporting.progress) * 100.0);
+    ImGui::ProgressBar(exporting.progress, ImVec2(ImGui::GetFontSize() * 16.0f, 0.0f), overlay);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) actions.cancel_export = true;
+  }
+  ImGui::End();
+}
+
 void draw_message(const Rect& view, const Message& message, Actions& actions) {
   const float margin = ImGui::GetFontSize();
   const float width = std::min(view.width - 2.0f * margin, ImGui::GetFontSize() * 48.0f);
@@ -82,10 +99,12 @@ void draw_empty_hint(const Rect& view) {
 
 }  // namespace
 
-void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load, Actions& actions) {
+void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load, const ExportStatus& exporting,
+                         Actions& actions) {
   if (load.busy) draw_loading(view, load);
+  if (exporting.active) draw_export(view, exporting, actions);
   if (state.message) draw_message(view, *state.message, actions);
-  if (!state.clip && !load.busy) draw_empty_hint(view);
+  if (!state.has_clip() && !load.busy) draw_empty_hint(view);
 }
 
 }  // namespace bvhscope::viewer

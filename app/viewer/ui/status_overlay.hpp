@@ -2,6 +2,7 @@
 // file:line:col, dropped files that are not BVH), and the hint shown when nothing is loaded.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "viewer/actions.hpp"
@@ -18,6 +19,15 @@ struct LoadStatus {
   double seconds = 0.0;
 };
 
-void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load, Actions& actions);
+// A PNG sequence being written: its progress bar and Cancel button.
+struct ExportStatus {
+  bool active = false;
+  float progress = 0.0f;
+  std::size_t done = 0;
+  std::size_t total = 0;
+};
+
+void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load, const ExportStatus& exporting,
+                         Actions& actions);
 
 }  // namespace bvhscope::viewer

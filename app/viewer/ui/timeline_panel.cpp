@@ -182,7 +182,7 @@ void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& ac
   ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
   ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
   if (ImGui::Begin("Timeline", nullptr, kPanelFlags)) {
-    ImGui::BeginDisabled(!state.clip.has_value());
+    ImGui::BeginDisabled(!state.has_clip());
     draw_transport(state, actions);
     draw_track(state, actions);
     ImGui::EndDisabled();

@@ -1,0 +1,35 @@
+// The joint tree of the active clip: every ROOT, JOINT and End Site as rows of a clipped list
+// (only the rows on screen are drawn, so 100 000 joints stay smooth), a name filter that keeps
+// ancestors visible, expand/collapse all, counts, channel order per joint; hovering a row
+// highlights the joint in the view, clicking selects it, double-clicking centres the camera.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "anim/joint_filter.hpp"
+#include "viewer/actions.hpp"
+#include "viewer/viewer_state.hpp"
+
+namespace bvhscope::viewer {
+
+// The tree's own UI state (expansion, filter, the flattened rows), rebuilt when the clip, the
+// filter or an expansion changes, never per frame.
+struct HierarchyPanelState {
+  int clip_id = 0;  // the clip the rows describe
+  std::size_t joint_count = 0;
+  std::array<char, 128> filter_text{};
+  std::string applied_filter;
+  JointFilter filter;
+  std::vector<std::uint8_t> expanded;
+  std::vector<int> rows;
+  bool rows_dirty = true;
+  int revealed_selection = -1;  // the selection last scrolled into view
+};
+
+// Draws into the current window, filling the remaining height.
+void draw_hierarchy(const ViewerState& state, HierarchyPanelState& tree, Actions& actions);
+
+}  // namespace bvhscope::viewer

@@ -1,0 +1,245 @@
+#include "viewer/ui/inspector_panel.hpp"
+
+#include <cstdio>
+#include <string_view>
+
+#include <glm/gtc/quaternion.hpp>
+#include <imgui.h>
+
+#include "viewer/ui/panel_style.hpp"
+
+namespace bvhscope::viewer {
+namespace {
+
+std::string number(const char* format, double value) {
+  char text[48];
+  std::snprintf(text, sizeof(text), format, value);
+  return text;
+}
+
+std::string vec3_text(const glm::vec3& v) {
+  char text[96];
+  std::snprintf(text, sizeof(text), "%.4f, %.4f, %.4f", static_cast<double>(v.x), static_cast<double>(v.y),
+                static_cast<double>(v.z));
+  return text;
+}
+
+// w, x, y, z as the inspector shows quaternions.
+std::string quat_text(const glm::quat& q) {
+  char text[112];
+  std::snprintf(text, sizeof(text), "w %.5f  x %.5f  y %.5f  z %.5f", static_cast<double>(q.w), static_cast<double>(q.x),
+                static_cast<double>(q.y), static_cast<double>(q.z));
+  return text;
+}
+
+const char* kind_name(const ClipSlot& slot, int joint) {
+  const Skeleton& skeleton = slot.clip().skeleton;
+  if (skeleton.parents[static_cast<std::size_t>(joint)] == kNoParent) return "ROOT";
+  return skeleton.is_end_site(joint) ? "End Site" : "JOINT";
+}
+
+void vec3_cells(const glm::vec3& v, const char* unit) {
+  ImGui::Text("%.4f  %.4f  %.4f %s", static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z), unit);
+}
+
+bool begin_values_table(const char* id) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.5f);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  return true;
+}
+
+void identity_block(const ViewerState& state, const ClipSlot& slot, const JointDetails& d, Actions& actions) {
+  const std::string& label = slot.labels[static_cast<std::size_t>(d.index)];
+  ImGui::PushFont(nullptr);
+  ImGui::TextUnformatted(label.c_str());
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", kind_name(slot, d.index));
+  if (panel_section_with_copy("JOINT", "copy_identity")) ImGui::SetClipboardText(format_joint_identity(slot, d).c_str());
+  if (begin_values_table("identity")) {
+    panel_row("Index", "%d", d.index);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextDisabled("Parent");
+    ImGui::TableSetColumnIndex(1);
+    if (d.parent == kNoParent) {
+      ImGui::TextUnformatted("(none)");
+    } else {
+      char link[160];
+      std::snprintf(link, sizeof(link), "%s##parent", slot.labels[static_cast<std::size_t>(d.parent)].c_str());
+      if (ImGui::SmallButton(link)) actions.select_joint = d.parent;
+      if (ImGui::IsItemHovered()) actions.hover_joint = d.parent;
+    }
+    panel_row("Depth", "%d", d.depth);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextDisabled("Children");
+    ImGui::TableSetColumnIndex(1);
+    if (d.children.empty()) ImGui::TextUnformatted("(none)");
+    for (std::size_t i = 0; i < d.children.size() && i < 12; ++i) {
+      const int child = d.children[i];
+      char link[160];
+      std::snprintf(link, sizeof(link), "%s##child%d", slot.labels[static_cast<std::size_t>(child)].c_str(), child);
+      if (i > 0 && ImGui::GetContentRegionAvail().x > ImGui::CalcTextSize(link).x + 20.0f) ImGui::SameLine();
+      if (ImGui::SmallButton(link)) actions.select_joint = child;
+      if (ImGui::IsItemHovered()) actions.hover_joint = child;
+    }
+    if (d.children.size() > 12) ImGui::TextDisabled("and %zu more", d.children.size() - 12);
+    const char* unit = unit_name(state);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextDisabled("OFFSET");
+    ImGui::TableSetColumnIndex(1);
+    vec3_cells(d.offset, "");
+    panel_row("Bone length", "%.4f %s", static_cast<double>(d.bone_length), unit);
+    ImGui::EndTable();
+  }
+}
+
+void channels_block(const JointDetails& d) {
+  if (panel_section_with_copy("CHANNELS AT THIS FRAME", "copy_channels")) {
+    ImGui::SetClipboardText(format_joint_channels(d).c_str());
+  }
+  if (d.channels.empty()) {
+    ImGui::TextDisabled(d.end_site ? "End Sites have no channels" : "No channels");
+    return;
+  }
+  if (ImGui::BeginTable("channels", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("Channel", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.5f);
+    ImGui::TableSetupColumn("Column", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.0f);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch);
+    for (const ChannelReading& c : d.channels) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      const std::string_view name = channel_name(c.kind);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kAxisColors[channel_axis(c.kind)]));
+      ImGui::TextUnformatted(name.data(), name.data() + name.size());
+      ImGui::PopStyleColor();
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextDisabled("%d", c.column);
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%.4f%s", static_cast<double>(c.value), is_rotation(c.kind) ? " deg" : "");
+    }
+    ImGui::EndTable();
+  }
+}
+
+void transforms_block(const ViewerState& state, const JointDetails& d) {
+  if (panel_section_with_copy("TRANSFORMS", "copy_transforms")) ImGui::SetClipboardText(format_joint_transforms(d).c_str());
+  const char* unit = unit_name(state);
+  if (begin_values_table("transforms")) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextDisabled("Local pos");
+    ImGui::TableSetColumnIndex(1);
+    vec3_cells(d.local_translation, "");
+    if (!d.rotation_order.empty()) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextDisabled("Local rot");
+      ImGui::TableSetColumnIndex(1);
+      char euler[160] = "";
+      std::size_t used = 0;
+      for (const ChannelReading& c : d.channels) {
+        if (!is_rotation(c.kind) || used >= sizeof(euler)) continue;
+        const int n = std::snprintf(euler + used, sizeof(euler) - used, "%c %.3f  ", "XYZ"[channel_axis(c.kind)],
+                                    static_cast<double>(c.value));
+        used += n > 0 ? static_cast<std::size_t>(n) : 0;
+      }
+      ImGui::Text("%s(deg, %s)", euler, d.rotation_order.c_str());
+    }
+    panel_row("Local quat", "%s", quat_text(d.local_rotation).c_str());
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextDisabled("World pos");
+    ImGui::TableSetColumnIndex(1);
+    vec3_cells(d.world_position, unit);
+    panel_row("World quat", "%s", quat_text(d.world_rotation).c_str());
+    const glm::vec3 euler = glm::degrees(glm::eulerAngles(d.world_rotation));
+    panel_row("World XYZ", "%.3f  %.3f  %.3f deg", static_cast<double>(euler.x), static_cast<double>(euler.y),
+              static_cast<double>(euler.z));
+    ImGui::EndTable();
+  }
+}
+
+void options_block(const ViewerState& state, Actions& actions) {
+  panel_section("INSPECTION VIEW");
+  InspectionOptions options = state.inspection;
+  bool changed = ImGui::Checkbox("Trail", &options.trail);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The selected joint's path around the playhead");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+  changed |= ImGui::SliderInt("##trail_frames", &options.trail_frames, 5, 600, "%d frames");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frames drawn before and after the playhead");
+  changed |= ImGui::Checkbox("Curves", &options.curves);
+  ImGui::SameLine();
+  changed |= ImGui::Checkbox("Speed", &options.speed_curve);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("World-space speed of the joint next to its channels");
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Labels");
+  ImGui::SameLine();
+  int labels = static_cast<int>(options.labels);
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::Combo("##labels", &labels, "None\0Selected chain\0All joints\0")) {
+    options.labels = static_cast<LabelMode>(labels);
+    changed = true;
+  }
+  if (changed) actions.inspection = options;
+  bool follow = state.follow;
+  if (ImGui::Checkbox(state.selected_joint() >= 0 ? "Follow selected joint  (C)" : "Follow root  (C)", &follow)) {
+    actions.follow = follow;
+  }
+}
+
+}  // namespace
+
+std::string format_joint_identity(const ClipSlot& slot, const JointDetails& d) {
+  std::string text = "name\t" + slot.labels[static_cast<std::size_t>(d.index)] + "\nkind\t" + kind_name(slot, d.index) +
+                     "\nindex\t" + std::to_string(d.index) + "\nparent\t" +
+                     (d.parent == kNoParent ? std::string("none") : slot.labels[static_cast<std::size_t>(d.parent)]) +
+                     "\ndepth\t" + std::to_string(d.depth) + "\nchildren\t";
+  for (std::size_t i = 0; i < d.children.size(); ++i) {
+    text += (i > 0 ? ", " : "") + slot.labels[static_cast<std::size_t>(d.children[i])];
+  }
+  text += "\noffset\t" + vec3_text(d.offset) + "\nbone_length\t" + number("%.6g", static_cast<double>(d.bone_length)) + "\n";
+  return text;
+}
+
+std::string format_joint_channels(const JointDetails& d) {
+  std::string text;
+  for (const ChannelReading& c : d.channels) {
+    text += std::string(channel_name(c.kind)) + "\t" + std::to_string(c.column) + "\t" +
+            number("%.9g", static_cast<double>(c.value)) + "\n";
+  }
+  return text;
+}
+
+std::string format_joint_transforms(const JointDetails& d) {
+  return "local_translation\t" + vec3_text(d.local_translation) + "\nrotation_order\t" + d.rotation_order +
+         "\nlocal_quaternion_wxyz\t" + quat_text(d.local_rotation) + "\nworld_position\t" + vec3_text(d.world_position) +
+         "\nworld_quaternion_wxyz\t" + quat_text(d.world_rotation) + "\n";
+}
+
+void draw_inspector(const ViewerState& state, Actions& actions) {
+  const ClipSlot* slot = state.active_slot();
+  if (slot == nullptr) {
+    ImGui::TextDisabled("No clip loaded");
+    return;
+  }
+  if (!state.inspected || slot->selected < 0) {
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("Click a joint or bone in the view, or a row of the hierarchy, to inspect it.");
+    ImGui::PopTextWrapPos();
+    options_block(state, actions);
+    return;
+  }
+  const JointDetails& d = *state.inspected;
+  identity_block(state, *slot, d, actions);
+  channels_block(d);
+  transforms_block(state, d);
+  options_block(state, actions);
+}
+
+}  // namespace bvhscope::viewer

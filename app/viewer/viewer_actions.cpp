@@ -1,0 +1,212 @@
+// Viewer: applying what the panels and shortcuts asked for this frame, in one place.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "anim/csv_export.hpp"
+#include "viewer/viewer.hpp"
+
+namespace bvhscope::viewer {
+
+void Viewer::select_joint(int slot_index, int joint) {
+  if (slot_index < 0 || static_cast<std::size_t>(slot_index) >= state_.clips.size()) return;
+  if (slot_index != state_.active) {
+    state_.active = slot_index;
+    reset_timeline();
+    rebuild_scene();
+    update_title();
+  }
+  ClipSlot& slot = state_.clips[static_cast<std::size_t>(slot_index)];
+  slot.selected = joint >= 0 && joint < slot.clip().skeleton.joint_count() ? joint : -1;
+  inspect_key_ = {};
+  update_inspection();
+}
+
+glm::vec3 Viewer::placed_joint(const ClipSlot& slot, int joint) const {
+  return slot.placement.apply(slot.pose.position(joint));
+}
+
+void Viewer::apply_clip_actions(const Actions& a) {
+  const auto valid = [&](int i) { return i >= 0 && static_cast<std::size_t>(i) < state_.clips.size(); };
+  bool rebuild = false;
+  if (a.activate_clip && valid(*a.activate_clip) && *a.activate_clip != state_.active) {
+    state_.active = *a.activate_clip;
+    reset_timeline();
+    rebuild = true;
+    update_title();
+  }
+  if (a.clip_visible && valid(a.clip_visible->first)) {
+    state_.clips[static_cast<std::size_t>(a.clip_visible->first)].visible = a.clip_visible->second;
+  }
+  if (a.clip_time_offset && valid(a.clip_time_offset->first)) {
+    state_.clips[static_cast<std::size_t>(a.clip_time_offset->first)].time_offset = a.clip_time_offset->second;
+    reset_timeline();
+  }
+  if (a.clip_side_offset && valid(a.clip_side_offset->first)) {
+    ClipSlot& slot = state_.clips[static_cast<std::size_t>(a.clip_side_offset->first)];
+    slot.side_offset = a.clip_side_offset->second;
+    slot.auto_offset = false;
+    rebuild = true;
+  }
+  if (a.auto_space) {
+    for (ClipSlot& slot : state_.clips) slot.auto_offset = true;
+    rebuild = true;
+  }
+  if (a.remove_clip && valid(*a.remove_clip)) {
+    state_.clips.erase(state_.clips.begin() + *a.remove_clip);
+    if (state_.clips.empty()) {
+      state_.active = -1;
+      state_.inspected.reset();
+    } else {
+      state_.active = std::clamp(state_.active > *a.remove_clip ? state_.active - 1 : state_.active, 0,
+                                 static_cast<int>(state_.clips.size()) - 1);
+    }
+    reset_timeline();
+    rebuild = true;
+    update_title();
+  }
+  if (rebuild) rebuild_scene();
+}
+
+void Viewer::apply_joint_actions(const Actions& a) {
+  state_.hovered_joint = a.hover_joint.value_or(-1);
+  if (a.select_joint) select_joint(state_.active, *a.select_joint);
+  if (a.centre_on_joint) {
+    const ClipSlot* slot = state_.active_slot();
+    if (slot != nullptr && *a.centre_on_joint >= 0 && *a.centre_on_joint < slot->clip().skeleton.joint_count()) {
+      select_joint(state_.active, *a.centre_on_joint);
+      state_.camera.target = placed_joint(*slot, *a.centre_on_joint);
+      state_.follow_height = state_.camera.target.y;
+    }
+  }
+  if (a.inspection) {
+    if (a.inspection->trail != state_.inspection.trail) trail_key_ = {};
+    state_.inspection = *a.inspection;
+  }
+}
+
+void Viewer::apply_export_actions(const Actions& a) {
+  if (a.export_csv_dialog || a.export_png_dialog || a.export_sequence_dialog) {
+    const ClipSlot* slot = state_.active_slot();
+    if (slot != nullptr) {
+      const std::filesystem::path source(slot->is_sample ? std::filesystem::current_path() / "sample.bvh"
+                                                         : std::filesystem::path(slot->clip().source));
+      const std::filesystem::path stem = source.parent_path() / source.stem();
+      dialogs_.export_kind = a.export_csv_dialog ? ExportKind::Csv : a.export_png_dialog ? ExportKind::Png : ExportKind::Sequence;
+      const std::string suggestion = a.export_csv_dialog   ? stem.string() + "_positions.csv"
+                                     : a.export_png_dialog ? stem.string() + "_frame" + std::to_string(slot->frame()) + ".png"
+                                                           : stem.string() + "_frames";
+      std::snprintf(dialogs_.export_path.data(), dialogs_.export_path.size(), "%s", suggestion.c_str());
+      dialogs_.export_first = 0;
+      dialogs_.export_last = static_cast<int>(slot->clip().motion.frame_count > 0 ? slot->clip().motion.frame_count - 1 : 0);
+      dialogs_.export_frame_count = dialogs_.export_last + 1;
+      dialogs_.export_requested = true;
+    }
+  }
+  if (a.export_csv_path) {
+    const ClipSlot* slot = state_.active_slot();
+    if (slot != nullptr) {
+      std::ofstream out(*a.export_csv_path, std::ios::binary | std::ios::trunc);
+      if (out) write_positions_csv(slot->clip(), slot->prepared.decision.mode, out);
+      out.flush();
+      state_.message = out ? Message{Message::Kind::Info, "Wrote " + *a.export_csv_path}
+                           : Message{Message::Kind::Error, *a.export_csv_path + ": cannot write the CSV file"};
+    }
+  }
+  if (a.export_png_path) export_.png_path = *a.export_png_path;
+  if (a.export_sequence && !export_.active) {
+    const ClipSlot* slot = state_.active_slot();
+    std::error_code ec;
+    std::filesystem::create_directories(a.export_sequence->directory, ec);
+    if (slot == nullptr || ec) {
+      state_.message = Message{Message::Kind::Error, a.export_sequence->directory + ": cannot create the folder"};
+    } else {
+      const std::size_t frames = slot->clip().motion.frame_count;
+      export_.active = frames > 0;
+      export_.directory = a.export_sequence->directory;
+      export_.last = std::min(a.export_sequence->last, frames > 0 ? frames - 1 : 0);
+      export_.first = std::min(a.export_sequence->first, export_.last);
+      export_.next = export_.first;
+      export_.clip_id = slot->id;
+      export_.resume_position = state_.clock.position();
+      export_.resume_playing = state_.clock.playing();
+      state_.clock.pause();
+    }
+  }
+  if (a.cancel_export && export_.active) {
+    export_.active = false;
+    state_.clock.seek(export_.resume_position);
+    if (export_.resume_playing) state_.clock.play();
+    state_.message = Message{Message::Kind::Info, "PNG sequence cancelled after " + std::to_string(export_.done()) + " frames"};
+  }
+}
+
+void Viewer::apply(const Actions& a) {
+  PlaybackClock& clock = state_.clock;
+  if (a.toggle_play) clock.toggle();
+  if (a.step != 0) clock.step(a.step);
+  if (a.jump_first) clock.jump_to_first();
+  if (a.jump_last) clock.jump_to_last();
+  if (a.seek) clock.seek(*a.seek);
+  if (a.scrub_begin) clock.begin_scrub();
+  if (a.scrub) clock.scrub(*a.scrub);
+  if (a.scrub_end) clock.end_scrub();
+  if (a.speed) clock.set_speed(*a.speed);
+  if (a.loop) clock.set_loop(*a.loop);
+  if (a.interpolate) state_.interpolate = *a.interpolate;
+  ClipSlot* active = state_.active_slot();
+  if (a.position_mode && active != nullptr) {
+    change_position_mode(active->prepared, *a.position_mode);
+    rebuild_scene();
+  }
+  if (a.units_choice && active != nullptr) {
+    active->units_choice = *a.units_choice;
+    rebuild_scene();
+  }
+  if (a.display) state_.display = *a.display;
+  if (a.panel_width) settings_.panel_width = std::clamp(*a.panel_width / ui_scale_, 200.0f, 1200.0f);
+  apply_clip_actions(a);
+  apply_joint_actions(a);
+  if (a.frame_all && !scene_bounds_.empty()) state_.camera.frame(scene_bounds_, view_aspect());
+  if (a.reset_camera && !scene_bounds_.empty()) {
+    state_.camera.reset(scene_bounds_, view_aspect());
+    state_.follow = false;
+  }
+  if (a.follow) {
+    state_.follow = *a.follow;
+    state_.follow_height = state_.camera.target.y;
+    update_follow();
+  }
+  if (a.open_dialog || a.open_dialog_replacing) {
+    open_replaces_ = a.open_dialog_replacing;
+    dialogs_.open_replaces = open_replaces_;
+    start_open_dialog();
+  }
+  if (a.open_path) open_paths({*a.open_path}, a.open_path_replacing);
+  if (a.open_sample) open_sample();
+  if (a.reload && active != nullptr) {
+    if (active->is_sample) {
+      open_sample();
+    } else {
+      LoadRequest request;
+      request.path = active->clip().source;
+      request.mode = active->prepared.mode_request;
+      request.keep_view = true;
+      request.replace_clip_id = active->id;
+      loader_.request(std::move(request));
+      update_title();
+    }
+  }
+  if (a.watch_files) {
+    state_.watch_files = *a.watch_files;
+    if (const ClipSlot* slot = state_.active_slot()) watcher_.watch(slot->is_sample ? std::string() : slot->clip().source);
+  }
+  apply_export_actions(a);
+  if (a.clear_recent) settings_.recent_files.clear();
+  if (a.dismiss_message) state_.message.reset();
+  if (a.show_shortcuts) dialogs_.shortcuts_requested = true;
+  if (a.quit) quit_ = true;
+}
+
+}  // namespace bvhscope::viewer
