@@ -41,7 +41,7 @@ class RenderCommand : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   static void need_display() {
-    if (std::getenv("DISPLAY") == nullptr) GTEST_SKIP() << "no DISPLAY: rendering needs an X server (xvfb-run)";
+    ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "no DISPLAY: rendering needs an X server (run under xvfb-run)";
   }
   static std::string sample() { return (fixtures_dir() / ".." / ".." / "assets" / "sample.bvh").string(); }
   std::filesystem::path dir_;

@@ -15,7 +15,7 @@ namespace bvhscope::test {
 class GlTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (std::getenv("DISPLAY") == nullptr) GTEST_SKIP() << "no DISPLAY: GL tests need an X server (xvfb-run)";
+    ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "no DISPLAY: GL tests need an X server (run under xvfb-run)";
     if (glfwInit() != GLFW_TRUE) {
       const char* description = nullptr;
       glfwGetError(&description);

@@ -1,0 +1,112 @@
+// Soak: the real viewer driven for minutes (BVHSCOPE_SOAK_SECONDS, default 60) through loads of good
+// and bad files, playback, stepping, orbiting, extreme resizes and minimizing, cycle after cycle.
+// It must never crash, keep its clip when a load fails, quit cleanly (under the sanitizer build that
+// means no sanitizer report), and its memory must stop growing after the first cycles.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include "app_test_fixture.hpp"
+
+namespace bvhscope::test {
+namespace {
+
+long resident_kib(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string key;
+  while (status >> key) {
+    if (key == "VmRSS:") {
+      long kib = 0;
+      status >> kib;
+      return kib;
+    }
+    status.ignore(1 << 12, '\n');
+  }
+  return -1;
+}
+
+int soak_seconds() {
+  const char* text = std::getenv("BVHSCOPE_SOAK_SECONDS");
+  return text != nullptr ? std::max(10, std::atoi(text)) : 60;
+}
+
+class SoakTest : public ViewerAppTest {
+ protected:
+  void drop(unsigned long window, const std::vector<std::string>& paths) {
+    std::string error;
+    ASSERT_TRUE(x11_->drop_files(window, paths, 300, 300, error)) << error;
+  }
+  static void pause_briefly(int milliseconds) { std::this_thread::sleep_for(std::chrono::milliseconds(milliseconds)); }
+};
+
+TEST_F(SoakTest, CyclesOfLoadsPlaybackAndResizesNeitherCrashNorGrow) {
+  ViewerProcess app({});
+  wait_loaded(app, "sample.bvh");
+  const unsigned long window = window_of(app);
+  const std::string id = std::to_string(window);
+
+  const std::vector<std::string> good = {(corpus_dir() / "rgbdacq__02_03.bvh").string(),
+                                         (corpus_dir() / "bvh11__131_01.bvh").string(),
+                                         (corpus_dir() / "pybvh__bvh_example.bvh").string(),
+                                         (fixtures_dir() / "two_joints.bvh").string()};
+  const auto broken = app.dir() / "broken.bvh";
+  std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
+  const auto notes = app.dir() / "notes.txt";
+  std::ofstream(notes) << "not motion\n";
+  const std::vector<std::pair<int, int>> sizes = {{1600, 1000}, {320, 200}, {1, 1}, {3000, 2000}, {900, 600}};
+
+  // Every cycle does the same work (every file, every window size), so cycles compare like for like.
+  std::vector<long> rss;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(soak_seconds());
+  int cycle = 0;
+  while (std::chrono::steady_clock::now() < deadline || cycle < 4) {
+    for (std::size_t step = 0; step < sizes.size(); ++step) {
+      const std::string& clip = good[step % good.size()];
+      drop(window, {clip});
+      wait_loaded(app, clip);
+
+      // A failed load keeps the clip; a refused file and a folder get messages.
+      drop(window, {broken.string(), notes.string(), app.dir().string()});
+      const State after_error = app.wait_for(
+          [](const State& s) { return s.at("message_kind") == "error" && s.at("loading") == "0"; }, "an error message");
+      EXPECT_EQ(after_error.at("clip"), clip) << "cycle " << cycle;
+
+      xdotool("windowfocus --sync " + id);
+      xdotool("key space");
+      pause_briefly(100);
+      xdotool("key Right Right Right Left End Home space");
+      xdotool("mousemove --window " + id + " 300 300 mousedown 1 mousemove --window " + id +
+              " 380 330 mousemove --window " + id + " 420 360 mouseup 1");
+      xdotool("key f r");
+
+      // Extreme sizes, and hidden and shown again (Xvfb has no window manager to minimize with).
+      const auto [width, height] = sizes[step];
+      xdotool("windowsize --sync " + id + " " + std::to_string(width) + " " + std::to_string(height));
+      pause_briefly(100);
+      xdotool("windowunmap --sync " + id);
+      pause_briefly(100);
+      xdotool("windowmap --sync " + id);
+      xdotool("windowsize --sync " + id + " 1200 800");
+      const State alive = app.wait_for([&](const State& s) { return s.at("clip") == clip; }, "the viewer after a step");
+      EXPECT_EQ(alive.at("loading"), "0");
+    }
+    rss.push_back(resident_kib(app.pid()));
+    ++cycle;
+  }
+
+  std::string history;
+  for (const long kib : rss) history += std::to_string(kib / 1024) + " ";
+  std::printf("soak: %d cycles in %d s; resident MiB after each cycle: %s\n", cycle, soak_seconds(), history.c_str());
+  ASSERT_GE(rss.size(), 4u);
+  // After the first cycle (every clip and window size seen once, caches warm) memory stays flat:
+  // the last cycle may use at most 10 % + 16 MiB more than the largest of cycles 2 to 4.
+  const long settled = *std::max_element(rss.begin() + 1, rss.begin() + 4);
+  EXPECT_LE(rss.back(), settled + settled / 10 + 16 * 1024) << history;
+  EXPECT_EQ(app.quit_with_keys(), 0) << "the viewer must quit cleanly (a sanitizer report makes it fail)";
+}
+
+}  // namespace
+}  // namespace bvhscope::test
