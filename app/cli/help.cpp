@@ -13,17 +13,24 @@ Usage:
                                 world positions of every joint and End Site as CSV
                                 (stdout without -o); --rotations also writes each joint's
                                 rotation channels in degrees
-  bvhscope render FILE -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
+  bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
                  [--position-mode auto|add|replace] [--trajectory]
+                 [--select NAME] [--labels none|chain|all] [--no-trail]
                                 one frame (0-based, default 0) drawn offscreen as the viewer
                                 frames it, to a PNG (default 1280x720); --ui adds the panels.
-                                Needs an X display (Xvfb works)
+                                Several FILEs stand side by side (the last is the active one,
+                                whose frame N is shown). --select NAME selects a joint of the
+                                active clip (highlight, trail; with --ui the inspector, curves
+                                and labels). Needs an X display (Xvfb works)
   bvhscope --help | --version
 
 Viewer:
-  Drop .bvh files on the window or use File > Open. Space plays/pauses, Left/Right step,
-  Home/End jump, F frames the motion, R resets the camera, C follows the root; left drag
-  orbits, right/middle or Shift+left drag pans, the wheel zooms (F1 lists every key).
+  Drop .bvh files on the window or use File > Open: each becomes a clip, side by side on one
+  clock. Space plays/pauses, Left/Right step, Home/End jump, F frames the motion, R resets the
+  camera, C follows the root (or the selected joint); left drag orbits, right/middle or
+  Shift+left drag pans, the wheel zooms. Click a joint or bone (or a row of the joint tree) to
+  inspect it, double-click to centre on it, Esc clears, L cycles name labels (F1 lists every key).
+  File > Export writes positions CSV, a PNG of the view or a PNG sequence.
   Settings and recent files live in $XDG_CONFIG_HOME/bvhscope/settings.ini (~/.config).
 
 Position mode:
