@@ -27,6 +27,13 @@ struct ProcessResult {
   std::string err;
 };
 
+// `text` quoted for a POSIX shell.
+inline std::string shell_quote(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 // Runs `argv` (argv[0] is the program path). `prefix` is prepended (e.g. setpriv to drop root).
 inline ProcessResult run_process(const std::vector<std::string>& argv, int time_limit_seconds = 120) {
   static int counter = 0;

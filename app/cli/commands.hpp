@@ -14,6 +14,10 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
 // Renders one frame offscreen to a PNG (needs a display for the GL context, e.g. Xvfb).
 int run_render(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// Flushes `out`; when writing failed (a full disk, a closed pipe) says so on `err` and returns
+// kExitBadInput, else kExitOk.
+int finish_output(std::ostream& out, std::ostream& err);
+
 // Prints the full --help text.
 void print_help(std::ostream& out);
 // "bvhscope: MESSAGE" and a hint to --help on err; returns kExitUsage.

@@ -1,5 +1,8 @@
 #include "cli/dispatch.hpp"
 
+#include <cerrno>
+#include <cstring>
+
 #include "cli/commands.hpp"
 
 #ifndef BVHSCOPE_VERSION
@@ -7,6 +10,13 @@
 #endif
 
 namespace bvhscope::cli {
+
+int finish_output(std::ostream& out, std::ostream& err) {
+  out.flush();
+  if (out) return kExitOk;
+  err << "bvhscope: error: cannot write the output: " << std::strerror(errno) << '\n';
+  return kExitBadInput;
+}
 
 int usage_error(std::ostream& err, const std::string& message) {
   err << "bvhscope: " << message << "\nTry 'bvhscope --help'.\n";

@@ -53,7 +53,7 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
       return kExitBadInput;
   } else {
     write_positions_csv(*clip, mode, out);
-    out.flush();
+    if (const int status = finish_output(out, err); status != kExitOk) return status;
   }
   if (const auto rotations = parsed->value("--rotations")) {
     if (!write_file(*rotations, err, [&](std::ostream& file) { write_rotations_csv(*clip, file); }))

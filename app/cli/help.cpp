@@ -41,7 +41,8 @@ Position mode:
             in the first frame, add otherwise; the choice and its reason are reported
 
 Messages:
-  Errors and warnings go to stderr as FILE:LINE:COL: error|warning: MESSAGE (1-based).
+  Errors and warnings go to stderr as FILE:LINE:COL: error|warning: MESSAGE (1-based);
+  errors about the file itself (cannot open it, not a regular file) read FILE: error: MESSAGE.
   Exit status: 0 success (warnings allowed), 1 bad input, 2 bad usage.
 
 What is loaded with a warning rather than refused:

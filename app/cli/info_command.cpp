@@ -18,10 +18,12 @@ std::string shortest(double value) {
   return std::string(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
 }
 
+// `value` with `decimals` decimals; values too large for that (1e300 s) fall back to the shortest form.
 std::string fixed(double value, int decimals) {
   char digits[64];
-  return std::string(digits,
-                     std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed, decimals).ptr);
+  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed, decimals);
+  if (error != std::errc{}) return shortest(value);
+  return std::string(digits, end);
 }
 
 std::string channel_list(const Skeleton& skeleton, int joint) {
@@ -181,8 +183,7 @@ int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
   } else {
     print_text(*clip, decision, out);
   }
-  out.flush();
-  return kExitOk;
+  return finish_output(out, err);
 }
 
 }  // namespace bvhscope::cli

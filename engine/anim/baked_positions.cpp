@@ -50,7 +50,7 @@ std::vector<float> joint_speed(const BakedPositions& baked, int joint, double fr
   for (std::size_t f = 0; f < baked.frame_count; ++f) {
     const std::size_t before = f == 0 ? 0 : f - 1;
     const std::size_t after = f + 1 == baked.frame_count ? f : f + 1;
-    const double distance = glm::length(baked.at(after, joint) - baked.at(before, joint));
+    const auto distance = static_cast<double>(glm::length(baked.at(after, joint) - baked.at(before, joint)));
     speed[f] = static_cast<float>(distance / (static_cast<double>(after - before) * frame_time));
   }
   return speed;

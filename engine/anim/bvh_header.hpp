@@ -22,26 +22,25 @@ struct BvhHeader {
   int frames_column = 0;
 };
 
-// Parses everything up to the end of the "Frame Time:" line.
-Result<BvhHeader> parse_bvh_header(std::string_view text, std::string_view source);
+// Parses everything up to the end of the "Frame Time:" line. `touched_end` (optional) tells whether
+// the parser ran into the end of `text`: for a prefix of a file, the outcome may change with more.
+Result<BvhHeader> parse_bvh_header(std::string_view text, std::string_view source, bool* touched_end = nullptr);
 
-// Where the header ends in the first bytes of a file (the position of the line end after the
-// "Frame Time:" line), or nullopt when more bytes are needed to tell. A line longer than
-// kMaxHeaderLineBytes ends the search there: no valid header has one.
+// A header line longer than this cannot be valid (names are limited to 4096 bytes); a streamed load
+// stops reading for the header there.
 inline constexpr std::size_t kMaxHeaderLineBytes = std::size_t{1} << 20;
-std::optional<std::size_t> find_header_end(std::string_view prefix) noexcept;
 
-// A block of rows: starts at a line start, ends after a line end (or at the end of the text).
-struct RowBlockText {
-  std::string storage;    // owned bytes (streamed); empty when `view` points into caller memory
-  std::string_view view;  // the block when `storage` is empty
-};
-
-// Longest frame line read whole from a stream; longer ones are handed to the row parser in pieces
-// of this size, which refuses them (too many values, or a value that does not end).
+// Longest frame line read; longer ones are refused ("frame N: its line is longer than ...").
 constexpr std::size_t max_frame_line_bytes(int channels) noexcept {
   return std::size_t{64} * static_cast<std::size_t>(channels) + (std::size_t{1} << 20);
 }
+
+// A block of rows: starts at a line start, ends after a line end (or at the end of the text).
+struct RowBlockText {
+  std::string storage;         // owned bytes (streamed); empty when `view` points into caller memory
+  std::string_view view;       // the block when `storage` is empty
+  bool overlong_line = false;  // the block is the start of one line longer than max_frame_line_bytes
+};
 
 // Where row blocks come from: a text in memory, or a file read as it goes.
 class BlockSource {

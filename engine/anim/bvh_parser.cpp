@@ -77,10 +77,15 @@ class BvhParser {
     clip_.source = std::string(source);
   }
 
-  Result<BvhHeader> run() {
-    if (auto error = check_encoding()) return *error;
-    if (auto error = parse_hierarchy()) return *error;
-    if (auto error = parse_motion_header()) return *error;
+  Result<BvhHeader> run(bool* touched_end) {
+    auto fail = [&](Diagnostic error) -> Result<BvhHeader> {
+      if (touched_end != nullptr) *touched_end = cursor_.touched_end();
+      return error;
+    };
+    if (auto error = check_encoding()) return fail(*error);
+    if (auto error = parse_hierarchy()) return fail(*error);
+    if (auto error = parse_motion_header()) return fail(*error);
+    if (touched_end != nullptr) *touched_end = cursor_.touched_end();
     BvhHeader header;
     clip_.motion.channel_count = clip_.skeleton.channel_count();
     header.clip = std::move(clip_);
@@ -146,7 +151,7 @@ class BvhParser {
 
   // Reads "NAME [{]" after ROOT/JOINT; returns the name token, sets brace_open when '{' ended the line.
   std::optional<Diagnostic> read_joint_name(const Token& keyword, Token& name, bool& brace_open) {
-    name = cursor_.rest_of_line();
+    name = cursor_.rest_of_line(kMaxNameBytes + 2);  // room for " {" after the longest name
     brace_open = false;
     std::string_view text = name.text;
     if (!text.empty() && text.back() == '{') {
@@ -433,43 +438,8 @@ class BvhParser {
 
 }  // namespace
 
-Result<BvhHeader> parse_bvh_header(std::string_view text, std::string_view source) {
-  return BvhParser(text, source).run();
-}
-
-std::optional<std::size_t> find_header_end(std::string_view prefix) noexcept {
-  // The header ends with the line end after "Frame Time:", the first such line after a line that
-  // starts with MOTION. The parser checks everything else; this only finds where to stop reading.
-  auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
-  auto line_starts_with = [&](std::size_t at, std::string_view word) {
-    while (at < prefix.size() && is_blank(prefix[at])) ++at;
-    if (prefix.size() - at < word.size()) return false;
-    for (std::size_t i = 0; i < word.size(); ++i) {
-      if (lower(prefix[at + i]) != word[i]) return false;
-    }
-    return true;
-  };
-  bool after_motion = false;
-  std::size_t line_start = 0;
-  while (line_start < prefix.size()) {
-    std::size_t line_end = line_start;
-    while (line_end < prefix.size() && !is_line_end(prefix[line_end])) ++line_end;
-    // No header line is this long: stop reading there and let the parser say what is wrong.
-    if (line_end - line_start > kMaxHeaderLineBytes) return line_start + kMaxHeaderLineBytes;
-    if (line_end == prefix.size()) return std::nullopt;  // the line may go on in the next read
-    std::size_t next = line_end + 1;
-    if (prefix[line_end] == '\r') {
-      if (next == prefix.size()) return std::nullopt;  // CR or CRLF: the next byte decides
-      if (prefix[next] == '\n') ++next;
-    }
-    if (!after_motion) {
-      after_motion = line_starts_with(line_start, "motion");
-    } else if (line_starts_with(line_start, "frame") && !line_starts_with(line_start, "frames")) {
-      return line_end;
-    }
-    line_start = next;
-  }
-  return std::nullopt;
+Result<BvhHeader> parse_bvh_header(std::string_view text, std::string_view source, bool* touched_end) {
+  return BvhParser(text, source).run(touched_end);
 }
 
 std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, const ParseOptions& options,
@@ -477,6 +447,31 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
   Clip& clip = header.clip;
   const int channels = clip.motion.channel_count;
   if (channels == 0) {
+    // No joint has channels: frame rows are empty lines, so any value in them is refused.
+    int line = header.rows_line;
+    bool after_cr = false;
+    for (;;) {
+      Result<std::optional<RowBlockText>> next = blocks.next(options.block_bytes);
+      if (!next) return next.error();
+      if (!next.value()) break;
+      const RowBlockText& block = *next.value();
+      const std::string_view text = block.storage.empty() ? block.view : std::string_view(block.storage);
+      std::size_t line_start = 0;
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n') {
+          if (!after_cr) ++line;
+          line_start = i + 1;
+        } else if (c == '\r') {
+          ++line;
+          line_start = i + 1;
+        } else if (!is_blank(c)) {
+          return Diagnostic{clip.source, line, static_cast<int>(i - line_start) + 1,
+                            "a value in the frame rows, but no joint has channels"};
+        }
+        after_cr = c == '\r';
+      }
+    }
     constexpr std::uint64_t kMaxEmptyFrames = 1'000'000;
     clip.motion.frame_count = static_cast<std::size_t>(std::min(header.declared_frames, kMaxEmptyFrames));
     if (header.declared_frames > kMaxEmptyFrames) {
@@ -498,6 +493,7 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
       2 * std::max<std::size_t>(1, RowPipeline::workers_for(SIZE_MAX, block_bytes, options.threads)) + 1;
   auto commit_oldest = [&]() -> std::optional<Diagnostic> {
     const std::unique_ptr<RowPipeline::Block> block = pipeline.pop();
+    if (block->overlong_line) return assembler.refuse_overlong_line(max_frame_line_bytes(channels));
     if (auto error = assembler.commit(block->result, block->text)) return error;
     if (!block->storage.empty()) blocks.recycle(std::move(block->storage));
     if (progress != nullptr)
@@ -515,7 +511,8 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
     if (!next) return next.error();
     if (!next.value()) break;
     RowBlockText& block = *next.value();
-    pipeline.push(std::move(block.storage), block.view, assembler.rows_wanted());
+    pipeline.push(std::move(block.storage), block.view, block.overlong_line ? 0 : assembler.rows_wanted(),
+                  block.overlong_line);
   }
   while (pipeline.in_flight() > 0) {
     if (auto error = commit_oldest()) return error;
@@ -529,12 +526,29 @@ namespace {
 // The rows of a text held in memory, cut into blocks at line ends.
 class TextBlocks final : public BlockSource {
  public:
-  explicit TextBlocks(std::string_view rows) : rows_(rows) {}
+  TextBlocks(std::string_view rows, int channels) : rows_(rows), max_line_bytes_(max_frame_line_bytes(channels)) {}
   std::uint64_t remaining_bytes() const override { return rows_.size() - position_; }
   Result<std::optional<RowBlockText>> next(std::size_t block_bytes) override {
     if (position_ >= rows_.size()) return std::optional<RowBlockText>{};
     std::size_t end = std::min(rows_.size(), position_ + block_bytes);
-    while (end < rows_.size() && !is_line_end(rows_[end - 1])) ++end;               // finish the line
+    std::size_t line_start = end;  // where the line that `end` sits in begins
+    while (line_start > position_ && !is_line_end(rows_[line_start - 1])) --line_start;
+    while (end < rows_.size() && !is_line_end(rows_[end - 1])) {  // finish the line
+      if (end - line_start > max_line_bytes_) {
+        // The limit of a streamed load: first the rows before this line, then the line refused.
+        RowBlockText block;
+        if (line_start > position_) {  // the complete rows before the long line
+          block.view = rows_.substr(position_, line_start - position_);
+          position_ = line_start;
+        } else {  // the long line itself, refused; nothing after it is read
+          block.view = rows_.substr(position_, max_line_bytes_);
+          block.overlong_line = true;
+          position_ = rows_.size();
+        }
+        return std::optional<RowBlockText>(std::move(block));
+      }
+      ++end;
+    }
     if (end < rows_.size() && rows_[end - 1] == '\r' && rows_[end] == '\n') ++end;  // keep CRLF whole
     RowBlockText block;
     block.view = rows_.substr(position_, end - position_);
@@ -544,6 +558,7 @@ class TextBlocks final : public BlockSource {
 
  private:
   std::string_view rows_;
+  std::size_t max_line_bytes_;
   std::size_t position_ = 0;
 };
 
@@ -552,7 +567,7 @@ class TextBlocks final : public BlockSource {
 Result<Clip> parse_bvh(std::string_view text, std::string_view source, const ParseOptions& options) {
   Result<BvhHeader> header = parse_bvh_header(text, source);
   if (!header) return header.error();
-  TextBlocks blocks(text.substr(header.value().rows_offset));
+  TextBlocks blocks(text.substr(header.value().rows_offset), header.value().clip.motion.channel_count);
   if (auto error = parse_rows(header.value(), blocks, options, nullptr)) return *error;
   return std::move(header.value().clip);
 }

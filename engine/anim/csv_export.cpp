@@ -56,13 +56,24 @@ void write_chunks_in_order(std::size_t frame_count, unsigned threads, FormatChun
   }
 }
 
+// A header field: quoted (RFC 4180) when a joint name holds a comma, a quote or a line end.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
 }  // namespace
 
 void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads) {
   const Skeleton& skeleton = clip.skeleton;
   std::string header = "Time";
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    for (const char* axis : {".X", ".Y", ".Z"}) header += ',' + skeleton.names[joint] + axis;
+    for (const char* axis : {".X", ".Y", ".Z"}) header += ',' + csv_field(skeleton.names[joint] + axis);
   }
   header += '\n';
   out.write(header.data(), static_cast<std::streamsize>(header.size()));
@@ -97,8 +108,8 @@ void write_rotations_csv(const Clip& clip, std::ostream& out, unsigned threads) 
   for (int c = 0; c < skeleton.channel_count(); ++c) {
     if (!is_rotation(skeleton.channel_kinds[c])) continue;
     columns.push_back(static_cast<std::size_t>(c));
-    header += ',' + skeleton.names[skeleton.channel_joints[c]] + '.' +
-              static_cast<char>('X' + channel_axis(skeleton.channel_kinds[c]));
+    header += ',' + csv_field(skeleton.names[skeleton.channel_joints[c]] + '.' +
+                              static_cast<char>('X' + channel_axis(skeleton.channel_kinds[c])));
   }
   header += '\n';
   out.write(header.data(), static_cast<std::streamsize>(header.size()));

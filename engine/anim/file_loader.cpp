@@ -100,18 +100,20 @@ class FileBlocks final : public BlockSource {
     buffer.assign(carry_);
     carry_.clear();
     for (;;) {
-      while (!at_end_ && buffer.size() < block_bytes) {
-        Result<std::size_t> got = read_more(fd_, path_, buffer, block_bytes - buffer.size());
+      // Never past the size the file had when it was opened: a file that grows is not chased.
+      while (unread_ > 0 && buffer.size() < block_bytes) {
+        const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(unread_, block_bytes - buffer.size()));
+        Result<std::size_t> got = read_more(fd_, path_, buffer, want);
         if (!got) return got.error();
         if (got.value() == 0) {
-          at_end_ = true;
+          unread_ = 0;  // the file shrank
         } else {
           unread_ -= std::min<std::uint64_t>(unread_, got.value());
           if (progress_ != nullptr) progress_->bytes_read.fetch_add(got.value(), std::memory_order_relaxed);
         }
       }
       if (buffer.empty()) return std::optional<RowBlockText>{};
-      const std::size_t cut = at_end_ ? buffer.size() : last_line_end(buffer);
+      const std::size_t cut = unread_ == 0 ? buffer.size() : last_line_end(buffer);
       if (cut > 0) {
         carry_.assign(buffer, cut, std::string::npos);
         buffer.resize(cut);
@@ -120,9 +122,11 @@ class FileBlocks final : public BlockSource {
         return std::optional<RowBlockText>(std::move(block));
       }
       if (buffer.size() >= max_line_bytes_) {
-        // A line longer than any frame line can be: parse what was read, which refuses it.
+        // One line longer than any frame line can be: refused without reading the rest of it.
         RowBlockText block;
         block.storage = std::move(buffer);
+        block.overlong_line = true;
+        unread_ = 0;
         return std::optional<RowBlockText>(std::move(block));
       }
       block_bytes = std::min(block_bytes * 2, max_line_bytes_);  // a long line: read on until it ends
@@ -158,7 +162,6 @@ class FileBlocks final : public BlockSource {
   std::uint64_t unread_;
   std::size_t max_line_bytes_;
   LoadProgress* progress_;
-  bool at_end_ = false;
   std::vector<std::string> spare_;
 };
 
@@ -187,29 +190,35 @@ Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress, cons
   const FileDescriptor file(opened.value());
   if (progress != nullptr) progress->bytes_total.store(size, std::memory_order_relaxed);
 
-  // The header: read until the "Frame Time:" line has ended (or the file has).
+  // The header: read more until the parser no longer runs into the end of what was read. It
+  // must see the line end after the frame time, so a cut-off value is never taken as complete.
   std::string head;
-  std::optional<std::size_t> header_end;
   bool at_end = false;
   std::size_t chunk = std::size_t{64} << 10;
-  while (!header_end && !at_end) {
-    Result<std::size_t> got = read_more(file.get(), path, head, chunk);
+  std::optional<Result<BvhHeader>> header;
+  while (!header) {
+    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, size - std::min<std::uint64_t>(size, head.size())));
+    Result<std::size_t> got = want > 0 ? read_more(file.get(), path, head, want) : Result<std::size_t>(std::size_t{0});
     if (!got) return got.error();
-    at_end = got.value() == 0;
+    at_end = got.value() == 0 || head.size() >= size;
     if (progress != nullptr) progress->bytes_read.fetch_add(got.value(), std::memory_order_relaxed);
-    header_end = find_header_end(head);
-    chunk = std::min<std::size_t>(chunk * 2, std::size_t{16} << 20);
+    bool touched_end = false;
+    Result<BvhHeader> attempt = parse_bvh_header(head, path, &touched_end);
+    const bool complete = attempt.ok() ? attempt.value().rows_offset < head.size() : !touched_end;
+    const std::size_t last_line = head.find_last_of("\r\n");
+    const bool line_too_long = head.size() - (last_line == std::string::npos ? 0 : last_line + 1) > kMaxHeaderLineBytes;
+    if (complete || at_end || line_too_long) header.emplace(std::move(attempt));
+    chunk = std::min<std::size_t>(chunk * 2, std::size_t{64} << 20);
   }
-  const std::size_t header_bytes = header_end.value_or(head.size());
-  Result<BvhHeader> header = parse_bvh_header(std::string_view(head).substr(0, header_bytes), path);
-  if (!header) return header.error();
+  if (!*header) return header->error();
+  const std::size_t header_bytes = header->value().rows_offset;
 
   const std::uint64_t unread = size > head.size() ? size - head.size() : 0;
   FileBlocks blocks(file.get(), path, head.substr(header_bytes), at_end ? 0 : unread,
-                    header.value().clip.motion.channel_count, progress);
+                    header->value().clip.motion.channel_count, progress);
   head = std::string();
-  if (auto error = parse_rows(header.value(), blocks, options, progress)) return *error;
-  return std::move(header.value().clip);
+  if (auto error = parse_rows(header->value(), blocks, options, progress)) return *error;
+  return std::move(header->value().clip);
 }
 
 }  // namespace bvhscope

@@ -100,15 +100,14 @@ std::optional<Diagnostic> RowAssembler::commit(const RowBlockResult& block, std:
   const std::uint64_t wanted = declared_ - committed_;
   const std::uint64_t take = std::min<std::uint64_t>(block.rows, wanted);
   const auto channels = static_cast<std::size_t>(clip_.motion.channel_count);
-  if (committed_ + take > capacity_rows_) {  // cannot happen for complete rows; kept safe anyway
-    capacity_rows_ = committed_ + take;
-    clip_.motion.values.resize(static_cast<std::size_t>(capacity_rows_) * channels);
-  }
-  if (take > 0) {
+  // The table was sized for what the bytes can hold and may already be in a viewer's hands: it is
+  // never reallocated. (Complete rows cannot exceed it: reads stop at the size the file had.)
+  const std::uint64_t fits = std::min<std::uint64_t>(take, capacity_rows_ - committed_);
+  if (fits > 0) {
     std::memcpy(clip_.motion.values.data() + committed_ * channels, block.values.data(),
-                static_cast<std::size_t>(take) * channels * sizeof(float));
+                static_cast<std::size_t>(fits) * channels * sizeof(float));
   }
-  committed_ += take;
+  committed_ += fits;
 
   const bool stop_is_extra = block.stop != RowStop::None && committed_ == declared_;
   if (block.rows > take || (committed_ == declared_ && (block.rows_after_stop > 0 || stop_is_extra))) {
@@ -126,6 +125,21 @@ std::optional<Diagnostic> RowAssembler::commit(const RowBlockResult& block, std:
   }
   line_ += block.line_breaks;
   return std::nullopt;
+}
+
+std::optional<Diagnostic> RowAssembler::refuse_overlong_line(std::size_t limit) {
+  if (pending_cut_) return pending_cut_;
+  if (done_ || committed_ == declared_) {
+    if (!done_) {
+      done_ = true;
+      extra_line_ = line_;
+      extra_column_ = 1;
+    }
+    ++extra_rows_;
+    return std::nullopt;
+  }
+  return located(line_, 1, "frame " + std::to_string(committed_ + 1) + ": its line is longer than " +
+                               std::to_string(limit) + " bytes");
 }
 
 void RowAssembler::finish() {

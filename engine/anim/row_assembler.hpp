@@ -22,6 +22,9 @@ class RowAssembler {
 
   // Takes the next block's result; returns the error that ends the load, if any.
   std::optional<Diagnostic> commit(const RowBlockResult& block, std::string_view text);
+  // The next line is longer than any frame line can be (`limit` bytes): the error for it, located
+  // at its start (an error only if it would be read: past the declared count it is ignored).
+  std::optional<Diagnostic> refuse_overlong_line(std::size_t limit);
   // After the last block: the cut-short and row-count warnings; sizes the table to the rows kept.
   void finish();
 

@@ -7,11 +7,27 @@
 namespace bvhscope {
 namespace {
 
-// What a cut-off number can look like ("-", "1.", "2e", "3e-"); not "nan" or "1,5".
-bool looks_like_number_prefix(const char* first, const char* last) noexcept {
-  return std::all_of(first, last, [](char c) {
-    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-  });
+// True when `token` is the start of a number that the end of the file cut off: "-", "+", ".",
+// "-.", "2e", "3e-" (a prefix of [+-] digits [. digits] [(e|E) [+-] digits] that is not yet a
+// number). "1.2.3", "nan" or "1,5" are not; a complete but out-of-range number is not either.
+bool is_cut_number(std::string_view token) noexcept {
+  std::size_t i = 0;
+  auto digits = [&] {
+    const std::size_t start = i;
+    while (i < token.size() && token[i] >= '0' && token[i] <= '9') ++i;
+    return i - start;
+  };
+  if (i < token.size() && (token[i] == '+' || token[i] == '-')) ++i;
+  std::size_t mantissa_digits = digits();
+  if (i < token.size() && token[i] == '.') {
+    ++i;
+    mantissa_digits += digits();
+  }
+  if (i == token.size()) return mantissa_digits == 0;  // "-", ".", "-.": nothing to read yet
+  if (mantissa_digits == 0 || (token[i] != 'e' && token[i] != 'E')) return false;
+  ++i;
+  if (i < token.size() && (token[i] == '+' || token[i] == '-')) ++i;
+  return i == token.size();  // "2e", "3e-": the exponent's digits are missing
 }
 
 bool only_whitespace(const char* first, const char* last) noexcept {
@@ -92,7 +108,8 @@ RowBlockResult parse_row_block(std::string_view block, int channels, std::size_t
         stop(RowStop::BadValue, p, c);
         result.number_status = scan.status == NumberStatus::Ok ? NumberStatus::Invalid : scan.status;
         result.token.assign(p, token_end);
-        result.cut_at_end = token_end == end && looks_like_number_prefix(p, token_end);
+        result.cut_at_end = token_end == end && result.number_status == NumberStatus::Invalid &&
+                            is_cut_number(std::string_view(p, static_cast<std::size_t>(token_end - p)));
         p = token_end;
         break;
       }

@@ -24,11 +24,12 @@ unsigned RowPipeline::workers_for(std::size_t bytes, std::size_t block_bytes, un
   return static_cast<unsigned>(std::min<std::size_t>({available, blocks, 8}));
 }
 
-void RowPipeline::push(std::string storage, std::string_view text, std::uint64_t max_rows) {
+void RowPipeline::push(std::string storage, std::string_view text, std::uint64_t max_rows, bool overlong_line) {
   auto block = std::make_unique<Block>();
   block->storage = std::move(storage);
   block->text = block->storage.empty() ? text : std::string_view(block->storage);
   block->max_rows = max_rows;
+  block->overlong_line = overlong_line;
   if (workers_.empty()) {
     block->result = parse_row_block(block->text, channels_, static_cast<std::size_t>(block->max_rows));
     block->parsed = true;

@@ -23,6 +23,7 @@ class RowPipeline {
     std::string storage;    // the block's bytes when the pipeline owns them (streamed from a file)
     std::string_view text;  // what to parse: `storage`, or bytes the caller keeps alive
     std::uint64_t max_rows = 0;
+    bool overlong_line = false;  // the start of one over-long line: the assembler refuses it
     RowBlockResult result;
     bool parsed = false;
   };
@@ -34,7 +35,7 @@ class RowPipeline {
 
   // Queues a block. Pass `storage` to hand over the bytes, or an empty string and a `text` the
   // caller keeps alive until the block is popped.
-  void push(std::string storage, std::string_view text, std::uint64_t max_rows);
+  void push(std::string storage, std::string_view text, std::uint64_t max_rows, bool overlong_line = false);
   [[nodiscard]] std::size_t in_flight() const;
   // The oldest block once it is parsed (waits for it); nullptr when nothing is in flight.
   std::unique_ptr<Block> pop();

@@ -4,12 +4,17 @@ namespace bvhscope {
 
 void TextCursor::skip_blanks() noexcept {
   while (pos_ < text_.size() && is_blank(text_[pos_])) ++pos_;
+  if (pos_ >= text_.size()) touched_end_ = true;
 }
 
 bool TextCursor::consume_line_end() noexcept {
-  if (pos_ >= text_.size()) return false;
+  if (pos_ >= text_.size()) {
+    touched_end_ = true;
+    return false;
+  }
   if (text_[pos_] == '\r') {
     ++pos_;
+    if (pos_ >= text_.size()) touched_end_ = true;  // a CR that may be the start of a CRLF
     if (pos_ < text_.size() && text_[pos_] == '\n') ++pos_;
   } else if (text_[pos_] == '\n') {
     ++pos_;
@@ -38,6 +43,7 @@ Token TextCursor::read_token() noexcept {
   } else {
     while (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != '{' && text_[pos_] != '}') ++pos_;
   }
+  if (pos_ >= text_.size()) touched_end_ = true;
   token.text = text_.substr(begin, pos_ - begin);
   return token;
 }
@@ -52,13 +58,20 @@ Token TextCursor::next_token_on_line() noexcept {
   return read_token();
 }
 
-Token TextCursor::rest_of_line() noexcept {
+Token TextCursor::rest_of_line(std::size_t max_bytes) noexcept {
   skip_blanks();
   Token token;
   token.line = line_;
   token.column = column();
   const std::size_t begin = pos_;
-  while (pos_ < text_.size() && !is_line_end(text_[pos_])) ++pos_;
+  while (pos_ < text_.size() && !is_line_end(text_[pos_])) {
+    if (pos_ - begin > max_bytes) {  // too long to be what the caller wants: stop scanning here
+      token.text = text_.substr(begin, pos_ - begin);
+      return token;
+    }
+    ++pos_;
+  }
+  if (pos_ >= text_.size()) touched_end_ = true;
   std::size_t end = pos_;
   while (end > begin && is_blank(text_[end - 1])) --end;
   token.text = text_.substr(begin, end - begin);

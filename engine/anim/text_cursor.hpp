@@ -21,8 +21,9 @@ class TextCursor {
   Token next_token() noexcept;
   // Like next_token, but only on the current line: an empty token when the line has no more.
   Token next_token_on_line() noexcept;
-  // The rest of the current line, trimmed, without its line end (which is consumed).
-  Token rest_of_line() noexcept;
+  // The rest of the current line, trimmed, without its line end (which is consumed). Stops after
+  // `max_bytes` + 1 bytes, so a huge line is never scanned whole (the caller refuses it).
+  Token rest_of_line(std::size_t max_bytes = static_cast<std::size_t>(-1) - 1) noexcept;
   // Skips spaces and tabs (not line ends).
   void skip_blanks() noexcept;
   // Consumes one line end (LF, CRLF or CR) if the cursor is at one; true if it did.
@@ -36,6 +37,9 @@ class TextCursor {
   [[nodiscard]] int line() const noexcept { return line_; }
   [[nodiscard]] int column() const noexcept { return static_cast<int>(pos_ - line_start_) + 1; }
   [[nodiscard]] std::string_view text() const noexcept { return text_; }
+  // True once reading ran into the end of the text: with a prefix of a file, more text might have
+  // changed the outcome.
+  [[nodiscard]] bool touched_end() const noexcept { return touched_end_; }
 
   // For the frame-row loop, which walks the text itself: the cursor resumes at `pos` on a new line.
   void resume_at_line_start(std::size_t pos, int line) noexcept {
@@ -52,6 +56,7 @@ class TextCursor {
   std::size_t pos_ = 0;
   std::size_t line_start_ = 0;
   int line_ = 1;
+  bool touched_end_ = false;
 };
 
 constexpr bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }

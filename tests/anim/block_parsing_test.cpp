@@ -89,6 +89,13 @@ TEST(BlockParsing, RowVariantsGiveTheSameResultEveryWay) {
       {"bad value", edit("4 5 6 90 0", "4 5 6 x 0")},
       {"float overflow", edit("4 5 6 90 0", "4 5 6 1e39 0")},
       {"huge count", edit("Frames: 2", "Frames: 1000000000000")},
+      {"motion after the brace", [] {
+         std::string t(test::kTwoJoints);
+         t.replace(t.find("}\nMOTION"), 8, "} MOTION");
+         return t;
+       }()},
+      {"frame time over two lines", edit("Frame Time: 0.5", "Frame\nTime: 0.5")},
+      {"overflow at the very end", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 2) + "1e999"},
   };
   for (const auto& [name, text] : variants) check_every_way(text, name);
 }
@@ -136,6 +143,16 @@ TEST(Streaming, ReportsProgressAndHandsOutTheClipEarly) {
   EXPECT_EQ(progress.bytes_read.load(), text.size());
   EXPECT_EQ(progress.bytes_total.load(), text.size());
   EXPECT_EQ(clip.value().motion.values[4999 * 9], 4999.0f);
+}
+
+TEST(Streaming, MotionAfterABraceStillStreamsTheRows) {
+  std::string text(test::kTwoJoints);
+  text.replace(text.find("}\nMOTION"), 8, "} MOTION");
+  test::TempDir dir;
+  const Result<Clip> clip = load_bvh_file(dir.write("brace.bvh", text).string());
+  ASSERT_TRUE(clip.ok()) << format_diagnostic(clip.error(), Severity::Error);
+  EXPECT_EQ(clip.value().motion.frame_count, 2u);
+  EXPECT_TRUE(clip.value().warnings.empty());
 }
 
 TEST(Streaming, CanBeCancelled) {

@@ -72,6 +72,18 @@ TEST(CsvExport, TheTextDoesNotDependOnTheThreadCount) {
   }
 }
 
+TEST(CsvExport, NamesWithCommasOrQuotesAreQuoted) {
+  const Clip clip = test::parse_ok(
+      "HIERARCHY\nROOT Hips,Left \"x\"\n{\nOFFSET 0 0 0\nCHANNELS 1 Zrotation\n}\nMOTION\nFrames: 1\nFrame Time: 1\n5\n");
+  std::ostringstream positions;
+  write_positions_csv(clip, PositionMode::Add, positions);
+  EXPECT_EQ(positions.str(),
+            "Time,\"Hips,Left \"\"x\"\".X\",\"Hips,Left \"\"x\"\".Y\",\"Hips,Left \"\"x\"\".Z\"\n0,0,0,0\n");
+  std::ostringstream rotations;
+  write_rotations_csv(clip, rotations);
+  EXPECT_EQ(rotations.str(), "Time,\"Hips,Left \"\"x\"\".Z\"\n0,5\n");
+}
+
 TEST(CsvExport, RotationChannelsInFileOrder) {
   const Clip clip = test::parse_ok(test::kTwoJoints);
   std::ostringstream out;

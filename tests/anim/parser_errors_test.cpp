@@ -138,6 +138,13 @@ std::vector<ErrorCase> error_cases() {
        "number '1e400' is out of range in frame 1, channel 4 (Hips Zrotation)"},
       {"value_overflows_float", edit("1 2 3 0 0 0", "1 2 3 1e39 0 0"), 19, 7,
        "number '1e39' is too large for a 32-bit float in frame 1, channel 4 (Hips Zrotation)"},
+      {"value_overflow_at_the_very_end", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 2) + "1e999",
+       20, 18, "number '1e999' is out of range in frame 2, channel 9 (Chest Yrotation)"},
+      {"two_dots_at_the_very_end", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 2) + "1.2.3",
+       20, 18, "expected a number, found '1.2.3' in frame 2, channel 9 (Chest Yrotation)"},
+      {"value_without_channels",
+       "HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n\n  7\n", 10, 3,
+       "a value in the frame rows, but no joint has channels"},
       {"value_binary_garbage", edit("1 2 3 0 0 0", std::string("1 2 3 \x01\x02 0 0", 11)), 19, 7,
        "expected a number, found '\\x01\\x02' in frame 1, channel 4 (Hips Zrotation)"},
   };

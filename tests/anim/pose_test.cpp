@@ -62,6 +62,16 @@ TEST(Pose, AnglesAreDegrees) {
   expect_near(pose.position(1), glm::vec3(-0.5f, std::sqrt(3.0f) / 2.0f, 0.0f));
 }
 
+TEST(Pose, HugeAnglesKeepTheirPrecision) {
+  // 89 999 912 degrees is 249 999 turns and 272 degrees; not a multiple of 90.
+  Pose pose;
+  pose_frame(two_rotations("Zrotation Xrotation", 89999912.0f, 0), 0, PositionMode::Add, pose);
+  const float radians = glm::radians(272.0f);
+  expect_near(pose.position(1), glm::vec3(-std::sin(radians), std::cos(radians), 0.0f));
+  pose_frame(two_rotations("Zrotation Xrotation", -450.0f, 0), 0, PositionMode::Add, pose);
+  EXPECT_EQ(pose.position(1), glm::vec3(1, 0, 0));  // -450 is -90: exact
+}
+
 TEST(Pose, PositionChannelsAddToOrReplaceTheOffset) {
   const Clip clip =
       parse_ok("HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\nFrame Time: 1\n5\n");

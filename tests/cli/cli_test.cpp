@@ -1,6 +1,10 @@
 // The bvhscope executable end to end: the exact output, streams and exit codes of each subcommand.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <cstdlib>
+
 #include "run_process.hpp"
 
 namespace bvhscope {
@@ -135,10 +139,41 @@ TEST(Cli, ExportWritesPositionsToStdoutOrAFile) {
 }
 
 TEST(Cli, ExportHonoursThePositionMode) {
-  const auto replaced = run_bvhscope({"export", fixture("two_joints.bvh"), "--position-mode=replace"});
-  EXPECT_EQ(replaced.exit_code, 0);
-  // Hips OFFSET is 0, so replace and add agree here; the flag must still be accepted in --x=y form.
-  EXPECT_EQ(replaced.out.substr(replaced.out.find('\n') + 1, 22), "0,1,2,3,1,12,3,1,17,3\n");
+  test::TempDir dir;
+  const std::string path =
+      dir.write("offset.bvh", "HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\n"
+                              "Frame Time: 0.1\n5\n")
+          .string();
+  EXPECT_EQ(run_bvhscope({"export", path, "--position-mode=add"}).out, "Time,R.X,R.Y,R.Z\n0,10,25,30\n");
+  EXPECT_EQ(run_bvhscope({"export", path, "--position-mode", "replace"}).out, "Time,R.X,R.Y,R.Z\n0,10,5,30\n");
+}
+
+TEST(Cli, AFailedWriteIsAnErrorNotASilentlyShortFile) {
+  for (const char* command : {"export", "info"}) {
+    const std::string shell = test::shell_quote(BVHSCOPE_EXECUTABLE) + " " + command + " " +
+                              test::shell_quote(fixture("two_joints.bvh")) + " >/dev/full 2>/dev/null";
+    const int status = std::system(shell.c_str());
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << command;
+  }
+}
+
+TEST(Cli, ExtremeFrameTimesPrintCleanly) {
+  test::TempDir dir;
+  std::string text(test::kTwoJoints);
+  text.replace(text.find("Frame Time: 0.5"), 15, "Frame Time: 1e-300");
+  const auto result = run_bvhscope({"info", dir.write("fast.bvh", text).string()});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_NE(result.out.find("frame time:      1e-300 s (9.999999999999999e+299 fps)\n"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("duration:        0.000 s\n"), std::string::npos) << result.out;
+}
+
+TEST(Cli, JsonIsValidUtf8WhateverTheNamesAre) {
+  test::TempDir dir;
+  std::string text(test::kTwoJoints);
+  text.replace(text.find("JOINT Chest"), 11, "JOINT Caf\xe9 \xc3\xa9\"\x01");
+  const auto result = run_bvhscope({"info", "--json", dir.write("latin1.bvh", text).string()});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_NE(result.out.find("\"name\":\"Caf\\ufffd \xc3\xa9\\\"\\u0001\""), std::string::npos) << result.out;
 }
 
 }  // namespace
