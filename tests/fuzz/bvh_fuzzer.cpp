@@ -41,9 +41,10 @@ void check_same(const bvhscope::Result<bvhscope::Clip>& a, const bvhscope::Resul
     }
     return;
   }
-  if (a.value().motion.values.size() != b.value().motion.values.size() ||
-      std::memcmp(a.value().motion.values.data(), b.value().motion.values.data(),
-                  a.value().motion.values.size() * sizeof(float)) != 0 ||
+  const std::size_t values = a.value().motion.values.size();
+  if (values != b.value().motion.values.size() ||
+      (values > 0 && std::memcmp(a.value().motion.values.data(), b.value().motion.values.data(),
+                                 values * sizeof(float)) != 0) ||
       a.value().warnings.size() != b.value().warnings.size()) {
     fail(std::string(what) + ": different clips");
   }
