@@ -53,6 +53,14 @@ void Viewer::open_file(const std::string& path, bool replace_all) {
   LoadRequest request;
   request.path = path;
   request.replace_all = replace_all;
+  // A file that is already loaded is reloaded in place (and made active), not added twice.
+  const auto loaded = std::find_if(state_.clips.begin(), state_.clips.end(),
+                                   [&](const ClipSlot& slot) { return !slot.is_sample && slot.clip().source == path; });
+  if (!replace_all && loaded != state_.clips.end()) {
+    request.mode = loaded->prepared.mode_request;
+    request.keep_view = true;
+    request.replace_clip_id = loaded->id;
+  }
   loader_.request(std::move(request));
   update_title();
 }

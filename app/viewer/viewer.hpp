@@ -33,7 +33,8 @@ class Viewer {
   Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale);
 
   // Opening files (all asynchronous except set_clip and add_clip). A new clip is added to the
-  // ones loaded (replacing them all with `replace_all`, or when only the bundled sample is shown).
+  // ones loaded (replacing them all with `replace_all`, or when only the bundled sample is shown);
+  // a file already loaded is reloaded in place instead of added twice.
   void open_file(const std::string& path, bool replace_all = false);
   void open_sample();
   // Paths from a drop or the command line: folders and non-.bvh files get a message, every .bvh

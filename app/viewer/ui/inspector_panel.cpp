@@ -27,7 +27,7 @@ std::string vec3_text(const glm::vec3& v) {
 // w, x, y, z as the inspector shows quaternions.
 std::string quat_text(const glm::quat& q) {
   char text[112];
-  std::snprintf(text, sizeof(text), "w %.5f  x %.5f  y %.5f  z %.5f", static_cast<double>(q.w), static_cast<double>(q.x),
+  std::snprintf(text, sizeof(text), "%.4f  %.4f  %.4f  %.4f", static_cast<double>(q.w), static_cast<double>(q.x),
                 static_cast<double>(q.y), static_cast<double>(q.z));
   return text;
 }
@@ -149,13 +149,13 @@ void transforms_block(const ViewerState& state, const JointDetails& d) {
       }
       ImGui::Text("%s(deg, %s)", euler, d.rotation_order.c_str());
     }
-    panel_row("Local quat", "%s", quat_text(d.local_rotation).c_str());
+    panel_row("Local quat", "%s  (wxyz)", quat_text(d.local_rotation).c_str());
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::TextDisabled("World pos");
     ImGui::TableSetColumnIndex(1);
     vec3_cells(d.world_position, unit);
-    panel_row("World quat", "%s", quat_text(d.world_rotation).c_str());
+    panel_row("World quat", "%s  (wxyz)", quat_text(d.world_rotation).c_str());
     const glm::vec3 euler = glm::degrees(glm::eulerAngles(d.world_rotation));
     panel_row("World XYZ", "%.3f  %.3f  %.3f deg", static_cast<double>(euler.x), static_cast<double>(euler.y),
               static_cast<double>(euler.z));
