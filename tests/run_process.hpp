@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <csignal>
 #include <filesystem>
 #include <string>
@@ -45,6 +46,7 @@ inline ProcessResult run_process(const std::vector<std::string>& argv, int time_
   const auto start = std::chrono::steady_clock::now();
   const pid_t child = ::fork();
   if (child == 0) {
+    ::setpgid(0, 0);  // its own process group, so the time limit ends its children too
     const int in = ::open("/dev/null", O_RDONLY);
     const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -64,7 +66,7 @@ inline ProcessResult run_process(const std::vector<std::string>& argv, int time_
     const pid_t done = ::wait4(child, &status, WNOHANG, &usage);
     if (done == child) break;
     if (std::chrono::steady_clock::now() - start > std::chrono::seconds(time_limit_seconds)) {
-      ::kill(child, SIGKILL);
+      ::kill(-child, SIGKILL);
       ::wait4(child, &status, 0, &usage);
       result.timed_out = true;
       break;
@@ -80,10 +82,19 @@ inline ProcessResult run_process(const std::vector<std::string>& argv, int time_
   return result;
 }
 
+// Runs bvhscope with `args`. Its peak RSS is measured through GNU time, whose own child starts from
+// a small process: a child forked from this (possibly large) test process would report the test's
+// pages copied at fork as its peak.
 inline ProcessResult run_bvhscope(const std::vector<std::string>& args, int time_limit_seconds = 120) {
-  std::vector<std::string> argv = {BVHSCOPE_EXECUTABLE};
+  const std::filesystem::path peak_file = std::filesystem::temp_directory_path() /
+                                          ("bvhscope-peak-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+  std::vector<std::string> argv = {"/usr/bin/time", "-q", "-f", "%M", "-o", peak_file.string(), BVHSCOPE_EXECUTABLE};
   argv.insert(argv.end(), args.begin(), args.end());
-  return run_process(argv, time_limit_seconds);
+  ProcessResult result = run_process(argv, time_limit_seconds);
+  EXPECT_TRUE(std::filesystem::exists(peak_file)) << "/usr/bin/time is needed (Debian package 'time')";
+  result.peak_rss_kib = std::atol(read_file(peak_file).c_str());
+  std::filesystem::remove(peak_file);
+  return result;
 }
 
 }  // namespace bvhscope::test
