@@ -69,6 +69,7 @@ int run_viewer(const std::vector<std::string>& files) {
   glfwSetKeyCallback(handle, on_key);
   ImGuiSession imgui(handle, scale);
 
+  if (!loaded_settings.notice.empty()) viewer.state().message = Message{Message::Kind::Info, loaded_settings.notice};
   if (files.empty()) {
     viewer.open_sample();
   } else {

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -32,12 +33,17 @@ inline constexpr auto kStateDeadline = std::chrono::seconds(60);
 
 class ViewerProcess {
  public:
-  explicit ViewerProcess(const std::vector<std::string>& args) {
+  // `settings_file`: the bytes of a settings.ini to start with (none when empty).
+  explicit ViewerProcess(const std::vector<std::string>& args, const std::string& settings_file = {}) {
     static int counter = 0;
     dir_ = std::filesystem::temp_directory_path() /
            ("bvhscope-app-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_ / "config");
+    if (!settings_file.empty()) {
+      std::filesystem::create_directories(dir_ / "config" / "bvhscope");
+      std::ofstream(dir_ / "config" / "bvhscope" / "settings.ini", std::ios::binary) << settings_file;
+    }
     state_path_ = (dir_ / "state.txt").string();
     const std::string log = (dir_ / "log.txt").string();
     pid_ = ::fork();
