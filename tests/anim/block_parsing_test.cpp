@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <fstream>
 
 #include "anim/file_loader.hpp"
 #include "test_support.hpp"
@@ -155,6 +156,74 @@ TEST(Streaming, MotionAfterABraceStillStreamsTheRows) {
   ASSERT_TRUE(clip.ok()) << format_diagnostic(clip.error(), Severity::Error);
   EXPECT_EQ(clip.value().motion.frame_count, 2u);
   EXPECT_TRUE(clip.value().warnings.empty());
+}
+
+// A file cut or rewritten by another program while it loads: a clean outcome, bounded by the size
+// the file had when it was opened, never a crash or a table reallocated under the viewer.
+std::string many_rows(int frames) {
+  std::string text(test::kTwoJoints);
+  text = text.substr(0, text.find("Frames:")) + "Frames: " + std::to_string(frames) + "\nFrame Time: 0.01\n";
+  for (int f = 0; f < frames; ++f) text += std::to_string(f) + " 2 3 0 0 0 0 0 0\n";
+  return text;
+}
+
+TEST(Streaming, AFileThatShrinksWhileLoadingKeepsTheCompleteFrames) {
+  test::TempDir dir;
+  const std::string text = many_rows(20000);
+  const std::string path = dir.write("shrinking.bvh", text).string();
+  LoadProgress progress;
+  const float* table = nullptr;
+  progress.on_start = [&](const Clip& clip) {
+    table = clip.motion.values.data();
+    std::filesystem::resize_file(path, text.size() / 2);  // another program truncates the file
+  };
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  ASSERT_TRUE(clip.ok()) << format_diagnostic(clip.error(), Severity::Error);
+  const std::size_t frames = clip.value().motion.frame_count;
+  EXPECT_GT(frames, 5000u);
+  EXPECT_LT(frames, 20000u);
+  for (std::size_t f = 0; f < frames; ++f) ASSERT_EQ(clip.value().motion.values[f * 9], static_cast<float>(f));
+  ASSERT_GE(clip.value().warnings.size(), 1u);
+  EXPECT_EQ(clip.value().warnings.back().message, "'Frames: 20000' but the file holds " + std::to_string(frames) +
+                                                      " complete frames; loaded " + std::to_string(frames));
+  EXPECT_NE(table, nullptr);
+}
+
+TEST(Streaming, AFileThatGrowsWhileLoadingIsReadToItsOpenedSize) {
+  test::TempDir dir;
+  const std::string text = many_rows(1000);
+  const std::string path = dir.write("growing.bvh", text).string();
+  LoadProgress progress;
+  const float* table = nullptr;
+  progress.on_start = [&](const Clip& clip) {
+    table = clip.motion.values.data();
+    std::ofstream(path, std::ios::app) << many_rows(50000).substr(text.size() / 2);  // appended while loading
+  };
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  ASSERT_TRUE(clip.ok()) << format_diagnostic(clip.error(), Severity::Error);
+  EXPECT_EQ(clip.value().motion.frame_count, 1000u);
+  EXPECT_EQ(clip.value().motion.values.data(), table) << "the table handed out was never reallocated";
+}
+
+TEST(Streaming, AFileRewrittenWhileLoadingEndsCleanly) {
+  test::TempDir dir;
+  const std::string text = many_rows(20000);
+  const std::string path = dir.write("rewritten.bvh", text).string();
+  LoadProgress progress;
+  progress.on_start = [&](const Clip&) {
+    std::string garbage(text.size(), 'x');
+    for (std::size_t i = 80; i < garbage.size(); i += 81) garbage[i] = '\n';
+    std::fstream(path, std::ios::in | std::ios::out | std::ios::binary).write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+  };
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  // The first 64 KiB (the header and about 2600 rows) were read before the rewrite; what follows
+  // is the rewritten text, refused where it starts being read, with its location.
+  // (The read may have ended inside a row, so the column and the token's first bytes vary.)
+  ASSERT_FALSE(clip.ok());
+  EXPECT_GT(clip.error().line, 1000);
+  EXPECT_GE(clip.error().column, 1);
+  EXPECT_EQ(clip.error().message.rfind("expected a number, found '", 0), 0u) << clip.error().message;
+  EXPECT_NE(clip.error().message.find("xxxx"), std::string::npos) << clip.error().message;
 }
 
 TEST(Streaming, CanBeCancelled) {
