@@ -4,9 +4,11 @@
 // means no sanitizer report), and its memory must stop growing after the first cycles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <thread>
 
 #include "app_test_fixture.hpp"
@@ -43,6 +45,15 @@ class SoakTest : public ViewerAppTest {
 };
 
 TEST_F(SoakTest, CyclesOfLoadsPlaybackAndResizesNeitherCrashNorGrow) {
+  // Under AddressSanitizer, freed memory waits in a quarantine (256 MiB by default) that would
+  // look like growth while it fills: the viewer gets a small one (the variable is read by the
+  // child at start; this test process is unaffected).
+  const char* asan = std::getenv("ASAN_OPTIONS");
+  ::setenv("ASAN_OPTIONS", (std::string(asan != nullptr ? asan : "") + ":quarantine_size_mb=8").c_str(), 1);
+  // glibc raises its mmap threshold after a big block is freed, after which the renderer's big
+  // buffers come from the heap and stay resident at random: a fixed threshold keeps them mapped
+  // and returned on free, so the samples measure the viewer, not the allocator's history.
+  ::setenv("MALLOC_MMAP_THRESHOLD_", "131072", 1);
   ViewerProcess app({});
   wait_loaded(app, "sample.bvh");
   const unsigned long window = window_of(app);
@@ -62,7 +73,8 @@ TEST_F(SoakTest, CyclesOfLoadsPlaybackAndResizesNeitherCrashNorGrow) {
   std::vector<long> rss;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(soak_seconds());
   int cycle = 0;
-  while (std::chrono::steady_clock::now() < deadline || cycle < 4) {
+  while (std::chrono::steady_clock::now() < deadline || cycle < 5) {
+    long cycle_floor = std::numeric_limits<long>::max();  // the lowest of the cycle's samples
     for (std::size_t step = 0; step < sizes.size(); ++step) {
       const std::string& clip = good[step % good.size()];
       drop(window, {clip});
@@ -92,19 +104,26 @@ TEST_F(SoakTest, CyclesOfLoadsPlaybackAndResizesNeitherCrashNorGrow) {
       xdotool("windowsize --sync " + id + " 1200 800");
       const State alive = app.wait_for([&](const State& s) { return s.at("clip") == clip; }, "the viewer after a step");
       EXPECT_EQ(alive.at("loading"), "0");
+      cycle_floor = std::min(cycle_floor, resident_kib(app.pid()));
     }
-    rss.push_back(resident_kib(app.pid()));
+    rss.push_back(cycle_floor);
     ++cycle;
   }
 
   std::string history;
   for (const long kib : rss) history += std::to_string(kib / 1024) + " ";
-  std::printf("soak: %d cycles in %d s; resident MiB after each cycle: %s\n", cycle, soak_seconds(), history.c_str());
-  ASSERT_GE(rss.size(), 4u);
-  // After the first cycle (every clip and window size seen once, caches warm) memory stays flat:
-  // the last cycle may use at most 10 % + 16 MiB more than the largest of cycles 2 to 4.
-  const long settled = *std::max_element(rss.begin() + 1, rss.begin() + 4);
-  EXPECT_LE(rss.back(), settled + settled / 10 + 16 * 1024) << history;
+  std::printf("soak: %d cycles in %d s; lowest resident MiB of each cycle: %s\n", cycle, soak_seconds(), history.c_str());
+  ASSERT_GE(rss.size(), 5u);
+  // Resident memory swings within a cycle (the software renderer's buffers for a 3000x2000 window
+  // come and go), so each cycle counts by its lowest sample. The first two cycles warm up (every
+  // clip's data and every buffer reach their working size). After that a leak lifts every cycle's
+  // floor: the lowest floor of the last half may be at most 10 % + 32 MiB above the highest floor
+  // of the cycles before it, so one cycle's spike cannot fail the test but steady growth does.
+  const auto warm = rss.begin() + 2;
+  const auto late = warm + static_cast<std::ptrdiff_t>((rss.size() - 2) / 2);
+  const long early_ceiling = *std::max_element(warm, late);
+  const long late_floor = *std::min_element(late, rss.end());
+  EXPECT_LE(late_floor, early_ceiling + early_ceiling / 10 + 32 * 1024) << history;
   EXPECT_EQ(app.quit_with_keys(), 0) << "the viewer must quit cleanly (a sanitizer report makes it fail)";
 }
 
