@@ -11,6 +11,7 @@
 
 #include "anim/bvh_header.hpp"
 #include "anim/number_parser.hpp"
+#include "anim/parse_messages.hpp"
 #include "anim/row_assembler.hpp"
 #include "anim/row_pipeline.hpp"
 #include "anim/text_cursor.hpp"
@@ -36,26 +37,6 @@ std::optional<ChannelKind> channel_from_name(std::string_view name) noexcept {
     if (equals_ignore_case(name, kNames[i])) return static_cast<ChannelKind>(i);
   }
   return std::nullopt;
-}
-
-// A token as it should appear inside a message: quoted, shortened, with unprintable bytes escaped.
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kMaxShown = 40;
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < kMaxShown; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7f) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (text.size() > kMaxShown) out += "...";
-  out += "'";
-  return out;
 }
 
 std::string describe(const Token& token) { return token.at_end() ? std::string("end of file") : quoted(token.text); }
@@ -295,18 +276,7 @@ class BvhParser {
     const char* last = first + token.text.size();
     const NumberScan scan = scan_float(first, last, out);
     if (scan.status == NumberStatus::Ok && scan.end == last) return std::nullopt;
-    return error_at(token, number_error(scan.status, token.text) + " " + std::string(context));
-  }
-
-  static std::string number_error(NumberStatus status, std::string_view text) {
-    switch (status) {
-      case NumberStatus::Overflow:
-        return "number " + quoted(text) + " is out of range";
-      case NumberStatus::FloatOverflow:
-        return "number " + quoted(text) + " is too large for a 32-bit float";
-      default:
-        return "expected a number, found " + quoted(text);
-    }
+    return error_at(token, number_problem(scan.status, token.text) + " " + std::string(context));
   }
 
   std::optional<Diagnostic> parse_channels(const Token& keyword, int joint) {
@@ -415,7 +385,7 @@ class BvhParser {
     double frame_time = 0.0;
     const NumberScan scan = scan_double(time.text.data(), time.text.data() + time.text.size(), frame_time);
     if (scan.status != NumberStatus::Ok || scan.end != time.text.data() + time.text.size()) {
-      return error_at(time, "frame time: " + number_error(scan.status, time.text));
+      return error_at(time, "frame time: " + number_problem(scan.status, time.text));
     }
     if (frame_time < 0.0) return error_at(time, "negative frame time " + quoted(time.text));
     if (auto error = expect_line_end("the frame time")) return error;

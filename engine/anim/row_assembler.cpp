@@ -3,34 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "anim/parse_messages.hpp"
+
 namespace bvhscope {
-namespace {
-
-std::string number_problem(NumberStatus status, std::string_view token) {
-  std::string shown;
-  for (std::size_t i = 0; i < token.size() && i < 40; ++i) {
-    const auto c = static_cast<unsigned char>(token[i]);
-    if (c < 0x20 || c == 0x7f) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      shown += "\\x";
-      shown += kHex[c >> 4];
-      shown += kHex[c & 15];
-    } else {
-      shown += static_cast<char>(c);
-    }
-  }
-  if (token.size() > 40) shown += "...";
-  switch (status) {
-    case NumberStatus::Overflow:
-      return "number '" + shown + "' is out of range";
-    case NumberStatus::FloatOverflow:
-      return "number '" + shown + "' is too large for a 32-bit float";
-    default:
-      return "expected a number, found '" + shown + "'";
-  }
-}
-
-}  // namespace
 
 RowAssembler::RowAssembler(Clip& clip, std::uint64_t declared_frames, int first_line, int frames_line,
                            int frames_column, std::uint64_t capacity_rows)
@@ -138,8 +113,9 @@ std::optional<Diagnostic> RowAssembler::refuse_overlong_line(std::size_t limit) 
     ++extra_rows_;
     return std::nullopt;
   }
-  return located(line_, 1, "frame " + std::to_string(committed_ + 1) + ": its line is longer than " +
-                               std::to_string(limit) + " bytes");
+  return located(
+      line_, 1,
+      "frame " + std::to_string(committed_ + 1) + ": its line is longer than " + std::to_string(limit) + " bytes");
 }
 
 void RowAssembler::finish() {
