@@ -45,8 +45,12 @@ struct LoadProgress {
   std::atomic<std::size_t> frames_ready{0};
   std::atomic<bool> cancel{false};
   // Called on the loading thread once the hierarchy is read and the motion table is allocated: the
-  // clip's skeleton is final and its first frames_ready rows may be read until the load returns.
+  // clip's skeleton is final and its first frames_ready rows may be read until on_stop is called.
   std::function<void(const Clip&)> on_start;
+  // Called on the loading thread after on_start, when the rows handed out stop being readable:
+  // before the table is trimmed on success, and before the clip is dropped on an error or a cancel.
+  // A reader on another thread synchronises with it (a mutex both take) to stop reading in time.
+  std::function<void()> on_stop;
 };
 
 }  // namespace bvhscope

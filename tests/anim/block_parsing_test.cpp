@@ -236,5 +236,91 @@ TEST(Streaming, CanBeCancelled) {
   EXPECT_EQ(format_diagnostic(clip.error(), Severity::Error), path + ": error: loading was cancelled");
 }
 
+// on_stop: once, after on_start, while the rows handed out are still where on_start saw them.
+struct StopWatch {
+  int starts = 0;
+  int stops = 0;
+  const Clip* clip = nullptr;
+  const float* table_at_start = nullptr;
+  const float* table_at_stop = nullptr;
+  std::size_t ready_at_stop = 0;
+  float last_ready_value = -1.0f;
+
+  void attach(LoadProgress& progress) {
+    progress.on_start = [this](const Clip& started) {
+      ++starts;
+      clip = &started;
+      table_at_start = started.motion.values.data();
+    };
+    progress.on_stop = [this, &progress] {
+      ++stops;
+      table_at_stop = clip->motion.values.data();
+      ready_at_stop = progress.frames_ready.load(std::memory_order_acquire);
+      if (ready_at_stop > 0) last_ready_value = clip->motion.values[(ready_at_stop - 1) * 9];
+    };
+  }
+};
+
+TEST(Streaming, OnStopComesOnceBeforeTheTableIsTrimmed) {
+  test::TempDir dir;
+  std::string text = many_rows(3000);
+  text.replace(text.find("Frames: 3000"), 12, "Frames: 9000");  // the table is sized for 9000, trimmed to 3000
+  const std::string path = dir.write("stop.bvh", text).string();
+  LoadProgress progress;
+  StopWatch watch;
+  watch.attach(progress);
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  ASSERT_TRUE(clip.ok()) << format_diagnostic(clip.error(), Severity::Error);
+  EXPECT_EQ(watch.starts, 1);
+  EXPECT_EQ(watch.stops, 1);
+  EXPECT_EQ(watch.table_at_stop, watch.table_at_start) << "on_stop came after the table was trimmed";
+  EXPECT_EQ(watch.ready_at_stop, 3000u);
+  EXPECT_EQ(watch.last_ready_value, 2999.0f);
+  EXPECT_EQ(clip.value().motion.values.size(), 3000u * 9u);
+}
+
+TEST(Streaming, OnStopComesOnceOnAnErrorAndOnACancel) {
+  test::TempDir dir;
+  std::string text = many_rows(3000);
+  text.replace(text.find("\n2000 2 3"), 10, "\n2000 x 3");
+  const std::string path = dir.write("bad.bvh", text).string();
+  LoadProgress progress;
+  StopWatch watch;
+  watch.attach(progress);
+  const Result<Clip> bad = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(watch.starts, 1);
+  EXPECT_EQ(watch.stops, 1);
+  EXPECT_EQ(watch.table_at_stop, watch.table_at_start);
+  EXPECT_LE(watch.ready_at_stop, 2000u);
+
+  LoadProgress cancelled;
+  StopWatch cancel_watch;
+  cancel_watch.attach(cancelled);
+  const auto on_start = cancelled.on_start;
+  cancelled.on_start = [&](const Clip& started) {
+    on_start(started);
+    cancelled.cancel = true;
+  };
+  const Result<Clip> none = load_bvh_file(dir.write("fine.bvh", many_rows(3000)).string(), &cancelled);
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.error().message, "loading was cancelled");
+  EXPECT_EQ(cancel_watch.starts, 1);
+  EXPECT_EQ(cancel_watch.stops, 1);
+}
+
+TEST(Streaming, NoOnStopWithoutAStart) {
+  test::TempDir dir;
+  LoadProgress progress;
+  int starts = 0;
+  int stops = 0;
+  progress.on_start = [&](const Clip&) { ++starts; };
+  progress.on_stop = [&] { ++stops; };
+  const Result<Clip> header_error = load_bvh_file(dir.write("broken.bvh", "HIERARCHY\nROOT\n").string(), &progress);
+  ASSERT_FALSE(header_error.ok());
+  EXPECT_EQ(starts, 0);
+  EXPECT_EQ(stops, 0);
+}
+
 }  // namespace
 }  // namespace bvhscope
