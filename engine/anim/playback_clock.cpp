@@ -21,6 +21,10 @@ double PlaybackClock::last_frame_position() const noexcept {
 void PlaybackClock::advance(double seconds) noexcept {
   if (!playing_ || scrubbing_ || !std::isfinite(seconds) || seconds <= 0.0 || frame_count_ < 2) return;
   const double next = position_ + seconds * speed_ / frame_time_;
+  if (more_coming_ && next >= last_frame_position()) {
+    position_ = last_frame_position();
+    return;
+  }
   if (loop_) {
     // The loop's period is frame_count frames: the last frame keeps its slot before frame 0 returns.
     const double period = static_cast<double>(frame_count_);
@@ -37,9 +41,15 @@ void PlaybackClock::advance(double seconds) noexcept {
   position_ = next;
 }
 
+void PlaybackClock::set_frame_count(std::size_t frame_count) noexcept {
+  frame_count_ = frame_count;
+  position_ = std::clamp(position_, 0.0, last_frame_position());
+  if (frame_count_ < 2) playing_ = false;
+}
+
 void PlaybackClock::play() noexcept {
   if (frame_count_ < 2) return;
-  if (!loop_ && position_ >= last_frame_position()) position_ = 0.0;
+  if (!loop_ && !more_coming_ && position_ >= last_frame_position()) position_ = 0.0;
   playing_ = true;
 }
 

@@ -36,6 +36,13 @@ class PlaybackClock {
   void scrub(double frame_position) noexcept { seek(frame_position); }
   void end_scrub() noexcept;
 
+  // The clip grew or shrank (frames arriving while its file loads): a new frame count with the
+  // position (clamped), the playing state and a scrub in progress kept. Below 2 frames it pauses.
+  void set_frame_count(std::size_t frame_count) noexcept;
+  // While more frames are coming (a clip still loading), playback that reaches the last frame waits
+  // there, still playing, and goes on as frames arrive, instead of looping or stopping.
+  void set_more_frames_coming(bool coming) noexcept { more_coming_ = coming; }
+
   void set_loop(bool loop) noexcept { loop_ = loop; }
   void set_speed(double speed) noexcept;  // clamped to [kMinSpeed, kMaxSpeed]
 
@@ -48,6 +55,7 @@ class PlaybackClock {
   [[nodiscard]] bool playing() const noexcept { return playing_; }
   [[nodiscard]] bool scrubbing() const noexcept { return scrubbing_; }
   [[nodiscard]] bool looping() const noexcept { return loop_; }
+  [[nodiscard]] bool more_frames_coming() const noexcept { return more_coming_; }
   [[nodiscard]] double speed() const noexcept { return speed_; }
   [[nodiscard]] std::size_t frame_count() const noexcept { return frame_count_; }
   [[nodiscard]] double frame_time() const noexcept { return frame_time_; }
@@ -61,6 +69,7 @@ class PlaybackClock {
   double speed_ = 1.0;
   bool playing_ = false;
   bool loop_ = true;
+  bool more_coming_ = false;
   bool scrubbing_ = false;
   bool resume_after_scrub_ = false;
 };

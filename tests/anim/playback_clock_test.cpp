@@ -161,5 +161,51 @@ TEST(PlaybackClock, ResetKeepsSpeedAndLoopButRewinds) {
   EXPECT_DOUBLE_EQ(clock.frame_time(), 0.05);
 }
 
+TEST(PlaybackClock, GrowingClipKeepsPositionPlayingAndScrub) {
+  PlaybackClock clock = clock_at(10, 0.1);
+  clock.advance(0.45);  // 4.5 frames
+  clock.begin_scrub();
+  clock.scrub(6.0);
+  clock.set_frame_count(1000);
+  EXPECT_EQ(clock.frame_count(), 1000u);
+  EXPECT_DOUBLE_EQ(clock.position(), 6.0);
+  EXPECT_TRUE(clock.scrubbing());
+  clock.scrub(800.0);
+  EXPECT_DOUBLE_EQ(clock.position(), 800.0);
+  clock.end_scrub();
+  EXPECT_TRUE(clock.playing());
+  clock.set_frame_count(50);  // shrinking clamps to the new last frame
+  EXPECT_DOUBLE_EQ(clock.position(), 49.0);
+  EXPECT_TRUE(clock.playing());
+  clock.set_frame_count(1);
+  EXPECT_FALSE(clock.playing());
+  EXPECT_DOUBLE_EQ(clock.position(), 0.0);
+}
+
+TEST(PlaybackClock, WhileMoreFramesAreComingPlaybackWaitsOnTheLastFrame) {
+  PlaybackClock clock = clock_at(10, 0.1);  // looping
+  clock.set_more_frames_coming(true);
+  clock.advance(0.85);  // 8.5
+  clock.advance(0.3);   // would pass frame 9 and wrap; waits on 9 instead
+  EXPECT_DOUBLE_EQ(clock.position(), 9.0);
+  EXPECT_TRUE(clock.playing());
+  clock.set_frame_count(20);
+  clock.advance(0.25);
+  EXPECT_DOUBLE_EQ(clock.position(), 11.5);
+  clock.set_more_frames_coming(false);
+  clock.advance(0.9);  // 20.5 wraps over 20 frames: the loop is back
+  EXPECT_NEAR(clock.position(), 0.5, 1e-9);
+
+  PlaybackClock once = clock_at(10, 0.1);
+  once.set_loop(false);
+  once.set_more_frames_coming(true);
+  once.advance(2.0);
+  EXPECT_DOUBLE_EQ(once.position(), 9.0);
+  EXPECT_TRUE(once.playing()) << "a clip that is still loading does not stop at its current end";
+  once.pause();
+  once.play();
+  EXPECT_DOUBLE_EQ(once.position(), 9.0) << "and play does not rewind while frames are coming";
+}
+
 }  // namespace
 }  // namespace bvhscope
