@@ -94,6 +94,8 @@ struct Actions {
   };
   std::optional<Sequence> export_sequence;
   bool cancel_export = false;
+  // Loading.
+  bool cancel_load = false;  // stop the load in progress and drop the ones waiting
   // Window.
   bool dismiss_message = false;
   bool show_shortcuts = false;

@@ -3,32 +3,34 @@
 #include <algorithm>
 #include <exception>
 
-#include "anim/bvh_parser.hpp"
 #include "anim/file_loader.hpp"
 
 namespace bvhscope::viewer {
 namespace {
 
-Result<PreparedClip> load(const LoadRequest& request, std::atomic<LoadPhase>& phase) {
-  std::string text;
-  if (request.text) {
-    text = *request.text;
-  } else {
-    phase = LoadPhase::Reading;
-    Result<std::string> read = read_text_file(request.path);
-    if (!read) return read.error();
-    text = std::move(read).value();
-  }
-  phase = LoadPhase::Parsing;
-  Result<Clip> parsed = parse_bvh(text, request.path);
-  if (!parsed) return parsed.error();
-  phase = LoadPhase::Measuring;
-  return prepare_clip(std::move(parsed).value(), request.mode);
+// Everything of a clip whose rows are still coming but the rows.
+Clip without_rows(const Clip& clip) {
+  Clip shell;
+  shell.source = clip.source;
+  shell.skeleton = clip.skeleton;
+  shell.declared_frame_time = clip.declared_frame_time;
+  shell.warnings = clip.warnings;
+  shell.motion.channel_count = clip.motion.channel_count;
+  shell.motion.frame_time = clip.motion.frame_time;
+  return shell;
 }
 
 }  // namespace
 
 ClipLoader::ClipLoader() : thread_([this](const std::stop_token& stop) { run(stop); }) {}
+
+ClipLoader::~ClipLoader() {
+  // Quitting during a long load: stop it rather than wait for it (the thread is joined after this).
+  thread_.request_stop();
+  const std::lock_guard lock(mutex_);
+  pending_.clear();
+  progress_.cancel = true;
+}
 
 void ClipLoader::request(LoadRequest request) {
   {
@@ -43,12 +45,33 @@ void ClipLoader::request(LoadRequest request) {
   wake_.notify_one();
 }
 
-std::optional<LoadOutcome> ClipLoader::take_result() {
+std::optional<LoadEvent> ClipLoader::take_event() {
   const std::lock_guard lock(mutex_);
-  if (done_.empty()) return std::nullopt;
-  LoadOutcome outcome = std::move(done_.front());
-  done_.pop_front();
-  return outcome;
+  if (events_.empty()) return std::nullopt;
+  LoadEvent event = std::move(events_.front());
+  events_.pop_front();
+  return event;
+}
+
+std::size_t ClipLoader::copy_preview_rows(int load_id, Motion& motion) {
+  const std::lock_guard lock(mutex_);
+  if (preview_rows_ == nullptr || preview_id_ != load_id) return 0;
+  const Motion& source = preview_rows_->motion;
+  const std::size_t ready =
+      preview_rows_final_ ? source.frame_count : progress_.frames_ready.load(std::memory_order_acquire);
+  if (ready <= motion.frame_count || source.channel_count != motion.channel_count) return 0;
+  const auto width = static_cast<std::size_t>(source.channel_count);
+  const float* rows = source.values.data();
+  motion.values.insert(motion.values.end(), rows + motion.frame_count * width, rows + ready * width);
+  const std::size_t added = ready - motion.frame_count;
+  motion.frame_count = ready;
+  return added;
+}
+
+void ClipLoader::cancel_all() {
+  const std::lock_guard lock(mutex_);
+  pending_.clear();
+  if (working_on_) progress_.cancel = true;
 }
 
 bool ClipLoader::busy() const {
@@ -68,25 +91,104 @@ double ClipLoader::seconds_busy() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
 }
 
+double ClipLoader::fraction_read() const noexcept {
+  const std::uint64_t total = progress_.bytes_total.load(std::memory_order_relaxed);
+  const std::uint64_t read = progress_.bytes_read.load(std::memory_order_relaxed);
+  return total > 0 ? std::min(1.0, static_cast<double>(read) / static_cast<double>(total)) : 0.0;
+}
+
+std::size_t ClipLoader::waiting() const {
+  const std::lock_guard lock(mutex_);
+  return pending_.size();
+}
+
+void ClipLoader::show_rows(const Clip* clip, bool final_rows) {
+  const std::lock_guard lock(mutex_);
+  preview_rows_ = clip;
+  preview_rows_final_ = final_rows;
+}
+
+Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id) {
+  if (!request.text) return load_file(request, load_id);
+  phase_ = LoadPhase::Parsing;
+  Result<Clip> parsed = parse_bvh(*request.text, request.path);
+  if (!parsed) return parsed.error();
+  phase_ = LoadPhase::Measuring;
+  return prepare_clip(std::move(parsed).value(), request.mode);
+}
+
+// A file streams: a new clip is handed out as a preview once its hierarchy is read, and the frame
+// loop copies its rows from the clip being filled, then from the finished clip while it is measured.
+Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_id) {
+  const bool previewed = request.replace_clip_id == 0;
+  progress_.on_start = nullptr;
+  progress_.on_stop = nullptr;
+  if (previewed) {
+    progress_.on_start = [&](const Clip& clip) {
+      LoadPreview preview{load_id, request, without_rows(clip), 0};
+      if (clip.motion.channel_count > 0) {
+        preview.expected_frames = clip.motion.values.size() / static_cast<std::size_t>(clip.motion.channel_count);
+      }
+      const std::lock_guard lock(mutex_);
+      preview_rows_ = &clip;
+      preview_rows_final_ = false;
+      preview_id_ = load_id;
+      events_.emplace_back(std::move(preview));
+    };
+    // The engine calls this before the rows move or go away (end of parse, error or cancel).
+    progress_.on_stop = [this] { show_rows(nullptr, false); };
+  }
+  phase_ = LoadPhase::Parsing;
+  Result<Clip> parsed = load_bvh_file(request.path, &progress_);
+  progress_.on_start = nullptr;  // they refer to this call's locals
+  progress_.on_stop = nullptr;
+  if (!parsed) return parsed.error();
+  // From here on the preview reads the finished clip; it must stop before the clip moves or goes.
+  struct StopShowing {
+    ClipLoader& loader;
+    explicit StopShowing(ClipLoader& owner) : loader(owner) {}
+    StopShowing(const StopShowing&) = delete;
+    StopShowing& operator=(const StopShowing&) = delete;
+    ~StopShowing() { loader.show_rows(nullptr, false); }
+  } stop_showing(*this);
+  const Clip& clip = parsed.value();
+  if (previewed) show_rows(&clip, true);
+  phase_ = LoadPhase::Measuring;
+  PreparedClip prepared;
+  prepared.mode_request = request.mode;
+  prepared.decision = decide_position_mode(clip, request.mode);
+  prepared.measures = measure_clip(clip, prepared.decision.mode);
+  show_rows(nullptr, false);
+  prepared.clip = std::move(parsed).value();
+  return prepared;
+}
+
 void ClipLoader::run(const std::stop_token& stop) {
   while (!stop.stop_requested()) {
     LoadRequest request;
+    int load_id = 0;
     {
       std::unique_lock lock(mutex_);
       if (!wake_.wait(lock, stop, [this] { return !pending_.empty(); })) return;
       request = std::move(pending_.front());
       pending_.pop_front();
       working_on_ = request.path;
+      load_id = next_load_id_++;
+      progress_.cancel = false;
+      progress_.bytes_total = 0;
+      progress_.bytes_read = 0;
+      progress_.frames_ready = 0;
     }
     std::optional<Result<PreparedClip>> result;
     try {
-      result.emplace(load(request, phase_));
+      result.emplace(load(request, load_id));
     } catch (const std::exception& error) {  // out of memory on a huge file, mostly
       result.emplace(Diagnostic{request.path, 0, 0, std::string("cannot load: ") + error.what()});
     }
     phase_ = LoadPhase::Idle;
     const std::lock_guard lock(mutex_);
-    done_.push_back(LoadOutcome{std::move(request), std::move(*result)});
+    const bool cancelled = !result->ok() && progress_.cancel.load();
+    events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled});
     working_on_.reset();
     if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
   }

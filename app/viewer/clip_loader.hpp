@@ -1,17 +1,23 @@
 // Loads BVH files on a worker thread so the UI stays live: requests are queued and loaded one at a
-// time (several dropped files load one after the other), results collected by the frame loop.
+// time (several dropped files load one after the other). A new clip read from a file is streamed:
+// the frame loop gets a preview as soon as its hierarchy is read and copies its rows as they
+// arrive, so the skeleton moves and the timeline fills before the load ends; the finished clip
+// follows as an outcome. The frame loop takes both, in order, with take_event().
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
+#include <variant>
 
+#include "anim/bvh_parser.hpp"
 #include "anim/result.hpp"
 #include "viewer/prepared_clip.hpp"
 
@@ -26,39 +32,75 @@ struct LoadRequest {
   bool replace_all = false;          // the new clip replaces every loaded clip
 };
 
+// A new clip whose file has started loading: everything but its rows (copy_preview_rows adds them).
+// Handed out for loads of files that add a clip; reloads and the bundled sample have none.
+struct LoadPreview {
+  int load_id = 0;
+  LoadRequest request;
+  Clip clip;                         // skeleton, source, frame time, channel count; no frames yet
+  std::size_t expected_frames = 0;   // the frames the file declares (bounded by what its size can hold)
+};
+
 struct LoadOutcome {
   LoadRequest request;
   Result<PreparedClip> result;
+  int load_id = 0;         // the LoadPreview's id when the load handed one out, else 0
+  bool cancelled = false;  // the result is an error because cancel_all stopped the load
 };
 
-enum class LoadPhase : std::uint8_t { Idle, Reading, Parsing, Measuring };
+// What the frame loop takes from the loader, in the order the loads produced them: a load's
+// preview always comes before its outcome.
+using LoadEvent = std::variant<LoadPreview, LoadOutcome>;
+
+enum class LoadPhase : std::uint8_t { Idle, Parsing, Measuring };  // Parsing reads the file too
 
 class ClipLoader {
  public:
   ClipLoader();
-  ~ClipLoader() = default;  // the jthread member stops and joins first
+  ~ClipLoader();
   ClipLoader(const ClipLoader&) = delete;
   ClipLoader& operator=(const ClipLoader&) = delete;
 
   void request(LoadRequest request);
-  // A finished load, oldest first.
-  std::optional<LoadOutcome> take_result();
+  // The oldest preview or finished load not taken yet.
+  std::optional<LoadEvent> take_event();
+  // Appends to `motion` the rows of preview `load_id` that arrived since the last call
+  // (motion.frame_count says how many it holds already) and returns how many were added: 0 once
+  // that load has ended (its outcome is then on its way). Never waits for the parse.
+  std::size_t copy_preview_rows(int load_id, Motion& motion);
+  // Stops the load in progress (its outcome comes back cancelled) and drops the ones waiting.
+  void cancel_all();
 
   [[nodiscard]] bool busy() const;
   [[nodiscard]] LoadPhase phase() const noexcept { return phase_.load(); }
   // The file being loaded (or waiting); empty when idle.
   [[nodiscard]] std::string current_path() const;
   [[nodiscard]] double seconds_busy() const;
+  // Of the file being loaded: the fraction of its bytes read so far (0 when unknown).
+  [[nodiscard]] double fraction_read() const noexcept;
+  // How many loads are waiting behind the current one.
+  [[nodiscard]] std::size_t waiting() const;
 
  private:
   void run(const std::stop_token& stop);
+  Result<PreparedClip> load(const LoadRequest& request, int load_id);
+  Result<PreparedClip> load_file(const LoadRequest& request, int load_id);
+  void show_rows(const Clip* clip, bool final_rows);
 
   mutable std::mutex mutex_;
   std::condition_variable_any wake_;
   std::deque<LoadRequest> pending_;
   std::optional<std::string> working_on_;
   std::chrono::steady_clock::time_point started_{};
-  std::deque<LoadOutcome> done_;
+  std::deque<LoadEvent> events_;
+  int next_load_id_ = 1;
+  // The rows the current preview copies from (under mutex_): the clip being filled while the parse
+  // runs (the first progress_.frames_ready rows are final), then the finished clip (all its rows)
+  // while it is measured; null otherwise.
+  const Clip* preview_rows_ = nullptr;
+  bool preview_rows_final_ = false;
+  int preview_id_ = 0;
+  LoadProgress progress_;  // of the current load; cancel and the counters are reset for each
   std::atomic<LoadPhase> phase_{LoadPhase::Idle};
   std::jthread thread_;  // last: joined before the members above go away
 };

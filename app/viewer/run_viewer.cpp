@@ -10,6 +10,7 @@
 
 #include "gfx/render_target.hpp"
 #include "viewer/imgui_session.hpp"
+#include "viewer/load_frame_times.hpp"
 #include "viewer/state_report.hpp"
 #include "viewer/viewer.hpp"
 #include "viewer/window.hpp"
@@ -77,6 +78,7 @@ int run_viewer(const std::vector<std::string>& files) {
   }
   const char* state_file = std::getenv("BVHSCOPE_STATE_FILE");
   std::string last_state;
+  LoadFrameTimes load_times;
   std::string shown_title;
   double last_time = now_seconds();
 
@@ -111,13 +113,14 @@ int run_viewer(const std::vector<std::string>& files) {
     ImGuiSession::render_draw_data();
     viewer.run_exports();
     glfwSwapBuffers(handle);
+    load_times.frame(now_seconds(), viewer.loader().busy());
 
     if (viewer.title() != shown_title) {
       shown_title = viewer.title();
       glfwSetWindowTitle(handle, shown_title.c_str());
     }
     if (state_file != nullptr) {
-      std::string state = describe_state(viewer);
+      std::string state = describe_state(viewer, &load_times);
       if (state != last_state) {
         write_state_file(state_file, state);
         last_state = std::move(state);

@@ -44,7 +44,7 @@ void describe_selection(const ViewerState& state, std::ostream& out) {
 
 }  // namespace
 
-std::string describe_state(const Viewer& viewer) {
+std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times) {
   const ViewerState& state = viewer.state();
   std::ostringstream out;
   out << "title=" << viewer.title() << '\n';
@@ -63,6 +63,25 @@ std::string describe_state(const Viewer& viewer) {
   out << "style=" << (state.display.solid ? "solid" : "lines") << '\n';
   out << "follow=" << state.follow << '\n';
   out << "loading=" << viewer.loader().busy() << '\n';
+  std::size_t streaming_frames = 0;
+  std::size_t streaming_expected = 0;
+  for (const ClipSlot& s : state.clips) {
+    if (!s.loading) continue;
+    streaming_frames = s.clip().motion.frame_count;
+    streaming_expected = s.expected_frames;
+  }
+  out << "streaming_frames=" << streaming_frames << '\n';
+  out << "streaming_expected_frames=" << streaming_expected << '\n';
+  out << "timeline_expected_frames=" << state.timeline_expected_frames << '\n';
+  out << "first_streamed_frame_ms=" << viewer.first_streamed_frame_seconds() * 1000.0 << '\n';
+  if (load_times != nullptr) {
+    const LoadFrameSummary& last = load_times->last_load();
+    out << "loads_ended=" << load_times->loads() << '\n';
+    out << "load_frames=" << last.frames << '\n';
+    out << "load_frame_p95_ms=" << last.p95_ms << '\n';
+    out << "load_frame_max_ms=" << last.max_ms << '\n';
+    out << "load_seconds=" << last.seconds << '\n';
+  }
   out << "message_kind=" << (!state.message ? "none" : state.message->kind == Message::Kind::Error ? "error" : "info") << '\n';
   std::string message = state.message ? state.message->text : std::string();
   for (char& c : message) c = c == '\n' ? '|' : c;

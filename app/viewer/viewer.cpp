@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
+#include <variant>
 
 #include "anim/clip_timeline.hpp"
 #include "anim/joint_filter.hpp"
@@ -125,7 +127,14 @@ void Viewer::poll_background(double now_seconds) {
     dropped.swap(drop_queue_);
     open_paths(dropped);
   }
-  while (std::optional<LoadOutcome> outcome = loader_.take_result()) activate(std::move(*outcome));
+  while (std::optional<LoadEvent> event = loader_.take_event()) {
+    if (auto* preview = std::get_if<LoadPreview>(&*event)) {
+      begin_preview(std::move(*preview));
+    } else {
+      activate(std::get<LoadOutcome>(std::move(*event)));
+    }
+  }
+  grow_preview();
   if (const std::optional<std::string> chosen = file_dialog_.poll(); chosen && !chosen->empty()) {
     std::vector<std::string> chosen_paths;
     std::size_t start = 0;
@@ -169,7 +178,16 @@ ClipSlot Viewer::make_slot(PreparedClip prepared, bool is_sample) {
   return slot;
 }
 
+ClipSlot* Viewer::slot_with_id(int id) noexcept {
+  const auto found = std::find_if(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.id == id; });
+  return found == state_.clips.end() ? nullptr : &*found;
+}
+
 void Viewer::activate(LoadOutcome outcome) {
+  if (preview_ && outcome.load_id != 0 && outcome.load_id == preview_->load_id) {
+    finish_preview(std::move(outcome));
+    return;
+  }
   if (!outcome.result) {
     state_.message = Message{Message::Kind::Error, format_diagnostic(outcome.result.error(), Severity::Error), true};
     update_title();
@@ -199,15 +217,7 @@ void Viewer::activate(LoadOutcome outcome) {
     state_.active = static_cast<int>(replaced - state_.clips.begin());
     keep_view = outcome.request.keep_view;
   } else {
-    // The bundled sample gives way to the user's first file.
-    const bool only_sample = state_.clips.size() == 1 && state_.clips.front().is_sample;
-    if (outcome.request.replace_all || only_sample) state_.clips.clear();
-    slot.id = state_.next_clip_id++;
-    int colour = 0;
-    while (std::any_of(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.color_index == colour; })) ++colour;
-    slot.color_index = colour;
-    state_.clips.push_back(std::move(slot));
-    state_.active = static_cast<int>(state_.clips.size()) - 1;
+    add_slot(std::move(slot), outcome.request.replace_all);
   }
   reset_timeline();
   if (keep_view) {
@@ -225,6 +235,165 @@ void Viewer::activate(LoadOutcome outcome) {
   watcher_.watch(is_sample ? std::string() : source);
   if (!is_sample) add_recent_file(settings_, source);
   update_title();
+}
+
+// A new clip, made active, after the others or instead of them; the bundled sample gives way to
+// the user's first file.
+void Viewer::add_slot(ClipSlot slot, bool replace_all) {
+  const bool only_sample = state_.clips.size() == 1 && state_.clips.front().is_sample;
+  if (replace_all || only_sample) state_.clips.clear();
+  slot.id = state_.next_clip_id++;
+  int colour = 0;
+  while (std::any_of(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.color_index == colour; })) ++colour;
+  slot.color_index = colour;
+  state_.clips.push_back(std::move(slot));
+  state_.active = static_cast<int>(state_.clips.size()) - 1;
+}
+
+void Viewer::begin_preview(LoadPreview preview) {
+  preview_.emplace();
+  preview_->load_id = preview.load_id;
+  preview_->request = std::move(preview.request);
+  preview_->clip = std::move(preview.clip);
+  preview_->expected_frames = preview.expected_frames;
+  // The copy grows to the declared size: reserved once, so a frame never waits on a reallocation.
+  preview_->clip.motion.values.reserve(preview.expected_frames * static_cast<std::size_t>(preview_->clip.motion.channel_count));
+}
+
+// Every frame while a preview is on: the rows that arrived since the last frame.
+void Viewer::grow_preview() {
+  if (!preview_ || preview_->abandoned) return;
+  ClipSlot* slot = preview_->clip_id != 0 ? slot_with_id(preview_->clip_id) : nullptr;
+  if (preview_->clip_id != 0 && slot == nullptr) {  // the user removed it: stop its load
+    preview_->abandoned = true;
+    loader_.cancel_all();
+    state_.clock.set_more_frames_coming(false);
+    state_.timeline_expected_frames = 0;
+    return;
+  }
+  Motion& motion = slot != nullptr ? slot->prepared.clip.motion : preview_->clip.motion;
+  if (loader_.copy_preview_rows(preview_->load_id, motion) == 0) return;
+  if (slot == nullptr) {
+    show_preview_slot();
+  } else {
+    grow_timeline();
+  }
+}
+
+// The preview's first frame is in: its slot joins the clips (replacing them when asked, or the sample).
+void Viewer::show_preview_slot() {
+  Preview& preview = *preview_;
+  first_streamed_frame_seconds_ = loader_.seconds_busy();
+  PreparedClip prepared;
+  prepared.clip = std::move(preview.clip);
+  prepared.mode_request = preview.request.mode;
+  prepared.decision = decide_position_mode(prepared.clip, prepared.mode_request);
+  prepared.measures = measure_clip(prepared.clip, prepared.decision.mode);  // its first frames
+  ClipSlot slot = make_slot(std::move(prepared), false);
+  slot.loading = true;
+  slot.expected_frames = preview.expected_frames;
+  const double seconds = state_.timeline_start + state_.clock.position() * state_.clock.frame_time();
+  const bool only_sample = state_.clips.size() == 1 && state_.clips.front().is_sample;
+  preview.camera_before = state_.camera;
+  if (preview.request.replace_all || only_sample) {
+    preview.replaced = std::move(state_.clips);
+    preview.replaced_active = state_.active;
+    state_.clips.clear();
+  }
+  add_slot(std::move(slot), false);
+  preview.clip_id = state_.clips.back().id;
+  reset_timeline();
+  if (state_.clips.size() == 1) {
+    state_.clock.reset(state_.clock.frame_count(), state_.clock.frame_time(), false);
+    preview.autoplay = true;
+  } else {
+    state_.clock.seek((seconds - state_.timeline_start) / state_.clock.frame_time());
+  }
+  frame_on_next_render_ = true;
+  preview.capture_framing = true;
+  state_.clock.set_more_frames_coming(true);
+  rebuild_scene();
+  grow_timeline();
+  update_title();
+}
+
+// More frames of the preview: a longer clock (position, playing and a scrub kept).
+void Viewer::grow_timeline() {
+  const ClipSlot* slot = preview_ ? slot_with_id(preview_->clip_id) : nullptr;
+  if (slot == nullptr) return;
+  std::vector<ClipTiming> timings;
+  timings.reserve(state_.clips.size());
+  for (const ClipSlot& s : state_.clips) timings.push_back({&s.clip().motion, s.time_offset});
+  const TimelineSpan span = timeline_span(timings);
+  const double frame_time = state_.clock.frame_time();
+  if (std::abs(span.start - state_.timeline_start) > 1e-9) {
+    reset_timeline();
+  } else {
+    state_.clock.set_frame_count(static_cast<std::size_t>(std::floor((span.end - span.start) / frame_time + 1e-6)) + 1);
+  }
+  // The track is drawn as long as the clip will be once every declared frame is in.
+  const Motion& motion = slot->clip().motion;
+  const double expected_end =
+      slot->time_offset + static_cast<double>(std::max<std::size_t>(slot->expected_frames, 1) - 1) * motion.frame_time;
+  const double end = std::max(span.end, expected_end);
+  state_.timeline_expected_frames = static_cast<std::size_t>(std::floor((end - state_.timeline_start) / frame_time + 1e-6)) + 1;
+  if (preview_->autoplay && state_.clock.frame_count() > 1) {
+    state_.clock.play();
+    preview_->autoplay = false;
+  }
+}
+
+// The preview's load ended: the finished clip takes its slot, keeping the view and what the user
+// set on it; or, when it failed or was cancelled, its slot goes and what it replaced comes back.
+void Viewer::finish_preview(LoadOutcome outcome) {
+  Preview preview = std::move(*preview_);
+  preview_.reset();
+  state_.clock.set_more_frames_coming(false);
+  state_.timeline_expected_frames = 0;
+  outcome.load_id = 0;
+  if (preview.abandoned) {
+    update_title();
+    return;
+  }
+  ClipSlot* slot = slot_with_id(preview.clip_id);
+  if (!outcome.result) {
+    const std::string name = base_name(outcome.request.path);
+    state_.message = outcome.cancelled
+                         ? Message{Message::Kind::Info, "Loading " + name + " was cancelled"}
+                         : Message{Message::Kind::Error, format_diagnostic(outcome.result.error(), Severity::Error), true};
+    if (slot != nullptr) {
+      state_.clips.erase(state_.clips.begin() + (slot - state_.clips.data()));
+      if (!preview.replaced.empty()) {
+        state_.clips = std::move(preview.replaced);
+        state_.active = preview.replaced_active;
+        state_.camera = preview.camera_before;
+      }
+      state_.active = state_.clips.empty() ? -1 : std::clamp(state_.active, 0, static_cast<int>(state_.clips.size()) - 1);
+      if (state_.clips.empty()) state_.inspected.reset();
+      reset_timeline();
+      rebuild_scene();
+    }
+    update_title();
+    return;
+  }
+  if (slot == nullptr) {  // it ended before its first frame was shown: an ordinary new clip
+    activate(std::move(outcome));
+    return;
+  }
+  const bool camera_untouched = preview.framed && preview.framed->target == state_.camera.target &&
+                                preview.framed->distance == state_.camera.distance &&
+                                preview.framed->yaw == state_.camera.yaw && preview.framed->pitch == state_.camera.pitch;
+  const PositionModeRequest chosen_mode = slot->prepared.mode_request;  // the user may have switched it meanwhile
+  const int id = slot->id;
+  outcome.request.replace_clip_id = id;
+  outcome.request.keep_view = true;
+  activate(std::move(outcome));
+  ClipSlot* finished = slot_with_id(id);
+  if (finished != nullptr && finished->prepared.mode_request != chosen_mode) {
+    change_position_mode(finished->prepared, chosen_mode);
+    rebuild_scene();
+  }
+  if (camera_untouched) frame_on_next_render_ = true;  // the whole motion, as a small file gets
 }
 
 // The shared clock covers every clip's time span, in frames of the active clip.

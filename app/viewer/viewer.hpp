@@ -75,6 +75,9 @@ class Viewer {
   [[nodiscard]] const ViewerState& state() const noexcept { return state_; }
   [[nodiscard]] ViewerState& state() noexcept { return state_; }
   [[nodiscard]] const ClipLoader& loader() const noexcept { return loader_; }
+  // Of the last clip streamed in: seconds from its load's request to the UI frame showing its
+  // first frame (0 before any).
+  [[nodiscard]] double first_streamed_frame_seconds() const noexcept { return first_streamed_frame_seconds_; }
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
   [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return renderer_; }
   [[nodiscard]] gfx::SceneStyle scene_style() const;
@@ -85,6 +88,15 @@ class Viewer {
 
  private:
   void activate(LoadOutcome outcome);
+  void add_slot(ClipSlot slot, bool replace_all);
+  // Progressive loading (a new clip from a file): the preview's slot appears with its first frame,
+  // grows every frame, and becomes the finished clip (or goes, bringing back what it replaced).
+  void begin_preview(LoadPreview preview);
+  void grow_preview();
+  void show_preview_slot();
+  void grow_timeline();
+  void finish_preview(LoadOutcome outcome);
+  [[nodiscard]] ClipSlot* slot_with_id(int id) noexcept;
   ClipSlot make_slot(PreparedClip prepared, bool is_sample);
   void rebuild_scene();
   void place_clips();
@@ -115,6 +127,24 @@ class Viewer {
   HierarchyPanelState hierarchy_;
   CurvesCache curves_;
   ExportJob export_;
+  // The new clip shown while its file loads (see ClipLoader::copy_preview_rows).
+  struct Preview {
+    int load_id = 0;
+    LoadRequest request;
+    Clip clip;                             // until its first frame arrives; then it lives in its slot
+    std::size_t expected_frames = 0;
+    int clip_id = 0;                       // its slot, once shown
+    std::vector<ClipSlot> replaced;        // the clips it replaces: back if the load fails or is cancelled
+    int replaced_active = -1;
+    OrbitCamera camera_before;             // the view before it was framed, back with `replaced`
+    std::optional<OrbitCamera> framed;     // the view right after framing its first frame
+    bool capture_framing = false;          // take `framed` at the next render
+    bool autoplay = false;                 // play once it has two frames (the first clip shown)
+    bool abandoned = false;                // its slot was removed: the load was cancelled, its outcome is dropped
+  };
+  std::optional<Preview> preview_;
+  double first_streamed_frame_seconds_ = 0.0;
+  std::string loading_path_;  // the file the loading overlay names (kept to avoid a string per frame)
   std::vector<gfx::ClipLook> looks_;  // sized with the clip set; refreshed every frame
   struct TrailKey {
     int clip_id = 0;

@@ -203,6 +203,7 @@ void Viewer::apply(const Actions& a) {
     if (const ClipSlot* slot = state_.active_slot()) watcher_.watch(slot->is_sample ? std::string() : slot->clip().source);
   }
   apply_export_actions(a);
+  if (a.cancel_load) loader_.cancel_all();
   if (a.clear_recent) settings_.recent_files.clear();
   if (a.dismiss_message) state_.message.reset();
   if (a.show_shortcuts) dialogs_.shortcuts_requested = true;

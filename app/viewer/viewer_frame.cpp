@@ -87,6 +87,8 @@ void Viewer::handle_input() {
         case GLFW_KEY_ESCAPE:
           if (state_.message) {
             actions.dismiss_message = true;
+          } else if (loader_.busy()) {
+            actions.cancel_load = true;
           } else {
             actions.select_joint = -1;
           }
@@ -179,8 +181,17 @@ void Viewer::build_ui() {
   }
   draw_curves_panel(layout_.curves, state_, curves_, actions);
   draw_timeline_panel(layout_.timeline, state_, actions);
-  const std::string loading_path = loader_.busy() ? loader_.current_path() : std::string();
-  const LoadStatus load{loader_.busy(), loader_.phase(), &loading_path, loader_.seconds_busy()};
+  const bool loading = loader_.busy();
+  if (loading) loading_path_ = loader_.current_path();
+  LoadStatus load{loading, loader_.phase(), &loading_path_, loader_.seconds_busy()};
+  if (loading) {
+    load.fraction = loader_.fraction_read();
+    load.waiting = loader_.waiting();
+    if (const ClipSlot* slot = preview_ ? slot_with_id(preview_->clip_id) : nullptr) {
+      load.frames = slot->clip().motion.frame_count;
+      load.expected_frames = slot->expected_frames;
+    }
+  }
   const ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total()};
   draw_status_overlay(layout_.view, state_, load, exporting, actions);
   draw_dialogs(dialogs_, actions);
@@ -337,6 +348,10 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
     state_.camera.reset(scene_bounds_, view_aspect());
     state_.follow_height = state_.camera.target.y;
     frame_on_next_render_ = false;
+    if (preview_ && preview_->capture_framing) {  // to tell, when the load ends, whether the user moved it
+      preview_->framed = state_.camera;
+      preview_->capture_framing = false;
+    }
   }
   const float sx = window_width > 0.0f ? static_cast<float>(framebuffer_width) / window_width : 1.0f;
   const float sy = window_height > 0.0f ? static_cast<float>(framebuffer_height) / window_height : 1.0f;

@@ -48,6 +48,10 @@ struct ClipSlot {
   Placement placement;                     // clip units -> scene units (scale, then side offset)
   double frame_position = 0.0;             // this frame's fractional frame of this clip
   int selected = -1;                       // the selected joint (-1: none)
+  // Its file is still loading: frames arrive every frame; the measures (bounds, root path, baked
+  // positions for trails and speed) cover its first frame only until the load ends.
+  bool loading = false;
+  std::size_t expected_frames = 0;         // while loading: the frames its file declares
 
   [[nodiscard]] const Clip& clip() const noexcept { return prepared.clip; }
   [[nodiscard]] std::size_t frame() const noexcept;  // the whole frame on screen
@@ -59,6 +63,9 @@ struct ViewerState {
   int next_clip_id = 1;
   PlaybackClock clock;                    // shared: its frames are the active clip's frame time
   double timeline_start = 0.0;            // shared seconds at clock position 0
+  // While a clip loads: the clock frames the timeline spans once every declared frame is in (the
+  // track is drawn that long and fills as frames arrive); 0 otherwise.
+  std::size_t timeline_expected_frames = 0;
   bool interpolate = true;
   OrbitCamera camera;
   bool follow = false;                    // keep the root (or the selected joint) centred

@@ -103,7 +103,7 @@ void plot(const char* id, const char* title, const ImVec2& size, const ViewerSta
   PlotArea area;
   area.min = ImVec2(origin.x + font * 3.6f, origin.y + font * 1.4f);
   area.max = ImVec2(origin.x + size.x - 6.0f, origin.y + size.y - 4.0f);
-  area.frames = std::max<std::size_t>(slot.clip().motion.frame_count, 1);
+  area.frames = std::max<std::size_t>(cache.frames, 1);  // the frames the envelopes were built over
   float low = 0.0f;
   float high = 0.0f;
   for (std::size_t i = 0; i < curves.size(); ++i) {
@@ -200,8 +200,12 @@ void draw_curves_panel(const Rect& rect, const ViewerState& state, CurvesCache& 
   const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
   const float plot_width = (width - spacing * static_cast<float>(plots - 1)) / static_cast<float>(plots);
   const auto columns = static_cast<std::size_t>(std::max(plot_width, 16.0f));
+  // While the clip loads its frame count grows every frame: the envelopes follow in steps of a
+  // quarter, so building them costs a few passes over the rows in all, not one per frame.
+  const std::size_t frames = slot->clip().motion.frame_count;
+  const bool grown = slot->loading ? frames >= cache.frames + cache.frames / 4 + 1 : frames != cache.frames;
   if (cache.clip_id != slot->id || cache.joint != joint || cache.columns != columns ||
-      cache.mode != static_cast<int>(slot->prepared.decision.mode) || cache.frames != slot->clip().motion.frame_count) {
+      cache.mode != static_cast<int>(slot->prepared.decision.mode) || grown) {
     rebuild(*slot, joint, columns, cache);
   }
 

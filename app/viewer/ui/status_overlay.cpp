@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include <imgui.h>
 
@@ -15,8 +16,7 @@ constexpr ImGuiWindowFlags kOverlayFlags = ImGuiWindowFlags_NoDecoration | ImGui
 
 const char* phase_text(LoadPhase phase) {
   switch (phase) {
-    case LoadPhase::Reading: return "reading";
-    case LoadPhase::Parsing: return "parsing";
+    case LoadPhase::Parsing: return "reading";
     case LoadPhase::Measuring: return "measuring the motion";
     case LoadPhase::Idle: break;
   }
@@ -37,13 +37,47 @@ void busy_bar(float width, double seconds) {
                       height * 0.5f);
 }
 
-void draw_loading(const Rect& view, const LoadStatus& load) {
+// "1,234,567": frame counts big enough to need grouping.
+std::string grouped(std::size_t value) {
+  const std::string digits = std::to_string(value);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+void draw_loading(const Rect& view, const LoadStatus& load, Actions& actions) {
   const float margin = ImGui::GetFontSize();
   ImGui::SetNextWindowPos(ImVec2(view.x + margin, view.y + view.height - margin), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.92f);
   if (ImGui::Begin("##loading", nullptr, kOverlayFlags)) {
-    ImGui::Text("Loading %s  (%s, %.1f s)", load.path != nullptr ? load.path->c_str() : "", phase_text(load.phase), load.seconds);
-    busy_bar(std::max(ImGui::GetFontSize() * 18.0f, ImGui::GetItemRectSize().x), load.seconds);
+    ImGui::Text("Loading %s", load.path != nullptr ? load.path->c_str() : "");
+    const float width = std::max(ImGui::GetFontSize() * 18.0f, ImGui::GetItemRectSize().x);
+    if (load.fraction > 0.0) {
+      char overlay[16];
+      std::snprintf(overlay, sizeof(overlay), "%.0f%%", load.fraction * 100.0);
+      ImGui::ProgressBar(static_cast<float>(load.fraction), ImVec2(width, ImGui::GetFontSize() * 0.9f), overlay);
+    } else {
+      busy_bar(width, load.seconds);
+    }
+    if (load.frames > 0 && load.phase == LoadPhase::Measuring) {
+      ImGui::TextDisabled("all %s frames in; measuring the motion, %.1f s", grouped(load.frames).c_str(), load.seconds);
+    } else if (load.frames > 0) {
+      ImGui::TextDisabled("%s of %s frames, %.1f s", grouped(load.frames).c_str(), grouped(load.expected_frames).c_str(),
+                          load.seconds);
+    } else {
+      ImGui::TextDisabled("%s, %.1f s", phase_text(load.phase), load.seconds);
+    }
+    if (load.waiting > 0) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("  (%zu more waiting)", load.waiting);
+    }
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), width - ImGui::CalcTextSize("Cancel").x + ImGui::GetStyle().WindowPadding.x -
+                                                          ImGui::GetStyle().FramePadding.x * 2.0f));
+    if (ImGui::SmallButton("Cancel")) actions.cancel_load = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop loading (Esc); the clips loaded before stay");
   }
   ImGui::End();
 }
@@ -101,7 +135,7 @@ void draw_empty_hint(const Rect& view) {
 
 void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load, const ExportStatus& exporting,
                          Actions& actions) {
-  if (load.busy) draw_loading(view, load);
+  if (load.busy) draw_loading(view, load, actions);
   if (exporting.active) draw_export(view, exporting, actions);
   if (state.message) draw_message(view, *state.message, actions);
   if (!state.has_clip() && !load.busy) draw_empty_hint(view);

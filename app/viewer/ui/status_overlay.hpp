@@ -17,6 +17,10 @@ struct LoadStatus {
   LoadPhase phase = LoadPhase::Idle;
   const std::string* path = nullptr;  // the file being loaded
   double seconds = 0.0;
+  double fraction = 0.0;              // of its bytes read (0 when unknown)
+  std::size_t frames = 0;             // frames on screen already (a new clip streams in)
+  std::size_t expected_frames = 0;    // frames it declares
+  std::size_t waiting = 0;            // further files queued behind it
 };
 
 // A PNG sequence being written: its progress bar and Cancel button.

@@ -116,7 +116,10 @@ void draw_track(const ViewerState& state, Actions& actions) {
   ImGui::InvisibleButton("##timeline", size);
   const ImVec2 max(min.x + size.x, min.y + size.y);
   const std::size_t frames = clock.frame_count();
-  const double last = frames > 1 ? static_cast<double>(frames - 1) : 1.0;
+  // While a clip loads the track is as long as it will be, and fills as its frames arrive.
+  const std::size_t span = std::max(frames, state.timeline_expected_frames);
+  const double last = span > 1 ? static_cast<double>(span - 1) : 1.0;
+  const double last_loaded = frames > 1 ? static_cast<double>(frames - 1) : 0.0;
   const float pad = ImGui::GetFontSize() * 0.6f;
   const float x0 = min.x + pad;
   const float x1 = max.x - pad;
@@ -124,7 +127,8 @@ void draw_track(const ViewerState& state, Actions& actions) {
 
   if (frames > 0) {
     const auto position_at = [&](float mouse_x) {
-      return std::round(std::clamp(static_cast<double>(mouse_x - x0) / static_cast<double>(x1 - x0), 0.0, 1.0) * last);
+      return std::min(std::round(std::clamp(static_cast<double>(mouse_x - x0) / static_cast<double>(x1 - x0), 0.0, 1.0) * last),
+                      last_loaded);
     };
     if (ImGui::IsItemActivated()) {
       actions.scrub_begin = true;
@@ -143,6 +147,24 @@ void draw_track(const ViewerState& state, Actions& actions) {
   if (frames == 0) return;
   const float playhead = x0 + static_cast<float>(std::min(clock.position(), last) * pixels_per_frame);
   draw->AddRectFilled(ImVec2(min.x, min.y), ImVec2(playhead, max.y), IM_COL32(232, 150, 52, 28), 3.0f);
+  if (span > frames) {  // not loaded yet: hatched, with how far the load is
+    const float loaded_x = x0 + static_cast<float>(last_loaded * pixels_per_frame);
+    draw->PushClipRect(ImVec2(loaded_x, min.y), max, true);
+    draw->AddRectFilled(ImVec2(loaded_x, min.y), max, IM_COL32(14, 15, 17, 255), 3.0f);
+    const float stripe = ImGui::GetFontSize() * 0.7f;
+    for (float x = loaded_x - size.y; x < max.x; x += stripe) {
+      draw->AddLine(ImVec2(x, max.y), ImVec2(x + size.y, min.y), IM_COL32(40, 43, 48, 255), 1.0f);
+    }
+    draw->PopClipRect();
+    draw->AddLine(ImVec2(loaded_x, min.y), ImVec2(loaded_x, max.y), IM_COL32(77, 199, 255, 200), 2.0f);
+    char loaded[48];
+    std::snprintf(loaded, sizeof(loaded), "loading %.0f%%", 100.0 * static_cast<double>(frames) / static_cast<double>(span));
+    const ImVec2 text_size = ImGui::CalcTextSize(loaded);
+    if (max.x - loaded_x > text_size.x + 12.0f) {
+      draw->AddText(ImVec2(max.x - text_size.x - 6.0f, min.y + (size.y - text_size.y) * 0.5f), IM_COL32(120, 126, 136, 255),
+                    loaded);
+    }
+  }
 
   // Ticks: minor every step, labelled major every 5 or 10 steps, sized to the width.
   const float label_space = ImGui::CalcTextSize("00000").x * 1.6f;

@@ -1,0 +1,38 @@
+// How smooth the UI stays while files load: the time between consecutive frames on screen during
+// each load (from the first frame that sees it busy to the first that sees it idle), summarised
+// as the p95 and the worst interval of the last load. The state file reports it.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+struct LoadFrameSummary {
+  std::size_t frames = 0;   // intervals measured
+  double p95_ms = 0.0;
+  double max_ms = 0.0;
+  double seconds = 0.0;     // how long the load kept the loader busy, as the frame loop saw it
+};
+
+class LoadFrameTimes {
+ public:
+  LoadFrameTimes();
+  // Once per frame, after the frame is on screen: the wall clock, and whether a load is running.
+  // Allocates nothing (the interval store is sized once; a longer load keeps its first ones).
+  void frame(double now_seconds, bool loading) noexcept;
+  // The last load that ended (all zeros before the first).
+  [[nodiscard]] const LoadFrameSummary& last_load() const noexcept { return last_; }
+  [[nodiscard]] std::size_t loads() const noexcept { return loads_; }
+
+ private:
+  static constexpr std::size_t kMaxIntervals = 1 << 16;
+  std::vector<double> intervals_;
+  double previous_ = 0.0;
+  double started_ = 0.0;
+  bool was_loading_ = false;
+  std::size_t loads_ = 0;
+  LoadFrameSummary last_;
+};
+
+}  // namespace bvhscope::viewer
