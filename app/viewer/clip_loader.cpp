@@ -1,5 +1,9 @@
 #include "viewer/clip_loader.hpp"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <exception>
 
@@ -7,6 +11,9 @@
 
 namespace bvhscope::viewer {
 namespace {
+
+// The loader thread's nice value (0 is the UI's): a weight about a third of the UI thread's.
+constexpr int kLoaderNice = 5;
 
 // Everything of a clip whose rows are still coming but the rows.
 Clip without_rows(const Clip& clip) {
@@ -76,7 +83,7 @@ void ClipLoader::cancel_all() {
 
 bool ClipLoader::busy() const {
   const std::lock_guard lock(mutex_);
-  return !pending_.empty() || working_on_.has_value();
+  return !pending_.empty() || working_on_.has_value() || !events_.empty();
 }
 
 std::string ClipLoader::current_path() const {
@@ -159,11 +166,16 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   prepared.decision = decide_position_mode(clip, request.mode);
   prepared.measures = measure_clip(clip, prepared.decision.mode);
   show_rows(nullptr, false);
+  if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};  // while measuring
   prepared.clip = std::move(parsed).value();
   return prepared;
 }
 
 void ClipLoader::run(const std::stop_token& stop) {
+  // Below the UI: the frame loop (and the GL driver's threads) win the CPU whenever they want it,
+  // so a load never makes the UI stutter; the parse gets everything else. On Linux the nice value
+  // is per thread and the parse's worker threads, started from this one, inherit it.
+  ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kLoaderNice);
   while (!stop.stop_requested()) {
     LoadRequest request;
     int load_id = 0;

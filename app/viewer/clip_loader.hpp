@@ -71,6 +71,7 @@ class ClipLoader {
   // Stops the load in progress (its outcome comes back cancelled) and drops the ones waiting.
   void cancel_all();
 
+  // Loading, waiting to load, or holding events not taken yet.
   [[nodiscard]] bool busy() const;
   [[nodiscard]] LoadPhase phase() const noexcept { return phase_.load(); }
   // The file being loaded (or waiting); empty when idle.

@@ -54,14 +54,24 @@ void draw_loading(const Rect& view, const LoadStatus& load, Actions& actions) {
   ImGui::SetNextWindowBgAlpha(0.92f);
   if (ImGui::Begin("##loading", nullptr, kOverlayFlags)) {
     ImGui::Text("Loading %s", load.path != nullptr ? load.path->c_str() : "");
-    const float width = std::max(ImGui::GetFontSize() * 18.0f, ImGui::GetItemRectSize().x);
-    if (load.fraction > 0.0) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float cancel_width = ImGui::CalcTextSize("Cancel").x + style.FramePadding.x * 2.0f;
+    const float width = std::max(ImGui::GetFontSize() * 18.0f, ImGui::GetItemRectSize().x) - cancel_width - style.ItemSpacing.x;
+    // The frames on screen when a clip streams in (as the timeline shows them), else the bytes read.
+    const double fraction = load.frames > 0 && load.expected_frames > 0
+                                ? std::min(1.0, static_cast<double>(load.frames) / static_cast<double>(load.expected_frames))
+                                : load.fraction;
+    if (fraction > 0.0) {
       char overlay[16];
-      std::snprintf(overlay, sizeof(overlay), "%.0f%%", load.fraction * 100.0);
-      ImGui::ProgressBar(static_cast<float>(load.fraction), ImVec2(width, ImGui::GetFontSize() * 0.9f), overlay);
+      std::snprintf(overlay, sizeof(overlay), "%.0f%%", fraction * 100.0);
+      ImGui::ProgressBar(static_cast<float>(fraction), ImVec2(width, ImGui::GetFrameHeight()), overlay);
     } else {
+      ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (ImGui::GetFrameHeight() - ImGui::GetFontSize() * 0.45f) * 0.5f);
       busy_bar(width, load.seconds);
     }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) actions.cancel_load = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop loading (Esc); the clips loaded before stay");
     if (load.frames > 0 && load.phase == LoadPhase::Measuring) {
       ImGui::TextDisabled("all %s frames in; measuring the motion, %.1f s", grouped(load.frames).c_str(), load.seconds);
     } else if (load.frames > 0) {
@@ -74,10 +84,6 @@ void draw_loading(const Rect& view, const LoadStatus& load, Actions& actions) {
       ImGui::SameLine();
       ImGui::TextDisabled("  (%zu more waiting)", load.waiting);
     }
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), width - ImGui::CalcTextSize("Cancel").x + ImGui::GetStyle().WindowPadding.x -
-                                                          ImGui::GetStyle().FramePadding.x * 2.0f));
-    if (ImGui::SmallButton("Cancel")) actions.cancel_load = true;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop loading (Esc); the clips loaded before stay");
   }
   ImGui::End();
 }

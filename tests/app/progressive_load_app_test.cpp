@@ -1,0 +1,179 @@
+// Progressive loading in the real viewer: a big file dropped on the window is on screen, playing
+// and seekable before its load ends, the timeline is drawn at its declared length, and a cancel
+// or an error halfway brings back the clip it replaced.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <functional>
+#include <thread>
+#include <vector>
+
+#include "app_test_fixture.hpp"
+#include "big_bvh.hpp"
+
+namespace bvhscope::test {
+namespace {
+
+std::size_t number(const State& state, const std::string& key) {
+  const auto found = state.find(key);
+  return found == state.end() || found->second.empty() ? 0 : std::stoul(found->second);
+}
+
+class ProgressiveLoadTest : public ViewerAppTest {
+ protected:
+  // One big file for the suite: about 200 MB, so that its load takes long enough to be watched
+  // (and cancelled) on any machine, and ~300 000 frames.
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    big_path_ = new std::string((dir_->path() / "big.bvh").string());
+    big_ = write_big_bvh(*big_path_, 200u << 20);
+  }
+  static void TearDownTestSuite() {
+    delete big_path_;
+    delete dir_;
+  }
+
+  unsigned long start(ViewerProcess& app) {
+    wait_loaded(app, "sample.bvh");
+    return window_of(app);
+  }
+  void drop(unsigned long window, const std::string& path) {
+    std::string error;
+    ASSERT_TRUE(x11_->drop_files(window, {path}, 300, 300, error)) << error;
+  }
+  // Every distinct state the viewer reports (polled every 2 ms) until `done` holds; `on_state`
+  // sees each as it comes.
+  static std::vector<State> record_until(const ViewerProcess& app, const std::function<bool(const State&)>& done,
+                                         const std::function<void(const State&)>& on_state = {}) {
+    std::vector<State> seen;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(180);
+    while (std::chrono::steady_clock::now() < deadline) {
+      State state = app.state();
+      if (!state.empty() && (seen.empty() || state != seen.back())) {
+        seen.push_back(state);
+        if (on_state) on_state(seen.back());
+        if (done(seen.back())) return seen;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    ADD_FAILURE() << "the viewer never finished; " << seen.size() << " states seen";
+    return seen;
+  }
+  static bool streaming(const State& s) { return s.at("loading") == "1" && number(s, "streaming_frames") > 0; }
+
+  static TempDir* dir_;
+  static std::string* big_path_;
+  static BigBvh big_;
+};
+
+TempDir* ProgressiveLoadTest::dir_ = nullptr;
+std::string* ProgressiveLoadTest::big_path_ = nullptr;
+BigBvh ProgressiveLoadTest::big_;
+
+TEST_F(ProgressiveLoadTest, ABigFileIsOnScreenPlayingAndSeekableBeforeItsLoadEnds) {
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  const std::string path = *big_path_;
+  drop(window, path);
+  bool pressed_end = false;
+  std::size_t frames_when_pressed = 0;
+  const std::vector<State> states = record_until(
+      app,
+      [&](const State& s) { return s.at("clip") == path && s.at("loading") == "0" && number(s, "streaming_frames") == 0; },
+      [&](const State& s) {
+        // Halfway through at the latest: jump to the last frame loaded so far.
+        if (!pressed_end && streaming(s) && number(s, "streaming_frames") < big_.frames / 2) {
+          xdotool("key End");
+          pressed_end = true;
+          frames_when_pressed = number(s, "streaming_frames");
+        }
+      });
+
+  std::vector<const State*> while_loading;
+  for (const State& s : states) {
+    if (streaming(s)) while_loading.push_back(&s);
+  }
+  ASSERT_FALSE(while_loading.empty()) << "the clip never showed before its load ended";
+  ASSERT_TRUE(pressed_end);
+  std::size_t previous_frames = 0;
+  bool seen_partial = false;
+  bool seen_jump = false;
+  for (const State* s : while_loading) {
+    const std::size_t frames = number(*s, "streaming_frames");
+    EXPECT_EQ(s->at("clip"), path);
+    EXPECT_EQ(s->at("clips"), "1") << "the bundled sample gives way to the first file";
+    EXPECT_EQ(number(*s, "streaming_expected_frames"), big_.frames);
+    EXPECT_EQ(number(*s, "timeline_expected_frames"), big_.frames) << "the timeline is drawn at its declared length";
+    EXPECT_EQ(number(*s, "frames"), frames) << "the clock covers the frames loaded so far";
+    EXPECT_LT(number(*s, "frame"), frames) << "the playhead stays in the loaded part";
+    EXPECT_GE(frames, previous_frames) << "frames only ever arrive";
+    previous_frames = frames;
+    seen_partial = seen_partial || frames < big_.frames;
+    // End jumped far past where playback from frame 0 could be (120 fps for a few seconds).
+    seen_jump = seen_jump || number(*s, "frame") + 1 >= frames_when_pressed;
+  }
+  EXPECT_TRUE(seen_partial) << "only the complete clip was ever seen";
+  ASSERT_GT(frames_when_pressed, 2000u) << "rows arrive in blocks of thousands";
+  EXPECT_TRUE(seen_jump) << "End did not reach the loaded end while loading";
+
+  const State& last = states.back();
+  EXPECT_EQ(number(last, "frames"), big_.frames);
+  EXPECT_EQ(last.at("clips"), "1");
+  EXPECT_EQ(last.at("message_kind"), "none");
+  EXPECT_EQ(number(last, "timeline_expected_frames"), 0u);
+  EXPECT_GT(std::stod(last.at("first_streamed_frame_ms")), 0.0);
+  EXPECT_GT(number(last, "load_frames"), 0u) << "frames were drawn during the load";
+}
+
+TEST_F(ProgressiveLoadTest, CancellingBringsBackWhatWasShown) {
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  drop(window, *big_path_);
+  bool cancelled = false;
+  const std::vector<State> states = record_until(
+      app,
+      [&](const State& s) { return cancelled && s.at("loading") == "0"; },
+      [&](const State& s) {
+        if (!cancelled && streaming(s)) {
+          EXPECT_EQ(s.at("clip"), *big_path_);
+          xdotool("key Escape");
+          cancelled = true;
+        }
+      });
+  const State& last = states.back();
+  EXPECT_EQ(last.at("clip"), "sample.bvh") << "message: " << last.at("message") << "; " << states.size() << " states";
+  EXPECT_EQ(last.at("clips"), "1");
+  EXPECT_EQ(last.at("frames"), "994");
+  EXPECT_EQ(last.at("message_kind"), "info");
+  EXPECT_EQ(last.at("message"), "Loading big.bvh was cancelled");
+  EXPECT_EQ(number(last, "streaming_frames"), 0u);
+  EXPECT_EQ(number(last, "timeline_expected_frames"), 0u);
+}
+
+TEST_F(ProgressiveLoadTest, AnErrorHalfwayKeepsTheClipsShownBefore) {
+  const auto bad = dir_->path() / "bad.bvh";
+  std::size_t column = 0;
+  const BigBvh made = write_big_bvh(bad, 60u << 20, 60000, &column);
+  ViewerProcess app({(fixtures_dir() / "two_joints.bvh").string()});
+  wait_loaded(app, (fixtures_dir() / "two_joints.bvh").string());
+  const unsigned long window = window_of(app);
+  drop(window, bad.string());
+  const std::vector<State> states =
+      record_until(app, [&](const State& s) { return s.at("message_kind") == "error" && s.at("loading") == "0"; });
+  const State& last = states.back();
+  EXPECT_EQ(last.at("clip"), (fixtures_dir() / "two_joints.bvh").string());
+  EXPECT_EQ(last.at("clips"), "1");
+  EXPECT_EQ(last.at("frames"), "2");
+  const std::string location =
+      bad.string() + ":" + std::to_string(made.first_row_line + 60000 - 1) + ":" + std::to_string(column) + ": error: ";
+  EXPECT_EQ(last.at("message").rfind(location + "expected a number, found 'x0.0000'", 0), 0u) << last.at("message");
+  for (const State& s : states) {
+    if (streaming(s)) {
+      EXPECT_EQ(s.at("clips"), "2") << "a file dropped on a clip is added beside it";
+      EXPECT_LT(number(s, "streaming_frames"), 60000u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace bvhscope::test
