@@ -3,10 +3,13 @@
 # std::from_chars baseline program, in wall time and peak memory (GNU time), best of N runs each.
 #
 #   bench/info_vs_baseline.sh [--build-dir DIR] [--size-mb N] [--runs N] [--source FILE.bvh] [--check]
+#                             [--file BIG.bvh] [--summary OUT]
 #
 # DIR defaults to build-bench/ (else build/) at the top of the repository and must hold the targets
 # bvhscope and bvhscope_benchmarks. --source is a corpus file name or a path (default: the CMU clip
-# assimp__01_01.bvh). --check exits 1 when a target of issue 2 is missed. Exit 77: GNU time missing.
+# assimp__01_01.bvh). --file measures an existing file instead of generating one. --summary writes
+# the figures as "key value" lines (for bench/run-all.sh). --check exits 1 when a target of issue 2
+# is missed. Exit 77: GNU time missing.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
@@ -15,6 +18,8 @@ size_mb=100
 runs=5
 source_arg=()
 check=0
+given_file=""
+summary=/dev/null
 while [ $# -gt 0 ]; do
   case "$1" in
     --build-dir) build_dir=$2; shift 2 ;;
@@ -22,7 +27,9 @@ while [ $# -gt 0 ]; do
     --runs) runs=$2; shift 2 ;;
     --source) source_arg=("--source=$2"); shift 2 ;;
     --check) check=1; shift ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    --file) given_file=$2; shift 2 ;;
+    --summary) summary=$2; shift 2 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "info_vs_baseline.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -47,11 +54,18 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/bvhscope-info-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-file=$work/big.bvh
-facts=$("$make_bin" "$file" "--size-mb=$size_mb" "${source_arg[@]}")
-bytes=$(sed -n 's/.*bytes=\([0-9]*\).*/\1/p' <<<"$facts")
-floats=$(sed -n 's/.*floats=\([0-9]*\).*/\1/p' <<<"$facts")
-origin=$(sed -n 's/.*source=//p' <<<"$facts")
+if [ -n "$given_file" ]; then
+  file=$given_file
+  bytes=$(stat -c %s "$file")
+  floats=""  # what the baseline program converts, below
+  origin=$file
+else
+  file=$work/big.bvh
+  facts=$("$make_bin" "$file" "--size-mb=$size_mb" "${source_arg[@]}")
+  bytes=$(sed -n 's/.*bytes=\([0-9]*\).*/\1/p' <<<"$facts")
+  floats=$(sed -n 's/.*floats=\([0-9]*\).*/\1/p' <<<"$facts")
+  origin=$(sed -n 's/.*source=//p' <<<"$facts")
+fi
 
 # measure NAME COMMAND...: appends "wall_ns peak_kib elapsed user sys" to $work/NAME (wall time in
 # ns resolution around GNU time, which gives the peak RSS %M, its own %e and the CPU times %U %S).
@@ -72,6 +86,7 @@ measure() {
 cat "$file" >/dev/null  # page cache warm for both
 measure warmup "$baseline_bin" "$file"
 converted=$(sed -n 's/.*floats=\([0-9]*\).*/\1/p' "$work/out.txt")
+[ -n "$floats" ] || floats=$converted
 if [ "$converted" != "$floats" ]; then
   echo "info_vs_baseline.sh: the baseline converted $converted values, expected $floats" >&2
   exit 1
@@ -87,7 +102,7 @@ for ((i = 0; i < runs; i++)); do  # interleaved, alternating who goes first
 done
 
 awk -v bytes="$bytes" -v floats="$floats" -v origin="$origin" -v runs="$runs" -v check="$check" \
-    -v info_file="$work/info" -v base_file="$work/baseline" -v empty_file="$work/empty" -v binary="$info_bin" '
+    -v info_file="$work/info" -v base_file="$work/baseline" -v empty_file="$work/empty" -v binary="$info_bin" -v summary="$summary" '
 function load(path, times, peaks, cpus,    n, line, f) {
   n = 0
   while ((getline line < path) > 0) { split(line, f, " "); n++; times[n] = f[1] / 1e9; peaks[n] = f[2]; cpus[n] = f[4] + f[5] }
@@ -121,5 +136,10 @@ BEGIN {
   printf "  issue 2 target <= 1.25: %s; issue 6 target <= 0.65: %s\n", ok_time ? "met" : "MISSED", ratio <= 0.65 ? "met" : "MISSED"
   printf "peak memory: %.1f MiB = %.3f x (float array + 1.1 x file = %.1f MiB): issue 2 target <= 1: %s\n", pi / mib, pi / budget2, budget2 / mib, ok_mem ? "met" : "MISSED"
   printf "             %.3f x (float array + 64 MiB = %.1f MiB): issue 6 target <= 1: %s; the baseline program: %.3f x the issue 2 budget\n", pi / budget6, budget6 / mib, pi <= budget6 ? "met" : "MISSED", pb / budget2
+  printf "bytes %d\nfloats %d\narray_mib %.3f\nruns %d\n", bytes, floats, array / mib, runs > summary
+  printf "info_wall_best %.6f\ninfo_wall_median %.6f\nbaseline_wall_best %.6f\nbaseline_wall_median %.6f\n", ti, median(it, ni), tb, median(bt, nb) > summary
+  printf "time_ratio_best %.6f\ntime_ratio_median %.6f\ncpu_ratio_median %.6f\n", ratio, median(it, ni) / median(bt, nb), median(ic, ni) / median(bc, nb) > summary
+  printf "info_peak_mib %.3f\nbaseline_peak_mib %.3f\nbudget2_mib %.3f\nbudget6_mib %.3f\nmem_ratio2 %.6f\nmem_ratio6 %.6f\n", pi / mib, pb / mib, budget2 / mib, budget6 / mib, pi / budget2, pi / budget6 > summary
+  close(summary)
   exit (check && !(ok_time && ok_mem)) ? 1 : 0
 }'
