@@ -51,6 +51,8 @@ int run_viewer(const std::vector<std::string>& files) {
   const Settings& settings = loaded_settings.settings;
   WindowOptions options;
   options.width = settings.window_width;
+  options.samples = settings.antialiasing < 0 ? 4 : settings.antialiasing;
+  options.no_samples_on_software = settings.antialiasing < 0;
   options.height = settings.window_height;
   std::optional<Window> window = Window::create(options, error);
   if (!window) {

@@ -51,6 +51,12 @@ Settings parse_settings(std::string_view text) {
     const std::string_view key = trim(line.substr(0, equals));
     const std::string_view value = trim(line.substr(equals + 1));
     if (key == "window_width") read_int(value, settings.window_width, 320, 16384);
+    else if (key == "antialiasing") {
+      if (value == "auto") settings.antialiasing = -1;
+      int samples = -2;
+      read_int(value, samples, 0, 8);
+      if (samples == 0 || samples == 2 || samples == 4 || samples == 8) settings.antialiasing = samples;
+    }
     else if (key == "window_height") read_int(value, settings.window_height, 240, 16384);
     else if (key == "panel_width") {
       double width = settings.panel_width;
@@ -91,7 +97,8 @@ std::string format_settings(const Settings& s) {
       << "\nstyle=" << (s.solid_style ? "solid" : "lines") << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes
       << "\ntrajectory=" << s.show_trajectory << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints
       << "\nsampling=" << (s.interpolate ? "linear" : "nearest") << "\nloop=" << s.loop << "\nspeed=" << s.speed
-      << "\nwatch_files=" << s.watch_files << '\n';
+      << "\nwatch_files=" << s.watch_files << "\nantialiasing="
+      << (s.antialiasing < 0 ? std::string("auto") : std::to_string(s.antialiasing)) << '\n';
   for (const std::string& path : s.recent_files) {
     if (path.find('\n') == std::string::npos) out << "recent=" << path << '\n';
   }

@@ -28,6 +28,9 @@ struct Settings {
   bool loop = true;
   double speed = 1.0;
   bool watch_files = false;  // reload the clip when its file changes on disk
+  // Multisample anti-aliasing of the window: samples per pixel (0, 2, 4 or 8), or -1 for automatic:
+  // 4 on a GPU, none on a software renderer (Mesa llvmpipe), where it costs most of the frame.
+  int antialiasing = -1;
   std::vector<std::string> recent_files;  // most recent first
 };
 

@@ -81,6 +81,9 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
     out << "load_frame_p95_ms=" << last.p95_ms << '\n';
     out << "load_frame_max_ms=" << last.max_ms << '\n';
     out << "load_seconds=" << last.seconds << '\n';
+    const LoadFrameSummary idle = load_times->idle();
+    out << "idle_frames=" << idle.frames << '\n';
+    out << "idle_frame_p95_ms=" << idle.p95_ms << '\n';
   }
   out << "message_kind=" << (!state.message ? "none" : state.message->kind == Message::Kind::Error ? "error" : "info") << '\n';
   std::string message = state.message ? state.message->text : std::string();

@@ -1,6 +1,7 @@
 #include "viewer/window.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <utility>
 
 #define GLFW_INCLUDE_NONE
@@ -48,7 +49,10 @@ GlfwLibrary::GlfwLibrary(GlfwLibrary&& other) noexcept : owns_(std::exchange(oth
 
 std::optional<Window> Window::create(const WindowOptions& options, std::string& error) {
   int samples = std::max(options.samples, 0);
-  GLFWwindow* handle = try_create(options, samples);
+  WindowOptions first = options;
+  const bool may_redo = options.no_samples_on_software && samples > 0;
+  if (may_redo) first.visible = false;  // shown once its renderer is known, so a redo never flashes
+  GLFWwindow* handle = try_create(first, samples);
   if (handle == nullptr && samples > 0) {
     samples = 0;
     handle = try_create(options, samples);
@@ -57,14 +61,35 @@ std::optional<Window> Window::create(const WindowOptions& options, std::string& 
     error = "cannot open an OpenGL 3.3 core window: " + last_glfw_error();
     return std::nullopt;
   }
-  Window window(handle, samples);
+  std::optional<Window> window(Window(handle, samples));
   glfwMakeContextCurrent(handle);
   if (!gfx::load_gl(glfwGetProcAddress)) {
     error = "the OpenGL context does not provide version 3.3 core";
     return std::nullopt;
   }
+  const char* renderer = gfx::gl_renderer_string();
+  window->renderer_ = renderer != nullptr ? renderer : "";
+  if (may_redo && samples > 0) {
+    if (is_software_renderer(window->renderer_)) {
+      window.reset();
+      WindowOptions plain = options;
+      plain.samples = 0;
+      plain.no_samples_on_software = false;
+      return create(plain, error);
+    }
+    if (options.visible) glfwShowWindow(handle);
+  }
   glfwSwapInterval(1);
   return window;
+}
+
+bool is_software_renderer(std::string_view gl_renderer) {
+  std::string name(gl_renderer);
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const char* software : {"llvmpipe", "softpipe", "swrast", "swiftshader", "software rasterizer"}) {
+    if (name.find(software) != std::string::npos) return true;
+  }
+  return false;
 }
 
 Window::~Window() {

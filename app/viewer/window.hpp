@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 struct GLFWwindow;
 
@@ -30,7 +31,13 @@ struct WindowOptions {
   std::string title = "bvhscope";
   bool visible = true;
   int samples = 4;  // MSAA; the window falls back to none when the display cannot
+  // Software renderers (Mesa llvmpipe and the like) shade every sample on the CPU, where 4x MSAA
+  // costs more than half of the frame: with this set, such a context gets a window without it.
+  bool no_samples_on_software = false;
 };
+
+// Whether a GL_RENDERER string names a CPU rasterizer (llvmpipe, softpipe, swrast, SwiftShader).
+bool is_software_renderer(std::string_view gl_renderer);
 
 class Window {
  public:
@@ -44,6 +51,8 @@ class Window {
 
   [[nodiscard]] GLFWwindow* handle() const noexcept { return handle_; }
   [[nodiscard]] int samples() const noexcept { return samples_; }
+  // GL_RENDERER of the window's context.
+  [[nodiscard]] const std::string& renderer() const noexcept { return renderer_; }
   // The monitor's content scale (1 on a 96 dpi display, 2 on a typical HiDPI one).
   [[nodiscard]] float content_scale() const noexcept;
 
@@ -51,6 +60,7 @@ class Window {
   Window(GLFWwindow* handle, int samples) noexcept : handle_(handle), samples_(samples) {}
   GLFWwindow* handle_ = nullptr;
   int samples_ = 0;
+  std::string renderer_;
 };
 
 }  // namespace bvhscope::viewer

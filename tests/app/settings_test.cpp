@@ -9,6 +9,7 @@
 
 #include "test_support.hpp"
 #include "viewer/settings.hpp"
+#include "viewer/window.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -49,6 +50,31 @@ TEST(Settings, BadLinesAndValuesKeepTheDefaults) {
   EXPECT_EQ(s.show_grid, defaults.show_grid);
   EXPECT_FALSE(s.loop);
   EXPECT_TRUE(s.recent_files.empty());
+}
+
+TEST(Settings, AntialiasingIsAutomaticOrASampleCount) {
+  EXPECT_EQ(Settings{}.antialiasing, -1);
+  EXPECT_NE(format_settings(Settings{}).find("\nantialiasing=auto\n"), std::string::npos);
+  for (const int samples : {0, 2, 4, 8}) {
+    Settings s;
+    s.antialiasing = samples;
+    EXPECT_EQ(parse_settings(format_settings(s)).antialiasing, samples);
+  }
+  EXPECT_EQ(parse_settings("antialiasing=4\nantialiasing=auto\n").antialiasing, -1);
+  for (const char* bad : {"antialiasing=3\n", "antialiasing=16\n", "antialiasing=-1\n", "antialiasing=on\n"}) {
+    EXPECT_EQ(parse_settings(std::string("antialiasing=2\n") + bad).antialiasing, 2) << bad;
+  }
+}
+
+TEST(Window, SoftwareRenderersAreRecognisedByTheirName) {
+  EXPECT_TRUE(is_software_renderer("llvmpipe (LLVM 15.0.6, 256 bits)"));
+  EXPECT_TRUE(is_software_renderer("softpipe"));
+  EXPECT_TRUE(is_software_renderer("Software Rasterizer"));
+  EXPECT_TRUE(is_software_renderer("Google SwiftShader"));
+  EXPECT_FALSE(is_software_renderer("AMD Radeon RX 6600 (radeonsi, navi23, LLVM 15.0.6, DRM 3.49)"));
+  EXPECT_FALSE(is_software_renderer("NVIDIA GeForce RTX 3060/PCIe/SSE2"));
+  EXPECT_FALSE(is_software_renderer("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"));
+  EXPECT_FALSE(is_software_renderer(""));
 }
 
 TEST(Settings, RecentFilesAreMostRecentFirstUniqueAndBounded) {

@@ -49,7 +49,13 @@ std::array<int, 3> WindowImage::at(int x, int y) const {
 }
 
 std::unique_ptr<X11Client> X11Client::open() {
+  // A loaded machine's X server can refuse a connection for a moment (seen once in ~50 runs while
+  // other processes hammered it): a few tries over two seconds before giving up.
   Display* display = XOpenDisplay(nullptr);
+  for (int attempt = 0; display == nullptr && attempt < 20; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    display = XOpenDisplay(nullptr);
+  }
   if (display == nullptr) return nullptr;
   return std::unique_ptr<X11Client>(new X11Client(display));
 }
