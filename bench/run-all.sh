@@ -17,9 +17,10 @@
 #   --use-display    start the viewer on $DISPLAY (default: on an Xvfb of our own, as in CI)
 #   --check          exit 1 when a target is missed (errors always exit 1)
 #
-# Needs GNU time (/usr/bin/time), python3, Xvfb (or a display) and taskset; scripts/bvhscope-dev bench
-# installs them and runs this script.
+# Needs GNU time (/usr/bin/time), python3 and Xvfb (or a display); glxinfo and taskset are used when
+# present. scripts/bvhscope-dev bench installs them all and runs this script.
 set -euo pipefail
+{  # the whole script is one group, read before it runs: editing the file (a git pull) mid-run is safe
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
@@ -39,7 +40,7 @@ while [ $# -gt 0 ]; do
     --no-build) build=0; shift ;;
     --use-display) use_display=1; shift ;;
     --check) check=1; shift ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "run-all.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -99,7 +100,7 @@ failed() {  # failed FIGURE WHY: a measurement that did not work (exit status 1 
   row "$1" "FAILED: $2" "-" "-" "-" "FAILED"
   failures=$((failures + 1))
 }
-section() { printf '\n=== %s ===\n' "$*"; }
+section() { printf '\n=== %s === [%d s in]\n' "$*" "$SECONDS"; }
 calc() { awk "BEGIN { printf \"%s\", ($1) }" </dev/null; }                 # calc EXPRESSION (awk's)
 judge() { awk "BEGIN { print (($1) $2 ($3)) ? \"met\" : \"missed\" }" </dev/null; }  # judge EXPRESSION OP LIMIT
 kv() { awk -v k="$2" '$1 == k { print $2; exit }' "$1"; }                   # kv FILE KEY
@@ -225,7 +226,7 @@ if "$bench/bvhscope_bench_export" "${smoke[@]}" --benchmark_out="$work/export.js
     row "export: write_positions_csv [$clip]" "$(calc "sprintf(\"%.0f MB/s\", $all)")" \
         "to_chars $(calc "sprintf(\"%.0f MB/s\", $base)")" "$(calc "sprintf(\"%.3fx\", $all / $base)")" \
         ">= 100 MB/s" "$(judge "$all" ">=" 100)"
-    row "  all $cores threads vs one thread" "$(calc "sprintf(\"%.0f MB/s\", $all)")" \
+    row "  all $cores threads vs one thread, speed-up" "$(calc "sprintf(\"%.0f MB/s\", $all)")" \
         "1 thread $(calc "sprintf(\"%.0f MB/s\", $one)")" "$(calc "sprintf(\"%.2fx\", $all / $one)")" "-" "-"
   done
 else
@@ -272,8 +273,8 @@ if [ -f "$big" ]; then
       if [ -s "$work/e2e-one" ]; then
         read -r one_med one_best _ < <(stats "$work/e2e-one")
         printf '  export -o /dev/null on one core (taskset -c 0) %.3f s (%.3f)\n' "$one_med" "$one_best"
-        row "  all $cores cores vs one (taskset -c 0)" "$(calc "sprintf(\"%.2f s\", $null_med)")" \
-            "1 core $(calc "sprintf(\"%.2f s\", $one_med)")" "$(calc "sprintf(\"%.2fx faster\", $one_med / $null_med)")" "-" "-"
+        row "  all $cores cores vs one (taskset -c 0), speed-up" "$(calc "sprintf(\"%.0f MB/s (%.2f s)\", $mb / $null_med, $null_med)")" \
+            "1 core $(calc "sprintf(\"%.0f MB/s\", $mb / $one_med)")" "$(calc "sprintf(\"%.2fx\", $one_med / $null_med)")" "-" "-"
       fi
     else
       failed "export (command)" "bvhscope export failed"
@@ -431,7 +432,7 @@ row "progressive loading" "not yet wired (see tests/app)" "-" "-" "-" "-"
 
 # ---------------------------------------------------------------------------------------------------
 section "Summary ($(date -u '+%Y-%m-%d %H:%M UTC'), commit $git_rev$git_dirty, ${build_type:-unknown} build, $cores cores)"
-echo "load average (1, 5, 15 min): $load_before at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+echo "load average (1, 5, 15 min): $load_before at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end; $SECONDS s in all"
 if ((quick)); then echo "QUICK PASS: tiny inputs and single runs; these are not the issue's figures."; fi
 { printf 'figure\tmeasured\tbaseline\tratio\ttarget\tverdict\n'; cat "$rows"; } | awk -F '\t' '
   { for (i = 1; i <= NF; i++) { cell[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) } n = NR }
@@ -448,3 +449,4 @@ echo "targets met: $(awk -F '\t' '$6 == "met"' "$rows" | wc -l), missed: $missed
 if ((failures)); then exit 1; fi
 if ((check && missed)); then exit 1; fi
 exit 0
+}
