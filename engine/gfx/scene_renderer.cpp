@@ -57,9 +57,13 @@ void SceneRenderer::begin_viewport(const Viewport& viewport) noexcept {
   glDisable(GL_CULL_FACE);
 }
 
+// Back to GL's defaults for what the passes change, so that every frame starts from the state the
+// first one did (a software driver such as llvmpipe compiles a shader variant per state combination:
+// a state left over from the last frame would make the second frame compile, and allocate, again).
 void SceneRenderer::end_viewport() noexcept {
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
   glBindVertexArray(0);

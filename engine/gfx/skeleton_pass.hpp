@@ -58,6 +58,8 @@ class SkeletonPass {
   [[nodiscard]] std::size_t buffer_bytes() const noexcept { return staging_.size() * sizeof(glm::vec3); }
   // How many glBufferSubData uploads have been made (the test of "one per frame").
   [[nodiscard]] std::size_t upload_count() const noexcept { return uploads_; }
+  // The GL name of the shared bone buffer (tests check which buffer each frame's upload hits).
+  [[nodiscard]] unsigned buffer_name() const noexcept { return bones_.name(); }
   // The staged joint positions of clip `slot` in scene units (what the last upload sent).
   [[nodiscard]] std::span<const glm::vec3> joint_positions(std::size_t slot) const noexcept;
 

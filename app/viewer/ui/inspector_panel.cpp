@@ -38,6 +38,12 @@ const char* kind_name(const ClipSlot& slot, int joint) {
   return skeleton.is_end_site(joint) ? "End Site" : "JOINT";
 }
 
+// A quaternion's row, formatted as quat_text formats it but straight into ImGui (no string per frame).
+void quat_row(const char* label, const glm::quat& q) {
+  panel_row(label, "%.4f  %.4f  %.4f  %.4f  (wxyz)", static_cast<double>(q.w), static_cast<double>(q.x),
+            static_cast<double>(q.y), static_cast<double>(q.z));
+}
+
 void vec3_cells(const glm::vec3& v, const char* unit) {
   ImGui::Text("%.4f  %.4f  %.4f %s", static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z), unit);
 }
@@ -149,13 +155,13 @@ void transforms_block(const ViewerState& state, const JointDetails& d) {
       }
       ImGui::Text("%s(deg, %s)", euler, d.rotation_order.c_str());
     }
-    panel_row("Local quat", "%s  (wxyz)", quat_text(d.local_rotation).c_str());
+    quat_row("Local quat", d.local_rotation);
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::TextDisabled("World pos");
     ImGui::TableSetColumnIndex(1);
     vec3_cells(d.world_position, unit);
-    panel_row("World quat", "%s  (wxyz)", quat_text(d.world_rotation).c_str());
+    quat_row("World quat", d.world_rotation);
     const glm::vec3 euler = glm::degrees(glm::eulerAngles(d.world_rotation));
     panel_row("World XYZ", "%.3f  %.3f  %.3f deg", static_cast<double>(euler.x), static_cast<double>(euler.y),
               static_cast<double>(euler.z));
