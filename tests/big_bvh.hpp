@@ -69,7 +69,7 @@ inline BigBvh write_big_bvh(const std::filesystem::path& path, std::size_t bytes
       std::string rows_text = block.substr(0, rows * row_bytes);
       const std::size_t row_start = (bad_frame - written - 1) * row_bytes;
       const std::size_t second_value = rows_text.find_first_not_of(' ', rows_text.find(' ', rows_text.find_first_not_of(' ', row_start)));
-      rows_text.replace(second_value, 1, "x");
+      rows_text[second_value] = 'x';
       if (bad_column != nullptr) *bad_column = second_value - row_start + 1;
       out << rows_text;
     } else {
