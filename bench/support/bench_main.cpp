@@ -94,7 +94,8 @@ int run_benchmarks(const BenchOptions& options, const std::vector<RatioSpec>& ra
   bool printed_title = false;
   for (const RatioSpec& ratio : ratios) {
     const std::vector<double> numerator = reporter.seconds(ratio.numerator);
-    const std::vector<double> denominator = reporter.seconds(ratio.denominator);
+    const std::vector<double> denominator =
+        ratio.budget_seconds > 0.0 ? std::vector<double>{ratio.budget_seconds} : reporter.seconds(ratio.denominator);
     if (numerator.empty() || denominator.empty()) continue;
     if (!printed_title) {
       std::printf("\nRatios against the baselines of this run (time per iteration on the benchmark's clock, "
@@ -104,6 +105,11 @@ int run_benchmarks(const BenchOptions& options, const std::vector<RatioSpec>& ra
     const double by_median = median(numerator) / median(denominator);
     const double by_best = *std::min_element(numerator.begin(), numerator.end()) /
                            *std::min_element(denominator.begin(), denominator.end());
+    if (ratio.budget_seconds > 0.0) {
+      std::printf("  %-66s time %.3fx (best %.3fx)  median %.3f ms vs %.3f ms  [%zu runs]\n", ratio.label.c_str(),
+                  by_median, by_best, median(numerator) * 1e3, ratio.budget_seconds * 1e3, numerator.size());
+      continue;
+    }
     std::printf("  %-66s time %.3fx (best %.3fx)  throughput %.3fx  [%zu vs %zu runs]\n", ratio.label.c_str(), by_median,
                 by_best, 1.0 / by_median, numerator.size(), denominator.size());
   }

@@ -23,10 +23,13 @@ BenchOptions parse_bench_options(int argc, char** argv);
 
 // "numerator vs denominator": both benchmarks do the same work per iteration, so the ratio of their
 // times per iteration is the ratio of their throughputs, inverted.
+// With `budget_seconds` > 0 the numerator is compared with that fixed time per iteration instead
+// (a target such as "a frame in 2 ms"), and `denominator` is not used.
 struct RatioSpec {
   std::string label;
   std::string numerator;    // a registered benchmark name
   std::string denominator;  // the baseline's registered name
+  double budget_seconds = 0.0;
 };
 
 // Runs the registered benchmarks with defaults (5 repetitions, randomly interleaved, so that a
