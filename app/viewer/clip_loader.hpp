@@ -76,6 +76,7 @@ class ClipLoader {
   [[nodiscard]] LoadPhase phase() const noexcept { return phase_.load(); }
   // The file being loaded (or waiting); empty when idle.
   [[nodiscard]] std::string current_path() const;
+  void current_path(std::string& out) const;  // the same into `out`, reusing its storage (no allocation per frame)
   [[nodiscard]] double seconds_busy() const;
   // Of the file being loaded: the fraction of its bytes read so far (0 when unknown).
   [[nodiscard]] double fraction_read() const noexcept;

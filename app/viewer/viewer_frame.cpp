@@ -182,7 +182,7 @@ void Viewer::build_ui() {
   draw_curves_panel(layout_.curves, state_, curves_, actions);
   draw_timeline_panel(layout_.timeline, state_, actions);
   const bool loading = loader_.busy();
-  if (loading) loading_path_ = loader_.current_path();
+  if (loading) loader_.current_path(loading_path_);
   LoadStatus load{loading, loader_.phase(), &loading_path_, loader_.seconds_busy()};
   if (loading) {
     load.fraction = loader_.fraction_read();
