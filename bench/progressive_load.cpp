@@ -3,7 +3,8 @@
 // reports how long the dropped clip's first frame took to appear, and the time between frames on
 // screen during the load against the same figure while idle (the baseline, same run).
 //
-// usage: bvhscope_bench_progressive FILE.bvh [--runs=N] [--viewer=PATH]   (needs an X display)
+// usage: bvhscope_bench_progressive FILE.bvh [--runs=N] [--viewer=PATH] [--summary=FILE]
+// (needs an X display; --summary writes the medians as "key value" lines for bench/run-all.sh)
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -152,14 +153,17 @@ int main(int argc, char** argv) {
   std::string file;
   int runs = 3;
   std::string executable = BVHSCOPE_EXECUTABLE;
+  std::string summary;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg.rfind("--runs=", 0) == 0) {
       runs = std::max(1, std::atoi(arg.c_str() + 7));
     } else if (arg.rfind("--viewer=", 0) == 0) {
       executable = arg.substr(9);
+    } else if (arg.rfind("--summary=", 0) == 0) {
+      summary = arg.substr(10);
     } else if (arg == "--help" || arg == "-h") {
-      std::printf("usage: %s FILE.bvh [--runs=N] [--viewer=PATH]   (needs an X display)\n", argv[0]);
+      std::printf("usage: %s FILE.bvh [--runs=N] [--viewer=PATH] [--summary=FILE]   (needs an X display)\n", argv[0]);
       return 0;
     } else {
       file = std::filesystem::absolute(arg).string();
@@ -192,5 +196,11 @@ int main(int argc, char** argv) {
   std::printf("  frame interval p95, load  %7.1f ms   target <  33 ms   ratio %.2f; %.2fx the idle p95 (%.1f ms)\n", p95,
               p95 / 33.0, idle > 0.0 ? p95 / idle : 0.0, idle);
   std::printf("  load (as the UI saw it)   %7.2f s\n", pick(&Run::load_seconds));
+  if (!summary.empty()) {
+    std::ofstream out(summary);
+    out << "runs " << runs << "\nfirst_frame_ms " << first << "\nload_p95_ms " << p95 << "\nload_max_ms "
+        << pick(&Run::load_max_ms) << "\nidle_p95_ms " << idle << "\nload_seconds " << pick(&Run::load_seconds) << '\n';
+    if (!out) return 1;
+  }
   return 0;
 }
