@@ -123,7 +123,7 @@ timed() {
 # (wall time after UseRealTime, the benchmark's own after UseManualTime, else CPU time).
 bench_json() {
   python3 - "$1" <<'EOF'
-import json, statistics, sys
+import json, re, statistics, sys
 units = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 standard = {"family_index", "per_family_instance_index", "repetitions", "repetition_index", "threads",
             "iterations", "real_time", "cpu_time"}
@@ -134,6 +134,7 @@ for b in json.load(open(sys.argv[1]))["benchmarks"]:
     name = b["run_name"]
     wall = name.endswith("/real_time") or name.endswith("/manual_time")
     name = name.removesuffix("/real_time").removesuffix("/manual_time")
+    name = re.sub(r"/iterations:[0-9]+", "", name)  # a fixed iteration count (the GL benchmarks)
     entry = {"time": b["real_time" if wall else "cpu_time"] * units[b["time_unit"]]}
     entry.update({k: v for k, v in b.items() if k not in standard and isinstance(v, (int, float))})
     if b["run_type"] == "iteration":

@@ -12,10 +12,11 @@
 namespace bvhscope::viewer {
 namespace {
 
-// The loader thread's nice value (0 is the UI's): the lowest, so the parse gets the CPU the UI and
-// the GL driver leave. Measured with bench/progressive_load.cpp on llvmpipe (2 cores): frame
-// interval p95 during a 100 MB load 44 ms at nice 5 and 39 ms at 10, 28 ms at 19 (idle: 20 ms),
-// the load taking 0.8 s, 0.8 s and 1.4 s. With a GPU the UI leaves nearly all of it.
+// The loader thread's nice value (0 is the UI's): the lowest, so the parse gets the CPU time the
+// frame loop and the GL driver leave. Measured with bench/progressive_load.cpp on llvmpipe (2 cores):
+// UI frame interval p95 during a 100 MB load 44 ms at nice 5, 39 ms at 10, 28 ms at 19 (idle:
+// 18-20 ms); the load then takes 1.5-1.9 s instead of 0.8 s. (SCHED_IDLE measured the same.) With a
+// GPU the UI leaves nearly all the CPU to it.
 constexpr int kLoaderNice = 19;
 
 // Everything of a clip whose rows are still coming but the rows.
@@ -63,12 +64,12 @@ std::optional<LoadEvent> ClipLoader::take_event() {
   return event;
 }
 
-std::size_t ClipLoader::copy_preview_rows(int load_id, Motion& motion) {
+std::size_t ClipLoader::copy_preview_rows(int load_id, Motion& motion, std::size_t max_rows) {
   const std::lock_guard lock(mutex_);
   if (preview_rows_ == nullptr || preview_id_ != load_id) return 0;
   const Motion& source = preview_rows_->motion;
-  const std::size_t ready =
-      preview_rows_final_ ? source.frame_count : progress_.frames_ready.load(std::memory_order_acquire);
+  std::size_t ready = preview_rows_final_ ? source.frame_count : progress_.frames_ready.load(std::memory_order_acquire);
+  if (ready > motion.frame_count) ready = motion.frame_count + std::min(ready - motion.frame_count, max_rows);
   if (ready <= motion.frame_count || source.channel_count != motion.channel_count) return 0;
   const auto width = static_cast<std::size_t>(source.channel_count);
   const float* rows = source.values.data();
@@ -188,7 +189,7 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
 void ClipLoader::run(const std::stop_token& stop) {
   // Below the UI: the frame loop (and the GL driver's threads) win the CPU whenever they want it,
   // so a load never makes the UI stutter; the parse gets everything else. On Linux the nice value
-  // is per thread and the parse's worker threads, started from this one, inherit it.
+  // is per thread, and the parse's worker threads, started from this one, inherit it.
   ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kLoaderNice);
   while (!stop.stop_requested()) {
     LoadRequest request;

@@ -64,10 +64,10 @@ class ClipLoader {
   void request(LoadRequest request);
   // The oldest preview or finished load not taken yet.
   std::optional<LoadEvent> take_event();
-  // Appends to `motion` the rows of preview `load_id` that arrived since the last call
-  // (motion.frame_count says how many it holds already) and returns how many were added: 0 once
-  // that load has ended (its outcome is then on its way). Never waits for the parse.
-  std::size_t copy_preview_rows(int load_id, Motion& motion);
+  // Appends to `motion` the rows of preview `load_id` that arrived since the last call, at most
+  // `max_rows` (motion.frame_count says how many it holds already) and returns how many were added:
+  // 0 once that load has ended (its outcome is then on its way). Never waits for the parse.
+  std::size_t copy_preview_rows(int load_id, Motion& motion, std::size_t max_rows = SIZE_MAX);
   // Stops the load in progress (its outcome comes back cancelled) and drops the ones waiting.
   void cancel_all();
 

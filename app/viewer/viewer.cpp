@@ -272,7 +272,11 @@ void Viewer::grow_preview() {
     return;
   }
   Motion& motion = slot != nullptr ? slot->prepared.clip.motion : preview_->clip.motion;
-  if (loader_.copy_preview_rows(preview_->load_id, motion) == 0) return;
+  // A few MiB a frame at most (a fresh page costs a fault on first touch): the copy trails the
+  // parse a little, and the finished clip replaces it anyway when the load ends.
+  constexpr std::size_t kMaxCopyBytes = std::size_t{4} << 20;
+  const std::size_t row_bytes = std::max<std::size_t>(1, static_cast<std::size_t>(motion.channel_count) * sizeof(float));
+  if (loader_.copy_preview_rows(preview_->load_id, motion, std::max<std::size_t>(1, kMaxCopyBytes / row_bytes)) == 0) return;
   if (slot == nullptr) {
     show_preview_slot();
   } else {
@@ -288,7 +292,13 @@ void Viewer::show_preview_slot() {
   prepared.clip = std::move(preview.clip);
   prepared.mode_request = preview.request.mode;
   prepared.decision = decide_position_mode(prepared.clip, prepared.mode_request);
-  prepared.measures = measure_clip(prepared.clip, prepared.decision.mode);  // its first frames
+  // Measured on its first frame only (the finished clip brings the measures of every frame): a
+  // bake of the thousands of frames already in would cost this UI frame tens of milliseconds.
+  Motion& motion = prepared.clip.motion;
+  const std::size_t frames_in = motion.frame_count;
+  motion.frame_count = 1;
+  prepared.measures = measure_clip(prepared.clip, prepared.decision.mode);
+  motion.frame_count = frames_in;
   ClipSlot slot = make_slot(std::move(prepared), false);
   slot.loading = true;
   slot.expected_frames = preview.expected_frames;
@@ -346,6 +356,7 @@ void Viewer::grow_timeline() {
 // The preview's load ended: the finished clip takes its slot, keeping the view and what the user
 // set on it; or, when it failed or was cancelled, its slot goes and what it replaced comes back.
 void Viewer::finish_preview(LoadOutcome outcome) {
+
   Preview preview = std::move(*preview_);
   preview_.reset();
   state_.clock.set_more_frames_coming(false);

@@ -47,7 +47,7 @@ Watched watch(ClipLoader& loader, const std::function<void(const LoadPreview&)>&
     if (w.preview && !w.outcome && loader.copy_preview_rows(w.preview->load_id, w.preview->clip.motion) > 0) {
       ++w.copies_with_rows;
     }
-    std::this_thread::yield();
+    std::this_thread::sleep_for(std::chrono::microseconds(500));  // the loader runs at nice 19: leave it the CPU
   }
   if (w.preview) w.copied_after_outcome = loader.copy_preview_rows(w.preview->load_id, w.preview->clip.motion);
   return w;
