@@ -85,6 +85,11 @@ void ClipLoader::cancel_all() {
   if (working_on_) progress_.cancel = true;
 }
 
+void ClipLoader::cancel_current() {
+  const std::lock_guard lock(mutex_);
+  if (working_on_) progress_.cancel = true;
+}
+
 bool ClipLoader::busy() const {
   const std::lock_guard lock(mutex_);
   return !pending_.empty() || working_on_.has_value() || !events_.empty();

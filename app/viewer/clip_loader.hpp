@@ -70,6 +70,8 @@ class ClipLoader {
   std::size_t copy_preview_rows(int load_id, Motion& motion, std::size_t max_rows = SIZE_MAX);
   // Stops the load in progress (its outcome comes back cancelled) and drops the ones waiting.
   void cancel_all();
+  // Stops only the load in progress; the ones waiting go on.
+  void cancel_current();
 
   // Loading, waiting to load, or holding events not taken yet.
   [[nodiscard]] bool busy() const;

@@ -264,9 +264,9 @@ void Viewer::begin_preview(LoadPreview preview) {
 void Viewer::grow_preview() {
   if (!preview_ || preview_->abandoned) return;
   ClipSlot* slot = preview_->clip_id != 0 ? slot_with_id(preview_->clip_id) : nullptr;
-  if (preview_->clip_id != 0 && slot == nullptr) {  // the user removed it: stop its load
+  if (preview_->clip_id != 0 && slot == nullptr) {  // the user removed it: stop its load (only)
     preview_->abandoned = true;
-    loader_.cancel_all();
+    loader_.cancel_current();
     state_.clock.set_more_frames_coming(false);
     state_.timeline_expected_frames = 0;
     return;
@@ -356,7 +356,6 @@ void Viewer::grow_timeline() {
 // The preview's load ended: the finished clip takes its slot, keeping the view and what the user
 // set on it; or, when it failed or was cancelled, its slot goes and what it replaced comes back.
 void Viewer::finish_preview(LoadOutcome outcome) {
-
   Preview preview = std::move(*preview_);
   preview_.reset();
   state_.clock.set_more_frames_coming(false);

@@ -101,6 +101,24 @@ TEST(ClipLoader, CancelStopsTheLoadAndDropsTheOnesWaiting) {
   EXPECT_FALSE(loader.take_event().has_value()) << "the file waiting behind the cancelled one was dropped";
 }
 
+TEST(ClipLoader, CancellingTheCurrentLoadLetsTheOnesWaitingGoOn) {
+  test::TempDir dir;
+  const auto path = dir.path() / "big.bvh";
+  test::write_big_bvh(path, 48u << 20);
+  const std::string next = (test::fixtures_dir() / "two_joints.bvh").string();
+  ClipLoader loader;
+  loader.request(file_request(path.string()));
+  loader.request(file_request(next));
+  const Watched first = watch(loader, [&](const LoadPreview&) { loader.cancel_current(); });
+  ASSERT_TRUE(first.outcome.has_value());
+  EXPECT_TRUE(first.outcome->cancelled);
+  const Watched second = watch(loader);
+  ASSERT_TRUE(second.outcome.has_value());
+  ASSERT_TRUE(second.outcome->result.ok());
+  EXPECT_EQ(second.outcome->result.value().clip.source, next);
+  EXPECT_FALSE(second.outcome->cancelled);
+}
+
 TEST(ClipLoader, AnErrorInTheRowsEndsThePreviewWithTheLocatedError) {
   test::TempDir dir;
   const auto path = dir.path() / "bad.bvh";
