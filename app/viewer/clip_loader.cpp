@@ -6,18 +6,28 @@
 
 #include <algorithm>
 #include <exception>
+#include <thread>
 
 #include "anim/file_loader.hpp"
 
 namespace bvhscope::viewer {
 namespace {
 
-// The loader thread's nice value (0 is the UI's): the lowest, so the parse gets the CPU time the
-// frame loop and the GL driver leave. Measured with bench/progressive_load.cpp on llvmpipe (2 cores):
-// UI frame interval p95 during a 100 MB load 44 ms at nice 5, 39 ms at 10, 28 ms at 19 (idle:
-// 18-20 ms); the load then takes 1.5-1.9 s instead of 0.8 s. (SCHED_IDLE measured the same.) With a
-// GPU the UI leaves nearly all the CPU to it.
-constexpr int kLoaderNice = 19;
+// How a load shares the CPU with the frame loop: its threads at nice 10, and one parse worker fewer
+// than the machine has hardware threads (one core is the UI's). Measured with
+// bench/progressive_load.cpp on this project's 2-core VM (llvmpipe renders on both cores; idle
+// frame interval p95 ~23 ms), medians of 9 loads of 100 MB: UI frame p95 during the load 38 ms,
+// first frame 158 ms, load 1.4 s. Nice 19 with 2 workers gave 44 ms, but with two other busy
+// processes on the machine its load took 26 s (first frame 3.6 s) against 2.9 s (0.5 s) for this;
+// nice 0 with 2 workers loads in 0.5 s but makes UI frames of 50-120 ms.
+constexpr int kLoaderNice = 10;
+
+ParseOptions parse_options_for_the_viewer() {
+  ParseOptions options;
+  const unsigned hardware = std::thread::hardware_concurrency();
+  options.threads = hardware > 1 ? hardware - 1 : 1;
+  return options;
+}
 
 // Everything of a clip whose rows are still coming but the rows.
 Clip without_rows(const Clip& clip) {
@@ -166,7 +176,7 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
     progress_.on_stop = [this] { show_rows(nullptr, false); };
   }
   phase_ = LoadPhase::Parsing;
-  Result<Clip> parsed = load_bvh_file(request.path, &progress_);
+  Result<Clip> parsed = load_bvh_file(request.path, &progress_, parse_options_for_the_viewer());
   progress_.on_start = nullptr;  // they refer to this call's locals
   progress_.on_stop = nullptr;
   if (!parsed) return parsed.error();
@@ -192,9 +202,8 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
 }
 
 void ClipLoader::run(const std::stop_token& stop) {
-  // Below the UI: the frame loop (and the GL driver's threads) win the CPU whenever they want it,
-  // so a load never makes the UI stutter; the parse gets everything else. On Linux the nice value
-  // is per thread, and the parse's worker threads, started from this one, inherit it.
+  // Below the UI (see kLoaderNice). On Linux the nice value is per thread, and the parse's worker
+  // threads, started from this one, inherit it.
   ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kLoaderNice);
   while (!stop.stop_requested()) {
     LoadRequest request;
