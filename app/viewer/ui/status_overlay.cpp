@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <string>
 
 #include <imgui.h>
 
@@ -37,16 +36,19 @@ void busy_bar(float width, double seconds) {
                       height * 0.5f);
 }
 
-// "1,234,567": frame counts big enough to need grouping.
-std::string grouped(std::size_t value) {
-  const std::string digits = std::to_string(value);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
+// "1,234,567": frame counts big enough to need grouping, into a buffer (no allocation per frame).
+struct Grouped {
+  char text[32] = {};
+  explicit Grouped(std::size_t value) {
+    char digits[24];
+    const int count = std::snprintf(digits, sizeof(digits), "%zu", value);
+    std::size_t out = 0;
+    for (int i = 0; i < count; ++i) {
+      if (i > 0 && (count - i) % 3 == 0) text[out++] = ',';
+      text[out++] = digits[i];
+    }
   }
-  return out;
-}
+};
 
 void draw_loading(const Rect& view, const LoadStatus& load, Actions& actions) {
   const float margin = ImGui::GetFontSize();
@@ -73,9 +75,11 @@ void draw_loading(const Rect& view, const LoadStatus& load, Actions& actions) {
     if (ImGui::Button("Cancel")) actions.cancel_load = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop loading (Esc); the clips loaded before stay");
     if (load.frames > 0 && load.phase == LoadPhase::Measuring) {
-      ImGui::TextDisabled("all %s frames in; measuring the motion, %.1f s", grouped(load.frames).c_str(), load.seconds);
+      // (the frames on screen may still trail the parse: the frame loop copies a few MiB a frame)
+      ImGui::TextDisabled("%s of %s frames shown, all read; measuring the motion, %.1f s", Grouped(load.frames).text,
+                          Grouped(load.expected_frames).text, load.seconds);
     } else if (load.frames > 0) {
-      ImGui::TextDisabled("%s of %s frames, %.1f s", grouped(load.frames).c_str(), grouped(load.expected_frames).c_str(),
+      ImGui::TextDisabled("%s of %s frames, %.1f s", Grouped(load.frames).text, Grouped(load.expected_frames).text,
                           load.seconds);
     } else {
       ImGui::TextDisabled("%s, %.1f s", phase_text(load.phase), load.seconds);
