@@ -469,15 +469,16 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
   } stop_notice(progress != nullptr && progress->on_start ? progress : nullptr);
 
   const std::size_t block_bytes = std::max<std::size_t>(options.block_bytes, 1);
-  RowPipeline pipeline(channels, RowPipeline::workers_for(static_cast<std::size_t>(blocks.remaining_bytes()),
-                                                          block_bytes, options.threads));
+  RowPipeline pipeline(channels,
+                       RowPipeline::workers_for(static_cast<std::size_t>(blocks.remaining_bytes()), block_bytes, options.threads),
+                       options.on_worker_start);
   const std::size_t max_in_flight =
       2 * std::max<std::size_t>(1, RowPipeline::workers_for(SIZE_MAX, block_bytes, options.threads)) + 1;
   auto commit_oldest = [&]() -> std::optional<Diagnostic> {
-    const std::unique_ptr<RowPipeline::Block> block = pipeline.pop();
+    const std::shared_ptr<RowPipeline::Block> block = pipeline.pop();
     if (block->overlong_line) return assembler.refuse_overlong_line(max_frame_line_bytes(channels));
     if (auto error = assembler.commit(block->result, block->text)) return error;
-    if (!block->storage.empty()) blocks.recycle(std::move(block->storage));
+    if (!block->storage.empty() && !block->read_by_worker) blocks.recycle(std::move(block->storage));
     if (progress != nullptr)
       progress->frames_ready.store(static_cast<std::size_t>(assembler.rows_committed()), std::memory_order_release);
     return std::nullopt;

@@ -31,9 +31,12 @@ namespace bvhscope {
 //
 // Frame rows are parsed in blocks of `block_bytes` at line ends, on `threads` worker threads for
 // inputs larger than one block (0: one per hardware thread); the result does not depend on either.
+// `on_worker_start` runs first on each worker thread (the viewer puts them in the background
+// there); workers too starved to keep up do not stall the parse (see RowPipeline).
 struct ParseOptions {
   std::size_t block_bytes = std::size_t{4} << 20;
   unsigned threads = 0;
+  std::function<void()> on_worker_start;
 };
 Result<Clip> parse_bvh(std::string_view text, std::string_view source, const ParseOptions& options = {});
 

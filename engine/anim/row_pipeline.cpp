@@ -4,8 +4,10 @@
 
 namespace bvhscope {
 
-RowPipeline::RowPipeline(int channels, unsigned workers) : channels_(channels) {
-  for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this] { work(); });
+RowPipeline::RowPipeline(int channels, unsigned workers, const std::function<void()>& on_worker_start,
+                         std::chrono::milliseconds help_after)
+    : channels_(channels), help_after_(help_after) {
+  for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this, on_worker_start] { work(on_worker_start); });
 }
 
 RowPipeline::~RowPipeline() {
@@ -25,7 +27,7 @@ unsigned RowPipeline::workers_for(std::size_t bytes, std::size_t block_bytes, un
 }
 
 void RowPipeline::push(std::string storage, std::string_view text, std::uint64_t max_rows, bool overlong_line) {
-  auto block = std::make_unique<Block>();
+  auto block = std::make_shared<Block>();
   block->storage = std::move(storage);
   block->text = block->storage.empty() ? text : std::string_view(block->storage);
   block->max_rows = max_rows;
@@ -48,28 +50,57 @@ std::size_t RowPipeline::in_flight() const {
   return blocks_.size();
 }
 
-std::unique_ptr<RowPipeline::Block> RowPipeline::pop() {
+std::shared_ptr<RowPipeline::Block> RowPipeline::pop() {
   std::unique_lock lock(mutex_);
   if (blocks_.empty()) return nullptr;
-  block_parsed_.wait(lock, [this] { return blocks_.front()->parsed; });
-  std::unique_ptr<Block> block = std::move(blocks_.front());
+  const auto is_parsed = [this] { return blocks_.front()->parsed; };
+  const std::chrono::milliseconds patience = workers_starved_ ? help_after_ / 10 : help_after_;
+  const bool parsed = patience.count() > 0 ? block_parsed_.wait_for(lock, patience, is_parsed) : is_parsed();
+  if (!parsed) take_over_front(lock);
+  std::shared_ptr<Block> block = std::move(blocks_.front());
   blocks_.pop_front();
   if (next_to_parse_ > 0) --next_to_parse_;
+  block->read_by_worker = block->worker_reading;
   return block;
 }
 
-void RowPipeline::work() {
+std::size_t RowPipeline::blocks_taken_over() const {
+  const std::lock_guard lock(mutex_);
+  return taken_over_;
+}
+
+// The oldest block has waited too long: parse it here. A worker may be on it already (then both
+// parse it, and whichever finishes second drops its result; the results are the same).
+void RowPipeline::take_over_front(std::unique_lock<std::mutex>& lock) {
+  workers_starved_ = true;
+  const std::shared_ptr<Block> block = blocks_.front();
+  if (next_to_parse_ == 0) next_to_parse_ = 1;  // no worker took it: none will
+  lock.unlock();
+  RowBlockResult result = parse_row_block(block->text, channels_, static_cast<std::size_t>(block->max_rows));
+  lock.lock();
+  ++taken_over_;
+  if (!block->parsed) {
+    block->result = std::move(result);
+    block->parsed = true;
+  }
+}
+
+void RowPipeline::work(const std::function<void()>& on_start) {
+  if (on_start) on_start();
   for (;;) {
-    Block* block = nullptr;
+    std::shared_ptr<Block> block;
     {
       std::unique_lock lock(mutex_);
       work_ready_.wait(lock, [this] { return stopping_ || next_to_parse_ < blocks_.size(); });
       if (stopping_) return;
-      block = blocks_[next_to_parse_++].get();
+      block = blocks_[next_to_parse_++];
+      block->worker_reading = true;
     }
     RowBlockResult result = parse_row_block(block->text, channels_, static_cast<std::size_t>(block->max_rows));
     {
       const std::lock_guard lock(mutex_);
+      block->worker_reading = false;
+      if (block->parsed) continue;  // the caller took it over and has it already
       block->result = std::move(result);
       block->parsed = true;
     }

@@ -11,8 +11,8 @@
 namespace bvhscope {
 namespace {
 
-const ParseOptions kWhole{std::size_t{1} << 40, 1};
-const std::vector<ParseOptions> kVariants = {{1, 1}, {1, 3}, {100, 2}, {4096, 1}, {4096, 4}, {65536, 2}};
+const ParseOptions kWhole{std::size_t{1} << 40, 1, {}};
+const std::vector<ParseOptions> kVariants = {{1, 1, {}}, {1, 3, {}}, {100, 2, {}}, {4096, 1, {}}, {4096, 4, {}}, {65536, 2, {}}};
 
 void expect_same(const Result<Clip>& actual, const Result<Clip>& expected, const std::string& what) {
   ASSERT_EQ(actual.ok(), expected.ok()) << what << ": "
@@ -51,7 +51,7 @@ void check_every_way(const std::string& text, const std::string& what) {
   test::TempDir dir;
   const std::string path = dir.write("same.bvh", text).string();
   const Result<Clip> expected_from_path = parse_bvh(text, path, kWhole);
-  for (const ParseOptions& options : {ParseOptions{}, ParseOptions{1, 2}, ParseOptions{300, 1}}) {
+  for (const ParseOptions& options : {ParseOptions{}, ParseOptions{1, 2, {}}, ParseOptions{300, 1, {}}}) {
     expect_same(load_bvh_file(path, nullptr, options), expected_from_path,
                 what + " streamed in blocks of " + std::to_string(options.block_bytes));
   }
@@ -137,7 +137,7 @@ TEST(Streaming, ReportsProgressAndHandsOutTheClipEarly) {
     joints_at_start = static_cast<std::size_t>(clip.skeleton.joint_count());
     table_at_start = clip.motion.values.size();
   };
-  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{1024, 2});
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{1024, 2, {}});
   ASSERT_TRUE(clip.ok());
   EXPECT_EQ(starts, 1);
   EXPECT_EQ(joints_at_start, 3u);
@@ -177,7 +177,7 @@ TEST(Streaming, AFileThatShrinksWhileLoadingKeepsTheCompleteFrames) {
     table = clip.motion.values.data();
     std::filesystem::resize_file(path, text.size() / 2);  // another program truncates the file
   };
-  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2, {}});
   ASSERT_TRUE(clip.ok()) << format_diagnostic(clip.error(), Severity::Error);
   const std::size_t frames = clip.value().motion.frame_count;
   EXPECT_GT(frames, 5000u);
@@ -199,7 +199,7 @@ TEST(Streaming, AFileThatGrowsWhileLoadingIsReadToItsOpenedSize) {
     table = clip.motion.values.data();
     std::ofstream(path, std::ios::app) << many_rows(50000).substr(text.size() / 2);  // appended while loading
   };
-  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2, {}});
   ASSERT_TRUE(clip.ok()) << format_diagnostic(clip.error(), Severity::Error);
   EXPECT_EQ(clip.value().motion.frame_count, 1000u);
   EXPECT_EQ(clip.value().motion.values.data(), table) << "the table handed out was never reallocated";
@@ -215,7 +215,7 @@ TEST(Streaming, AFileRewrittenWhileLoadingEndsCleanly) {
     for (std::size_t i = 80; i < garbage.size(); i += 81) garbage[i] = '\n';
     std::fstream(path, std::ios::in | std::ios::out | std::ios::binary).write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
   };
-  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2, {}});
   // The first 64 KiB (the header and about 2600 rows) were read before the rewrite; what follows
   // is the rewritten text, refused where it starts being read, with its location.
   // (The read may have ended inside a row, so the column and the token's first bytes vary.)
@@ -269,7 +269,7 @@ TEST(Streaming, OnStopComesOnceBeforeTheTableIsTrimmed) {
   LoadProgress progress;
   StopWatch watch;
   watch.attach(progress);
-  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2, {}});
   ASSERT_TRUE(clip.ok()) << format_diagnostic(clip.error(), Severity::Error);
   EXPECT_EQ(watch.starts, 1);
   EXPECT_EQ(watch.stops, 1);
@@ -287,7 +287,7 @@ TEST(Streaming, OnStopComesOnceOnAnErrorAndOnACancel) {
   LoadProgress progress;
   StopWatch watch;
   watch.attach(progress);
-  const Result<Clip> bad = load_bvh_file(path, &progress, ParseOptions{4096, 2});
+  const Result<Clip> bad = load_bvh_file(path, &progress, ParseOptions{4096, 2, {}});
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(watch.starts, 1);
   EXPECT_EQ(watch.stops, 1);

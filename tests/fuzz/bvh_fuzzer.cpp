@@ -56,9 +56,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace bvhscope;
   if (size < 1) return 0;
   // The first byte picks how the rows are cut and threaded; the rest is the file.
-  const ParseOptions blocked{static_cast<std::size_t>(data[0] & 63) + 1, static_cast<unsigned>(data[0] >> 6) + 1};
+  const ParseOptions blocked{static_cast<std::size_t>(data[0] & 63) + 1, static_cast<unsigned>(data[0] >> 6) + 1, {}};
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  Result<Clip> result = parse_bvh(text, "fuzz.bvh", ParseOptions{std::size_t{1} << 30, 1});
+  Result<Clip> result = parse_bvh(text, "fuzz.bvh", ParseOptions{std::size_t{1} << 30, 1, {}});
   check_same(parse_bvh(text, "fuzz.bvh", blocked), result, "blocks");
   {
     char path[] = "/tmp/bvh-fuzz-XXXXXX";
@@ -68,7 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       ::close(fd);
       if (written) {
         Result<Clip> streamed = load_bvh_file(path, nullptr, blocked);
-        const Result<Clip> same_source = parse_bvh(text, path, ParseOptions{std::size_t{1} << 30, 1});
+        const Result<Clip> same_source = parse_bvh(text, path, ParseOptions{std::size_t{1} << 30, 1, {}});
         ::unlink(path);
         check_same(streamed, same_source, "streamed");
       } else {
