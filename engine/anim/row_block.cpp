@@ -51,7 +51,8 @@ void count_rest(const char* p, const char* end, bool in_row, RowBlockResult& res
 
 }  // namespace
 
-RowBlockResult parse_row_block(std::string_view block, int channels, std::size_t max_rows) {
+RowBlockResult parse_row_block(std::string_view block, int channels, std::size_t max_rows,
+                               const std::atomic<bool>* abandon) {
   RowBlockResult result;
   const char* p = block.data();
   const char* const end = p + block.size();
@@ -75,6 +76,7 @@ RowBlockResult parse_row_block(std::string_view block, int channels, std::size_t
   };
 
   while (p < end) {
+    if (abandon != nullptr && abandon->load(std::memory_order_relaxed)) return result;
     // Skip blank lines.
     const char* q = p;
     while (q < end && is_blank(*q)) ++q;

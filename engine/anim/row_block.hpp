@@ -3,6 +3,7 @@
 // in-order assembler turns into global frame numbers and file locations.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -36,8 +37,10 @@ struct RowBlockResult {
 };
 
 // Parses rows of `channels` values from `block`, which starts at a line start and ends at a line end
-// or at the end of the text. At most `max_rows` rows are parsed; later lines are only counted.
-RowBlockResult parse_row_block(std::string_view block, int channels, std::size_t max_rows);
+// or at the end of the text. At most `max_rows` rows are parsed; later lines are only counted. Once
+// `*abandon` is true the parse stops at the next row, and the result is incomplete: drop it.
+RowBlockResult parse_row_block(std::string_view block, int channels, std::size_t max_rows,
+                               const std::atomic<bool>* abandon = nullptr);
 
 // The block-local line and column of the row with index `row` (rows are non-blank lines).
 struct RowLocation {

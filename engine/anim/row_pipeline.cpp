@@ -14,6 +14,7 @@ RowPipeline::~RowPipeline() {
   {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
+    for (const std::shared_ptr<Block>& block : blocks_) block->abandoned = true;
   }
   work_ready_.notify_all();
   for (std::thread& worker : workers_) worker.join();
@@ -69,12 +70,13 @@ std::size_t RowPipeline::blocks_taken_over() const {
   return taken_over_;
 }
 
-// The oldest block has waited too long: parse it here. A worker may be on it already (then both
-// parse it, and whichever finishes second drops its result; the results are the same).
+// The oldest block has waited too long: parse it here. A worker on it already is told to stop (and
+// drops what it has); if it finished first, the caller's own result is dropped (they are the same).
 void RowPipeline::take_over_front(std::unique_lock<std::mutex>& lock) {
   workers_starved_ = true;
   const std::shared_ptr<Block> block = blocks_.front();
   if (next_to_parse_ == 0) next_to_parse_ = 1;  // no worker took it: none will
+  block->abandoned = true;                       // a worker on it stops at its next row
   lock.unlock();
   RowBlockResult result = parse_row_block(block->text, channels_, static_cast<std::size_t>(block->max_rows));
   lock.lock();
@@ -96,11 +98,12 @@ void RowPipeline::work(const std::function<void()>& on_start) {
       block = blocks_[next_to_parse_++];
       block->worker_reading = true;
     }
-    RowBlockResult result = parse_row_block(block->text, channels_, static_cast<std::size_t>(block->max_rows));
+    RowBlockResult result =
+        parse_row_block(block->text, channels_, static_cast<std::size_t>(block->max_rows), &block->abandoned);
     {
       const std::lock_guard lock(mutex_);
       block->worker_reading = false;
-      if (block->parsed) continue;  // the caller took it over and has it already
+      if (block->parsed || block->abandoned) continue;  // the caller took it over: its result counts
       block->result = std::move(result);
       block->parsed = true;
     }

@@ -4,6 +4,7 @@
 // parses the oldest block itself once it has waited `help_after` for it.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -31,6 +32,7 @@ class RowPipeline {
     RowBlockResult result;
     bool parsed = false;
     bool worker_reading = false;  // a worker is parsing it (guarded by the pipeline's mutex)
+    std::atomic<bool> abandoned{false};  // the worker on it stops: the caller took it over, or the end
     // Set by pop(): a worker was still reading `text` when the caller took the block over: the bytes must stay as
     // they are (not recycled) until the block is released.
     bool read_by_worker = false;
@@ -44,7 +46,7 @@ class RowPipeline {
               std::chrono::milliseconds help_after = kHelpAfter);
   RowPipeline(const RowPipeline&) = delete;
   RowPipeline& operator=(const RowPipeline&) = delete;
-  ~RowPipeline();  // stops the workers; unfinished blocks are dropped
+  ~RowPipeline();  // stops the workers (a worker stops within a row); unfinished blocks are dropped
 
   // Queues a block. Pass `storage` to hand over the bytes, or an empty string and a `text` the
   // caller keeps alive until the block is popped.

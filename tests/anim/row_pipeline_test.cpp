@@ -3,6 +3,7 @@
 // whose workers never run must still finish.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -62,6 +63,16 @@ TEST(RowPipeline, TakingBlocksOverKeepsOrderAndValues) {
   }
   EXPECT_EQ(next, texts.size());
   EXPECT_GT(pipeline.blocks_taken_over(), 0u) << "the caller never took a block over: the test tests nothing";
+}
+
+TEST(RowPipeline, AnAbandonedBlockParseStopsAtTheNextRow) {
+  const std::string text = rows(0, 100);
+  std::atomic<bool> abandon{false};
+  EXPECT_EQ(parse_row_block(text, kChannels, 1000, &abandon).rows, 100u);
+  abandon = true;
+  const RowBlockResult stopped = parse_row_block(text, kChannels, 1000, &abandon);
+  EXPECT_EQ(stopped.rows, 0u);
+  EXPECT_TRUE(stopped.values.empty());
 }
 
 TEST(RowPipeline, PatientCallerLeavesTheBlocksToTheWorkers) {
