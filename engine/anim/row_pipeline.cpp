@@ -55,7 +55,7 @@ std::shared_ptr<RowPipeline::Block> RowPipeline::pop() {
   std::unique_lock lock(mutex_);
   if (blocks_.empty()) return nullptr;
   const auto is_parsed = [this] { return blocks_.front()->parsed; };
-  const std::chrono::milliseconds patience = workers_starved_ ? help_after_ / 10 : help_after_;
+  const std::chrono::milliseconds patience = workers_starved_ ? std::chrono::milliseconds(0) : help_after_;
   const bool parsed = patience.count() > 0 ? block_parsed_.wait_for(lock, patience, is_parsed) : is_parsed();
   if (!parsed) take_over_front(lock);
   std::shared_ptr<Block> block = std::move(blocks_.front());

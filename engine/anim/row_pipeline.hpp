@@ -37,8 +37,9 @@ class RowPipeline {
     // they are (not recycled) until the block is released.
     bool read_by_worker = false;
   };
-  // How long the oldest block may wait for a worker before the caller parses it; after the first
-  // time, the caller waits a tenth of that (the workers have shown they are starved).
+  // How long the oldest block may wait for a worker before the caller parses it. After the first
+  // time the caller no longer waits: it parses the oldest block whenever no worker has finished it
+  // (workers that starve are at a low priority, so the work they lose cost only idle CPU time).
   static constexpr std::chrono::milliseconds kHelpAfter{200};
 
   // `on_worker_start` runs first on every worker thread (a caller lowers their priority there).
