@@ -1,5 +1,6 @@
 #include "viewer/clip_loader.hpp"
 
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -13,19 +14,29 @@
 namespace bvhscope::viewer {
 namespace {
 
-// How a load shares the CPU with the frame loop: its threads at nice 10, and one parse worker fewer
-// than the machine has hardware threads (one core is the UI's). Measured with
-// bench/progressive_load.cpp on this project's 2-core VM (llvmpipe renders on both cores; idle
-// frame interval p95 ~23 ms), medians of 9 loads of 100 MB: UI frame p95 during the load 38 ms,
-// first frame 158 ms, load 1.4 s. Nice 19 with 2 workers gave 44 ms, but with two other busy
-// processes on the machine its load took 26 s (first frame 3.6 s) against 2.9 s (0.5 s) for this;
-// nice 0 with 2 workers loads in 0.5 s but makes UI frames of 50-120 ms.
+// How a load shares the CPU with the frame loop. The heavy work, parsing rows and baking the
+// motion, runs on worker threads in the background (SCHED_IDLE): only on CPU time no other thread
+// wants, and a renderer thread that wakes up takes their core at once. At nice 10, or even 19, a
+// parse thread keeps its core to the end of its time slice, and llvmpipe, which rasterises on
+// every core, waits at each of its sync points: UI frames p95 35-60 ms during a 100 MB load against
+// 20-24 ms idle on the 2-core VM this was measured on (bench/progressive_load.cpp, bench/README.md).
+// The loader thread itself stays at nice 10: it reads, gathers the parsed rows and, when busier
+// programs starve the workers, does their work itself (RowPipeline's take-over, run_supervised),
+// so a load on a busy machine still finishes. A thread cannot leave SCHED_IDLE without
+// CAP_SYS_NICE or an RLIMIT_NICE allowance, which is why the fallback is a thread that never entered it.
 constexpr int kLoaderNice = 10;
+constexpr std::size_t kViewerBlockBytes = std::size_t{1} << 20;  // the loader's bursts stay short
+
+void run_in_background() {
+  sched_param none{};
+  ::sched_setscheduler(0, SCHED_IDLE, &none);  // best effort: a failure leaves the worker at nice 10
+}
 
 ParseOptions parse_options_for_the_viewer() {
   ParseOptions options;
-  const unsigned hardware = std::thread::hardware_concurrency();
-  options.threads = hardware > 1 ? hardware - 1 : 1;
+  options.threads = std::max(1u, std::thread::hardware_concurrency());
+  options.block_bytes = kViewerBlockBytes;
+  options.on_worker_start = run_in_background;
   return options;
 }
 
@@ -194,7 +205,7 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   PreparedClip prepared;
   prepared.mode_request = request.mode;
   prepared.decision = decide_position_mode(clip, request.mode);
-  prepared.measures = measure_clip(clip, prepared.decision.mode);
+  prepared.measures = measure_clip(clip, prepared.decision.mode, run_in_background);
   show_rows(nullptr, false);
   if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};  // while measuring
   prepared.clip = std::move(parsed).value();
@@ -202,8 +213,8 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
 }
 
 void ClipLoader::run(const std::stop_token& stop) {
-  // Below the UI (see kLoaderNice). On Linux the nice value is per thread, and the parse's worker
-  // threads, started from this one, inherit it.
+  // Below the UI (see kLoaderNice). On Linux the nice value is per thread; the workers started from
+  // this one inherit it, then go on to the background (run_in_background).
   ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kLoaderNice);
   while (!stop.stop_requested()) {
     LoadRequest request;

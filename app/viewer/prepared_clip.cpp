@@ -4,13 +4,15 @@
 
 namespace bvhscope::viewer {
 
-ClipMeasures measure_clip(const Clip& clip, PositionMode mode) {
+ClipMeasures measure_clip(const Clip& clip, PositionMode mode, const std::function<void()>& on_worker_start) {
   ClipMeasures measures;
-  measures.baked = bake_positions(clip, mode);
-  measures.bounds = measures.baked.frame_count > 0 ? baked_bounds(measures.baked) : motion_bounds(clip, mode);
+  measures.baked = bake_positions(clip, mode, 0, on_worker_start);
+  const bool baked = measures.baked.frame_count > 0;
+  measures.bounds = baked ? baked_bounds(measures.baked) : motion_bounds(clip, mode);
   measures.height = skeleton_height(clip, mode);
   measures.units = guess_units(measures.height);
-  measures.root_path = root_trajectory(clip, mode);
+  const bool has_root = !clip.skeleton.roots.empty();
+  measures.root_path = baked && has_root ? joint_path(measures.baked, clip.skeleton.roots.front()) : root_trajectory(clip, mode);
   return measures;
 }
 

@@ -2,6 +2,7 @@
 // mode, bounds over the whole motion, height, unit guess, root path), computed off the UI thread.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -28,7 +29,8 @@ struct PreparedClip {
   ClipMeasures measures;
 };
 
-ClipMeasures measure_clip(const Clip& clip, PositionMode mode);
+// `on_worker_start` runs first on each thread of the bake (see bake_positions).
+ClipMeasures measure_clip(const Clip& clip, PositionMode mode, const std::function<void()>& on_worker_start = {});
 PreparedClip prepare_clip(Clip clip, PositionModeRequest request);
 // Re-decides the position mode on a loaded clip (the user switched it) and measures again.
 void change_position_mode(PreparedClip& prepared, PositionModeRequest request);

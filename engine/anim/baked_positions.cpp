@@ -4,18 +4,25 @@
 #include <thread>
 
 #include "anim/pose.hpp"
+#include "anim/supervised_chunks.hpp"
 
 namespace bvhscope {
 
-BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned threads) {
+namespace {
+
+constexpr std::size_t kChunkFrames = 256;
+
+}  // namespace
+
+BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned threads,
+                              const std::function<void()>& on_worker_start) {
   BakedPositions baked;
   baked.frame_count = clip.motion.frame_count;
   baked.joint_count = clip.skeleton.joint_count();
   baked.positions.resize(baked.frame_count * static_cast<std::size_t>(baked.joint_count));
   if (baked.frame_count == 0) return baked;
 
-  const auto bake_range = [&](std::size_t first, std::size_t last) {
-    Pose pose;
+  const auto bake_range = [&](std::size_t first, std::size_t last, Pose& pose) {
     for (std::size_t frame = first; frame < last; ++frame) {
       pose_frame(clip, frame, mode, pose);
       glm::vec3* out = baked.positions.data() + frame * static_cast<std::size_t>(baked.joint_count);
@@ -26,16 +33,29 @@ BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned thre
   // Small clips are not worth a thread.
   const std::size_t work = baked.frame_count * static_cast<std::size_t>(std::max(baked.joint_count, 1));
   threads = static_cast<unsigned>(std::min<std::size_t>({threads, baked.frame_count, work / 20000 + 1}));
-  std::vector<std::thread> workers;
-  const std::size_t per_thread = (baked.frame_count + threads - 1) / threads;
-  for (unsigned t = 1; t < threads; ++t) {
-    const std::size_t first = t * per_thread;
-    const std::size_t last = std::min(baked.frame_count, first + per_thread);
-    if (first < last) workers.emplace_back(bake_range, first, last);
+  if (threads <= 1) {
+    Pose pose;
+    bake_range(0, baked.frame_count, pose);
+    return baked;
   }
-  bake_range(0, std::min(baked.frame_count, per_thread));
-  for (std::thread& worker : workers) worker.join();
+  // The workers bake chunks of frames in turn while this thread watches (and steps in if they starve).
+  std::vector<Pose> poses(threads + 1);  // one per worker slot, the caller's last
+  const std::size_t chunks = (baked.frame_count + kChunkFrames - 1) / kChunkFrames;
+  SupervisedWorkers workers;
+  workers.count = threads;
+  workers.on_start = on_worker_start;
+  run_supervised(chunks, workers, [&](std::size_t chunk, unsigned slot) {
+    bake_range(chunk * kChunkFrames, std::min(baked.frame_count, (chunk + 1) * kChunkFrames), poses[slot]);
+  });
   return baked;
+}
+
+std::vector<glm::vec3> joint_path(const BakedPositions& baked, int joint) {
+  std::vector<glm::vec3> path;
+  if (joint < 0 || joint >= baked.joint_count) return path;
+  path.reserve(baked.frame_count);
+  for (std::size_t frame = 0; frame < baked.frame_count; ++frame) path.push_back(baked.at(frame, joint));
+  return path;
 }
 
 Bounds baked_bounds(const BakedPositions& baked) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -28,8 +29,14 @@ struct BakedPositions {
 };
 
 // Poses every frame (exact frames) split over `threads` workers (0: one per hardware thread).
-// Results are identical whatever the thread count.
-BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned threads = 0);
+// Results are identical whatever the thread count. `on_worker_start` runs first on each worker
+// thread (the viewer puts them in the background there); if the workers finish no frames for
+// 200 ms (starved by busier threads), the calling thread bakes the frames left itself.
+BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned threads = 0,
+                              const std::function<void()>& on_worker_start = {});
+
+// One joint's baked position at every frame (its path; the root's is the clip's trajectory).
+std::vector<glm::vec3> joint_path(const BakedPositions& baked, int joint);
 
 // Bounds of every joint over every baked frame.
 Bounds baked_bounds(const BakedPositions& baked);

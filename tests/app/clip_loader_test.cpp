@@ -4,8 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <sched.h>
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
+#include <string>
 #include <thread>
 
 #include "big_bvh.hpp"
@@ -47,7 +53,7 @@ Watched watch(ClipLoader& loader, const std::function<void(const LoadPreview&)>&
     if (w.preview && !w.outcome && loader.copy_preview_rows(w.preview->load_id, w.preview->clip.motion) > 0) {
       ++w.copies_with_rows;
     }
-    std::this_thread::sleep_for(std::chrono::microseconds(500));  // the loader runs at nice 19: leave it the CPU
+    std::this_thread::sleep_for(std::chrono::microseconds(500));  // the load is at a low priority: leave it the CPU
   }
   if (w.preview) w.copied_after_outcome = loader.copy_preview_rows(w.preview->load_id, w.preview->clip.motion);
   return w;
@@ -79,6 +85,53 @@ TEST(ClipLoader, ANewClipStreamsInAsAPreviewWithEveryRowBeforeItsOutcome) {
   EXPECT_GE(w.copies_with_rows, 1u);
   EXPECT_EQ(w.copied_after_outcome, 0u) << "rows were still handed out after the outcome";
   EXPECT_FALSE(loader.busy());
+}
+
+// What the threads of this process are doing about scheduling, at one moment.
+struct ThreadPolicies {
+  std::size_t in_background = 0;  // SCHED_IDLE
+  std::size_t at_nice_10 = 0;     // SCHED_OTHER, nice 10
+};
+
+ThreadPolicies thread_policies() {
+  ThreadPolicies seen;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/task", error)) {
+    const auto tid = static_cast<pid_t>(std::stol(entry.path().filename().string()));
+    const int policy = ::sched_getscheduler(tid);
+    if (policy == SCHED_IDLE) ++seen.in_background;
+    errno = 0;
+    const int nice = ::getpriority(PRIO_PROCESS, static_cast<id_t>(tid));
+    if (policy == SCHED_OTHER && errno == 0 && nice == 10) ++seen.at_nice_10;
+  }
+  return seen;
+}
+
+// The UI keeps its frames while a file loads: every parse worker (one per hardware thread) runs in
+// the background, and the loader thread, which takes blocks over from starved workers, at nice 10.
+TEST(ClipLoader, ParseWorkersRunInTheBackgroundAndTheLoaderAtNice10) {
+  test::TempDir dir;
+  const auto path = dir.path() / "big.bvh";
+  test::write_big_bvh(path, 24u << 20);
+  const ThreadPolicies before = thread_policies();
+  EXPECT_EQ(before.in_background, 0u);
+  ClipLoader loader;
+  loader.request(file_request(path.string()));
+  ThreadPolicies most;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  std::optional<LoadEvent> event;
+  bool done = false;
+  while (!done && std::chrono::steady_clock::now() < deadline) {
+    const ThreadPolicies now = thread_policies();
+    most.in_background = std::max(most.in_background, now.in_background);
+    most.at_nice_10 = std::max(most.at_nice_10, now.at_nice_10);
+    while ((event = loader.take_event())) done = done || std::holds_alternative<LoadOutcome>(*event);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  ASSERT_TRUE(done);
+  EXPECT_EQ(most.in_background, std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
+  EXPECT_GE(most.at_nice_10, 1u);
+  EXPECT_EQ(thread_policies().in_background, 0u) << "the workers end with the load";
 }
 
 TEST(ClipLoader, CancelStopsTheLoadAndDropsTheOnesWaiting) {

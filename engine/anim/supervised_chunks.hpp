@@ -1,0 +1,26 @@
+// Runs numbered chunks of work on worker threads that may be starved (put at a low priority by
+// the caller), while the calling thread watches: whenever no chunk has finished for `help_after`,
+// the caller runs the chunks left itself. The work always finishes at the caller's priority or
+// better, and when the workers keep up the caller only waits.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+
+namespace bvhscope {
+
+struct SupervisedWorkers {
+  unsigned count = 1;
+  // Runs first on each worker thread (the viewer puts them in the background there).
+  std::function<void()> on_start;
+  std::chrono::milliseconds help_after{200};
+};
+
+// Calls run_chunk(chunk, worker_slot) once for every chunk in [0, chunks), each on one thread:
+// worker_slot is 0..count-1 on the workers and `count` on the caller (for per-thread scratch).
+// Returns after every chunk has run and every worker has ended.
+void run_supervised(std::size_t chunks, const SupervisedWorkers& workers,
+                    const std::function<void(std::size_t chunk, unsigned slot)>& run_chunk);
+
+}  // namespace bvhscope
