@@ -8,8 +8,10 @@
 // With Mesa's llvmpipe (no GPU) the submitting thread also runs what a GPU would: vertex shading,
 // clipping and binning happen inside the draw calls on the calling thread, and only rasterization
 // and fragment shading run on llvmpipe's own threads. The per-frame CPU time of every thread of the
-// process up to the end of glFinish is reported beside it (counter all_cpu_ms), and wall time
-// (wall_ms) of the measured part.
+// process up to the end of glFinish is reported beside it (counter all_cpu_ms), the wall time of the
+// measured part (wall_ms), and the wall time up to the end of glFinish (finish_wall_ms: the whole
+// frame, rasterization included). engine_frame/solid_msaa4 draws the solid frame into a 4x
+// multisampled offscreen target, as `bvhscope render` and the viewer on a GPU do (antialiased edges).
 #include <time.h>
 
 #include <algorithm>
@@ -65,6 +67,7 @@ struct Scene {
   std::optional<viewer::Window> window;
   std::optional<viewer::Viewer> viewer;
   std::optional<gfx::SceneRenderer> renderer;
+  std::optional<gfx::RenderTarget> msaa_target;  // 4 samples, the window's size
   std::vector<Pose> poses;
   gfx::SceneView view;
   double frame_position = 0.0;  // of every clip (they share the clock and start together)
@@ -110,6 +113,7 @@ void run_frames(benchmark::State& state, bool gl, Frame&& frame) {
     if (gl) glFinish();
   }
   double wall = 0.0;
+  double finish_wall = 0.0;
   double all_threads = 0.0;
   for (auto _ : state) {
     const double process_start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
@@ -120,11 +124,14 @@ void run_frames(benchmark::State& state, bool gl, Frame&& frame) {
     const double wall_end = clock_seconds(CLOCK_MONOTONIC);
     if (gl) glFinish();
     const double process_end = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+    const double finish_end = clock_seconds(CLOCK_MONOTONIC);
     state.SetIterationTime(thread_end - thread_start);
     wall += wall_end - wall_start;
+    finish_wall += finish_end - wall_start;
     all_threads += process_end - process_start;
   }
   state.counters["wall_ms"] = benchmark::Counter(wall * 1e3, benchmark::Counter::kAvgIterations);
+  state.counters["finish_wall_ms"] = benchmark::Counter(finish_wall * 1e3, benchmark::Counter::kAvgIterations);
   state.counters["all_cpu_ms"] = benchmark::Counter(all_threads * 1e3, benchmark::Counter::kAvgIterations);
 }
 
@@ -171,6 +178,20 @@ void bm_engine_frame(benchmark::State& state, gfx::BoneStyle bones) {
     s.renderer->upload_poses();
     s.draw(bones);
   });
+}
+
+// The engine's solid frame drawn into the 4x multisampled offscreen target instead of the window.
+void bm_engine_frame_msaa(benchmark::State& state) {
+  Scene& s = *g_scene;
+  run_frames(state, true, [&] {
+    s.step();
+    s.pose_all();
+    s.write_all();
+    s.renderer->upload_poses();
+    s.msaa_target->bind();
+    s.draw(gfx::BoneStyle::Solid);
+  });
+  gfx::RenderTarget::bind_default();
 }
 
 // The application's frame without its UI: Viewer::advance (clock, poses, vertices, upload, follow,
@@ -247,6 +268,9 @@ void build_scene(Scene& scene, const SourceClip& source) {
   scene.view.view = camera.view();
   scene.view.projection = camera.projection(static_cast<float>(kWidth) / static_cast<float>(kHeight));
   scene.view.eye = camera.eye();
+  std::optional<gfx::RenderTarget> msaa = gfx::RenderTarget::create(kWidth, kHeight, 4, error);
+  if (!msaa) throw std::runtime_error("cannot make the multisampled target: " + error);
+  scene.msaa_target.emplace(std::move(*msaa));
 }
 
 }  // namespace
@@ -295,6 +319,7 @@ int main(int argc, char** argv) {
               gfx::BoneStyle::Lines);
     gl_frames(benchmark::RegisterBenchmark("engine_frame/solid", bm_engine_frame, gfx::BoneStyle::Solid),
               gfx::BoneStyle::Solid);
+    gl_frames(benchmark::RegisterBenchmark("engine_frame/solid_msaa4", bm_engine_frame_msaa), gfx::BoneStyle::Solid);
     gl_frames(benchmark::RegisterBenchmark("viewer_frame/lines", bm_viewer_frame, false), gfx::BoneStyle::Lines);
     gl_frames(benchmark::RegisterBenchmark("viewer_frame/solid", bm_viewer_frame, true), gfx::BoneStyle::Solid);
 

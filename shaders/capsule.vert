@@ -1,25 +1,118 @@
-// Instanced capsules (bones) and spheres (joints): a unit capsule mesh whose vertices carry a
-// direction and which end they belong to, placed between each instance's two points.
+// Bones and joint spheres of the solid style as ray-cast impostors: each bone capsule, with the
+// sphere of its child joint (u_joint_radius), is drawn as one screen-aligned rectangle around its
+// image, and capsule.frag finds the exact surfaces along the ray through each pixel; a root's sphere
+// or a marked joint is a capsule of zero length. An instance reads 14 consecutive points of the
+// bone buffer, seven bones (from, to) or fourteen joints, and draws a rectangle (vertices 4k to
+// 4k + 3) for each of its capsules that is within u_count.
+//
+// The rectangle bounds the projected corners of the box around the capsule and sphere, along the
+// bone's image and across it, u_margin_px further (so antialiased edges have pixels to fade out in).
+// The box contains both, so this is conservative under any perspective. When the box reaches behind
+// the near plane, where projecting its corners means nothing, the camera is inside it or nearly
+// touches it (boxes wholly outside the view are dropped first) and the rectangle is the whole view;
+// the fragment shader still finds the exact surface, so the camera can come as close as it likes.
+// Two triangles per capsule, where a box drawn as geometry takes twelve (llvmpipe sets up and bins
+// every triangle on the drawing thread).
 #version 330 core
-layout(location = 0) in vec3 a_direction;  // unit vector in capsule space, +Y along the bone
-layout(location = 1) in float a_end;       // 0: the `from` end, 1: the `to` end
-layout(location = 2) in vec3 i_from;
-layout(location = 3) in vec3 i_to;
+layout(location = 2) in vec3 i_points[14];
+uniform int u_points_per_capsule;  // 2: bones; 1: joint spheres
+uniform int u_count;               // capsules in the draw
 uniform mat4 u_view_proj;
 uniform float u_radius;
-uniform float u_taper;  // 1 for bones: short bones get thinner; 0 for joint spheres
-out vec3 v_normal;
-out vec3 v_world;
+uniform float u_taper;         // 1 for bones: short bones get thinner; 0 for joint spheres
+uniform float u_joint_radius;  // of a sphere at each capsule's `to` end (a bone's child joint); 0: none
+uniform vec2 u_viewport_size;  // pixels
+uniform float u_margin_px;
+// The world direction of the ray through the viewport point at NDC (x, y) is u_ray_centre +
+// x u_ray_dx + y u_ray_dy: linear in NDC, so it interpolates exactly across the rectangle.
+uniform vec3 u_ray_centre;
+uniform vec3 u_ray_dx;
+uniform vec3 u_ray_dy;
+out vec3 v_ray;
+flat out vec3 v_from;
+flat out vec3 v_to;
+flat out float v_radius;
+flat out float v_joint_radius;
+
+vec2 g_half_viewport;
+vec2 g_along;  // unit vectors in pixels: along the bone's image and across it
+vec2 g_across;
+vec2 g_low;  // the rectangle so far, as (along, across) extents in pixels
+vec2 g_high;
+
+void include(vec4 clip) {
+  vec2 pixels = clip.xy / clip.w * g_half_viewport;
+  vec2 st = vec2(dot(pixels, g_along), dot(pixels, g_across));
+  g_low = min(g_low, st);
+  g_high = max(g_high, st);
+}
+
 void main() {
+  int k = gl_VertexID >> 2;
+  vec3 i_from = i_points[k * u_points_per_capsule];
+  vec3 i_to = i_points[k * u_points_per_capsule + u_points_per_capsule - 1];
   vec3 axis = i_to - i_from;
   float len = length(axis);
   vec3 y = len > 1e-6 ? axis / len : vec3(0.0, 1.0, 0.0);
   vec3 helper = abs(y.y) < 0.95 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
   vec3 x = normalize(cross(helper, y));
-  vec3 z = cross(y, x);
+  vec3 z = cross(x, y);
   float radius = mix(u_radius, clamp(len * 0.22, u_radius * 0.3, u_radius), u_taper);
-  vec3 n = x * a_direction.x + y * a_direction.y + z * a_direction.z;
-  v_normal = n;
-  v_world = mix(i_from, i_to, a_end) + n * radius;
-  gl_Position = u_view_proj * vec4(v_world, 1.0);
+  v_from = i_from;
+  v_to = i_to;
+  v_radius = radius;
+  v_joint_radius = u_joint_radius;
+  float reach = max(radius, u_joint_radius);  // the box holds the capsule and the sphere
+
+  if (gl_InstanceID * (14 / u_points_per_capsule) + k >= u_count) {  // past the last capsule
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    v_ray = u_ray_centre;
+    return;
+  }
+  g_half_viewport = 0.5 * u_viewport_size;
+  // The box in clip space: its centre and half axes, so that corner (sx, sy, sz) is
+  // c + sx hx + sy hy + sz hz; a point is in front of the near plane when its z + w >= 0.
+  vec4 c = u_view_proj * vec4(0.5 * (i_from + i_to), 1.0);
+  vec4 hx = u_view_proj * vec4(x * reach, 0.0);
+  vec4 hy = u_view_proj * vec4(y * (0.5 * len + reach), 0.0);
+  vec4 hz = u_view_proj * vec4(z * reach, 0.0);
+  vec4 to_end = hy * (0.5 * len / (0.5 * len + reach));  // the bone's ends, for the direction of its image
+  vec4 a = c - to_end;
+  vec4 b = c + to_end;
+  vec2 along = a.w > 0.0 && b.w > 0.0 ? (b.xy / b.w - a.xy / a.w) * g_half_viewport : vec2(0.0);
+  g_along = dot(along, along) > 1e-6 ? normalize(along) : vec2(1.0, 0.0);
+  g_across = vec2(-g_along.y, g_along.x);
+  g_low = vec2(1e30);
+  g_high = vec2(-1e30);
+  // For a plane test f(p) linear in clip space (inside when f >= 0), the box's least and greatest f
+  // are f(c) -/+ (|f(hx)| + |f(hy)| + |f(hz)|).
+  vec4 spread = abs(hx) + abs(hy) + abs(hz);
+  // Wholly outside one side of the view (x = -w, x = w, y = -w, y = w) or behind the near plane
+  // (z = -w): nothing to draw.
+  if (c.w + c.x + spread.w + spread.x < 0.0 || c.w - c.x + spread.w + spread.x < 0.0 ||
+      c.w + c.y + spread.w + spread.y < 0.0 || c.w - c.y + spread.w + spread.y < 0.0 ||
+      c.w + c.z + spread.w + spread.z < 0.0) {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    v_ray = u_ray_centre;
+    return;
+  }
+  if (c.z + c.w - abs(hx.z + hx.w) - abs(hy.z + hy.w) - abs(hz.z + hz.w) >= 0.0) {
+    // Wholly in front of the near plane (almost always): the eight corners.
+    for (int i = 0; i < 8; ++i) {
+      vec3 side = vec3(ivec3(i, i >> 1, i >> 2) & 1) * 2.0 - 1.0;
+      include(c + side.x * hx + side.y * hy + side.z * hz);
+    }
+  } else {
+    // Across the near plane within the view: the camera is inside the box or nearly touches it,
+    // and the rectangle is the whole view.
+    g_along = vec2(1.0, 0.0);
+    g_across = vec2(0.0, 1.0);
+    g_low = -g_half_viewport;
+    g_high = g_half_viewport;
+  }
+  vec2 st = vec2((gl_VertexID & 1) != 0 ? g_high.x + u_margin_px : g_low.x - u_margin_px,
+                 (gl_VertexID & 2) != 0 ? g_high.y + u_margin_px : g_low.y - u_margin_px);
+  vec2 ndc = (g_along * st.x + g_across * st.y) / g_half_viewport;
+  gl_Position = vec4(ndc, 0.0, 1.0);
+  v_ray = u_ray_centre + ndc.x * u_ray_dx + ndc.y * u_ray_dy;
 }

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
@@ -31,6 +32,7 @@ class ShaderProgram {
   // Setters for the program in use.
   static void set(int location, float value) noexcept;
   static void set(int location, int value) noexcept;
+  static void set(int location, const glm::vec2& value) noexcept;
   static void set(int location, const glm::vec3& value) noexcept;
   static void set(int location, const glm::vec4& value) noexcept;
   static void set(int location, const glm::mat4& value) noexcept;

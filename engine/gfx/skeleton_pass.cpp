@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <span>
 
 #include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
+#include <glm/vec2.hpp>
 
 #include "anim/bone_geometry.hpp"
-#include "gfx/capsule_mesh.hpp"
 #include "gfx/gl.hpp"
 
 namespace bvhscope::gfx {
@@ -15,20 +17,50 @@ namespace {
 
 const void* byte_offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }  // NOLINT: GL's offset-as-pointer
 
+// Each instance of the capsule and shadow draws reads this many consecutive points of the bone
+// buffer (vertex attributes 2 to 15): seven bones (from, to) or fourteen joints, a rectangle each.
+// llvmpipe sets up every instance on the drawing thread: with one capsule per instance that alone
+// was about 1 ms a frame for ten 165-joint clips.
+constexpr int kPointsPerInstance = 14;
+
+// The rectangles (or shadow quads) of one instance as indexed triangles: corners 4q to 4q + 3 of
+// rectangle q.
+constexpr std::array<std::uint8_t, 6 * kPointsPerInstance> kRectangleIndices = [] {
+  constexpr std::array<int, 6> kCorners = {0, 1, 2, 2, 1, 3};
+  std::array<std::uint8_t, 6 * kPointsPerInstance> indices{};
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    indices[i] = static_cast<std::uint8_t>(4 * (i / 6) + static_cast<std::size_t>(kCorners[i % 6]));
+  }
+  return indices;
+}();
+
+// How far a capsule's rectangle reaches beyond the image of its box, in pixels: the antialiased
+// edge fades out over half a pixel beyond the silhouette, and a multisampled pixel is shaded when
+// any of its samples (up to ~0.7 pixel from its centre) is in the rectangle.
+constexpr float kMarginPixels = 1.5f;
+
 }  // namespace
 
 SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept
     : lines_(std::move(lines)), capsule_(std::move(capsule)), shadow_(std::move(shadow)), bones_(Buffer::create()),
-      capsule_vbo_(Buffer::create()), capsule_ibo_(Buffer::create()), quad_vbo_(Buffer::create()),
+      rectangle_ibo_(Buffer::create()),
       line_vao_(VertexArray::create()), capsule_vao_(VertexArray::create()), sphere_vao_(VertexArray::create()),
       shadow_vao_(VertexArray::create()), highlight_vao_(VertexArray::create()) {
   l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
         lines_.location("u_point_size")};
-  c_ = {capsule_.location("u_view_proj"), capsule_.location("u_radius"),   capsule_.location("u_taper"),
-        capsule_.location("u_color"),     capsule_.location("u_eye"),      capsule_.location("u_light_dir"),
-        capsule_.location("u_ground_y"),  capsule_.location("u_contact_height")};
-  s_ = {shadow_.location("u_view_proj"), shadow_.location("u_ground_y"), shadow_.location("u_radius"),
-        shadow_.location("u_strength"), shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha")};
+  c_ = {capsule_.location("u_view_proj"),  capsule_.location("u_radius"),
+        capsule_.location("u_taper"),      capsule_.location("u_color"),
+        capsule_.location("u_eye"),        capsule_.location("u_light_dir"),
+        capsule_.location("u_ground_y"),   capsule_.location("u_contact_height"),
+        capsule_.location("u_pixel_size"), capsule_.location("u_margin_px"),
+        capsule_.location("u_samples"),    capsule_.location("u_viewport_size"),
+        capsule_.location("u_ray_centre"), capsule_.location("u_ray_dx"),
+        capsule_.location("u_ray_dy"),     capsule_.location("u_points_per_capsule"),
+        capsule_.location("u_count"),      capsule_.location("u_joint_radius"),
+        capsule_.location("u_joint_color")};
+  s_ = {shadow_.location("u_view_proj"), shadow_.location("u_ground_y"),       shadow_.location("u_radius"),
+        shadow_.location("u_strength"),  shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha"),
+        shadow_.location("u_count")};
   std::array<GLfloat, 2> range{1.0f, 1.0f};
   glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range.data());
   max_line_width_ = std::max(range[1], 1.0f);
@@ -46,46 +78,42 @@ std::optional<SkeletonPass> SkeletonPass::create(std::string& error) {
 }
 
 void SkeletonPass::build_static_meshes() {
-  const CapsuleMesh mesh = make_capsule_mesh(20, 6);
-  capsule_index_count_ = static_cast<int>(mesh.indices.size());
-  glBindBuffer(GL_ARRAY_BUFFER, capsule_vbo_.name());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(CapsuleVertex)),
-               mesh.vertices.data(), GL_STATIC_DRAW);
-  for (const VertexArray* vao : {&capsule_vao_, &sphere_vao_, &highlight_vao_}) {
+  // The rectangles' indices are part of each VAO that draws them (the element buffer binding is VAO state).
+  for (const VertexArray* vao : {&capsule_vao_, &sphere_vao_, &highlight_vao_, &shadow_vao_}) {
     glBindVertexArray(vao->name());
-    glBindBuffer(GL_ARRAY_BUFFER, capsule_vbo_.name());
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(CapsuleVertex), byte_offset(offsetof(CapsuleVertex, direction)));
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, sizeof(CapsuleVertex), byte_offset(offsetof(CapsuleVertex, end)));
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, capsule_ibo_.name());
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, rectangle_ibo_.name());
     if (vao == &capsule_vao_) {
-      glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(std::uint16_t)),
-                   mesh.indices.data(), GL_STATIC_DRAW);
+      glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(kRectangleIndices), kRectangleIndices.data(), GL_STATIC_DRAW);
     }
   }
-  const std::array<float, 8> quad = {-1, -1, 1, -1, -1, 1, 1, 1};
-  glBindVertexArray(shadow_vao_.name());
-  glBindBuffer(GL_ARRAY_BUFFER, quad_vbo_.name());
-  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad.data(), GL_STATIC_DRAW);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
   glBindVertexArray(0);
 }
 
-// Instance attributes 2 (from) and 3 (to) read the bone buffer starting at `first_vertex`, one
-// instance every `stride_vertices` vec3s; with stride 1 both read the same point (a sphere).
-void SkeletonPass::bind_instances(const VertexArray& vao, std::size_t first_vertex, std::size_t stride_vertices) const {
+// Instance attributes 2 to 15 read kPointsPerInstance consecutive points of the bone buffer from
+// `first_vertex` on, the next instance the next as many; capsule.vert makes capsules of them.
+void SkeletonPass::bind_capsule_points(const VertexArray& vao, std::size_t first_vertex) const {
   glBindVertexArray(vao.name());
   glBindBuffer(GL_ARRAY_BUFFER, bones_.name());
-  const auto stride = static_cast<GLsizei>(stride_vertices * sizeof(glm::vec3));
-  const std::size_t to_offset = stride_vertices > 1 ? 1 : 0;
-  glEnableVertexAttribArray(2);
-  glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, stride, byte_offset(first_vertex * sizeof(glm::vec3)));
-  glVertexAttribDivisor(2, 1);
-  glEnableVertexAttribArray(3);
-  glVertexAttribPointer(3, 3, GL_FLOAT, GL_FALSE, stride, byte_offset((first_vertex + to_offset) * sizeof(glm::vec3)));
-  glVertexAttribDivisor(3, 1);
+  constexpr auto stride = static_cast<GLsizei>(kPointsPerInstance * sizeof(glm::vec3));
+  for (int i = 0; i < kPointsPerInstance; ++i) {
+    const auto attribute = static_cast<GLuint>(2 + i);
+    glEnableVertexAttribArray(attribute);
+    glVertexAttribPointer(attribute, 3, GL_FLOAT, GL_FALSE, stride,
+                          byte_offset((first_vertex + static_cast<std::size_t>(i)) * sizeof(glm::vec3)));
+    glVertexAttribDivisor(attribute, 1);
+  }
+}
+
+// `count` capsules from `first_vertex`: bones (points_per_capsule 2: from, to) or joint spheres (1).
+void SkeletonPass::draw_capsules(const VertexArray& vao, std::size_t first_vertex, std::size_t count,
+                                 int points_per_capsule) const {
+  if (count == 0) return;
+  const auto per_instance = static_cast<std::size_t>(kPointsPerInstance / points_per_capsule);
+  ShaderProgram::set(c_.points_per_capsule, points_per_capsule);
+  ShaderProgram::set(c_.count, static_cast<int>(count));
+  bind_capsule_points(vao, first_vertex);
+  glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(6 * per_instance), GL_UNSIGNED_BYTE, nullptr,
+                          static_cast<GLsizei>((count + per_instance - 1) / per_instance));
 }
 
 void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
@@ -103,7 +131,11 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
     block.bone_of_joint.assign(block.joints, -1);
     int bone = 0;
     for (std::size_t joint = 0; joint < block.joints; ++joint) {
-      if (skeleton.parents[joint] != kNoParent) block.bone_of_joint[joint] = bone++;
+      if (skeleton.parents[joint] != kNoParent) {
+        block.bone_of_joint[joint] = bone++;
+      } else {
+        block.roots.push_back(joint);
+      }
     }
     vertex += 2 * block.bones + block.joints;
     bone_count_ += block.bones;
@@ -113,8 +145,11 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
   staging_.assign(vertex, glm::vec3(0.0f));
   looks_.assign(blocks_.size(), ClipLook{});
   glBindBuffer(GL_ARRAY_BUFFER, bones_.name());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(buffer_bytes(), sizeof(glm::vec3))),
-               nullptr, GL_DYNAMIC_DRAW);
+  // The last capsule instance reads kPointsPerInstance points from where it starts, maybe past the
+  // last joint: zeros are there (capsule.vert leaves out the capsules past its count).
+  constexpr std::array<glm::vec3, kPointsPerInstance> padding{};
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(buffer_bytes() + sizeof(padding)), nullptr, GL_DYNAMIC_DRAW);
+  glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(buffer_bytes()), sizeof(padding), padding.data());
   glBindVertexArray(line_vao_.name());
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
@@ -189,8 +224,11 @@ void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, f
     if (!looks_[i].visible || block.bones == 0) continue;
     ShaderProgram::set(s_.radius, block.radius * (style.bones == BoneStyle::Solid ? 1.0f : 0.6f));
     ShaderProgram::set(s_.falloff_height, block.radius * 40.0f);
-    bind_instances(shadow_vao_, block.first_vertex, 2);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(block.bones));
+    ShaderProgram::set(s_.count, static_cast<int>(block.bones));
+    bind_capsule_points(shadow_vao_, block.first_vertex);
+    constexpr std::size_t kBonesPerInstance = kPointsPerInstance / 2;
+    glDrawElementsInstanced(GL_TRIANGLES, 6 * kBonesPerInstance, GL_UNSIGNED_BYTE, nullptr,
+                            static_cast<GLsizei>((block.bones + kBonesPerInstance - 1) / kBonesPerInstance));
   }
   glBlendEquation(GL_FUNC_ADD);
   glDisable(GL_BLEND);
@@ -261,51 +299,85 @@ void SkeletonPass::draw_marked_solid(const Block& block, int joint, const glm::v
   if (joint < 0 || static_cast<std::size_t>(joint) >= block.joints) return;
   ShaderProgram::set(c_.color, color);
   const int bone = block.bone_of_joint[static_cast<std::size_t>(joint)];
+  ShaderProgram::set(c_.joint_radius, 0.0f);
   if (bone >= 0) {
-    bind_instances(highlight_vao_, block.first_vertex + 2 * static_cast<std::size_t>(bone), 2);
     ShaderProgram::set(c_.taper, 1.0f);
     ShaderProgram::set(c_.radius, block.radius * grow);
-    glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr, 1);
+    draw_capsules(highlight_vao_, block.first_vertex + 2 * static_cast<std::size_t>(bone), 1, 2);
   }
-  bind_instances(highlight_vao_, block.first_vertex + 2 * block.bones + static_cast<std::size_t>(joint), 1);
   ShaderProgram::set(c_.taper, 0.0f);
   ShaderProgram::set(c_.radius, block.radius * grow * 1.35f);
-  glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr, 1);
+  draw_capsules(highlight_vao_, block.first_vertex + 2 * block.bones + static_cast<std::size_t>(joint), 1, 1);
 }
 
+// Capsules are ray-cast in capsule.frag over rectangles around their images (see capsule.vert). In a
+// multisampled framebuffer the fragment's alpha is its edge coverage, turned into a sample mask by
+// alpha-to-coverage and kept out of the colour buffer's alpha (GL_SAMPLE_ALPHA_TO_ONE would do that,
+// but llvmpipe ignores it), so the picture stays opaque; without samples edges are hard.
 void SkeletonPass::draw_solid(const SceneView& view, const SceneStyle& style, float ground_y) const {
+  GLint samples = 0;
+  glGetIntegerv(GL_SAMPLES, &samples);
+  const bool antialias = samples > 1;
+  if (antialias) {
+    glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // the coverage is not the picture's alpha
+  }
   capsule_.use();
   ShaderProgram::set(c_.view_proj, view.projection * view.view);
   ShaderProgram::set(c_.eye, view.eye);
   ShaderProgram::set(c_.light_dir, glm::normalize(glm::vec3(0.35f, 0.9f, 0.45f)));
   ShaderProgram::set(c_.ground_y, ground_y);
+  const glm::vec2 viewport(std::max(view.viewport.width, 1), std::max(view.viewport.height, 1));
+  ShaderProgram::set(c_.viewport_size, viewport);
+  ShaderProgram::set(c_.margin_px, kMarginPixels);
+  // A pixel at view depth 1 is 2 tan(fov / 2) / height wide, and projection[1][1] = 1 / tan(fov / 2).
+  const float focal = view.projection[1][1];
+  ShaderProgram::set(c_.pixel_size, focal > 0.0f ? 2.0f / (focal * viewport.y) : 0.0f);
+  // The rays through the viewport: points of the far plane seen from the eye. For a perspective
+  // projection their w does not depend on x and y, so the direction is linear in NDC.
+  const glm::mat4 inverse = glm::inverse(view.projection * view.view);
+  const auto far_point = [&](float x, float y) {
+    const glm::vec4 p = inverse * glm::vec4(x, y, 1.0f, 1.0f);
+    return glm::vec3(p) / p.w - view.eye;
+  };
+  const glm::vec3 centre = far_point(0.0f, 0.0f);
+  ShaderProgram::set(c_.ray_centre, centre);
+  ShaderProgram::set(c_.ray_dx, far_point(1.0f, 0.0f) - centre);
+  ShaderProgram::set(c_.ray_dy, far_point(0.0f, 1.0f) - centre);
+  ShaderProgram::set(c_.samples, antialias ? static_cast<int>(samples) : 0);
   for (std::size_t i = 0; i < blocks_.size(); ++i) {
     const Block& block = blocks_[i];
     const ClipLook& look = looks_[i];
     if (!look.visible) continue;
     const glm::vec3 solid = look.use_palette ? style.palette.solid : look.solid_color;
+    const glm::vec3 joint_color = glm::mix(solid, style.palette.joint, 0.35f);
+    const float joint_radius = block.radius * 1.06f;
     ShaderProgram::set(c_.contact_height, block.radius * 6.0f);
+    // Every bone with the sphere of its child joint; then the roots' spheres (no bone ends there).
     ShaderProgram::set(c_.radius, block.radius);
     ShaderProgram::set(c_.taper, 1.0f);
+    ShaderProgram::set(c_.joint_radius, style.show_joints ? joint_radius : 0.0f);
     ShaderProgram::set(c_.color, solid);
-    if (block.bones > 0) {
-      bind_instances(capsule_vao_, block.first_vertex, 2);
-      glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr,
-                              static_cast<GLsizei>(block.bones));
-    }
+    ShaderProgram::set(c_.joint_color, joint_color);
+    draw_capsules(capsule_vao_, block.first_vertex, block.bones, 2);
     if (style.show_joints) {
       ShaderProgram::set(c_.taper, 0.0f);
-      ShaderProgram::set(c_.radius, block.radius * 1.06f);
-      ShaderProgram::set(c_.color, glm::mix(solid, style.palette.joint, 0.35f));
-      bind_instances(sphere_vao_, block.first_vertex + 2 * block.bones, 1);
-      glDrawElementsInstanced(GL_TRIANGLES, capsule_index_count_, GL_UNSIGNED_SHORT, nullptr,
-                              static_cast<GLsizei>(block.joints));
+      ShaderProgram::set(c_.radius, joint_radius);
+      ShaderProgram::set(c_.joint_radius, 0.0f);
+      ShaderProgram::set(c_.color, joint_color);
+      for (const std::size_t root : block.roots) {
+        draw_capsules(sphere_vao_, block.first_vertex + 2 * block.bones + root, 1, 1);
+      }
     }
     const int selected = selected_in(i, style);
     if (look.hovered != selected) draw_marked_solid(block, look.hovered, style.palette.hover, 1.1f);
     draw_marked_solid(block, selected, style.palette.highlight, 1.15f);
   }
   glBindVertexArray(0);
+  if (antialias) {
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  }
 }
 
 }  // namespace bvhscope::gfx

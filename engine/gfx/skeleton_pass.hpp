@@ -1,7 +1,9 @@
 // Draws the posed skeletons of every clip: bones as lines or as shaded capsules, joints as dots or
 // spheres, the selected and hovered joints highlighted, and the soft ground shadow. All clips share
 // one dynamic vertex buffer sized when the clip set changes and updated with one glBufferSubData
-// per frame (write_pose for each clip into a staging array, then upload).
+// per frame (write_pose for each clip into a staging array, then upload). In solid style every bone
+// capsule and joint sphere is a screen rectangle whose pixels ray-cast the exact surface
+// (shaders/capsule.*), with antialiased edges in multisampled framebuffers.
 #pragma once
 
 #include <cstddef>
@@ -71,11 +73,13 @@ class SkeletonPass {
     std::size_t joints = 0;
     float radius = 1.0f;
     std::vector<int> bone_of_joint;  // joint -> bone index in this block (-1 for roots)
+    std::vector<std::size_t> roots;  // the joints without a parent (no bone ends at them)
   };
 
   SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept;
   void build_static_meshes();
-  void bind_instances(const VertexArray& vao, std::size_t first_vertex, std::size_t stride_vertices) const;
+  void bind_capsule_points(const VertexArray& vao, std::size_t first_vertex) const;
+  void draw_capsules(const VertexArray& vao, std::size_t first_vertex, std::size_t count, int points_per_capsule) const;
   void draw_lines(const SceneView& view, const SceneStyle& style) const;
   void draw_solid(const SceneView& view, const SceneStyle& style, float ground_y) const;
   void draw_marked_solid(const Block& block, int joint, const glm::vec3& color, float grow) const;
@@ -85,16 +89,13 @@ class SkeletonPass {
   ShaderProgram lines_;
   ShaderProgram capsule_;
   ShaderProgram shadow_;
-  Buffer bones_;  // every clip's block, vec3, dynamic
-  Buffer capsule_vbo_;
-  Buffer capsule_ibo_;
-  Buffer quad_vbo_;
+  Buffer bones_;               // every clip's block, vec3, dynamic
+  Buffer rectangle_ibo_;       // the capsule rectangles of one instance, as indexed triangles
   VertexArray line_vao_;       // attribute 0 over the whole bone buffer
-  VertexArray capsule_vao_;    // capsule mesh + one instance per bone (re-pointed per clip)
-  VertexArray sphere_vao_;     // capsule mesh + one instance per joint (from == to; re-pointed per clip)
-  VertexArray shadow_vao_;     // quad + one instance per bone (re-pointed per clip)
-  VertexArray highlight_vao_;  // capsule mesh + one marked bone or joint (re-pointed per draw)
-  int capsule_index_count_ = 0;
+  VertexArray capsule_vao_;    // a clip's bones with their child joints, seven an instance (re-pointed per clip)
+  VertexArray sphere_vao_;     // a root joint's sphere (re-pointed per root)
+  VertexArray shadow_vao_;     // a clip's bones, seven an instance, a quad each (re-pointed per clip)
+  VertexArray highlight_vao_;  // one marked bone or joint (re-pointed per draw)
   std::vector<glm::vec3> staging_;
   std::vector<Block> blocks_;
   std::vector<ClipLook> looks_;
@@ -106,10 +107,11 @@ class SkeletonPass {
     int view_proj, color, round_points, point_size;
   } l_{};
   struct {
-    int view_proj, radius, taper, color, eye, light_dir, ground_y, contact_height;
+    int view_proj, radius, taper, color, eye, light_dir, ground_y, contact_height, pixel_size, margin_px, samples,
+        viewport_size, ray_centre, ray_dx, ray_dy, points_per_capsule, count, joint_radius, joint_color;
   } c_{};
   struct {
-    int view_proj, ground_y, radius, strength, falloff_height, to_alpha;
+    int view_proj, ground_y, radius, strength, falloff_height, to_alpha, count;
   } s_{};
 };
 

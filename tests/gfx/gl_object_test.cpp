@@ -3,7 +3,6 @@
 
 #include <type_traits>
 
-#include "gfx/capsule_mesh.hpp"
 #include "gfx/gl.hpp"
 #include "gfx/gl_object.hpp"
 #include "gfx/shader_program.hpp"
@@ -74,26 +73,6 @@ TEST_F(GlObjectTest, ShaderErrorsNameTheFileAndCarryTheDriverLog) {
   EXPECT_NE(error.find("broken.frag: compile error"), std::string::npos) << error;
   EXPECT_NE(error.find("undefined_thing"), std::string::npos) << error;
   EXPECT_FALSE(ShaderProgram::from_embedded("no_such_shader", error).has_value());
-}
-
-TEST(CapsuleMesh, DirectionsAreUnitAndEndsSplitAtTheEquator) {
-  const CapsuleMesh mesh = make_capsule_mesh(12, 4);
-  ASSERT_FALSE(mesh.vertices.empty());
-  int top = 0;
-  int bottom = 0;
-  for (const CapsuleVertex& v : mesh.vertices) {
-    EXPECT_NEAR(glm::length(v.direction), 1.0f, 1e-5f);
-    if (v.end == 0.0f) {
-      EXPECT_LE(v.direction.y, 1e-5f);
-      ++bottom;
-    } else {
-      EXPECT_GE(v.direction.y, -1e-5f);
-      ++top;
-    }
-  }
-  EXPECT_EQ(top, bottom);
-  EXPECT_EQ(mesh.indices.size() % 3, 0u);
-  for (const auto index : mesh.indices) EXPECT_LT(index, mesh.vertices.size());
 }
 
 }  // namespace
