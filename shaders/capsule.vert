@@ -2,8 +2,8 @@
 // sphere of its child joint (u_joint_radius), is drawn as one screen-aligned rectangle around its
 // image, and capsule.frag finds the exact surfaces along the ray through each pixel; a root's sphere
 // or a marked joint is a capsule of zero length. An instance reads 14 consecutive points of the
-// bone buffer, seven bones (from, to) or fourteen joints, and draws a rectangle (vertices 4k to
-// 4k + 3) for each of its capsules that is within u_count.
+// bone buffer, seven bones (from, to) or, one point per capsule, a joint, and draws rectangle k
+// (vertices 4k to 4k + 3) for its capsule k.
 //
 // The rectangle bounds the projected corners of the box around the capsule and sphere, along the
 // bone's image and across it, u_margin_px further (so antialiased edges have pixels to fade out in).
@@ -16,7 +16,6 @@
 #version 330 core
 layout(location = 2) in vec3 i_points[14];
 uniform int u_points_per_capsule;  // 2: bones; 1: joint spheres
-uniform int u_count;               // capsules in the draw
 uniform mat4 u_view_proj;
 uniform float u_radius;
 uniform float u_taper;         // 1 for bones: short bones get thinner; 0 for joint spheres
@@ -64,11 +63,6 @@ void main() {
   v_joint_radius = u_joint_radius;
   float reach = max(radius, u_joint_radius);  // the box holds the capsule and the sphere
 
-  if (gl_InstanceID * (14 / u_points_per_capsule) + k >= u_count) {  // past the last capsule
-    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
-    v_ray = u_ray_centre;
-    return;
-  }
   g_half_viewport = 0.5 * u_viewport_size;
   // The box in clip space: its centre and half axes, so that corner (sx, sy, sz) is
   // c + sx hx + sy hy + sz hz; a point is in front of the near plane when its z + w >= 0.

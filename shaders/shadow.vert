@@ -1,9 +1,8 @@
 // Soft ground shadow: one quad per bone on the floor, covering the bone's footprint straight below.
-// An instance reads 14 consecutive points of the bone buffer, seven bones (from, to), and draws a
-// quad (vertices 4k to 4k + 3) for each of them that is within u_count.
+// An instance reads 14 consecutive points of the bone buffer, seven bones (from, to), and draws quad
+// k (vertices 4k to 4k + 3) for its bone k.
 #version 330 core
 layout(location = 2) in vec3 i_points[14];
-uniform int u_count;  // bones in the draw
 uniform mat4 u_view_proj;
 uniform float u_ground_y;
 uniform float u_radius;
@@ -15,13 +14,6 @@ void main() {
   vec3 i_from = i_points[2 * k];
   vec3 i_to = i_points[2 * k + 1];
   vec2 a_corner = vec2((gl_VertexID & 1) != 0 ? 1.0 : -1.0, (gl_VertexID & 2) != 0 ? 1.0 : -1.0);
-  if (gl_InstanceID * 7 + k >= u_count) {  // past the last bone: a degenerate quad, never drawn
-    v_ground = vec2(0.0);
-    v_from = i_from;
-    v_to = i_to;
-    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
-    return;
-  }
   vec2 a = i_from.xz;
   vec2 b = i_to.xz;
   float height = max(max(i_from.y, i_to.y) - u_ground_y, 0.0);

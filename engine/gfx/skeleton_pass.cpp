@@ -18,7 +18,8 @@ namespace {
 const void* byte_offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }  // NOLINT: GL's offset-as-pointer
 
 // Each instance of the capsule and shadow draws reads this many consecutive points of the bone
-// buffer (vertex attributes 2 to 15): seven bones (from, to) or fourteen joints, a rectangle each.
+// buffer (vertex attributes 2 to 15): seven bones (from, to), a rectangle each (or one point for a
+// joint sphere on its own).
 // llvmpipe sets up every instance on the drawing thread: with one capsule per instance that alone
 // was about 1 ms a frame for ten 165-joint clips.
 constexpr int kPointsPerInstance = 14;
@@ -48,19 +49,17 @@ SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderPro
       shadow_vao_(VertexArray::create()), highlight_vao_(VertexArray::create()) {
   l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
         lines_.location("u_point_size")};
-  c_ = {capsule_.location("u_view_proj"),  capsule_.location("u_radius"),
-        capsule_.location("u_taper"),      capsule_.location("u_color"),
-        capsule_.location("u_eye"),        capsule_.location("u_light_dir"),
-        capsule_.location("u_ground_y"),   capsule_.location("u_contact_height"),
-        capsule_.location("u_pixel_size"), capsule_.location("u_margin_px"),
-        capsule_.location("u_samples"),    capsule_.location("u_viewport_size"),
-        capsule_.location("u_ray_centre"), capsule_.location("u_ray_dx"),
-        capsule_.location("u_ray_dy"),     capsule_.location("u_points_per_capsule"),
-        capsule_.location("u_count"),      capsule_.location("u_joint_radius"),
-        capsule_.location("u_joint_color")};
+  c_ = {capsule_.location("u_view_proj"),    capsule_.location("u_radius"),
+        capsule_.location("u_taper"),        capsule_.location("u_color"),
+        capsule_.location("u_eye"),          capsule_.location("u_light_dir"),
+        capsule_.location("u_ground_y"),     capsule_.location("u_contact_height"),
+        capsule_.location("u_pixel_size"),   capsule_.location("u_margin_px"),
+        capsule_.location("u_samples"),      capsule_.location("u_viewport_size"),
+        capsule_.location("u_ray_centre"),   capsule_.location("u_ray_dx"),
+        capsule_.location("u_ray_dy"),       capsule_.location("u_points_per_capsule"),
+        capsule_.location("u_joint_radius"), capsule_.location("u_joint_color")};
   s_ = {shadow_.location("u_view_proj"), shadow_.location("u_ground_y"),       shadow_.location("u_radius"),
-        shadow_.location("u_strength"),  shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha"),
-        shadow_.location("u_count")};
+        shadow_.location("u_strength"),  shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha")};
   std::array<GLfloat, 2> range{1.0f, 1.0f};
   glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range.data());
   max_line_width_ = std::max(range[1], 1.0f);
@@ -90,30 +89,45 @@ void SkeletonPass::build_static_meshes() {
 }
 
 // Instance attributes 2 to 15 read kPointsPerInstance consecutive points of the bone buffer from
-// `first_vertex` on, the next instance the next as many; capsule.vert makes capsules of them.
-void SkeletonPass::bind_capsule_points(const VertexArray& vao, std::size_t first_vertex) const {
+// `first_vertex` on, the next instance the next as many. Only the first `points` are read: the
+// others repeat the first point, so that a last, partial instance reads nothing past its block
+// (past the last block is past the end of the buffer).
+void SkeletonPass::bind_points(const VertexArray& vao, std::size_t first_vertex, std::size_t points) const {
   glBindVertexArray(vao.name());
   glBindBuffer(GL_ARRAY_BUFFER, bones_.name());
   constexpr auto stride = static_cast<GLsizei>(kPointsPerInstance * sizeof(glm::vec3));
-  for (int i = 0; i < kPointsPerInstance; ++i) {
+  for (std::size_t i = 0; i < kPointsPerInstance; ++i) {
     const auto attribute = static_cast<GLuint>(2 + i);
     glEnableVertexAttribArray(attribute);
     glVertexAttribPointer(attribute, 3, GL_FLOAT, GL_FALSE, stride,
-                          byte_offset((first_vertex + static_cast<std::size_t>(i)) * sizeof(glm::vec3)));
+                          byte_offset((first_vertex + (i < points ? i : 0)) * sizeof(glm::vec3)));
     glVertexAttribDivisor(attribute, 1);
+  }
+}
+
+// `count` rectangles (capsules or shadow quads) of `points_per_shape` points each (bones 2: from,
+// to; joints 1) from `first_vertex` on: whole instances first, then one with the rest.
+void SkeletonPass::draw_rectangles(const VertexArray& vao, std::size_t first_vertex, std::size_t count,
+                                   std::size_t points_per_shape) const {
+  const std::size_t per_instance = kPointsPerInstance / points_per_shape;
+  const std::size_t whole = count / per_instance;
+  const std::size_t rest = count % per_instance;
+  if (whole > 0) {
+    bind_points(vao, first_vertex, kPointsPerInstance);
+    glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(6 * per_instance), GL_UNSIGNED_BYTE, nullptr,
+                            static_cast<GLsizei>(whole));
+  }
+  if (rest > 0) {
+    bind_points(vao, first_vertex + whole * kPointsPerInstance, rest * points_per_shape);
+    glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(6 * rest), GL_UNSIGNED_BYTE, nullptr, 1);
   }
 }
 
 // `count` capsules from `first_vertex`: bones (points_per_capsule 2: from, to) or joint spheres (1).
 void SkeletonPass::draw_capsules(const VertexArray& vao, std::size_t first_vertex, std::size_t count,
                                  int points_per_capsule) const {
-  if (count == 0) return;
-  const auto per_instance = static_cast<std::size_t>(kPointsPerInstance / points_per_capsule);
   ShaderProgram::set(c_.points_per_capsule, points_per_capsule);
-  ShaderProgram::set(c_.count, static_cast<int>(count));
-  bind_capsule_points(vao, first_vertex);
-  glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(6 * per_instance), GL_UNSIGNED_BYTE, nullptr,
-                          static_cast<GLsizei>((count + per_instance - 1) / per_instance));
+  draw_rectangles(vao, first_vertex, count, static_cast<std::size_t>(points_per_capsule));
 }
 
 void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
@@ -145,11 +159,10 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
   staging_.assign(vertex, glm::vec3(0.0f));
   looks_.assign(blocks_.size(), ClipLook{});
   glBindBuffer(GL_ARRAY_BUFFER, bones_.name());
-  // The last capsule instance reads kPointsPerInstance points from where it starts, maybe past the
-  // last joint: zeros are there (capsule.vert leaves out the capsules past its count).
-  constexpr std::array<glm::vec3, kPointsPerInstance> padding{};
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(buffer_bytes() + sizeof(padding)), nullptr, GL_DYNAMIC_DRAW);
-  glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(buffer_bytes()), sizeof(padding), padding.data());
+  // The size of the one upload a frame, which then replaces the whole buffer (a driver need not
+  // wait for the last frame's draws to finish with it).
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(buffer_bytes(), sizeof(glm::vec3))),
+               nullptr, GL_DYNAMIC_DRAW);
   glBindVertexArray(line_vao_.name());
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
@@ -224,11 +237,7 @@ void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, f
     if (!looks_[i].visible || block.bones == 0) continue;
     ShaderProgram::set(s_.radius, block.radius * (style.bones == BoneStyle::Solid ? 1.0f : 0.6f));
     ShaderProgram::set(s_.falloff_height, block.radius * 40.0f);
-    ShaderProgram::set(s_.count, static_cast<int>(block.bones));
-    bind_capsule_points(shadow_vao_, block.first_vertex);
-    constexpr std::size_t kBonesPerInstance = kPointsPerInstance / 2;
-    glDrawElementsInstanced(GL_TRIANGLES, 6 * kBonesPerInstance, GL_UNSIGNED_BYTE, nullptr,
-                            static_cast<GLsizei>((block.bones + kBonesPerInstance - 1) / kBonesPerInstance));
+    draw_rectangles(shadow_vao_, block.first_vertex, block.bones, 2);
   }
   glBlendEquation(GL_FUNC_ADD);
   glDisable(GL_BLEND);

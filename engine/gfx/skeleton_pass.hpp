@@ -78,7 +78,9 @@ class SkeletonPass {
 
   SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept;
   void build_static_meshes();
-  void bind_capsule_points(const VertexArray& vao, std::size_t first_vertex) const;
+  void bind_points(const VertexArray& vao, std::size_t first_vertex, std::size_t points) const;
+  void draw_rectangles(const VertexArray& vao, std::size_t first_vertex, std::size_t count,
+                       std::size_t points_per_shape) const;
   void draw_capsules(const VertexArray& vao, std::size_t first_vertex, std::size_t count, int points_per_capsule) const;
   void draw_lines(const SceneView& view, const SceneStyle& style) const;
   void draw_solid(const SceneView& view, const SceneStyle& style, float ground_y) const;
@@ -92,7 +94,7 @@ class SkeletonPass {
   Buffer bones_;               // every clip's block, vec3, dynamic
   Buffer rectangle_ibo_;       // the capsule rectangles of one instance, as indexed triangles
   VertexArray line_vao_;       // attribute 0 over the whole bone buffer
-  VertexArray capsule_vao_;    // a clip's bones with their child joints, seven an instance (re-pointed per clip)
+  VertexArray capsule_vao_;    // a clip's bones with their child joints, seven a draw instance (re-pointed per clip)
   VertexArray sphere_vao_;     // a root joint's sphere (re-pointed per root)
   VertexArray shadow_vao_;     // a clip's bones, seven an instance, a quad each (re-pointed per clip)
   VertexArray highlight_vao_;  // one marked bone or joint (re-pointed per draw)
@@ -108,10 +110,10 @@ class SkeletonPass {
   } l_{};
   struct {
     int view_proj, radius, taper, color, eye, light_dir, ground_y, contact_height, pixel_size, margin_px, samples,
-        viewport_size, ray_centre, ray_dx, ray_dy, points_per_capsule, count, joint_radius, joint_color;
+        viewport_size, ray_centre, ray_dx, ray_dy, points_per_capsule, joint_radius, joint_color;
   } c_{};
   struct {
-    int view_proj, ground_y, radius, strength, falloff_height, to_alpha, count;
+    int view_proj, ground_y, radius, strength, falloff_height, to_alpha;
   } s_{};
 };
 

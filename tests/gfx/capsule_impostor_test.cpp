@@ -20,6 +20,7 @@
 #include "anim/pose.hpp"
 #include "anim/scene_scale.hpp"
 #include "anim/skeleton.hpp"
+#include "gfx/gl.hpp"
 #include "gfx/render_target.hpp"
 #include "gfx/scene_renderer.hpp"
 #include "gfx/skeleton_pass.hpp"
@@ -672,6 +673,39 @@ TEST_F(CapsuleImpostorTest, EdgesAreAntialiasedWithMultisamplingAndHardWithout) 
   }
   EXPECT_GT(edge, silhouette);
   EXPECT_EQ(fringe, 0) << "edge pixels darker than the surface and the background, first at " << first;
+}
+
+// A chain of 16 bones from one root: bones go to the GPU seven to an instance (two whole instances
+// and two bones more), each with the sphere of its child joint, and the root's sphere on its own.
+TEST_F(CapsuleImpostorTest, AChainOfBonesAndItsJointsAreAllThere) {
+  TestClip chain;
+  chain.radius = 0.12f;
+  chain.color = glm::vec3(0.9f, 0.7f, 0.5f);
+  for (int j = 0; j <= 16; ++j) {
+    const float a = 0.4f * static_cast<float>(j);
+    chain.skeleton.parents.push_back(j - 1);
+    chain.pose.world.push_back(glm::translate(
+        glm::mat4(1.0f), glm::vec3(-2.4f + 0.3f * static_cast<float>(j), 0.8f * std::sin(a), 0.5f * std::cos(a))));
+  }
+  chain.pose.local = chain.pose.world;
+  const std::vector<TestClip> clips = {chain};
+  Camera camera;
+  camera.eye = {0.5, 1.5, 6.0};
+  expect_matches_reference(draw(clips, camera, true), camera, reference_of(clips, true));
+  EXPECT_EQ(pass_->bone_count(), 16u);
+}
+
+// The one upload a frame covers the whole bone buffer, so a driver can replace its storage rather
+// than wait for the last frame's draws (a partial write also crashed Mesa's no-op driver).
+TEST_F(CapsuleImpostorTest, TheUploadCoversTheWholeBoneBuffer) {
+  const std::vector<TestClip> clips = {
+      make_bones({{glm::vec3(-1.0f, 0.0f, 0.0f), glm::vec3(1.0f, 0.0f, 0.0f)}}, 0.3f, glm::vec3(1.0f))};
+  draw(clips, Camera{});
+  glBindBuffer(GL_ARRAY_BUFFER, pass_->buffer_name());
+  GLint size = 0;
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &size);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  EXPECT_EQ(static_cast<std::size_t>(size), pass_->buffer_bytes());
 }
 
 // A thin bone far away seen side-on: its box's faces are then tangent to the silhouette, and the
