@@ -77,12 +77,17 @@ std::optional<SkeletonPass> SkeletonPass::create(std::string& error) {
 }
 
 void SkeletonPass::build_static_meshes() {
-  // The rectangles' indices are part of each VAO that draws them (the element buffer binding is VAO state).
+  // The rectangles' indices and the per-instance points are part of each VAO that draws them
+  // (element buffer binding, enabled attributes and divisors are VAO state; bind_points re-points).
   for (const VertexArray* vao : {&capsule_vao_, &sphere_vao_, &highlight_vao_, &shadow_vao_}) {
     glBindVertexArray(vao->name());
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, rectangle_ibo_.name());
     if (vao == &capsule_vao_) {
       glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(kRectangleIndices), kRectangleIndices.data(), GL_STATIC_DRAW);
+    }
+    for (std::size_t i = 0; i < kPointsPerInstance; ++i) {
+      glEnableVertexAttribArray(static_cast<GLuint>(2 + i));
+      glVertexAttribDivisor(static_cast<GLuint>(2 + i), 1);
     }
   }
   glBindVertexArray(0);
@@ -97,11 +102,8 @@ void SkeletonPass::bind_points(const VertexArray& vao, std::size_t first_vertex,
   glBindBuffer(GL_ARRAY_BUFFER, bones_.name());
   constexpr auto stride = static_cast<GLsizei>(kPointsPerInstance * sizeof(glm::vec3));
   for (std::size_t i = 0; i < kPointsPerInstance; ++i) {
-    const auto attribute = static_cast<GLuint>(2 + i);
-    glEnableVertexAttribArray(attribute);
-    glVertexAttribPointer(attribute, 3, GL_FLOAT, GL_FALSE, stride,
+    glVertexAttribPointer(static_cast<GLuint>(2 + i), 3, GL_FLOAT, GL_FALSE, stride,
                           byte_offset((first_vertex + (i < points ? i : 0)) * sizeof(glm::vec3)));
-    glVertexAttribDivisor(attribute, 1);
   }
 }
 
