@@ -1,9 +1,10 @@
 // Draws the posed skeletons of every clip: bones as lines or as shaded capsules, joints as dots or
 // spheres, the selected and hovered joints highlighted, and the soft ground shadow. All clips share
 // one dynamic vertex buffer sized when the clip set changes and updated with one glBufferSubData
-// per frame (write_pose for each clip into a staging array, then upload). In solid style every bone
-// capsule and joint sphere is a screen rectangle whose pixels ray-cast the exact surface
-// (shaders/capsule.*), with antialiased edges in multisampled framebuffers.
+// per frame (write_pose for each clip into a staging array, then upload). In solid style each bone
+// capsule, with the sphere of its child joint, is one screen rectangle whose pixels ray-cast the
+// exact surfaces (shaders/capsule.*; a root's sphere has a rectangle of its own), with antialiased
+// edges in multisampled framebuffers.
 #pragma once
 
 #include <cstddef>
