@@ -71,6 +71,7 @@ std::string* ProgressiveLoadTest::big_path_ = nullptr;
 BigBvh ProgressiveLoadTest::big_;
 
 TEST_F(ProgressiveLoadTest, ABigFileIsOnScreenPlayingAndSeekableBeforeItsLoadEnds) {
+  constexpr std::size_t kFramesBeforeEnd = 2000;
   ViewerProcess app({});
   const unsigned long window = start(app);
   const std::string path = *big_path_;
@@ -81,8 +82,10 @@ TEST_F(ProgressiveLoadTest, ABigFileIsOnScreenPlayingAndSeekableBeforeItsLoadEnd
       app,
       [&](const State& s) { return s.at("clip") == path && s.at("loading") == "0" && number(s, "streaming_frames") == 0; },
       [&](const State& s) {
-        // Halfway through at the latest: jump to the last frame loaded so far.
-        if (!pressed_end && streaming(s) && number(s, "streaming_frames") < big_.frames / 2) {
+        // Once thousands of frames are in (far more than playback from frame 0 can have reached),
+        // and halfway through at the latest: jump to the last frame loaded so far.
+        const std::size_t in = streaming(s) ? number(s, "streaming_frames") : 0;
+        if (!pressed_end && in > kFramesBeforeEnd && in < big_.frames / 2) {
           xdotool("key End");
           pressed_end = true;
           frames_when_pressed = number(s, "streaming_frames");
@@ -113,7 +116,6 @@ TEST_F(ProgressiveLoadTest, ABigFileIsOnScreenPlayingAndSeekableBeforeItsLoadEnd
     seen_jump = seen_jump || number(*s, "frame") + 1 >= frames_when_pressed;
   }
   EXPECT_TRUE(seen_partial) << "only the complete clip was ever seen";
-  ASSERT_GT(frames_when_pressed, 2000u) << "rows arrive in blocks of thousands";
   EXPECT_TRUE(seen_jump) << "End did not reach the loaded end while loading";
 
   const State& last = states.back();
