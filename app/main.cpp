@@ -11,7 +11,11 @@ int main(int argc, char** argv) {
   try {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (const auto exit_code = bvhscope::cli::run_subcommand(args, std::cout, std::cerr)) return *exit_code;
-    return bvhscope::viewer::run_viewer(args);
+    std::vector<std::string> files;
+    bvhscope::UpAxisRequest up;
+    if (const int status = bvhscope::cli::parse_viewer_arguments(args, files, up, std::cerr); status != 0)
+      return status;
+    return bvhscope::viewer::run_viewer(files, up);
   } catch (const std::exception& error) {
     std::cerr << "bvhscope: internal error: " << error.what() << '\n';
   } catch (...) {

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 
 #ifndef BVHSCOPE_VERSION
@@ -38,8 +39,24 @@ std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ost
   if (command == "info") return run_info(rest, out, err);
   if (command == "export") return run_export(rest, out, err);
   if (command == "render") return run_render(rest, out, err);
+  // The viewer's own options (bvhscope --up +z FILE...) are read by run_viewer.
+  if (command == "--up" || command.rfind("--up=", 0) == 0) return std::nullopt;
   if (command.size() > 1 && command[0] == '-') return usage_error(err, "unknown option '" + command + "'");
   return std::nullopt;
+}
+
+int parse_viewer_arguments(const std::vector<std::string>& args, std::vector<std::string>& files, UpAxisRequest& up,
+                           std::ostream& err) {
+  UsageError usage;
+  const std::optional<ParsedArguments> parsed = parse_arguments(args, {{"--up", true}}, usage);
+  if (!parsed) return usage_error(err, usage.message);
+  if (const auto text = parsed->value("--up")) {
+    const auto requested = parse_up_axis_request(*text);
+    if (!requested) return usage_error(err, "--up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
+    up = *requested;
+  }
+  files = parsed->positionals;
+  return 0;
 }
 
 }  // namespace bvhscope::cli

@@ -6,10 +6,17 @@
 #include <string>
 #include <vector>
 
+#include "anim/up_axis.hpp"
+
 namespace bvhscope::cli {
 
 // Runs the subcommand named by args[0] (info, export, --help, --version) and returns its exit code;
 // nullopt when the arguments are files (or nothing) for the viewer to open.
 std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// The viewer's arguments: FILE... and --up AXIS. Returns 0, or the usage error's exit code after
+// printing it.
+int parse_viewer_arguments(const std::vector<std::string>& args, std::vector<std::string>& files, UpAxisRequest& up,
+                           std::ostream& err);
 
 }  // namespace bvhscope::cli

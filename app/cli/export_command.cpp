@@ -1,5 +1,6 @@
 #include <fstream>
 
+#include "anim/clip_analysis.hpp"
 #include "anim/csv_export.hpp"
 #include "anim/position_mode.hpp"
 #include "cli/arguments.hpp"
@@ -31,7 +32,8 @@ bool write_file(const std::string& path, std::ostream& err, Write write) {
 int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
   const auto parsed = parse_arguments(
-      args, {{"-o", true}, {"--output", true}, {"--position-mode", true}, {"--rotations", true}}, usage);
+      args, {{"-o", true}, {"--output", true}, {"--position-mode", true}, {"--rotations", true}, {"--up", true}},
+      usage);
   if (!parsed) return usage_error(err, "export: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "export: expected one FILE");
   PositionModeRequest request = PositionModeRequest::Auto;
@@ -41,18 +43,26 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
       return usage_error(err, "export: --position-mode must be auto, add or replace, not '" + *mode + "'");
     request = *requested;
   }
+  std::optional<UpAxisRequest> up;
+  if (const auto text = parsed->value("--up")) {
+    up = parse_up_axis_request(*text);
+    if (!up) return usage_error(err, "export: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
+  }
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
 
   const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
   if (!clip) return kExitBadInput;
   const PositionMode mode = decide_position_mode(*clip, request).mode;
+  // With --up, positions are stood upright (the axis given, or the detected one); else as in the file.
+  glm::mat3 rotation(1.0f);
+  if (up) rotation = up->axis ? rotation_to_y_up(*up->axis) : analyse_clip(*clip, request, *up).to_upright;
 
   if (output && *output != "-") {
-    if (!write_file(*output, err, [&](std::ostream& file) { write_positions_csv(*clip, mode, file); }))
+    if (!write_file(*output, err, [&](std::ostream& file) { write_positions_csv(*clip, mode, file, 0, rotation); }))
       return kExitBadInput;
   } else {
-    write_positions_csv(*clip, mode, out);
+    write_positions_csv(*clip, mode, out, 0, rotation);
     if (const int status = finish_output(out, err); status != kExitOk) return status;
   }
   if (const auto rotations = parsed->value("--rotations")) {

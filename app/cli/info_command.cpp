@@ -3,6 +3,7 @@
 #include <map>
 #include <sstream>
 
+#include "anim/clip_analysis.hpp"
 #include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
 #include "cli/arguments.hpp"
@@ -70,11 +71,12 @@ void print_hierarchy(const Skeleton& skeleton, std::ostream& out) {
   }
 }
 
-void print_text(const Clip& clip, const PositionModeDecision& decision, std::ostream& out) {
+void print_text(const Clip& clip, const ClipAnalysis& analysis, std::ostream& out) {
   const Skeleton& skeleton = clip.skeleton;
   const Motion& motion = clip.motion;
-  const float height = skeleton_height(clip, decision.mode);
-  const UnitGuess units = guess_units(height);
+  const PositionModeDecision& decision = analysis.position;
+  const float height = analysis.figure.height;
+  const UnitGuess& units = analysis.figure.units;
   const int end_sites = skeleton.end_site_count();
   out << "file:            " << clip.source << '\n';
   out << "roots:           " << skeleton.roots.size() << '\n';
@@ -90,16 +92,24 @@ void print_text(const Clip& clip, const PositionModeDecision& decision, std::ost
   out << "rotation orders: " << rotation_orders_summary(skeleton) << '\n';
   out << "position mode:   " << position_mode_name(decision.mode) << " (" << (decision.automatic ? "auto: " : "")
       << decision.reason << ")\n";
-  out << "height:          " << fixed(height, 3) << " (unit guess: " << units.unit << ", about "
-      << fixed(static_cast<double>(height) * units.metres_per_unit, 2) << " m)\n";
+  out << "up axis:         " << up_axis_name(analysis.up.axis) << " (" << (analysis.up.automatic ? "auto: " : "")
+      << analysis.up.reason << ")\n";
+  out << "height:          " << fixed(height, 3) << " (" << analysis.figure.height_reason << ")\n";
+  out << "unit guess:      " << units.unit;
+  if (units.unit != "unknown")
+    out << ", about " << fixed(static_cast<double>(height) * units.metres_per_unit, 2) << " m tall";
+  out << " (" << analysis.figure.unit_reason << ")\n";
+  out << "floor:           " << fixed(analysis.figure.floor, 3) << " above the origin along the up axis ("
+      << analysis.figure.floor_reason << ")\n";
   out << "warnings:        " << clip.warnings.size() << '\n';
   out << "\nhierarchy:\n";
   print_hierarchy(skeleton, out);
 }
 
-void print_json(const Clip& clip, const PositionModeDecision& decision, std::ostream& out) {
+void print_json(const Clip& clip, const ClipAnalysis& analysis, std::ostream& out) {
   const Skeleton& skeleton = clip.skeleton;
-  const float height = skeleton_height(clip, decision.mode);
+  const PositionModeDecision& decision = analysis.position;
+  const float height = analysis.figure.height;
   JsonWriter json(out);
   json.begin_object();
   json.key("file");
@@ -116,8 +126,24 @@ void print_json(const Clip& clip, const PositionModeDecision& decision, std::ost
   json.value(decision.reason);
   json.key("height");
   json.value(height);
+  json.key("height_reason");
+  json.value(analysis.figure.height_reason);
   json.key("unit_guess");
-  json.value(guess_units(height).unit);
+  json.value(analysis.figure.units.unit);
+  json.key("unit_reason");
+  json.value(analysis.figure.unit_reason);
+  json.key("up_axis");
+  json.value(up_axis_name(analysis.up.axis));
+  json.key("up_axis_reason");
+  json.value(analysis.up.reason);
+  json.key("up_axis_certain");
+  json.value(analysis.up.certain);
+  json.key("floor");
+  json.value(analysis.figure.floor);
+  json.key("floor_reason");
+  json.value(analysis.figure.floor_reason);
+  json.key("detached_joints");
+  json.value(analysis.detached_joints);
   json.key("roots");
   json.begin_array();
   for (const int root : skeleton.roots) json.value(root);
@@ -166,7 +192,7 @@ void print_json(const Clip& clip, const PositionModeDecision& decision, std::ost
 
 int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(args, {{"--json", false}, {"--position-mode", true}}, usage);
+  const auto parsed = parse_arguments(args, {{"--json", false}, {"--position-mode", true}, {"--up", true}}, usage);
   if (!parsed) return usage_error(err, "info: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "info: expected one FILE");
   PositionModeRequest request = PositionModeRequest::Auto;
@@ -175,13 +201,19 @@ int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
     if (!requested) return usage_error(err, "info: --position-mode must be auto, add or replace, not '" + *mode + "'");
     request = *requested;
   }
+  UpAxisRequest up;
+  if (const auto text = parsed->value("--up")) {
+    const auto requested = parse_up_axis_request(*text);
+    if (!requested) return usage_error(err, "info: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
+    up = *requested;
+  }
   const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
   if (!clip) return kExitBadInput;
-  const PositionModeDecision decision = decide_position_mode(*clip, request);
+  const ClipAnalysis analysis = analyse_clip(*clip, request, up);
   if (parsed->has("--json")) {
-    print_json(*clip, decision, out);
+    print_json(*clip, analysis, out);
   } else {
-    print_text(*clip, decision, out);
+    print_text(*clip, analysis, out);
   }
   return finish_output(out, err);
 }

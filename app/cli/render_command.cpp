@@ -1,6 +1,7 @@
 #include <charconv>
 
 #include "anim/position_mode.hpp"
+#include "anim/up_axis.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
@@ -39,7 +40,8 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
                                        {"--trajectory", false},
                                        {"--select", true},
                                        {"--labels", true},
-                                       {"--no-trail", false}},
+                                       {"--no-trail", false},
+                                       {"--up", true}},
                                       usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
@@ -78,21 +80,30 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     }
   }
   if (const auto style = parsed->value("--style")) {
-    if (*style != "solid" && *style != "lines") return usage_error(err, "render: --style must be solid or lines, not '" + *style + "'");
+    if (*style != "solid" && *style != "lines")
+      return usage_error(err, "render: --style must be solid or lines, not '" + *style + "'");
     options.solid = *style == "solid";
   }
   PositionModeRequest request = PositionModeRequest::Auto;
   if (const auto mode = parsed->value("--position-mode")) {
     const auto requested = parse_position_mode_request(*mode);
-    if (!requested) return usage_error(err, "render: --position-mode must be auto, add or replace, not '" + *mode + "'");
+    if (!requested)
+      return usage_error(err, "render: --position-mode must be auto, add or replace, not '" + *mode + "'");
     request = *requested;
+  }
+
+  UpAxisRequest up;
+  if (const auto text = parsed->value("--up")) {
+    const auto requested = parse_up_axis_request(*text);
+    if (!requested) return usage_error(err, "render: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
+    up = *requested;
   }
 
   std::vector<viewer::PreparedClip> prepared;
   for (const std::string& path : parsed->positionals) {
     std::optional<Clip> clip = load_clip_reporting(path, err);
     if (!clip) return kExitBadInput;
-    prepared.push_back(viewer::prepare_clip(std::move(*clip), request));
+    prepared.push_back(viewer::prepare_clip(std::move(*clip), request, up));
   }
   const std::size_t frames = prepared.back().clip.motion.frame_count;
   if (static_cast<std::size_t>(frame) >= std::max<std::size_t>(frames, 1)) {

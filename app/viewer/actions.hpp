@@ -11,6 +11,7 @@
 #include <glm/vec3.hpp>
 
 #include "anim/position_mode.hpp"
+#include "anim/up_axis.hpp"
 
 namespace bvhscope::viewer {
 
@@ -23,6 +24,7 @@ struct DisplayOptions {
   bool shadow = true;
   bool joints = true;
   bool show_panel = true;
+  bool floor_at_origin = false;  // the ground on the file's origin plane, clips not lowered onto the floor
   bool operator==(const DisplayOptions&) const = default;
 };
 
@@ -31,9 +33,9 @@ enum class LabelMode : std::uint8_t { None, SelectedChain, All };
 
 struct InspectionOptions {
   bool trail = true;
-  int trail_frames = 60;     // frames drawn each side of the playhead
-  bool curves = true;        // the curves strip under the view
-  bool speed_curve = true;   // the world-space speed plot next to the channels
+  int trail_frames = 60;    // frames drawn each side of the playhead
+  bool curves = true;       // the curves strip under the view
+  bool speed_curve = true;  // the world-space speed plot next to the channels
   LabelMode labels = LabelMode::SelectedChain;
   bool operator==(const InspectionOptions&) const = default;
 };
@@ -54,6 +56,7 @@ struct Actions {
   // Clip interpretation.
   std::optional<PositionModeRequest> position_mode;
   std::optional<int> units_choice;  // index into kUnitChoices, -1 for the automatic guess
+  std::optional<UpAxisRequest> up_axis;
   // View.
   std::optional<DisplayOptions> display;
   std::optional<InspectionOptions> inspection;

@@ -69,7 +69,8 @@ void ClipLoader::request(LoadRequest request) {
     const std::lock_guard lock(mutex_);
     // A newer reload of the same clip replaces one still waiting.
     if (request.replace_clip_id != 0) {
-      std::erase_if(pending_, [&](const LoadRequest& queued) { return queued.replace_clip_id == request.replace_clip_id; });
+      std::erase_if(pending_,
+                    [&](const LoadRequest& queued) { return queued.replace_clip_id == request.replace_clip_id; });
     }
     if (!working_on_ && pending_.empty()) started_ = std::chrono::steady_clock::now();
     pending_.push_back(std::move(request));
@@ -162,7 +163,7 @@ Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id) {
   Result<Clip> parsed = parse_bvh(*request.text, request.path);
   if (!parsed) return parsed.error();
   phase_ = LoadPhase::Measuring;
-  return prepare_clip(std::move(parsed).value(), request.mode);
+  return prepare_clip(std::move(parsed).value(), request.mode, request.up);
 }
 
 // A file streams: a new clip is handed out as a preview once its hierarchy is read, and the frame
@@ -204,8 +205,9 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   phase_ = LoadPhase::Measuring;
   PreparedClip prepared;
   prepared.mode_request = request.mode;
+  prepared.up_request = request.up;
   prepared.decision = decide_position_mode(clip, request.mode);
-  prepared.measures = measure_clip(clip, prepared.decision.mode, run_in_background);
+  prepared.measures = measure_clip(clip, prepared.decision.mode, request.up, run_in_background);
   show_rows(nullptr, false);
   if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};  // while measuring
   prepared.clip = std::move(parsed).value();

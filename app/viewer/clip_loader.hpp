@@ -19,17 +19,19 @@
 
 #include "anim/bvh_parser.hpp"
 #include "anim/result.hpp"
+#include "anim/up_axis.hpp"
 #include "viewer/prepared_clip.hpp"
 
 namespace bvhscope::viewer {
 
 struct LoadRequest {
-  std::string path;                  // what to read; also the source name in messages
-  std::optional<std::string> text;   // when set, parsed instead of reading `path` (the bundled sample)
+  std::string path;                 // what to read; also the source name in messages
+  std::optional<std::string> text;  // when set, parsed instead of reading `path` (the bundled sample)
   PositionModeRequest mode = PositionModeRequest::Auto;
-  bool keep_view = false;            // a reload: keep the camera and the playhead
-  int replace_clip_id = 0;           // a reload: the clip (ClipSlot::id) it replaces; 0 adds a clip
-  bool replace_all = false;          // the new clip replaces every loaded clip
+  bool keep_view = false;    // a reload: keep the camera and the playhead
+  int replace_clip_id = 0;   // a reload: the clip (ClipSlot::id) it replaces; 0 adds a clip
+  bool replace_all = false;  // the new clip replaces every loaded clip
+  UpAxisRequest up;          // the up axis asked for (auto by default)
 };
 
 // A new clip whose file has started loading: everything but its rows (copy_preview_rows adds them).
@@ -37,8 +39,8 @@ struct LoadRequest {
 struct LoadPreview {
   int load_id = 0;
   LoadRequest request;
-  Clip clip;                         // skeleton, source, frame time, channel count; no frames yet
-  std::size_t expected_frames = 0;   // the frames the file declares (bounded by what its size can hold)
+  Clip clip;                        // skeleton, source, frame time, channel count; no frames yet
+  std::size_t expected_frames = 0;  // the frames the file declares (bounded by what its size can hold)
 };
 
 struct LoadOutcome {

@@ -1,24 +1,32 @@
 #include "viewer/prepared_clip.hpp"
 
+#include "anim/figure_sample.hpp"
 #include "anim/scene_scale.hpp"
 
 namespace bvhscope::viewer {
 
-ClipMeasures measure_clip(const Clip& clip, PositionMode mode, const std::function<void()>& on_worker_start) {
+ClipMeasures measure_clip(const Clip& clip, PositionMode mode, UpAxisRequest up,
+                          const std::function<void()>& on_worker_start) {
   ClipMeasures measures;
   measures.baked = bake_positions(clip, mode, 0, on_worker_start);
+  const FigureSample sample = sample_figure(clip, mode);
+  measures.up = decide_up_axis(clip, sample, up);
+  measures.to_upright = rotation_to_y_up(measures.up.axis);
+  measures.figure = measure_figure(clip, sample, measures.to_upright);
+  measures.bounds = measures.figure.bounds;
+  measures.height = measures.figure.height;
+  measures.units = measures.figure.units;
   const bool baked = measures.baked.frame_count > 0;
-  measures.bounds = baked ? baked_bounds(measures.baked) : motion_bounds(clip, mode);
-  measures.height = skeleton_height(clip, mode);
-  measures.units = guess_units(measures.height);
   const bool has_root = !clip.skeleton.roots.empty();
-  measures.root_path = baked && has_root ? joint_path(measures.baked, clip.skeleton.roots.front()) : root_trajectory(clip, mode);
+  measures.root_path =
+      baked && has_root ? joint_path(measures.baked, clip.skeleton.roots.front()) : root_trajectory(clip, mode);
   return measures;
 }
 
-PreparedClip prepare_clip(Clip clip, PositionModeRequest request) {
+PreparedClip prepare_clip(Clip clip, PositionModeRequest request, UpAxisRequest up) {
   PreparedClip prepared;
   prepared.clip = std::move(clip);
+  prepared.up_request = up;
   change_position_mode(prepared, request);
   return prepared;
 }
@@ -26,7 +34,12 @@ PreparedClip prepare_clip(Clip clip, PositionModeRequest request) {
 void change_position_mode(PreparedClip& prepared, PositionModeRequest request) {
   prepared.mode_request = request;
   prepared.decision = decide_position_mode(prepared.clip, request);
-  prepared.measures = measure_clip(prepared.clip, prepared.decision.mode);
+  prepared.measures = measure_clip(prepared.clip, prepared.decision.mode, prepared.up_request);
+}
+
+void change_up_axis(PreparedClip& prepared, UpAxisRequest request) {
+  prepared.up_request = request;
+  prepared.measures = measure_clip(prepared.clip, prepared.decision.mode, request);
 }
 
 }  // namespace bvhscope::viewer

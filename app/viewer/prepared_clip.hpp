@@ -1,38 +1,50 @@
 // A clip ready for the viewer: the loaded Clip plus what the view needs to know about it (position
-// mode, bounds over the whole motion, height, unit guess, root path), computed off the UI thread.
+// mode, up axis, the figure's robust upright bounds, floor, size and unit guess, root path, every
+// joint's baked positions), computed off the UI thread.
 #pragma once
 
 #include <functional>
 #include <vector>
 
+#include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 
 #include "anim/baked_positions.hpp"
 #include "anim/clip.hpp"
+#include "anim/figure_measures.hpp"
 #include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
+#include "anim/up_axis.hpp"
+#include "anim/up_axis_detection.hpp"
 
 namespace bvhscope::viewer {
 
 struct ClipMeasures {
-  Bounds bounds;         // every joint over every frame
-  float height = 0.0f;   // the skeleton's size at frame 0, in the file's units
-  UnitGuess units;
-  std::vector<glm::vec3> root_path;
-  BakedPositions baked;  // every joint at every frame: trails, speed curves, the bounds above
+  UpAxisDecision up;
+  glm::mat3 to_upright{1.0f};        // file coordinates -> the clip's upright (Y-up) frame
+  FigureMeasures figure;             // in the upright frame: robust bounds, floor, size, unit guess and reasons
+  Bounds bounds;                     // = figure.bounds: the body over the motion, upright, glitch frames left out
+  float height = 0.0f;               // = figure.height, in the file's units
+  UnitGuess units;                   // = figure.units
+  std::vector<glm::vec3> root_path;  // file coordinates
+  BakedPositions baked;              // every joint at every frame, file coordinates: trails, speed curves
 };
 
 struct PreparedClip {
   Clip clip;
   PositionModeRequest mode_request = PositionModeRequest::Auto;
+  UpAxisRequest up_request;
   PositionModeDecision decision;
   ClipMeasures measures;
 };
 
 // `on_worker_start` runs first on each thread of the bake (see bake_positions).
-ClipMeasures measure_clip(const Clip& clip, PositionMode mode, const std::function<void()>& on_worker_start = {});
-PreparedClip prepare_clip(Clip clip, PositionModeRequest request);
-// Re-decides the position mode on a loaded clip (the user switched it) and measures again.
+ClipMeasures measure_clip(const Clip& clip, PositionMode mode, UpAxisRequest up,
+                          const std::function<void()>& on_worker_start = {});
+PreparedClip prepare_clip(Clip clip, PositionModeRequest request, UpAxisRequest up = {});
+// Re-decides the position mode and the up axis on a loaded clip (the user switched one) and
+// measures again.
 void change_position_mode(PreparedClip& prepared, PositionModeRequest request);
+void change_up_axis(PreparedClip& prepared, UpAxisRequest request);
 
 }  // namespace bvhscope::viewer

@@ -39,7 +39,7 @@ double now_seconds() {
 
 }  // namespace
 
-int run_viewer(const std::vector<std::string>& files) {
+int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
   std::string error;
   std::optional<GlfwLibrary> glfw = GlfwLibrary::init(error);
   if (!glfw) {
@@ -73,6 +73,7 @@ int run_viewer(const std::vector<std::string>& files) {
   ImGuiSession imgui(handle, scale);
 
   if (!loaded_settings.notice.empty()) viewer.state().message = Message{Message::Kind::Info, loaded_settings.notice};
+  viewer.set_default_up(up);
   if (files.empty()) {
     viewer.open_sample();
   } else {
@@ -130,7 +131,8 @@ int run_viewer(const std::vector<std::string>& files) {
     }
     // Without vsync (virtual displays) keep to about 120 frames per second.
     const double frame_seconds = now_seconds() - now;
-    if (frame_seconds < 1.0 / 120.0) std::this_thread::sleep_for(std::chrono::duration<double>(1.0 / 120.0 - frame_seconds));
+    if (frame_seconds < 1.0 / 120.0)
+      std::this_thread::sleep_for(std::chrono::duration<double>(1.0 / 120.0 - frame_seconds));
   }
 
   int win_width = 0;

@@ -4,9 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "anim/up_axis.hpp"
+
 namespace bvhscope::viewer {
 
 // Opens the window and runs until it is closed; returns the process exit code.
-int run_viewer(const std::vector<std::string>& files);
+// `up`: the up axis asked for every file opened (--up on the command line).
+int run_viewer(const std::vector<std::string>& files, UpAxisRequest up = {});
 
 }  // namespace bvhscope::viewer

@@ -43,7 +43,7 @@ std::string channel_order(const Skeleton& skeleton, int joint) {
 
 Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
     : renderer_(std::move(renderer)), settings_(std::move(settings)), ui_scale_(ui_scale) {
-  state_.display = {settings_.solid_style, settings_.show_grid,  settings_.show_axes, settings_.show_trajectory,
+  state_.display = {settings_.solid_style, settings_.show_grid,   settings_.show_axes, settings_.show_trajectory,
                     settings_.show_shadow, settings_.show_joints, settings_.show_panel};
   state_.interpolate = settings_.interpolate;
   state_.clock.set_loop(settings_.loop);
@@ -55,11 +55,13 @@ void Viewer::open_file(const std::string& path, bool replace_all) {
   LoadRequest request;
   request.path = path;
   request.replace_all = replace_all;
+  request.up = default_up_;
   // A file that is already loaded is reloaded in place (and made active), not added twice.
   const auto loaded = std::find_if(state_.clips.begin(), state_.clips.end(),
                                    [&](const ClipSlot& slot) { return !slot.is_sample && slot.clip().source == path; });
   if (!replace_all && loaded != state_.clips.end()) {
     request.mode = loaded->prepared.mode_request;
+    request.up = loaded->prepared.up_request;
     request.keep_view = true;
     request.replace_clip_id = loaded->id;
   }
@@ -99,12 +101,12 @@ void Viewer::queue_drop(std::vector<std::string> paths) {
 }
 
 void Viewer::set_clip(PreparedClip clip) {
-  LoadRequest request{clip.clip.source, std::nullopt, clip.mode_request, false, 0, true};
+  LoadRequest request{clip.clip.source, std::nullopt, clip.mode_request, false, 0, true, clip.up_request};
   activate(LoadOutcome{std::move(request), std::move(clip)});
 }
 
 void Viewer::add_clip(PreparedClip clip) {
-  LoadRequest request{clip.clip.source, std::nullopt, clip.mode_request, false, 0, false};
+  LoadRequest request{clip.clip.source, std::nullopt, clip.mode_request, false, 0, false, clip.up_request};
   activate(LoadOutcome{std::move(request), std::move(clip)});
 }
 
@@ -113,7 +115,8 @@ bool Viewer::select_joint_named(const std::string& name) {
   if (slot == nullptr) return false;
   const Skeleton& skeleton = slot->clip().skeleton;
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    if (skeleton.names[static_cast<std::size_t>(joint)] == name || slot->labels[static_cast<std::size_t>(joint)] == name) {
+    if (skeleton.names[static_cast<std::size_t>(joint)] == name ||
+        slot->labels[static_cast<std::size_t>(joint)] == name) {
       select_joint(state_.active, joint);
       return true;
     }
@@ -152,6 +155,7 @@ void Viewer::poll_background(double now_seconds) {
     LoadRequest request;
     request.path = slot->clip().source;
     request.mode = slot->prepared.mode_request;
+    request.up = slot->prepared.up_request;
     request.keep_view = true;
     request.replace_clip_id = slot->id;
     loader_.request(std::move(request));
@@ -169,17 +173,20 @@ ClipSlot Viewer::make_slot(PreparedClip prepared, bool is_sample) {
   const Clip& clip = slot.prepared.clip;
   slot.is_sample = is_sample;
   slot.file_name = is_sample ? std::string(kSampleName) + " (bundled CMU 131_01)" : base_name(clip.source);
-  for (const Diagnostic& warning : clip.warnings) slot.warning_lines.push_back(format_diagnostic(warning, Severity::Warning));
+  for (const Diagnostic& warning : clip.warnings)
+    slot.warning_lines.push_back(format_diagnostic(warning, Severity::Warning));
   slot.labels = joint_labels(clip.skeleton);
   slot.channel_orders.reserve(static_cast<std::size_t>(clip.skeleton.joint_count()));
-  for (int joint = 0; joint < clip.skeleton.joint_count(); ++joint) slot.channel_orders.push_back(channel_order(clip.skeleton, joint));
+  for (int joint = 0; joint < clip.skeleton.joint_count(); ++joint)
+    slot.channel_orders.push_back(channel_order(clip.skeleton, joint));
   slot.tree_shape = joint_tree_shape(clip.skeleton);
   slot.pose.resize(clip.skeleton.joint_count());
   return slot;
 }
 
 ClipSlot* Viewer::slot_with_id(int id) noexcept {
-  const auto found = std::find_if(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.id == id; });
+  const auto found =
+      std::find_if(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.id == id; });
   return found == state_.clips.end() ? nullptr : &*found;
 }
 
@@ -244,7 +251,9 @@ void Viewer::add_slot(ClipSlot slot, bool replace_all) {
   if (replace_all || only_sample) state_.clips.clear();
   slot.id = state_.next_clip_id++;
   int colour = 0;
-  while (std::any_of(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.color_index == colour; })) ++colour;
+  while (
+      std::any_of(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.color_index == colour; }))
+    ++colour;
   slot.color_index = colour;
   state_.clips.push_back(std::move(slot));
   state_.active = static_cast<int>(state_.clips.size()) - 1;
@@ -257,7 +266,8 @@ void Viewer::begin_preview(LoadPreview preview) {
   preview_->clip = std::move(preview.clip);
   preview_->expected_frames = preview.expected_frames;
   // The copy grows to the declared size: reserved once, so a frame never waits on a reallocation.
-  preview_->clip.motion.values.reserve(preview.expected_frames * static_cast<std::size_t>(preview_->clip.motion.channel_count));
+  preview_->clip.motion.values.reserve(preview.expected_frames *
+                                       static_cast<std::size_t>(preview_->clip.motion.channel_count));
 }
 
 // Every frame while a preview is on: the rows that arrived since the last frame.
@@ -275,8 +285,10 @@ void Viewer::grow_preview() {
   // A few MiB a frame at most (a fresh page costs a fault on first touch): the copy trails the
   // parse a little, and the finished clip replaces it anyway when the load ends.
   constexpr std::size_t kMaxCopyBytes = std::size_t{4} << 20;
-  const std::size_t row_bytes = std::max<std::size_t>(1, static_cast<std::size_t>(motion.channel_count) * sizeof(float));
-  if (loader_.copy_preview_rows(preview_->load_id, motion, std::max<std::size_t>(1, kMaxCopyBytes / row_bytes)) == 0) return;
+  const std::size_t row_bytes =
+      std::max<std::size_t>(1, static_cast<std::size_t>(motion.channel_count) * sizeof(float));
+  if (loader_.copy_preview_rows(preview_->load_id, motion, std::max<std::size_t>(1, kMaxCopyBytes / row_bytes)) == 0)
+    return;
   if (slot == nullptr) {
     show_preview_slot();
   } else {
@@ -291,13 +303,14 @@ void Viewer::show_preview_slot() {
   PreparedClip prepared;
   prepared.clip = std::move(preview.clip);
   prepared.mode_request = preview.request.mode;
+  prepared.up_request = preview.request.up;
   prepared.decision = decide_position_mode(prepared.clip, prepared.mode_request);
   // Measured on its first frame only (the finished clip brings the measures of every frame): a
   // bake of the thousands of frames already in would cost this UI frame tens of milliseconds.
   Motion& motion = prepared.clip.motion;
   const std::size_t frames_in = motion.frame_count;
   motion.frame_count = 1;
-  prepared.measures = measure_clip(prepared.clip, prepared.decision.mode);
+  prepared.measures = measure_clip(prepared.clip, prepared.decision.mode, prepared.up_request);
   motion.frame_count = frames_in;
   ClipSlot slot = make_slot(std::move(prepared), false);
   slot.loading = true;
@@ -346,7 +359,8 @@ void Viewer::grow_timeline() {
   const double expected_end =
       slot->time_offset + static_cast<double>(std::max<std::size_t>(slot->expected_frames, 1) - 1) * motion.frame_time;
   const double end = std::max(span.end, expected_end);
-  state_.timeline_expected_frames = static_cast<std::size_t>(std::floor((end - state_.timeline_start) / frame_time + 1e-6)) + 1;
+  state_.timeline_expected_frames =
+      static_cast<std::size_t>(std::floor((end - state_.timeline_start) / frame_time + 1e-6)) + 1;
   if (preview_->autoplay && state_.clock.frame_count() > 1) {
     state_.clock.play();
     preview_->autoplay = false;
@@ -368,9 +382,9 @@ void Viewer::finish_preview(LoadOutcome outcome) {
   ClipSlot* slot = slot_with_id(preview.clip_id);
   if (!outcome.result) {
     const std::string name = base_name(outcome.request.path);
-    state_.message = outcome.cancelled
-                         ? Message{Message::Kind::Info, "Loading " + name + " was cancelled"}
-                         : Message{Message::Kind::Error, format_diagnostic(outcome.result.error(), Severity::Error), true};
+    state_.message = outcome.cancelled ? Message{Message::Kind::Info, "Loading " + name + " was cancelled"}
+                                       : Message{Message::Kind::Error,
+                                                 format_diagnostic(outcome.result.error(), Severity::Error), true};
     if (slot != nullptr) {
       state_.clips.erase(state_.clips.begin() + (slot - state_.clips.data()));
       if (!preview.replaced.empty()) {
@@ -378,7 +392,8 @@ void Viewer::finish_preview(LoadOutcome outcome) {
         state_.active = preview.replaced_active;
         state_.camera = preview.camera_before;
       }
-      state_.active = state_.clips.empty() ? -1 : std::clamp(state_.active, 0, static_cast<int>(state_.clips.size()) - 1);
+      state_.active =
+          state_.clips.empty() ? -1 : std::clamp(state_.active, 0, static_cast<int>(state_.clips.size()) - 1);
       if (state_.clips.empty()) state_.inspected.reset();
       reset_timeline();
       rebuild_scene();
@@ -392,14 +407,18 @@ void Viewer::finish_preview(LoadOutcome outcome) {
   }
   const bool camera_untouched = preview.framed && preview.framed->target == state_.camera.target &&
                                 preview.framed->distance == state_.camera.distance &&
-                                preview.framed->yaw == state_.camera.yaw && preview.framed->pitch == state_.camera.pitch;
-  const PositionModeRequest chosen_mode = slot->prepared.mode_request;  // the user may have switched it meanwhile
+                                preview.framed->yaw == state_.camera.yaw &&
+                                preview.framed->pitch == state_.camera.pitch;
+  const PositionModeRequest chosen_mode = slot->prepared.mode_request;  // the user may have switched these meanwhile
+  const UpAxisRequest chosen_up = slot->prepared.up_request;
   const int id = slot->id;
   outcome.request.replace_clip_id = id;
   outcome.request.keep_view = true;
   activate(std::move(outcome));
   ClipSlot* finished = slot_with_id(id);
-  if (finished != nullptr && finished->prepared.mode_request != chosen_mode) {
+  if (finished != nullptr &&
+      (finished->prepared.mode_request != chosen_mode || !(finished->prepared.up_request == chosen_up))) {
+    finished->prepared.up_request = chosen_up;
     change_position_mode(finished->prepared, chosen_mode);
     rebuild_scene();
   }
@@ -427,19 +446,23 @@ void Viewer::reset_timeline() {
   state_.clock.seek((seconds - span.start) / frame_time);
 }
 
-// Scale into the first clip's units, then the side-by-side offsets (automatic unless edited).
+// Upright, scaled into the first clip's units, then the side-by-side offsets (automatic unless
+// edited), which also stand every clip on the floor at y = 0 (unless the floor is the origin plane).
 void Viewer::place_clips() {
   if (state_.clips.empty()) return;
   const double scene_metres = metres_per_unit(state_.clips.front());
   std::vector<ClipFootprint> footprints;
   footprints.reserve(state_.clips.size());
   for (ClipSlot& slot : state_.clips) {
-    slot.placement.scale = static_cast<float>(metres_per_unit(slot) / scene_metres);
     const ClipMeasures& measures = slot.prepared.measures;
-    const glm::vec3 start = measures.root_path.empty() ? glm::vec3(0.0f) : measures.root_path.front();
-    footprints.push_back({start * slot.placement.scale, measures.height * slot.placement.scale});
+    slot.placement.rotation = measures.to_upright;
+    slot.placement.scale = static_cast<float>(metres_per_unit(slot) / scene_metres);
+    const glm::vec3 start =
+        measures.root_path.empty() ? glm::vec3(0.0f) : measures.to_upright * measures.root_path.front();
+    footprints.push_back({start * slot.placement.scale, measures.height * slot.placement.scale,
+                          measures.figure.floor * slot.placement.scale});
   }
-  const std::vector<glm::vec3> automatic = side_by_side_offsets(footprints);
+  const std::vector<glm::vec3> automatic = side_by_side_offsets(footprints, !state_.display.floor_at_origin);
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     ClipSlot& slot = state_.clips[i];
     if (slot.auto_offset) slot.side_offset = automatic[i];
@@ -456,16 +479,20 @@ void Viewer::rebuild_scene() {
   for (ClipSlot& slot : state_.clips) {
     skeletons.push_back(&slot.clip().skeleton);
     heights.push_back(slot.prepared.measures.height * slot.placement.scale);
+    // The bounds are upright already: scaled and shifted only.
     const Bounds& b = slot.prepared.measures.bounds;
     if (!b.empty()) {
-      bounds.add(slot.placement.apply(b.min));
-      bounds.add(slot.placement.apply(b.max));
+      bounds.add(b.min * slot.placement.scale + slot.placement.offset);
+      bounds.add(b.max * slot.placement.scale + slot.placement.offset);
     }
   }
   scene_bounds_ = bounds;
   renderer_.set_skeletons(skeletons, heights);
   looks_.assign(state_.clips.size(), gfx::ClipLook{});
-  renderer_.set_ground(ground_grid(bounds, metres_per_unit(state_.clips.front())));
+  // The floor: y = 0 of the scene (every clip's contact level, or the file's origin plane).
+  Bounds ground = bounds;
+  if (!ground.empty()) ground.min.y = 0.0f;
+  renderer_.set_ground(ground_grid(ground, metres_per_unit(state_.clips.front())));
   const ClipSlot& active = *state_.active_slot();
   std::vector<glm::vec3> path = active.prepared.measures.root_path;
   active.placement.apply_in_place(path);

@@ -13,9 +13,9 @@
 #include "gfx/scene_renderer.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/clip_loader.hpp"
+#include "viewer/export_job.hpp"
 #include "viewer/file_dialog.hpp"
 #include "viewer/file_watcher.hpp"
-#include "viewer/export_job.hpp"
 #include "viewer/settings.hpp"
 #include "viewer/ui/curves_panel.hpp"
 #include "viewer/ui/dialogs.hpp"
@@ -37,6 +37,8 @@ class Viewer {
   // a file already loaded is reloaded in place instead of added twice.
   void open_file(const std::string& path, bool replace_all = false);
   void open_sample();
+  // The up axis asked for files opened from now on (--up on the command line; auto by default).
+  void set_default_up(UpAxisRequest up) noexcept { default_up_ = up; }
   // Paths from a drop or the command line: folders and non-.bvh files get a message, every .bvh
   // file is loaded as a clip (one after the other, the last one active).
   void open_paths(const std::vector<std::string>& paths, bool replace_all = false);
@@ -115,6 +117,7 @@ class Viewer {
   void update_title();
   void start_open_dialog();
   [[nodiscard]] float view_aspect() const noexcept;
+  [[nodiscard]] Bounds first_view_bounds() const;
 
   gfx::SceneRenderer renderer_;
   Settings settings_;
@@ -131,20 +134,20 @@ class Viewer {
   struct Preview {
     int load_id = 0;
     LoadRequest request;
-    Clip clip;                             // until its first frame arrives; then it lives in its slot
+    Clip clip;  // until its first frame arrives; then it lives in its slot
     std::size_t expected_frames = 0;
-    int clip_id = 0;                       // its slot, once shown
-    std::vector<ClipSlot> replaced;        // the clips it replaces: back if the load fails or is cancelled
+    int clip_id = 0;                 // its slot, once shown
+    std::vector<ClipSlot> replaced;  // the clips it replaces: back if the load fails or is cancelled
     int replaced_active = -1;
-    OrbitCamera camera_before;             // the view before it was framed, back with `replaced`
-    std::optional<OrbitCamera> framed;     // the view right after framing its first frame
-    bool capture_framing = false;          // take `framed` at the next render
-    bool autoplay = false;                 // play once it has two frames (the first clip shown)
-    bool abandoned = false;                // its slot was removed: the load was cancelled, its outcome is dropped
+    OrbitCamera camera_before;          // the view before it was framed, back with `replaced`
+    std::optional<OrbitCamera> framed;  // the view right after framing its first frame
+    bool capture_framing = false;       // take `framed` at the next render
+    bool autoplay = false;              // play once it has two frames (the first clip shown)
+    bool abandoned = false;             // its slot was removed: the load was cancelled, its outcome is dropped
   };
   std::optional<Preview> preview_;
   double first_streamed_frame_seconds_ = 0.0;
-  std::string loading_path_;  // the file the loading overlay names (kept to avoid a string per frame)
+  std::string loading_path_;          // the file the loading overlay names (kept to avoid a string per frame)
   std::vector<gfx::ClipLook> looks_;  // sized with the clip set; refreshed every frame
   struct TrailKey {
     int clip_id = 0;
@@ -168,6 +171,7 @@ class Viewer {
   UiLayout layout_;
   std::string title_ = "bvhscope";
   Bounds scene_bounds_;  // every clip's motion, placed in the scene
+  UpAxisRequest default_up_;
   bool open_replaces_ = false;  // the file dialog's choice replaces the loaded clips
   bool was_loading_ = false;
   bool frame_on_next_render_ = false;

@@ -93,13 +93,17 @@ void Viewer::apply_export_actions(const Actions& a) {
       const std::filesystem::path source(slot->is_sample ? std::filesystem::current_path() / "sample.bvh"
                                                          : std::filesystem::path(slot->clip().source));
       const std::filesystem::path stem = source.parent_path() / source.stem();
-      dialogs_.export_kind = a.export_csv_dialog ? ExportKind::Csv : a.export_png_dialog ? ExportKind::Png : ExportKind::Sequence;
-      const std::string suggestion = a.export_csv_dialog   ? stem.string() + "_positions.csv"
-                                     : a.export_png_dialog ? stem.string() + "_frame" + std::to_string(slot->frame()) + ".png"
-                                                           : stem.string() + "_frames";
+      dialogs_.export_kind = a.export_csv_dialog   ? ExportKind::Csv
+                             : a.export_png_dialog ? ExportKind::Png
+                                                   : ExportKind::Sequence;
+      const std::string suggestion = a.export_csv_dialog ? stem.string() + "_positions.csv"
+                                     : a.export_png_dialog
+                                         ? stem.string() + "_frame" + std::to_string(slot->frame()) + ".png"
+                                         : stem.string() + "_frames";
       std::snprintf(dialogs_.export_path.data(), dialogs_.export_path.size(), "%s", suggestion.c_str());
       dialogs_.export_first = 0;
-      dialogs_.export_last = static_cast<int>(slot->clip().motion.frame_count > 0 ? slot->clip().motion.frame_count - 1 : 0);
+      dialogs_.export_last =
+          static_cast<int>(slot->clip().motion.frame_count > 0 ? slot->clip().motion.frame_count - 1 : 0);
       dialogs_.export_frame_count = dialogs_.export_last + 1;
       dialogs_.export_requested = true;
     }
@@ -138,7 +142,8 @@ void Viewer::apply_export_actions(const Actions& a) {
     export_.active = false;
     state_.clock.seek(export_.resume_position);
     if (export_.resume_playing) state_.clock.play();
-    state_.message = Message{Message::Kind::Info, "PNG sequence cancelled after " + std::to_string(export_.done()) + " frames"};
+    state_.message =
+        Message{Message::Kind::Info, "PNG sequence cancelled after " + std::to_string(export_.done()) + " frames"};
   }
 }
 
@@ -160,11 +165,20 @@ void Viewer::apply(const Actions& a) {
     change_position_mode(active->prepared, *a.position_mode);
     rebuild_scene();
   }
+  if (a.up_axis && active != nullptr) {
+    change_up_axis(active->prepared, *a.up_axis);
+    rebuild_scene();
+    frame_on_next_render_ = true;  // a figure turned upright is somewhere else
+  }
   if (a.units_choice && active != nullptr) {
     active->units_choice = *a.units_choice;
     rebuild_scene();
   }
-  if (a.display) state_.display = *a.display;
+  if (a.display) {
+    const bool floor_changed = a.display->floor_at_origin != state_.display.floor_at_origin;
+    state_.display = *a.display;
+    if (floor_changed) rebuild_scene();
+  }
   if (a.panel_width) settings_.panel_width = std::clamp(*a.panel_width / ui_scale_, 200.0f, 1200.0f);
   apply_clip_actions(a);
   apply_joint_actions(a);
@@ -192,6 +206,7 @@ void Viewer::apply(const Actions& a) {
       LoadRequest request;
       request.path = active->clip().source;
       request.mode = active->prepared.mode_request;
+      request.up = active->prepared.up_request;
       request.keep_view = true;
       request.replace_clip_id = active->id;
       loader_.request(std::move(request));
@@ -200,7 +215,8 @@ void Viewer::apply(const Actions& a) {
   }
   if (a.watch_files) {
     state_.watch_files = *a.watch_files;
-    if (const ClipSlot* slot = state_.active_slot()) watcher_.watch(slot->is_sample ? std::string() : slot->clip().source);
+    if (const ClipSlot* slot = state_.active_slot())
+      watcher_.watch(slot->is_sample ? std::string() : slot->clip().source);
   }
   apply_export_actions(a);
   if (a.cancel_load) loader_.cancel_all();

@@ -45,7 +45,8 @@ void Viewer::pick_at(float x, float y, bool double_click) {
     const ClipSlot& slot = state_.clips[i];
     if (!slot.visible) continue;
     const std::span<const glm::vec3> placed = renderer_.skeleton_pass().joint_positions(i);
-    const PickResult result = pick_joint(slot.clip().skeleton, placed, view_projection, size, cursor, kPickRadius * ui_scale_);
+    const PickResult result =
+        pick_joint(slot.clip().skeleton, placed, view_projection, size, cursor, kPickRadius * ui_scale_);
     if (result.joint < 0) continue;
     const float depth = project_to_pixels(view_projection, placed[static_cast<std::size_t>(result.joint)], size).z;
     if (depth < best_depth) {
@@ -77,13 +78,27 @@ void Viewer::handle_input() {
       const int key = keys_[i].key;
       const bool ctrl = (keys_[i].mods & GLFW_MOD_CONTROL) != 0;
       switch (key) {
-        case GLFW_KEY_SPACE: actions.toggle_play = !actions.toggle_play; break;
-        case GLFW_KEY_LEFT: actions.step -= 1; break;
-        case GLFW_KEY_RIGHT: actions.step += 1; break;
-        case GLFW_KEY_HOME: actions.jump_first = true; break;
-        case GLFW_KEY_END: actions.jump_last = true; break;
-        case GLFW_KEY_F1: actions.show_shortcuts = true; break;
-        case GLFW_KEY_F5: actions.reload = true; break;
+        case GLFW_KEY_SPACE:
+          actions.toggle_play = !actions.toggle_play;
+          break;
+        case GLFW_KEY_LEFT:
+          actions.step -= 1;
+          break;
+        case GLFW_KEY_RIGHT:
+          actions.step += 1;
+          break;
+        case GLFW_KEY_HOME:
+          actions.jump_first = true;
+          break;
+        case GLFW_KEY_END:
+          actions.jump_last = true;
+          break;
+        case GLFW_KEY_F1:
+          actions.show_shortcuts = true;
+          break;
+        case GLFW_KEY_F5:
+          actions.reload = true;
+          break;
         case GLFW_KEY_ESCAPE:
           if (state_.message) {
             actions.dismiss_message = true;
@@ -93,8 +108,12 @@ void Viewer::handle_input() {
             actions.select_joint = -1;
           }
           break;
-        case GLFW_KEY_O: actions.open_dialog = actions.open_dialog || ctrl; break;
-        case GLFW_KEY_Q: actions.quit = actions.quit || ctrl; break;
+        case GLFW_KEY_O:
+          actions.open_dialog = actions.open_dialog || ctrl;
+          break;
+        case GLFW_KEY_Q:
+          actions.quit = actions.quit || ctrl;
+          break;
         case GLFW_KEY_R:
           if (ctrl) {
             actions.reload = true;
@@ -102,18 +121,29 @@ void Viewer::handle_input() {
             actions.reset_camera = true;
           }
           break;
-        case GLFW_KEY_F: actions.frame_all = actions.frame_all || !ctrl; break;
+        case GLFW_KEY_F:
+          actions.frame_all = actions.frame_all || !ctrl;
+          break;
         case GLFW_KEY_C:
           if (!ctrl) actions.follow = !actions.follow.value_or(state_.follow);
           break;
         case GLFW_KEY_L:
           if (!ctrl) inspection.labels = static_cast<LabelMode>((static_cast<int>(inspection.labels) + 1) % 3);
           break;
-        case GLFW_KEY_S: display.solid = ctrl ? display.solid : !display.solid; break;
-        case GLFW_KEY_G: display.grid = ctrl ? display.grid : !display.grid; break;
-        case GLFW_KEY_T: display.trajectory = ctrl ? display.trajectory : !display.trajectory; break;
-        case GLFW_KEY_P: display.show_panel = ctrl ? display.show_panel : !display.show_panel; break;
-        default: break;
+        case GLFW_KEY_S:
+          display.solid = ctrl ? display.solid : !display.solid;
+          break;
+        case GLFW_KEY_G:
+          display.grid = ctrl ? display.grid : !display.grid;
+          break;
+        case GLFW_KEY_T:
+          display.trajectory = ctrl ? display.trajectory : !display.trajectory;
+          break;
+        case GLFW_KEY_P:
+          display.show_panel = ctrl ? display.show_panel : !display.show_panel;
+          break;
+        default:
+          break;
       }
     }
     if (!(display == state_.display)) actions.display = display;
@@ -242,8 +272,10 @@ void Viewer::update_inspection() {
   const InspectKey key{slot->id, slot->selected, slot->frame(), slot->frame_position,
                        static_cast<int>(slot->prepared.decision.mode)};
   if (key == inspect_key_ && state_.inspected) return;
-  if (!state_.inspected || key.clip_id != inspect_key_.clip_id || key.joint != inspect_key_.joint || key.mode != inspect_key_.mode) {
-    state_.inspected = describe_joint(slot->clip(), slot->pose, slot->frame(), slot->prepared.decision.mode, slot->selected);
+  if (!state_.inspected || key.clip_id != inspect_key_.clip_id || key.joint != inspect_key_.joint ||
+      key.mode != inspect_key_.mode) {
+    state_.inspected =
+        describe_joint(slot->clip(), slot->pose, slot->frame(), slot->prepared.decision.mode, slot->selected);
   } else {
     refresh_joint_details(slot->clip(), slot->pose, slot->frame(), slot->prepared.decision.mode, *state_.inspected);
   }
@@ -256,7 +288,8 @@ void Viewer::update_trail() {
   const ClipSlot* slot = state_.active_slot();
   TrailKey key;
   if (slot != nullptr && slot->selected >= 0 && state_.inspection.trail) {
-    key = {slot->id, slot->selected, slot->placement.offset, slot->placement.scale, slot->prepared.measures.baked.frame_count};
+    key = {slot->id, slot->selected, slot->placement.offset, slot->placement.scale,
+           slot->prepared.measures.baked.frame_count};
   }
   if (key == trail_key_) return;
   trail_key_ = key;
@@ -287,7 +320,8 @@ void Viewer::draw_view_overlay() {
   const glm::mat4 view_projection = this->view_projection();
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   draw->PushClipRect(ImVec2(view.x, view.y), ImVec2(view.x + view.width, view.y + view.height), true);
-  const std::span<const glm::vec3> placed = renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active));
+  const std::span<const glm::vec3> placed =
+      renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active));
   const auto label = [&](int joint, bool strong) {
     const auto j = static_cast<std::size_t>(joint);
     if (j >= placed.size()) return;
@@ -314,13 +348,29 @@ void Viewer::draw_view_overlay() {
   draw->PopClipRect();
 }
 
+// What a new view frames: the whole motion when it stays within a few body heights, else the
+// active figure as it stands now (large and centred; F frames the motion), feet on the floor.
+Bounds Viewer::first_view_bounds() const {
+  float figure = 0.0f;
+  for (const ClipSlot& slot : state_.clips)
+    figure = std::max(figure, slot.prepared.measures.height * slot.placement.scale);
+  const glm::vec3 size = scene_bounds_.size();
+  const ClipSlot* active = state_.active_slot();
+  if (active == nullptr || std::max(size.x, size.z) <= 2.5f * figure) return scene_bounds_;
+  Bounds pose;
+  for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active)))
+    pose.add(p);
+  if (pose.empty()) return scene_bounds_;
+  const float floor = scene_bounds_.min.y;
+  pose.add(glm::vec3(pose.center().x, std::min(pose.min.y, floor), pose.center().z));
+  return pose;
+}
+
 float Viewer::view_aspect() const noexcept {
   return layout_.view.height > 0.0f ? layout_.view.width / layout_.view.height : 1.0f;
 }
 
-glm::mat4 Viewer::view_projection() const {
-  return state_.camera.projection(view_aspect()) * state_.camera.view();
-}
+glm::mat4 Viewer::view_projection() const { return state_.camera.projection(view_aspect()) * state_.camera.view(); }
 
 gfx::SceneStyle Viewer::scene_style() const {
   gfx::SceneStyle style;
@@ -345,7 +395,7 @@ gfx::SceneStyle Viewer::scene_style() const {
 
 void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
   if (frame_on_next_render_ && !scene_bounds_.empty()) {
-    state_.camera.reset(scene_bounds_, view_aspect());
+    state_.camera.reset(first_view_bounds(), view_aspect());
     state_.follow_height = state_.camera.target.y;
     frame_on_next_render_ = false;
     if (preview_ && preview_->capture_framing) {  // to tell, when the load ends, whether the user moved it

@@ -1,31 +1,40 @@
-// Several clips in one scene: each clip is scaled into the scene's length unit (the first clip's)
-// and shifted so that clips stand side by side instead of on top of each other.
+// Several clips in one scene: each clip is turned upright (its up axis to +Y), scaled into the
+// scene's length unit (the first clip's) and shifted so that clips stand on one floor side by side
+// instead of on top of each other.
 #pragma once
 
 #include <span>
 #include <vector>
 
+#include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 
 namespace bvhscope {
 
-// Clip units to scene units: p * scale + offset.
+// Clip coordinates to scene coordinates: rotation * p * scale + offset (`rotation` stands the clip
+// upright: rotation_to_y_up of its up axis).
 struct Placement {
   float scale = 1.0f;
   glm::vec3 offset{0.0f};
-  [[nodiscard]] glm::vec3 apply(const glm::vec3& p) const noexcept { return p * scale + offset; }
+  glm::mat3 rotation{1.0f};
+  [[nodiscard]] glm::vec3 apply(const glm::vec3& p) const noexcept { return rotation * p * scale + offset; }
+  [[nodiscard]] bool is_identity() const noexcept {
+    return scale == 1.0f && offset == glm::vec3(0.0f) && rotation == glm::mat3(1.0f);
+  }
   // Applies to every point in place. Allocates nothing.
   void apply_in_place(std::span<glm::vec3> points) const noexcept;
 };
 
 // What side_by_side_offsets needs of a clip, in scene units.
 struct ClipFootprint {
-  glm::vec3 start{0.0f};  // the first root at frame 0
+  glm::vec3 start{0.0f};  // the first root at frame 0, upright
   float size = 1.0f;      // the skeleton's height
+  float floor = 0.0f;     // the clip's contact level, upright (y)
 };
 
-// Offsets (scene units, y = 0) that put every clip's start on the first clip's start, then step
-// the clips along +X by the largest skeleton size, so they stand in a row one body apart.
-std::vector<glm::vec3> side_by_side_offsets(std::span<const ClipFootprint> clips);
+// Offsets (scene units) that put every clip's start on the first clip's start, then step the clips
+// along +X by the largest skeleton size, so they stand in a row one body apart; with `on_floor`
+// each clip is raised or lowered so that its floor is at y = 0 (else y is 0).
+std::vector<glm::vec3> side_by_side_offsets(std::span<const ClipFootprint> clips, bool on_floor = false);
 
 }  // namespace bvhscope

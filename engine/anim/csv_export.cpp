@@ -69,7 +69,9 @@ std::string csv_field(const std::string& text) {
 
 }  // namespace
 
-void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads) {
+void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads,
+                         const glm::mat3& rotation) {
+  const bool rotate = rotation != glm::mat3(1.0f);
   const Skeleton& skeleton = clip.skeleton;
   std::string header = "Time";
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
@@ -90,7 +92,8 @@ void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out,
             [&](std::size_t frame, float* values) {
               pose_frame(clip, frame, mode, pose);
               for (std::size_t joint = 0; joint < joints; ++joint) {
-                const glm::vec4& position = pose.world[joint][3];
+                const glm::vec3 position =
+                    rotate ? rotation * glm::vec3(pose.world[joint][3]) : glm::vec3(pose.world[joint][3]);
                 values[3 * joint] = position.x;
                 values[3 * joint + 1] = position.y;
                 values[3 * joint + 2] = position.z;

@@ -3,6 +3,8 @@
 
 #include <ostream>
 
+#include <glm/mat3x3.hpp>
+
 #include "anim/clip.hpp"
 #include "anim/position_mode.hpp"
 
@@ -12,8 +14,10 @@ namespace bvhscope {
 // depth-first file order; one row per frame; Time = frame index × frame time. Values are written
 // in the shortest form that reads back as the same float (std::to_chars). Chunks of frames are
 // posed and formatted on `threads` threads (0: one per hardware thread) and written in order;
-// the text does not depend on the thread count.
-void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads = 0);
+// the text does not depend on the thread count. Positions are multiplied by `rotation` (the
+// identity keeps the file's coordinates; rotation_to_y_up stands them upright).
+void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads = 0,
+                         const glm::mat3& rotation = glm::mat3(1.0f));
 
 // Header "Time,<name>.<axis>,..." with each joint's rotation channels in file order ("Hips.Z,
 // Hips.X,Hips.Y"), values in degrees as in the file.

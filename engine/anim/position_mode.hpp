@@ -22,8 +22,10 @@ struct PositionModeDecision {
   std::string reason;  // one sentence for people: why this mode
 };
 
-// Auto looks at frame 0: a position channel whose value repeats its joint's non-zero OFFSET
-// component (within 2 %) means the file writes absolute values, so replace; otherwise add.
+// Auto looks at the whole motion (up to 1024 frames spread over it): each position channel on a
+// non-zero OFFSET votes "absolute" when its median distance to the OFFSET is small (under 25 % of
+// it and half its distance to zero), "displacement" when its values stay near zero the same way;
+// replace wins only with more absolute votes than displacement votes.
 PositionModeDecision decide_position_mode(const Clip& clip, PositionModeRequest request);
 
 std::string_view position_mode_name(PositionMode mode) noexcept;  // "add" / "replace"

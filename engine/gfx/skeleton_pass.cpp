@@ -15,7 +15,9 @@
 namespace bvhscope::gfx {
 namespace {
 
-const void* byte_offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }  // NOLINT: GL's offset-as-pointer
+const void* byte_offset(std::size_t bytes) {
+  return reinterpret_cast<const void*>(bytes);
+}  // NOLINT: GL's offset-as-pointer
 
 // Each instance of the capsule and shadow draws reads this many consecutive points of the bone
 // buffer (vertex attributes 2 to 15): seven bones (from, to), a rectangle each (or one point for a
@@ -43,10 +45,16 @@ constexpr float kMarginPixels = 1.5f;
 }  // namespace
 
 SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept
-    : lines_(std::move(lines)), capsule_(std::move(capsule)), shadow_(std::move(shadow)), bones_(Buffer::create()),
+    : lines_(std::move(lines)),
+      capsule_(std::move(capsule)),
+      shadow_(std::move(shadow)),
+      bones_(Buffer::create()),
       rectangle_ibo_(Buffer::create()),
-      line_vao_(VertexArray::create()), capsule_vao_(VertexArray::create()), sphere_vao_(VertexArray::create()),
-      shadow_vao_(VertexArray::create()), highlight_vao_(VertexArray::create()) {
+      line_vao_(VertexArray::create()),
+      capsule_vao_(VertexArray::create()),
+      sphere_vao_(VertexArray::create()),
+      shadow_vao_(VertexArray::create()),
+      highlight_vao_(VertexArray::create()) {
   l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
         lines_.location("u_point_size")};
   c_ = {capsule_.location("u_view_proj"),    capsule_.location("u_radius"),
@@ -185,7 +193,7 @@ void SkeletonPass::write_pose(std::size_t slot, const Skeleton& skeleton, const 
       std::span<glm::vec3>(staging_).subspan(block.first_vertex, 2 * block.bones + block.joints);
   write_bone_vertices(skeleton, pose, all.first(2 * block.bones));
   write_joint_positions(pose, all.subspan(2 * block.bones));
-  if (placement.scale != 1.0f || placement.offset != glm::vec3(0.0f)) placement.apply_in_place(all);
+  if (!placement.is_identity()) placement.apply_in_place(all);
 }
 
 void SkeletonPass::upload() noexcept {
@@ -258,7 +266,8 @@ void SkeletonPass::draw(const SceneView& view, const SceneStyle& style, float gr
   }
 }
 
-void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::vec3& color, const SceneStyle& style) const {
+void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::vec3& color,
+                                     const SceneStyle& style) const {
   if (joint < 0 || static_cast<std::size_t>(joint) >= block.joints) return;
   ShaderProgram::set(l_.color, glm::vec4(color, 1.0f));
   const int bone = block.bone_of_joint[static_cast<std::size_t>(joint)];
@@ -269,7 +278,8 @@ void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::v
   glEnable(GL_PROGRAM_POINT_SIZE);
   ShaderProgram::set(l_.round_points, 1);
   ShaderProgram::set(l_.point_size, 10.0f * style.pixel_scale);
-  glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones + static_cast<std::size_t>(joint)), 1);
+  glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones + static_cast<std::size_t>(joint)),
+               1);
   ShaderProgram::set(l_.round_points, 0);
   glDisable(GL_PROGRAM_POINT_SIZE);
 }
@@ -293,7 +303,8 @@ void SkeletonPass::draw_lines(const SceneView& view, const SceneStyle& style) co
       ShaderProgram::set(l_.round_points, 1);
       ShaderProgram::set(l_.point_size, 7.0f * style.pixel_scale);
       ShaderProgram::set(l_.color, glm::vec4(style.palette.joint, 1.0f));
-      glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones), static_cast<GLsizei>(block.joints));
+      glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones),
+                   static_cast<GLsizei>(block.joints));
       glDisable(GL_PROGRAM_POINT_SIZE);
     }
     // Marks go on top of the clip's own bones and dots.

@@ -34,8 +34,9 @@ TEST(PositionMode, ChannelsRepeatingANonZeroOffsetMeanReplace) {
   const Clip clip = clip_with("0 0 0", "1 Zrotation", "2 Yposition Zrotation", "0 10.05 0");
   const PositionModeDecision decision = decide_position_mode(clip, PositionModeRequest::Auto);
   EXPECT_EQ(decision.mode, PositionMode::Replace);
-  EXPECT_EQ(decision.reason,
-            "1 of 1 position channels on a non-zero OFFSET repeat it in frame 1: the file writes absolute positions");
+  EXPECT_EQ(
+      decision.reason,
+      "1 of 1 position channels on a non-zero OFFSET stay near it over the motion: the file writes absolute positions");
 }
 
 TEST(PositionMode, RootOffsetEqualToTheFirstPositionMeansReplace) {
@@ -49,7 +50,58 @@ TEST(PositionMode, SmallDisplacementsFromANonZeroOffsetMeanAdd) {
   const PositionModeDecision decision = decide_position_mode(clip, PositionModeRequest::Auto);
   EXPECT_EQ(decision.mode, PositionMode::Add);
   EXPECT_EQ(decision.reason,
-            "no position channel repeats its non-zero OFFSET in frame 1: channels are displacements (Biovision rule)");
+            "1 of 1 position channels on a non-zero OFFSET stay near zero over the motion: channels are displacements "
+            "(Biovision rule)");
+}
+
+// A root OFFSET at hip height whose channel holds an absolute height close to it (94 vs 86-92, a
+// crouch included) writes absolute positions: adding would float the body by its own hip height.
+TEST(PositionMode, AnAbsoluteRootHeightNearButNotEqualToItsOffsetMeansReplace) {
+  std::string text =
+      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 94 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
+      "Yrotation\nJOINT Chest\n{\nOFFSET 0 10 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 "
+      "10 0\n}\n}\n}\nMOTION\nFrames: 10\nFrame Time: 0.1\n";
+  for (int f = 0; f < 10; ++f) text += std::to_string(f * 3) + " " + std::to_string(90 - (f % 5)) + " 0 0 0 0 0 0 0\n";
+  const PositionModeDecision decision = decide_position_mode(test::parse_ok(text), PositionModeRequest::Auto);
+  EXPECT_EQ(decision.mode, PositionMode::Replace);
+  EXPECT_EQ(
+      decision.reason,
+      "1 of 1 position channels on a non-zero OFFSET stay near it over the motion: the file writes absolute positions");
+}
+
+TEST(PositionMode, AMixamoStyleRootInMetresMeansReplace) {
+  // OFFSET 1.0 m, the channel at 0.905 m through the take.
+  const Clip clip = clip_with("0 1.0 0", "3 Xposition Yposition Zposition", "1 Zrotation", "0.1 0.905 0.2 0");
+  EXPECT_EQ(decide_position_mode(clip, PositionModeRequest::Auto).mode, PositionMode::Replace);
+}
+
+// 20 six-channel joints whose position channels hold small displacements; one of them happens to
+// equal its OFFSET in frame 1. The whole motion says add (replace would collapse the skeleton).
+TEST(PositionMode, OneCoincidenceInFrameOneDoesNotFlipAManyJointRig) {
+  std::string text =
+      "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
+      "Yrotation\n";
+  for (int j = 1; j < 20; ++j) {
+    text += "JOINT J" + std::to_string(j) +
+            "\n{\nOFFSET 1 10 2\nCHANNELS 6 Xposition Yposition Zposition Zrotation "
+            "Xrotation Yrotation\n";
+  }
+  text += "End Site\n{\nOFFSET 0 10 0\n}\n";
+  for (int j = 0; j < 20; ++j) text += "}\n";
+  text += "MOTION\nFrames: 8\nFrame Time: 0.1\n";
+  for (int f = 0; f < 8; ++f) {
+    for (int j = 0; j < 20; ++j) {
+      const bool coincidence = f == 0 && j == 5;
+      text += std::to_string(0.01 * f) + (coincidence ? " 10 " : " 0.2 ") + "-0.05 1 2 3 ";
+    }
+    text += "\n";
+  }
+  const PositionModeDecision decision = decide_position_mode(test::parse_ok(text), PositionModeRequest::Auto);
+  EXPECT_EQ(decision.mode, PositionMode::Add);
+  EXPECT_EQ(
+      decision.reason,
+      "57 of 57 position channels on a non-zero OFFSET stay near zero over the motion: channels are displacements "
+      "(Biovision rule)");
 }
 
 TEST(PositionMode, TheUsersChoiceWins) {

@@ -58,7 +58,11 @@ TEST(Cli, InfoPrintsTheSummaryAndHierarchy) {
                 "duration:        0.500 s\n"
                 "rotation orders: ZXY x2\n"
                 "position mode:   add (auto: every position channel sits on a zero OFFSET: add and replace agree)\n"
-                "height:          15.000 (unit guess: decimetres, about 1.50 m)\n"
+                "up axis:         +y (auto: too few joints to tell a figure's up: +y assumed)\n"
+                "height:          15.000 (the rest pose's largest extent)\n"
+                "unit guess:      unknown (too few joints (2) for a human size to compare with)\n"
+                "floor:           2.000 above the origin along the up axis (the lowest point of the body over 2 "
+                "sampled frames)\n"
                 "warnings:        0\n"
                 "\n"
                 "hierarchy:\n"
@@ -75,7 +79,12 @@ TEST(Cli, InfoJsonFollowsTheContract) {
       result.out,
       "{\"file\":\"" + path +
           "\",\"frames\":1,\"frame_time\":0,\"channels\":9,\"position_mode\":\"replace\","
-          "\"position_mode_reason\":\"chosen by the user\",\"height\":15,\"unit_guess\":\"decimetres\",\"roots\":[0],"
+          "\"position_mode_reason\":\"chosen by the user\",\"height\":15,\"height_reason\":\"the rest pose's largest "
+          "extent\","
+          "\"unit_guess\":\"unknown\",\"unit_reason\":\"too few joints (2) for a human size to compare with\","
+          "\"up_axis\":\"+y\",\"up_axis_reason\":\"too few joints to tell a figure's up: +y assumed\","
+          "\"up_axis_certain\":false,\"floor\":2,\"floor_reason\":\"the lowest point of the body in its one frame\","
+          "\"detached_joints\":0,\"roots\":[0],"
           "\"joints\":["
           "{\"name\":\"Hips\",\"parent\":-1,\"offset\":[0,0,0],\"channels\":[\"Xposition\",\"Yposition\","
           "\"Zposition\",\"Zrotation\",\"Xrotation\",\"Yrotation\"],\"end_site\":false},"
@@ -141,8 +150,9 @@ TEST(Cli, ExportWritesPositionsToStdoutOrAFile) {
 TEST(Cli, ExportHonoursThePositionMode) {
   test::TempDir dir;
   const std::string path =
-      dir.write("offset.bvh", "HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\n"
-                              "Frame Time: 0.1\n5\n")
+      dir.write("offset.bvh",
+                "HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\n"
+                "Frame Time: 0.1\n5\n")
           .string();
   EXPECT_EQ(run_bvhscope({"export", path, "--position-mode=add"}).out, "Time,R.X,R.Y,R.Z\n0,10,25,30\n");
   EXPECT_EQ(run_bvhscope({"export", path, "--position-mode", "replace"}).out, "Time,R.X,R.Y,R.Z\n0,10,5,30\n");
@@ -163,7 +173,8 @@ TEST(Cli, ExtremeFrameTimesPrintCleanly) {
   text.replace(text.find("Frame Time: 0.5"), 15, "Frame Time: 1e-300");
   const auto result = run_bvhscope({"info", dir.write("fast.bvh", text).string()});
   EXPECT_EQ(result.exit_code, 0);
-  EXPECT_NE(result.out.find("frame time:      1e-300 s (9.999999999999999e+299 fps)\n"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("frame time:      1e-300 s (9.999999999999999e+299 fps)\n"), std::string::npos)
+      << result.out;
   EXPECT_NE(result.out.find("duration:        0.000 s\n"), std::string::npos) << result.out;
 }
 

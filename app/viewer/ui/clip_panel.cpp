@@ -64,6 +64,7 @@ void draw_scale(const ViewerState& state, Actions& actions) {
   section("SCALE");
   ImGui::Text("Height  %.3g units  =  %.2f m", static_cast<double>(measures.height),
               static_cast<double>(measures.height) * metres);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", measures.figure.height_reason.c_str());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Units");
   ImGui::SameLine();
@@ -84,6 +85,13 @@ void draw_scale(const ViewerState& state, Actions& actions) {
     }
     ImGui::EndCombo();
   }
+  if (slot.units_choice < 0) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(measures.figure.unit_reason.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
   ImGui::TextDisabled("Grid: 10 cm cells, 1 m lines (%.4g units)", 1.0 / metres);
 }
 
@@ -96,14 +104,42 @@ void draw_position_mode(const ViewerState& state, Actions& actions) {
   std::snprintf(preview, sizeof(preview), "%s%s", prepared.decision.automatic ? "Auto: " : "",
                 prepared.decision.mode == PositionMode::Add ? "add to OFFSET" : "replace OFFSET");
   if (ImGui::BeginCombo("##position_mode", preview)) {
-    if (ImGui::Selectable("Auto (detect from frame 0)", request == 0)) actions.position_mode = PositionModeRequest::Auto;
+    if (ImGui::Selectable("Auto (detect from the motion)", request == 0))
+      actions.position_mode = PositionModeRequest::Auto;
     if (ImGui::Selectable("Add: OFFSET + channels", request == 1)) actions.position_mode = PositionModeRequest::Add;
-    if (ImGui::Selectable("Replace: channels replace OFFSET", request == 2)) actions.position_mode = PositionModeRequest::Replace;
+    if (ImGui::Selectable("Replace: channels replace OFFSET", request == 2))
+      actions.position_mode = PositionModeRequest::Replace;
     ImGui::EndCombo();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(prepared.decision.reason.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+void draw_up_axis(const ViewerState& state, Actions& actions) {
+  const PreparedClip& prepared = state.active_slot()->prepared;
+  const UpAxisDecision& up = prepared.measures.up;
+  section("UP AXIS");
+  ImGui::SetNextItemWidth(-1.0f);
+  char preview[48];
+  std::snprintf(preview, sizeof(preview), "%s%s",
+                prepared.up_request.axis ? "" : "Auto: ", up_axis_name(up.axis).data());
+  if (ImGui::BeginCombo("##up_axis", preview)) {
+    if (ImGui::Selectable("Auto (detect from the motion)", !prepared.up_request.axis))
+      actions.up_axis = UpAxisRequest{};
+    for (const UpAxis axis : kAllUpAxes) {
+      char label[24];
+      std::snprintf(label, sizeof(label), "%s up", up_axis_name(axis).data());
+      if (ImGui::Selectable(label, prepared.up_request.axis == axis)) actions.up_axis = UpAxisRequest{axis};
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::PushStyleColor(
+      ImGuiCol_Text, up.certain ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled) : ImVec4(0.95f, 0.75f, 0.35f, 1.0f));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(up.reason.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
 }
@@ -127,6 +163,12 @@ void draw_display(const ViewerState& state, Actions& actions) {
     changed |= ImGui::Checkbox("Joints", &display.joints);
     ImGui::TableNextColumn();
     changed |= ImGui::Checkbox("Root path", &display.trajectory);
+    ImGui::TableNextColumn();
+    changed |= ImGui::Checkbox("Floor at origin", &display.floor_at_origin);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip(
+          "Off: every clip stands on the floor at its contact level.\nOn: the floor is the file's own origin plane.");
+    }
     ImGui::EndTable();
   }
   if (changed) actions.display = display;
@@ -173,6 +215,7 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, Actions& actio
         ImGui::BeginChild("##clip_tab", ImVec2(0.0f, 0.0f), false);
         if (state.has_clip()) {
           draw_clip_facts(state);
+          draw_up_axis(state, actions);
           draw_scale(state, actions);
           draw_position_mode(state, actions);
         } else {

@@ -1,0 +1,18 @@
+#include "anim/clip_analysis.hpp"
+
+#include "anim/figure_sample.hpp"
+
+namespace bvhscope {
+
+ClipAnalysis analyse_clip(const Clip& clip, PositionModeRequest position, UpAxisRequest up) {
+  ClipAnalysis analysis;
+  analysis.position = decide_position_mode(clip, position);
+  const FigureSample sample = sample_figure(clip, analysis.position.mode);
+  analysis.up = decide_up_axis(clip, sample, up);
+  analysis.to_upright = rotation_to_y_up(analysis.up.axis);
+  analysis.figure = measure_figure(clip, sample, analysis.to_upright);
+  analysis.detached_joints = sample.joint_count - sample.body_joints;
+  return analysis;
+}
+
+}  // namespace bvhscope

@@ -1,0 +1,32 @@
+// What the view needs to know of a figure, in its upright (Y-up) frame and robust to glitch frames
+// and detached joints: its size and length unit, the floor it stands on, and the bounds to frame.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include <glm/mat3x3.hpp>
+
+#include "anim/clip.hpp"
+#include "anim/figure_sample.hpp"
+#include "anim/measure.hpp"
+#include "anim/up_axis.hpp"
+
+namespace bvhscope {
+
+struct FigureMeasures {
+  float height = 0.0f;  // the body's size in file units (rest pose, or its tallest pose)
+  std::string height_reason;
+  UnitGuess units;  // unit "unknown" for partial rigs (metres_per_unit then only scales the grid)
+  std::string unit_reason;
+  float floor = 0.0f;  // the contact level: Y of the floor in the upright frame, file units
+  std::string floor_reason;
+  Bounds bounds;                   // the body over the motion, upright, without outlier frames
+  std::size_t outlier_frames = 0;  // sampled frames left out of the bounds and the floor
+  std::size_t sampled_frames = 0;
+};
+
+// `up` turns file coordinates into the upright frame (rotation_to_y_up of the clip's up axis).
+FigureMeasures measure_figure(const Clip& clip, const FigureSample& sample, const glm::mat3& up);
+
+}  // namespace bvhscope

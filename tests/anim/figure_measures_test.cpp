@@ -1,0 +1,112 @@
+// The figure's measures: size and unit from the body (not a static joint left far away, not a glitch
+// frame), the same for every take of one skeleton, unknown for partial rigs; the floor at the
+// contact level whatever the glitches.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "anim/clip_analysis.hpp"
+#include "test_support.hpp"
+#include "turned_bvh.hpp"
+
+namespace bvhscope {
+namespace {
+
+Clip corpus(const char* name) { return test::parse_ok(test::read_file(test::corpus_dir() / name), name); }
+
+ClipAnalysis analyse(const Clip& clip) { return analyse_clip(clip, PositionModeRequest::Auto, UpAxisRequest{}); }
+
+int channel_of(const Skeleton& skeleton, int joint, ChannelKind kind) {
+  const int first = skeleton.first_channels[static_cast<std::size_t>(joint)];
+  for (int c = first; c < first + skeleton.channel_counts[static_cast<std::size_t>(joint)]; ++c) {
+    if (skeleton.channel_kinds[static_cast<std::size_t>(c)] == kind) return c;
+  }
+  return -1;
+}
+
+TEST(FigureMeasures, GlitchFramesNeitherMoveTheFloorNorStretchTheBounds) {
+  const Clip clip = corpus("edin-m__walk1.bvh");  // inches, 191 frames
+  Clip glitched = clip;
+  const int x = channel_of(glitched.skeleton, 0, ChannelKind::Xposition);
+  const int y = channel_of(glitched.skeleton, 0, ChannelKind::Yposition);
+  for (std::size_t frame = 90; frame < 95; ++frame) {  // five frames 1.4 km away, and below the floor
+    float* row = glitched.motion.values.data() + frame * static_cast<std::size_t>(glitched.motion.channel_count);
+    row[x] = frame % 2 == 0 ? 55000.0f : -55000.0f;
+    row[y] = -55000.0f;
+  }
+  const ClipAnalysis clean = analyse(clip);
+  const ClipAnalysis dirty = analyse(glitched);
+  EXPECT_EQ(dirty.figure.outlier_frames, 5u);
+  EXPECT_EQ(clean.figure.outlier_frames, 0u);
+  EXPECT_NEAR(dirty.figure.floor, clean.figure.floor, 0.5f);
+  for (int axis = 0; axis < 3; ++axis) {
+    EXPECT_NEAR(dirty.figure.bounds.min[axis], clean.figure.bounds.min[axis], 1.0f) << axis;
+    EXPECT_NEAR(dirty.figure.bounds.max[axis], clean.figure.bounds.max[axis], 1.0f) << axis;
+  }
+  EXPECT_EQ(dirty.figure.units.unit, "inches");
+}
+
+TEST(FigureMeasures, AStaticRootFiveMetresAwayIsNotPartOfTheBody) {
+  // assimp__01_01 (CMU units, ~1.5 m) under a channel-less ROOT at the origin, its hips 5 m away.
+  const Clip clip = corpus("assimp__01_01.bvh");
+  std::string text = test::turned_bvh(clip, glm::mat3(1.0f));
+  const float five_metres = 5.0f / (0.0254f / 0.45f);
+  text.replace(text.find("ROOT "), 5, "ROOT Reference\n{\nOFFSET 0 0 0\nCHANNELS 0\nJOINT ");
+  const std::size_t offset = text.find("OFFSET", text.find("JOINT "));
+  text.replace(offset, text.find('\n', offset) - offset, "OFFSET " + std::to_string(five_metres) + " 0 0");
+  text.insert(text.find("MOTION"), "}\n");
+  const Clip wrapped = test::parse_ok(text);
+  const ClipAnalysis plain = analyse(clip);
+  const ClipAnalysis with_reference = analyse(wrapped);
+  EXPECT_EQ(with_reference.detached_joints, 1);
+  EXPECT_NEAR(with_reference.figure.height, plain.figure.height, 0.01f * plain.figure.height);
+  EXPECT_EQ(with_reference.figure.units.unit, "CMU units");
+  EXPECT_EQ(with_reference.up.axis, UpAxis::PosY);
+  EXPECT_NEAR(with_reference.figure.floor, plain.figure.floor, 0.01f);
+  EXPECT_EQ(with_reference.figure.height_reason, "the rest pose's largest extent, without 1 joints far from the body");
+}
+
+TEST(FigureMeasures, EveryTakeOfOneSkeletonGetsTheSameUnit) {
+  // A crouching take of the CMU skeleton (knees and hips bent 70 degrees all along) is no shorter.
+  const Clip standing = corpus("bvh11__131_01.bvh");
+  Clip crouching = standing;
+  for (int joint = 0; joint < crouching.skeleton.joint_count(); ++joint) {
+    const std::string& name = crouching.skeleton.names[static_cast<std::size_t>(joint)];
+    if (name.find("Leg") == std::string::npos && name.find("Hips") == std::string::npos) continue;
+    const int c = channel_of(crouching.skeleton, joint, ChannelKind::Xrotation);
+    for (std::size_t f = 0; f < crouching.motion.frame_count; ++f) {
+      crouching.motion
+          .values[f * static_cast<std::size_t>(crouching.motion.channel_count) + static_cast<std::size_t>(c)] += 70.0f;
+    }
+  }
+  const ClipAnalysis a = analyse(standing);
+  const ClipAnalysis b = analyse(crouching);
+  EXPECT_EQ(a.figure.height, b.figure.height);
+  EXPECT_EQ(a.figure.units.unit, "CMU units");
+  EXPECT_EQ(b.figure.units.unit, "CMU units");
+}
+
+TEST(FigureMeasures, APartialRigHasNoUnitGuess) {
+  const ClipAnalysis hand = analyse(corpus("rgbdacq__lhand.bvh"));
+  EXPECT_EQ(hand.figure.units.unit, "unknown");
+  EXPECT_EQ(hand.figure.unit_reason, "a partial rig (a hand or arm): no human size to compare with");
+  EXPECT_GT(hand.figure.units.metres_per_unit, 0.0);
+}
+
+TEST(FigureMeasures, TheFloorIsTheFeetOfAnUprightFigure) {
+  // pybvh__bvh_example lies along +Z: upright, its floor is the lowest Z of its body, frame by frame.
+  const Clip clip = corpus("pybvh__bvh_example.bvh");
+  const ClipAnalysis analysis = analyse(clip);
+  ASSERT_EQ(analysis.up.axis, UpAxis::PosZ);
+  Pose pose;
+  float lowest = std::numeric_limits<float>::max();
+  for (std::size_t f = 0; f < clip.motion.frame_count; ++f) {
+    pose_frame(clip, f, analysis.position.mode, pose);
+    for (int j = 0; j < clip.skeleton.joint_count(); ++j) lowest = std::min(lowest, pose.position(j).z);
+  }
+  EXPECT_FLOAT_EQ(analysis.figure.floor, lowest);
+  EXPECT_EQ(analysis.figure.units.unit, "inches");
+}
+
+}  // namespace
+}  // namespace bvhscope

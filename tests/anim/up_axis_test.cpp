@@ -1,0 +1,141 @@
+// Up axes: the rotations that stand a clip upright, and the detection from the motion, checked on
+// every corpus file turned into every up axis (an exact rewrite, see turned_bvh.hpp).
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "anim/clip_analysis.hpp"
+#include "anim/figure_sample.hpp"
+#include "anim/pose.hpp"
+#include "anim/up_axis_detection.hpp"
+#include "test_support.hpp"
+#include "turned_bvh.hpp"
+
+namespace bvhscope {
+namespace {
+
+// The corpus files' true up, as seen by a person (four lie on the floor in a +Y viewer); files
+// whose motion cannot tell (a 2-, 3- or 4-joint fixture, a lone hand) are left out.
+const std::map<std::string, UpAxis>& corpus_up() {
+  static const std::map<std::string, UpAxis> up = {
+      {"20tab__test_freebvh.bvh", UpAxis::PosY},
+      {"20tab__test_mocapbank.bvh", UpAxis::PosY},
+      {"assimp__01_01.bvh", UpAxis::PosY},
+      {"assimp__Boxing_Toes.bvh", UpAxis::PosY},
+      {"bandai1__dataset-1_dash_normal_001.bvh", UpAxis::PosY},
+      {"bandai2__dataset-2_wave-left-hand_active_011.bvh", UpAxis::PosY},
+      {"bvh11__131_01.bvh", UpAxis::PosY},
+      {"creativeinquiry__05_20-daz.bvh", UpAxis::PosY},
+      {"edin-m__0008_ChaCha001.bvh", UpAxis::PosY},
+      {"edin-m__walk1.bvh", UpAxis::PosY},
+      {"pybvh__bvh_example.bvh", UpAxis::PosZ},
+      {"pybvh__bvh_test2.bvh", UpAxis::PosY},
+      {"pybvh__bvh_test3.bvh", UpAxis::PosZ},
+      {"pymo__AV_8Walk_Meredith_HVHA_Rep1.bvh", UpAxis::PosY},
+      {"rgbdacq__02_03.bvh", UpAxis::PosY},
+      {"rgbdacq__102_01cc.bvh", UpAxis::PosY},
+      {"rgbdacq__blenderHeaderWithHeadAndOneMotion.bvh", UpAxis::PosZ},
+      {"rgbdacq__example.bvh", UpAxis::PosY},
+      {"rgbdacq__makehuman.bvh", UpAxis::PosZ},
+  };
+  return up;
+}
+
+UpAxisDecision detect(const Clip& clip) {
+  const PositionMode mode = decide_position_mode(clip, PositionModeRequest::Auto).mode;
+  return decide_up_axis(clip, sample_figure(clip, mode), UpAxisRequest{});
+}
+
+TEST(UpAxis, EachRotationTakesItsAxisToPlusYExactly) {
+  for (const UpAxis axis : kAllUpAxes) {
+    const glm::mat3 r = rotation_to_y_up(axis);
+    EXPECT_EQ(r * up_axis_vector(axis), glm::vec3(0.0f, 1.0f, 0.0f)) << up_axis_name(axis);
+    EXPECT_EQ(glm::determinant(r), 1.0f) << up_axis_name(axis);  // a rotation, not a mirror
+  }
+  // Blender's convention for +Z up: (x, y, z) -> (x, z, -y).
+  EXPECT_EQ(rotation_to_y_up(UpAxis::PosZ) * glm::vec3(1, 2, 3), glm::vec3(1, 3, -2));
+  EXPECT_EQ(rotation_to_y_up(UpAxis::PosY), glm::mat3(1.0f));
+}
+
+TEST(UpAxis, NamesAndRequestsRoundTrip) {
+  for (const UpAxis axis : kAllUpAxes) EXPECT_EQ(parse_up_axis_request(up_axis_name(axis))->axis, axis);
+  EXPECT_EQ(up_axis_name(UpAxis::NegZ), "-z");
+  EXPECT_FALSE(parse_up_axis_request("auto")->axis.has_value());
+  EXPECT_FALSE(parse_up_axis_request("z").has_value());
+  EXPECT_FALSE(parse_up_axis_request("+Z").has_value());
+}
+
+TEST(UpAxis, TheTurnedFilePosesEveryJointTurned) {
+  const Clip clip = test::parse_ok(test::read_file(test::corpus_dir() / "pybvh__bvh_example.bvh"));
+  const glm::mat3 q = rotation_to_y_up(UpAxis::NegX);
+  const Clip turned = test::parse_ok(test::turned_bvh(clip, q));
+  Pose a;
+  Pose b;
+  for (const std::size_t frame : {std::size_t{0}, std::size_t{40}}) {
+    pose_frame(clip, frame, PositionMode::Add, a);
+    pose_frame(turned, frame, PositionMode::Add, b);
+    for (int j = 0; j < clip.skeleton.joint_count(); ++j) {
+      const glm::vec3 expected = q * a.position(j);
+      for (int axis = 0; axis < 3; ++axis) EXPECT_NEAR(b.position(j)[axis], expected[axis], 1e-3f) << j;
+    }
+  }
+}
+
+// Every corpus file, turned so its true up becomes each of the six axes, is detected as such.
+TEST(UpAxis, EveryCorpusFileTurnedIntoEveryAxisIsDetected) {
+  int checked = 0;
+  for (const auto& path : test::corpus_files()) {
+    const auto known = corpus_up().find(path.filename().string());
+    if (known == corpus_up().end()) continue;
+    const Clip clip = test::parse_ok(test::read_file(path), path.filename().string());
+    EXPECT_EQ(detect(clip).axis, known->second) << path.filename() << ": " << detect(clip).reason;
+    for (const UpAxis target : kAllUpAxes) {
+      // Q takes the file's up to +Y, then +Y to the target.
+      const glm::mat3 q = glm::transpose(rotation_to_y_up(target)) * rotation_to_y_up(known->second);
+      const Clip turned = test::parse_ok(test::turned_bvh(clip, q));
+      const UpAxisDecision decision = detect(turned);
+      EXPECT_EQ(decision.axis, target) << path.filename() << " turned to " << up_axis_name(target) << ": "
+                                       << decision.reason;
+      EXPECT_TRUE(decision.certain) << path.filename() << " turned to " << up_axis_name(target) << ": "
+                                    << decision.reason;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 19 * 6);
+}
+
+TEST(UpAxis, WithoutNamesTheMotionStillTells) {
+  // Joint names replaced by J0, J1, ...: the floor, the limbs and the extents decide alone.
+  for (const char* name : {"assimp__01_01.bvh", "edin-m__walk1.bvh", "bandai1__dataset-1_dash_normal_001.bvh"}) {
+    Clip clip = test::parse_ok(test::read_file(test::corpus_dir() / name));
+    for (std::size_t j = 0; j < clip.skeleton.names.size(); ++j) clip.skeleton.names[j] = "J" + std::to_string(j);
+    for (const UpAxis target : {UpAxis::PosZ, UpAxis::NegY, UpAxis::PosX}) {
+      const Clip turned = test::parse_ok(test::turned_bvh(clip, glm::transpose(rotation_to_y_up(target))));
+      EXPECT_EQ(detect(turned).axis, target)
+          << name << " turned to " << up_axis_name(target) << ": " << detect(turned).reason;
+    }
+  }
+}
+
+TEST(UpAxis, ALoneHandOrATinyRigFallsBackToPlusYAndSaysSo) {
+  const Clip hand = test::parse_ok(test::read_file(test::corpus_dir() / "rgbdacq__lhand.bvh"));
+  const UpAxisDecision decision = detect(test::parse_ok(test::turned_bvh(hand, rotation_to_y_up(UpAxis::PosZ))));
+  EXPECT_EQ(decision.axis, UpAxis::PosY);
+  EXPECT_FALSE(decision.certain);
+  EXPECT_EQ(decision.reason, "a lone hand or arm (hand names, no head or feet) has no up of its own: +y assumed");
+  const UpAxisDecision tiny = detect(test::parse_ok(test::kTwoJoints));
+  EXPECT_EQ(tiny.axis, UpAxis::PosY);
+  EXPECT_EQ(tiny.reason, "too few joints to tell a figure's up: +y assumed");
+}
+
+TEST(UpAxis, TheUsersAxisWins) {
+  const Clip clip = test::parse_ok(test::read_file(test::corpus_dir() / "edin-m__walk1.bvh"));
+  const UpAxisDecision decision =
+      decide_up_axis(clip, sample_figure(clip, PositionMode::Add), UpAxisRequest{UpAxis::NegX});
+  EXPECT_EQ(decision.axis, UpAxis::NegX);
+  EXPECT_FALSE(decision.automatic);
+  EXPECT_EQ(decision.reason, "chosen by the user");
+}
+
+}  // namespace
+}  // namespace bvhscope
