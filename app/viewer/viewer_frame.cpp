@@ -356,13 +356,16 @@ Bounds Viewer::first_view_bounds() const {
     figure = std::max(figure, slot.prepared.measures.height * slot.placement.scale);
   const glm::vec3 size = scene_bounds_.size();
   const ClipSlot* active = state_.active_slot();
-  if (active == nullptr || std::max(size.x, size.z) <= 2.5f * figure) return scene_bounds_;
+  if (active == nullptr || std::max(size.x, size.z) <= 1.5f * figure) return scene_bounds_;
   Bounds pose;
   for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active)))
     pose.add(p);
   if (pose.empty()) return scene_bounds_;
   const float floor = scene_bounds_.min.y;
   pose.add(glm::vec3(pose.center().x, std::min(pose.min.y, floor), pose.center().z));
+  const glm::vec3 margin(0.06f * pose.size().y);  // a little air around the figure
+  pose.add(pose.min - margin);
+  pose.add(pose.max + margin);
   return pose;
 }
 

@@ -8,6 +8,7 @@
 #include <stb_image.h>
 
 #include "anim/baked_positions.hpp"
+#include "anim/clip_analysis.hpp"
 #include "anim/file_loader.hpp"
 #include "anim/orbit_camera.hpp"
 #include "run_process.hpp"
@@ -29,7 +30,8 @@ struct Png {
   [[nodiscard]] std::array<int, 3> at(int x, int y) const {
     x = std::clamp(x, 0, width - 1);
     y = std::clamp(y, 0, height - 1);
-    const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
+    const std::size_t i =
+        (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
     return {rgb[i], rgb[i + 1], rgb[i + 2]};
   }
 };
@@ -71,8 +73,10 @@ class InspectionRender : public ::testing::Test {
   static std::string sample() { return (fixtures_dir() / ".." / ".." / "assets" / "sample.bvh").string(); }
 
   Png render(const std::string& name, std::vector<std::string> extra) {
-    std::vector<std::string> args = {"render", sample(), "-o", (dir_ / name).string(), "--size",
-                                     std::to_string(kWidth) + "x" + std::to_string(kHeight), "--style", "lines"};
+    std::vector<std::string> args = {"render",  sample(),
+                                     "-o",      (dir_ / name).string(),
+                                     "--size",  std::to_string(kWidth) + "x" + std::to_string(kHeight),
+                                     "--style", "lines"};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto result = run_bvhscope(args);
     EXPECT_EQ(result.exit_code, 0) << result.err;
@@ -82,21 +86,35 @@ class InspectionRender : public ::testing::Test {
   std::filesystem::path dir_;
 };
 
-// The viewer's framing of a single clip: the default camera around the motion's bounds.
+// The viewer's first view of a single clip that walks further than 1.5 body heights: the clip
+// stood on the floor (lowered by its contact level; the sample is Y-up already), and the default
+// camera around the pose on screen, reaching down to the floor, with 6 % of its height around it.
 struct Framing {
   BakedPositions baked;
+  glm::vec3 lift{0.0f};
   glm::mat4 view_projection{1.0f};
   [[nodiscard]] glm::vec2 pixel(std::size_t frame, int joint) const {
-    return glm::vec2(project_to_pixels(view_projection, baked.at(frame, joint), glm::vec2(kWidth, kHeight)));
+    return glm::vec2(project_to_pixels(view_projection, baked.at(frame, joint) + lift, glm::vec2(kWidth, kHeight)));
   }
 };
 
-Framing sample_framing(const Clip& clip) {
+Framing sample_framing(const Clip& clip, std::size_t frame) {
   Framing framing;
   framing.baked = bake_positions(clip, PositionMode::Add);
+  const ClipAnalysis analysis = analyse_clip(clip, PositionModeRequest::Auto, UpAxisRequest{});
+  EXPECT_EQ(analysis.up.axis, UpAxis::PosY);
+  framing.lift = glm::vec3(0.0f, -analysis.figure.floor, 0.0f);
+  Bounds pose;
+  for (int joint = 0; joint < clip.skeleton.joint_count(); ++joint)
+    pose.add(framing.baked.at(frame, joint) + framing.lift);
+  pose.add(glm::vec3(pose.center().x, std::min(pose.min.y, analysis.figure.bounds.min.y - analysis.figure.floor),
+                     pose.center().z));
+  const glm::vec3 margin(0.06f * pose.size().y);
+  pose.add(pose.min - margin);
+  pose.add(pose.max + margin);
   OrbitCamera camera;
   const float aspect = static_cast<float>(kWidth) / static_cast<float>(kHeight);
-  camera.reset(baked_bounds(framing.baked), aspect);
+  camera.reset(pose, aspect);
   framing.view_projection = camera.projection(aspect) * camera.view();
   return framing;
 }
@@ -113,7 +131,7 @@ TEST_F(InspectionRender, SelectDrawsTheJointInTheHighlightColourAndItsTrailAlong
   const int joint = joint_named(clip.skeleton, "LeftWrist");
   ASSERT_GE(joint, 0);
   const std::size_t frame = 300;
-  const Framing framing = sample_framing(clip);
+  const Framing framing = sample_framing(clip, frame);
 
   const Png plain = render("plain.png", {"--frame", "300"});
   const Png selected = render("selected.png", {"--frame", "300", "--select", "LeftWrist"});
@@ -140,7 +158,8 @@ TEST_F(InspectionRender, SelectDrawsTheJointInTheHighlightColourAndItsTrailAlong
 }
 
 TEST_F(InspectionRender, AnUnknownSelectNameIsAnError) {
-  const auto result = run_bvhscope({"render", sample(), "-o", (dir_ / "x.png").string(), "--size", "64x64", "--select", "NoSuchJoint"});
+  const auto result =
+      run_bvhscope({"render", sample(), "-o", (dir_ / "x.png").string(), "--size", "64x64", "--select", "NoSuchJoint"});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("no joint named 'NoSuchJoint'"), std::string::npos) << result.err;
   EXPECT_FALSE(std::filesystem::exists(dir_ / "x.png"));
