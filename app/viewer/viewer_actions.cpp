@@ -184,7 +184,7 @@ void Viewer::apply(const Actions& a) {
   apply_joint_actions(a);
   if (a.frame_all && !scene_bounds_.empty()) state_.camera.frame(scene_bounds_, view_aspect());
   if (a.reset_camera && !scene_bounds_.empty()) {
-    state_.camera.reset(scene_bounds_, view_aspect());
+    state_.camera.reset(first_view_bounds(), view_aspect());
     state_.follow = false;
   }
   if (a.follow) {

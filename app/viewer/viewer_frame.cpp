@@ -348,18 +348,28 @@ void Viewer::draw_view_overlay() {
   draw->PopClipRect();
 }
 
-// What a new view frames: the whole motion when it stays within a few body heights, else the
-// active figure as it stands now (large and centred; F frames the motion), feet on the floor.
-Bounds Viewer::first_view_bounds() const {
+// What a new view frames: the whole motion when it stays within 1.5 body heights, else the active
+// figure at `clip_frame` (the whole frame on screen by default) large and centred, down to the
+// floor; F frames the motion.
+Bounds Viewer::first_view_bounds(std::optional<std::size_t> clip_frame) const {
   float figure = 0.0f;
-  for (const ClipSlot& slot : state_.clips)
+  for (const ClipSlot& slot : state_.clips) {
     figure = std::max(figure, slot.prepared.measures.height * slot.placement.scale);
+  }
   const glm::vec3 size = scene_bounds_.size();
   const ClipSlot* active = state_.active_slot();
   if (active == nullptr || std::max(size.x, size.z) <= 1.5f * figure) return scene_bounds_;
+  // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
   Bounds pose;
-  for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active)))
-    pose.add(p);
+  const BakedPositions& baked = active->prepared.measures.baked;
+  const std::size_t frame = clip_frame.value_or(active->frame());
+  if (frame < baked.frame_count) {
+    for (const glm::vec3& p : baked.frame(frame)) pose.add(active->placement.apply(p));
+  } else {
+    for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active))) {
+      pose.add(p);
+    }
+  }
   if (pose.empty()) return scene_bounds_;
   const float floor = scene_bounds_.min.y;
   pose.add(glm::vec3(pose.center().x, std::min(pose.min.y, floor), pose.center().z));

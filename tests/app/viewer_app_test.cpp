@@ -65,13 +65,16 @@ TEST_F(ViewerAppTest, DraggingOnTheTimelineScrubsLiveAndClickingJumps) {
   const std::string w = std::to_string(window);
 
   // Paced so the press, each move and the release reach the viewer in frames of their own.
-  xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.25f)) + " " + std::to_string(y) + " sleep 0.1 mousedown 1");
+  xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.25f)) + " " + std::to_string(y) +
+          " sleep 0.1 mousedown 1");
   app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 248) < 30; }, "about a quarter in while held");
   xdotool("mousemove --window " + w + " " + std::to_string(x_at(0.75f)) + " " + std::to_string(y));
-  app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 745) < 30; }, "the pose follows the held cursor");
+  app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 745) < 30; },
+               "the pose follows the held cursor");
   xdotool("mouseup 1 sleep 0.1 mousemove --window " + w + " " + std::to_string(x_at(0.5f)) + " " + std::to_string(y) +
           " sleep 0.1 click 1");
-  const State jumped = app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 496) < 30; }, "a click jumps");
+  const State jumped =
+      app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 496) < 30; }, "a click jumps");
   EXPECT_EQ(jumped.at("playing"), "0") << "scrubbing a paused clip leaves it paused";
 }
 
@@ -84,7 +87,8 @@ TEST_F(ViewerAppTest, LineStyleDrawsEveryJointWhereTheCameraProjectsIt) {
                                    "paused in line style");
   // Let a frame with the final state reach the window, then read it.
   xdotool("key Right");
-  const State shown = app.wait_for([&](const State& s) { return as_int(s, "frame") == as_int(state, "frame") + 1; }, "one step");
+  const State shown =
+      app.wait_for([&](const State& s) { return as_int(s, "frame") == as_int(state, "frame") + 1; }, "one step");
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   const WindowImage image = x11_->grab(window);
   ASSERT_GT(image.width, 0);
@@ -122,15 +126,22 @@ TEST_F(ViewerAppTest, MouseOrbitsZoomsAndFKeyFramesAgain) {
   const unsigned long window = window_of(app);
   const std::string w = std::to_string(window);
   xdotool("key space");
-  const State before = app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
+  app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
+  // R frames the figure on screen (a walking clip) from the default direction: on the first frame.
+  xdotool("key Home");
+  const State first = app.wait_for([](const State& s) { return s.at("frame") == "0"; }, "the first frame");
+  xdotool("key r key s");  // S (lines style) shows when the keys have been handled
+  const State before =
+      app.wait_for([&](const State& s) { return s.at("style") != first.at("style"); }, "R and S handled");
   // Paced so each step reaches the viewer in its own frame, as a hand's drag does.
   xdotool("mousemove --window " + w + " 300 300 sleep 0.1 mousedown 1 sleep 0.1 mousemove --window " + w +
           " 360 315 sleep 0.1 mousemove --window " + w + " 420 330 sleep 0.1 mouseup 1");
-  const State orbited = app.wait_for([&](const State& s) { return s.at("camera") != before.at("camera"); }, "the camera to orbit");
+  const State orbited =
+      app.wait_for([&](const State& s) { return s.at("camera") != before.at("camera"); }, "the camera to orbit");
   xdotool("click 4 sleep 0.05 click 4 sleep 0.05 click 4");
   app.wait_for([&](const State& s) { return s.at("camera") != orbited.at("camera"); }, "the wheel to zoom");
   xdotool("key r");
-  app.wait_for([&](const State& s) { return s.at("camera") == before.at("camera"); }, "R to reset to the framing on load");
+  app.wait_for([&](const State& s) { return s.at("camera") == before.at("camera"); }, "R to reset to the same framing");
 }
 
 TEST_F(ViewerAppTest, ChoicesAndRecentFilesPersistInTheConfigDirectory) {
