@@ -6,15 +6,19 @@ void print_help(std::ostream& out) {
   out << R"(bvhscope: a viewer for BVH (Biovision Hierarchy) motion-capture files
 
 Usage:
-  bvhscope [FILE...]            open the viewer (the bundled sample clip without FILE)
-  bvhscope info FILE [--json] [--position-mode auto|add|replace]
-                                summary, warnings and the joint hierarchy
+  bvhscope [--up AXIS] [FILE...]
+                                open the viewer (the bundled sample clip without FILE)
+  bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS]
+                                summary (position mode, up axis, size, unit guess, floor,
+                                each with its reason), warnings and the joint hierarchy
   bvhscope export FILE [-o OUT.csv] [--position-mode auto|add|replace] [--rotations ROT.csv]
+                 [--up AXIS]
                                 world positions of every joint and End Site as CSV
-                                (stdout without -o); --rotations also writes each joint's
-                                rotation channels in degrees
+                                (stdout without -o), in the file's coordinates; with --up,
+                                turned so that AXIS (auto: the detected one) points up +Y.
+                                --rotations also writes each joint's rotation channels in degrees
   bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
-                 [--position-mode auto|add|replace] [--trajectory]
+                 [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]
                                 one frame (0-based, default 0) drawn offscreen as the viewer
                                 frames it, to a PNG (default 1280x720); --ui adds the panels.
@@ -37,8 +41,18 @@ Position mode:
   add       a joint's translation is OFFSET + its position channels (the Biovision rule)
   replace   a position channel replaces the OFFSET component of its axis (MotionBuilder,
             Bandai Namco, MakeHuman and other exporters write absolute positions)
-  auto      (default) replace when a position channel repeats its joint's non-zero OFFSET
-            in the first frame, add otherwise; the choice and its reason are reported
+  auto      (default) over the whole motion, each position channel on a non-zero OFFSET
+            votes: its values stay near the OFFSET (absolute) or near zero (displacement);
+            replace when absolute votes outnumber displacement votes; the choice, the
+            votes and the reason are reported
+
+Up axis (AXIS is auto, +x, -x, +y, -y, +z or -z):
+  BVH says +Y, but Blender, MakeHuman and many research files are Z-up and camera-space
+  exports Y-down. auto (default) detects it per clip from the motion: the head above the feet
+  when joints are named so, limbs reaching down from the hips, a floor that stays put while
+  the figure moves, the tallest extent. When the motion cannot tell (a lone hand, a tiny rig,
+  no cue) +y is assumed and said. The viewer stands every clip upright on one floor at its
+  contact level (glitch frames left out); the Clip tab shows and overrides it per clip.
 
 Messages:
   Errors and warnings go to stderr as FILE:LINE:COL: error|warning: MESSAGE (1-based);

@@ -117,6 +117,24 @@ TEST(UpAxis, WithoutNamesTheMotionStillTells) {
   }
 }
 
+// As in pybvh__bvh_test3 and Rokoko files: the rest pose stands along +Y, but a root rotation of
+// 90 degrees about X in every frame lays the motion along +Z. The motion decides.
+TEST(UpAxis, TheMotionDecidesNotTheRestPose) {
+  for (const char* name : {"edin-m__walk1.bvh", "bandai1__dataset-1_dash_normal_001.bvh", "rgbdacq__02_03.bvh"}) {
+    const Clip clip = test::parse_ok(test::read_file(test::corpus_dir() / name));
+    std::string text = test::turned_bvh(clip, glm::mat3(1.0f));
+    text.replace(text.find("ROOT "), 5, "ROOT Turn\n{\nOFFSET 0 0 0\nCHANNELS 3 Xrotation Yrotation Zrotation\nJOINT ");
+    text.insert(text.find("MOTION"), "}\n");
+    std::size_t line = text.find('\n', text.find("Frame Time:")) + 1;
+    while (line < text.size()) {
+      text.insert(line, "90 0 0 ");
+      line = text.find('\n', line) + 1;
+    }
+    const Clip turned = test::parse_ok(text);
+    EXPECT_EQ(detect(turned).axis, UpAxis::PosZ) << name << ": " << detect(turned).reason;
+  }
+}
+
 TEST(UpAxis, ALoneHandOrATinyRigFallsBackToPlusYAndSaysSo) {
   const Clip hand = test::parse_ok(test::read_file(test::corpus_dir() / "rgbdacq__lhand.bvh"));
   const UpAxisDecision decision = detect(test::parse_ok(test::turned_bvh(hand, rotation_to_y_up(UpAxis::PosZ))));

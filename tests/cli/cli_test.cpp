@@ -147,6 +147,41 @@ TEST(Cli, ExportWritesPositionsToStdoutOrAFile) {
   std::filesystem::remove_all(dir);
 }
 
+// --up +z turns (x, y, z) into (x, z, -y); auto on a 2-joint fixture assumes +y (the file as is);
+// without --up the file's coordinates are kept.
+TEST(Cli, ExportWithUpTurnsThePositionsUpright) {
+  EXPECT_EQ(run_bvhscope({"export", fixture("two_joints.bvh"), "--up", "+z"}).out,
+            "Time,Hips.X,Hips.Y,Hips.Z,Chest.X,Chest.Y,Chest.Z,ChestEnd.X,ChestEnd.Y,ChestEnd.Z\n"
+            "0,1,3,-2,1,3,-12,1,3,-17\n"
+            "0.5,4,6,-5,-6,6,-5,-11,6,-5\n");
+  EXPECT_EQ(run_bvhscope({"export", fixture("two_joints.bvh"), "--up", "auto"}).out,
+            run_bvhscope({"export", fixture("two_joints.bvh")}).out);
+  const auto bad = run_bvhscope({"export", fixture("two_joints.bvh"), "--up", "z"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err,
+            "bvhscope: export: --up must be auto, +x, -x, +y, -y, +z or -z, not 'z'\nTry 'bvhscope --help'.\n");
+}
+
+TEST(Cli, InfoReportsTheUpAxisAndTheUsersChoice) {
+  const std::string lying = (test::corpus_dir() / "rgbdacq__makehuman.bvh").string();
+  const auto detected = run_bvhscope({"info", lying, "--json"});
+  ASSERT_EQ(detected.exit_code, 0) << detected.err;
+  EXPECT_NE(detected.out.find("\"up_axis\":\"+z\",\"up_axis_reason\":\"+z up: the head is above the feet in 100% of "
+                              "the frames;"),
+            std::string::npos)
+      << detected.out.substr(0, 800);
+  const auto chosen = run_bvhscope({"info", lying, "--up=-x"});
+  EXPECT_NE(chosen.out.find("up axis:         -x (chosen by the user)\n"), std::string::npos)
+      << chosen.out.substr(0, 800);
+  const auto bad = run_bvhscope({"info", lying, "--up", "up"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err, "bvhscope: info: --up must be auto, +x, -x, +y, -y, +z or -z, not 'up'\nTry 'bvhscope --help'.\n");
+  const auto viewer = run_bvhscope({"--up", "sideways", lying});
+  EXPECT_EQ(viewer.exit_code, 2);
+  EXPECT_EQ(viewer.err,
+            "bvhscope: --up must be auto, +x, -x, +y, -y, +z or -z, not 'sideways'\nTry 'bvhscope --help'.\n");
+}
+
 TEST(Cli, ExportHonoursThePositionMode) {
   test::TempDir dir;
   const std::string path =
