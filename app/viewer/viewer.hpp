@@ -117,7 +117,7 @@ class Viewer {
   void update_title();
   void start_open_dialog();
   [[nodiscard]] float view_aspect() const noexcept;
-  [[nodiscard]] Bounds first_view_bounds(std::optional<std::size_t> clip_frame = std::nullopt) const;
+  [[nodiscard]] Bounds first_view_bounds() const;
 
   gfx::SceneRenderer renderer_;
   Settings settings_;

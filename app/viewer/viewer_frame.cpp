@@ -348,35 +348,35 @@ void Viewer::draw_view_overlay() {
   draw->PopClipRect();
 }
 
-// What a new view frames: the whole motion when it stays within 1.5 body heights, else the active
-// figure at `clip_frame` (the whole frame on screen by default) large and centred, down to the
-// floor; F frames the motion.
-Bounds Viewer::first_view_bounds(std::optional<std::size_t> clip_frame) const {
+// What a new view frames (and R): the whole motion when it spreads little further than the figures
+// on screen (1.5 body heights for one clip), else the visible figures as they stand, large and
+// centred, down to the floor; F frames the motion.
+Bounds Viewer::first_view_bounds() const {
   float figure = 0.0f;
-  for (const ClipSlot& slot : state_.clips) {
+  Bounds poses;
+  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
+    const ClipSlot& slot = state_.clips[i];
     figure = std::max(figure, slot.prepared.measures.height * slot.placement.scale);
-  }
-  const glm::vec3 size = scene_bounds_.size();
-  const ClipSlot* active = state_.active_slot();
-  if (active == nullptr || std::max(size.x, size.z) <= 1.5f * figure) return scene_bounds_;
-  // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
-  Bounds pose;
-  const BakedPositions& baked = active->prepared.measures.baked;
-  const std::size_t frame = clip_frame.value_or(active->frame());
-  if (frame < baked.frame_count) {
-    for (const glm::vec3& p : baked.frame(frame)) pose.add(active->placement.apply(p));
-  } else {
-    for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active))) {
-      pose.add(p);
+    if (!slot.visible) continue;
+    // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
+    const BakedPositions& baked = slot.prepared.measures.baked;
+    if (slot.frame() < baked.frame_count) {
+      for (const glm::vec3& p : baked.frame(slot.frame())) poses.add(slot.placement.apply(p));
+    } else {
+      for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) poses.add(p);
     }
   }
-  if (pose.empty()) return scene_bounds_;
+  const glm::vec3 size = scene_bounds_.size();
+  const glm::vec3 shown = poses.size();
+  if (poses.empty() || std::max(size.x, size.z) <= std::max(1.5f * figure, 1.3f * std::max(shown.x, shown.z))) {
+    return scene_bounds_;
+  }
   const float floor = scene_bounds_.min.y;
-  pose.add(glm::vec3(pose.center().x, std::min(pose.min.y, floor), pose.center().z));
-  const glm::vec3 margin(0.06f * pose.size().y);  // a little air around the figure
-  pose.add(pose.min - margin);
-  pose.add(pose.max + margin);
-  return pose;
+  poses.add(glm::vec3(poses.center().x, std::min(poses.min.y, floor), poses.center().z));
+  const glm::vec3 margin(0.06f * poses.size().y);  // a little air around the figures
+  poses.add(poses.min - margin);
+  poses.add(poses.max + margin);
+  return poses;
 }
 
 float Viewer::view_aspect() const noexcept {

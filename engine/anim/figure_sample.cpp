@@ -128,7 +128,9 @@ FigureSample sample_figure(const Clip& clip, PositionMode mode, std::size_t max_
   sample.rest.resize(joints);
   for (std::size_t j = 0; j < joints; ++j) sample.rest[j] = glm::vec3(pose.world[j][3]);
   const std::size_t frames = clip.motion.frame_count;
-  const std::size_t count = std::min(frames, std::max<std::size_t>(max_samples, 2));
+  // At most about two million joint poses: a huge skeleton gets fewer samples (at least 2).
+  const std::size_t budget = std::max<std::size_t>(2, (std::size_t{2} << 20) / std::max<std::size_t>(joints, 1));
+  const std::size_t count = std::min({frames, std::max<std::size_t>(max_samples, 2), budget});
   sample.frames.reserve(count);
   sample.positions.reserve(count * joints);
   for (std::size_t k = 0; k < count; ++k) {

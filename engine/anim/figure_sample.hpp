@@ -32,7 +32,8 @@ struct FigureSample {
   [[nodiscard]] std::span<const glm::vec3> sample(std::size_t index) const noexcept;
 };
 
-// Poses at most `max_samples` frames, first and last included.
+// Poses at most `max_samples` frames (fewer for huge skeletons: about two million joint poses in
+// all), first and last included.
 FigureSample sample_figure(const Clip& clip, PositionMode mode, std::size_t max_samples = 512);
 
 // The body in one pose: the tree cut at bones longer than 0.7 x the body's largest extent (a static
