@@ -1,27 +1,27 @@
-#include <fstream>
-
 #include "anim/clip_analysis.hpp"
 #include "anim/csv_export.hpp"
 #include "anim/position_mode.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
+#include "io/atomic_file.hpp"
+#include "io/output_guard.hpp"
 
 namespace bvhscope::cli {
 namespace {
 
-// Writes through `write` into `path`, reporting a failure to open or to write.
+// Writes through `write` into `path` (beside it, then renamed over it), reporting why it failed.
 template <typename Write>
 bool write_file(const std::string& path, std::ostream& err, Write write) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  std::string error;
+  std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
   if (!file) {
-    err << path << ": error: cannot open for writing\n";
+    err << path << ": error: " << error << '\n';
     return false;
   }
-  write(file);
-  file.close();
-  if (!file) {
-    err << path << ": error: write failed\n";
+  write(file->stream());
+  if (!file->commit(error)) {
+    err << path << ": error: " << error << '\n';
     return false;
   }
   return true;
@@ -51,6 +51,25 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
 
+  // No output may overwrite the input or the other output, however the paths are spelled.
+  const std::vector<std::string> inputs = {parsed->positionals[0]};
+  const std::optional<std::string> rotations_path = parsed->value("--rotations");
+  if (output && output->empty()) return usage_error(err, "export: -o needs a file name ('-' for stdout)");
+  if (rotations_path && rotations_path->empty()) return usage_error(err, "export: --rotations needs a file name");
+  if (output && *output != "-") {
+    const std::vector<std::string> others =
+        rotations_path ? std::vector<std::string>{*rotations_path} : std::vector<std::string>{};
+    if (const auto conflict = io::output_conflict(*output, inputs, others)) {
+      err << "bvhscope: export: " << *conflict << "; nothing was written\n";
+      return kExitUsage;
+    }
+  }
+  if (rotations_path) {
+    if (const auto conflict = io::output_conflict(*rotations_path, inputs)) {
+      err << "bvhscope: export: " << *conflict << "; nothing was written\n";
+      return kExitUsage;
+    }
+  }
   const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
   if (!clip) return kExitBadInput;
   const PositionMode mode = decide_position_mode(*clip, request).mode;
@@ -65,8 +84,8 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
     write_positions_csv(*clip, mode, out, 0, rotation);
     if (const int status = finish_output(out, err); status != kExitOk) return status;
   }
-  if (const auto rotations = parsed->value("--rotations")) {
-    if (!write_file(*rotations, err, [&](std::ostream& file) { write_rotations_csv(*clip, file); }))
+  if (rotations_path) {
+    if (!write_file(*rotations_path, err, [&](std::ostream& file) { write_rotations_csv(*clip, file); }))
       return kExitBadInput;
   }
   return kExitOk;

@@ -5,6 +5,7 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
+#include "io/output_guard.hpp"
 #include "viewer/offscreen_render.hpp"
 
 namespace bvhscope::cli {
@@ -48,6 +49,10 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
   if (!output || output->empty()) return usage_error(err, "render: -o OUT.png is required");
+  if (const auto conflict = io::output_conflict(*output, parsed->positionals)) {
+    err << "bvhscope: render: " << *conflict << "; nothing was written\n";
+    return kExitUsage;
+  }
 
   viewer::OffscreenOptions options;
   options.ui = parsed->has("--ui");

@@ -6,6 +6,7 @@
 
 #include "anim/orbit_camera.hpp"
 #include "gfx/render_target.hpp"
+#include "io/atomic_file.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/viewer.hpp"
 #include "viewer/window.hpp"
@@ -39,7 +40,8 @@ void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
 
 }  // namespace
 
-std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options, std::string& error) {
+std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options,
+                                               std::string& error) {
   return render_offscreen(std::vector<const PreparedClip*>{&clip}, options, error);
 }
 
@@ -109,11 +111,20 @@ std::optional<OffscreenImage> render_offscreen(const std::vector<const PreparedC
 }
 
 bool write_png(const OffscreenImage& image, const std::string& path, std::string& error) {
-  if (stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4) == 0) {
-    error = "cannot write the PNG file";
-    return false;
+  return write_png_file(path, image.width, image.height, image.rgba.data(), error);
+}
+
+bool write_png_file(const std::string& path, int width, int height, const std::uint8_t* rgba, std::string& error) {
+  std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
+  if (!file) return false;
+  const auto append = [](void* context, void* data, int size) {
+    static_cast<io::AtomicFile*>(context)->write(data, static_cast<std::size_t>(size));
+  };
+  if (stbi_write_png_to_func(append, &*file, width, height, 4, rgba, width * 4) == 0) {
+    error = "cannot encode the PNG";
+    return false;  // the temporary file goes with `file`
   }
-  return true;
+  return file->commit(error);
 }
 
 }  // namespace bvhscope::viewer

@@ -17,16 +17,16 @@ struct OffscreenOptions {
   std::size_t frame = 0;  // 0-based; clamped to the clip
   int width = 1280;
   int height = 720;
-  bool ui = false;        // draw the panels too, laid out as in the viewer
-  bool solid = true;      // solid bones (false: lines)
+  bool ui = false;    // draw the panels too, laid out as in the viewer
+  bool solid = true;  // solid bones (false: lines)
   bool grid = true;
   bool shadow = true;
   bool joints = true;
   bool axes = true;
   bool trajectory = false;
-  std::string select;     // a joint of the last clip to select (inspector, highlight, trail, curves)
-  bool trail = true;      // the selected joint's trail
-  int labels = 1;         // joint labels: 0 none, 1 the selected chain, 2 all joints
+  std::string select;  // a joint of the last clip to select (inspector, highlight, trail, curves)
+  bool trail = true;   // the selected joint's trail
+  int labels = 1;      // joint labels: 0 none, 1 the selected chain, 2 all joints
 };
 
 struct OffscreenImage {
@@ -42,9 +42,13 @@ std::optional<OffscreenImage> render_offscreen(const std::vector<const PreparedC
                                                const OffscreenOptions& options, std::string& error);
 
 // The frame as pixels; nullopt with `error` set when no GL 3.3 context can be had.
-std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options, std::string& error);
+std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options,
+                                               std::string& error);
 
 // Writes an image as PNG; false with `error` set on failure.
 bool write_png(const OffscreenImage& image, const std::string& path, std::string& error);
+// RGBA rows top first, written as an AtomicFile (beside the target, checked, renamed); `error`
+// says why it failed.
+bool write_png_file(const std::string& path, int width, int height, const std::uint8_t* rgba, std::string& error);
 
 }  // namespace bvhscope::viewer

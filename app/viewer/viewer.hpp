@@ -113,6 +113,8 @@ class Viewer {
   void select_joint(int slot_index, int joint);
   void pick_at(float x, float y, bool double_click);
   [[nodiscard]] glm::vec3 placed_joint(const ClipSlot& slot, int joint) const;
+  // A message when `path` is the file of a loaded clip (an export must never overwrite one).
+  [[nodiscard]] std::optional<std::string> output_overwrites_a_clip(const std::string& path) const;
   bool render_view_image(std::vector<std::uint8_t>& rgba, int& width, int& height, std::string& error);
   void update_title();
   void start_open_dialog();

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "anim/csv_export.hpp"
+#include "io/atomic_file.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -111,11 +112,17 @@ void Viewer::apply_export_actions(const Actions& a) {
   if (a.export_csv_path) {
     const ClipSlot* slot = state_.active_slot();
     if (slot != nullptr) {
-      std::ofstream out(*a.export_csv_path, std::ios::binary | std::ios::trunc);
-      if (out) write_positions_csv(slot->clip(), slot->prepared.decision.mode, out);
-      out.flush();
-      state_.message = out ? Message{Message::Kind::Info, "Wrote " + *a.export_csv_path}
-                           : Message{Message::Kind::Error, *a.export_csv_path + ": cannot write the CSV file"};
+      const std::string& path = *a.export_csv_path;
+      std::string error;
+      if (const std::optional<std::string> conflict = output_overwrites_a_clip(path)) {
+        state_.message = Message{Message::Kind::Error, *conflict + "; nothing was written"};
+      } else if (std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error)) {
+        write_positions_csv(slot->clip(), slot->prepared.decision.mode, file->stream());
+        state_.message = file->commit(error) ? Message{Message::Kind::Info, "Wrote " + path}
+                                             : Message{Message::Kind::Error, path + ": " + error};
+      } else {
+        state_.message = Message{Message::Kind::Error, path + ": " + error};
+      }
     }
   }
   if (a.export_png_path) export_.png_path = *a.export_png_path;

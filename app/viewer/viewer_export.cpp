@@ -2,9 +2,9 @@
 // UI frame), drawn offscreen at the view's size with the view's camera.
 #include <algorithm>
 
-#include <stb_image_write.h>
-
 #include "gfx/render_target.hpp"
+#include "io/output_guard.hpp"
+#include "viewer/offscreen_render.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -31,6 +31,14 @@ bool Viewer::render_view_image(std::vector<std::uint8_t>& rgba, int& width, int&
   return true;
 }
 
+std::optional<std::string> Viewer::output_overwrites_a_clip(const std::string& path) const {
+  std::vector<std::string> inputs;
+  for (const ClipSlot& slot : state_.clips) {
+    if (!slot.is_sample) inputs.push_back(slot.clip().source);
+  }
+  return io::output_conflict(path, inputs);
+}
+
 void Viewer::run_exports() {
   std::string error;
   std::vector<std::uint8_t> rgba;
@@ -39,15 +47,19 @@ void Viewer::run_exports() {
   if (export_.png_path) {
     const std::string path = *export_.png_path;
     export_.png_path.reset();
-    if (render_view_image(rgba, width, height, error) &&
-        stbi_write_png(path.c_str(), width, height, 4, rgba.data(), width * 4) != 0) {
+    if (const std::optional<std::string> conflict = output_overwrites_a_clip(path)) {
+      state_.message = Message{Message::Kind::Error, *conflict + "; nothing was written"};
+    } else if (render_view_image(rgba, width, height, error) &&
+               write_png_file(path, width, height, rgba.data(), error)) {
       state_.message = Message{Message::Kind::Info, "Wrote " + path};
     } else {
-      state_.message = Message{Message::Kind::Error, path + ": cannot write the PNG file" + (error.empty() ? "" : ": " + error)};
+      state_.message =
+          Message{Message::Kind::Error, path + ": cannot write the PNG file" + (error.empty() ? "" : ": " + error)};
     }
   }
   if (!export_.active) return;
-  const auto slot = std::find_if(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.id == export_.clip_id; });
+  const auto slot = std::find_if(state_.clips.begin(), state_.clips.end(),
+                                 [&](const ClipSlot& s) { return s.id == export_.clip_id; });
   if (slot == state_.clips.end()) {
     export_.active = false;
     state_.message = Message{Message::Kind::Error, "PNG sequence stopped: its clip was removed"};
@@ -59,10 +71,10 @@ void Viewer::run_exports() {
     update_follow();
     update_inspection();
     const std::string path = sequence_file_name(export_.directory, export_.next);
-    if (!render_view_image(rgba, width, height, error) ||
-        stbi_write_png(path.c_str(), width, height, 4, rgba.data(), width * 4) == 0) {
+    if (!render_view_image(rgba, width, height, error) || !write_png_file(path, width, height, rgba.data(), error)) {
       export_.active = false;
-      state_.message = Message{Message::Kind::Error, path + ": cannot write the PNG file" + (error.empty() ? "" : ": " + error)};
+      state_.message =
+          Message{Message::Kind::Error, path + ": cannot write the PNG file" + (error.empty() ? "" : ": " + error)};
       return;
     }
     ++export_.next;
@@ -71,7 +83,8 @@ void Viewer::run_exports() {
     export_.active = false;
     state_.clock.seek(export_.resume_position);
     if (export_.resume_playing) state_.clock.play();
-    state_.message = Message{Message::Kind::Info, "Wrote " + std::to_string(export_.total()) + " frames to " + export_.directory};
+    state_.message =
+        Message{Message::Kind::Info, "Wrote " + std::to_string(export_.total()) + " frames to " + export_.directory};
   }
 }
 

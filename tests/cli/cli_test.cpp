@@ -143,7 +143,8 @@ TEST(Cli, ExportWritesPositionsToStdoutOrAFile) {
             "Time,Hips.Z,Hips.X,Hips.Y,Chest.Z,Chest.X,Chest.Y\n0,0,0,0,0,0,0\n0.5,90,0,0,0,0,0\n");
   const auto unwritable = run_bvhscope({"export", fixture("two_joints.bvh"), "-o", (dir / "no/such/dir.csv").string()});
   EXPECT_EQ(unwritable.exit_code, 1);
-  EXPECT_EQ(unwritable.err, (dir / "no/such/dir.csv").string() + ": error: cannot open for writing\n");
+  EXPECT_EQ(unwritable.err, (dir / "no/such/dir.csv").string() + ": error: cannot create a file in " +
+                                (dir / "no/such").string() + ": No such file or directory\n");
   std::filesystem::remove_all(dir);
 }
 

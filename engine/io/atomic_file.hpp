@@ -1,0 +1,48 @@
+// AtomicFile: an output that never leaves a half file or destroys what it replaces. It is written
+// to a temporary file beside its target (same folder, so the rename is atomic), every write is
+// checked, and commit() flushes, fsyncs, closes and renames it over the target (then fsyncs the
+// folder). Without a commit (an error, an exception, a destructor) the temporary file is removed;
+// on SIGINT, SIGTERM, SIGHUP or SIGPIPE it is removed before the process dies of the signal.
+// Errors name the system's reason ("Permission denied", "No space left on device").
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace bvhscope::io {
+
+class AtomicFile {
+ public:
+  // The temporary file "<folder>/.<name>.<pid>.<n>.part" is created (0666 less the umask; an
+  // existing target's permissions are kept). A target that is a symbolic link is written through
+  // (the file it points to is replaced; the link stays). An existing target that is not a regular
+  // file (a device such as /dev/stdout, a pipe) is written directly, every write still checked;
+  // a folder is refused. nullopt with `error` set ("cannot create a file in
+  // FOLDER: REASON") when it cannot be.
+  static std::optional<AtomicFile> create(const std::string& target, std::string& error);
+
+  AtomicFile(AtomicFile&& other) noexcept;
+  AtomicFile& operator=(AtomicFile&& other) noexcept;
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  ~AtomicFile();  // removes the temporary file unless committed
+
+  // Buffered; the first failed write sets the stream's badbit and keeps its reason for commit().
+  [[nodiscard]] std::ostream& stream() noexcept;
+  // Writes bytes (for callbacks such as a PNG encoder's).
+  void write(const void* data, std::size_t size) noexcept;
+  // Flush, fsync, close, rename over the target. false with `error` (the reason) when anything
+  // failed; the target is then untouched and the temporary file gone.
+  bool commit(std::string& error);
+
+  [[nodiscard]] const std::string& temporary_path() const noexcept;
+
+ private:
+  struct State;
+  explicit AtomicFile(std::unique_ptr<State> state) noexcept;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace bvhscope::io
