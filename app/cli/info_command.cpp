@@ -86,7 +86,7 @@ void print_text(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
   out << "frames:          " << motion.frame_count << '\n';
   out << "frame time:      " << shortest(clip.declared_frame_time) << " s (" << fixed(1.0 / motion.frame_time, 3)
       << " fps";
-  if (clip.declared_frame_time == 0.0) out << " used for playback";
+  if (clip.declared_frame_time != motion.frame_time) out << " used for playback";
   out << ")\n";
   out << "duration:        " << fixed(motion.duration(), 3) << " s\n";
   out << "rotation orders: " << rotation_orders_summary(skeleton) << '\n';

@@ -394,6 +394,12 @@ class BvhParser {
     if (frame_time == 0.0) {
       clip_.motion.frame_time = kDefaultFrameTime;
       warn_at(time.line, time.column, "frame time is 0; playing at 30 frames per second");
+    } else if (frame_time < kMinFrameTime || frame_time > kMaxFrameTime) {
+      // Beyond these a shared timeline's frame counts overflow (1e308 s) or vanish (1e-320 s).
+      clip_.motion.frame_time = kDefaultFrameTime;
+      warn_at(
+          time.line, time.column,
+          "frame time " + std::string(time.text) + " s is outside 1e-6 s to 1 hour; playing at 30 frames per second");
     }
     return std::nullopt;
   }
@@ -469,9 +475,10 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
   } stop_notice(progress != nullptr && progress->on_start ? progress : nullptr);
 
   const std::size_t block_bytes = std::max<std::size_t>(options.block_bytes, 1);
-  RowPipeline pipeline(channels,
-                       RowPipeline::workers_for(static_cast<std::size_t>(blocks.remaining_bytes()), block_bytes, options.threads),
-                       options.on_worker_start);
+  RowPipeline pipeline(
+      channels,
+      RowPipeline::workers_for(static_cast<std::size_t>(blocks.remaining_bytes()), block_bytes, options.threads),
+      options.on_worker_start);
   const std::size_t max_in_flight =
       2 * std::max<std::size_t>(1, RowPipeline::workers_for(SIZE_MAX, block_bytes, options.threads)) + 1;
   auto commit_oldest = [&]() -> std::optional<Diagnostic> {

@@ -9,6 +9,9 @@ namespace bvhscope {
 
 // Frame time used for playback when a file says "Frame Time: 0" (30 frames per second).
 inline constexpr double kDefaultFrameTime = 1.0 / 30.0;
+// Frame times the timeline plays as written (seconds); others play at kDefaultFrameTime with a warning.
+inline constexpr double kMinFrameTime = 1e-6;
+inline constexpr double kMaxFrameTime = 3600.0;
 
 struct Motion {
   std::size_t frame_count = 0;

@@ -283,6 +283,23 @@ TEST(ParserWarns, FrameTimeZeroPlaysAtThirtyFps) {
   EXPECT_EQ(clip.warnings[0].message, "frame time is 0; playing at 30 frames per second");
 }
 
+// 1e308 s (or 1e-320 s) would turn a shared timeline's frame count into an overflow (or nothing).
+TEST(ParserWarns, FrameTimesBeyondTheTimelinesRangePlayAtThirtyFps) {
+  for (const char* written : {"1e308", "1e-320", "3600.5", "0.0000009"}) {
+    std::string text = replace_all(std::string(kTwoJoints), "Frame Time: 0.5", std::string("Frame Time: ") + written);
+    const Clip clip = parse_ok(text);
+    EXPECT_EQ(clip.motion.frame_time, 1.0 / 30.0) << written;
+    ASSERT_EQ(clip.warnings.size(), 1u) << written;
+    EXPECT_EQ(clip.warnings[0].line, 18);
+    EXPECT_EQ(clip.warnings[0].message,
+              std::string("frame time ") + written + " s is outside 1e-6 s to 1 hour; playing at 30 frames per second");
+  }
+  for (const char* written : {"3600", "0.000001"}) {
+    std::string text = replace_all(std::string(kTwoJoints), "Frame Time: 0.5", std::string("Frame Time: ") + written);
+    EXPECT_TRUE(parse_ok(text).warnings.empty()) << written;
+  }
+}
+
 TEST(ParserBounds, AHugeDeclaredFrameCountAllocatesOnlyWhatIsThere) {
   std::string text = replace_all(std::string(kTwoJoints), "Frames: 2", "Frames: 1000000000000");
   const Clip clip = parse_ok(text);
