@@ -18,6 +18,13 @@ void describe_selection(const ViewerState& state, std::ostream& out) {
       << '\n';
   out << "labels=" << static_cast<int>(state.inspection.labels) << '\n';
   out << "trail=" << state.inspection.trail << '\n';
+  const ViewerState::ViewHover& hover = state.view_hover;
+  out << "hovered_clip=" << hover.clip << '\n';
+  out << "hovered_joint=" << hover.joint << '\n';
+  out << "hovered_name="
+      << (hover.clip >= 0 ? state.clips[static_cast<std::size_t>(hover.clip)].labels[static_cast<std::size_t>(hover.joint)]
+                          : std::string())
+      << '\n';
   if (!state.inspected) {
     out << "inspected=none\n";
     return;
@@ -91,6 +98,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "message=" << message << '\n';
   if (slot != nullptr) out << "position_mode=" << position_mode_name(slot->prepared.decision.mode) << '\n';
   describe_selection(state, out);
+  out << "labels_shown=" << viewer.labels_shown() << '\n';
+  out << "labels_hidden=" << viewer.labels_hidden() << '\n';
   const OrbitCamera& camera = state.camera;
   out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance << ','
       << camera.yaw << ',' << camera.pitch << '\n';

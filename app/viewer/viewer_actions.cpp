@@ -23,6 +23,18 @@ void Viewer::select_joint(int slot_index, int joint) {
   update_inspection();
 }
 
+// Shift+F: the camera keeps its direction and frames every visible clip's joints as drawn now.
+void Viewer::frame_current_pose() {
+  Bounds bounds;
+  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
+    if (!state_.clips[i].visible) continue;
+    for (const glm::vec3& joint : renderer_.skeleton_pass().joint_positions(i)) bounds.add(joint);
+  }
+  if (bounds.empty()) return;
+  state_.camera.frame(bounds, view_aspect());
+  state_.follow_height = state_.camera.target.y;
+}
+
 glm::vec3 Viewer::placed_joint(const ClipSlot& slot, int joint) const {
   return slot.placement.apply(slot.pose.position(joint));
 }
@@ -169,6 +181,7 @@ void Viewer::apply(const Actions& a) {
   apply_clip_actions(a);
   apply_joint_actions(a);
   if (a.frame_all && !scene_bounds_.empty()) state_.camera.frame(scene_bounds_, view_aspect());
+  if (a.frame_pose) frame_current_pose();
   if (a.reset_camera && !scene_bounds_.empty()) {
     state_.camera.reset(scene_bounds_, view_aspect());
     state_.follow = false;
