@@ -124,6 +124,7 @@ class Viewer {
   ViewPick pick_in_view(float x, float y);
   void pick_at(float x, float y, bool double_click);
   void update_view_hover();
+  void refresh_label_order(const ClipSlot& slot);
   void draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> placed);
   void draw_hover_name(const LabelBox& box);
   void frame_current_pose();
@@ -189,6 +190,13 @@ class Viewer {
     LabelMode mode = LabelMode::None;
     bool operator==(const LabelKey&) const = default;
   } label_key_;
+  std::size_t label_characters_ = 0;  // of every label in label_order_
+  struct PlacedJointLabel {
+    int joint = -1;
+    glm::vec2 point{0.0f};
+    PlacedLabel label;
+  };
+  std::vector<PlacedJointLabel> placed_labels_;  // this frame's shown labels, reused
   int labels_shown_ = 0;
   int labels_hidden_ = 0;
   glm::vec2 press_position_{0.0f};
