@@ -14,16 +14,17 @@ namespace {
 void describe_selection(const ViewerState& state, std::ostream& out) {
   const ClipSlot* slot = state.active_slot();
   out << "selected=" << state.selected_joint() << '\n';
-  out << "selected_name=" << (slot != nullptr && slot->selected >= 0 ? slot->labels[static_cast<std::size_t>(slot->selected)] : "")
-      << '\n';
+  out << "selected_name="
+      << (slot != nullptr && slot->selected >= 0 ? slot->labels[static_cast<std::size_t>(slot->selected)] : "") << '\n';
   out << "labels=" << static_cast<int>(state.inspection.labels) << '\n';
   out << "trail=" << state.inspection.trail << '\n';
   const ViewerState::ViewHover& hover = state.view_hover;
   out << "hovered_clip=" << hover.clip << '\n';
   out << "hovered_joint=" << hover.joint << '\n';
   out << "hovered_name="
-      << (hover.clip >= 0 ? state.clips[static_cast<std::size_t>(hover.clip)].labels[static_cast<std::size_t>(hover.joint)]
-                          : std::string())
+      << (hover.clip >= 0
+              ? state.clips[static_cast<std::size_t>(hover.clip)].labels[static_cast<std::size_t>(hover.joint)]
+              : std::string())
       << '\n';
   if (!state.inspected) {
     out << "inspected=none\n";
@@ -35,9 +36,12 @@ void describe_selection(const ViewerState& state, std::ostream& out) {
   out << "inspected_parent=" << d.parent << '\n';
   out << "inspected_depth=" << d.depth << '\n';
   out << "inspected_channels=";
-  for (std::size_t i = 0; i < d.channels.size(); ++i) out << (i == 0 ? "" : ";") << d.channels[i].column << ':' << d.channels[i].value;
+  for (std::size_t i = 0; i < d.channels.size(); ++i)
+    out << (i == 0 ? "" : ";") << d.channels[i].column << ':' << d.channels[i].value;
   out << '\n';
-  const auto vec = [&](const char* key, const glm::vec3& v) { out << key << '=' << v.x << ',' << v.y << ',' << v.z << '\n'; };
+  const auto vec = [&](const char* key, const glm::vec3& v) {
+    out << key << '=' << v.x << ',' << v.y << ',' << v.z << '\n';
+  };
   const auto quat = [&](const char* key, const glm::quat& q) {
     out << key << '=' << q.w << ',' << q.x << ',' << q.y << ',' << q.z << '\n';
   };
@@ -92,7 +96,11 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
     out << "idle_frames=" << idle.frames << '\n';
     out << "idle_frame_p95_ms=" << idle.p95_ms << '\n';
   }
-  out << "message_kind=" << (!state.message ? "none" : state.message->kind == Message::Kind::Error ? "error" : "info") << '\n';
+  out << "message_kind="
+      << (!state.message                                ? "none"
+          : state.message->kind == Message::Kind::Error ? "error"
+                                                        : "info")
+      << '\n';
   std::string message = state.message ? state.message->text : std::string();
   for (char& c : message) c = c == '\n' ? '|' : c;
   out << "message=" << message << '\n';
@@ -101,21 +109,33 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "labels_shown=" << viewer.labels_shown() << '\n';
   out << "labels_hidden=" << viewer.labels_hidden() << '\n';
   const OrbitCamera& camera = state.camera;
-  out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance << ','
-      << camera.yaw << ',' << camera.pitch << '\n';
+  out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance
+      << ',' << camera.yaw << ',' << camera.pitch << '\n';
   const Rect& view = viewer.layout().view;
   const Rect& timeline = viewer.layout().timeline;
   out << "timeline=" << timeline.x << ',' << timeline.y << ',' << timeline.width << ',' << timeline.height << '\n';
   out << "view=" << view.x << ',' << view.y << ',' << view.width << ',' << view.height << '\n';
-  out << "joint_pixels=";
+  // Window pixels of every joint: of the active clip, then of each clip by index.
   const glm::mat4 view_projection = viewer.view_projection();
-  const std::size_t joints = slot != nullptr ? slot->pose.world.size() : 0;
-  for (std::size_t joint = 0; joint < joints; ++joint) {
-    const glm::vec3 p = project_to_pixels(view_projection, slot->placement.apply(slot->pose.position(static_cast<int>(joint))),
-                                          glm::vec2(view.width, view.height));
-    out << (joint == 0 ? "" : ";") << static_cast<int>(p.x + view.x) << ',' << static_cast<int>(p.y + view.y);
+  const auto pixels = [&](const ClipSlot& clip) {
+    for (std::size_t joint = 0; joint < clip.pose.world.size(); ++joint) {
+      const glm::vec3 p =
+          project_to_pixels(view_projection, clip.placement.apply(clip.pose.position(static_cast<int>(joint))),
+                            glm::vec2(view.width, view.height));
+      out << (joint == 0 ? "" : ";") << static_cast<int>(p.x + view.x) << ',' << static_cast<int>(p.y + view.y);
+    }
+    out << '\n';
+  };
+  out << "joint_pixels=";
+  if (slot != nullptr) {
+    pixels(*slot);
+  } else {
+    out << '\n';
   }
-  out << '\n';
+  for (std::size_t i = 0; i < state.clips.size(); ++i) {
+    out << "clip" << i << "_joint_pixels=";
+    pixels(state.clips[i]);
+  }
   return out.str();
 }
 
