@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -14,10 +15,10 @@
 #include "gfx/scene_renderer.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/clip_loader.hpp"
+#include "viewer/export_job.hpp"
 #include "viewer/file_dialog.hpp"
 #include "viewer/file_watcher.hpp"
 #include "viewer/label_layout.hpp"
-#include "viewer/export_job.hpp"
 #include "viewer/settings.hpp"
 #include "viewer/ui/curves_panel.hpp"
 #include "viewer/ui/dialogs.hpp"
@@ -128,6 +129,9 @@ class Viewer {
   void draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> placed);
   void draw_hover_name(const LabelBox& box);
   void frame_current_pose();
+  // Framing that follows the view's shape: see framing_.
+  void remember_framing(const Bounds& bounds);
+  void keep_framing();
   [[nodiscard]] glm::vec3 placed_joint(const ClipSlot& slot, int joint) const;
   bool render_view_image(std::vector<std::uint8_t>& rgba, int& width, int& height, std::string& error);
   void update_title();
@@ -149,20 +153,20 @@ class Viewer {
   struct Preview {
     int load_id = 0;
     LoadRequest request;
-    Clip clip;                             // until its first frame arrives; then it lives in its slot
+    Clip clip;  // until its first frame arrives; then it lives in its slot
     std::size_t expected_frames = 0;
-    int clip_id = 0;                       // its slot, once shown
-    std::vector<ClipSlot> replaced;        // the clips it replaces: back if the load fails or is cancelled
+    int clip_id = 0;                 // its slot, once shown
+    std::vector<ClipSlot> replaced;  // the clips it replaces: back if the load fails or is cancelled
     int replaced_active = -1;
-    OrbitCamera camera_before;             // the view before it was framed, back with `replaced`
-    std::optional<OrbitCamera> framed;     // the view right after framing its first frame
-    bool capture_framing = false;          // take `framed` at the next render
-    bool autoplay = false;                 // play once it has two frames (the first clip shown)
-    bool abandoned = false;                // its slot was removed: the load was cancelled, its outcome is dropped
+    OrbitCamera camera_before;          // the view before it was framed, back with `replaced`
+    std::optional<OrbitCamera> framed;  // the view right after framing its first frame
+    bool capture_framing = false;       // take `framed` at the next render
+    bool autoplay = false;              // play once it has two frames (the first clip shown)
+    bool abandoned = false;             // its slot was removed: the load was cancelled, its outcome is dropped
   };
   std::optional<Preview> preview_;
   double first_streamed_frame_seconds_ = 0.0;
-  std::string loading_path_;  // the file the loading overlay names (kept to avoid a string per frame)
+  std::string loading_path_;          // the file the loading overlay names (kept to avoid a string per frame)
   std::vector<gfx::ClipLook> looks_;  // sized with the clip set; refreshed every frame
   struct TrailKey {
     int clip_id = 0;
@@ -180,6 +184,15 @@ class Viewer {
     int mode = -1;
     bool operator==(const InspectKey&) const = default;
   } inspect_key_;
+  // The last framing (F, Shift+F, R, a new clip) while the camera stays where it put it: when the
+  // view changes shape (the window resized, the panels shown or hidden) the same bounds are framed
+  // again for the new shape, so nothing framed is cut off; any camera move ends it.
+  struct Framing {
+    Bounds bounds;
+    OrbitCamera camera;
+    float aspect = 1.0f;
+  };
+  std::optional<Framing> framing_;
   std::vector<glm::vec3> pick_scratch_;  // projected joints, reused by every pick (hover: every frame)
   LabelLayout label_layout_;             // reused every frame
   std::vector<int> label_order_;         // joints in label priority, rebuilt when LabelKey changes
@@ -204,7 +217,7 @@ class Viewer {
   std::vector<std::string> drop_queue_;
   UiLayout layout_;
   std::string title_ = "bvhscope";
-  Bounds scene_bounds_;  // every clip's motion, placed in the scene
+  Bounds scene_bounds_;         // every clip's motion, placed in the scene
   bool open_replaces_ = false;  // the file dialog's choice replaces the loaded clips
   bool was_loading_ = false;
   bool frame_on_next_render_ = false;

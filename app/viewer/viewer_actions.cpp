@@ -33,6 +33,7 @@ void Viewer::frame_current_pose() {
   if (bounds.empty()) return;
   state_.camera.frame(bounds, view_aspect());
   state_.follow_height = state_.camera.target.y;
+  remember_framing(bounds);
 }
 
 glm::vec3 Viewer::placed_joint(const ClipSlot& slot, int joint) const {
@@ -105,13 +106,17 @@ void Viewer::apply_export_actions(const Actions& a) {
       const std::filesystem::path source(slot->is_sample ? std::filesystem::current_path() / "sample.bvh"
                                                          : std::filesystem::path(slot->clip().source));
       const std::filesystem::path stem = source.parent_path() / source.stem();
-      dialogs_.export_kind = a.export_csv_dialog ? ExportKind::Csv : a.export_png_dialog ? ExportKind::Png : ExportKind::Sequence;
-      const std::string suggestion = a.export_csv_dialog   ? stem.string() + "_positions.csv"
-                                     : a.export_png_dialog ? stem.string() + "_frame" + std::to_string(slot->frame()) + ".png"
-                                                           : stem.string() + "_frames";
+      dialogs_.export_kind = a.export_csv_dialog   ? ExportKind::Csv
+                             : a.export_png_dialog ? ExportKind::Png
+                                                   : ExportKind::Sequence;
+      const std::string suggestion = a.export_csv_dialog ? stem.string() + "_positions.csv"
+                                     : a.export_png_dialog
+                                         ? stem.string() + "_frame" + std::to_string(slot->frame()) + ".png"
+                                         : stem.string() + "_frames";
       std::snprintf(dialogs_.export_path.data(), dialogs_.export_path.size(), "%s", suggestion.c_str());
       dialogs_.export_first = 0;
-      dialogs_.export_last = static_cast<int>(slot->clip().motion.frame_count > 0 ? slot->clip().motion.frame_count - 1 : 0);
+      dialogs_.export_last =
+          static_cast<int>(slot->clip().motion.frame_count > 0 ? slot->clip().motion.frame_count - 1 : 0);
       dialogs_.export_frame_count = dialogs_.export_last + 1;
       dialogs_.export_requested = true;
     }
@@ -150,7 +155,8 @@ void Viewer::apply_export_actions(const Actions& a) {
     export_.active = false;
     state_.clock.seek(export_.resume_position);
     if (export_.resume_playing) state_.clock.play();
-    state_.message = Message{Message::Kind::Info, "PNG sequence cancelled after " + std::to_string(export_.done()) + " frames"};
+    state_.message =
+        Message{Message::Kind::Info, "PNG sequence cancelled after " + std::to_string(export_.done()) + " frames"};
   }
 }
 
@@ -180,11 +186,15 @@ void Viewer::apply(const Actions& a) {
   if (a.panel_width) settings_.panel_width = std::clamp(*a.panel_width / ui_scale_, 200.0f, 1200.0f);
   apply_clip_actions(a);
   apply_joint_actions(a);
-  if (a.frame_all && !scene_bounds_.empty()) state_.camera.frame(scene_bounds_, view_aspect());
+  if (a.frame_all && !scene_bounds_.empty()) {
+    state_.camera.frame(scene_bounds_, view_aspect());
+    remember_framing(scene_bounds_);
+  }
   if (a.frame_pose) frame_current_pose();
   if (a.reset_camera && !scene_bounds_.empty()) {
     state_.camera.reset(scene_bounds_, view_aspect());
     state_.follow = false;
+    remember_framing(scene_bounds_);
   }
   if (a.follow) {
     state_.follow = *a.follow;
@@ -213,7 +223,8 @@ void Viewer::apply(const Actions& a) {
   }
   if (a.watch_files) {
     state_.watch_files = *a.watch_files;
-    if (const ClipSlot* slot = state_.active_slot()) watcher_.watch(slot->is_sample ? std::string() : slot->clip().source);
+    if (const ClipSlot* slot = state_.active_slot())
+      watcher_.watch(slot->is_sample ? std::string() : slot->clip().source);
   }
   apply_export_actions(a);
   if (a.cancel_load) loader_.cancel_all();

@@ -27,6 +27,10 @@ constexpr float kPickRadius = 9.0f;
 // The left panel's width (clips and joint tree), before the content scale.
 constexpr float kLeftPanelWidth = 270.0f;
 
+bool same_view(const OrbitCamera& a, const OrbitCamera& b) noexcept {
+  return a.target == b.target && a.distance == b.distance && a.yaw == b.yaw && a.pitch == b.pitch;
+}
+
 }  // namespace
 
 void Viewer::queue_key(int key, int mods) noexcept {
@@ -82,13 +86,27 @@ void Viewer::handle_input() {
       const bool ctrl = (keys_[i].mods & GLFW_MOD_CONTROL) != 0;
       const bool shift = (keys_[i].mods & GLFW_MOD_SHIFT) != 0;
       switch (key) {
-        case GLFW_KEY_SPACE: actions.toggle_play = !actions.toggle_play; break;
-        case GLFW_KEY_LEFT: actions.step -= 1; break;
-        case GLFW_KEY_RIGHT: actions.step += 1; break;
-        case GLFW_KEY_HOME: actions.jump_first = true; break;
-        case GLFW_KEY_END: actions.jump_last = true; break;
-        case GLFW_KEY_F1: actions.show_shortcuts = true; break;
-        case GLFW_KEY_F5: actions.reload = true; break;
+        case GLFW_KEY_SPACE:
+          actions.toggle_play = !actions.toggle_play;
+          break;
+        case GLFW_KEY_LEFT:
+          actions.step -= 1;
+          break;
+        case GLFW_KEY_RIGHT:
+          actions.step += 1;
+          break;
+        case GLFW_KEY_HOME:
+          actions.jump_first = true;
+          break;
+        case GLFW_KEY_END:
+          actions.jump_last = true;
+          break;
+        case GLFW_KEY_F1:
+          actions.show_shortcuts = true;
+          break;
+        case GLFW_KEY_F5:
+          actions.reload = true;
+          break;
         case GLFW_KEY_ESCAPE:
           if (state_.message) {
             actions.dismiss_message = true;
@@ -98,8 +116,12 @@ void Viewer::handle_input() {
             actions.select_joint = -1;
           }
           break;
-        case GLFW_KEY_O: actions.open_dialog = actions.open_dialog || ctrl; break;
-        case GLFW_KEY_Q: actions.quit = actions.quit || ctrl; break;
+        case GLFW_KEY_O:
+          actions.open_dialog = actions.open_dialog || ctrl;
+          break;
+        case GLFW_KEY_Q:
+          actions.quit = actions.quit || ctrl;
+          break;
         case GLFW_KEY_R:
           if (ctrl) {
             actions.reload = true;
@@ -117,11 +139,20 @@ void Viewer::handle_input() {
         case GLFW_KEY_L:
           if (!ctrl) inspection.labels = static_cast<LabelMode>((static_cast<int>(inspection.labels) + 1) % 3);
           break;
-        case GLFW_KEY_S: display.solid = ctrl ? display.solid : !display.solid; break;
-        case GLFW_KEY_G: display.grid = ctrl ? display.grid : !display.grid; break;
-        case GLFW_KEY_T: display.trajectory = ctrl ? display.trajectory : !display.trajectory; break;
-        case GLFW_KEY_P: display.show_panel = ctrl ? display.show_panel : !display.show_panel; break;
-        default: break;
+        case GLFW_KEY_S:
+          display.solid = ctrl ? display.solid : !display.solid;
+          break;
+        case GLFW_KEY_G:
+          display.grid = ctrl ? display.grid : !display.grid;
+          break;
+        case GLFW_KEY_T:
+          display.trajectory = ctrl ? display.trajectory : !display.trajectory;
+          break;
+        case GLFW_KEY_P:
+          display.show_panel = ctrl ? display.show_panel : !display.show_panel;
+          break;
+        default:
+          break;
       }
     }
     if (!(display == state_.display)) actions.display = display;
@@ -250,8 +281,10 @@ void Viewer::update_inspection() {
   const InspectKey key{slot->id, slot->selected, slot->frame(), slot->frame_position,
                        static_cast<int>(slot->prepared.decision.mode)};
   if (key == inspect_key_ && state_.inspected) return;
-  if (!state_.inspected || key.clip_id != inspect_key_.clip_id || key.joint != inspect_key_.joint || key.mode != inspect_key_.mode) {
-    state_.inspected = describe_joint(slot->clip(), slot->pose, slot->frame(), slot->prepared.decision.mode, slot->selected);
+  if (!state_.inspected || key.clip_id != inspect_key_.clip_id || key.joint != inspect_key_.joint ||
+      key.mode != inspect_key_.mode) {
+    state_.inspected =
+        describe_joint(slot->clip(), slot->pose, slot->frame(), slot->prepared.decision.mode, slot->selected);
   } else {
     refresh_joint_details(slot->clip(), slot->pose, slot->frame(), slot->prepared.decision.mode, *state_.inspected);
   }
@@ -264,7 +297,8 @@ void Viewer::update_trail() {
   const ClipSlot* slot = state_.active_slot();
   TrailKey key;
   if (slot != nullptr && slot->selected >= 0 && state_.inspection.trail) {
-    key = {slot->id, slot->selected, slot->placement.offset, slot->placement.scale, slot->prepared.measures.baked.frame_count};
+    key = {slot->id, slot->selected, slot->placement.offset, slot->placement.scale,
+           slot->prepared.measures.baked.frame_count};
   }
   if (key == trail_key_) return;
   trail_key_ = key;
@@ -286,13 +320,25 @@ void Viewer::advance(double seconds) {
   update_trail();
 }
 
+void Viewer::remember_framing(const Bounds& bounds) { framing_ = Framing{bounds, state_.camera, view_aspect()}; }
+
+void Viewer::keep_framing() {
+  if (!framing_ || framing_->aspect == view_aspect() || !(layout_.view.height > 0.0f)) return;
+  if (!same_view(state_.camera, framing_->camera)) {  // moved since: the user's view stays as it is
+    framing_.reset();
+    return;
+  }
+  state_.camera.frame(framing_->bounds, view_aspect());
+  if (preview_ && preview_->framed && same_view(*preview_->framed, framing_->camera)) preview_->framed = state_.camera;
+  framing_->camera = state_.camera;
+  framing_->aspect = view_aspect();
+}
+
 float Viewer::view_aspect() const noexcept {
   return layout_.view.height > 0.0f ? layout_.view.width / layout_.view.height : 1.0f;
 }
 
-glm::mat4 Viewer::view_projection() const {
-  return state_.camera.projection(view_aspect()) * state_.camera.view();
-}
+glm::mat4 Viewer::view_projection() const { return state_.camera.projection(view_aspect()) * state_.camera.view(); }
 
 gfx::SceneStyle Viewer::scene_style() const {
   gfx::SceneStyle style;
@@ -319,12 +365,14 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
   if (frame_on_next_render_ && !scene_bounds_.empty()) {
     state_.camera.reset(scene_bounds_, view_aspect());
     state_.follow_height = state_.camera.target.y;
+    remember_framing(scene_bounds_);
     frame_on_next_render_ = false;
     if (preview_ && preview_->capture_framing) {  // to tell, when the load ends, whether the user moved it
       preview_->framed = state_.camera;
       preview_->capture_framing = false;
     }
   }
+  keep_framing();
   const float sx = window_width > 0.0f ? static_cast<float>(framebuffer_width) / window_width : 1.0f;
   const float sy = window_height > 0.0f ? static_cast<float>(framebuffer_height) / window_height : 1.0f;
   const Rect& v = layout_.view;
@@ -352,9 +400,9 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
     const bool active = static_cast<int>(i) == state_.active;
     look.selected = active ? slot.selected : -1;
     // The tree's hover (active clip) first, else the joint under the mouse in the view.
-    look.hovered = active && state_.hovered_joint >= 0                    ? state_.hovered_joint
+    look.hovered = active && state_.hovered_joint >= 0             ? state_.hovered_joint
                    : state_.view_hover.clip == static_cast<int>(i) ? state_.view_hover.joint
-                                                                          : -1;
+                                                                   : -1;
   }
   renderer_.set_looks(looks_);
   const ClipSlot& active = *state_.active_slot();

@@ -192,6 +192,35 @@ TEST_F(HoverApp, ShiftFFramesThePoseOnScreen) {
   EXPECT_NEAR(static_cast<float>(b[1] + b[3]) / 2.0f, view[1] + view[3] / 2.0f, 0.1f * view[3]);
 }
 
+// Resizing the window refits what was framed while the camera is as framing left it (a narrow
+// view would otherwise cut off the clips at the sides); once moved, the camera stays.
+TEST_F(HoverApp, ANarrowerWindowStillShowsEveryFramedClip) {
+  const std::string second = std::string(BVHSCOPE_CORPUS_DIR) + "/assimp__01_01.bvh";
+  const std::string third = std::string(BVHSCOPE_CORPUS_DIR) + "/creativeinquiry__05_20-daz.bvh";
+  ViewerProcess app({kSample, second, third});
+  app.wait_for([&](const State& s) { return s.at("clips") == "3" && s.at("loading") == "0"; }, "three clips");
+  const unsigned long window = paused_at_start(app);
+  const State wide = app.state();
+  const float wide_width = as_rect(wide, "view")[2];
+  const auto all_inside = [](const State& s) {
+    const auto view = as_rect(s, "view");
+    for (const char* key : {"clip0_joint_pixels", "clip1_joint_pixels", "clip2_joint_pixels"}) {
+      for (const auto& [x, y] : joint_pixels(s, key)) {
+        const auto px = static_cast<float>(x);
+        const auto py = static_cast<float>(y);
+        if (px < view[0] || py < view[1] || px > view[0] + view[2] || py > view[1] + view[3]) return false;
+      }
+    }
+    return true;
+  };
+  ASSERT_TRUE(all_inside(wide)) << "framed at the start";
+  ASSERT_TRUE(xdotool("windowsize " + std::to_string(window) + " 760 700"));
+  const State narrow =
+      app.wait_for([&](const State& s) { return as_rect(s, "view")[2] < 0.6f * wide_width && all_inside(s); },
+                   "a narrower view with every joint of every clip in it");
+  EXPECT_NE(narrow.at("camera"), wide.at("camera")) << "the camera moved back to fit";
+}
+
 // "W H" of the X screen, and "X Y W H" of a window, from xdotool.
 std::array<int, 4> read_numbers(const std::string& command, int count) {
   std::array<int, 4> values{};
