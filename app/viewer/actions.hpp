@@ -62,6 +62,7 @@ struct Actions {
   std::optional<InspectionOptions> inspection;
   std::optional<float> panel_width;
   bool frame_all = false;
+  bool frame_pose = false;  // frame the pose on screen (every visible clip), not the whole motion
   bool reset_camera = false;
   std::optional<bool> follow;
   // Files.

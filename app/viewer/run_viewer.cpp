@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
+#include <utility>
 #include <thread>
 
 #define GLFW_INCLUDE_NONE
@@ -14,6 +16,7 @@
 #include "viewer/state_report.hpp"
 #include "viewer/viewer.hpp"
 #include "viewer/window.hpp"
+#include "viewer/window_fit.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -37,6 +40,20 @@ double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// The settings' window size fitted to the primary monitor's work area, centred in it (none
+// without a monitor that reports one).
+std::optional<ScreenRect> fit_to_primary_monitor(const Settings& settings) {
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  if (monitor == nullptr) return std::nullopt;
+  ScreenRect area;
+  glfwGetMonitorWorkarea(monitor, &area.x, &area.y, &area.width, &area.height);
+  if (area.width <= 0 || area.height <= 0) return std::nullopt;
+  float scale = 1.0f;
+  float scale_y = 1.0f;
+  glfwGetMonitorContentScale(monitor, &scale, &scale_y);
+  return fit_window(settings.window_width, settings.window_height, settings.window_size_saved, area, scale);
+}
+
 }  // namespace
 
 int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
@@ -51,9 +68,14 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
   const Settings& settings = loaded_settings.settings;
   WindowOptions options;
   options.width = settings.window_width;
+  options.height = settings.window_height;
+  if (const std::optional<ScreenRect> fitted = fit_to_primary_monitor(settings)) {
+    options.width = fitted->width;
+    options.height = fitted->height;
+    options.position = std::pair(fitted->x, fitted->y);
+  }
   options.samples = settings.antialiasing < 0 ? 4 : settings.antialiasing;
   options.no_samples_on_software = settings.antialiasing < 0;
-  options.height = settings.window_height;
   std::optional<Window> window = Window::create(options, error);
   if (!window) {
     std::cerr << "bvhscope: " << error << '\n';

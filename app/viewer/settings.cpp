@@ -19,10 +19,13 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-void read_int(std::string_view value, int& out, int min, int max) {
+// True when the value was taken.
+bool read_int(std::string_view value, int& out, int min, int max) {
   int parsed = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-  if (ec == std::errc() && end == value.data() + value.size() && parsed >= min && parsed <= max) out = parsed;
+  if (ec != std::errc() || end != value.data() + value.size() || parsed < min || parsed > max) return false;
+  out = parsed;
+  return true;
 }
 
 void read_double(std::string_view value, double& out, double min, double max) {
@@ -50,14 +53,14 @@ Settings parse_settings(std::string_view text) {
     if (equals == std::string_view::npos) continue;
     const std::string_view key = trim(line.substr(0, equals));
     const std::string_view value = trim(line.substr(equals + 1));
-    if (key == "window_width") read_int(value, settings.window_width, 320, 16384);
+    if (key == "window_width") settings.window_size_saved |= read_int(value, settings.window_width, 320, 16384);
     else if (key == "antialiasing") {
       if (value == "auto") settings.antialiasing = -1;
       int samples = -2;
       read_int(value, samples, 0, 8);
       if (samples == 0 || samples == 2 || samples == 4 || samples == 8) settings.antialiasing = samples;
     }
-    else if (key == "window_height") read_int(value, settings.window_height, 240, 16384);
+    else if (key == "window_height") settings.window_size_saved |= read_int(value, settings.window_height, 240, 16384);
     else if (key == "panel_width") {
       double width = settings.panel_width;
       read_double(value, width, 200.0, 1200.0);

@@ -16,6 +16,9 @@ inline constexpr std::size_t kMaxRecentFiles = 10;
 struct Settings {
   int window_width = 1440;
   int window_height = 900;
+  // Read from the file (not written: set when window_width or window_height was there). A saved
+  // size is only shrunk to the monitor's work area; the default one to a share of it.
+  bool window_size_saved = false;
   float panel_width = 330.0f;  // the clip panel on the right, in unscaled UI units
   bool show_panel = true;
   bool solid_style = true;

@@ -18,6 +18,14 @@ void describe_selection(const ViewerState& state, std::ostream& out) {
       << (slot != nullptr && slot->selected >= 0 ? slot->labels[static_cast<std::size_t>(slot->selected)] : "") << '\n';
   out << "labels=" << static_cast<int>(state.inspection.labels) << '\n';
   out << "trail=" << state.inspection.trail << '\n';
+  const ViewerState::ViewHover& hover = state.view_hover;
+  out << "hovered_clip=" << hover.clip << '\n';
+  out << "hovered_joint=" << hover.joint << '\n';
+  out << "hovered_name="
+      << (hover.clip >= 0
+              ? state.clips[static_cast<std::size_t>(hover.clip)].labels[static_cast<std::size_t>(hover.joint)]
+              : std::string())
+      << '\n';
   if (!state.inspected) {
     out << "inspected=none\n";
     return;
@@ -99,6 +107,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   if (slot != nullptr) out << "position_mode=" << position_mode_name(slot->prepared.decision.mode) << '\n';
   if (slot != nullptr) out << "up_axis=" << up_axis_name(slot->prepared.measures.up.axis) << '\n';
   describe_selection(state, out);
+  out << "labels_shown=" << viewer.labels_shown() << '\n';
+  out << "labels_hidden=" << viewer.labels_hidden() << '\n';
   const OrbitCamera& camera = state.camera;
   out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance
       << ',' << camera.yaw << ',' << camera.pitch << '\n';
@@ -106,16 +116,27 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   const Rect& timeline = viewer.layout().timeline;
   out << "timeline=" << timeline.x << ',' << timeline.y << ',' << timeline.width << ',' << timeline.height << '\n';
   out << "view=" << view.x << ',' << view.y << ',' << view.width << ',' << view.height << '\n';
-  out << "joint_pixels=";
+  // Window pixels of every joint: of the active clip, then of each clip by index.
   const glm::mat4 view_projection = viewer.view_projection();
-  const std::size_t joints = slot != nullptr ? slot->pose.world.size() : 0;
-  for (std::size_t joint = 0; joint < joints; ++joint) {
-    const glm::vec3 p =
-        project_to_pixels(view_projection, slot->placement.apply(slot->pose.position(static_cast<int>(joint))),
-                          glm::vec2(view.width, view.height));
-    out << (joint == 0 ? "" : ";") << static_cast<int>(p.x + view.x) << ',' << static_cast<int>(p.y + view.y);
+  const auto pixels = [&](const ClipSlot& clip) {
+    for (std::size_t joint = 0; joint < clip.pose.world.size(); ++joint) {
+      const glm::vec3 p =
+          project_to_pixels(view_projection, clip.placement.apply(clip.pose.position(static_cast<int>(joint))),
+                            glm::vec2(view.width, view.height));
+      out << (joint == 0 ? "" : ";") << static_cast<int>(p.x + view.x) << ',' << static_cast<int>(p.y + view.y);
+    }
+    out << '\n';
+  };
+  out << "joint_pixels=";
+  if (slot != nullptr) {
+    pixels(*slot);
+  } else {
+    out << '\n';
   }
-  out << '\n';
+  for (std::size_t i = 0; i < state.clips.size(); ++i) {
+    out << "clip" << i << "_joint_pixels=";
+    pixels(state.clips[i]);
+  }
   return out.str();
 }
 

@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "viewer/export_job.hpp"
 #include "viewer/file_dialog.hpp"
 #include "viewer/file_watcher.hpp"
+#include "viewer/label_layout.hpp"
 #include "viewer/settings.hpp"
 #include "viewer/ui/curves_panel.hpp"
 #include "viewer/ui/dialogs.hpp"
@@ -60,7 +63,9 @@ class Viewer {
   void handle_input();                       // shortcuts and camera mouse (after ImGui::NewFrame)
   void build_ui();                           // panels, then their actions
   void advance(double seconds);              // clock, poses, one buffer upload for every clip
-  void draw_view_overlay();                  // joint labels (after advance, before ImGui's render)
+  // The joint under the mouse (hover) and the joint labels, placed so none overlaps another, with
+  // the hovered joint's name by the cursor (after advance, before ImGui's render).
+  void draw_view_overlay();
   // Draws the scene into the view rectangle of a `framebuffer` the size of the window's
   // framebuffer (window_* are the window's size in the units ImGui uses).
   void render(int framebuffer_width, int framebuffer_height, float window_width, float window_height);
@@ -81,6 +86,9 @@ class Viewer {
   // first frame (0 before any).
   [[nodiscard]] double first_streamed_frame_seconds() const noexcept { return first_streamed_frame_seconds_; }
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
+  // Joint labels drawn in the last overlay, and those hidden because no free spot was left.
+  [[nodiscard]] int labels_shown() const noexcept { return labels_shown_; }
+  [[nodiscard]] int labels_hidden() const noexcept { return labels_hidden_; }
   [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return renderer_; }
   [[nodiscard]] gfx::SceneStyle scene_style() const;
   // The view's camera matrices for the current layout.
@@ -111,7 +119,21 @@ class Viewer {
   void apply_joint_actions(const Actions& actions);
   void apply_export_actions(const Actions& actions);
   void select_joint(int slot_index, int joint);
+  // The front-most joint or bone of a visible clip at window point (x, y); slot -1 for none.
+  struct ViewPick {
+    int slot = -1;
+    int joint = -1;
+  };
+  ViewPick pick_in_view(float x, float y);
   void pick_at(float x, float y, bool double_click);
+  void update_view_hover();
+  void refresh_label_order(const ClipSlot& slot);
+  void draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> placed);
+  void draw_hover_name(const LabelBox& box);
+  void frame_current_pose();
+  // Framing that follows the view's shape: see framing_.
+  void remember_framing(const Bounds& bounds);
+  void keep_framing();
   [[nodiscard]] glm::vec3 placed_joint(const ClipSlot& slot, int joint) const;
   // A message when `path` is the file of a loaded clip (an export must never overwrite one).
   [[nodiscard]] std::optional<std::string> output_overwrites_a_clip(const std::string& path) const;
@@ -167,12 +189,40 @@ class Viewer {
     int mode = -1;
     bool operator==(const InspectKey&) const = default;
   } inspect_key_;
+  // The last framing (F, Shift+F, R, a new clip) while the camera stays where it put it: when the
+  // view changes shape (the window resized, the panels shown or hidden) the same bounds are framed
+  // again for the new shape, so nothing framed is cut off; any camera move ends it.
+  struct Framing {
+    Bounds bounds;
+    OrbitCamera camera;
+    float aspect = 1.0f;
+  };
+  std::optional<Framing> framing_;
+  std::vector<glm::vec3> pick_scratch_;  // projected joints, reused by every pick (hover: every frame)
+  LabelLayout label_layout_;             // reused every frame
+  std::vector<int> label_order_;         // joints in label priority, rebuilt when LabelKey changes
+  struct LabelKey {
+    int clip_id = 0;
+    int joint_count = 0;
+    int selected = -1;
+    LabelMode mode = LabelMode::None;
+    bool operator==(const LabelKey&) const = default;
+  } label_key_;
+  std::size_t label_characters_ = 0;  // of every label in label_order_
+  struct PlacedJointLabel {
+    int joint = -1;
+    glm::vec2 point{0.0f};
+    PlacedLabel label;
+  };
+  std::vector<PlacedJointLabel> placed_labels_;  // this frame's shown labels, reused
+  int labels_shown_ = 0;
+  int labels_hidden_ = 0;
   glm::vec2 press_position_{0.0f};
   bool press_in_view_ = false;
   std::vector<std::string> drop_queue_;
   UiLayout layout_;
   std::string title_ = "bvhscope";
-  Bounds scene_bounds_;  // every clip's motion, placed in the scene
+  Bounds scene_bounds_;         // every clip's motion, placed in the scene
   UpAxisRequest default_up_;
   bool open_replaces_ = false;  // the file dialog's choice replaces the loaded clips
   bool was_loading_ = false;

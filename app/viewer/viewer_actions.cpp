@@ -24,6 +24,19 @@ void Viewer::select_joint(int slot_index, int joint) {
   update_inspection();
 }
 
+// Shift+F: the camera keeps its direction and frames every visible clip's joints as drawn now.
+void Viewer::frame_current_pose() {
+  Bounds bounds;
+  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
+    if (!state_.clips[i].visible) continue;
+    for (const glm::vec3& joint : renderer_.skeleton_pass().joint_positions(i)) bounds.add(joint);
+  }
+  if (bounds.empty()) return;
+  state_.camera.frame(bounds, view_aspect());
+  state_.follow_height = state_.camera.target.y;
+  remember_framing(bounds);
+}
+
 glm::vec3 Viewer::placed_joint(const ClipSlot& slot, int joint) const {
   return slot.placement.apply(slot.pose.position(joint));
 }
@@ -189,10 +202,16 @@ void Viewer::apply(const Actions& a) {
   if (a.panel_width) settings_.panel_width = std::clamp(*a.panel_width / ui_scale_, 200.0f, 1200.0f);
   apply_clip_actions(a);
   apply_joint_actions(a);
-  if (a.frame_all && !scene_bounds_.empty()) state_.camera.frame(scene_bounds_, view_aspect());
+  if (a.frame_all && !scene_bounds_.empty()) {
+    state_.camera.frame(scene_bounds_, view_aspect());
+    remember_framing(scene_bounds_);
+  }
+  if (a.frame_pose) frame_current_pose();
   if (a.reset_camera && !scene_bounds_.empty()) {
-    state_.camera.reset(first_view_bounds(), view_aspect());
+    const Bounds bounds = first_view_bounds();
+    state_.camera.reset(bounds, view_aspect());
     state_.follow = false;
+    remember_framing(bounds);
   }
   if (a.follow) {
     state_.follow = *a.follow;

@@ -1,4 +1,4 @@
-// Viewer: the per-frame half (input and picking, UI, clock and poses, drawing, label overlay).
+// Viewer: the per-frame half (input and picking, UI, clock and poses, drawing).
 #include <algorithm>
 #include <cmath>
 
@@ -27,41 +27,48 @@ constexpr float kPickRadius = 9.0f;
 // The left panel's width (clips and joint tree), before the content scale.
 constexpr float kLeftPanelWidth = 270.0f;
 
+bool same_view(const OrbitCamera& a, const OrbitCamera& b) noexcept {
+  return a.target == b.target && a.distance == b.distance && a.yaw == b.yaw && a.pitch == b.pitch;
+}
+
 }  // namespace
 
 void Viewer::queue_key(int key, int mods) noexcept {
   if (key_count_ < keys_.size()) keys_[key_count_++] = {key, mods};
 }
 
-void Viewer::pick_at(float x, float y, bool double_click) {
+Viewer::ViewPick Viewer::pick_in_view(float x, float y) {
   const Rect& view = layout_.view;
   const glm::mat4 view_projection = this->view_projection();
   const glm::vec2 size(view.width, view.height);
   const glm::vec2 cursor(x - view.x, y - view.y);
-  int best_slot = -1;
-  PickResult best;
+  ViewPick best;
   float best_depth = 2.0f;
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
     if (!slot.visible) continue;
     const std::span<const glm::vec3> placed = renderer_.skeleton_pass().joint_positions(i);
     const PickResult result =
-        pick_joint(slot.clip().skeleton, placed, view_projection, size, cursor, kPickRadius * ui_scale_);
+        pick_joint(slot.clip().skeleton, placed, view_projection, size, cursor, kPickRadius * ui_scale_, pick_scratch_);
     if (result.joint < 0) continue;
     const float depth = project_to_pixels(view_projection, placed[static_cast<std::size_t>(result.joint)], size).z;
     if (depth < best_depth) {
       best_depth = depth;
-      best = result;
-      best_slot = static_cast<int>(i);
+      best = {static_cast<int>(i), result.joint};
     }
   }
-  if (best_slot < 0) {
+  return best;
+}
+
+void Viewer::pick_at(float x, float y, bool double_click) {
+  const ViewPick best = pick_in_view(x, y);
+  if (best.slot < 0) {
     if (!double_click) select_joint(state_.active, -1);  // a click on nothing clears the selection
     return;
   }
-  select_joint(best_slot, best.joint);
+  select_joint(best.slot, best.joint);
   if (double_click) {
-    state_.camera.target = placed_joint(state_.clips[static_cast<std::size_t>(best_slot)], best.joint);
+    state_.camera.target = placed_joint(state_.clips[static_cast<std::size_t>(best.slot)], best.joint);
     state_.follow_height = state_.camera.target.y;
   }
 }
@@ -77,6 +84,7 @@ void Viewer::handle_input() {
     for (std::size_t i = 0; i < key_count; ++i) {
       const int key = keys_[i].key;
       const bool ctrl = (keys_[i].mods & GLFW_MOD_CONTROL) != 0;
+      const bool shift = (keys_[i].mods & GLFW_MOD_SHIFT) != 0;
       switch (key) {
         case GLFW_KEY_SPACE:
           actions.toggle_play = !actions.toggle_play;
@@ -122,7 +130,8 @@ void Viewer::handle_input() {
           }
           break;
         case GLFW_KEY_F:
-          actions.frame_all = actions.frame_all || !ctrl;
+          if (!ctrl && shift) actions.frame_pose = true;
+          if (!ctrl && !shift) actions.frame_all = true;
           break;
         case GLFW_KEY_C:
           if (!ctrl) actions.follow = !actions.follow.value_or(state_.follow);
@@ -311,41 +320,18 @@ void Viewer::advance(double seconds) {
   update_trail();
 }
 
-void Viewer::draw_view_overlay() {
-  const ClipSlot* slot = state_.active_slot();
-  if (slot == nullptr || state_.inspection.labels == LabelMode::None) return;
-  const LabelMode mode = state_.inspection.labels;
-  if (mode == LabelMode::SelectedChain && slot->selected < 0) return;
-  const Rect& view = layout_.view;
-  const glm::mat4 view_projection = this->view_projection();
-  ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  draw->PushClipRect(ImVec2(view.x, view.y), ImVec2(view.x + view.width, view.y + view.height), true);
-  const std::span<const glm::vec3> placed =
-      renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active));
-  const auto label = [&](int joint, bool strong) {
-    const auto j = static_cast<std::size_t>(joint);
-    if (j >= placed.size()) return;
-    const glm::vec3 p = project_to_pixels(view_projection, placed[j], glm::vec2(view.width, view.height));
-    if (p.z < 0.0f || p.z > 1.0f) return;
-    const char* text = slot->labels[j].c_str();
-    const ImVec2 size = ImGui::CalcTextSize(text);
-    const ImVec2 at(view.x + p.x + 8.0f * ui_scale_, view.y + p.y - size.y * 0.5f);
-    draw->AddRectFilled(ImVec2(at.x - 3.0f, at.y - 1.0f), ImVec2(at.x + size.x + 3.0f, at.y + size.y + 1.0f),
-                        strong ? IM_COL32(20, 60, 85, 225) : IM_COL32(20, 22, 26, 170), 3.0f);
-    draw->AddText(at, strong ? IM_COL32(200, 236, 255, 255) : IM_COL32(215, 218, 224, 255), text);
-  };
-  if (mode == LabelMode::All) {
-    for (int joint = 0; joint < slot->clip().skeleton.joint_count(); ++joint) {
-      if (!slot->clip().skeleton.is_end_site(joint) && joint != slot->selected) label(joint, false);
-    }
-  } else {
-    for (int p = slot->clip().skeleton.parents[static_cast<std::size_t>(slot->selected)]; p != kNoParent;
-         p = slot->clip().skeleton.parents[static_cast<std::size_t>(p)]) {
-      label(p, false);
-    }
+void Viewer::remember_framing(const Bounds& bounds) { framing_ = Framing{bounds, state_.camera, view_aspect()}; }
+
+void Viewer::keep_framing() {
+  if (!framing_ || framing_->aspect == view_aspect() || !(layout_.view.height > 0.0f)) return;
+  if (!same_view(state_.camera, framing_->camera)) {  // moved since: the user's view stays as it is
+    framing_.reset();
+    return;
   }
-  if (slot->selected >= 0) label(slot->selected, true);
-  draw->PopClipRect();
+  state_.camera.frame(framing_->bounds, view_aspect());
+  if (preview_ && preview_->framed && same_view(*preview_->framed, framing_->camera)) preview_->framed = state_.camera;
+  framing_->camera = state_.camera;
+  framing_->aspect = view_aspect();
 }
 
 // What a new view frames (and R): the whole motion when it spreads little further than the figures
@@ -408,14 +394,17 @@ gfx::SceneStyle Viewer::scene_style() const {
 
 void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
   if (frame_on_next_render_ && !scene_bounds_.empty()) {
-    state_.camera.reset(first_view_bounds(), view_aspect());
+    const Bounds bounds = first_view_bounds();
+    state_.camera.reset(bounds, view_aspect());
     state_.follow_height = state_.camera.target.y;
+    remember_framing(bounds);
     frame_on_next_render_ = false;
     if (preview_ && preview_->capture_framing) {  // to tell, when the load ends, whether the user moved it
       preview_->framed = state_.camera;
       preview_->capture_framing = false;
     }
   }
+  keep_framing();
   const float sx = window_width > 0.0f ? static_cast<float>(framebuffer_width) / window_width : 1.0f;
   const float sy = window_height > 0.0f ? static_cast<float>(framebuffer_height) / window_height : 1.0f;
   const Rect& v = layout_.view;
@@ -442,7 +431,10 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
     look.visible = slot.visible;
     const bool active = static_cast<int>(i) == state_.active;
     look.selected = active ? slot.selected : -1;
-    look.hovered = active ? state_.hovered_joint : -1;
+    // The tree's hover (active clip) first, else the joint under the mouse in the view.
+    look.hovered = active && state_.hovered_joint >= 0             ? state_.hovered_joint
+                   : state_.view_hover.clip == static_cast<int>(i) ? state_.view_hover.joint
+                                                                   : -1;
   }
   renderer_.set_looks(looks_);
   const ClipSlot& active = *state_.active_slot();

@@ -73,6 +73,12 @@ struct ViewerState {
   DisplayOptions display;
   InspectionOptions inspection;
   int hovered_joint = -1;                 // of the active clip, hovered in the tree this frame
+  // The joint under the mouse in the 3D view this frame, of any visible clip (-1: none).
+  struct ViewHover {
+    int clip = -1;  // index into clips
+    int joint = -1;
+    bool operator==(const ViewHover&) const = default;
+  } view_hover;
   std::optional<JointDetails> inspected;  // the active clip's selected joint at the frame on screen
   bool watch_files = false;
   std::optional<Message> message;

@@ -51,11 +51,13 @@ std::optional<Window> Window::create(const WindowOptions& options, std::string& 
   int samples = std::max(options.samples, 0);
   WindowOptions first = options;
   const bool may_redo = options.no_samples_on_software && samples > 0;
-  if (may_redo) first.visible = false;  // shown once its renderer is known, so a redo never flashes
+  // Shown once its renderer is known (so a redo never flashes) and it stands where asked.
+  const bool show_later = options.visible && (may_redo || options.position);
+  if (show_later) first.visible = false;
   GLFWwindow* handle = try_create(first, samples);
   if (handle == nullptr && samples > 0) {
     samples = 0;
-    handle = try_create(options, samples);
+    handle = try_create(first, samples);
   }
   if (handle == nullptr) {
     error = "cannot open an OpenGL 3.3 core window: " + last_glfw_error();
@@ -77,8 +79,9 @@ std::optional<Window> Window::create(const WindowOptions& options, std::string& 
       plain.no_samples_on_software = false;
       return create(plain, error);
     }
-    if (options.visible) glfwShowWindow(handle);
   }
+  if (options.position) glfwSetWindowPos(handle, options.position->first, options.position->second);
+  if (show_later) glfwShowWindow(handle);
   glfwSwapInterval(1);
   return window;
 }

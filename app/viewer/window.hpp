@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 struct GLFWwindow;
 
@@ -28,6 +29,9 @@ class GlfwLibrary {
 struct WindowOptions {
   int width = 1440;
   int height = 900;
+  // Top-left of the window in screen pixels; none leaves it to the window manager. The window is
+  // created hidden, moved, then shown, so it never appears elsewhere first.
+  std::optional<std::pair<int, int>> position;
   std::string title = "bvhscope";
   bool visible = true;
   int samples = 4;  // MSAA; the window falls back to none when the display cannot

@@ -15,10 +15,17 @@ bool in_depth_range(const glm::vec3& projected) noexcept { return projected.z >=
 PickResult pick_joint(const Skeleton& skeleton, std::span<const glm::vec3> world_positions,
                       const glm::mat4& view_projection, glm::vec2 viewport_size, glm::vec2 cursor_pixels,
                       float radius_pixels) {
+  std::vector<glm::vec3> scratch;
+  return pick_joint(skeleton, world_positions, view_projection, viewport_size, cursor_pixels, radius_pixels, scratch);
+}
+
+PickResult pick_joint(const Skeleton& skeleton, std::span<const glm::vec3> world_positions,
+                      const glm::mat4& view_projection, glm::vec2 viewport_size, glm::vec2 cursor_pixels,
+                      float radius_pixels, std::vector<glm::vec3>& projected) {
   PickResult best;
   float best_depth = std::numeric_limits<float>::max();
   const auto count = std::min(world_positions.size(), static_cast<std::size_t>(skeleton.joint_count()));
-  std::vector<glm::vec3> projected(count);
+  projected.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
     projected[i] = project_to_pixels(view_projection, world_positions[i], viewport_size);
   }

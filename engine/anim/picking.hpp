@@ -2,6 +2,7 @@
 #pragma once
 
 #include <span>
+#include <vector>
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
@@ -23,5 +24,10 @@ struct PickResult {
 PickResult pick_joint(const Skeleton& skeleton, std::span<const glm::vec3> world_positions,
                       const glm::mat4& view_projection, glm::vec2 viewport_size, glm::vec2 cursor_pixels,
                       float radius_pixels);
+// The same, projecting into `scratch` (resized): a caller that keeps it from call to call (hover,
+// every frame) allocates only when a larger skeleton comes.
+PickResult pick_joint(const Skeleton& skeleton, std::span<const glm::vec3> world_positions,
+                      const glm::mat4& view_projection, glm::vec2 viewport_size, glm::vec2 cursor_pixels,
+                      float radius_pixels, std::vector<glm::vec3>& scratch);
 
 }  // namespace bvhscope

@@ -26,8 +26,11 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
 
 #include "anim/file_loader.hpp"
+#include "anim/orbit_camera.hpp"
 #include "gfx/render_target.hpp"
 #include "gfx/scene_renderer.hpp"
 #include "viewer/imgui_session.hpp"
@@ -340,12 +343,36 @@ class FrameAllocationTest : public ::testing::Test {
     window_.reset();
   }
 
-  // The window loop's frame (run_viewer.cpp) without the swap; `ui` adds ImGui's part.
+  // The window pixel of the root of the clip drawn nearest the view's centre (after a frame).
+  [[nodiscard]] glm::vec2 root_nearest_the_centre() const {
+    const Rect& view = viewer_->layout().view;
+    const glm::vec2 centre(view.x + view.width * 0.5f, view.y + view.height * 0.5f);
+    glm::vec2 best(centre);
+    for (std::size_t slot = 0; slot < static_cast<std::size_t>(kClips); ++slot) {
+      const glm::vec3 p =
+          project_to_pixels(viewer_->view_projection(), viewer_->renderer().skeleton_pass().joint_positions(slot)[0],
+                            glm::vec2(view.width, view.height));
+      const glm::vec2 at(p.x + view.x, p.y + view.y);
+      if (glm::length(at - centre) < glm::length(best - centre) || best == centre) best = at;
+    }
+    return best;
+  }
+
+  // The window loop's frame (run_viewer.cpp) without the swap; `ui` adds ImGui's part. With
+  // `hover_`, the mouse (as the GLFW backend would report it) follows a root joint.
   void frame(bool ui) {
     now_ += kFrameSeconds;
     if (ui) {
       viewer_->poll_background(now_);
-      ImGuiSession::begin_frame();
+      if (hover_) {  // ImGuiSession::begin_frame, with the mouse put where the backend would report it
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        const glm::vec2 at = root_nearest_the_centre();
+        ImGui::GetIO().MousePos = ImVec2(at.x, at.y);
+        ImGui::NewFrame();
+      } else {
+        ImGuiSession::begin_frame();
+      }
       viewer_->handle_input();
       viewer_->build_ui();
       viewer_->advance(kFrameSeconds);
@@ -373,6 +400,7 @@ class FrameAllocationTest : public ::testing::Test {
     std::size_t skeleton_pass_uploads = 0;        // SkeletonPass::upload_count() over the run
     std::size_t fewest_draws = 0;                 // draw calls of the frame with the fewest (all ten clips: >= 20)
     bool crossed_loop = false;
+    std::size_t frames_hovering = 0;  // frames with a joint under the mouse in the view
   };
 
   // One warm-up frame (not counted), then kMeasuredFrames counted ones from kStartFrame.
@@ -399,6 +427,7 @@ class FrameAllocationTest : public ::testing::Test {
           g_writes.last_offset == 0 && g_writes.last_size == static_cast<GLsizeiptr>(pass.buffer_bytes());
       if (one_bone_upload) ++result.frames_with_one_bone_upload;
       result.other_buffer_writes += g_writes.data + g_writes.maps + (g_writes.sub_data > 1 ? g_writes.sub_data - 1 : 0);
+      if (state.view_hover.joint >= 0) ++result.frames_hovering;
       if (state.clock.frame() < previous_frame) result.crossed_loop = true;
       previous_frame = state.clock.frame();
     }
@@ -441,6 +470,7 @@ class FrameAllocationTest : public ::testing::Test {
   std::optional<Viewer> viewer_;
   std::optional<ImGuiSession> imgui_;
   double now_ = 0.0;
+  bool hover_ = false;
 };
 
 // The counter sees what it must: a plain operator new, an aligned one, a std::string and ImGui's.
@@ -469,17 +499,22 @@ TEST_F(FrameAllocationTest, SceneFramesOfTenClipsAllocateNothingAndUploadBonesOn
   }
 }
 
-// The whole window frame: ImGui's new frame, every panel, advance, joint labels, the scene, ImGui's draw.
+// The whole window frame: ImGui's new frame, every panel, advance, hover picking and the hovered
+// joint's name, joint labels (every joint, placed), the scene, ImGui's draw.
 TEST_F(FrameAllocationTest, FullViewerFramesWithUiAllocateNothing) {
   ImGui::SetAllocatorFunctions(imgui_alloc, imgui_free);
   imgui_.emplace(window_->handle(), 1.0f);
+  hover_ = true;
   // ImGui hides a new window on its first frame while it measures it: the panels first show, and
   // their draw lists and tab bars grow, on the second; then see kUiWarmupFrames.
   for (int i = 0; i < kUiWarmupFrames; ++i) frame(true);
   for (const bool solid : {false, true}) {
     for (const bool interpolate : {true, false}) {
       SCOPED_TRACE(std::string(solid ? "solid" : "lines") + (interpolate ? ", interpolated" : ", nearest frame"));
-      expect_quiet(run(true, solid, interpolate));
+      const RunResult result = run(true, solid, interpolate);
+      expect_quiet(result);
+      EXPECT_GT(result.frames_hovering, static_cast<std::size_t>(kMeasuredFrames / 2))
+          << "the mouse follows a root joint";
       expect_all_clips_in_one_buffer();
     }
   }

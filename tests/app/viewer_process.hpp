@@ -144,9 +144,10 @@ inline std::array<float, 4> as_rect(const State& state, const std::string& key) 
 }
 
 // Window pixels of every joint from "joint_pixels=x,y;x,y;...".
-inline std::vector<std::pair<int, int>> joint_pixels(const State& state) {
+// `key` names another clip's list ("clip1_joint_pixels").
+inline std::vector<std::pair<int, int>> joint_pixels(const State& state, const std::string& key = "joint_pixels") {
   std::vector<std::pair<int, int>> points;
-  std::istringstream in(state.at("joint_pixels"));
+  std::istringstream in(state.at(key));
   std::string item;
   while (std::getline(in, item, ';')) {
     const std::size_t comma = item.find(',');

@@ -57,6 +57,7 @@ void view_menu(const ViewerState& state, Actions& actions) {
   if (changed) actions.display = display;
   ImGui::Separator();
   if (ImGui::MenuItem("Frame All", "F")) actions.frame_all = true;
+  if (ImGui::MenuItem("Frame Current Pose", "Shift+F")) actions.frame_pose = true;
   if (ImGui::MenuItem("Reset Camera", "R")) actions.reset_camera = true;
   bool follow = state.follow;
   if (ImGui::MenuItem(state.selected_joint() >= 0 ? "Follow Selected Joint" : "Follow Root", "C", &follow)) {

@@ -1,0 +1,172 @@
+// Viewer: what is drawn over the 3D view: the joint under the mouse (hover, any visible clip) with
+// its name by the cursor, and the active clip's joint labels, placed so that none overlaps another.
+#include <imgui.h>
+
+#include "anim/orbit_camera.hpp"
+#include "viewer/viewer.hpp"
+
+namespace bvhscope::viewer {
+namespace {
+
+// Sizes in pixels before the content scale.
+constexpr float kLabelOffset = 7.0f;             // from the joint to its label's box
+constexpr float kLabelGap = 2.0f;                // kept clear between two boxes
+constexpr glm::vec2 kLabelPadding(4.0f, 1.0f);   // around a label's text
+constexpr glm::vec2 kHoverPadding(6.0f, 3.0f);   // around the hover name's text
+constexpr glm::vec2 kHoverOffset(14.0f, 18.0f);  // from the cursor to the hover name (clear of the arrow)
+
+constexpr ImU32 kLabelFill = IM_COL32(20, 22, 26, 190);
+constexpr ImU32 kLabelText = IM_COL32(215, 218, 224, 255);
+constexpr ImU32 kSelectedFill = IM_COL32(20, 60, 85, 235);
+constexpr ImU32 kSelectedText = IM_COL32(200, 236, 255, 255);
+constexpr ImU32 kLeader = IM_COL32(200, 205, 215, 170);
+constexpr ImU32 kHoverFill = IM_COL32(34, 37, 44, 240);
+constexpr ImU32 kHoverBorder = IM_COL32(235, 190, 90, 255);
+constexpr ImU32 kHoverText = IM_COL32(245, 246, 248, 255);
+constexpr ImU32 kHoverFileText = IM_COL32(160, 166, 178, 255);
+
+// At most what one box (a rounded rectangle, its border or leader line) adds to ImGui's buffers,
+// text aside (4 vertices and 6 indices a character).
+constexpr std::size_t kMaxBoxVertices = 160;
+constexpr std::size_t kMaxBoxIndices = 480;
+
+ImVec2 to_im(glm::vec2 v) { return {v.x, v.y}; }
+
+}  // namespace
+
+void Viewer::update_view_hover() {
+  const ImGuiIO& io = ImGui::GetIO();
+  ViewerState::ViewHover hover;
+  // Not while a button is down (a camera drag, or a drag that began on a panel), nor over a panel.
+  const bool free_mouse = ImGui::IsMousePosValid() && !io.WantCaptureMouse && drag_button_ < 0 &&
+                          !ImGui::IsAnyMouseDown() && layout_.view.contains(io.MousePos.x, io.MousePos.y);
+  if (free_mouse && !state_.clips.empty()) {
+    const ViewPick pick = pick_in_view(io.MousePos.x, io.MousePos.y);
+    hover = {pick.slot, pick.joint};
+  }
+  state_.view_hover = hover;
+}
+
+void Viewer::draw_view_overlay() {
+  update_view_hover();
+  labels_shown_ = 0;
+  labels_hidden_ = 0;
+  const Rect& view = layout_.view;
+  const LabelBox bounds{{view.x, view.y}, {view.x + view.width, view.y + view.height}};
+  label_layout_.begin(bounds, {kLabelOffset * ui_scale_, kLabelGap * ui_scale_});
+  const ClipSlot* slot = state_.active_slot();
+  const bool labels = slot != nullptr && state_.inspection.labels != LabelMode::None &&
+                      !(state_.inspection.labels == LabelMode::SelectedChain && slot->selected < 0);
+  if (labels) refresh_label_order(*slot);
+
+  // The hover name goes first: labels make way for it, so it never covers one.
+  const ViewerState::ViewHover hover = state_.view_hover;
+  LabelBox hover_box;
+  std::size_t hover_characters = 0;
+  if (hover.clip >= 0) {
+    const ClipSlot& hovered = state_.clips[static_cast<std::size_t>(hover.clip)];
+    const std::string& name = hovered.labels[static_cast<std::size_t>(hover.joint)];
+    const ImVec2 name_size = ImGui::CalcTextSize(name.c_str());
+    float width = name_size.x;
+    hover_characters = name.size();
+    if (state_.clips.size() > 1) {
+      width += ImGui::CalcTextSize("  ").x + ImGui::CalcTextSize(hovered.file_name.c_str()).x;
+      hover_characters += hovered.file_name.size();
+    }
+    const glm::vec2 size(width + 2.0f * kHoverPadding.x * ui_scale_, name_size.y + 2.0f * kHoverPadding.y * ui_scale_);
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    hover_box = tooltip_box({mouse.x, mouse.y}, size, bounds, kHoverOffset * ui_scale_);
+    label_layout_.block(hover_box);
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  }
+
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  // Room for the most this overlay can draw, so a frame that shows more labels than any before
+  // does not grow ImGui's buffers (only a new clip, selection or mode may).
+  const auto reserve = [](auto& buffer, std::size_t more) {
+    const int needed = buffer.Size + static_cast<int>(more);
+    if (buffer.Capacity < needed) buffer.reserve(needed + needed / 2);
+  };
+  const std::size_t boxes = (labels ? label_order_.size() : 0) + (hover.clip >= 0 ? 1 : 0);
+  const std::size_t characters = (labels ? label_characters_ : 0) + hover_characters;
+  reserve(draw->VtxBuffer, 4 * characters + kMaxBoxVertices * boxes);
+  reserve(draw->IdxBuffer, 6 * characters + kMaxBoxIndices * boxes);
+
+  draw->PushClipRect(to_im(bounds.min), to_im(bounds.max), true);
+  if (labels)
+    draw_joint_labels(*slot, renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active)));
+  if (hover.clip >= 0) draw_hover_name(hover_box);
+  draw->PopClipRect();
+}
+
+void Viewer::refresh_label_order(const ClipSlot& slot) {
+  const Skeleton& skeleton = slot.clip().skeleton;
+  const LabelMode mode = state_.inspection.labels;
+  const LabelKey key{slot.id, skeleton.joint_count(), slot.selected, mode};
+  if (key == label_key_) return;
+  // A new clip, selection or mode: the order is rebuilt and the storage sized (not while playing).
+  label_order(skeleton, slot.tree_shape.depths, slot.selected, mode == LabelMode::All, label_order_);
+  label_layout_.reserve(label_order_.size() + 1);
+  placed_labels_.reserve(label_order_.size());
+  label_characters_ = 0;
+  for (const int joint : label_order_) label_characters_ += slot.labels[static_cast<std::size_t>(joint)].size();
+  label_key_ = key;
+}
+
+void Viewer::draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> placed) {
+  // The selected joint and its ancestors may stand off their point (with a leader line) rather
+  // than be hidden; in All mode the other joints only take a spot next to their point.
+  const std::size_t chain =
+      slot.selected >= 0 && static_cast<std::size_t>(slot.selected) < slot.tree_shape.depths.size()
+          ? static_cast<std::size_t>(slot.tree_shape.depths[static_cast<std::size_t>(slot.selected)]) + 1
+          : 0;
+  const Rect& view = layout_.view;
+  const glm::mat4 view_projection = this->view_projection();
+  const glm::vec2 padding(kLabelPadding.x * ui_scale_, kLabelPadding.y * ui_scale_);
+  placed_labels_.clear();
+  for (std::size_t k = 0; k < label_order_.size(); ++k) {
+    const auto joint = static_cast<std::size_t>(label_order_[k]);
+    if (joint >= placed.size() || joint >= slot.labels.size()) continue;
+    const glm::vec3 p = project_to_pixels(view_projection, placed[joint], glm::vec2(view.width, view.height));
+    if (p.z < 0.0f || p.z > 1.0f || !view.contains(p.x + view.x, p.y + view.y)) continue;
+    const glm::vec2 point(p.x + view.x, p.y + view.y);
+    const ImVec2 text_size = ImGui::CalcTextSize(slot.labels[joint].c_str());
+    const PlacedLabel label =
+        label_layout_.place(point, glm::vec2(text_size.x, text_size.y) + 2.0f * padding, k < chain);
+    if (label.shown()) {
+      placed_labels_.push_back({static_cast<int>(joint), point, label});
+    } else {
+      ++labels_hidden_;
+    }
+  }
+  labels_shown_ = static_cast<int>(placed_labels_.size());
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  for (const PlacedJointLabel& label : placed_labels_) {  // leader lines under every box
+    if (!needs_leader(label.label.spot)) continue;
+    const glm::vec2 end = glm::clamp(label.point, label.label.box.min, label.label.box.max);
+    draw->AddLine(to_im(label.point), to_im(end), kLeader, 1.0f * ui_scale_);
+  }
+  for (const PlacedJointLabel& label : placed_labels_) {
+    const bool strong = label.joint == slot.selected;
+    const LabelBox& box = label.label.box;
+    draw->AddRectFilled(to_im(box.min), to_im(box.max), strong ? kSelectedFill : kLabelFill, 3.0f * ui_scale_);
+    draw->AddText(to_im(box.min + padding), strong ? kSelectedText : kLabelText,
+                  slot.labels[static_cast<std::size_t>(label.joint)].c_str());
+  }
+}
+
+void Viewer::draw_hover_name(const LabelBox& box) {
+  const ClipSlot& slot = state_.clips[static_cast<std::size_t>(state_.view_hover.clip)];
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  draw->AddRectFilled(to_im(box.min), to_im(box.max), kHoverFill, 3.0f * ui_scale_);
+  draw->AddRect(to_im(box.min), to_im(box.max), kHoverBorder, 3.0f * ui_scale_, 0, 1.0f * ui_scale_);
+  const char* name = slot.labels[static_cast<std::size_t>(state_.view_hover.joint)].c_str();
+  ImVec2 at(box.min.x + kHoverPadding.x * ui_scale_, box.min.y + kHoverPadding.y * ui_scale_);
+  draw->AddText(at, kHoverText, name);
+  if (state_.clips.size() > 1) {
+    at.x += ImGui::CalcTextSize(name).x + ImGui::CalcTextSize("  ").x;
+    draw->AddText(at, kHoverFileText, slot.file_name.c_str());
+  }
+}
+
+}  // namespace bvhscope::viewer
