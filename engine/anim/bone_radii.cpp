@@ -20,16 +20,18 @@ glm::vec3 offset_of(const Skeleton& skeleton, std::size_t joint) noexcept {
 }  // namespace
 
 float rest_pose_size(const Skeleton& skeleton) {
-  if (skeleton.parents.empty()) return 0.0f;
   std::vector<glm::vec3> position(skeleton.parents.size());
   glm::vec3 low(0.0f);
   glm::vec3 high(0.0f);
+  bool any = false;
   for (std::size_t joint = 0; joint < skeleton.parents.size(); ++joint) {
     const int parent = skeleton.parents[joint];  // parents come before their children
-    position[joint] = offset_of(skeleton, joint) +
-                      (parent == kNoParent ? glm::vec3(0.0f) : position[static_cast<std::size_t>(parent)]);
-    low = joint == 0 ? position[joint] : glm::min(low, position[joint]);
-    high = joint == 0 ? position[joint] : glm::max(high, position[joint]);
+    position[joint] = offset_of(skeleton, joint);
+    if (parent == kNoParent) continue;
+    position[joint] += position[static_cast<std::size_t>(parent)];
+    low = any ? glm::min(low, position[joint]) : position[joint];
+    high = any ? glm::max(high, position[joint]) : position[joint];
+    any = true;
   }
   const glm::vec3 extent = high - low;
   return std::max({extent.x, extent.y, extent.z});

@@ -13,13 +13,15 @@ namespace bvhscope {
 // A bone's radius is kRadiusPerLength × its rest length (its child's OFFSET), clamped to
 // [kMinRadiusPerSize, kMaxRadiusPerSize] × the figure's size. A bone with a zero OFFSET (a CMU hip
 // or thumb joint, whatever its position channels do) gets the minimum.
-inline constexpr float kRadiusPerLength = 0.22f;
+inline constexpr float kRadiusPerLength = 0.25f;
 inline constexpr float kMinRadiusPerSize = 0.003f;
 inline constexpr float kMaxRadiusPerSize = 0.03f;
 // A joint's sphere is this much wider than the thickest bone ending or starting at it.
 inline constexpr float kJointPerBoneRadius = 1.06f;
 
-// The largest extent (x, y or z) of the rest pose: every joint placed by its OFFSETs alone.
+// The largest extent (x, y or z) of the rest pose, every joint placed by its OFFSETs alone, over
+// the joints that have a parent: a root's position only places the figure (Bandai Namco's files
+// have a root on the floor 4 m from the hips it carries). 0 without such joints.
 float rest_pose_size(const Skeleton& skeleton);
 
 // The radius of every bone (joints with a parent, in joint order, as write_bone_vertices writes

@@ -708,21 +708,21 @@ int run_in_column(int x, int y0, int y1, In in) {
 // A long and a short bone of one figure, side-on: each is as wide as its own radius, worked out by
 // hand from anim/bone_radii's rule (not one radius for the whole figure).
 TEST_F(CapsuleImpostorTest, ALongAndAShortBoneAreEachAsThickAsTheirOwnRadius) {
-  // The rest pose spans 4 units (x from -2 to 2) and the figure is 10 units: a unit of length is 2.5
-  // of the figure's. Radii are bounded to [0.003, 0.03] × 10 = [0.03, 0.3].
-  TestClip clip = make_bones({{glm::vec3(-2.0f, 1.0f, 0.0f), glm::vec3(2.0f, 1.0f, 0.0f)},     // 4 long
-                              {glm::vec3(-0.1f, -1.0f, 0.0f), glm::vec3(0.1f, -1.0f, 0.0f)}},  // 0.2 long
+  // The rest pose without its roots spans 2 units (y from -1 to 1) and the figure is 10 units: a
+  // unit of length is 5 of the figure's. Radii are bounded to [0.003, 0.03] × 10 = [0.03, 0.3].
+  TestClip clip = make_bones({{glm::vec3(-2.0f, 1.0f, 0.0f), glm::vec3(2.0f, 1.0f, 0.0f)},       // 4 long
+                              {glm::vec3(-0.05f, -1.0f, 0.0f), glm::vec3(0.05f, -1.0f, 0.0f)}},  // 0.1 long
                              0.3f, glm::vec3(0.9f, 0.7f, 0.5f));
   ASSERT_FLOAT_EQ(clip.figure_size, 10.0f);
-  const double long_radius = 0.3;    // 0.22 × 4 × 2.5 = 2.2, clamped to the maximum
-  const double short_radius = 0.11;  // 0.22 × 0.2 × 2.5, between the bounds
+  const double long_radius = 0.3;     // 0.25 × 4 × 5 = 5, lowered to the maximum
+  const double short_radius = 0.125;  // 0.25 × 0.1 × 5, between the bounds
   const std::vector<TestClip> clips = {clip};
   Camera camera;
   camera.eye = {0.0, 0.0, 5.0};
   const Image image = draw(clips, camera);
   const std::vector<Capsule> capsules = {
       {glm::dvec3(-2.0, 1.0, 0.0), glm::dvec3(2.0, 1.0, 0.0), long_radius, glm::dvec3(clip.color)},
-      {glm::dvec3(-0.1, -1.0, 0.0), glm::dvec3(0.1, -1.0, 0.0), short_radius, glm::dvec3(clip.color)}};
+      {glm::dvec3(-0.05, -1.0, 0.0), glm::dvec3(0.05, -1.0, 0.0), short_radius, glm::dvec3(clip.color)}};
   expect_matches_reference(image, camera, capsules);
   // Across each bone through the middle column: the drawn width is the reference's.
   const int x = kWidth / 2;
@@ -734,23 +734,23 @@ TEST_F(CapsuleImpostorTest, ALongAndAShortBoneAreEachAsThickAsTheirOwnRadius) {
   const int short_px = run_in_column(x, kHeight / 2, kHeight, drawn);
   EXPECT_NEAR(long_px, run_in_column(x, 0, kHeight / 2, hits(capsules[0])), 1);
   EXPECT_NEAR(short_px, run_in_column(x, kHeight / 2, kHeight, hits(capsules[1])), 1);
-  // About 2 × focal × r / distance: 39 and 14 pixels.
+  // About 2 × focal × r / distance: 40 and 16 pixels.
   EXPECT_GT(long_px, 35);
-  EXPECT_LT(short_px, 17);
+  EXPECT_LT(short_px, 19);
 }
 
 // Selecting the end joint of a short bone marks it with a sphere the size of that joint, and the
 // end joint of a long bone of the same figure with one the size of that one.
 TEST_F(CapsuleImpostorTest, AMarkedJointIsMarkedAtItsOwnSize) {
-  // The figure of the test above: bone radii 0.3 (4 long) and 0.11 (0.2 long); joints 0 and 1 are
+  // The figure of the test above: bone radii 0.3 (4 long) and 0.125 (0.1 long); joints 0 and 1 are
   // the long bone's ends, 2 and 3 the short one's.
   const TestClip clip = make_bones({{glm::vec3(-2.0f, 1.0f, 0.0f), glm::vec3(2.0f, 1.0f, 0.0f)},
-                                    {glm::vec3(-0.1f, -1.0f, 0.0f), glm::vec3(0.1f, -1.0f, 0.0f)}},
+                                    {glm::vec3(-0.05f, -1.0f, 0.0f), glm::vec3(0.05f, -1.0f, 0.0f)}},
                                    0.3f, glm::vec3(0.9f, 0.7f, 0.5f));
   // A marked joint's sphere: its own (1.06 × its thickest bone) × 1.25, × 1.15 for a selection.
   const double mark = 1.06 * 1.25 * 1.15;
   const std::vector<TestClip> clips = {clip};
-  for (const auto& [joint, bone_radius] : {std::pair{3, 0.11}, std::pair{1, 0.3}}) {
+  for (const auto& [joint, bone_radius] : {std::pair{3, 0.125}, std::pair{1, 0.3}}) {
     SCOPED_TRACE("joint " + std::to_string(joint));
     const glm::dvec3 centre(clip.pose.position(joint));
     Camera camera;
@@ -768,7 +768,7 @@ TEST_F(CapsuleImpostorTest, AMarkedJointIsMarkedAtItsOwnSize) {
     const int x = kWidth / 2;
     const int expected = run_in_column(x, 0, kHeight, in_mark);
     EXPECT_NEAR(run_in_column(x, 0, kHeight, marked), expected, 1.5);
-    EXPECT_NEAR(expected, 2.0 * Camera::focal() * bone_radius * mark / 6.0, 1.5);  // 17 and 47 pixels
+    EXPECT_NEAR(expected, 2.0 * Camera::focal() * bone_radius * mark / 6.0, 1.5);  // 21 and 50 pixels
   }
 }
 
