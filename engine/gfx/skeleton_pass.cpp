@@ -16,9 +16,7 @@
 namespace bvhscope::gfx {
 namespace {
 
-const void* byte_offset(std::size_t bytes) {
-  return reinterpret_cast<const void*>(bytes);
-}  // NOLINT: GL's offset-as-pointer
+const void* byte_offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }  // NOLINT: GL's offset-as-pointer
 
 // Each instance of the capsule and shadow draws reads this many consecutive points of the bone
 // buffer (vertex attributes 2 to 15): seven bones (from, to), a rectangle each (or one point for a
@@ -52,18 +50,10 @@ constexpr int kRadiiUnit = 0;
 }  // namespace
 
 SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept
-    : lines_(std::move(lines)),
-      capsule_(std::move(capsule)),
-      shadow_(std::move(shadow)),
-      bones_(Buffer::create()),
-      radii_(Buffer::create()),
-      radii_texture_(Texture::create()),
-      rectangle_ibo_(Buffer::create()),
-      line_vao_(VertexArray::create()),
-      capsule_vao_(VertexArray::create()),
-      sphere_vao_(VertexArray::create()),
-      shadow_vao_(VertexArray::create()),
-      highlight_vao_(VertexArray::create()) {
+    : lines_(std::move(lines)), capsule_(std::move(capsule)), shadow_(std::move(shadow)), bones_(Buffer::create()),
+      radii_(Buffer::create()), radii_texture_(Texture::create()), rectangle_ibo_(Buffer::create()),
+      line_vao_(VertexArray::create()), capsule_vao_(VertexArray::create()), sphere_vao_(VertexArray::create()),
+      shadow_vao_(VertexArray::create()), highlight_vao_(VertexArray::create()) {
   l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
         lines_.location("u_point_size")};
   c_ = {capsule_.location("u_view_proj"),   capsule_.location("u_radii"),
@@ -169,7 +159,9 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
   bone_count_ = 0;
   joint_count_ = 0;
   std::size_t vertex = 0;
-  std::vector<float> radii;  // parallel to the bone buffer (see radii_)
+  // One float per point of the bone buffer: at a bone's `from` point the bone's radius, at its `to`
+  // point and at a joint's point the radius of that joint's sphere.
+  std::vector<float> radii;
   for (const SkeletonSlot& slot : slots) {
     Block block;
     const Skeleton& skeleton = *slot.skeleton;
@@ -306,8 +298,7 @@ void SkeletonPass::draw(const SceneView& view, const SceneStyle& style, float gr
   }
 }
 
-void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::vec3& color,
-                                     const SceneStyle& style) const {
+void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::vec3& color, const SceneStyle& style) const {
   if (joint < 0 || static_cast<std::size_t>(joint) >= block.joints) return;
   ShaderProgram::set(l_.color, glm::vec4(color, 1.0f));
   const int bone = block.bone_of_joint[static_cast<std::size_t>(joint)];
@@ -318,8 +309,7 @@ void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::v
   glEnable(GL_PROGRAM_POINT_SIZE);
   ShaderProgram::set(l_.round_points, 1);
   ShaderProgram::set(l_.point_size, 10.0f * style.pixel_scale);
-  glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones + static_cast<std::size_t>(joint)),
-               1);
+  glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones + static_cast<std::size_t>(joint)), 1);
   ShaderProgram::set(l_.round_points, 0);
   glDisable(GL_PROGRAM_POINT_SIZE);
 }
@@ -343,8 +333,7 @@ void SkeletonPass::draw_lines(const SceneView& view, const SceneStyle& style) co
       ShaderProgram::set(l_.round_points, 1);
       ShaderProgram::set(l_.point_size, 7.0f * style.pixel_scale);
       ShaderProgram::set(l_.color, glm::vec4(style.palette.joint, 1.0f));
-      glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones),
-                   static_cast<GLsizei>(block.joints));
+      glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones), static_cast<GLsizei>(block.joints));
       glDisable(GL_PROGRAM_POINT_SIZE);
     }
     // Marks go on top of the clip's own bones and dots.

@@ -75,7 +75,7 @@ class SkeletonPass {
     std::size_t first_vertex = 0;
     std::size_t bones = 0;
     std::size_t joints = 0;
-    float radius = 1.0f;             // the thickest a bone of this figure can be: scales its shadow and contact shade
+    float radius = 1.0f;  // the thickest a bone of this figure can be: scales its shadow and contact shade
     std::vector<int> bone_of_joint;  // joint -> bone index in this block (-1 for roots)
     std::vector<std::size_t> roots;  // the joints without a parent (no bone ends at them)
   };
@@ -96,10 +96,8 @@ class SkeletonPass {
   ShaderProgram lines_;
   ShaderProgram capsule_;
   ShaderProgram shadow_;
-  Buffer bones_;  // every clip's block, vec3, dynamic
-  // One float per point of the bone buffer, static: a bone's `from` point holds the bone's radius,
-  // its `to` point and a joint's point the radius of that joint's sphere.
-  Buffer radii_;
+  Buffer bones_;               // every clip's block, vec3, dynamic
+  Buffer radii_;               // one float per point of bones_, static (see set_skeletons)
   Texture radii_texture_;      // radii_ as a GL_R32F buffer texture
   Buffer rectangle_ibo_;       // the capsule rectangles of one instance, as indexed triangles
   VertexArray line_vao_;       // attribute 0 over the whole bone buffer
