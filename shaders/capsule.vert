@@ -1,9 +1,10 @@
 // Bones and joint spheres of the solid style as ray-cast impostors: each bone capsule, with the
-// sphere of its child joint (u_joint_radius), is drawn as one screen-aligned rectangle around its
+// sphere of its child joint, is drawn as one screen-aligned rectangle around its
 // image, and capsule.frag finds the exact surfaces along the ray through each pixel; a root's sphere
 // or a marked joint is a capsule of zero length. An instance reads 14 consecutive points of the
 // bone buffer, seven bones (from, to) or, one point per capsule, a joint, and draws rectangle k
-// (vertices 4k to 4k + 3) for its capsule k.
+// (vertices 4k to 4k + 3) for its capsule k. The radii come from u_radii, one per point of the bone
+// buffer: at a bone's `from` point the bone's, at its `to` point and at a joint's the joint sphere's.
 //
 // The rectangle bounds the projected corners of the box around the capsule and sphere, along the
 // bone's image and across it, u_margin_px further (so antialiased edges have pixels to fade out in).
@@ -17,9 +18,10 @@
 layout(location = 2) in vec3 i_points[14];
 uniform int u_points_per_capsule;  // 2: bones; 1: joint spheres
 uniform mat4 u_view_proj;
-uniform float u_radius;
-uniform float u_taper;         // 1 for bones: short bones get thinner; 0 for joint spheres
-uniform float u_joint_radius;  // of a sphere at each capsule's `to` end (a bone's child joint); 0: none
+uniform samplerBuffer u_radii;  // parallel to the bone buffer
+uniform int u_first_point;      // the bone buffer point instance 0 of this draw starts at
+uniform float u_radius_scale;   // times each capsule's radius (marked joints are drawn bigger)
+uniform float u_joint_scale;    // times the radius of the sphere at each capsule's `to` end; 0: none
 uniform vec2 u_viewport_size;  // pixels
 uniform float u_margin_px;
 // The world direction of the ray through the viewport point at NDC (x, y) is u_ray_centre +
@@ -50,18 +52,20 @@ void main() {
   int k = gl_VertexID >> 2;
   vec3 i_from = i_points[k * u_points_per_capsule];
   vec3 i_to = i_points[k * u_points_per_capsule + u_points_per_capsule - 1];
+  int first = u_first_point + gl_InstanceID * 14 + k * u_points_per_capsule;
+  float radius = texelFetch(u_radii, first).r * u_radius_scale;
+  float joint_radius = texelFetch(u_radii, first + u_points_per_capsule - 1).r * u_joint_scale;
   vec3 axis = i_to - i_from;
   float len = length(axis);
   vec3 y = len > 1e-6 ? axis / len : vec3(0.0, 1.0, 0.0);
   vec3 helper = abs(y.y) < 0.95 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
   vec3 x = normalize(cross(helper, y));
   vec3 z = cross(x, y);
-  float radius = mix(u_radius, clamp(len * 0.22, u_radius * 0.3, u_radius), u_taper);
   v_from = i_from;
   v_to = i_to;
   v_radius = radius;
-  v_joint_radius = u_joint_radius;
-  float reach = max(radius, u_joint_radius);  // the box holds the capsule and the sphere
+  v_joint_radius = joint_radius;
+  float reach = max(radius, joint_radius);  // the box holds the capsule and the sphere
 
   g_half_viewport = 0.5 * u_viewport_size;
   // The box in clip space: its centre and half axes, so that corner (sx, sy, sz) is

@@ -6,7 +6,7 @@ in vec2 v_ground;
 flat in vec3 v_from;
 flat in vec3 v_to;
 uniform float u_ground_y;
-uniform float u_radius;
+flat in float v_radius;
 uniform float u_strength;
 uniform float u_falloff_height;
 uniform bool u_to_alpha;
@@ -17,8 +17,8 @@ void main() {
   float t = clamp(dot(v_ground - a, ab) / max(dot(ab, ab), 1e-12), 0.0, 1.0);
   float d = length(v_ground - (a + ab * t));
   float height = max(mix(v_from.y, v_to.y, t) - u_ground_y, 0.0);
-  float blur = u_radius * 0.8 + height * 0.3;
-  float coverage = 1.0 - smoothstep(u_radius * 0.4, u_radius * 0.4 + blur, d);
+  float blur = v_radius * 0.8 + height * 0.3;
+  float coverage = 1.0 - smoothstep(v_radius * 0.4, v_radius * 0.4 + blur, d);
   float darkness = coverage * u_strength * exp(-height / u_falloff_height);
   frag_color = u_to_alpha ? vec4(0.0, 0.0, 0.0, darkness) : vec4(vec3(1.0 - darkness), 1.0);
 }

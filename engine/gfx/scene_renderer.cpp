@@ -5,13 +5,6 @@
 #include "gfx/gl.hpp"
 
 namespace bvhscope::gfx {
-namespace {
-
-// Capsule radius as a share of the skeleton's size: about 5 cm on a 1.7 m person.
-constexpr float kBoneRadiusPerHeight = 0.03f;
-
-}  // namespace
-
 std::optional<SceneRenderer> SceneRenderer::create(std::string& error) {
   std::optional<BackgroundPass> background = BackgroundPass::create(error);
   if (!background) return std::nullopt;
@@ -28,7 +21,7 @@ std::optional<SceneRenderer> SceneRenderer::create(std::string& error) {
 }
 
 void SceneRenderer::set_skeleton(const Skeleton& skeleton, float height) {
-  skeleton_.set_skeleton(skeleton, (height > 0.0f ? height : 1.0f) * kBoneRadiusPerHeight);
+  skeleton_.set_skeleton(skeleton, height > 0.0f ? height : 1.0f);
 }
 
 void SceneRenderer::set_skeletons(std::span<const Skeleton* const> skeletons, std::span<const float> heights) {
@@ -36,7 +29,7 @@ void SceneRenderer::set_skeletons(std::span<const Skeleton* const> skeletons, st
   slots.reserve(skeletons.size());
   for (std::size_t i = 0; i < skeletons.size(); ++i) {
     const float height = i < heights.size() && heights[i] > 0.0f ? heights[i] : 1.0f;
-    slots.push_back({skeletons[i], height * kBoneRadiusPerHeight});
+    slots.push_back({skeletons[i], height});
   }
   skeleton_.set_skeletons(slots);
 }

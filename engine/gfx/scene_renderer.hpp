@@ -27,7 +27,7 @@ class SceneRenderer {
   static std::optional<SceneRenderer> create(std::string& error);
 
   // On load: sizes the bone buffer for the skeleton; `height` (the skeleton's size in its units)
-  // sets the bone thickness.
+  // bounds the bone thickness (anim/bone_radii).
   void set_skeleton(const Skeleton& skeleton, float height);
   // On load or when the units or position mode change: where the floor is and how it is ruled.
   void set_ground(const GroundGrid& grid);
@@ -37,7 +37,8 @@ class SceneRenderer {
   void update_pose(const Skeleton& skeleton, const Pose& pose) { skeleton_.update(skeleton, pose); }
 
   // Several clips: sizes one shared bone buffer for all of them (when the clip set changes);
-  // `heights` (each skeleton's size in scene units) set each clip's bone thickness.
+  // `heights` (each skeleton's size in scene units) bound each clip's bone thickness, which follows
+  // each bone's length (anim/bone_radii).
   void set_skeletons(std::span<const Skeleton* const> skeletons, std::span<const float> heights);
   // Every frame: write_pose for each clip, then one upload for all of them.
   void write_pose(std::size_t slot, const Skeleton& skeleton, const Pose& pose, const Placement& placement) noexcept {

@@ -10,6 +10,7 @@
 #include <glm/vec2.hpp>
 
 #include "anim/bone_geometry.hpp"
+#include "anim/bone_radii.hpp"
 #include "gfx/gl.hpp"
 
 namespace bvhscope::gfx {
@@ -42,32 +43,39 @@ constexpr std::array<std::uint8_t, 6 * kPointsPerInstance> kRectangleIndices = [
 // any of its samples (up to ~0.7 pixel from its centre) is in the rectangle.
 constexpr float kMarginPixels = 1.5f;
 
+// A marked (selected or hovered) joint's sphere against the joint's own sphere, before `grow`.
+constexpr float kMarkedJointScale = 1.25f;
+
+// The texture unit the capsule and shadow shaders read the radii from.
+constexpr int kRadiiUnit = 0;
+
 }  // namespace
 
 SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept
-    : lines_(std::move(lines)),
-      capsule_(std::move(capsule)),
-      shadow_(std::move(shadow)),
-      bones_(Buffer::create()),
-      rectangle_ibo_(Buffer::create()),
-      line_vao_(VertexArray::create()),
-      capsule_vao_(VertexArray::create()),
-      sphere_vao_(VertexArray::create()),
-      shadow_vao_(VertexArray::create()),
-      highlight_vao_(VertexArray::create()) {
+    : lines_(std::move(lines)), capsule_(std::move(capsule)), shadow_(std::move(shadow)), bones_(Buffer::create()),
+      radii_(Buffer::create()), radii_texture_(Texture::create()), rectangle_ibo_(Buffer::create()),
+      line_vao_(VertexArray::create()), capsule_vao_(VertexArray::create()), sphere_vao_(VertexArray::create()),
+      shadow_vao_(VertexArray::create()), highlight_vao_(VertexArray::create()) {
   l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
         lines_.location("u_point_size")};
-  c_ = {capsule_.location("u_view_proj"),    capsule_.location("u_radius"),
-        capsule_.location("u_taper"),        capsule_.location("u_color"),
-        capsule_.location("u_eye"),          capsule_.location("u_light_dir"),
-        capsule_.location("u_ground_y"),     capsule_.location("u_contact_height"),
-        capsule_.location("u_pixel_size"),   capsule_.location("u_margin_px"),
-        capsule_.location("u_samples"),      capsule_.location("u_viewport_size"),
-        capsule_.location("u_ray_centre"),   capsule_.location("u_ray_dx"),
-        capsule_.location("u_ray_dy"),       capsule_.location("u_points_per_capsule"),
-        capsule_.location("u_joint_radius"), capsule_.location("u_joint_color")};
-  s_ = {shadow_.location("u_view_proj"), shadow_.location("u_ground_y"),       shadow_.location("u_radius"),
-        shadow_.location("u_strength"),  shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha")};
+  c_ = {capsule_.location("u_view_proj"),   capsule_.location("u_radii"),
+        capsule_.location("u_first_point"), capsule_.location("u_radius_scale"),
+        capsule_.location("u_joint_scale"), capsule_.location("u_color"),
+        capsule_.location("u_eye"),         capsule_.location("u_light_dir"),
+        capsule_.location("u_ground_y"),    capsule_.location("u_contact_height"),
+        capsule_.location("u_pixel_size"),  capsule_.location("u_margin_px"),
+        capsule_.location("u_samples"),     capsule_.location("u_viewport_size"),
+        capsule_.location("u_ray_centre"),  capsule_.location("u_ray_dx"),
+        capsule_.location("u_ray_dy"),      capsule_.location("u_points_per_capsule"),
+        capsule_.location("u_joint_color")};
+  s_ = {shadow_.location("u_view_proj"),      shadow_.location("u_radii"),        shadow_.location("u_first_point"),
+        shadow_.location("u_ground_y"),       shadow_.location("u_radius_scale"), shadow_.location("u_strength"),
+        shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha")};
+  capsule_.use();
+  ShaderProgram::set(c_.radii, kRadiiUnit);
+  shadow_.use();
+  ShaderProgram::set(s_.radii, kRadiiUnit);
+  glUseProgram(0);
   std::array<GLfloat, 2> range{1.0f, 1.0f};
   glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range.data());
   max_line_width_ = std::max(range[1], 1.0f);
@@ -115,19 +123,27 @@ void SkeletonPass::bind_points(const VertexArray& vao, std::size_t first_vertex,
   }
 }
 
+void SkeletonPass::bind_radii() const noexcept {
+  glActiveTexture(GL_TEXTURE0 + kRadiiUnit);
+  glBindTexture(GL_TEXTURE_BUFFER, radii_texture_.name());
+}
+
 // `count` rectangles (capsules or shadow quads) of `points_per_shape` points each (bones 2: from,
-// to; joints 1) from `first_vertex` on: whole instances first, then one with the rest.
+// to; joints 1) from `first_vertex` on: whole instances first, then one with the rest. The shader's
+// uniform at `first_point_location` gets the point its instance 0 starts at, to find the radii.
 void SkeletonPass::draw_rectangles(const VertexArray& vao, std::size_t first_vertex, std::size_t count,
-                                   std::size_t points_per_shape) const {
+                                   std::size_t points_per_shape, int first_point_location) const {
   const std::size_t per_instance = kPointsPerInstance / points_per_shape;
   const std::size_t whole = count / per_instance;
   const std::size_t rest = count % per_instance;
   if (whole > 0) {
+    ShaderProgram::set(first_point_location, static_cast<int>(first_vertex));
     bind_points(vao, first_vertex, kPointsPerInstance);
     glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(6 * per_instance), GL_UNSIGNED_BYTE, nullptr,
                             static_cast<GLsizei>(whole));
   }
   if (rest > 0) {
+    ShaderProgram::set(first_point_location, static_cast<int>(first_vertex + whole * kPointsPerInstance));
     bind_points(vao, first_vertex + whole * kPointsPerInstance, rest * points_per_shape);
     glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(6 * rest), GL_UNSIGNED_BYTE, nullptr, 1);
   }
@@ -137,7 +153,7 @@ void SkeletonPass::draw_rectangles(const VertexArray& vao, std::size_t first_ver
 void SkeletonPass::draw_capsules(const VertexArray& vao, std::size_t first_vertex, std::size_t count,
                                  int points_per_capsule) const {
   ShaderProgram::set(c_.points_per_capsule, points_per_capsule);
-  draw_rectangles(vao, first_vertex, count, static_cast<std::size_t>(points_per_capsule));
+  draw_rectangles(vao, first_vertex, count, static_cast<std::size_t>(points_per_capsule), c_.first_point);
 }
 
 void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
@@ -145,22 +161,31 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
   bone_count_ = 0;
   joint_count_ = 0;
   std::size_t vertex = 0;
+  // One float per point of the bone buffer: at a bone's `from` point the bone's radius, at its `to`
+  // point and at a joint's point the radius of that joint's sphere.
+  std::vector<float> radii;
   for (const SkeletonSlot& slot : slots) {
     Block block;
     const Skeleton& skeleton = *slot.skeleton;
     block.first_vertex = vertex;
     block.bones = bvhscope::bone_count(skeleton);
     block.joints = static_cast<std::size_t>(skeleton.joint_count());
-    block.radius = slot.bone_radius > 0.0f ? slot.bone_radius : 1.0f;
+    const float size = slot.figure_size > 0.0f ? slot.figure_size : 1.0f;
+    block.radius = kMaxRadiusPerSize * size;
+    const std::vector<float> bones = bone_radii(skeleton, size);
+    const std::vector<float> joints = joint_radii(skeleton, bones, size);
     block.bone_of_joint.assign(block.joints, -1);
     int bone = 0;
     for (std::size_t joint = 0; joint < block.joints; ++joint) {
       if (skeleton.parents[joint] != kNoParent) {
+        radii.push_back(bones[static_cast<std::size_t>(bone)]);
+        radii.push_back(joints[joint]);
         block.bone_of_joint[joint] = bone++;
       } else {
         block.roots.push_back(joint);
       }
     }
+    radii.insert(radii.end(), joints.begin(), joints.end());
     vertex += 2 * block.bones + block.joints;
     bone_count_ += block.bones;
     joint_count_ += block.joints;
@@ -173,14 +198,21 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
   // wait for the last frame's draws to finish with it).
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(buffer_bytes(), sizeof(glm::vec3))),
                nullptr, GL_DYNAMIC_DRAW);
+  radii.resize(std::max<std::size_t>(vertex, 1), 0.0f);
+  glBindBuffer(GL_TEXTURE_BUFFER, radii_.name());
+  glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(radii.size() * sizeof(float)), radii.data(), GL_STATIC_DRAW);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  bind_radii();
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, radii_.name());
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
   glBindVertexArray(line_vao_.name());
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
   glBindVertexArray(0);
 }
 
-void SkeletonPass::set_skeleton(const Skeleton& skeleton, float bone_radius) {
-  const SkeletonSlot slot{&skeleton, bone_radius};
+void SkeletonPass::set_skeleton(const Skeleton& skeleton, float figure_size) {
+  const SkeletonSlot slot{&skeleton, figure_size};
   set_skeletons(std::span<const SkeletonSlot>(&slot, 1));
 }
 
@@ -242,13 +274,15 @@ void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, f
   ShaderProgram::set(s_.view_proj, view.projection * view.view);
   ShaderProgram::set(s_.ground_y, ground_y);
   ShaderProgram::set(s_.strength, 0.62f);
+  ShaderProgram::set(s_.radius_scale, style.bones == BoneStyle::Solid ? 1.0f : 0.6f);
+  bind_radii();
   for (std::size_t i = 0; i < blocks_.size(); ++i) {
     const Block& block = blocks_[i];
     if (!looks_[i].visible || block.bones == 0) continue;
-    ShaderProgram::set(s_.radius, block.radius * (style.bones == BoneStyle::Solid ? 1.0f : 0.6f));
     ShaderProgram::set(s_.falloff_height, block.radius * 40.0f);
-    draw_rectangles(shadow_vao_, block.first_vertex, block.bones, 2);
+    draw_rectangles(shadow_vao_, block.first_vertex, block.bones, 2, s_.first_point);
   }
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
   glBlendEquation(GL_FUNC_ADD);
   glDisable(GL_BLEND);
 }
@@ -316,19 +350,18 @@ void SkeletonPass::draw_lines(const SceneView& view, const SceneStyle& style) co
   }
 }
 
-// A marked joint in solid style: its bone as a slightly fatter capsule and its joint as a sphere.
+// A marked joint in solid style: its bone as a slightly fatter capsule and its joint as a sphere a
+// little bigger than its own (so a fingertip's mark is fingertip-sized and a hip's hip-sized).
 void SkeletonPass::draw_marked_solid(const Block& block, int joint, const glm::vec3& color, float grow) const {
   if (joint < 0 || static_cast<std::size_t>(joint) >= block.joints) return;
   ShaderProgram::set(c_.color, color);
   const int bone = block.bone_of_joint[static_cast<std::size_t>(joint)];
-  ShaderProgram::set(c_.joint_radius, 0.0f);
+  ShaderProgram::set(c_.joint_scale, 0.0f);
   if (bone >= 0) {
-    ShaderProgram::set(c_.taper, 1.0f);
-    ShaderProgram::set(c_.radius, block.radius * grow);
+    ShaderProgram::set(c_.radius_scale, grow);
     draw_capsules(highlight_vao_, block.first_vertex + 2 * static_cast<std::size_t>(bone), 1, 2);
   }
-  ShaderProgram::set(c_.taper, 0.0f);
-  ShaderProgram::set(c_.radius, block.radius * grow * 1.35f);
+  ShaderProgram::set(c_.radius_scale, grow * kMarkedJointScale);
   draw_capsules(highlight_vao_, block.first_vertex + 2 * block.bones + static_cast<std::size_t>(joint), 1, 1);
 }
 
@@ -367,25 +400,22 @@ void SkeletonPass::draw_solid(const SceneView& view, const SceneStyle& style, fl
   ShaderProgram::set(c_.ray_dx, far_point(1.0f, 0.0f) - centre);
   ShaderProgram::set(c_.ray_dy, far_point(0.0f, 1.0f) - centre);
   ShaderProgram::set(c_.samples, antialias ? static_cast<int>(samples) : 0);
+  bind_radii();
   for (std::size_t i = 0; i < blocks_.size(); ++i) {
     const Block& block = blocks_[i];
     const ClipLook& look = looks_[i];
     if (!look.visible) continue;
     const glm::vec3 solid = look.use_palette ? style.palette.solid : look.solid_color;
     const glm::vec3 joint_color = glm::mix(solid, style.palette.joint, 0.35f);
-    const float joint_radius = block.radius * 1.06f;
     ShaderProgram::set(c_.contact_height, block.radius * 6.0f);
     // Every bone with the sphere of its child joint; then the roots' spheres (no bone ends there).
-    ShaderProgram::set(c_.radius, block.radius);
-    ShaderProgram::set(c_.taper, 1.0f);
-    ShaderProgram::set(c_.joint_radius, style.show_joints ? joint_radius : 0.0f);
+    ShaderProgram::set(c_.radius_scale, 1.0f);
+    ShaderProgram::set(c_.joint_scale, style.show_joints ? 1.0f : 0.0f);
     ShaderProgram::set(c_.color, solid);
     ShaderProgram::set(c_.joint_color, joint_color);
     draw_capsules(capsule_vao_, block.first_vertex, block.bones, 2);
     if (style.show_joints) {
-      ShaderProgram::set(c_.taper, 0.0f);
-      ShaderProgram::set(c_.radius, joint_radius);
-      ShaderProgram::set(c_.joint_radius, 0.0f);
+      ShaderProgram::set(c_.joint_scale, 0.0f);
       ShaderProgram::set(c_.color, joint_color);
       for (const std::size_t root : block.roots) {
         draw_capsules(sphere_vao_, block.first_vertex + 2 * block.bones + root, 1, 1);
@@ -396,6 +426,7 @@ void SkeletonPass::draw_solid(const SceneView& view, const SceneStyle& style, fl
     draw_marked_solid(block, selected, style.palette.highlight, 1.15f);
   }
   glBindVertexArray(0);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
   if (antialias) {
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);

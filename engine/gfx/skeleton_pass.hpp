@@ -4,7 +4,8 @@
 // per frame (write_pose for each clip into a staging array, then upload). In solid style each bone
 // capsule, with the sphere of its child joint, is one screen rectangle whose pixels ray-cast the
 // exact surfaces (shaders/capsule.*; a root's sphere has a rectangle of its own), with antialiased
-// edges in multisampled framebuffers.
+// edges in multisampled framebuffers. Each bone and joint has its own radius (anim/bone_radii),
+// uploaded once per clip set into a static buffer texture the shaders read beside the bone buffer.
 #pragma once
 
 #include <cstddef>
@@ -24,21 +25,23 @@
 
 namespace bvhscope::gfx {
 
-// One clip's skeleton in the shared buffer; `bone_radius` is the capsule radius in scene units.
+// One clip's skeleton in the shared buffer; `figure_size` (the skeleton's size in scene units) sets
+// the thickness of its bones and joints.
 struct SkeletonSlot {
   const Skeleton* skeleton = nullptr;
-  float bone_radius = 1.0f;
+  float figure_size = 1.0f;
 };
 
 class SkeletonPass {
  public:
   static std::optional<SkeletonPass> create(std::string& error);
 
-  // Sizes the shared bone buffer and the staging array for these clips (allocates; call when the
-  // clip set changes only). Every clip's look starts as the palette's colours, visible.
+  // Sizes the shared bone buffer and the staging array for these clips and uploads their bone and
+  // joint radii (allocates; call when the clip set changes only). Every clip's look starts as the
+  // palette's colours, visible.
   void set_skeletons(std::span<const SkeletonSlot> slots);
   // One clip (the single-clip callers and tests).
-  void set_skeleton(const Skeleton& skeleton, float bone_radius);
+  void set_skeleton(const Skeleton& skeleton, float figure_size);
   // Writes clip `slot`'s bone and joint positions, placed into the scene, into the staging array.
   // Allocates nothing; uploads nothing.
   void write_pose(std::size_t slot, const Skeleton& skeleton, const Pose& pose, const Placement& placement) noexcept;
@@ -72,7 +75,7 @@ class SkeletonPass {
     std::size_t first_vertex = 0;
     std::size_t bones = 0;
     std::size_t joints = 0;
-    float radius = 1.0f;
+    float radius = 1.0f;  // the thickest a bone of this figure can be: scales its shadow and contact shade
     std::vector<int> bone_of_joint;  // joint -> bone index in this block (-1 for roots)
     std::vector<std::size_t> roots;  // the joints without a parent (no bone ends at them)
   };
@@ -80,8 +83,9 @@ class SkeletonPass {
   SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept;
   void build_static_meshes();
   void bind_points(const VertexArray& vao, std::size_t first_vertex, std::size_t points) const;
+  void bind_radii() const noexcept;
   void draw_rectangles(const VertexArray& vao, std::size_t first_vertex, std::size_t count,
-                       std::size_t points_per_shape) const;
+                       std::size_t points_per_shape, int first_point_location) const;
   void draw_capsules(const VertexArray& vao, std::size_t first_vertex, std::size_t count, int points_per_capsule) const;
   void draw_lines(const SceneView& view, const SceneStyle& style) const;
   void draw_solid(const SceneView& view, const SceneStyle& style, float ground_y) const;
@@ -93,6 +97,8 @@ class SkeletonPass {
   ShaderProgram capsule_;
   ShaderProgram shadow_;
   Buffer bones_;               // every clip's block, vec3, dynamic
+  Buffer radii_;               // one float per point of bones_, static (see set_skeletons)
+  Texture radii_texture_;      // radii_ as a GL_R32F buffer texture
   Buffer rectangle_ibo_;       // the capsule rectangles of one instance, as indexed triangles
   VertexArray line_vao_;       // attribute 0 over the whole bone buffer
   VertexArray capsule_vao_;    // a clip's bones with their child joints, seven a draw instance (re-pointed per clip)
@@ -110,11 +116,11 @@ class SkeletonPass {
     int view_proj, color, round_points, point_size;
   } l_{};
   struct {
-    int view_proj, radius, taper, color, eye, light_dir, ground_y, contact_height, pixel_size, margin_px, samples,
-        viewport_size, ray_centre, ray_dx, ray_dy, points_per_capsule, joint_radius, joint_color;
+    int view_proj, radii, first_point, radius_scale, joint_scale, color, eye, light_dir, ground_y, contact_height,
+        pixel_size, margin_px, samples, viewport_size, ray_centre, ray_dx, ray_dy, points_per_capsule, joint_color;
   } c_{};
   struct {
-    int view_proj, ground_y, radius, strength, falloff_height, to_alpha;
+    int view_proj, radii, first_point, ground_y, radius_scale, strength, falloff_height, to_alpha;
   } s_{};
 };
 

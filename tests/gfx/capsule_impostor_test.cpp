@@ -16,6 +16,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/bone_radii.hpp"
 #include "anim/clip_placement.hpp"
 #include "anim/pose.hpp"
 #include "anim/scene_scale.hpp"
@@ -45,9 +46,8 @@ struct Capsule {
   glm::dvec3 color{1.0};
 };
 
-// The solid style's light direction and the bone taper of SkeletonPass (short bones get thinner).
+// The solid style's light direction.
 const glm::dvec3 kLightDir = glm::normalize(glm::dvec3(0.35, 0.9, 0.45));
-double bone_radius(double radius, double length) { return std::clamp(length * 0.22, radius * 0.3, radius); }
 
 glm::dvec3 nearest_on_segment(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
   const glm::dvec3 ab = b - a;
@@ -181,19 +181,31 @@ Expected expect(const Camera& camera, const std::vector<Capsule>& capsules, int 
 
 // ---------------------------------------------------------------------------------------------
 // Drawing: each clip is one skeleton of bones (pairs of joints) in the shared bone buffer, with its
-// own colour and radius.
+// own colour and figure size (which bounds its bones' radii, anim/bone_radii). Its pose is its rest
+// pose: the OFFSETs are the pose's bones.
 
 struct TestClip {
   Skeleton skeleton;
   Pose pose;
-  float radius = 1.0f;
+  float figure_size = 1.0f;
   glm::vec3 color{1.0f};
 };
 
+// Sets the skeleton's OFFSETs to the pose's bones (and the roots' positions).
+void take_offsets_from_pose(TestClip& clip) {
+  clip.skeleton.offsets.clear();
+  for (int j = 0; j < clip.skeleton.joint_count(); ++j) {
+    const int parent = clip.skeleton.parents[static_cast<std::size_t>(j)];
+    clip.skeleton.offsets.push_back(clip.pose.position(j) -
+                                    (parent == kNoParent ? glm::vec3(0.0f) : clip.pose.position(parent)));
+  }
+}
+
 // A clip of `bones` independent bones (each a root joint and its child), or of lone root joints.
+// `radius` is the thickest a bone can be (a long bone's radius): the figure's size follows from it.
 TestClip make_bones(const std::vector<std::pair<glm::vec3, glm::vec3>>& bones, float radius, glm::vec3 color) {
   TestClip clip;
-  clip.radius = radius;
+  clip.figure_size = radius / kMaxRadiusPerSize;
   clip.color = color;
   for (const auto& [from, to] : bones) {
     const int root = clip.skeleton.joint_count();
@@ -203,39 +215,46 @@ TestClip make_bones(const std::vector<std::pair<glm::vec3, glm::vec3>>& bones, f
     clip.pose.world.push_back(glm::translate(glm::mat4(1.0f), to));
   }
   clip.pose.local = clip.pose.world;
+  take_offsets_from_pose(clip);
   return clip;
 }
 
+// Lone joints (no bones) have spheres of the smallest bone radius: a figure size that makes their
+// radius `radius` × kJointPerBoneRadius.
 TestClip make_joints(const std::vector<glm::vec3>& joints, float radius, glm::vec3 color) {
   TestClip clip;
-  clip.radius = radius;
+  clip.figure_size = radius / kMinRadiusPerSize;
   clip.color = color;
   for (const glm::vec3& p : joints) {
     clip.skeleton.parents.push_back(kNoParent);
     clip.pose.world.push_back(glm::translate(glm::mat4(1.0f), p));
   }
   clip.pose.local = clip.pose.world;
+  take_offsets_from_pose(clip);
   return clip;
 }
 
-// The capsules the reference should see for these clips: bones with their taper, and joint spheres
-// (1.06 × the radius, in the joint colour mix) when `joints`.
+// The capsules the reference should see for these clips: bones with their radii (anim/bone_radii,
+// tested on its own), and joint spheres (in the joint colour mix) when `joints`.
 std::vector<Capsule> reference_of(const std::vector<TestClip>& clips, bool joints) {
   const Palette palette;
   std::vector<Capsule> capsules;
   for (const TestClip& clip : clips) {
+    const std::vector<float> bones = bone_radii(clip.skeleton, clip.figure_size);
+    const std::vector<float> spheres = joint_radii(clip.skeleton, bones, clip.figure_size);
+    std::size_t bone = 0;
     for (int j = 0; j < clip.skeleton.joint_count(); ++j) {
       const int parent = clip.skeleton.parents[static_cast<std::size_t>(j)];
       if (parent == kNoParent) continue;
       const glm::dvec3 a(clip.pose.position(parent));
       const glm::dvec3 b(clip.pose.position(j));
-      capsules.push_back({a, b, bone_radius(clip.radius, glm::length(b - a)), glm::dvec3(clip.color)});
+      capsules.push_back({a, b, bones[bone++], glm::dvec3(clip.color)});
     }
     if (!joints) continue;
     for (int j = 0; j < clip.skeleton.joint_count(); ++j) {
       const glm::dvec3 p(clip.pose.position(j));
       capsules.push_back(
-          {p, p, static_cast<double>(clip.radius) * 1.06, glm::dvec3(glm::mix(clip.color, palette.joint, 0.35f))});
+          {p, p, spheres[static_cast<std::size_t>(j)], glm::dvec3(glm::mix(clip.color, palette.joint, 0.35f))});
     }
   }
   return capsules;
@@ -293,13 +312,16 @@ class CapsuleImpostorTest : public test::GlTest {
   }
 
   // The clips drawn alone by the skeleton pass on `background` (black), in solid style.
+  // `selected`: a joint of the first clip drawn marked.
   Image draw(const std::vector<TestClip>& clips, const Camera& camera, bool joints = false, int samples = 0,
-             glm::vec3 background = glm::vec3(0.0f)) {
+             glm::vec3 background = glm::vec3(0.0f), int selected = -1) {
     if (!target_ || target_->samples() != samples) use_target(samples);
     std::vector<SkeletonSlot> slots;
-    for (const TestClip& clip : clips) slots.push_back({&clip.skeleton, clip.radius});
+    for (const TestClip& clip : clips) slots.push_back({&clip.skeleton, clip.figure_size});
     pass_->set_skeletons(slots);
-    pass_->set_looks(looks_of(clips));
+    std::vector<ClipLook> looks = looks_of(clips);
+    if (!looks.empty()) looks.front().selected = selected;
+    pass_->set_looks(looks);
     for (std::size_t i = 0; i < clips.size(); ++i) pass_->write_pose(i, clips[i].skeleton, clips[i].pose, Placement{});
     pass_->upload();
     target_->bind();
@@ -675,11 +697,86 @@ TEST_F(CapsuleImpostorTest, EdgesAreAntialiasedWithMultisamplingAndHardWithout) 
   EXPECT_EQ(fringe, 0) << "edge pixels darker than the surface and the background, first at " << first;
 }
 
+// How many pixels of column x, over rows [y0, y1), `in` accepts.
+template <typename In>
+int run_in_column(int x, int y0, int y1, In in) {
+  int count = 0;
+  for (int y = y0; y < y1; ++y) count += in(x, y) ? 1 : 0;
+  return count;
+}
+
+// A long and a short bone of one figure, side-on: each is as wide as its own radius, worked out by
+// hand from anim/bone_radii's rule (not one radius for the whole figure).
+TEST_F(CapsuleImpostorTest, ALongAndAShortBoneAreEachAsThickAsTheirOwnRadius) {
+  // The rest pose without its roots spans 2 units (y from -1 to 1) and the figure is 10 units: a
+  // unit of length is 5 of the figure's. Radii are bounded to [0.003, 0.03] × 10 = [0.03, 0.3].
+  TestClip clip = make_bones({{glm::vec3(-2.0f, 1.0f, 0.0f), glm::vec3(2.0f, 1.0f, 0.0f)},       // 4 long
+                              {glm::vec3(-0.05f, -1.0f, 0.0f), glm::vec3(0.05f, -1.0f, 0.0f)}},  // 0.1 long
+                             0.3f, glm::vec3(0.9f, 0.7f, 0.5f));
+  ASSERT_FLOAT_EQ(clip.figure_size, 10.0f);
+  const double long_radius = 0.3;     // 0.25 × 4 × 5 = 5, lowered to the maximum
+  const double short_radius = 0.125;  // 0.25 × 0.1 × 5, between the bounds
+  const std::vector<TestClip> clips = {clip};
+  Camera camera;
+  camera.eye = {0.0, 0.0, 5.0};
+  const Image image = draw(clips, camera);
+  const std::vector<Capsule> capsules = {
+      {glm::dvec3(-2.0, 1.0, 0.0), glm::dvec3(2.0, 1.0, 0.0), long_radius, glm::dvec3(clip.color)},
+      {glm::dvec3(-0.05, -1.0, 0.0), glm::dvec3(0.05, -1.0, 0.0), short_radius, glm::dvec3(clip.color)}};
+  expect_matches_reference(image, camera, capsules);
+  // Across each bone through the middle column: the drawn width is the reference's.
+  const int x = kWidth / 2;
+  const auto drawn = [&](int px, int py) { return !image.background(px, py); };
+  const auto hits = [&](const Capsule& c) {
+    return [&](int px, int py) { return line_segment_distance(camera.eye, camera.ray(px, py), c.a, c.b) < c.radius; };
+  };
+  const int long_px = run_in_column(x, 0, kHeight / 2, drawn);
+  const int short_px = run_in_column(x, kHeight / 2, kHeight, drawn);
+  EXPECT_NEAR(long_px, run_in_column(x, 0, kHeight / 2, hits(capsules[0])), 1);
+  EXPECT_NEAR(short_px, run_in_column(x, kHeight / 2, kHeight, hits(capsules[1])), 1);
+  // About 2 × focal × r / distance: 40 and 16 pixels.
+  EXPECT_GT(long_px, 35);
+  EXPECT_LT(short_px, 19);
+}
+
+// Selecting the end joint of a short bone marks it with a sphere the size of that joint, and the
+// end joint of a long bone of the same figure with one the size of that one.
+TEST_F(CapsuleImpostorTest, AMarkedJointIsMarkedAtItsOwnSize) {
+  // The figure of the test above: bone radii 0.3 (4 long) and 0.125 (0.1 long); joints 0 and 1 are
+  // the long bone's ends, 2 and 3 the short one's.
+  const TestClip clip = make_bones({{glm::vec3(-2.0f, 1.0f, 0.0f), glm::vec3(2.0f, 1.0f, 0.0f)},
+                                    {glm::vec3(-0.05f, -1.0f, 0.0f), glm::vec3(0.05f, -1.0f, 0.0f)}},
+                                   0.3f, glm::vec3(0.9f, 0.7f, 0.5f));
+  // A marked joint's sphere: its own (1.06 × its thickest bone) × 1.25, × 1.15 for a selection.
+  const double mark = 1.06 * 1.25 * 1.15;
+  const std::vector<TestClip> clips = {clip};
+  for (const auto& [joint, bone_radius] : {std::pair{3, 0.125}, std::pair{1, 0.3}}) {
+    SCOPED_TRACE("joint " + std::to_string(joint));
+    const glm::dvec3 centre(clip.pose.position(joint));
+    Camera camera;
+    camera.eye = centre + glm::dvec3(0.0, 0.0, 6.0);
+    camera.target = centre;
+    const Image image = draw(clips, camera, true, 0, glm::vec3(0.0f), joint);
+    // The mark is drawn in the highlight colour (blue), the figure in warm clay.
+    const auto marked = [&](int px, int py) {
+      const glm::ivec3 c = image.at(px, py);
+      return c.z > c.x + 40;
+    };
+    const auto in_mark = [&](int px, int py) {
+      return line_segment_distance(camera.eye, camera.ray(px, py), centre, centre) < bone_radius * mark;
+    };
+    const int x = kWidth / 2;
+    const int expected = run_in_column(x, 0, kHeight, in_mark);
+    EXPECT_NEAR(run_in_column(x, 0, kHeight, marked), expected, 1.5);
+    EXPECT_NEAR(expected, 2.0 * Camera::focal() * bone_radius * mark / 6.0, 1.5);  // 21 and 50 pixels
+  }
+}
+
 // A chain of 16 bones from one root: bones go to the GPU seven to an instance (two whole instances
 // and two bones more), each with the sphere of its child joint, and the root's sphere on its own.
 TEST_F(CapsuleImpostorTest, AChainOfBonesAndItsJointsAreAllThere) {
   TestClip chain;
-  chain.radius = 0.12f;
+  chain.figure_size = 4.0f;
   chain.color = glm::vec3(0.9f, 0.7f, 0.5f);
   for (int j = 0; j <= 16; ++j) {
     const float a = 0.4f * static_cast<float>(j);
@@ -688,6 +785,7 @@ TEST_F(CapsuleImpostorTest, AChainOfBonesAndItsJointsAreAllThere) {
         glm::mat4(1.0f), glm::vec3(-2.4f + 0.3f * static_cast<float>(j), 0.8f * std::sin(a), 0.5f * std::cos(a))));
   }
   chain.pose.local = chain.pose.world;
+  take_offsets_from_pose(chain);
   const std::vector<TestClip> clips = {chain};
   Camera camera;
   camera.eye = {0.5, 1.5, 6.0};
