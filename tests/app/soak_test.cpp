@@ -102,7 +102,10 @@ TEST_F(SoakTest, CyclesOfLoadsPlaybackAndResizesNeitherCrashNorGrow) {
       pause_briefly(100);
       xdotool("windowmap --sync " + id);
       xdotool("windowsize --sync " + id + " 1200 800");
-      const State alive = app.wait_for([&](const State& s) { return s.at("clip") == clip; }, "the viewer after a step");
+      // Alive and answering. On a loaded machine the drag's press and release can reach the viewer
+      // at one spot, a click that picks (and so activates) another clip's joint: any clip will do.
+      const State alive = app.wait_for([&](const State& s) { return s.at("clips") != "0" && !s.at("clip").empty(); },
+                                       "the viewer after a step");
       EXPECT_EQ(alive.at("loading"), "0");
       cycle_floor = std::min(cycle_floor, resident_kib(app.pid()));
     }
