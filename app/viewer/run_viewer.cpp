@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
-#include <utility>
 #include <thread>
+#include <utility>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -53,36 +53,43 @@ Settings parse_settings(std::string_view text) {
     if (equals == std::string_view::npos) continue;
     const std::string_view key = trim(line.substr(0, equals));
     const std::string_view value = trim(line.substr(equals + 1));
-    if (key == "window_width") settings.window_size_saved |= read_int(value, settings.window_width, 320, 16384);
+    if (key == "window_width")
+      settings.window_size_saved |= read_int(value, settings.window_width, 320, 16384);
     else if (key == "antialiasing") {
       if (value == "auto") settings.antialiasing = -1;
       int samples = -2;
       read_int(value, samples, 0, 8);
       if (samples == 0 || samples == 2 || samples == 4 || samples == 8) settings.antialiasing = samples;
-    }
-    else if (key == "window_height") settings.window_size_saved |= read_int(value, settings.window_height, 240, 16384);
+    } else if (key == "window_height")
+      settings.window_size_saved |= read_int(value, settings.window_height, 240, 16384);
     else if (key == "panel_width") {
       double width = settings.panel_width;
       read_double(value, width, 200.0, 1200.0);
       settings.panel_width = static_cast<float>(width);
-    }
-    else if (key == "show_panel") read_bool(value, settings.show_panel);
+    } else if (key == "show_panel")
+      read_bool(value, settings.show_panel);
     else if (key == "style") {
       if (value == "solid") settings.solid_style = true;
       if (value == "lines") settings.solid_style = false;
-    }
-    else if (key == "grid") read_bool(value, settings.show_grid);
-    else if (key == "axes") read_bool(value, settings.show_axes);
-    else if (key == "trajectory") read_bool(value, settings.show_trajectory);
-    else if (key == "shadow") read_bool(value, settings.show_shadow);
-    else if (key == "joints") read_bool(value, settings.show_joints);
+    } else if (key == "grid")
+      read_bool(value, settings.show_grid);
+    else if (key == "axes")
+      read_bool(value, settings.show_axes);
+    else if (key == "trajectory")
+      read_bool(value, settings.show_trajectory);
+    else if (key == "shadow")
+      read_bool(value, settings.show_shadow);
+    else if (key == "joints")
+      read_bool(value, settings.show_joints);
     else if (key == "sampling") {
       if (value == "linear") settings.interpolate = true;
       if (value == "nearest") settings.interpolate = false;
-    }
-    else if (key == "loop") read_bool(value, settings.loop);
-    else if (key == "speed") read_double(value, settings.speed, 0.1, 4.0);
-    else if (key == "watch_files") read_bool(value, settings.watch_files);
+    } else if (key == "loop")
+      read_bool(value, settings.loop);
+    else if (key == "speed")
+      read_double(value, settings.speed, 0.1, 4.0);
+    else if (key == "watch_files")
+      read_bool(value, settings.watch_files);
     else if (key == "recent" && !value.empty() && recent.size() < kMaxRecentFiles &&
              std::find(recent.begin(), recent.end(), value) == recent.end()) {
       recent.emplace_back(value);
@@ -95,13 +102,13 @@ Settings parse_settings(std::string_view text) {
 std::string format_settings(const Settings& s) {
   std::ostringstream out;
   out << "# bvhscope viewer settings (rewritten when the viewer closes)\n"
-      << "window_width=" << s.window_width << "\nwindow_height=" << s.window_height
-      << "\npanel_width=" << s.panel_width << "\nshow_panel=" << s.show_panel
-      << "\nstyle=" << (s.solid_style ? "solid" : "lines") << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes
-      << "\ntrajectory=" << s.show_trajectory << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints
+      << "window_width=" << s.window_width << "\nwindow_height=" << s.window_height << "\npanel_width=" << s.panel_width
+      << "\nshow_panel=" << s.show_panel << "\nstyle=" << (s.solid_style ? "solid" : "lines")
+      << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes << "\ntrajectory=" << s.show_trajectory
+      << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints
       << "\nsampling=" << (s.interpolate ? "linear" : "nearest") << "\nloop=" << s.loop << "\nspeed=" << s.speed
-      << "\nwatch_files=" << s.watch_files << "\nantialiasing="
-      << (s.antialiasing < 0 ? std::string("auto") : std::to_string(s.antialiasing)) << '\n';
+      << "\nwatch_files=" << s.watch_files
+      << "\nantialiasing=" << (s.antialiasing < 0 ? std::string("auto") : std::to_string(s.antialiasing)) << '\n';
   for (const std::string& path : s.recent_files) {
     if (path.find('\n') == std::string::npos) out << "recent=" << path << '\n';
   }

@@ -52,8 +52,8 @@ std::optional<std::filesystem::path> settings_directory();
 // The settings read at start-up, and what people should be told about the file, if anything.
 struct SettingsLoad {
   Settings settings;
-  std::string notice;         // empty when the file was fine or absent
-  bool save_allowed = true;   // false when a damaged file could not be moved aside (never overwrite it)
+  std::string notice;        // empty when the file was fine or absent
+  bool save_allowed = true;  // false when a damaged file could not be moved aside (never overwrite it)
 };
 
 // A settings file that cannot be read, or that is damaged (a NUL byte, or a line that is neither

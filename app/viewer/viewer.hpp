@@ -222,7 +222,7 @@ class Viewer {
   std::vector<std::string> drop_queue_;
   UiLayout layout_;
   std::string title_ = "bvhscope";
-  Bounds scene_bounds_;         // every clip's motion, placed in the scene
+  Bounds scene_bounds_;  // every clip's motion, placed in the scene
   UpAxisRequest default_up_;
   bool open_replaces_ = false;  // the file dialog's choice replaces the loaded clips
   bool was_loading_ = false;

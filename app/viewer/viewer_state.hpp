@@ -30,49 +30,49 @@ struct Message {
 
 // One loaded clip among several.
 struct ClipSlot {
-  int id = 0;                              // stable while the clip is loaded (removals shift indices)
+  int id = 0;  // stable while the clip is loaded (removals shift indices)
   PreparedClip prepared;
-  std::string file_name;                   // base name of the clip's file
-  bool is_sample = false;                  // the bundled clip (no file to reload or watch)
-  std::vector<std::string> warning_lines;  // the clip's warnings, formatted once at load
-  std::vector<std::string> labels;         // joint labels ("Name #index" for duplicates), once at load
-  std::vector<std::string> channel_orders; // per joint: "XYZ ZXY" (position then rotation order)
+  std::string file_name;                    // base name of the clip's file
+  bool is_sample = false;                   // the bundled clip (no file to reload or watch)
+  std::vector<std::string> warning_lines;   // the clip's warnings, formatted once at load
+  std::vector<std::string> labels;          // joint labels ("Name #index" for duplicates), once at load
+  std::vector<std::string> channel_orders;  // per joint: "XYZ ZXY" (position then rotation order)
   JointTreeShape tree_shape;
-  int units_choice = -1;                   // -1: the automatic guess
-  Pose pose;                               // reused every frame
-  int color_index = 0;                     // into kClipColors (cycled)
+  int units_choice = -1;  // -1: the automatic guess
+  Pose pose;              // reused every frame
+  int color_index = 0;    // into kClipColors (cycled)
   bool visible = true;
-  double time_offset = 0.0;                // seconds on the shared clock at which frame 0 plays
-  glm::vec3 side_offset{0.0f};             // scene units; set automatically until the user edits it
+  double time_offset = 0.0;     // seconds on the shared clock at which frame 0 plays
+  glm::vec3 side_offset{0.0f};  // scene units; set automatically until the user edits it
   bool auto_offset = true;
-  Placement placement;                     // clip units -> scene units (scale, then side offset)
-  double frame_position = 0.0;             // this frame's fractional frame of this clip
-  int selected = -1;                       // the selected joint (-1: none)
+  Placement placement;          // clip units -> scene units (scale, then side offset)
+  double frame_position = 0.0;  // this frame's fractional frame of this clip
+  int selected = -1;            // the selected joint (-1: none)
   // Its file is still loading: frames arrive every frame; the measures (bounds, root path, baked
   // positions for trails and speed) cover its first frame only until the load ends.
   bool loading = false;
-  std::size_t expected_frames = 0;         // while loading: the frames its file declares
+  std::size_t expected_frames = 0;  // while loading: the frames its file declares
 
   [[nodiscard]] const Clip& clip() const noexcept { return prepared.clip; }
   [[nodiscard]] std::size_t frame() const noexcept;  // the whole frame on screen
 };
 
 struct ViewerState {
-  std::vector<ClipSlot> clips;            // no fixed limit
-  int active = -1;                        // index into clips; -1 when there are none
+  std::vector<ClipSlot> clips;  // no fixed limit
+  int active = -1;              // index into clips; -1 when there are none
   int next_clip_id = 1;
-  PlaybackClock clock;                    // shared: its frames are the active clip's frame time
-  double timeline_start = 0.0;            // shared seconds at clock position 0
+  PlaybackClock clock;          // shared: its frames are the active clip's frame time
+  double timeline_start = 0.0;  // shared seconds at clock position 0
   // While a clip loads: the clock frames the timeline spans once every declared frame is in (the
   // track is drawn that long and fills as frames arrive); 0 otherwise.
   std::size_t timeline_expected_frames = 0;
   bool interpolate = true;
   OrbitCamera camera;
-  bool follow = false;                    // keep the root (or the selected joint) centred
-  float follow_height = 0.0f;             // target height kept while following the root
+  bool follow = false;         // keep the root (or the selected joint) centred
+  float follow_height = 0.0f;  // target height kept while following the root
   DisplayOptions display;
   InspectionOptions inspection;
-  int hovered_joint = -1;                 // of the active clip, hovered in the tree this frame
+  int hovered_joint = -1;  // of the active clip, hovered in the tree this frame
   // The joint under the mouse in the 3D view this frame, of any visible clip (-1: none).
   struct ViewHover {
     int clip = -1;  // index into clips

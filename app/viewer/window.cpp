@@ -88,7 +88,8 @@ std::optional<Window> Window::create(const WindowOptions& options, std::string& 
 
 bool is_software_renderer(std::string_view gl_renderer) {
   std::string name(gl_renderer);
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   for (const char* software : {"llvmpipe", "softpipe", "swrast", "swiftshader", "software rasterizer"}) {
     if (name.find(software) != std::string::npos) return true;
   }
@@ -99,8 +100,7 @@ Window::~Window() {
   if (handle_ != nullptr) glfwDestroyWindow(handle_);
 }
 
-Window::Window(Window&& other) noexcept
-    : handle_(std::exchange(other.handle_, nullptr)), samples_(other.samples_) {}
+Window::Window(Window&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)), samples_(other.samples_) {}
 
 float Window::content_scale() const noexcept {
   float x = 1.0f;

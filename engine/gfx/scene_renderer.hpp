@@ -60,8 +60,11 @@ class SceneRenderer {
  private:
   SceneRenderer(BackgroundPass background, GroundPass ground, SkeletonPass skeleton, TrajectoryPass trajectory,
                 TrailPass trail) noexcept
-      : background_(std::move(background)), ground_(std::move(ground)), skeleton_(std::move(skeleton)),
-        trajectory_(std::move(trajectory)), trail_(std::move(trail)) {}
+      : background_(std::move(background)),
+        ground_(std::move(ground)),
+        skeleton_(std::move(skeleton)),
+        trajectory_(std::move(trajectory)),
+        trail_(std::move(trail)) {}
   static void begin_viewport(const Viewport& viewport) noexcept;
   static void end_viewport() noexcept;
   void draw_shadow(const SceneView& view, const SceneStyle& style) const;

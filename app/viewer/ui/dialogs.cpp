@@ -28,7 +28,6 @@ constexpr const char* kRows[][2] = {
     {"Drop .bvh files", "add them as clips"},
 };
 
-
 void open_path_popup(DialogState& dialogs, Actions& actions) {
   if (dialogs.open_path_requested) {
     ImGui::OpenPopup("Open BVH File");
@@ -61,7 +60,8 @@ void shortcuts_popup(DialogState& dialogs) {
     ImGui::OpenPopup("Keyboard and Mouse");
     dialogs.shortcuts_requested = false;
   }
-  if (!ImGui::BeginPopupModal("Keyboard and Mouse", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+  if (!ImGui::BeginPopupModal("Keyboard and Mouse", nullptr,
+                              ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
     return;
   }
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
@@ -80,9 +80,12 @@ void shortcuts_popup(DialogState& dialogs) {
 
 const char* export_title(ExportKind kind) {
   switch (kind) {
-    case ExportKind::Csv: return "Export Positions CSV";
-    case ExportKind::Png: return "Export View as PNG";
-    case ExportKind::Sequence: return "Export PNG Sequence";
+    case ExportKind::Csv:
+      return "Export Positions CSV";
+    case ExportKind::Png:
+      return "Export View as PNG";
+    case ExportKind::Sequence:
+      return "Export PNG Sequence";
   }
   return "Export";
 }
@@ -97,8 +100,9 @@ void export_popup(DialogState& dialogs, Actions& actions) {
   if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
   const bool sequence = dialogs.export_kind == ExportKind::Sequence;
   ImGui::TextUnformatted(sequence ? "Folder for the frames (frame_000000.png, ...):"
-                         : dialogs.export_kind == ExportKind::Csv ? "CSV file (world positions of every joint, as `bvhscope export`):"
-                                                                  : "PNG file (the 3D view as shown):");
+                         : dialogs.export_kind == ExportKind::Csv
+                             ? "CSV file (world positions of every joint, as `bvhscope export`):"
+                             : "PNG file (the 3D view as shown):");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(-1.0f);
   const bool entered = ImGui::InputText("##export_path", dialogs.export_path.data(), dialogs.export_path.size(),
@@ -118,8 +122,12 @@ void export_popup(DialogState& dialogs, Actions& actions) {
     const std::string path(dialogs.export_path.data());
     if (!path.empty()) {
       switch (dialogs.export_kind) {
-        case ExportKind::Csv: actions.export_csv_path = path; break;
-        case ExportKind::Png: actions.export_png_path = path; break;
+        case ExportKind::Csv:
+          actions.export_csv_path = path;
+          break;
+        case ExportKind::Png:
+          actions.export_png_path = path;
+          break;
         case ExportKind::Sequence:
           actions.export_sequence = Actions::Sequence{path, static_cast<std::size_t>(std::max(dialogs.export_first, 0)),
                                                       static_cast<std::size_t>(std::max(dialogs.export_last, 0))};
