@@ -253,11 +253,13 @@ void build_scene(Scene& scene, const SourceClip& source) {
   Bounds bounds;
   for (const viewer::ClipSlot& slot : scene.clips()) {
     skeletons.push_back(&slot.clip().skeleton);
-    heights.push_back(slot.prepared.measures.height * slot.placement.scale);
+    heights.push_back(slot.prepared.measures.figure.height * slot.placement.scale);
     const viewer::ClipColor colour = viewer::clip_color(slot.color_index);
     looks.push_back({slot.color_index == 0, colour.line, colour.solid, true, -1, -1});
-    bounds.add(slot.placement.apply(slot.prepared.measures.bounds.min));
-    bounds.add(slot.placement.apply(slot.prepared.measures.bounds.max));
+    // Upright already: scaled and shifted only, as the viewer does.
+    const Bounds& b = slot.prepared.measures.figure.bounds;
+    bounds.add(b.min * slot.placement.scale + slot.placement.offset);
+    bounds.add(b.max * slot.placement.scale + slot.placement.offset);
     scene.poses.emplace_back().resize(slot.clip().skeleton.joint_count());
   }
   scene.renderer->set_skeletons(skeletons, heights);

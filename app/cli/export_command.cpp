@@ -75,7 +75,7 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
   const PositionMode mode = decide_position_mode(*clip, request).mode;
   // With --up, positions are stood upright (the axis given, or the detected one); else as in the file.
   glm::mat3 rotation(1.0f);
-  if (up) rotation = up->axis ? rotation_to_y_up(*up->axis) : analyse_clip(*clip, request, *up).to_upright;
+  if (up) rotation = up->axis ? rotation_to_y_up(*up->axis) : analyse_figure(*clip, mode, *up).to_upright;
 
   if (output && *output != "-") {
     if (!write_file(*output, err, [&](std::ostream& file) { write_positions_csv(*clip, mode, file, 0, rotation); }))

@@ -1,6 +1,5 @@
 #include "viewer/prepared_clip.hpp"
 
-#include "anim/figure_sample.hpp"
 #include "anim/scene_scale.hpp"
 
 namespace bvhscope::viewer {
@@ -9,13 +8,7 @@ ClipMeasures measure_clip(const Clip& clip, PositionMode mode, UpAxisRequest up,
                           const std::function<void()>& on_worker_start) {
   ClipMeasures measures;
   measures.baked = bake_positions(clip, mode, 0, on_worker_start);
-  const FigureSample sample = sample_figure(clip, mode);
-  measures.up = decide_up_axis(clip, sample, up);
-  measures.to_upright = rotation_to_y_up(measures.up.axis);
-  measures.figure = measure_figure(clip, sample, measures.to_upright);
-  measures.bounds = measures.figure.bounds;
-  measures.height = measures.figure.height;
-  measures.units = measures.figure.units;
+  static_cast<FigureAnalysis&>(measures) = analyse_figure(clip, mode, up);
   const bool baked = measures.baked.frame_count > 0;
   const bool has_root = !clip.skeleton.roots.empty();
   measures.root_path =

@@ -11,7 +11,7 @@
 
 #include "anim/baked_positions.hpp"
 #include "anim/clip.hpp"
-#include "anim/figure_measures.hpp"
+#include "anim/clip_analysis.hpp"
 #include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/up_axis.hpp"
@@ -19,13 +19,9 @@
 
 namespace bvhscope::viewer {
 
-struct ClipMeasures {
-  UpAxisDecision up;
-  glm::mat3 to_upright{1.0f};        // file coordinates -> the clip's upright (Y-up) frame
-  FigureMeasures figure;             // in the upright frame: robust bounds, floor, size, unit guess and reasons
-  Bounds bounds;                     // = figure.bounds: the body over the motion, upright, glitch frames left out
-  float height = 0.0f;               // = figure.height, in the file's units
-  UnitGuess units;                   // = figure.units
+// The up axis, the rotation to the upright frame and the figure's measures there (robust bounds,
+// floor, size, unit guess, each with its reason), plus the per-frame data below.
+struct ClipMeasures : FigureAnalysis {
   std::vector<glm::vec3> root_path;  // file coordinates
   BakedPositions baked;              // every joint at every frame, file coordinates: trails, speed curves
 };

@@ -459,7 +459,7 @@ void Viewer::place_clips() {
     slot.placement.scale = static_cast<float>(metres_per_unit(slot) / scene_metres);
     const glm::vec3 start =
         measures.root_path.empty() ? glm::vec3(0.0f) : measures.to_upright * measures.root_path.front();
-    footprints.push_back({start * slot.placement.scale, measures.height * slot.placement.scale,
+    footprints.push_back({start * slot.placement.scale, measures.figure.height * slot.placement.scale,
                           measures.figure.floor * slot.placement.scale});
   }
   const std::vector<glm::vec3> automatic = side_by_side_offsets(footprints, !state_.display.floor_at_origin);
@@ -478,9 +478,9 @@ void Viewer::rebuild_scene() {
   Bounds bounds;
   for (ClipSlot& slot : state_.clips) {
     skeletons.push_back(&slot.clip().skeleton);
-    heights.push_back(slot.prepared.measures.height * slot.placement.scale);
+    heights.push_back(slot.prepared.measures.figure.height * slot.placement.scale);
     // The bounds are upright already: scaled and shifted only.
-    const Bounds& b = slot.prepared.measures.bounds;
+    const Bounds& b = slot.prepared.measures.figure.bounds;
     if (!b.empty()) {
       bounds.add(b.min * slot.placement.scale + slot.placement.offset);
       bounds.add(b.max * slot.placement.scale + slot.placement.offset);

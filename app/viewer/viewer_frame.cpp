@@ -342,7 +342,7 @@ Bounds Viewer::first_view_bounds() const {
   Bounds poses;
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
-    figure = std::max(figure, slot.prepared.measures.height * slot.placement.scale);
+    figure = std::max(figure, slot.prepared.measures.figure.height * slot.placement.scale);
     if (!slot.visible) continue;
     // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
     const BakedPositions& baked = slot.prepared.measures.baked;

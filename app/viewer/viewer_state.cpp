@@ -10,7 +10,7 @@ namespace {
 
 // Hues that read on the dark background and stay apart from the selection blue.
 constexpr std::array<ClipColor, 6> kClipColors = {{
-    {{1.0f, 0.62f, 0.18f}, {0.93f, 0.70f, 0.46f}},  // amber / clay: the palette's own
+    {{1.0f, 0.62f, 0.18f}, {0.93f, 0.70f, 0.46f}},   // amber / clay: the palette's own
     {{0.45f, 0.85f, 0.45f}, {0.55f, 0.80f, 0.55f}},  // green
     {{0.92f, 0.45f, 0.72f}, {0.86f, 0.55f, 0.74f}},  // pink
     {{0.70f, 0.58f, 1.0f}, {0.68f, 0.62f, 0.92f}},   // violet
@@ -20,16 +20,16 @@ constexpr std::array<ClipColor, 6> kClipColors = {{
 
 }  // namespace
 
-std::size_t ClipSlot::frame() const noexcept {
-  return static_cast<std::size_t>(std::floor(frame_position + 1e-6));
-}
+std::size_t ClipSlot::frame() const noexcept { return static_cast<std::size_t>(std::floor(frame_position + 1e-6)); }
 
 const ClipSlot* ViewerState::active_slot() const noexcept {
-  return active >= 0 && static_cast<std::size_t>(active) < clips.size() ? &clips[static_cast<std::size_t>(active)] : nullptr;
+  return active >= 0 && static_cast<std::size_t>(active) < clips.size() ? &clips[static_cast<std::size_t>(active)]
+                                                                        : nullptr;
 }
 
 ClipSlot* ViewerState::active_slot() noexcept {
-  return active >= 0 && static_cast<std::size_t>(active) < clips.size() ? &clips[static_cast<std::size_t>(active)] : nullptr;
+  return active >= 0 && static_cast<std::size_t>(active) < clips.size() ? &clips[static_cast<std::size_t>(active)]
+                                                                        : nullptr;
 }
 
 int ViewerState::selected_joint() const noexcept {
@@ -45,7 +45,8 @@ double metres_per_unit(const ClipSlot& slot) {
   if (slot.units_choice >= 0 && static_cast<std::size_t>(slot.units_choice) < kUnitChoices.size()) {
     return kUnitChoices[static_cast<std::size_t>(slot.units_choice)].metres_per_unit;
   }
-  return slot.prepared.measures.units.metres_per_unit > 0.0 ? slot.prepared.measures.units.metres_per_unit : 0.01;
+  return slot.prepared.measures.figure.units.metres_per_unit > 0.0 ? slot.prepared.measures.figure.units.metres_per_unit
+                                                                   : 0.01;
 }
 
 double metres_per_unit(const ViewerState& state) {
@@ -59,7 +60,7 @@ const char* unit_name(const ViewerState& state) {
   if (slot->units_choice >= 0 && static_cast<std::size_t>(slot->units_choice) < kUnitChoices.size()) {
     return kUnitChoices[static_cast<std::size_t>(slot->units_choice)].name.data();
   }
-  return slot->prepared.measures.units.unit.data();
+  return slot->prepared.measures.figure.units.unit.data();
 }
 
 double clock_position_for(const ViewerState& state, const ClipSlot& slot, double clip_frame) {

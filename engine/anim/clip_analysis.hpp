@@ -10,14 +10,19 @@
 
 namespace bvhscope {
 
-struct ClipAnalysis {
-  PositionModeDecision position;
+// The figure under a decided position mode: its up axis, and its measures in the upright frame.
+struct FigureAnalysis {
   UpAxisDecision up;
   glm::mat3 to_upright{1.0f};  // rotation_to_y_up(up.axis)
   FigureMeasures figure;
   int detached_joints = 0;  // joints left out of the body (far from it)
 };
 
+struct ClipAnalysis : FigureAnalysis {
+  PositionModeDecision position;
+};
+
+FigureAnalysis analyse_figure(const Clip& clip, PositionMode mode, UpAxisRequest up);
 ClipAnalysis analyse_clip(const Clip& clip, PositionModeRequest position, UpAxisRequest up);
 
 }  // namespace bvhscope

@@ -52,10 +52,18 @@ constexpr int kRadiiUnit = 0;
 }  // namespace
 
 SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept
-    : lines_(std::move(lines)), capsule_(std::move(capsule)), shadow_(std::move(shadow)), bones_(Buffer::create()),
-      radii_(Buffer::create()), radii_texture_(Texture::create()), rectangle_ibo_(Buffer::create()),
-      line_vao_(VertexArray::create()), capsule_vao_(VertexArray::create()), sphere_vao_(VertexArray::create()),
-      shadow_vao_(VertexArray::create()), highlight_vao_(VertexArray::create()) {
+    : lines_(std::move(lines)),
+      capsule_(std::move(capsule)),
+      shadow_(std::move(shadow)),
+      bones_(Buffer::create()),
+      radii_(Buffer::create()),
+      radii_texture_(Texture::create()),
+      rectangle_ibo_(Buffer::create()),
+      line_vao_(VertexArray::create()),
+      capsule_vao_(VertexArray::create()),
+      sphere_vao_(VertexArray::create()),
+      shadow_vao_(VertexArray::create()),
+      highlight_vao_(VertexArray::create()) {
   l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
         lines_.location("u_point_size")};
   c_ = {capsule_.location("u_view_proj"),   capsule_.location("u_radii"),

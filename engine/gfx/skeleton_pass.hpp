@@ -75,7 +75,7 @@ class SkeletonPass {
     std::size_t first_vertex = 0;
     std::size_t bones = 0;
     std::size_t joints = 0;
-    float radius = 1.0f;  // the thickest a bone of this figure can be: scales its shadow and contact shade
+    float radius = 1.0f;             // the thickest a bone of this figure can be: scales its shadow and contact shade
     std::vector<int> bone_of_joint;  // joint -> bone index in this block (-1 for roots)
     std::vector<std::size_t> roots;  // the joints without a parent (no bone ends at them)
   };

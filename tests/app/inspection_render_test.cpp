@@ -5,12 +5,11 @@
 
 #include <cstdlib>
 
-#include <stb_image.h>
-
 #include "anim/baked_positions.hpp"
 #include "anim/clip_analysis.hpp"
 #include "anim/file_loader.hpp"
 #include "anim/orbit_camera.hpp"
+#include "png_image.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"
 
@@ -22,29 +21,6 @@ constexpr int kHeight = 500;
 constexpr std::array<int, 3> kHighlight = {77, 199, 255};  // Palette::highlight (and the trail)
 constexpr std::array<int, 3> kAmber = {255, 158, 46};      // the first clip's line colour
 constexpr std::array<int, 3> kGreen = {115, 217, 115};     // the second clip's line colour
-
-struct Png {
-  int width = 0;
-  int height = 0;
-  std::vector<unsigned char> rgb;
-  [[nodiscard]] std::array<int, 3> at(int x, int y) const {
-    x = std::clamp(x, 0, width - 1);
-    y = std::clamp(y, 0, height - 1);
-    const std::size_t i =
-        (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
-    return {rgb[i], rgb[i + 1], rgb[i + 2]};
-  }
-};
-
-Png read_png(const std::filesystem::path& path) {
-  Png png;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &png.width, &png.height, &channels, 3);
-  if (data == nullptr) return png;
-  png.rgb.assign(data, data + static_cast<std::size_t>(png.width) * static_cast<std::size_t>(png.height) * 3);
-  stbi_image_free(data);
-  return png;
-}
 
 int distance(std::array<int, 3> a, std::array<int, 3> b) {
   return std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])});

@@ -5,34 +5,12 @@
 #include <cstdlib>
 #include <fstream>
 
-#include <stb_image.h>
-
+#include "png_image.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope::test {
 namespace {
-
-struct Png {
-  int width = 0;
-  int height = 0;
-  std::vector<unsigned char> rgb;
-  [[nodiscard]] std::array<int, 3> at(int x, int y) const {
-    const std::size_t i =
-        (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
-    return {rgb[i], rgb[i + 1], rgb[i + 2]};
-  }
-};
-
-Png read_png(const std::filesystem::path& path) {
-  Png png;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &png.width, &png.height, &channels, 3);
-  if (data == nullptr) return png;
-  png.rgb.assign(data, data + static_cast<std::size_t>(png.width) * static_cast<std::size_t>(png.height) * 3);
-  stbi_image_free(data);
-  return png;
-}
 
 class RenderCommand : public ::testing::Test {
  protected:

@@ -59,10 +59,9 @@ TEST_F(SoakTest, CyclesOfLoadsPlaybackAndResizesNeitherCrashNorGrow) {
   const unsigned long window = window_of(app);
   const std::string id = std::to_string(window);
 
-  const std::vector<std::string> good = {(corpus_dir() / "rgbdacq__02_03.bvh").string(),
-                                         (corpus_dir() / "bvh11__131_01.bvh").string(),
-                                         (corpus_dir() / "pybvh__bvh_example.bvh").string(),
-                                         (fixtures_dir() / "two_joints.bvh").string()};
+  const std::vector<std::string> good = {
+      (corpus_dir() / "rgbdacq__02_03.bvh").string(), (corpus_dir() / "bvh11__131_01.bvh").string(),
+      (corpus_dir() / "pybvh__bvh_example.bvh").string(), (fixtures_dir() / "two_joints.bvh").string()};
   const auto broken = app.dir() / "broken.bvh";
   std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
   const auto notes = app.dir() / "notes.txt";
@@ -115,7 +114,8 @@ TEST_F(SoakTest, CyclesOfLoadsPlaybackAndResizesNeitherCrashNorGrow) {
 
   std::string history;
   for (const long kib : rss) history += std::to_string(kib / 1024) + " ";
-  std::printf("soak: %d cycles in %d s; lowest resident MiB of each cycle: %s\n", cycle, soak_seconds(), history.c_str());
+  std::printf("soak: %d cycles in %d s; lowest resident MiB of each cycle: %s\n", cycle, soak_seconds(),
+              history.c_str());
   ASSERT_GE(rss.size(), 5u);
   // Resident memory swings within a cycle (the software renderer's buffers for a 3000x2000 window
   // come and go), so each cycle counts by its lowest sample. The first two cycles warm up (every

@@ -5,9 +5,8 @@
 
 #include <cstdlib>
 
-#include <stb_image.h>
-
 #include "anim/up_axis.hpp"
+#include "png_image.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"
 #include "turned_bvh.hpp"
@@ -15,24 +14,8 @@
 namespace bvhscope::test {
 namespace {
 
-struct Image {
-  int width = 0;
-  int height = 0;
-  std::vector<unsigned char> rgb;
-};
-
-Image read_png(const std::filesystem::path& path) {
-  Image image;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
-  if (data == nullptr) return image;
-  image.rgb.assign(data, data + static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
-  stbi_image_free(data);
-  return image;
-}
-
 // The share of pixels whose colour differs by more than `tolerance` in any channel.
-double differing_share(const Image& a, const Image& b, int tolerance) {
+double differing_share(const Png& a, const Png& b, int tolerance) {
   if (a.width != b.width || a.height != b.height || a.rgb.empty()) return 1.0;
   std::size_t differing = 0;
   for (std::size_t i = 0; i < a.rgb.size(); i += 3) {
@@ -51,7 +34,7 @@ class UprightRender : public ::testing::Test {
   void SetUp() override {
     ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "no DISPLAY: rendering needs an X server (run under xvfb-run)";
   }
-  Image render(const std::filesystem::path& file, const std::vector<std::string>& extra = {}) {
+  Png render(const std::filesystem::path& file, const std::vector<std::string>& extra = {}) {
     const auto out = dir_.path() / (file.stem().string() + std::to_string(renders_++) + ".png");
     std::vector<std::string> args = {"render", file.string(), "-o", out.string(), "--frame", "40", "--size", "320x240"};
     args.insert(args.end(), extra.begin(), extra.end());
@@ -66,7 +49,7 @@ class UprightRender : public ::testing::Test {
 TEST_F(UprightRender, AFileTurnedIntoAnyUpAxisLooksTheSame) {
   const auto original = corpus_dir() / "edin-m__walk1.bvh";
   const Clip clip = parse_ok(read_file(original));
-  const Image reference = render(original);
+  const Png reference = render(original);
   for (const UpAxis axis : kAllUpAxes) {
     const auto turned = dir_.write("turned" + std::to_string(static_cast<int>(axis)) + ".bvh",
                                    turned_bvh(clip, glm::transpose(rotation_to_y_up(axis))));
@@ -77,17 +60,17 @@ TEST_F(UprightRender, AFileTurnedIntoAnyUpAxisLooksTheSame) {
 
 TEST_F(UprightRender, TheUsersUpAxisTurnsTheFigure) {
   const auto file = corpus_dir() / "edin-m__walk1.bvh";
-  const Image automatic = render(file);
+  const Png automatic = render(file);
   EXPECT_LT(differing_share(automatic, render(file, {"--up", "+y"}), 24), 0.002);
   EXPECT_GT(differing_share(automatic, render(file, {"--up", "+z"}), 24), 0.02);  // now it lies down
 }
 
 // pybvh__bvh_example lies along +Z: upright, the figure is taller than it is wide on screen.
 TEST_F(UprightRender, AZUpFileStands) {
-  const Image image = render(corpus_dir() / "pybvh__bvh_example.bvh");
-  const Image lying = render(corpus_dir() / "pybvh__bvh_example.bvh", {"--up", "+y"});
+  const Png image = render(corpus_dir() / "pybvh__bvh_example.bvh");
+  const Png lying = render(corpus_dir() / "pybvh__bvh_example.bvh", {"--up", "+y"});
   // The figure's pixels: warm (red well above blue), unlike the grey floor and background.
-  const auto extent = [](const Image& im) {
+  const auto extent = [](const Png& im) {
     int min_x = im.width, max_x = -1, min_y = im.height, max_y = -1;
     for (int y = 0; y < im.height; ++y) {
       for (int x = 0; x < im.width; ++x) {

@@ -62,8 +62,8 @@ void draw_scale(const ViewerState& state, Actions& actions) {
   const ClipMeasures& measures = slot.prepared.measures;
   const double metres = metres_per_unit(state);
   section("SCALE");
-  ImGui::Text("Height  %.3g units  =  %.2f m", static_cast<double>(measures.height),
-              static_cast<double>(measures.height) * metres);
+  ImGui::Text("Height  %.3g units  =  %.2f m", static_cast<double>(measures.figure.height),
+              static_cast<double>(measures.figure.height) * metres);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", measures.figure.height_reason.c_str());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Units");
@@ -71,12 +71,12 @@ void draw_scale(const ViewerState& state, Actions& actions) {
   ImGui::SetNextItemWidth(-1.0f);
   char preview[64];
   if (slot.units_choice < 0) {
-    std::snprintf(preview, sizeof(preview), "Auto: %s", measures.units.unit.data());
+    std::snprintf(preview, sizeof(preview), "Auto: %s", measures.figure.units.unit.data());
   } else {
     std::snprintf(preview, sizeof(preview), "%s", unit_name(state));
   }
   if (ImGui::BeginCombo("##units", preview)) {
-    std::snprintf(preview, sizeof(preview), "Auto (guess: %s)", measures.units.unit.data());
+    std::snprintf(preview, sizeof(preview), "Auto (guess: %s)", measures.figure.units.unit.data());
     if (ImGui::Selectable(preview, slot.units_choice < 0)) actions.units_choice = -1;
     for (std::size_t i = 0; i < kUnitChoices.size(); ++i) {
       if (ImGui::Selectable(kUnitChoices[i].name.data(), slot.units_choice == static_cast<int>(i))) {
