@@ -40,13 +40,14 @@ void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
 
 }  // namespace
 
-std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options,
-                                               std::string& error) {
-  return render_offscreen(std::vector<const PreparedClip*>{&clip}, options, error);
+std::optional<OffscreenImage> render_offscreen(PreparedClip clip, const OffscreenOptions& options, std::string& error) {
+  std::vector<PreparedClip> clips;
+  clips.push_back(std::move(clip));
+  return render_offscreen(std::move(clips), options, error);
 }
 
-std::optional<OffscreenImage> render_offscreen(const std::vector<const PreparedClip*>& clips,
-                                               const OffscreenOptions& options, std::string& error) {
+std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                               std::string& error) {
   if (clips.empty()) {
     error = "no clip to render";
     return std::nullopt;
@@ -66,8 +67,8 @@ std::optional<OffscreenImage> render_offscreen(const std::vector<const PreparedC
   if (!renderer) return std::nullopt;
 
   Viewer viewer(std::move(*renderer), settings_for(options), 1.0f);
-  viewer.set_clip(*clips.front());
-  for (std::size_t i = 1; i < clips.size(); ++i) viewer.add_clip(*clips[i]);
+  viewer.set_clip(std::move(clips.front()));
+  for (std::size_t i = 1; i < clips.size(); ++i) viewer.add_clip(std::move(clips[i]));
   ViewerState& state = viewer.state();
   state.clock.pause();
   // --frame counts frames of the active (last) clip.

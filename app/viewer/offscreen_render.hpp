@@ -38,12 +38,12 @@ struct OffscreenImage {
 };
 
 // Several clips side by side, the last one active; `error` also reports an unknown --select name.
-std::optional<OffscreenImage> render_offscreen(const std::vector<const PreparedClip*>& clips,
-                                               const OffscreenOptions& options, std::string& error);
+// The clips are moved into the view (their baked data is never held twice).
+std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                               std::string& error);
 
 // The frame as pixels; nullopt with `error` set when no GL 3.3 context can be had.
-std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options,
-                                               std::string& error);
+std::optional<OffscreenImage> render_offscreen(PreparedClip clip, const OffscreenOptions& options, std::string& error);
 
 // Writes an image as PNG; false with `error` set on failure.
 bool write_png(const OffscreenImage& image, const std::string& path, std::string& error);

@@ -352,15 +352,14 @@ void Viewer::grow_timeline() {
   if (std::abs(span.start - state_.timeline_start) > 1e-9) {
     reset_timeline();
   } else {
-    state_.clock.set_frame_count(static_cast<std::size_t>(std::floor((span.end - span.start) / frame_time + 1e-6)) + 1);
+    state_.clock.set_frame_count(timeline_frames(span.end - span.start, frame_time));
   }
   // The track is drawn as long as the clip will be once every declared frame is in.
   const Motion& motion = slot->clip().motion;
   const double expected_end =
       slot->time_offset + static_cast<double>(std::max<std::size_t>(slot->expected_frames, 1) - 1) * motion.frame_time;
   const double end = std::max(span.end, expected_end);
-  state_.timeline_expected_frames =
-      static_cast<std::size_t>(std::floor((end - state_.timeline_start) / frame_time + 1e-6)) + 1;
+  state_.timeline_expected_frames = timeline_frames(end - state_.timeline_start, frame_time);
   if (preview_->autoplay && state_.clock.frame_count() > 1) {
     state_.clock.play();
     preview_->autoplay = false;
@@ -440,7 +439,7 @@ void Viewer::reset_timeline() {
   const double frame_time = active->clip().motion.frame_time > 0.0 ? active->clip().motion.frame_time : 1.0 / 30.0;
   const double seconds = state_.timeline_start + state_.clock.position() * state_.clock.frame_time();
   const bool playing = state_.clock.playing();
-  const auto frames = static_cast<std::size_t>(std::floor((span.end - span.start) / frame_time + 1e-6)) + 1;
+  const std::size_t frames = timeline_frames(span.end - span.start, frame_time);
   state_.timeline_start = span.start;
   state_.clock.reset(frames, frame_time, playing);
   state_.clock.seek((seconds - span.start) / frame_time);

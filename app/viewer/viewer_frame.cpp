@@ -1,6 +1,7 @@
 // Viewer: the per-frame half (input and picking, UI, clock and poses, drawing).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -307,7 +308,8 @@ void Viewer::update_trail() {
     return;
   }
   const BakedPositions& baked = slot->prepared.measures.baked;
-  std::vector<glm::vec3> path = joint_trail(baked, key.joint, 0, static_cast<std::ptrdiff_t>(baked.frame_count) - 1);
+  std::vector<glm::vec3> path =
+      joint_trail(baked, key.joint, 0, static_cast<std::ptrdiff_t>(baked.clip_frame_count) - 1);
   slot->placement.apply_in_place(path);
   renderer_.set_trail(path);
 }
@@ -346,8 +348,8 @@ Bounds Viewer::first_view_bounds() const {
     if (!slot.visible) continue;
     // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
     const BakedPositions& baked = slot.prepared.measures.baked;
-    if (slot.frame() < baked.frame_count) {
-      for (const glm::vec3& p : baked.frame(slot.frame())) poses.add(slot.placement.apply(p));
+    if (const std::optional<std::size_t> whole = baked.index_of(slot.frame())) {
+      for (const glm::vec3& p : baked.frame(*whole)) poses.add(slot.placement.apply(p));
     } else {
       for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) poses.add(p);
     }

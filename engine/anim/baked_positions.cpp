@@ -15,16 +15,23 @@ constexpr std::size_t kChunkFrames = 256;
 }  // namespace
 
 BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned threads,
-                              const std::function<void()>& on_worker_start) {
+                              const std::function<void()>& on_worker_start, std::size_t budget) {
   BakedPositions baked;
-  baked.frame_count = clip.motion.frame_count;
+  baked.clip_frame_count = clip.motion.frame_count;
   baked.joint_count = clip.skeleton.joint_count();
+  const auto joints = static_cast<std::size_t>(std::max(baked.joint_count, 1));
+  if (baked.clip_frame_count == 0) return baked;
+  // Frames that fit the budget (at least the first and the last), evenly spread.
+  const std::size_t fitting = std::max<std::size_t>(budget / joints, 2);
+  if (baked.clip_frame_count > fitting) {
+    baked.frame_step = (baked.clip_frame_count - 1 + (fitting - 2)) / (fitting - 1);
+  }
+  baked.frame_count = (baked.clip_frame_count - 1 + baked.frame_step - 1) / baked.frame_step + 1;
   baked.positions.resize(baked.frame_count * static_cast<std::size_t>(baked.joint_count));
-  if (baked.frame_count == 0) return baked;
 
   const auto bake_range = [&](std::size_t first, std::size_t last, Pose& pose) {
     for (std::size_t frame = first; frame < last; ++frame) {
-      pose_frame(clip, frame, mode, pose);
+      pose_frame(clip, baked.clip_frame(frame), mode, pose);
       glm::vec3* out = baked.positions.data() + frame * static_cast<std::size_t>(baked.joint_count);
       for (int joint = 0; joint < baked.joint_count; ++joint) out[joint] = pose.position(joint);
     }
@@ -71,18 +78,24 @@ std::vector<float> joint_speed(const BakedPositions& baked, int joint, double fr
     const std::size_t before = f == 0 ? 0 : f - 1;
     const std::size_t after = f + 1 == baked.frame_count ? f : f + 1;
     const auto distance = static_cast<double>(glm::length(baked.at(after, joint) - baked.at(before, joint)));
-    speed[f] = static_cast<float>(distance / (static_cast<double>(after - before) * frame_time));
+    const std::size_t frames_apart = baked.clip_frame(after) - baked.clip_frame(before);
+    speed[f] = static_cast<float>(distance / (static_cast<double>(frames_apart) * frame_time));
   }
   return speed;
 }
 
 std::vector<glm::vec3> joint_trail(const BakedPositions& baked, int joint, std::ptrdiff_t first, std::ptrdiff_t last) {
   std::vector<glm::vec3> trail;
-  if (baked.frame_count == 0) return trail;
-  const auto end = static_cast<std::ptrdiff_t>(baked.frame_count) - 1;
+  if (baked.frame_count == 0 || joint < 0 || joint >= baked.joint_count) return trail;
+  const auto end = static_cast<std::ptrdiff_t>(baked.clip_frame_count) - 1;
   first = std::clamp<std::ptrdiff_t>(first, 0, end);
   last = std::clamp<std::ptrdiff_t>(last, 0, end);
-  for (std::ptrdiff_t f = first; f <= last; ++f) trail.push_back(baked.at(static_cast<std::size_t>(f), joint));
+  // The baked frames from the first at or after `first` to the last at or before `last`.
+  const auto step = static_cast<std::ptrdiff_t>(baked.frame_step);
+  const std::ptrdiff_t final_index = static_cast<std::ptrdiff_t>(baked.frame_count) - 1;
+  const std::ptrdiff_t from = (first + step - 1) / step;
+  const std::ptrdiff_t to = last == end ? final_index : std::min(last / step, final_index);
+  for (std::ptrdiff_t f = from; f <= to; ++f) trail.push_back(baked.at(static_cast<std::size_t>(f), joint));
   return trail;
 }
 

@@ -26,4 +26,10 @@ TimelineSpan timeline_span(std::span<const ClipTiming> clips) noexcept {
   return span;
 }
 
+std::size_t timeline_frames(double seconds, double frame_time) noexcept {
+  const double frames = std::floor(seconds / frame_time + 1e-6) + 1.0;
+  if (!(frames >= 1.0)) return 1;  // also NaN (0/0, inf/inf)
+  return static_cast<std::size_t>(std::min(frames, kMaxTimelineFrames));
+}
+
 }  // namespace bvhscope

@@ -1,6 +1,7 @@
 // Several clips on one clock: each clip's time offset maps the shared time to its own frames.
 #pragma once
 
+#include <cstddef>
 #include <span>
 
 #include "anim/motion.hpp"
@@ -22,5 +23,12 @@ struct TimelineSpan {
   double end = 0.0;
 };
 TimelineSpan timeline_span(std::span<const ClipTiming> clips) noexcept;
+
+// Most frames a shared timeline counts (2^53: every frame number is exact as a double).
+inline constexpr double kMaxTimelineFrames = 9007199254740992.0;
+
+// Frames of a timeline `seconds` long at `frame_time` seconds per frame (its first and last frame
+// included): 1 for an empty, negative or non-finite span, at most kMaxTimelineFrames.
+std::size_t timeline_frames(double seconds, double frame_time) noexcept;
 
 }  // namespace bvhscope

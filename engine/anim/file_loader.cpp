@@ -192,12 +192,14 @@ Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress, cons
 
   // The header: read more until the parser no longer runs into the end of what was read. It
   // must see the line end after the frame time, so a cut-off value is never taken as complete.
+  // Each read doubles what is buffered, so the attempts parse at most twice the header in all.
   std::string head;
   bool at_end = false;
   std::size_t chunk = std::size_t{64} << 10;
   std::optional<Result<BvhHeader>> header;
   while (!header) {
-    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, size - std::min<std::uint64_t>(size, head.size())));
+    const std::size_t want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(chunk, size - std::min<std::uint64_t>(size, head.size())));
     Result<std::size_t> got = want > 0 ? read_more(file.get(), path, head, want) : Result<std::size_t>(std::size_t{0});
     if (!got) return got.error();
     at_end = got.value() == 0 || head.size() >= size;
@@ -208,7 +210,7 @@ Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress, cons
     const std::size_t last_line = head.find_last_of("\r\n");
     const bool line_too_long = head.size() - (last_line == std::string::npos ? 0 : last_line + 1) > kMaxHeaderLineBytes;
     if (complete || at_end || line_too_long) header.emplace(std::move(attempt));
-    chunk = std::min<std::size_t>(chunk * 2, std::size_t{64} << 20);
+    chunk = std::max(chunk, head.size());
   }
   if (!*header) return header->error();
   const std::size_t header_bytes = header->value().rows_offset;

@@ -75,8 +75,9 @@ std::optional<Diagnostic> RowAssembler::commit(const RowBlockResult& block, std:
   const std::uint64_t wanted = declared_ - committed_;
   const std::uint64_t take = std::min<std::uint64_t>(block.rows, wanted);
   const auto channels = static_cast<std::size_t>(clip_.motion.channel_count);
-  // The table was sized for what the bytes can hold and may already be in a viewer's hands: it is
-  // never reallocated. (Complete rows cannot exceed it: reads stop at the size the file had.)
+  // The table was sized for what the bytes can hold (its pages are touched only as rows arrive)
+  // and may already be in a viewer's hands: it is never reallocated. (Complete rows cannot exceed it: reads stop at the
+  // size the file had.)
   const std::uint64_t fits = std::min<std::uint64_t>(take, capacity_rows_ - committed_);
   if (fits > 0) {
     std::memcpy(clip_.motion.values.data() + committed_ * channels, block.values.data(),
@@ -121,9 +122,10 @@ std::optional<Diagnostic> RowAssembler::refuse_overlong_line(std::size_t limit) 
 void RowAssembler::finish() {
   Motion& motion = clip_.motion;
   motion.frame_count = static_cast<std::size_t>(committed_);
+  // Only the size shrinks: the rows never written were never touched, so they cost no memory, and
+  // a copy to trim the capacity would briefly hold the table twice.
   if (committed_ < capacity_rows_) {
     motion.values.resize(static_cast<std::size_t>(committed_) * static_cast<std::size_t>(motion.channel_count));
-    motion.values.shrink_to_fit();
   }
   if (pending_cut_) clip_.warnings.push_back(cut_warning_);
   if (committed_ < declared_) {

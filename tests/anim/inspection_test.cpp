@@ -180,6 +180,45 @@ TEST(Baking, ALargeClipUsesSeveralThreadsWithTheSameResult) {
   EXPECT_EQ(bake_positions(clip, PositionMode::Add, 2).positions, bake_positions(clip, PositionMode::Add, 1).positions);
 }
 
+TEST(Baking, BeyondTheBudgetEveryNthFrameAndTheLastAreBaked) {
+  // Hips' Zposition is the frame number: the baked z of a baked frame names the clip frame it holds.
+  std::string text(kBody);
+  text = text.substr(0, text.find("Frames:")) + "Frames: 10\nFrame Time: 0.5\n";
+  for (int f = 0; f < 10; ++f) text += "0 0 " + std::to_string(f) + " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+  const Clip clip = test::parse_ok(text);
+  ASSERT_EQ(clip.skeleton.joint_count(), 8);
+  const BakedPositions whole = bake_positions(clip, PositionMode::Add, 1, {}, 80);
+  EXPECT_TRUE(whole.every_frame());
+  EXPECT_EQ(whole.frame_count, 10u);
+
+  // 4 frames fit 32 positions of 8 joints: frames 0, 3, 6 and 9.
+  const BakedPositions baked = bake_positions(clip, PositionMode::Add, 1, {}, 32);
+  EXPECT_FALSE(baked.every_frame());
+  EXPECT_EQ(baked.frame_step, 3u);
+  EXPECT_EQ(baked.frame_count, 4u);
+  EXPECT_EQ(baked.clip_frame_count, 10u);
+  EXPECT_EQ(baked.positions.size(), 32u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(baked.at(i, 0), glm::vec3(0, 0, static_cast<float>(3 * i)));
+  EXPECT_EQ(baked.index_of(6), std::optional<std::size_t>(2));
+  EXPECT_EQ(baked.index_of(9), std::optional<std::size_t>(3));
+  EXPECT_EQ(baked.index_of(7), std::nullopt);
+  EXPECT_EQ(baked.index_of(10), std::nullopt);
+  // Speeds in units per second over the clip frames apart: 3 units in 1.5 s.
+  EXPECT_EQ(joint_speed(baked, 0, 0.5), (std::vector<float>{2.0f, 2.0f, 2.0f, 2.0f}));
+  // A trail over clip frames 2..7 holds the baked frames 3 and 6; over the whole clip all four.
+  const std::vector<glm::vec3> part = joint_trail(baked, 0, 2, 7);
+  EXPECT_EQ(part, (std::vector<glm::vec3>{{0, 0, 3}, {0, 0, 6}}));
+  EXPECT_EQ(joint_trail(baked, 0, 0, 9).size(), 4u);
+  EXPECT_EQ(joint_trail(baked, 0, 0, 100).back(), glm::vec3(0, 0, 9));
+
+  // An uneven last step: 10 frames in 3 baked ones are frames 0, 5 and 9.
+  const BakedPositions three = bake_positions(clip, PositionMode::Add, 2, {}, 24);
+  EXPECT_EQ(three.frame_count, 3u);
+  EXPECT_EQ(three.at(2, 0), glm::vec3(0, 0, 9));
+  EXPECT_EQ(three.index_of(9), std::optional<std::size_t>(2));
+  EXPECT_EQ(joint_speed(three, 0, 0.5), (std::vector<float>{2.0f, 2.0f, 2.0f}));
+}
+
 TEST(Curves, EnvelopesKeepEverySpike) {
   Motion motion;
   motion.channel_count = 2;

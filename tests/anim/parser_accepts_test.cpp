@@ -37,7 +37,7 @@ void expect_two_joints(const Clip& clip) {
   ASSERT_EQ(clip.motion.frame_count, 2u);
   EXPECT_EQ(clip.motion.channel_count, 9);
   EXPECT_EQ(clip.motion.frame_time, 0.5);
-  EXPECT_EQ(clip.motion.values, (std::vector<float>{1, 2, 3, 0, 0, 0, 0, 0, 0, 4, 5, 6, 90, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(clip.motion.values, (FrameValues{1, 2, 3, 0, 0, 0, 0, 0, 0, 4, 5, 6, 90, 0, 0, 0, 0, 0}));
   EXPECT_TRUE(clip.warnings.empty());
 }
 
@@ -176,7 +176,7 @@ TEST(ParserAccepts, SeveralRoots) {
   EXPECT_EQ(clip.skeleton.roots, (std::vector<int>{0, 2}));
   EXPECT_EQ(clip.skeleton.parents, (std::vector<int>{-1, 0, -1}));
   EXPECT_EQ(clip.skeleton.first_channels[2], 1);
-  EXPECT_EQ(clip.motion.values, (std::vector<float>{1, 2, 3}));
+  EXPECT_EQ(clip.motion.values, (FrameValues{1, 2, 3}));
 }
 
 TEST(ParserAccepts, ZeroFramesAndNoFinalNewline) {

@@ -1,6 +1,10 @@
 // PlaybackClock: wall time to frame position, driven by explicit time steps (no clock in tests).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
+#include "anim/clip_timeline.hpp"
 #include "anim/playback_clock.hpp"
 
 namespace bvhscope {
@@ -205,6 +209,25 @@ TEST(PlaybackClock, WhileMoreFramesAreComingPlaybackWaitsOnTheLastFrame) {
   once.pause();
   once.play();
   EXPECT_DOUBLE_EQ(once.position(), 9.0) << "and play does not rewind while frames are coming";
+}
+
+}  // namespace
+}  // namespace bvhscope
+
+namespace bvhscope {
+namespace {
+
+TEST(TimelineFrames, CountsBothEndsAndIsCheckedForEveryFrameTime) {
+  EXPECT_EQ(timeline_frames(10.0, 0.1), 101u);
+  EXPECT_EQ(timeline_frames(0.0, 1.0 / 30.0), 1u);
+  EXPECT_EQ(timeline_frames(-5.0, 0.1), 1u);
+  EXPECT_EQ(timeline_frames(std::nan(""), 0.1), 1u);
+  // Spans the parser can produce (an hour per frame on one clip, a microsecond on the active
+  // one, billions of rows) stay within 2^53 frames instead of overflowing size_t.
+  EXPECT_EQ(timeline_frames(3600.0 * 4e9, 1e-6), static_cast<std::size_t>(kMaxTimelineFrames));
+  EXPECT_EQ(timeline_frames(1e308, 1e-320), static_cast<std::size_t>(kMaxTimelineFrames));
+  EXPECT_EQ(timeline_frames(std::numeric_limits<double>::infinity(), 0.1),
+            static_cast<std::size_t>(kMaxTimelineFrames));
 }
 
 }  // namespace

@@ -1,15 +1,22 @@
-// libFuzzer target: parse arbitrary bytes, then pose, sample, measure and export what loads.
+// libFuzzer target: parse arbitrary bytes, then pose, sample, measure and export what loads, and
+// derive the per-frame data the viewer and render draw (baked positions within a budget, paths,
+// speeds, trails, curve envelopes, the up axis and figure measures, bone radii).
+#include <unistd.h>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <unistd.h>
 #include <ostream>
 #include <streambuf>
 #include <string_view>
 
+#include "anim/baked_positions.hpp"
+#include "anim/bone_radii.hpp"
 #include "anim/bvh_parser.hpp"
+#include "anim/channel_curves.hpp"
+#include "anim/clip_analysis.hpp"
+#include "anim/clip_timeline.hpp"
 #include "anim/csv_export.hpp"
 #include "anim/file_loader.hpp"
 #include "anim/measure.hpp"
@@ -36,17 +43,71 @@ void check_same(const bvhscope::Result<bvhscope::Clip>& a, const bvhscope::Resul
                 const char* what) {
   if (a.ok() != b.ok()) fail(std::string(what) + ": one way loads, the other refuses");
   if (!a.ok()) {
-    if (a.error().line != b.error().line || a.error().column != b.error().column || a.error().message != b.error().message) {
+    if (a.error().line != b.error().line || a.error().column != b.error().column ||
+        a.error().message != b.error().message) {
       fail(std::string(what) + ": different errors: " + a.error().message + " / " + b.error().message);
     }
     return;
   }
   const std::size_t values = a.value().motion.values.size();
   if (values != b.value().motion.values.size() ||
-      (values > 0 && std::memcmp(a.value().motion.values.data(), b.value().motion.values.data(),
-                                 values * sizeof(float)) != 0) ||
+      (values > 0 &&
+       std::memcmp(a.value().motion.values.data(), b.value().motion.values.data(), values * sizeof(float)) != 0) ||
       a.value().warnings.size() != b.value().warnings.size()) {
     fail(std::string(what) + ": different clips");
+  }
+}
+
+// The per-frame data derived from a loaded clip: bounded by the budget, and exact where it is baked.
+void check_derived_data(const bvhscope::Clip& clip, bvhscope::PositionMode mode) {
+  using namespace bvhscope;
+  constexpr std::size_t kBudget = 4096;  // positions: small, so fuzzing stays fast and steps are exercised
+  const BakedPositions baked = bake_positions(clip, mode, 1, {}, kBudget);
+  const auto joints = static_cast<std::size_t>(clip.skeleton.joint_count());
+  if (baked.clip_frame_count != clip.motion.frame_count) fail("baked: wrong clip frame count");
+  if (baked.positions.size() != baked.frame_count * joints) fail("baked: table size");
+  if (joints > 0 && baked.frame_count > 2 && baked.positions.size() > std::max<std::size_t>(kBudget, 2 * joints)) {
+    fail("baked: over budget");
+  }
+  if (baked.frame_count > 0) {
+    if (baked.clip_frame(baked.frame_count - 1) + 1 != clip.motion.frame_count) fail("baked: last frame missing");
+    Pose pose;
+    for (const std::size_t index : {std::size_t{0}, baked.frame_count / 2, baked.frame_count - 1}) {
+      const std::size_t frame = baked.clip_frame(index);
+      if (baked.index_of(frame) != index) fail("baked: index_of disagrees with clip_frame");
+      pose_frame(clip, frame, mode, pose);
+      for (int j = 0; j < clip.skeleton.joint_count(); ++j) {
+        const glm::vec3 a = baked.at(index, j);
+        const glm::vec3 b = pose.position(j);
+        if (std::memcmp(&a, &b, sizeof a) != 0) fail("baked: differs from pose_frame");
+      }
+    }
+  }
+  (void)baked_bounds(baked);
+  if (joints > 0) {
+    const int joint = static_cast<int>(clip.motion.frame_count % joints);
+    const std::vector<float> speed = joint_speed(baked, joint, clip.motion.frame_time);
+    if (speed.size() != baked.frame_count) fail("speed: wrong length");
+    (void)series_envelope(speed, 300);
+    const std::vector<glm::vec3> trail =
+        joint_trail(baked, joint, -3, static_cast<std::ptrdiff_t>(clip.motion.frame_count) + 3);
+    if (trail.size() != baked.frame_count) fail("trail: the whole clip is not every baked frame");
+    (void)joint_path(baked, joint);
+  }
+  for (int channel = 0; channel < std::min(clip.motion.channel_count, 8); ++channel) {
+    const CurveEnvelope curve = channel_envelope(clip.motion, channel, 257);
+    if (clip.motion.frame_count > 0 && curve.low.size() * curve.frames_per_bucket < clip.motion.frame_count) {
+      fail("envelope: frames left out");
+    }
+  }
+  const FigureAnalysis analysis = analyse_figure(clip, mode, UpAxisRequest{});
+  const std::vector<float> bones = bone_radii(clip.skeleton, analysis.figure.height);
+  (void)joint_radii(clip.skeleton, bones, analysis.figure.height);
+  const ClipTiming timing{&clip.motion, 0.0};
+  const TimelineSpan span = timeline_span(std::span<const ClipTiming>(&timing, 1));
+  if (timeline_frames(span.end - span.start, clip.motion.frame_time) <
+      std::max<std::size_t>(clip.motion.frame_count, 1)) {
+    fail("timeline: shorter than the clip");
   }
 }
 
@@ -92,6 +153,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     sample_pose(clip, position, Sampling::Linear, PositionMode::Replace, pose);
     sample_pose(clip, position, Sampling::Nearest, PositionMode::Add, pose);
   }
+  check_derived_data(clip, mode);
   (void)skeleton_height(clip, mode);
   (void)guess_units(skeleton_height(clip, mode));
   if (clip.motion.frame_count * static_cast<std::size_t>(clip.skeleton.joint_count()) < 100000) {

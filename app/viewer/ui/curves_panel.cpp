@@ -40,6 +40,7 @@ void rebuild(const ClipSlot& slot, int joint, std::size_t columns, CurvesCache& 
     const auto metres = static_cast<float>(metres_per_unit(slot));
     for (float& v : speed) v *= metres;
     cache.speed = series_envelope(speed, columns);
+    cache.speed.frames_per_bucket *= baked.frame_step;  // buckets count clip frames, as the other curves do
   }
 }
 
@@ -81,7 +82,8 @@ void draw_envelope(ImDrawList* draw, const PlotArea& area, const CurveEnvelope& 
   const double per = static_cast<double>(envelope.frames_per_bucket);
   points.clear();
   for (std::size_t b = 0; b < buckets; ++b) {
-    const double frame = std::min(static_cast<double>(b) * per + (per - 1.0) * 0.5, static_cast<double>(area.frames - 1));
+    const double frame =
+        std::min(static_cast<double>(b) * per + (per - 1.0) * 0.5, static_cast<double>(area.frames - 1));
     const float x = area.x_of(frame);
     const float y_low = area.y_of(envelope.low[b]);
     const float y_high = area.y_of(envelope.high[b]);
@@ -93,8 +95,8 @@ void draw_envelope(ImDrawList* draw, const PlotArea& area, const CurveEnvelope& 
 
 // One plot: background, zero line, range labels, the curves, the playhead; dragging scrubs.
 void plot(const char* id, const char* title, const ImVec2& size, const ViewerState& state, const ClipSlot& slot,
-          std::span<const CurveEnvelope* const> curves, std::span<const ImU32> colours, std::span<const char* const> names,
-          const char* unit, CurvesCache& cache, Actions& actions) {
+          std::span<const CurveEnvelope* const> curves, std::span<const ImU32> colours,
+          std::span<const char* const> names, const char* unit, CurvesCache& cache, Actions& actions) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton(id, size);
@@ -131,8 +133,8 @@ void plot(const char* id, const char* title, const ImVec2& size, const ViewerSta
   float legend_x = area.min.x + ImGui::CalcTextSize(title).x - (area.min.x - origin.x) + font;
   legend_x = std::max(legend_x, area.min.x);
   for (std::size_t i = 0; i < names.size(); ++i) {
-    draw->AddRectFilled(ImVec2(legend_x, origin.y + font * 0.35f), ImVec2(legend_x + font * 0.6f, origin.y + font * 0.95f),
-                        colours[i], 2.0f);
+    draw->AddRectFilled(ImVec2(legend_x, origin.y + font * 0.35f),
+                        ImVec2(legend_x + font * 0.6f, origin.y + font * 0.95f), colours[i], 2.0f);
     draw->AddText(ImVec2(legend_x + font * 0.8f, origin.y), kLabel, names[i]);
     legend_x += font * 0.8f + ImGui::CalcTextSize(names[i]).x + font * 0.8f;
   }
@@ -187,7 +189,8 @@ void draw_curves_panel(const Rect& rect, const ViewerState& state, CurvesCache& 
   const int first = skeleton.first_channels[j];
   const int count = skeleton.channel_counts[j];
   int positions = 0;
-  for (int c = first; c < first + count; ++c) positions += is_position(skeleton.channel_kinds[static_cast<std::size_t>(c)]) ? 1 : 0;
+  for (int c = first; c < first + count; ++c)
+    positions += is_position(skeleton.channel_kinds[static_cast<std::size_t>(c)]) ? 1 : 0;
   const int rotations = count - positions;
   const bool speed = state.inspection.speed_curve && slot->prepared.measures.baked.frame_count > 1;
   const int plots = (positions > 0 ? 1 : 0) + (rotations > 0 ? 1 : 0) + (speed ? 1 : 0);

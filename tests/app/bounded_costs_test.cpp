@@ -1,0 +1,111 @@
+// Costs bounded by the bytes present: declared counts and products a file does not contain (frames ×
+// channel-less joints, a false Frames: count, a huge header) never size memory or time. Each test
+// runs the real executable and measures the child's peak memory against the budget in the README;
+// time limits sit an order of magnitude above the normal time, so only a freeze trips them.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "png_image.hpp"
+#include "run_process.hpp"
+
+namespace bvhscope {
+namespace {
+
+using test::run_bvhscope;
+using test::TempDir;
+
+constexpr long kMiB = 1024;  // ru_maxrss is in KiB
+#if defined(__SANITIZE_ADDRESS__)
+constexpr long kSanitizerFactor = 3;  // AddressSanitizer's shadow memory and quarantine
+#else
+constexpr long kSanitizerFactor = 1;
+#endif
+
+// `joints` joints without channels under a root without channels, declaring `frames` frames: a few
+// bytes per joint, no bytes per frame.
+std::string channel_less_rig(int joints, long long frames) {
+  std::string text = "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n";
+  for (int i = 0; i < joints; ++i) {
+    text += "\tJOINT J" + std::to_string(i) + "\n\t{\n\t\tOFFSET " + std::to_string(i % 17) + " " +
+            std::to_string(1 + i % 5) + " " + std::to_string(i % 3) + "\n\t}\n";
+  }
+  return text + "}\nMOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: 0.0333333\n";
+}
+
+TEST(CostBounds, AMillionFramesOfChannelLessJointsRenderInBoundedMemory) {
+  TempDir dir;
+  const auto path = dir.write("empty-frames.bvh", channel_less_rig(300, 1000000));
+  const auto png = dir.path() / "out.png";
+  const auto result = run_bvhscope({"render", path.string(), "-o", png.string(), "--size", "320x240"}, 240);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  // 300 joints × 1 000 000 frames would be 3.6 GB of positions; the bake budget is 192 MiB.
+  EXPECT_LT(result.peak_rss_kib, 400 * kMiB * kSanitizerFactor);
+  const test::Png image = test::read_png(png);
+  EXPECT_EQ(image.width, 320);
+}
+
+TEST(CostBounds, TenThousandChannelLessJointsOverAMillionFramesRender) {
+  TempDir dir;
+  const auto path = dir.write("wide-empty.bvh", channel_less_rig(10000, 1000000));
+  const auto png = dir.path() / "out.png";
+  const auto result = run_bvhscope({"render", path.string(), "-o", png.string(), "--size", "320x240"}, 240);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.err.find("bad_alloc"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("internal error"), std::string::npos) << result.err;
+  EXPECT_LT(result.peak_rss_kib, 400 * kMiB * kSanitizerFactor);
+  EXPECT_TRUE(std::filesystem::exists(png));
+}
+
+// A file of 64-channel rows, each value written as `value` and a space: "1 " is the densest a
+// table can be (4 bytes of float per 2 bytes of text).
+std::filesystem::path rows_file(const TempDir& dir, const std::string& name, long long declared, long rows,
+                                const std::string& value, const std::string& first_row = {}) {
+  const auto path = dir.path() / name;
+  std::ofstream file(path, std::ios::binary);
+  file << "HIERARCHY\nROOT r\n{\nOFFSET 0 0 0\nCHANNELS 4 Xposition Yposition Zposition Zrotation\n";
+  for (int j = 0; j < 20; ++j)
+    file << "JOINT j" << j << "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n}\n";
+  file << "}\nMOTION\nFrames: " << declared << "\nFrame Time: 0.01\n";
+  std::string row;
+  for (int i = 0; i < 64; ++i) row += value + " ";
+  row.back() = '\n';
+  file << (first_row.empty() ? row : first_row);
+  for (long i = 1; i < rows; ++i) file << row;
+  return path;
+}
+
+TEST(CostBounds, AFalseFrameCountAllocatesOnlyForTheRowsRead) {
+  TempDir dir;
+  // 250 000 rows of 9-byte values: 144 MB of text, 61 MiB of floats; the bytes could hold 2.3x
+  // as many rows of "1 ", which is what the table is reserved for.
+  const auto path = rows_file(dir, "false-count.bvh", 99999999999LL, 250000, "1.000000");
+  const auto result = run_bvhscope({"info", path.string()}, 240);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("'Frames: 99999999999' but the file holds 250000 complete frames; loaded 250000"),
+            std::string::npos)
+      << result.err;
+  // The rows present and the fixed amount; the reserved rest of the table is never touched, and
+  // the table is never copied to trim it.
+  EXPECT_LT(result.peak_rss_kib, (61 + 80) * kMiB * kSanitizerFactor);
+}
+
+TEST(CostBounds, ABadFirstRowIsReportedWithoutAllocatingTheTable) {
+  TempDir dir;
+  std::string bad_row;
+  for (int i = 0; i < 63; ++i) bad_row += "1 ";
+  bad_row += "x\n";
+  // 1 000 000 rows of "1 ": 128 MB, whose table would be 244 MiB.
+  const auto path = rows_file(dir, "bad-first-row.bvh", 1000000, 1000000, "1", bad_row);
+  const auto result = run_bvhscope({"info", path.string()}, 240);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err.substr(0, result.err.find(": error")), path.string() + ":110:127") << result.err;
+  EXPECT_LT(result.peak_rss_kib, 120 * kMiB * kSanitizerFactor);
+}
+
+}  // namespace
+}  // namespace bvhscope
