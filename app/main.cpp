@@ -1,5 +1,6 @@
 // bvhscope's entry point: a headless subcommand, or the viewer on the given files.
 #include <exception>
+#include <new>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -16,6 +17,9 @@ int main(int argc, char** argv) {
     if (const int status = bvhscope::cli::parse_viewer_arguments(args, files, up, std::cerr); status != 0)
       return status;
     return bvhscope::viewer::run_viewer(files, up);
+  } catch (const std::bad_alloc&) {
+    // Memory follows the bytes of the input (README); this is a machine without enough of it.
+    std::cerr << "bvhscope: out of memory\n";
   } catch (const std::exception& error) {
     std::cerr << "bvhscope: internal error: " << error.what() << '\n';
   } catch (...) {

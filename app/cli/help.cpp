@@ -57,7 +57,8 @@ Up axis (AXIS is auto, +x, -x, +y, -y, +z or -z):
 Messages:
   Errors and warnings go to stderr as FILE:LINE:COL: error|warning: MESSAGE (1-based);
   errors about the file itself (cannot open it, not a regular file) read FILE: error: MESSAGE.
-  Exit status: 0 success (warnings allowed), 1 bad input, 2 bad usage.
+  Exit status: 0 success (warnings allowed), 1 bad input, 2 bad usage, 3 out of memory or an
+  internal error (a bug: please report it with the file).
 
 What is loaded with a warning rather than refused:
   - fewer frame lines than 'Frames:' declares, or a last frame line cut short: the

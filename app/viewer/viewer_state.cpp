@@ -6,19 +6,6 @@
 #include "viewer/units.hpp"
 
 namespace bvhscope::viewer {
-namespace {
-
-// Hues that read on the dark background and stay apart from the selection blue.
-constexpr std::array<ClipColor, 6> kClipColors = {{
-    {{1.0f, 0.62f, 0.18f}, {0.93f, 0.70f, 0.46f}},   // amber / clay: the palette's own
-    {{0.45f, 0.85f, 0.45f}, {0.55f, 0.80f, 0.55f}},  // green
-    {{0.92f, 0.45f, 0.72f}, {0.86f, 0.55f, 0.74f}},  // pink
-    {{0.70f, 0.58f, 1.0f}, {0.68f, 0.62f, 0.92f}},   // violet
-    {{0.95f, 0.88f, 0.35f}, {0.90f, 0.85f, 0.52f}},  // yellow
-    {{1.0f, 0.45f, 0.38f}, {0.90f, 0.52f, 0.46f}},   // coral
-}};
-
-}  // namespace
 
 std::size_t ClipSlot::frame() const noexcept { return static_cast<std::size_t>(std::floor(frame_position + 1e-6)); }
 
@@ -35,10 +22,6 @@ ClipSlot* ViewerState::active_slot() noexcept {
 int ViewerState::selected_joint() const noexcept {
   const ClipSlot* slot = active_slot();
   return slot != nullptr ? slot->selected : -1;
-}
-
-ClipColor clip_color(int index) noexcept {
-  return kClipColors[static_cast<std::size_t>(index < 0 ? 0 : index) % kClipColors.size()];
 }
 
 double metres_per_unit(const ClipSlot& slot) {

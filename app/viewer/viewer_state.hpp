@@ -17,6 +17,7 @@
 #include "anim/playback_clock.hpp"
 #include "anim/pose.hpp"
 #include "viewer/actions.hpp"
+#include "viewer/clip_colours.hpp"
 #include "viewer/prepared_clip.hpp"
 
 namespace bvhscope::viewer {
@@ -40,7 +41,7 @@ struct ClipSlot {
   JointTreeShape tree_shape;
   int units_choice = -1;  // -1: the automatic guess
   Pose pose;              // reused every frame
-  int color_index = 0;    // into kClipColors (cycled)
+  int color_index = 0;    // clip_color(color_index): the lowest index no other clip uses
   bool visible = true;
   double time_offset = 0.0;     // seconds on the shared clock at which frame 0 plays
   glm::vec3 side_offset{0.0f};  // scene units; set automatically until the user edits it
@@ -88,13 +89,6 @@ struct ViewerState {
   [[nodiscard]] ClipSlot* active_slot() noexcept;
   [[nodiscard]] int selected_joint() const noexcept;  // of the active clip
 };
-
-// A clip's distinct colours (lines, solid); the first is the palette's own, then they cycle.
-struct ClipColor {
-  glm::vec3 line;
-  glm::vec3 solid;
-};
-ClipColor clip_color(int index) noexcept;
 
 // The length unit of the active clip: the user's choice, or the clip's guess.
 double metres_per_unit(const ViewerState& state);
