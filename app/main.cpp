@@ -1,7 +1,7 @@
 // bvhscope's entry point: a headless subcommand, or the viewer on the given files.
 #include <exception>
-#include <new>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 

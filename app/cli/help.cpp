@@ -6,8 +6,9 @@ void print_help(std::ostream& out) {
   out << R"(bvhscope: a viewer for BVH (Biovision Hierarchy) motion-capture files
 
 Usage:
-  bvhscope [--up AXIS] [FILE...]
-                                open the viewer (the bundled sample clip without FILE)
+  bvhscope [--up AXIS] [FILE|FOLDER...]
+                                open the viewer (the bundled sample clip without FILE); a
+                                folder opens every .bvh file in it, in natural order
   bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS]
                                 summary (position mode, up axis, size, unit guess, floor,
                                 each with its reason), warnings and the joint hierarchy

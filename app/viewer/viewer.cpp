@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <variant>
 
@@ -10,6 +11,7 @@
 #include "anim/joint_filter.hpp"
 #include "anim/scene_scale.hpp"
 #include "bvhscope_assets.hpp"
+#include "viewer/bvh_paths.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -17,13 +19,6 @@ namespace {
 std::string base_name(const std::string& path) {
   const std::string name = std::filesystem::path(path).filename().string();
   return name.empty() ? path : name;
-}
-
-bool has_bvh_extension(const std::string& path) {
-  std::string extension = std::filesystem::path(path).extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return extension == ".bvh";
 }
 
 // "XYZ ZXY": the order of a joint's position channels, then of its rotation channels.
@@ -79,21 +74,16 @@ void Viewer::open_sample() {
 }
 
 void Viewer::open_paths(const std::vector<std::string>& paths, bool replace_all) {
-  std::vector<std::string> clips;
-  std::string refused;
-  for (const std::string& path : paths) {
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (!ec && std::filesystem::is_directory(status)) {
-      refused += (refused.empty() ? "" : "\n") + path + ": is a folder; open the .bvh files inside it instead";
-    } else if (!has_bvh_extension(path)) {
-      refused += (refused.empty() ? "" : "\n") + path + ": not a BVH file (bvhscope opens .bvh motion-capture files)";
-    } else {
-      clips.push_back(path);
+  const BvhPaths expanded = expand_bvh_paths(paths);
+  if (!expanded.refused.empty()) {
+    std::string refused;
+    for (const std::string& line : expanded.refused) {
+      std::fprintf(stderr, "%s\n", line.c_str());
+      refused += (refused.empty() ? "" : "\n") + line;
     }
+    state_.message = Message{Message::Kind::Error, refused};
   }
-  if (!refused.empty()) state_.message = Message{Message::Kind::Error, refused};
-  for (std::size_t i = 0; i < clips.size(); ++i) open_file(clips[i], replace_all && i == 0);
+  for (std::size_t i = 0; i < expanded.files.size(); ++i) open_file(expanded.files[i], replace_all && i == 0);
 }
 
 void Viewer::queue_drop(std::vector<std::string> paths) {

@@ -42,8 +42,9 @@ class Viewer {
   void open_sample();
   // The up axis asked for files opened from now on (--up on the command line; auto by default).
   void set_default_up(UpAxisRequest up) noexcept { default_up_ = up; }
-  // Paths from a drop or the command line: folders and non-.bvh files get a message, every .bvh
-  // file is loaded as a clip (one after the other, the last one active).
+  // Paths from a drop, the Open dialog or the command line: every .bvh file, and every .bvh file in
+  // a folder (natural order), is loaded as a clip (one after the other, the last one active);
+  // anything else is refused with its reason on screen and on stderr.
   void open_paths(const std::vector<std::string>& paths, bool replace_all = false);
   // Called from GLFW's drop callback: only queues the paths for the next frame.
   void queue_drop(std::vector<std::string> paths);

@@ -50,8 +50,8 @@ TEST_F(DropTest, ABrokenFileShowsItsLocatedErrorAndThePreviousClipStays) {
   const auto broken = app.dir() / "broken.bvh";
   std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
   drop(window, {broken.string()});
-  const State state = app.wait_for([](const State& s) { return s.at("message_kind") == "error" && s.at("loading") == "0"; },
-                                   "an error message");
+  const State state = app.wait_for(
+      [](const State& s) { return s.at("message_kind") == "error" && s.at("loading") == "0"; }, "an error message");
   EXPECT_EQ(state.at("message").rfind(broken.string() + ":4:3: error: malformed OFFSET", 0), 0u) << state.at("message");
   EXPECT_EQ(state.at("clip"), "sample.bvh");
   EXPECT_EQ(state.at("frames"), "994");
@@ -77,8 +77,25 @@ TEST_F(DropTest, FoldersAndOtherFilesGetAClearMessage) {
   drop(window, {notes.string(), app.dir().string()});
   const State state = app.wait_for([](const State& s) { return s.at("message_kind") == "error"; }, "a message");
   EXPECT_NE(state.at("message").find(notes.string() + ": not a BVH file"), std::string::npos) << state.at("message");
-  EXPECT_NE(state.at("message").find(": is a folder"), std::string::npos) << state.at("message");
+  EXPECT_NE(state.at("message").find(app.dir().string() + ": no .bvh files in this folder"), std::string::npos)
+      << state.at("message");
   EXPECT_EQ(state.at("clip"), "sample.bvh");
+}
+
+TEST_F(DropTest, AFolderOpensEveryBvhFileInsideInNaturalOrder) {
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  const auto folder = app.dir() / "takes";
+  std::filesystem::create_directories(folder);
+  const std::string clip = read_file(fixtures_dir() / "two_joints.bvh");
+  for (const char* name : {"take10.bvh", "take2.bvh", "take1.bvh"}) std::ofstream(folder / name) << clip;
+  std::ofstream(folder / "notes.txt") << "not motion\n";
+  drop(window, {folder.string()});
+  // The last in natural order is active, after the three loaded one by one.
+  const State state = app.wait_for([&](const State& s) { return s.at("clips") == "3" && s.at("loading") == "0"; },
+                                   "three clips from the folder");
+  EXPECT_EQ(state.at("clip"), (folder / "take10.bvh").string());
+  EXPECT_EQ(state.at("message_kind"), "none");
 }
 
 }  // namespace
