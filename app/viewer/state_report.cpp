@@ -104,6 +104,12 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   std::string message = state.message ? state.message->text : std::string();
   for (char& c : message) c = c == '\n' ? '|' : c;
   out << "message=" << message << '\n';
+  out << "problems=" << state.problems.size() << '\n';
+  for (std::size_t i = 0; i < state.problems.size(); ++i) {
+    std::string text = state.problems[i].text;
+    for (char& c : text) c = c == '\n' ? '|' : c;
+    out << "problem_" << i + 1 << '=' << text << '\n';
+  }
   if (slot != nullptr) out << "position_mode=" << position_mode_name(slot->prepared.decision.mode) << '\n';
   if (slot != nullptr) out << "up_axis=" << up_axis_name(slot->prepared.measures.up.axis) << '\n';
   describe_selection(state, out);

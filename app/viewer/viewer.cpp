@@ -75,14 +75,7 @@ void Viewer::open_sample() {
 
 void Viewer::open_paths(const std::vector<std::string>& paths, bool replace_all) {
   const BvhPaths expanded = expand_bvh_paths(paths);
-  if (!expanded.refused.empty()) {
-    std::string refused;
-    for (const std::string& line : expanded.refused) {
-      std::fprintf(stderr, "%s\n", line.c_str());
-      refused += (refused.empty() ? "" : "\n") + line;
-    }
-    state_.message = Message{Message::Kind::Error, refused};
-  }
+  for (const std::string& line : expanded.refused) report_problem({}, line);
   for (std::size_t i = 0; i < expanded.files.size(); ++i) open_file(expanded.files[i], replace_all && i == 0);
 }
 
@@ -186,7 +179,7 @@ void Viewer::activate(LoadOutcome outcome) {
     return;
   }
   if (!outcome.result) {
-    state_.message = Message{Message::Kind::Error, format_diagnostic(outcome.result.error(), Severity::Error), true};
+    report_problem(outcome.request.path, format_diagnostic(outcome.result.error(), Severity::Error));
     update_title();
     return;
   }
@@ -228,6 +221,7 @@ void Viewer::activate(LoadOutcome outcome) {
     frame_on_next_render_ = true;
   }
   if (state_.message && state_.message->load_failure) state_.message.reset();
+  std::erase_if(state_.problems, [&](const Problem& problem) { return problem.path == source; });
   rebuild_scene();
   watcher_.watch(is_sample ? std::string() : source);
   if (!is_sample) add_recent_file(settings_, source);
@@ -371,9 +365,11 @@ void Viewer::finish_preview(LoadOutcome outcome) {
   ClipSlot* slot = slot_with_id(preview.clip_id);
   if (!outcome.result) {
     const std::string name = base_name(outcome.request.path);
-    state_.message = outcome.cancelled ? Message{Message::Kind::Info, "Loading " + name + " was cancelled"}
-                                       : Message{Message::Kind::Error,
-                                                 format_diagnostic(outcome.result.error(), Severity::Error), true};
+    if (outcome.cancelled) {
+      state_.message = Message{Message::Kind::Info, "Loading " + name + " was cancelled"};
+    } else {
+      report_problem(outcome.request.path, format_diagnostic(outcome.result.error(), Severity::Error));
+    }
     if (slot != nullptr) {
       state_.clips.erase(state_.clips.begin() + (slot - state_.clips.data()));
       if (!preview.replaced.empty()) {
@@ -489,6 +485,16 @@ void Viewer::rebuild_scene() {
   trail_key_ = {};
   inspect_key_ = {};
   sample_current_pose();
+}
+
+void Viewer::report_problem(const std::string& path, const std::string& text) {
+  std::fprintf(stderr, "%s\n", text.c_str());
+  std::erase_if(state_.problems,
+                [&](const Problem& problem) { return !path.empty() ? problem.path == path : problem.text == text; });
+  if (state_.problems.size() >= kMaxProblems) state_.problems.erase(state_.problems.begin());
+  state_.problems.push_back(Problem{path, text});
+  // A load's failure gives way to the next clip that loads; a refused path stays until dismissed.
+  state_.message = Message{Message::Kind::Error, text, !path.empty()};
 }
 
 void Viewer::update_title() {

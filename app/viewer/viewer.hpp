@@ -139,6 +139,9 @@ class Viewer {
   // A message when `path` is the file of a loaded clip (an export must never overwrite one).
   [[nodiscard]] std::optional<std::string> output_overwrites_a_clip(const std::string& path) const;
   bool render_view_image(std::vector<std::uint8_t>& rgba, int& width, int& height, std::string& error);
+  // Keeps a failure in the problems list (replacing an older one about the same file), shows it as
+  // the message and prints it on stderr.
+  void report_problem(const std::string& path, const std::string& text);
   void update_title();
   void start_open_dialog();
   [[nodiscard]] float view_aspect() const noexcept;

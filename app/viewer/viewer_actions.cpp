@@ -247,7 +247,10 @@ void Viewer::apply(const Actions& a) {
   apply_export_actions(a);
   if (a.cancel_load) loader_.cancel_all();
   if (a.clear_recent) settings_.recent_files.clear();
-  if (a.dismiss_message) state_.message.reset();
+  if (a.dismiss_message) {
+    state_.message.reset();
+    state_.problems.clear();
+  }
   if (a.show_shortcuts) dialogs_.shortcuts_requested = true;
   if (a.quit) quit_ = true;
 }

@@ -109,7 +109,7 @@ void Viewer::handle_input() {
           actions.reload = true;
           break;
         case GLFW_KEY_ESCAPE:
-          if (state_.message) {
+          if (state_.message || !state_.problems.empty()) {
             actions.dismiss_message = true;
           } else if (loader_.busy()) {
             actions.cancel_load = true;

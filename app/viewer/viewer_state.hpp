@@ -22,6 +22,13 @@
 
 namespace bvhscope::viewer {
 
+// A failure kept until it is dismissed or its file loads: a load that failed (with its located
+// message) or a path that was refused. A drop of many files keeps every one.
+struct Problem {
+  std::string path;  // the file it is about (empty when none)
+  std::string text;  // one or more lines, as printed on stderr
+};
+
 struct Message {
   enum class Kind { Error, Info };
   Kind kind = Kind::Info;
@@ -58,6 +65,8 @@ struct ClipSlot {
   [[nodiscard]] std::size_t frame() const noexcept;  // the whole frame on screen
 };
 
+inline constexpr std::size_t kMaxProblems = 500;
+
 struct ViewerState {
   std::vector<ClipSlot> clips;  // no fixed limit
   int active = -1;              // index into clips; -1 when there are none
@@ -83,6 +92,7 @@ struct ViewerState {
   std::optional<JointDetails> inspected;  // the active clip's selected joint at the frame on screen
   bool watch_files = false;
   std::optional<Message> message;
+  std::vector<Problem> problems;  // oldest first, at most kMaxProblems
 
   [[nodiscard]] bool has_clip() const noexcept { return active >= 0; }
   [[nodiscard]] const ClipSlot* active_slot() const noexcept;

@@ -76,9 +76,10 @@ TEST_F(DropTest, FoldersAndOtherFilesGetAClearMessage) {
   std::ofstream(notes) << "not motion\n";
   drop(window, {notes.string(), app.dir().string()});
   const State state = app.wait_for([](const State& s) { return s.at("message_kind") == "error"; }, "a message");
-  EXPECT_NE(state.at("message").find(notes.string() + ": not a BVH file"), std::string::npos) << state.at("message");
-  EXPECT_NE(state.at("message").find(app.dir().string() + ": no .bvh files in this folder"), std::string::npos)
-      << state.at("message");
+  // Both kept, in order; the banner lists them.
+  EXPECT_EQ(state.at("problems"), "2");
+  EXPECT_EQ(state.at("problem_1"), notes.string() + ": not a BVH file (bvhscope opens .bvh motion-capture files)");
+  EXPECT_EQ(state.at("problem_2"), app.dir().string() + ": no .bvh files in this folder");
   EXPECT_EQ(state.at("clip"), "sample.bvh");
 }
 
@@ -96,6 +97,33 @@ TEST_F(DropTest, AFolderOpensEveryBvhFileInsideInNaturalOrder) {
                                    "three clips from the folder");
   EXPECT_EQ(state.at("clip"), (folder / "take10.bvh").string());
   EXPECT_EQ(state.at("message_kind"), "none");
+}
+
+TEST_F(DropTest, EveryFailureOfADropIsKeptUntilDismissed) {
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  const auto folder = app.dir() / "mixed";
+  std::filesystem::create_directories(folder);
+  const std::string good = read_file(fixtures_dir() / "two_joints.bvh");
+  std::ofstream(folder / "a_good.bvh") << good;
+  std::ofstream(folder / "b_broken.bvh") << "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0\n";
+  std::ofstream(folder / "c_good.bvh") << good;
+  std::ofstream(folder / "d_empty.bvh") << "";
+  std::ofstream(folder / "e_text.bvh") << "just words\n";
+  drop(window, {folder.string()});
+  const State state = app.wait_for(
+      [&](const State& s) { return s.at("loads_ended") != "" && s.at("problems") == "3" && s.at("loading") == "0"; },
+      "three failures kept");
+  EXPECT_EQ(state.at("clips"), "2");
+  EXPECT_EQ(state.at("problem_1").rfind((folder / "b_broken.bvh").string() + ":4:", 0), 0u) << state.at("problem_1");
+  EXPECT_EQ(state.at("problem_2").rfind((folder / "d_empty.bvh").string() + ":", 0), 0u) << state.at("problem_2");
+  EXPECT_EQ(state.at("problem_3").rfind((folder / "e_text.bvh").string() + ":1:1:", 0), 0u) << state.at("problem_3");
+  // The failures went to stderr too.
+  const std::string log = read_file(app.dir() / "log.txt");
+  EXPECT_NE(log.find((folder / "b_broken.bvh").string() + ":4:"), std::string::npos) << log;
+  EXPECT_NE(log.find((folder / "e_text.bvh").string() + ":1:1:"), std::string::npos) << log;
+  xdotool("key Escape");
+  app.wait_for([](const State& s) { return s.at("problems") == "0" && s.at("message_kind") == "none"; }, "dismissed");
 }
 
 }  // namespace
