@@ -21,6 +21,6 @@ ClipColor clip_color(int index) noexcept;
 float colour_distance(const glm::vec3& a, const glm::vec3& b) noexcept;
 
 inline constexpr float kMinClipColourDistance = 0.06f;  // a just noticeable difference is ~0.02
-inline constexpr float kMinHighlightDistance = 0.10f;   // from the selection and hover colours
+inline constexpr float kMinHighlightDistance = 0.15f;   // from the selection and hover colours
 
 }  // namespace bvhscope::viewer

@@ -204,7 +204,7 @@ void Viewer::build_ui() {
   const ImGuiIO& io = ImGui::GetIO();
   Actions actions;
   const float menu_height = draw_menu_bar(state_, settings_.recent_files, actions);
-  layout_ = compute_layout(io.DisplaySize.x, io.DisplaySize.y, menu_height, timeline_panel_height(),
+  layout_ = compute_layout(io.DisplaySize.x, io.DisplaySize.y, menu_height, timeline_panel_height(state_),
                            state_.display.show_panel, settings_.panel_width * ui_scale_, kLeftPanelWidth * ui_scale_,
                            curves_panel_height(state_));
   if (state_.display.show_panel) {

@@ -13,19 +13,50 @@ namespace bvhscope::viewer {
 namespace {
 
 constexpr std::array<double, 7> kSpeedPresets = {0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 4.0};
-constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                                         ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings |
-                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+constexpr ImGuiWindowFlags kPanelFlags =
+    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 float track_height() { return ImGui::GetFrameHeight() * 1.9f; }
+float lane_height() { return ImGui::GetFontSize() * 1.3f; }
+constexpr std::size_t kLanesShown = 5;  // more scroll
+
+// Lanes are drawn when several clips share the clock.
+std::size_t lanes_shown(const ViewerState& state) {
+  return state.clips.size() > 1 ? std::min(state.clips.size(), kLanesShown) : 0;
+}
+
+ImU32 colour_u32(const glm::vec3& colour, int alpha) {
+  const auto byte = [](float c) { return static_cast<int>(std::clamp(c, 0.0f, 1.0f) * 255.0f + 0.5f); };
+  return IM_COL32(byte(colour.x), byte(colour.y), byte(colour.z), alpha);
+}
+
+// One numbering everywhere: the active clip's own frames. The clock position of its frame 0 (its
+// time offset on the shared clock), and the clock position in its frames (negative before it
+// starts, past its last frame after it ends: it holds its first or last frame then).
+double active_origin(const ViewerState& state) {
+  const ClipSlot* slot = state.active_slot();
+  return slot != nullptr ? clock_position_for(state, *slot, 0.0) : 0.0;
+}
+long active_frame(const ViewerState& state) {
+  return static_cast<long>(std::floor(state.clock.position() - active_origin(state) + 1e-6));
+}
+
+// The track's horizontal mapping, shared by the ruler and the lanes.
+struct TrackScale {
+  float x0 = 0.0f;
+  float x1 = 0.0f;
+  double pixels_per_frame = 1.0;
+  [[nodiscard]] float x_of(double frame) const { return x0 + static_cast<float>(frame * pixels_per_frame); }
+};
 
 // A "nice" tick step (1, 2, 5 × 10^n frames) so labels stay at least `min_pixels` apart.
 long tick_step(double pixels_per_frame, float min_pixels) {
   long step = 1;
   for (int guard = 0; guard < 12; ++guard) {
     for (const long factor : {1L, 2L, 5L}) {
-      if (static_cast<double>(step * factor) * pixels_per_frame >= static_cast<double>(min_pixels)) return step * factor;
+      if (static_cast<double>(step * factor) * pixels_per_frame >= static_cast<double>(min_pixels))
+        return step * factor;
     }
     step *= 10;
   }
@@ -38,7 +69,8 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   ImGui::SameLine(0.0f, 4.0f);
   if (icon_button("##back", Icon::StepBack, "Previous frame (Left)")) actions.step = -1;
   ImGui::SameLine(0.0f, 4.0f);
-  if (icon_button("##play", clock.playing() ? Icon::Pause : Icon::Play, clock.playing() ? "Pause (Space)" : "Play (Space)")) {
+  if (icon_button("##play", clock.playing() ? Icon::Pause : Icon::Play,
+                  clock.playing() ? "Pause (Space)" : "Play (Space)")) {
     actions.toggle_play = true;
   }
   ImGui::SameLine(0.0f, 4.0f);
@@ -56,7 +88,8 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
   float speed = static_cast<float>(clock.speed());
-  if (ImGui::DragFloat("##speed", &speed, 0.01f, 0.1f, 4.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp)) actions.speed = speed;
+  if (ImGui::DragFloat("##speed", &speed, 0.01f, 0.1f, 4.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp))
+    actions.speed = speed;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drag, or double-click to type (0.1x to 4x)");
   ImGui::SameLine(0.0f, 4.0f);
   if (ImGui::Button("Presets")) ImGui::OpenPopup("speed_presets");
@@ -77,12 +110,20 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   int sampling = state.interpolate ? 1 : 0;
   if (ImGui::Combo("##sampling", &sampling, "Nearest frame\0Interpolated\0")) actions.interpolate = sampling == 1;
 
-  // Right-aligned: the frame field, then time and rate (only "/ last" when the window is narrow).
-  const std::size_t frames = clock.frame_count();
-  const std::size_t last_frame = frames > 0 ? frames - 1 : 0;
-  char info[96];
-  std::snprintf(info, sizeof(info), "/ %zu    %7.3f s / %.3f s    %.4g fps", last_frame, clock.time_seconds(),
-                static_cast<double>(last_frame) * clock.frame_time(), 1.0 / clock.frame_time());
+  // Right-aligned: the frame field (the active clip's own frame), then time and rate (only
+  // "/ last" when the window is narrow). Outside its frames the clip holds one: said in the text.
+  const ClipSlot* active = state.active_slot();
+  const std::size_t frames = active != nullptr ? active->clip().motion.frame_count : clock.frame_count();
+  const long last_frame = frames > 0 ? static_cast<long>(frames) - 1 : 0;
+  const long shown = active_frame(state);
+  const std::size_t shared_frames = clock.frame_count();
+  const double shared_last = shared_frames > 0 ? static_cast<double>(shared_frames - 1) : 0.0;
+  char holds[32] = "";
+  if (shown > last_frame || shown < 0) std::snprintf(holds, sizeof(holds), " (holds %ld)", shown < 0 ? 0L : last_frame);
+  char info[128];
+  std::snprintf(info, sizeof(info), "/ %ld%s    %7.3f s / %.3f s    %.4g fps", last_frame, holds, clock.time_seconds(),
+                shared_last * clock.frame_time(),
+                active != nullptr ? 1.0 / active->clip().motion.frame_time : 1.0 / clock.frame_time());
   const float field_width = ImGui::GetFontSize() * 4.5f;
   const float label_width = ImGui::CalcTextSize("Frame").x + ImGui::GetStyle().ItemSpacing.x;
   const float right = ImGui::GetWindowContentRegionMax().x;
@@ -93,7 +134,7 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   };
   float start = start_for(info);
   if (start < after_controls) {
-    std::snprintf(info, sizeof(info), "/ %zu", last_frame);
+    std::snprintf(info, sizeof(info), "/ %ld%s", last_frame, holds);
     start = start_for(info);
   }
   ImGui::SameLine(std::max(start, ImGui::GetCursorPosX() + 16.0f));
@@ -101,15 +142,17 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   ImGui::TextUnformatted("Frame");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(field_width);
-  int frame = static_cast<int>(clock.frame());
-  if (ImGui::InputInt("##frame", &frame, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue)) actions.seek = frame;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type a frame number and press Enter");
+  int frame = static_cast<int>(shown);
+  if (ImGui::InputInt("##frame", &frame, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    actions.seek = static_cast<double>(std::clamp<long>(frame, 0, last_frame)) + active_origin(state);
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The active clip's frame: type one and press Enter");
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(info);
 }
 
-void draw_track(const ViewerState& state, Actions& actions) {
+TrackScale draw_track(const ViewerState& state, Actions& actions) {
   const PlaybackClock& clock = state.clock;
   const ImVec2 size(ImGui::GetContentRegionAvail().x, track_height());
   const ImVec2 min = ImGui::GetCursorScreenPos();
@@ -124,11 +167,13 @@ void draw_track(const ViewerState& state, Actions& actions) {
   const float x0 = min.x + pad;
   const float x1 = max.x - pad;
   const double pixels_per_frame = static_cast<double>(x1 - x0) / last;
+  const TrackScale scale{x0, x1, pixels_per_frame};
 
   if (frames > 0) {
     const auto position_at = [&](float mouse_x) {
-      return std::min(std::round(std::clamp(static_cast<double>(mouse_x - x0) / static_cast<double>(x1 - x0), 0.0, 1.0) * last),
-                      last_loaded);
+      return std::min(
+          std::round(std::clamp(static_cast<double>(mouse_x - x0) / static_cast<double>(x1 - x0), 0.0, 1.0) * last),
+          last_loaded);
     };
     if (ImGui::IsItemActivated()) {
       actions.scrub_begin = true;
@@ -144,7 +189,7 @@ void draw_track(const ViewerState& state, Actions& actions) {
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRectFilled(min, max, IM_COL32(24, 26, 29, 255), 3.0f);
-  if (frames == 0) return;
+  if (frames == 0) return scale;
   const float playhead = x0 + static_cast<float>(std::min(clock.position(), last) * pixels_per_frame);
   draw->AddRectFilled(ImVec2(min.x, min.y), ImVec2(playhead, max.y), IM_COL32(232, 150, 52, 28), 3.0f);
   if (span > frames) {  // not loaded yet: hatched, with how far the load is
@@ -158,11 +203,12 @@ void draw_track(const ViewerState& state, Actions& actions) {
     draw->PopClipRect();
     draw->AddLine(ImVec2(loaded_x, min.y), ImVec2(loaded_x, max.y), IM_COL32(77, 199, 255, 200), 2.0f);
     char loaded[48];
-    std::snprintf(loaded, sizeof(loaded), "loading %.0f%%", 100.0 * static_cast<double>(frames) / static_cast<double>(span));
+    std::snprintf(loaded, sizeof(loaded), "loading %.0f%%",
+                  100.0 * static_cast<double>(frames) / static_cast<double>(span));
     const ImVec2 text_size = ImGui::CalcTextSize(loaded);
     if (max.x - loaded_x > text_size.x + 12.0f) {
-      draw->AddText(ImVec2(max.x - text_size.x - 6.0f, min.y + (size.y - text_size.y) * 0.5f), IM_COL32(120, 126, 136, 255),
-                    loaded);
+      draw->AddText(ImVec2(max.x - text_size.x - 6.0f, min.y + (size.y - text_size.y) * 0.5f),
+                    IM_COL32(120, 126, 136, 255), loaded);
     }
   }
 
@@ -173,8 +219,10 @@ void draw_track(const ViewerState& state, Actions& actions) {
   const ImU32 tick_color = IM_COL32(90, 95, 104, 255);
   const ImU32 label_color = IM_COL32(150, 155, 164, 255);
   char label[24];
-  for (long f = 0; f <= static_cast<long>(last); f += minor) {
-    const float x = x0 + static_cast<float>(static_cast<double>(f) * pixels_per_frame);
+  const double origin = active_origin(state);
+  const long first_tick = static_cast<long>(std::ceil(-origin / static_cast<double>(minor) - 1e-9)) * minor;
+  for (long f = first_tick; static_cast<double>(f) + origin <= last + 1e-9; f += minor) {
+    const float x = x0 + static_cast<float>((static_cast<double>(f) + origin) * pixels_per_frame);
     const bool is_major = f % major == 0;
     draw->AddLine(ImVec2(x, max.y - (is_major ? size.y * 0.42f : size.y * 0.2f)), ImVec2(x, max.y), tick_color, 1.0f);
     if (is_major) {
@@ -185,19 +233,121 @@ void draw_track(const ViewerState& state, Actions& actions) {
   // The playhead: a line and a head with the frame number.
   const ImU32 accent = IM_COL32(240, 160, 60, 255);
   draw->AddLine(ImVec2(playhead, min.y), ImVec2(playhead, max.y), accent, 2.0f);
-  std::snprintf(label, sizeof(label), "%zu", clock.frame());
+  std::snprintf(label, sizeof(label), "%ld", active_frame(state));
   const ImVec2 text = ImGui::CalcTextSize(label);
   const float head_x = std::clamp(playhead - text.x * 0.5f - 4.0f, min.x, max.x - text.x - 8.0f);
   const float head_y = max.y - text.y - 4.0f;
   draw->AddRectFilled(ImVec2(head_x, head_y), ImVec2(head_x + text.x + 8.0f, head_y + text.y + 2.0f), accent, 3.0f);
   draw->AddText(ImVec2(head_x + 4.0f, head_y + 1.0f), IM_COL32(20, 20, 20, 255), label);
+  return scale;
+}
+
+// One lane per clip: a bar over the frames it plays (after its time offset), a thin line where it
+// holds its first or last frame, its name; the active clip's lane outlined. Dragging a bar moves
+// the clip in time by whole frames of the shared clock; a click makes the clip active.
+void draw_lanes(const ViewerState& state, const TrackScale& scale, Actions& actions) {
+  const float height = lane_height();
+  const std::size_t shown = lanes_shown(state);
+  const float area_width = ImGui::GetContentRegionAvail().x;
+  const bool scrolls = state.clips.size() > shown;
+  ImGui::BeginChild("##lanes", ImVec2(area_width, static_cast<float>(shown) * height), false,
+                    scrolls ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoScrollbar);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const double frame_time = state.clock.frame_time();
+  const double track_end =
+      scale.pixels_per_frame > 0.0 ? static_cast<double>(scale.x1 - scale.x0) / scale.pixels_per_frame : 0.0;
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  for (std::size_t i = 0; i < state.clips.size(); ++i) {
+    const ClipSlot& slot = state.clips[i];
+    const ImVec2 row = ImGui::GetCursorScreenPos();
+    const double start = (slot.time_offset - state.timeline_start) / frame_time;
+    const std::size_t frames =
+        std::max(slot.loading ? slot.expected_frames : slot.clip().motion.frame_count, slot.clip().motion.frame_count);
+    const double length =
+        frames > 1 ? static_cast<double>(frames - 1) * slot.clip().motion.frame_time / frame_time : 0.0;
+    const float bar_x0 = scale.x_of(start);
+    const float bar_x1 = std::max(scale.x_of(start + length), bar_x0 + 3.0f);
+    const float y0 = row.y + 2.0f;
+    const float y1 = row.y + height - 2.0f;
+    const bool active = static_cast<int>(i) == state.active;
+    const ClipColor colour = clip_color(slot.color_index);
+    const int alpha = slot.visible ? 255 : 110;
+
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::SetCursorScreenPos(ImVec2(bar_x0, row.y));
+    ImGui::InvisibleButton("##lane", ImVec2(bar_x1 - bar_x0, height));
+    const ImGuiID drag_id = ImGui::GetID("##drag_start");
+    const ImGuiID moved_id = ImGui::GetID("##moved");
+    if (ImGui::IsItemActivated()) {
+      storage->SetFloat(drag_id, ImGui::GetIO().MousePos.x);
+      storage->SetBool(moved_id, false);
+    }
+    if (ImGui::IsItemActive()) {
+      const float dx = ImGui::GetIO().MousePos.x - storage->GetFloat(drag_id, ImGui::GetIO().MousePos.x);
+      const double moved = std::round(static_cast<double>(dx) / scale.pixels_per_frame);
+      if (moved != 0.0) {
+        actions.clip_time_offset = std::make_pair(static_cast<int>(i), slot.time_offset + moved * frame_time);
+        storage->SetFloat(drag_id, storage->GetFloat(drag_id) + static_cast<float>(moved * scale.pixels_per_frame));
+        storage->SetBool(moved_id, true);
+      }
+    }
+    if (ImGui::IsItemDeactivated() && !storage->GetBool(moved_id) && !active) {
+      actions.activate_clip = static_cast<int>(i);
+    }
+    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+      ImGui::SetTooltip(
+          "%s: %zu frames at %.4g fps, starts at %.3f s\nDrag to move it in time; click to make it active",
+          slot.file_name.c_str(), frames, 1.0 / slot.clip().motion.frame_time, slot.time_offset);
+    }
+    ImGui::PopID();
+
+    // Holds: before its start it shows its first frame, after its end its last.
+    const float mid = (y0 + y1) * 0.5f;
+    const ImU32 hold = colour_u32(colour.line, alpha / 3);
+    if (bar_x0 > scale.x0) draw->AddLine(ImVec2(scale.x0, mid), ImVec2(bar_x0, mid), hold, 2.0f);
+    if (start + length < track_end) draw->AddLine(ImVec2(bar_x1, mid), ImVec2(scale.x1, mid), hold, 2.0f);
+    draw->AddRectFilled(ImVec2(bar_x0, y0), ImVec2(bar_x1, y1),
+                        colour_u32(colour.line, active ? alpha * 3 / 4 : alpha / 2), 3.0f);
+    if (active) draw->AddRect(ImVec2(bar_x0, y0), ImVec2(bar_x1, y1), colour_u32(colour.line, 255), 3.0f, 0, 1.5f);
+    // The name inside its bar, or just after it when the bar is too short to hold it.
+    const float text_y = row.y + (height - ImGui::GetFontSize()) * 0.5f;
+    const float name_width = ImGui::CalcTextSize(slot.file_name.c_str()).x;
+    const bool inside = bar_x1 - bar_x0 >= name_width + 10.0f;
+    const float text_x = inside ? bar_x0 + 5.0f : bar_x1 + 5.0f;
+    draw->PushClipRect(ImVec2(inside ? bar_x0 : bar_x1, row.y),
+                       ImVec2(inside ? bar_x1 - 2.0f : scale.x1, row.y + height), true);
+    if (!inside) {  // over the hold line: a backdrop keeps it readable
+      draw->AddRectFilled(ImVec2(text_x - 3.0f, y0), ImVec2(text_x + name_width + 3.0f, y1), IM_COL32(30, 32, 36, 230),
+                          3.0f);
+    }
+    draw->AddText(ImVec2(text_x, text_y),
+                  inside ? IM_COL32(16, 17, 19, active ? 255 : 220) : colour_u32(colour.line, alpha),
+                  slot.file_name.c_str());
+    draw->PopClipRect();
+    ImGui::SetCursorScreenPos(ImVec2(row.x, row.y + height));
+    // A newly active clip's lane scrolls into view.
+    if (active && scrolls && storage->GetInt(ImGui::GetID("##shown_active"), -1) != slot.id) {
+      storage->SetInt(ImGui::GetID("##shown_active"), slot.id);
+      ImGui::SetScrollFromPosY(row.y - ImGui::GetWindowPos().y, 0.5f);
+    }
+  }
+  // The playhead runs through the lanes too.
+  const float playhead = scale.x_of(std::min(state.clock.position(), track_end));
+  const ImVec2 top = ImGui::GetWindowPos();
+  draw->AddLine(ImVec2(playhead, top.y), ImVec2(playhead, top.y + ImGui::GetWindowHeight()),
+                IM_COL32(240, 160, 60, 200), 1.5f);
+  ImGui::Dummy(ImVec2(0.0f, 0.0f));
+  ImGui::EndChild();
 }
 
 }  // namespace
 
-float timeline_panel_height() {
+float timeline_panel_height(const ViewerState& state) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  return style.WindowPadding.y * 2.0f + ImGui::GetFrameHeight() + style.ItemSpacing.y + track_height() + 2.0f;
+  const std::size_t lanes = lanes_shown(state);
+  const float lanes_height = lanes > 0 ? style.ItemSpacing.y + static_cast<float>(lanes) * lane_height() : 0.0f;
+  return style.WindowPadding.y * 2.0f + ImGui::GetFrameHeight() + style.ItemSpacing.y + track_height() + 2.0f +
+         lanes_height;
 }
 
 void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions) {
@@ -206,7 +356,8 @@ void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& ac
   if (ImGui::Begin("Timeline", nullptr, kPanelFlags)) {
     ImGui::BeginDisabled(!state.has_clip());
     draw_transport(state, actions);
-    draw_track(state, actions);
+    const TrackScale scale = draw_track(state, actions);
+    if (lanes_shown(state) > 0) draw_lanes(state, scale, actions);
     ImGui::EndDisabled();
   }
   ImGui::End();

@@ -1,5 +1,7 @@
-// The full-width panel under the view: transport buttons, loop, speed, sampling, the frame field,
-// and the timeline track that scrubs while dragged and jumps on click.
+// The full-width panel under the view: transport buttons, loop, speed, sampling, the frame field
+// (the active clip's own frame), the timeline track that scrubs while dragged and jumps on click,
+// and with several clips one lane per clip under it: its extent on the shared clock, where it
+// holds its first and last frames, its name; drag a lane to change the clip's time offset.
 #pragma once
 
 #include "viewer/actions.hpp"
@@ -8,8 +10,8 @@
 
 namespace bvhscope::viewer {
 
-// Height the panel needs with the current font, in window units.
-float timeline_panel_height();
+// Height the panel needs with the current font and clips, in window units.
+float timeline_panel_height(const ViewerState& state);
 
 void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions);
 
