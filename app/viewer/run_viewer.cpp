@@ -1,5 +1,6 @@
 #include "viewer/run_viewer.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -9,6 +10,7 @@
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
+#include <imgui.h>
 
 #include "gfx/render_target.hpp"
 #include "viewer/imgui_session.hpp"
@@ -107,13 +109,19 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
   std::string shown_title;
   double last_time = now_seconds();
 
+  int settle_frames = 0;  // frames still drawn after an event, so the UI catches up with it
   while (!glfwWindowShouldClose(handle) && !viewer.quit_requested()) {
-    // Idle (paused, nothing loading): wait for events instead of spinning.
+    // Idle (paused, nothing loading, no drag under way): wait for events instead of spinning.
+    // After an event a few frames follow, so hover, activation and a drag's last move all land.
     const bool animating = viewer.state().clock.playing() || viewer.loader().busy();
-    if (animating) {
+    const bool engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown();
+    if (animating || engaged || settle_frames > 0) {
       glfwPollEvents();
+      settle_frames = std::max(settle_frames - 1, 0);
     } else {
+      const double before = now_seconds();
       glfwWaitEventsTimeout(0.25);
+      if (now_seconds() - before < 0.24) settle_frames = 2;  // woken by an event, not the timeout
     }
     const double now = now_seconds();
     const double elapsed = now - last_time;

@@ -5,6 +5,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include <imgui.h>
+
 #include "anim/orbit_camera.hpp"
 
 namespace bvhscope::viewer {
@@ -114,6 +116,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   if (slot != nullptr) out << "up_axis=" << up_axis_name(slot->prepared.measures.up.axis) << '\n';
   describe_selection(state, out);
   out << "labels_shown=" << viewer.labels_shown() << '\n';
+  // A widget held by the mouse (a drag under way), so tests can wait for a press to register.
+  out << "ui_active=" << (ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) << '\n';
   out << "labels_hidden=" << viewer.labels_hidden() << '\n';
   const OrbitCamera& camera = state.camera;
   out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance
@@ -122,6 +126,17 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   const Rect& timeline = viewer.layout().timeline;
   out << "timeline=" << timeline.x << ',' << timeline.y << ',' << timeline.width << ',' << timeline.height << '\n';
   out << "view=" << view.x << ',' << view.y << ',' << view.width << ',' << view.height << '\n';
+  // Every clip: file, load state, frames, frames per second, time offset (s); its timeline lane.
+  for (std::size_t i = 0; i < state.clips.size(); ++i) {
+    const ClipSlot& c = state.clips[i];
+    out << "clip_" << i + 1 << '=' << c.clip().source << ';' << (c.loading ? "streaming" : "ready") << ';'
+        << c.clip().motion.frame_count << ';' << 1.0 / c.clip().motion.frame_time << ';' << c.time_offset << '\n';
+  }
+  const std::vector<Rect>& lanes = viewer.timeline_lanes();
+  for (std::size_t i = 0; i < lanes.size(); ++i) {
+    out << "lane_" << i + 1 << '=' << lanes[i].x << ',' << lanes[i].y << ',' << lanes[i].width << ',' << lanes[i].height
+        << '\n';
+  }
   // Window pixels of every joint: of the active clip, then of each clip by index.
   const glm::mat4 view_projection = viewer.view_projection();
   const auto pixels = [&](const ClipSlot& clip) {

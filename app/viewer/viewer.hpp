@@ -87,6 +87,8 @@ class Viewer {
   // first frame (0 before any).
   [[nodiscard]] double first_streamed_frame_seconds() const noexcept { return first_streamed_frame_seconds_; }
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
+  // Each clip's lane in the timeline as last drawn (empty without lanes).
+  [[nodiscard]] const std::vector<Rect>& timeline_lanes() const noexcept { return timeline_lanes_; }
   // Joint labels drawn in the last overlay, and those hidden because no free spot was left.
   [[nodiscard]] int labels_shown() const noexcept { return labels_shown_; }
   [[nodiscard]] int labels_hidden() const noexcept { return labels_hidden_; }
@@ -201,6 +203,7 @@ class Viewer {
     OrbitCamera camera;
     float aspect = 1.0f;
   };
+  std::vector<Rect> timeline_lanes_;
   std::optional<Framing> framing_;
   std::vector<glm::vec3> pick_scratch_;  // projected joints, reused by every pick (hover: every frame)
   LabelLayout label_layout_;             // reused every frame

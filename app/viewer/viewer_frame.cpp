@@ -220,7 +220,7 @@ void Viewer::build_ui() {
     ImGui::End();
   }
   draw_curves_panel(layout_.curves, state_, curves_, actions);
-  draw_timeline_panel(layout_.timeline, state_, actions);
+  draw_timeline_panel(layout_.timeline, state_, actions, timeline_lanes_);
   const bool loading = loader_.busy();
   if (loading) loader_.current_path(loading_path_);
   LoadStatus load{loading, loader_.phase(), &loading_path_, loader_.seconds_busy()};

@@ -245,7 +245,7 @@ TrackScale draw_track(const ViewerState& state, Actions& actions) {
 // One lane per clip: a bar over the frames it plays (after its time offset), a thin line where it
 // holds its first or last frame, its name; the active clip's lane outlined. Dragging a bar moves
 // the clip in time by whole frames of the shared clock; a click makes the clip active.
-void draw_lanes(const ViewerState& state, const TrackScale& scale, Actions& actions) {
+void draw_lanes(const ViewerState& state, const TrackScale& scale, Actions& actions, std::vector<Rect>& lanes) {
   const float height = lane_height();
   const std::size_t shown = lanes_shown(state);
   const float area_width = ImGui::GetContentRegionAvail().x;
@@ -272,6 +272,9 @@ void draw_lanes(const ViewerState& state, const TrackScale& scale, Actions& acti
     const bool active = static_cast<int>(i) == state.active;
     const ClipColor colour = clip_color(slot.color_index);
     const int alpha = slot.visible ? 255 : 110;
+    const ImVec2 window_min = ImGui::GetWindowPos();
+    const bool in_sight = y1 > window_min.y && y0 < window_min.y + ImGui::GetWindowHeight();
+    lanes[i] = in_sight ? Rect{bar_x0, y0, bar_x1 - bar_x0, y1 - y0} : Rect{bar_x0, y0, bar_x1 - bar_x0, 0.0f};
 
     ImGui::PushID(static_cast<int>(i));
     ImGui::SetCursorScreenPos(ImVec2(bar_x0, row.y));
@@ -282,7 +285,8 @@ void draw_lanes(const ViewerState& state, const TrackScale& scale, Actions& acti
       storage->SetFloat(drag_id, ImGui::GetIO().MousePos.x);
       storage->SetBool(moved_id, false);
     }
-    if (ImGui::IsItemActive()) {
+    // Also on release: a quick drag may end in the frame that brings its last move.
+    if (ImGui::IsItemActive() || ImGui::IsItemDeactivated()) {
       const float dx = ImGui::GetIO().MousePos.x - storage->GetFloat(drag_id, ImGui::GetIO().MousePos.x);
       const double moved = std::round(static_cast<double>(dx) / scale.pixels_per_frame);
       if (moved != 0.0) {
@@ -350,14 +354,15 @@ float timeline_panel_height(const ViewerState& state) {
          lanes_height;
 }
 
-void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions) {
+void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions, std::vector<Rect>& lanes) {
+  lanes.assign(lanes_shown(state) > 0 ? state.clips.size() : 0, Rect{});
   ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
   ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
   if (ImGui::Begin("Timeline", nullptr, kPanelFlags)) {
     ImGui::BeginDisabled(!state.has_clip());
     draw_transport(state, actions);
     const TrackScale scale = draw_track(state, actions);
-    if (lanes_shown(state) > 0) draw_lanes(state, scale, actions);
+    if (lanes_shown(state) > 0) draw_lanes(state, scale, actions, lanes);
     ImGui::EndDisabled();
   }
   ImGui::End();

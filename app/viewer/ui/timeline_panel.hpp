@@ -4,6 +4,8 @@
 // holds its first and last frames, its name; drag a lane to change the clip's time offset.
 #pragma once
 
+#include <vector>
+
 #include "viewer/actions.hpp"
 #include "viewer/ui/layout.hpp"
 #include "viewer/viewer_state.hpp"
@@ -13,6 +15,8 @@ namespace bvhscope::viewer {
 // Height the panel needs with the current font and clips, in window units.
 float timeline_panel_height(const ViewerState& state);
 
-void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions);
+// `lanes` gets each clip's bar in window units (index = clip index; empty when no lanes are drawn,
+// zero height for a lane scrolled out of sight).
+void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions, std::vector<Rect>& lanes);
 
 }  // namespace bvhscope::viewer
