@@ -225,8 +225,7 @@ Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress, cons
   std::size_t chunk = std::size_t{64} << 10;
   std::optional<Result<BvhHeader>> header;
   while (!header) {
-    const std::size_t want =
-        static_cast<std::size_t>(std::min<std::uint64_t>(chunk, size - std::min<std::uint64_t>(size, head.size())));
+    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, size - std::min<std::uint64_t>(size, head.size())));
     Result<std::size_t> got = want > 0 ? read_more(file.get(), path, head, want) : Result<std::size_t>(std::size_t{0});
     if (!got) return got.error();
     at_end = got.value() == 0 || head.size() >= size;
