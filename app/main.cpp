@@ -1,4 +1,8 @@
 // bvhscope's entry point: a headless subcommand, or the viewer on the given files.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -6,17 +10,45 @@
 #include <vector>
 
 #include "cli/dispatch.hpp"
+#include "io/atomic_file.hpp"
+#include "io/output_stream.hpp"
 #include "viewer/run_viewer.hpp"
 
+namespace {
+
+// A standard descriptor closed by the caller (`bvhscope info F >&-`) is opened on /dev/null with
+// the wrong direction: writing standard output then fails with EBADF and is reported, and no file
+// the program opens later (an input, an output's temporary file) can take descriptor 1 and
+// receive what was meant for standard output.
+void keep_standard_descriptors_taken() {
+  for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int placeholder = ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+    if (placeholder >= 0 && placeholder != fd) {
+      ::dup2(placeholder, fd);
+      ::close(placeholder);
+    }
+  }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  keep_standard_descriptors_taken();
   try {
     const std::vector<std::string> args(argv + 1, argv + argc);
-    if (const auto exit_code = bvhscope::cli::run_subcommand(args, std::cout, std::cerr)) return *exit_code;
+    // Standard output, every write checked: a full disk or a closed descriptor is an error with
+    // its reason, never a silent exit 0.
+    bvhscope::io::OutputStream out(STDOUT_FILENO);
+    if (const auto exit_code = bvhscope::cli::run_subcommand(args, out, std::cerr)) return *exit_code;
     std::vector<std::string> files;
     bvhscope::UpAxisRequest up;
     if (const int status = bvhscope::cli::parse_viewer_arguments(args, files, up, std::cerr); status != 0)
       return status;
-    return bvhscope::viewer::run_viewer(files, up);
+    const int status = bvhscope::viewer::run_viewer(files, up);
+    // Closed by SIGINT, SIGTERM or SIGHUP (settings saved): end by that signal, as callers expect.
+    bvhscope::io::end_by_interrupt_signal();
+    return status;
   } catch (const std::bad_alloc&) {
     // Memory follows the bytes of the input (README); this is a machine without enough of it.
     std::cerr << "bvhscope: out of memory\n";
@@ -25,5 +57,5 @@ int main(int argc, char** argv) {
   } catch (...) {
     std::cerr << "bvhscope: internal error\n";
   }
-  return 3;
+  return 3;  // an internal error (cli::kExitInternal)
 }

@@ -7,14 +7,16 @@
 
 namespace bvhscope::cli {
 
-enum ExitCode : int { kExitOk = 0, kExitBadInput = 1, kExitUsage = 2 };
+// 1 also when an output (standard output, a file) could not be written; 3 is main()'s internal error.
+enum ExitCode : int { kExitOk = 0, kExitBadInput = 1, kExitUsage = 2, kExitInternal = 3 };
 
 int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Renders one frame offscreen to a PNG (needs a display for the GL context, e.g. Xvfb).
 int run_render(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-// Flushes `out`; when writing failed (a full disk, a closed pipe) says so on `err` and returns
+// Flushes `out`; when writing failed (a full disk, a closed pipe) says so on `err` with the
+// system's reason ("No space left on device": kept by an io::OutputStream) and returns
 // kExitBadInput, else kExitOk.
 int finish_output(std::ostream& out, std::ostream& err);
 

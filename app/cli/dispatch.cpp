@@ -3,8 +3,10 @@
 #include <cerrno>
 #include <cstring>
 
+#include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "io/output_stream.hpp"
 
 #ifndef BVHSCOPE_VERSION
 #define BVHSCOPE_VERSION "unknown"
@@ -13,14 +15,20 @@
 namespace bvhscope::cli {
 
 int finish_output(std::ostream& out, std::ostream& err) {
-  out.flush();
-  if (out) return kExitOk;
-  err << "bvhscope: error: cannot write the output: " << std::strerror(errno) << '\n';
+  std::string reason;
+  if (auto* checked = dynamic_cast<io::OutputStream*>(&out)) {
+    if (checked->finish(reason)) return kExitOk;
+  } else {
+    out.flush();
+    if (out) return kExitOk;
+    reason = std::strerror(errno);
+  }
+  err << "bvhscope: error: cannot write the output: " << reason << '\n';
   return kExitBadInput;
 }
 
 int usage_error(std::ostream& err, const std::string& message) {
-  err << "bvhscope: " << message << "\nTry 'bvhscope --help'.\n";
+  err << "bvhscope: " << printable(message) << "\nTry 'bvhscope --help'.\n";
   return kExitUsage;
 }
 
@@ -30,11 +38,11 @@ std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ost
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "--help" || command == "-h" || command == "help") {
     print_help(out);
-    return kExitOk;
+    return finish_output(out, err);
   }
   if (command == "--version") {
     out << "bvhscope " << BVHSCOPE_VERSION << '\n';
-    return kExitOk;
+    return finish_output(out, err);
   }
   if (command == "info") return run_info(rest, out, err);
   if (command == "export") return run_export(rest, out, err);

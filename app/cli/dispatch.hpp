@@ -11,7 +11,9 @@
 namespace bvhscope::cli {
 
 // Runs the subcommand named by args[0] (info, export, --help, --version) and returns its exit code;
-// nullopt when the arguments are files (or nothing) for the viewer to open.
+// nullopt when the arguments are files (or nothing) for the viewer to open. Whatever writes to
+// `out` checks it at the end (finish_output): an output that could not be written is exit status 1
+// with the reason on `err`.
 std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // The viewer's arguments: FILE... and --up AXIS. Returns 0, or the usage error's exit code after

@@ -1,6 +1,7 @@
 #include "anim/clip_analysis.hpp"
 #include "anim/csv_export.hpp"
 #include "anim/position_mode.hpp"
+#include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
@@ -16,12 +17,12 @@ bool write_file(const std::string& path, std::ostream& err, Write write) {
   std::string error;
   std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
   if (!file) {
-    err << path << ": error: " << error << '\n';
+    err << printable(path) << ": error: " << printable(error) << '\n';
     return false;
   }
   write(file->stream());
   if (!file->commit(error)) {
-    err << path << ": error: " << error << '\n';
+    err << printable(path) << ": error: " << printable(error) << '\n';
     return false;
   }
   return true;
@@ -60,13 +61,13 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
     const std::vector<std::string> others =
         rotations_path ? std::vector<std::string>{*rotations_path} : std::vector<std::string>{};
     if (const auto conflict = io::output_conflict(*output, inputs, others)) {
-      err << "bvhscope: export: " << *conflict << "; nothing was written\n";
+      err << "bvhscope: export: " << printable(*conflict) << "; nothing was written\n";
       return kExitUsage;
     }
   }
   if (rotations_path) {
     if (const auto conflict = io::output_conflict(*rotations_path, inputs)) {
-      err << "bvhscope: export: " << *conflict << "; nothing was written\n";
+      err << "bvhscope: export: " << printable(*conflict) << "; nothing was written\n";
       return kExitUsage;
     }
   }

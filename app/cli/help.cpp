@@ -58,8 +58,13 @@ Up axis (AXIS is auto, +x, -x, +y, -y, +z or -z):
 Messages:
   Errors and warnings go to stderr as FILE:LINE:COL: error|warning: MESSAGE (1-based);
   errors about the file itself (cannot open it, not a regular file) read FILE: error: MESSAGE.
-  Exit status: 0 success (warnings allowed), 1 bad input, 2 bad usage, 3 out of memory or an
-  internal error (a bug: please report it with the file).
+  Names from a file (and paths) are printed with control characters escaped (\x1b).
+  Exit status: 0 success (warnings allowed); 1 bad input, or an output (standard output, a
+  file) that could not be written, with the system's reason; 2 bad usage, or an output that
+  names an input; 3 out of memory or an internal error (a bug: please report it with the
+  file). The viewer exits 0 when its window is closed; on SIGINT, SIGTERM or SIGHUP it
+  saves its settings as when closed, then ends by that signal (a shell reports 128 + its
+  number: 130, 143, 129).
 
 What is loaded with a warning rather than refused:
   - fewer frame lines than 'Frames:' declares, or a last frame line cut short: the
@@ -69,7 +74,7 @@ What is loaded with a warning rather than refused:
   - 'Frame Time: 0': played at 30 frames per second
   - duplicate joint names (End Sites are named <parent name>End)
 What is refused with an error:
-  - UTF-16 files (re-save as UTF-8), binary data, empty files
+  - UTF-16 files (re-save as UTF-8), binary data (a NUL byte anywhere, located), empty files
   - values that do not fit a 32-bit float (e.g. 1e39), nan, inf, and anything else that is
     not BVH: missing or extra braces, malformed OFFSET or CHANNELS, bad Frames or Frame
     Time, frame lines with too many or too few values

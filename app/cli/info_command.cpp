@@ -6,6 +6,7 @@
 #include "anim/clip_analysis.hpp"
 #include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
+#include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
@@ -61,7 +62,7 @@ void print_hierarchy(const Skeleton& skeleton, std::ostream& out) {
     const int depth = depths[static_cast<std::size_t>(joint)];
     out << std::string(static_cast<std::size_t>(std::min(depth, kMaxIndent)) * 2, ' ');
     if (depth > kMaxIndent) out << "[depth " << depth << "] ";
-    out << skeleton.names[joint];
+    out << printable(skeleton.names[joint]);
     if (skeleton.is_end_site(joint)) {
       out << "  (End Site)";
     } else if (skeleton.channel_counts[joint] > 0) {
@@ -78,7 +79,7 @@ void print_text(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
   const float height = analysis.figure.height;
   const UnitGuess& units = analysis.figure.units;
   const int end_sites = skeleton.end_site_count();
-  out << "file:            " << clip.source << '\n';
+  out << "file:            " << printable(clip.source) << '\n';
   out << "roots:           " << skeleton.roots.size() << '\n';
   out << "joints:          " << skeleton.joint_count() - end_sites << " (+" << end_sites
       << (end_sites == 1 ? " End Site)\n" : " End Sites)\n");

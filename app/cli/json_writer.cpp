@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "anim/printable.hpp"
+
 namespace bvhscope::cli {
 
 void JsonWriter::before_value() {
@@ -85,40 +87,11 @@ void JsonWriter::value(double number) {
   out_.write(digits, std::to_chars(digits, digits + sizeof digits, number).ptr - digits);
 }
 
-namespace {
-
-// Length of the valid UTF-8 sequence at `at`, or 0 when the bytes there are not one.
-std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(at);
-  std::size_t length = 0;
-  unsigned min_second = 0x80;
-  unsigned max_second = 0xbf;
-  if (lead >= 0xc2 && lead <= 0xdf) {
-    length = 2;
-  } else if (lead >= 0xe0 && lead <= 0xef) {
-    length = 3;
-    if (lead == 0xe0) min_second = 0xa0;  // no overlong forms
-    if (lead == 0xed) max_second = 0x9f;  // no surrogates
-  } else if (lead >= 0xf0 && lead <= 0xf4) {
-    length = 4;
-    if (lead == 0xf0) min_second = 0x90;
-    if (lead == 0xf4) max_second = 0x8f;  // nothing past U+10FFFF
-  } else {
-    return 0;
-  }
-  if (at + length > text.size()) return 0;
-  if (byte(at + 1) < min_second || byte(at + 1) > max_second) return 0;
-  for (std::size_t i = 2; i < length; ++i) {
-    if (byte(at + i) < 0x80 || byte(at + i) > 0xbf) return 0;
-  }
-  return length;
-}
-
-}  // namespace
-
-// JSON text must be Unicode: bytes that are not UTF-8 (a Latin-1 name) become U+FFFD.
+// JSON text must be Unicode: bytes that are not UTF-8 (a Latin-1 name) become U+FFFD. Control
+// characters, C1 (U+0080-U+009F) included, are written as \u00XX so that printed JSON cannot
+// drive a terminal.
 void JsonWriter::write_string(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
   out_ << '"';
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
@@ -126,6 +99,10 @@ void JsonWriter::write_string(std::string_view text) {
       const std::size_t length = utf8_sequence_length(text, i);
       if (length == 0) {
         out_ << "\\ufffd";
+      } else if (c == 0xc2 && static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+        const auto code = static_cast<unsigned char>(text[i + 1]);  // U+0080-U+009F
+        out_ << "\\u00" << kHex[code >> 4] << kHex[code & 15];
+        i += 1;
       } else {
         out_.write(text.data() + i, static_cast<std::streamsize>(length));
         i += length - 1;
@@ -133,14 +110,23 @@ void JsonWriter::write_string(std::string_view text) {
       continue;
     }
     switch (c) {
-      case '"': out_ << "\\\""; break;
-      case '\\': out_ << "\\\\"; break;
-      case '\n': out_ << "\\n"; break;
-      case '\r': out_ << "\\r"; break;
-      case '\t': out_ << "\\t"; break;
+      case '"':
+        out_ << "\\\"";
+        break;
+      case '\\':
+        out_ << "\\\\";
+        break;
+      case '\n':
+        out_ << "\\n";
+        break;
+      case '\r':
+        out_ << "\\r";
+        break;
+      case '\t':
+        out_ << "\\t";
+        break;
       default:
         if (c < 0x20 || c == 0x7f) {
-          static constexpr char kHex[] = "0123456789abcdef";
           out_ << "\\u00" << kHex[c >> 4] << kHex[c & 15];
         } else {
           out_ << static_cast<char>(c);

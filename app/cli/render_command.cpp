@@ -1,6 +1,7 @@
 #include <charconv>
 
 #include "anim/position_mode.hpp"
+#include "anim/printable.hpp"
 #include "anim/up_axis.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
@@ -50,7 +51,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   if (const auto long_output = parsed->value("--output")) output = long_output;
   if (!output || output->empty()) return usage_error(err, "render: -o OUT.png is required");
   if (const auto conflict = io::output_conflict(*output, parsed->positionals)) {
-    err << "bvhscope: render: " << *conflict << "; nothing was written\n";
+    err << "bvhscope: render: " << printable(*conflict) << "; nothing was written\n";
     return kExitUsage;
   }
 
@@ -120,11 +121,11 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   std::string error;
   const std::optional<viewer::OffscreenImage> image = viewer::render_offscreen(std::move(prepared), options, error);
   if (!image) {
-    err << "bvhscope: render: " << error << '\n';
+    err << "bvhscope: render: " << printable(error) << '\n';
     return kExitBadInput;
   }
   if (!viewer::write_png(*image, *output, error)) {
-    err << *output << ": error: " << error << '\n';
+    err << printable(*output) << ": error: " << printable(error) << '\n';
     return kExitBadInput;
   }
   return kExitOk;

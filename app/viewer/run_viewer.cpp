@@ -12,7 +12,9 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "anim/printable.hpp"
 #include "gfx/render_target.hpp"
+#include "io/atomic_file.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/load_frame_times.hpp"
 #include "viewer/state_report.hpp"
@@ -59,14 +61,17 @@ std::optional<ScreenRect> fit_to_primary_monitor(const Settings& settings) {
 }  // namespace
 
 int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
+  // SIGINT, SIGTERM and SIGHUP end the frame loop below, so that the settings are saved as when
+  // the window is closed (a second one ends the process at once, temporary files removed).
+  io::defer_interrupt_signals();
   std::string error;
   std::optional<GlfwLibrary> glfw = GlfwLibrary::init(error);
   if (!glfw) {
-    std::cerr << "bvhscope: " << error << '\n';
+    std::cerr << "bvhscope: " << printable(error) << '\n';
     return 1;
   }
   const SettingsLoad loaded_settings = load_settings_checked();
-  if (!loaded_settings.notice.empty()) std::cerr << "bvhscope: " << loaded_settings.notice << '\n';
+  if (!loaded_settings.notice.empty()) std::cerr << "bvhscope: " << printable(loaded_settings.notice) << '\n';
   const Settings& settings = loaded_settings.settings;
   WindowOptions options;
   options.width = settings.window_width;
@@ -80,12 +85,12 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
   options.no_samples_on_software = settings.antialiasing < 0;
   std::optional<Window> window = Window::create(options, error);
   if (!window) {
-    std::cerr << "bvhscope: " << error << '\n';
+    std::cerr << "bvhscope: " << printable(error) << '\n';
     return 1;
   }
   std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
   if (!renderer) {
-    std::cerr << "bvhscope: cannot build the renderer: " << error << '\n';
+    std::cerr << "bvhscope: cannot build the renderer: " << printable(error) << '\n';
     return 1;
   }
   const float scale = window->content_scale();
@@ -110,7 +115,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
   double last_time = now_seconds();
 
   int settle_frames = 0;  // frames still drawn after an event, so the UI catches up with it
-  while (!glfwWindowShouldClose(handle) && !viewer.quit_requested()) {
+  while (!glfwWindowShouldClose(handle) && !viewer.quit_requested() && io::interrupt_signal() == 0) {
     // Idle (paused, nothing loading, no drag under way): wait for events instead of spinning.
     // After an event a few frames follow, so hover, activation and a drag's last move all land.
     const bool animating = viewer.state().clock.playing() || viewer.loader().busy();
@@ -169,7 +174,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
   int win_height = 0;
   glfwGetWindowSize(handle, &win_width, &win_height);
   if (loaded_settings.save_allowed && !save_settings(viewer.settings_for_saving(win_width, win_height), error)) {
-    std::cerr << "bvhscope: settings not saved: " << error << '\n';
+    std::cerr << "bvhscope: settings not saved: " << printable(error) << '\n';
   }
   glfwSetWindowUserPointer(handle, nullptr);
   return 0;

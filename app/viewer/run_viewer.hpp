@@ -8,7 +8,9 @@
 
 namespace bvhscope::viewer {
 
-// Opens the window and runs until it is closed; returns the process exit code.
+// Opens the window and runs until it is closed, or until SIGINT, SIGTERM or SIGHUP (then the same
+// shutdown runs, settings saved, and the caller ends the process by the signal with
+// io::end_by_interrupt_signal()); returns the process exit code.
 // `up`: the up axis asked for every file opened (--up on the command line).
 int run_viewer(const std::vector<std::string>& files, UpAxisRequest up = {});
 

@@ -1,14 +1,19 @@
 #include "viewer/settings.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <fstream>
 #include <sstream>
 #include <system_error>
+
+#include "io/atomic_file.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -175,15 +180,41 @@ SettingsLoad load_settings_checked() {
   const auto directory = settings_directory();
   if (!directory) return {};
   const std::filesystem::path file = *directory / "settings.ini";
-  std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) return {};
-  if (!std::filesystem::is_regular_file(file, ec)) return set_aside(file, "is not a regular file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return set_aside(file, std::string("could not be read (") + std::strerror(errno) + ")");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return set_aside(file, "could not be read");
-  const std::string contents = text.str();
+  // What cannot be read is left alone and not overwritten at exit (what was not read must not be
+  // destroyed): only text that was read and found damaged is moved aside.
+  const auto left_alone = [&file](const std::string& why) {
+    SettingsLoad load;
+    load.save_allowed = false;
+    load.notice = "Settings file " + file.string() + " " + why +
+                  "; using defaults for this session and leaving it untouched (not saved at exit).";
+    return load;
+  };
+  const auto cannot_read = [&](int error_number) {
+    return left_alone(std::string("cannot be read (") + std::strerror(error_number) + ")");
+  };
+  // O_NONBLOCK: a FIFO without a writer must not hang the start.
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    if (errno == ENOENT) return {};  // no settings yet (a dangling link is written through at exit)
+    return cannot_read(errno);
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) return cannot_read(errno);
+  if (S_ISDIR(info.st_mode)) return cannot_read(EISDIR);
+  if (!S_ISREG(info.st_mode)) return left_alone("is not a regular file");  // a FIFO, a device, a socket
+  std::string contents;
+  char buffer[1 << 14];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return cannot_read(errno);
+    if (got == 0) break;
+    contents.append(buffer, static_cast<std::size_t>(got));
+  }
   if (!settings_text_is_sound(contents)) return set_aside(file, "is damaged");
   SettingsLoad load;
   load.settings = parse_settings(contents);
@@ -201,21 +232,14 @@ bool save_settings(const Settings& settings, std::string& error) {
   std::error_code ec;
   std::filesystem::create_directories(*directory, ec);
   const std::filesystem::path target = *directory / "settings.ini";
-  const std::filesystem::path temporary = *directory / "settings.ini.tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << format_settings(settings);
-    if (!out.flush()) {
-      error = "cannot write " + temporary.string();
-      return false;
-    }
-  }
-  std::filesystem::rename(temporary, target, ec);
-  if (ec) {
-    error = "cannot replace " + target.string() + ": " + ec.message();
+  // Beside the target, checked, fsynced, renamed over it (a link is written through).
+  std::optional<io::AtomicFile> file = io::AtomicFile::create(target.string(), error);
+  if (!file) {
+    error = target.string() + ": " + error;
     return false;
   }
-  return true;
+  file->stream() << format_settings(settings);
+  return file->commit(error);
 }
 
 }  // namespace bvhscope::viewer

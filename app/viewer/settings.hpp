@@ -53,18 +53,23 @@ std::optional<std::filesystem::path> settings_directory();
 struct SettingsLoad {
   Settings settings;
   std::string notice;        // empty when the file was fine or absent
-  bool save_allowed = true;  // false when a damaged file could not be moved aside (never overwrite it)
+  bool save_allowed = true;  // false when the file was not read, or damaged and not moved aside: never overwrite it
 };
 
-// A settings file that cannot be read, or that is damaged (a NUL byte, or a line that is neither
-// blank, a '#' comment nor key=value), is renamed to settings.ini.damaged-<UTC time> and defaults
-// are used, with a notice naming both paths. Out-of-range values in a sound file are only ignored.
+// A damaged settings file (a NUL byte, or a line that is neither blank, a '#' comment nor
+// key=value) is renamed to settings.ini.damaged-<UTC time> and defaults are used, with a notice
+// naming both paths. A file that cannot be read (permission denied, a folder, a FIFO or device,
+// a link loop) is left as it is and never overwritten (save_allowed is false): defaults are used
+// for the session and the notice gives the system's reason. Out-of-range values in a sound file
+// are only ignored. A missing file (or a link to one) gives the defaults, without a notice.
 SettingsLoad load_settings_checked();
 // load_settings_checked().settings.
 Settings load_settings();
 // True when `text` is a sound settings file (see load_settings_checked).
 bool settings_text_is_sound(std::string_view text);
-// Writes atomically (temporary file, then rename); false with `error` set when it cannot.
+// Writes through engine/io's AtomicFile: beside the file, every write checked, fsynced, renamed
+// over it (a symbolic link is written through and stays a link); never a half file. false with
+// `error` set (the system's reason) when it cannot.
 bool save_settings(const Settings& settings, std::string& error);
 
 }  // namespace bvhscope::viewer

@@ -41,6 +41,19 @@ std::optional<ChannelKind> channel_from_name(std::string_view name) noexcept {
 
 std::string describe(const Token& token) { return token.at_end() ? std::string("end of file") : quoted(token.text); }
 
+// The 1-based line and column of byte `offset` of `text` (LF, CRLF and CR end a line, as TextCursor counts).
+void locate_offset(std::string_view text, std::size_t offset, int& line, int& column) noexcept {
+  line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (!is_line_end(text[i])) continue;
+    if (text[i] == '\r' && i + 1 < offset && text[i + 1] == '\n') ++i;
+    ++line;
+    line_start = i + 1;
+  }
+  column = static_cast<int>(offset - line_start) + 1;
+}
+
 // Longer names are refused: no exporter writes them, and a corrupt file must not copy a huge line.
 constexpr std::size_t kMaxNameBytes = 4096;
 
@@ -64,8 +77,12 @@ class BvhParser {
       return error;
     };
     if (auto error = check_encoding()) return fail(*error);
-    if (auto error = parse_hierarchy()) return fail(*error);
-    if (auto error = parse_motion_header()) return fail(*error);
+    std::optional<Diagnostic> error = parse_hierarchy();
+    if (!error) error = parse_motion_header();
+    // A NUL byte anywhere the header reading went is binary data, whatever it made of the text
+    // (a name "Ch\0est" reads as a name); the rows are checked as they are parsed.
+    if (auto nul = refuse_nul(cursor_.position())) return fail(*nul);
+    if (error) return fail(*error);
     if (touched_end != nullptr) *touched_end = cursor_.touched_end();
     BvhHeader header;
     clip_.motion.channel_count = clip_.skeleton.channel_count();
@@ -95,11 +112,19 @@ class BvhParser {
       return error_at(1, 1, "the file is UTF-16 encoded; BVH files are read as ASCII or UTF-8 (re-save it as UTF-8)");
     }
     if (text.size() >= 3 && text.substr(0, 3) == "\xef\xbb\xbf") cursor_.resume_at(3);
-    const std::size_t probe = std::min<std::size_t>(text.size(), 4096);
-    for (std::size_t i = 0; i < probe; ++i) {
-      if (text[i] == '\0') return error_at(1, 1, "binary data (a NUL byte) in the file: not a BVH text file");
-    }
-    return std::nullopt;
+    // A binary file is told apart at once, before its first bytes are taken for a token.
+    return refuse_nul(std::min<std::size_t>(text.size(), 4096));
+  }
+
+  // The error for the first NUL byte in the first `end` bytes, located, if there is one.
+  std::optional<Diagnostic> refuse_nul(std::size_t end) const {
+    const std::string_view text = cursor_.text().substr(0, end);
+    const std::size_t at = text.find('\0');
+    if (at == std::string_view::npos) return std::nullopt;
+    int line = 0;
+    int column = 0;
+    locate_offset(text, at, line, column);
+    return error_at(line, column, "binary data (a NUL byte) in the file: not a BVH text file");
   }
 
   std::optional<Diagnostic> parse_hierarchy() {
@@ -443,7 +468,8 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
           line_start = i + 1;
         } else if (!is_blank(c)) {
           return Diagnostic{clip.source, line, static_cast<int>(i - line_start) + 1,
-                            "a value in the frame rows, but no joint has channels"};
+                            c == '\0' ? "binary data (a NUL byte) in the frame rows: not a BVH text file"
+                                      : "a value in the frame rows, but no joint has channels"};
         }
         after_cr = c == '\r';
       }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "anim/pose.hpp"
+#include "anim/printable.hpp"
 
 namespace bvhscope {
 namespace {
@@ -56,8 +57,10 @@ void write_chunks_in_order(std::size_t frame_count, unsigned threads, FormatChun
   }
 }
 
-// A header field: quoted (RFC 4180) when a joint name holds a comma, a quote or a line end.
-std::string csv_field(const std::string& text) {
+// A header field: control characters escaped as on a terminal (printable(): a name cannot inject
+// escape sequences or line ends), then quoted (RFC 4180) when it holds a comma or a quote.
+std::string csv_field(const std::string& name) {
+  const std::string text = printable(name);
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
   for (const char c : text) {

@@ -15,7 +15,9 @@ namespace bvhscope {
 // in the shortest form that reads back as the same float (std::to_chars). Chunks of frames are
 // posed and formatted on `threads` threads (0: one per hardware thread) and written in order;
 // the text does not depend on the thread count. Positions are multiplied by `rotation` (the
-// identity keeps the file's coordinates; rotation_to_y_up stands them upright).
+// identity keeps the file's coordinates; rotation_to_y_up stands them upright). Names in the
+// header have their control characters escaped (printable()) and are quoted per RFC 4180 when
+// they hold a comma or a quote (so do the rotations' below).
 void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads = 0,
                          const glm::mat3& rotation = glm::mat3(1.0f));
 

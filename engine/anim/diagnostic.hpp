@@ -15,7 +15,8 @@ struct Diagnostic {
   std::string message;
 };
 
-// "source:line:col: error: message" (or "source: error: message" without a location).
+// "source:line:col: error: message" (or "source: error: message" without a location), with
+// control characters in the source and the message escaped (printable()): ready for a terminal.
 std::string format_diagnostic(const Diagnostic& diagnostic, Severity severity);
 
 }  // namespace bvhscope

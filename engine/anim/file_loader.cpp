@@ -165,6 +165,23 @@ class FileBlocks final : public BlockSource {
   std::vector<std::string> spare_;
 };
 
+// Reads to the end a regular file that reports no size (procfs and sysfs files such as
+// /proc/self/status say 0 but hold text), up to kMaxFileBytes; its length becomes `size`.
+std::optional<Diagnostic> read_unsized_file(int fd, const std::string& path, std::string& text, std::uint64_t& size) {
+  std::size_t chunk = std::size_t{64} << 10;
+  for (;;) {
+    Result<std::size_t> got = read_more(fd, path, text, chunk);
+    if (!got) return got.error();
+    if (got.value() == 0) break;
+    if (text.size() > kMaxFileBytes) {
+      return file_error(path, "file is over " + std::to_string(kMaxFileBytes >> 30) + " GiB; it is not loaded");
+    }
+    chunk = std::min<std::size_t>(chunk * 2, std::size_t{64} << 20);
+  }
+  size = text.size();
+  return std::nullopt;
+}
+
 }  // namespace
 
 Result<std::string> read_text_file(const std::string& path) {
@@ -173,6 +190,10 @@ Result<std::string> read_text_file(const std::string& path) {
   if (!opened) return opened.error();
   const FileDescriptor file(opened.value());
   std::string text;
+  if (size == 0) {
+    if (auto error = read_unsized_file(file.get(), path, text, size)) return *error;
+    return text;
+  }
   text.reserve(static_cast<std::size_t>(size));
   // Reads what is there: a file that shrinks yields less, one that grows is read to its opened size.
   while (text.size() < size) {
@@ -194,6 +215,13 @@ Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress, cons
   // must see the line end after the frame time, so a cut-off value is never taken as complete.
   // Each read doubles what is buffered, so the attempts parse at most twice the header in all.
   std::string head;
+  if (size == 0) {  // a procfs file (or an empty one): read whole, then parsed like any other
+    if (auto error = read_unsized_file(file.get(), path, head, size)) return *error;
+    if (progress != nullptr) {
+      progress->bytes_total.store(size, std::memory_order_relaxed);
+      progress->bytes_read.fetch_add(size, std::memory_order_relaxed);
+    }
+  }
   bool at_end = false;
   std::size_t chunk = std::size_t{64} << 10;
   std::optional<Result<BvhHeader>> header;

@@ -15,7 +15,8 @@ inline constexpr std::uint64_t kMaxFileBytes = std::uint64_t{4} << 30;
 
 // Reads a whole regular file. Directories, FIFOs, devices and unreadable files are refused with a
 // message naming the path ("walk.bvh: error: ..."); a file that shrinks while it is read yields
-// what was there, one that grows is read up to its size when opened.
+// what was there, one that grows is read up to its size when opened. A regular file that reports
+// a size of 0 (procfs: /proc/self/status) is read to its end, as load_bvh_file does.
 Result<std::string> read_text_file(const std::string& path);
 
 // Reads and parses a BVH file as a stream: the hierarchy first, then the frame rows block by block

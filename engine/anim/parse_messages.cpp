@@ -1,22 +1,22 @@
 #include "anim/parse_messages.hpp"
 
+#include <algorithm>
+
+#include "anim/printable.hpp"
+
 namespace bvhscope {
 
 std::string quoted(std::string_view text) {
   constexpr std::size_t kMaxShown = 40;
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < kMaxShown; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7f) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
+  // Cut at a character boundary at most kMaxShown bytes in, so a UTF-8 name is never split.
+  std::size_t shown = 0;
+  while (shown < text.size()) {
+    const std::size_t length = std::max<std::size_t>(1, utf8_sequence_length(text, shown));
+    if (shown + length > kMaxShown) break;
+    shown += length;
   }
-  if (text.size() > kMaxShown) out += "...";
+  std::string out = "'" + printable(text.substr(0, shown));
+  if (shown < text.size()) out += "...";
   out += "'";
   return out;
 }

@@ -8,7 +8,8 @@
 
 namespace bvhscope {
 
-// A token as it appears inside a message: quoted, cut at 40 bytes, unprintable bytes as \xNN.
+// A token as it appears inside a message: quoted, cut at 40 bytes (at a character boundary),
+// control characters escaped as printable() does.
 std::string quoted(std::string_view text);
 
 // "expected a number, found '…'", "number '…' is out of range", or "… too large for a 32-bit float".

@@ -53,10 +53,19 @@ std::optional<Diagnostic> RowAssembler::handle_stop(const RowBlockResult& block)
     }
     case RowStop::TooManyValues:
       return located(line, block.stop_column, frame + " has more than " + std::to_string(channels) + " values");
+    case RowStop::NulByte:
+      return located(line, block.stop_column, "binary data (a NUL byte) in " + frame + ": not a BVH text file");
     case RowStop::None:
       break;
   }
   return std::nullopt;
+}
+
+std::optional<Diagnostic> RowAssembler::refuse_counted_nul(const RowBlockResult& block) const {
+  const bool in_stop = block.stop == RowStop::NulByte;
+  if (!in_stop && block.nul_line < 0) return std::nullopt;
+  return located(line_ + (in_stop ? block.stop_line : block.nul_line), in_stop ? block.stop_column : block.nul_column,
+                 "binary data (a NUL byte) in the frame rows: not a BVH text file");
 }
 
 std::optional<Diagnostic> RowAssembler::commit(const RowBlockResult& block, std::string_view text) {
@@ -68,6 +77,7 @@ std::optional<Diagnostic> RowAssembler::commit(const RowBlockResult& block, std:
     return std::nullopt;
   }
   if (done_) {  // past the declared count: rows are only counted
+    if (auto error = refuse_counted_nul(block)) return error;
     extra_rows_ += block.rows + (block.stop != RowStop::None ? 1 : 0) + block.rows_after_stop;
     line_ += block.line_breaks;
     return std::nullopt;
@@ -88,6 +98,7 @@ std::optional<Diagnostic> RowAssembler::commit(const RowBlockResult& block, std:
   const bool stop_is_extra = block.stop != RowStop::None && committed_ == declared_;
   if (block.rows > take || (committed_ == declared_ && (block.rows_after_stop > 0 || stop_is_extra))) {
     // The declared count was reached inside this block: what follows is counted, not read.
+    if (auto error = refuse_counted_nul(block)) return error;
     done_ = true;
     const RowLocation first_extra = locate_row(text, static_cast<std::size_t>(take));
     extra_line_ = line_ + first_extra.line;

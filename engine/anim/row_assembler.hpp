@@ -36,6 +36,8 @@ class RowAssembler {
   Diagnostic located(int line, int column, std::string message) const;
   std::string channel_description(int channel) const;
   std::optional<Diagnostic> handle_stop(const RowBlockResult& block);
+  // A NUL byte in lines past the declared count (only counted, not read) still refuses the file.
+  std::optional<Diagnostic> refuse_counted_nul(const RowBlockResult& block) const;
 
   Clip& clip_;
   std::uint64_t declared_;

@@ -1,6 +1,7 @@
 #include "anim/row_block.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "anim/text_cursor.hpp"
 
@@ -34,17 +35,25 @@ bool only_whitespace(const char* first, const char* last) noexcept {
   return std::all_of(first, last, [](char c) { return is_space(c); });
 }
 
-// Walks the rest of a block after a stop: counts its line ends and its non-blank lines.
-void count_rest(const char* p, const char* end, bool in_row, RowBlockResult& result) {
+// Walks the rest of a block after a stop: counts its line ends and its non-blank lines, and finds
+// its first NUL byte. `line` and `line_start`: the block-local line `p` is on, and where it began.
+void count_rest(const char* p, const char* end, bool in_row, int line, const char* line_start, RowBlockResult& result) {
   for (; p < end; ++p) {
     const char c = *p;
     if (c == '\n' || c == '\r') {
       if (c == '\r' && p + 1 < end && p[1] == '\n') ++p;
       ++result.line_breaks;
+      line_start = p + 1;
       in_row = false;
-    } else if (!in_row && !is_blank(c)) {
-      in_row = true;
-      ++result.rows_after_stop;
+    } else {
+      if (!in_row && !is_blank(c)) {
+        in_row = true;
+        ++result.rows_after_stop;
+      }
+      if (c == '\0' && result.nul_line < 0) {
+        result.nul_line = line + result.line_breaks;
+        result.nul_column = static_cast<int>(p - line_start) + 1;
+      }
     }
   }
 }
@@ -88,7 +97,7 @@ RowBlockResult parse_row_block(std::string_view block, int channels, std::size_t
     }
     if (result.rows == max_rows) {
       // Rows past the declared count are counted, not read.
-      count_rest(p, end, false, result);
+      count_rest(p, end, false, line, line_start, result);
       result.line_breaks += line;
       return result;
     }
@@ -123,8 +132,15 @@ RowBlockResult parse_row_block(std::string_view block, int channels, std::size_t
     }
     if (result.stop != RowStop::None) {
       result.values.resize(row_start);
+      // A NUL byte in the stopping row is what is wrong with it: binary data, located at the byte.
+      const char* row_end = p;
+      while (row_end < end && !is_line_end(*row_end)) ++row_end;
+      if (const void* nul = std::memchr(line_start, '\0', static_cast<std::size_t>(row_end - line_start))) {
+        stop(RowStop::NulByte, static_cast<const char*>(nul), result.values_in_row);
+        result.cut_at_end = false;
+      }
       // The rest of the stopping row is not a new row; count the lines after it.
-      count_rest(p, end, true, result);
+      count_rest(p, end, true, line, line_start, result);
       result.line_breaks += line;
       return result;
     }

@@ -18,6 +18,7 @@ enum class RowStop : std::uint8_t {
   ShortRow,       // a row with fewer values than channels
   BadValue,       // a token that is not a number, or out of range
   TooManyValues,  // a row with more values than channels
+  NulByte,        // a NUL byte (binary data) in the stopping row; stop_line/stop_column locate it
 };
 
 struct RowBlockResult {
@@ -34,6 +35,10 @@ struct RowBlockResult {
   bool cut_at_end = false;          // ShortRow/BadValue: nothing but whitespace follows in the block,
                                     // and for BadValue the token looks like a number cut off there
   std::size_t rows_after_stop = 0;  // non-blank lines after the stopping row, in this block
+  // The first NUL byte in the lines only counted (after the stopping row, or past `max_rows`):
+  // block-local line and 1-based column; nul_line is -1 when there is none.
+  int nul_line = -1;
+  int nul_column = 0;
 };
 
 // Parses rows of `channels` values from `block`, which starts at a line start and ends at a line end

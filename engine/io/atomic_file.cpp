@@ -1,5 +1,7 @@
 #include "io/atomic_file.hpp"
 
+#include "io/fd_buffer.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,24 +12,35 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
-#include <streambuf>
-#include <vector>
 
 namespace bvhscope::io {
 namespace {
 
-// Temporary files to remove if a signal ends the process: fixed slots, written before the file
-// is created and cleared after it is renamed or removed, read by the handler (async-signal-safe).
+// Temporary files to remove if a signal ends the process: fixed slots, filled before the file is
+// created and freed after it is renamed or removed, read by the handler (async-signal-safe). A
+// slot is free, then claimed (its path being written: the handler skips it), then ready.
 constexpr std::size_t kSlots = 16;
 constexpr std::size_t kPathMax = 4096;
-std::array<std::atomic<bool>, kSlots> g_slot_used{};
+enum SlotState : int { kFree = 0, kClaimed = 1, kReady = 2 };
+std::array<std::atomic<int>, kSlots> g_slot_state{};
 std::array<std::array<char, kPathMax>, kSlots> g_slot_path{};
 std::atomic<bool> g_handlers_installed{false};
+// defer_interrupt_signals(): the first SIGINT, SIGTERM or SIGHUP is only recorded here.
+std::atomic<bool> g_defer_interrupts{false};
+std::atomic<int> g_deferred_signal{0};
+
+void remove_temporaries() noexcept {
+  for (std::size_t i = 0; i < kSlots; ++i) {
+    if (g_slot_state[i].load() == kReady) ::unlink(g_slot_path[i].data());
+  }
+}
 
 extern "C" void remove_temporaries_and_die(int signal_number) {
-  for (std::size_t i = 0; i < kSlots; ++i) {
-    if (g_slot_used[i].load()) ::unlink(g_slot_path[i].data());
+  if (signal_number != SIGPIPE && g_defer_interrupts.load()) {
+    int none = 0;
+    if (g_deferred_signal.compare_exchange_strong(none, signal_number)) return;  // the program shuts down
   }
+  remove_temporaries();
   std::signal(signal_number, SIG_DFL);
   std::raise(signal_number);
 }
@@ -50,72 +63,20 @@ void install_handlers() {
 int claim_slot(const std::string& path) {
   if (path.size() >= kPathMax) return -1;
   for (std::size_t i = 0; i < kSlots; ++i) {
-    if (g_slot_used[i].load()) continue;
+    int expected = kFree;
+    if (!g_slot_state[i].compare_exchange_strong(expected, kClaimed)) continue;
     std::memcpy(g_slot_path[i].data(), path.c_str(), path.size() + 1);
-    bool expected = false;
-    if (g_slot_used[i].compare_exchange_strong(expected, true)) return static_cast<int>(i);
+    g_slot_state[i].store(kReady);
+    return static_cast<int>(i);
   }
   return -1;
 }
 
 void release_slot(int slot) {
-  if (slot >= 0) g_slot_used[static_cast<std::size_t>(slot)].store(false);
+  if (slot >= 0) g_slot_state[static_cast<std::size_t>(slot)].store(kFree);
 }
 
 std::string reason(int error_number) { return std::strerror(error_number); }
-
-// A streambuf over a file descriptor that keeps the first write error.
-class FdBuffer : public std::streambuf {
- public:
-  explicit FdBuffer(int fd) : fd_(fd), buffer_(std::size_t{1} << 16) {
-    setp(buffer_.data(), buffer_.data() + buffer_.size());
-  }
-  [[nodiscard]] int error() const noexcept { return error_; }
-  bool flush_all() { return drain() && error_ == 0; }
-
- protected:
-  int_type overflow(int_type c) override {
-    if (!drain()) return traits_type::eof();
-    if (!traits_type::eq_int_type(c, traits_type::eof())) {
-      *pptr() = traits_type::to_char_type(c);
-      pbump(1);
-    }
-    return traits_type::not_eof(c);
-  }
-  int sync() override { return drain() ? 0 : -1; }
-  std::streamsize xsputn(const char* data, std::streamsize count) override {
-    if (count >= static_cast<std::streamsize>(buffer_.size())) {
-      if (!drain() || !write_all(data, static_cast<std::size_t>(count))) return 0;
-      return count;
-    }
-    return std::streambuf::xsputn(data, count);
-  }
-
- private:
-  bool drain() {
-    const std::size_t pending = static_cast<std::size_t>(pptr() - pbase());
-    setp(buffer_.data(), buffer_.data() + buffer_.size());
-    return pending == 0 || write_all(buffer_.data(), pending);
-  }
-  bool write_all(const char* data, std::size_t size) {
-    if (error_ != 0) return false;
-    while (size > 0) {
-      const ssize_t written = ::write(fd_, data, size);
-      if (written < 0) {
-        if (errno == EINTR) continue;
-        error_ = errno;
-        return false;
-      }
-      data += written;
-      size -= static_cast<std::size_t>(written);
-    }
-    return true;
-  }
-
-  int fd_;
-  int error_ = 0;
-  std::vector<char> buffer_;
-};
 
 }  // namespace
 
@@ -125,7 +86,7 @@ struct AtomicFile::State {
   int fd = -1;
   int slot = -1;
   int open_error = 0;
-  std::unique_ptr<FdBuffer> buffer;
+  std::unique_ptr<detail::FdBuffer> buffer;
   std::unique_ptr<std::ostream> stream;
 
   void discard() noexcept {
@@ -145,8 +106,20 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
   fs::path path(target);
   std::error_code ec;
   if (fs::is_symlink(path, ec)) {
-    const fs::path resolved = fs::canonical(path, ec);
-    if (!ec) path = resolved;
+    fs::path resolved = fs::canonical(path, ec);
+    if (ec) {  // a dangling link: the file it names is created, the link stays
+      resolved = path;
+      for (int hops = 0; hops < 40 && fs::is_symlink(resolved, ec); ++hops) {
+        const fs::path next = fs::read_symlink(resolved, ec);
+        if (ec) break;
+        resolved = next.is_absolute() ? next : resolved.parent_path() / next;
+      }
+      if (fs::is_symlink(resolved, ec)) {  // a loop: nothing to write through to
+        error = "cannot write through the link: " + reason(ELOOP);
+        return std::nullopt;
+      }
+    }
+    path = resolved;
   }
   const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
   auto state = std::make_unique<State>();
@@ -164,7 +137,7 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
       error = "cannot open for writing: " + reason(errno);
       return std::nullopt;
     }
-    state->buffer = std::make_unique<FdBuffer>(state->fd);
+    state->buffer = std::make_unique<detail::FdBuffer>(state->fd);
     state->stream = std::make_unique<std::ostream>(state->buffer.get());
     return AtomicFile(std::move(state));
   }
@@ -185,9 +158,24 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
     return std::nullopt;
   }
   if (keep_mode) ::fchmod(state->fd, mode);  // the umask narrowed it
-  state->buffer = std::make_unique<FdBuffer>(state->fd);
+  state->buffer = std::make_unique<detail::FdBuffer>(state->fd);
   state->stream = std::make_unique<std::ostream>(state->buffer.get());
   return AtomicFile(std::move(state));
+}
+
+void defer_interrupt_signals() {
+  g_defer_interrupts.store(true);
+  install_handlers();
+}
+
+int interrupt_signal() noexcept { return g_deferred_signal.load(); }
+
+void end_by_interrupt_signal() {
+  const int signal_number = g_deferred_signal.load();
+  if (signal_number == 0) return;
+  remove_temporaries();
+  std::signal(signal_number, SIG_DFL);
+  std::raise(signal_number);
 }
 
 AtomicFile::AtomicFile(std::unique_ptr<State> state) noexcept : state_(std::move(state)) {}

@@ -17,10 +17,9 @@ class AtomicFile {
  public:
   // The temporary file "<folder>/.<name>.<pid>.<n>.part" is created (0666 less the umask; an
   // existing target's permissions are kept). A target that is a symbolic link is written through
-  // (the file it points to is replaced; the link stays). An existing target that is not a regular
-  // file (a device such as /dev/stdout, a pipe) is written directly, every write still checked;
-  // a folder is refused. nullopt with `error` set ("cannot create a file in
-  // FOLDER: REASON") when it cannot be.
+  // (the file it points to is replaced, or created when the link dangles; the link stays). An existing target that is
+  // not a regular file (a device such as /dev/stdout, a pipe) is written directly, every write still checked; a folder
+  // is refused. nullopt with `error` set ("cannot create a file in FOLDER: REASON") when it cannot be.
   static std::optional<AtomicFile> create(const std::string& target, std::string& error);
 
   AtomicFile(AtomicFile&& other) noexcept;
@@ -44,5 +43,20 @@ class AtomicFile {
   explicit AtomicFile(std::unique_ptr<State> state) noexcept;
   std::unique_ptr<State> state_;
 };
+
+// Signals. With the first AtomicFile, SIGINT, SIGTERM, SIGHUP and SIGPIPE (those the process
+// neither ignores nor handles) get a handler that removes the temporary files, then lets the
+// signal end the process. A program with a loop of its own (the viewer) calls
+// defer_interrupt_signals() first: then the first SIGINT, SIGTERM or SIGHUP is only recorded, for
+// the loop to see (interrupt_signal()) and shut down in its own time, committing or discarding its
+// files (settings saved); a second one, if the program did not stop, removes the temporary files
+// and ends the process at once, as before. SIGPIPE is never deferred.
+void defer_interrupt_signals();
+// The deferred signal's number; 0 while none came.
+[[nodiscard]] int interrupt_signal() noexcept;
+// After a shutdown on a deferred signal: ends the process by that signal, so that its parent (a
+// shell, a service manager) sees it was interrupted (a shell reports 128 + the number). Returns
+// when no signal was deferred.
+void end_by_interrupt_signal();
 
 }  // namespace bvhscope::io

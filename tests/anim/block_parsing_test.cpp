@@ -12,7 +12,8 @@ namespace bvhscope {
 namespace {
 
 const ParseOptions kWhole{std::size_t{1} << 40, 1, {}};
-const std::vector<ParseOptions> kVariants = {{1, 1, {}}, {1, 3, {}}, {100, 2, {}}, {4096, 1, {}}, {4096, 4, {}}, {65536, 2, {}}};
+const std::vector<ParseOptions> kVariants = {{1, 1, {}},    {1, 3, {}},    {100, 2, {}},
+                                             {4096, 1, {}}, {4096, 4, {}}, {65536, 2, {}}};
 
 void expect_same(const Result<Clip>& actual, const Result<Clip>& expected, const std::string& what) {
   ASSERT_EQ(actual.ok(), expected.ok()) << what << ": "
@@ -92,15 +93,47 @@ TEST(BlockParsing, RowVariantsGiveTheSameResultEveryWay) {
       {"bad value", edit("4 5 6 90 0", "4 5 6 x 0")},
       {"float overflow", edit("4 5 6 90 0", "4 5 6 1e39 0")},
       {"huge count", edit("Frames: 2", "Frames: 1000000000000")},
-      {"motion after the brace", [] {
+      {"motion after the brace",
+       [] {
          std::string t(test::kTwoJoints);
          t.replace(t.find("}\nMOTION"), 8, "} MOTION");
          return t;
        }()},
       {"frame time over two lines", edit("Frame Time: 0.5", "Frame\nTime: 0.5")},
-      {"overflow at the very end", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 2) + "1e999"},
+      {"overflow at the very end",
+       std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 2) + "1e999"},
   };
   for (const auto& [name, text] : variants) check_every_way(text, name);
+}
+
+// A NUL byte is refused at the same place however the rows are cut and parsed: in a value, after a
+// row, on a line of its own, past the declared count, and in a header longer than 4 KiB.
+TEST(BlockParsing, NulBytesAreRefusedAtTheSamePlaceEveryWay) {
+  const std::string nul(1, '\0');
+  const auto late = [](std::string text) {  // past the first 4 KiB, where binary files are told apart at once
+    text.replace(text.find("ROOT Hips"), 9, "ROOT " + std::string(4090, 'H'));
+    return text;
+  };
+  const std::vector<std::pair<std::string, std::string>> variants = {
+      {"in a value", late(edit("4 5 6 90", "4 5 6 9" + nul))},
+      {"after a row", late(edit("0 0 0\n4", "0 0 0 " + nul + "\n4"))},
+      {"a line of its own", late(edit("0 0 0\n4", "0 0 0\n\n" + nul + "\n4"))},
+      {"past the count", late(edit("Frames: 2", "Frames: 1")) + "1 2 3\n\n 4 " + nul + "\n"},
+      {"past the count, crlf", late(edit("Frames: 2", "Frames: 1")) + "1 2\r\n" + nul + "\r\n"},
+      {"in a joint name", late(edit("JOINT Chest", "JOINT Ch" + nul + "est"))},
+  };
+  for (const auto& [name, text] : variants) {
+    const Result<Clip> whole = parse_bvh(text, "same.bvh", kWhole);
+    ASSERT_FALSE(whole.ok()) << name;
+    EXPECT_NE(whole.error().message.find("a NUL byte"), std::string::npos) << name << ": " << whole.error().message;
+    check_every_way(text, name);
+  }
+  // A NUL after a bad value is not what stops the parse: the bad value is.
+  const std::string bad_first = late(edit("4 5 6 90", "4 5 6 x")) + nul;
+  const Result<Clip> refused = parse_bvh(bad_first, "same.bvh", kWhole);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message.rfind("expected a number, found 'x' in frame 2, channel 4 (HHH", 0), 0u);
+  check_every_way(bad_first, "a NUL after a bad value");
 }
 
 TEST(BlockParsing, EveryTruncationOfARealFile) {
@@ -213,7 +246,8 @@ TEST(Streaming, AFileRewrittenWhileLoadingEndsCleanly) {
   progress.on_start = [&](const Clip&) {
     std::string garbage(text.size(), 'x');
     for (std::size_t i = 80; i < garbage.size(); i += 81) garbage[i] = '\n';
-    std::fstream(path, std::ios::in | std::ios::out | std::ios::binary).write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+    std::fstream(path, std::ios::in | std::ios::out | std::ios::binary)
+        .write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
   };
   const Result<Clip> clip = load_bvh_file(path, &progress, ParseOptions{4096, 2, {}});
   // The first 64 KiB (the header and about 2600 rows) were read before the rewrite; what follows

@@ -74,7 +74,8 @@ TEST(CsvExport, TheTextDoesNotDependOnTheThreadCount) {
 
 TEST(CsvExport, NamesWithCommasOrQuotesAreQuoted) {
   const Clip clip = test::parse_ok(
-      "HIERARCHY\nROOT Hips,Left \"x\"\n{\nOFFSET 0 0 0\nCHANNELS 1 Zrotation\n}\nMOTION\nFrames: 1\nFrame Time: 1\n5\n");
+      "HIERARCHY\nROOT Hips,Left \"x\"\n{\nOFFSET 0 0 0\nCHANNELS 1 Zrotation\n}\nMOTION\nFrames: 1\nFrame Time: "
+      "1\n5\n");
   std::ostringstream positions;
   write_positions_csv(clip, PositionMode::Add, positions);
   EXPECT_EQ(positions.str(),
@@ -82,6 +83,39 @@ TEST(CsvExport, NamesWithCommasOrQuotesAreQuoted) {
   std::ostringstream rotations;
   write_rotations_csv(clip, rotations);
   EXPECT_EQ(rotations.str(), "Time,\"Hips,Left \"\"x\"\".Z\"\n0,5\n");
+}
+
+// Names from the file reach the CSV with their control characters escaped (as on a terminal):
+// no escape sequence and no line end can come out of a header field; UTF-8 stays.
+TEST(CsvExport, ControlCharactersInNamesAreEscaped) {
+  const std::string name = "Chest\x1b]0;PWNED\a\x1b[31m";
+  std::string text(test::kTwoJoints);
+  text.replace(text.find("JOINT Chest"), 11, "JOINT " + name);
+  text.replace(text.find("ROOT Hips"), 9,
+               "ROOT H\xc3\xbc"
+               "fte, \"\xc2\x9b\"");
+  const Clip clip = test::parse_ok(text);
+  ASSERT_EQ(clip.skeleton.names[1], name);
+  std::ostringstream positions;
+  write_positions_csv(clip, PositionMode::Add, positions);
+  const std::string header = positions.str().substr(0, positions.str().find('\n'));
+  EXPECT_EQ(header,
+            "Time,\"H\xc3\xbc"
+            "fte, \"\"\\xc2\\x9b\"\".X\",\"H\xc3\xbc"
+            "fte, \"\"\\xc2\\x9b\"\".Y\","
+            "\"H\xc3\xbc"
+            "fte, \"\"\\xc2\\x9b\"\".Z\","
+            "Chest\\x1b]0;PWNED\\x07\\x1b[31m.X,Chest\\x1b]0;PWNED\\x07\\x1b[31m.Y,"
+            "Chest\\x1b]0;PWNED\\x07\\x1b[31m.Z,"
+            "Chest\\x1b]0;PWNED\\x07\\x1b[31mEnd.X,Chest\\x1b]0;PWNED\\x07\\x1b[31mEnd.Y,"
+            "Chest\\x1b]0;PWNED\\x07\\x1b[31mEnd.Z");
+  std::ostringstream rotations;
+  write_rotations_csv(clip, rotations);
+  EXPECT_NE(rotations.str().find(",Chest\\x1b]0;PWNED\\x07\\x1b[31m.Z,"), std::string::npos) << rotations.str();
+  for (const std::string& csv : {positions.str(), rotations.str()}) {
+    EXPECT_EQ(csv.find_first_of(std::string("\x1b\a\r\0", 4)), std::string::npos);
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);  // the header and two frames
+  }
 }
 
 TEST(CsvExport, RotationChannelsInFileOrder) {

@@ -37,6 +37,16 @@ std::string cut_after(std::string_view marker) {
   return text.substr(0, text.find(marker) + marker.size());
 }
 
+// The same edit on a file whose header is more than 4 KiB long (a 4090-byte root name), so that
+// what follows lies past the first 4 KiB, where a binary file is told apart at once.
+std::string late_edit(std::string_view from, std::string_view to) {
+  std::string text = edit(from, to);
+  text.replace(text.find("ROOT Hips"), 9, "ROOT " + std::string(4090, 'H'));
+  return text;
+}
+const std::string kNul(1, '\0');
+const std::string kNulInFile = "binary data (a NUL byte) in the file: not a BVH text file";
+
 std::vector<ErrorCase> error_cases() {
   return {
       {"empty", "", 1, 1, "empty file: expected HIERARCHY"},
@@ -45,7 +55,7 @@ std::vector<ErrorCase> error_cases() {
        std::string("\x7f"
                    "ELF\x02\x01\x01\0\0\0",
                    10),
-       1, 1, "binary data (a NUL byte) in the file: not a BVH text file"},
+       1, 8, "binary data (a NUL byte) in the file: not a BVH text file"},
       {"utf16", std::string("\xff\xfeH\0I\0E\0", 8), 1, 1,
        "the file is UTF-16 encoded; BVH files are read as ASCII or UTF-8 (re-save it as UTF-8)"},
       {"not_bvh", "hello world\n", 1, 1, "expected HIERARCHY at the start of the file, found 'hello'"},
@@ -138,13 +148,37 @@ std::vector<ErrorCase> error_cases() {
        "number '1e400' is out of range in frame 1, channel 4 (Hips Zrotation)"},
       {"value_overflows_float", edit("1 2 3 0 0 0", "1 2 3 1e39 0 0"), 19, 7,
        "number '1e39' is too large for a 32-bit float in frame 1, channel 4 (Hips Zrotation)"},
-      {"value_overflow_at_the_very_end", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 2) + "1e999",
-       20, 18, "number '1e999' is out of range in frame 2, channel 9 (Chest Yrotation)"},
-      {"two_dots_at_the_very_end", std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 2) + "1.2.3",
-       20, 18, "expected a number, found '1.2.3' in frame 2, channel 9 (Chest Yrotation)"},
-      {"value_without_channels",
-       "HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n\n  7\n", 10, 3,
-       "a value in the frame rows, but no joint has channels"},
+      {"value_overflow_at_the_very_end",
+       std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 2) + "1e999", 20, 18,
+       "number '1e999' is out of range in frame 2, channel 9 (Chest Yrotation)"},
+      {"two_dots_at_the_very_end",
+       std::string(test::kTwoJoints).substr(0, std::string(test::kTwoJoints).size() - 2) + "1.2.3", 20, 18,
+       "expected a number, found '1.2.3' in frame 2, channel 9 (Chest Yrotation)"},
+      {"value_without_channels", "HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n\n  7\n",
+       10, 3, "a value in the frame rows, but no joint has channels"},
+      // A NUL byte anywhere is binary data, refused where it is.
+      {"nul_in_a_late_joint_name", late_edit("JOINT Chest", "JOINT Ch" + kNul + "est"), 6, 11, kNulInFile},
+      {"nul_in_a_late_offset", late_edit("OFFSET 0 10 0", "OFFSET 0 1" + kNul + " 0"), 8, 15, kNulInFile},
+      {"nul_in_a_late_end_site", late_edit("End Site", "End Site" + kNul), 10, 13, kNulInFile},
+      {"nul_in_an_early_row", edit("4 5 6 90", "4 5 6 9" + kNul), 20, 8, kNulInFile},
+      {"nul_in_a_late_value", late_edit("4 5 6 90", "4 5 6 9" + kNul), 20, 8,
+       "binary data (a NUL byte) in frame 2: not a BVH text file"},
+      {"nul_starting_a_late_value", late_edit("4 5 6 90", "4 5 6 " + kNul + "90"), 20, 7,
+       "binary data (a NUL byte) in frame 2: not a BVH text file"},
+      {"nul_after_a_late_row", late_edit("4 5 6 90 0 0 0 0 0", "4 5 6 90 0 0 0 0 0 " + kNul), 20, 20,
+       "binary data (a NUL byte) in frame 2: not a BVH text file"},
+      {"nul_late_in_a_row_too_long", late_edit("4 5 6 90 0 0 0 0 0", "4 5 6 90 0 0 0 0 0 7 " + kNul), 20, 22,
+       "binary data (a NUL byte) in frame 2: not a BVH text file"},
+      {"nul_line_between_late_rows", late_edit("0 0 0\n4", "0 0 0\n" + kNul + "\n4"), 20, 1,
+       "binary data (a NUL byte) in frame 2: not a BVH text file"},
+      {"nul_in_a_late_row_past_the_count", late_edit("Frames: 2", "Frames: 1") + "  " + kNul + "\n", 21, 3,
+       "binary data (a NUL byte) in the frame rows: not a BVH text file"},
+      {"nul_in_a_late_row_past_the_count_crlf", late_edit("Frames: 2", "Frames: 1") + "1 2\r\n 3" + kNul + "\r\n", 22,
+       3, "binary data (a NUL byte) in the frame rows: not a BVH text file"},
+      {"nul_without_channels",
+       "HIERARCHY\nROOT " + std::string(4090, 'A') + "\n{\nOFFSET 0 0 0\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n\n " +
+           kNul + "\n",
+       10, 2, "binary data (a NUL byte) in the frame rows: not a BVH text file"},
       {"value_binary_garbage", edit("1 2 3 0 0 0", std::string("1 2 3 \x01\x02 0 0", 11)), 19, 7,
        "expected a number, found '\\x01\\x02' in frame 1, channel 4 (Hips Zrotation)"},
   };

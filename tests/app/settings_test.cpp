@@ -4,8 +4,14 @@
 
 #include <algorithm>
 
+#include <grp.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "test_support.hpp"
 #include "viewer/settings.hpp"
@@ -40,8 +46,9 @@ TEST(Settings, RoundTripsEveryField) {
 }
 
 TEST(Settings, BadLinesAndValuesKeepTheDefaults) {
-  const Settings s = parse_settings("garbage\nwindow_width=-5\nwindow_height=abc\nspeed=99\nstyle=neon\ngrid=maybe\n"
-                                    "unknown_key=1\n  loop = 0  \r\nrecent=\n");
+  const Settings s = parse_settings(
+      "garbage\nwindow_width=-5\nwindow_height=abc\nspeed=99\nstyle=neon\ngrid=maybe\n"
+      "unknown_key=1\n  loop = 0  \r\nrecent=\n");
   const Settings defaults;
   EXPECT_EQ(s.window_width, defaults.window_width);
   EXPECT_EQ(s.window_height, defaults.window_height);
@@ -160,7 +167,10 @@ TEST_F(SettingsFile, ADamagedFileIsKeptAsABackupAndDefaultsAreUsed) {
   ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
   const auto config = dir_ / "xdg" / "bvhscope";
   std::filesystem::create_directories(config);
-  const std::string damaged("speed=2\n\x7f" "ELF\x01\0\0garbage", 20);
+  const std::string damaged(
+      "speed=2\n\x7f"
+      "ELF\x01\0\0garbage",
+      20);
   std::ofstream(config / "settings.ini", std::ios::binary) << damaged;
 
   const SettingsLoad load = load_settings_checked();
@@ -179,13 +189,138 @@ TEST_F(SettingsFile, ADamagedFileIsKeptAsABackupAndDefaultsAreUsed) {
   EXPECT_EQ(load_settings_checked().notice, "");
 }
 
-TEST_F(SettingsFile, SomethingThatIsNotAFileIsSetAside) {
+// What cannot be read is not "damaged": it stays where and as it is, defaults are used for the
+// session with the system's reason, and it is not overwritten at exit.
+TEST_F(SettingsFile, AFolderInItsPlaceIsLeftAlone) {
   ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
   const auto config = dir_ / "xdg" / "bvhscope";
   std::filesystem::create_directories(config / "settings.ini");
   const SettingsLoad load = load_settings_checked();
-  EXPECT_NE(load.notice.find("is not a regular file; it was kept as"), std::string::npos) << load.notice;
-  EXPECT_FALSE(std::filesystem::exists(config / "settings.ini"));
+  EXPECT_EQ(load.notice, "Settings file " + (config / "settings.ini").string() +
+                             " cannot be read (Is a directory); using defaults for this session and leaving it "
+                             "untouched (not saved at exit).");
+  EXPECT_FALSE(load.save_allowed);
+  EXPECT_EQ(format_settings(load.settings), format_settings(Settings{}));
+  EXPECT_TRUE(std::filesystem::is_directory(config / "settings.ini"));
+  EXPECT_EQ(entries_of(config).size(), 1u) << "nothing set aside";
+}
+
+TEST_F(SettingsFile, AFifoInItsPlaceIsNeitherReadNorWritten) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
+  const auto config = dir_ / "xdg" / "bvhscope";
+  std::filesystem::create_directories(config);
+  ASSERT_EQ(::mkfifo((config / "settings.ini").c_str(), 0600), 0);
+  const SettingsLoad load = load_settings_checked();  // does not hang on the FIFO without a writer
+  EXPECT_FALSE(load.save_allowed);
+  EXPECT_NE(load.notice.find(" is not a regular file; using defaults for this session"), std::string::npos)
+      << load.notice;
+  EXPECT_EQ(std::filesystem::status(config / "settings.ini").type(), std::filesystem::file_type::fifo);
+}
+
+TEST_F(SettingsFile, ALinkLoopIsLeftAlone) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
+  const auto config = dir_ / "xdg" / "bvhscope";
+  std::filesystem::create_directories(config);
+  std::filesystem::create_symlink("settings.ini", config / "settings.ini");
+  const SettingsLoad load = load_settings_checked();
+  EXPECT_FALSE(load.save_allowed);
+  EXPECT_NE(load.notice.find("cannot be read (Too many levels of symbolic links)"), std::string::npos) << load.notice;
+  EXPECT_TRUE(std::filesystem::is_symlink(config / "settings.ini"));
+}
+
+// chmod 000: "Permission denied", the file untouched. Root reads through permissions, so as root
+// the check runs in a child process that has become 'nobody' (uid 65534).
+TEST_F(SettingsFile, AFileThatCannotBeReadIsLeftUntouchedAndNotOverwritten) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
+  const auto config = dir_ / "xdg" / "bvhscope";
+  std::filesystem::create_directories(config);
+  const std::string kept = "speed=2\nwindow_width=800\n";
+  std::ofstream(config / "settings.ini") << kept;
+  std::filesystem::permissions(config / "settings.ini", std::filesystem::perms::none);
+  namespace fs = std::filesystem;
+  for (const auto& folder : {dir_, dir_ / "xdg", config}) {
+    fs::permissions(folder, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+  }
+  // The load, in this process or as 'nobody' in a child: the notice and save_allowed come back
+  // through a pipe.
+  const auto load_as_other_user = [&]() -> std::pair<std::string, bool> {
+    if (::geteuid() != 0) {
+      const SettingsLoad load = load_settings_checked();
+      return {load.notice, load.save_allowed};
+    }
+    int pipe_fds[2];
+    if (::pipe(pipe_fds) != 0) return {"no pipe", true};
+    const pid_t child = ::fork();
+    if (child == 0) {
+      ::close(pipe_fds[0]);
+      if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(2);
+      const SettingsLoad load = load_settings_checked();
+      const std::string reply = (load.save_allowed ? "1" : "0") + load.notice;
+      ssize_t written = ::write(pipe_fds[1], reply.data(), reply.size());
+      ::_exit(written == static_cast<ssize_t>(reply.size()) ? 0 : 3);
+    }
+    ::close(pipe_fds[1]);
+    std::string reply;
+    char buffer[512];
+    for (ssize_t got; (got = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
+      reply.append(buffer, static_cast<std::size_t>(got));
+    ::close(pipe_fds[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || reply.empty()) return {"the child failed", true};
+    return {reply.substr(1), reply[0] == '1'};
+  };
+  const auto [notice, save_allowed] = load_as_other_user();
+  EXPECT_EQ(notice, "Settings file " + (config / "settings.ini").string() +
+                        " cannot be read (Permission denied); using defaults for this session and leaving it "
+                        "untouched (not saved at exit).");
+  EXPECT_FALSE(save_allowed);
+  fs::permissions(config / "settings.ini", fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(test::read_file(config / "settings.ini"), kept);
+  EXPECT_EQ(entries_of(config).size(), 1u) << "nothing set aside";
+}
+
+// Saving goes through engine/io's AtomicFile: a symbolic link stays a link and its file gets the
+// settings, no temporary file is left behind.
+TEST_F(SettingsFile, ASymlinkedFileIsWrittenThroughAndStaysALink) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
+  const auto config = dir_ / "xdg" / "bvhscope";
+  std::filesystem::create_directories(config);
+  std::filesystem::create_directories(dir_ / "dotfiles");
+  std::ofstream(dir_ / "dotfiles" / "bvhscope.ini") << "speed=2\n";
+  std::filesystem::create_symlink("../../dotfiles/bvhscope.ini", config / "settings.ini");
+  SettingsLoad load = load_settings_checked();
+  EXPECT_EQ(load.notice, "");
+  EXPECT_DOUBLE_EQ(load.settings.speed, 2.0);
+  load.settings.speed = 0.5;
+  std::string error;
+  ASSERT_TRUE(save_settings(load.settings, error)) << error;
+  EXPECT_TRUE(std::filesystem::is_symlink(config / "settings.ini"));
+  EXPECT_EQ(std::filesystem::read_symlink(config / "settings.ini"), "../../dotfiles/bvhscope.ini");
+  EXPECT_EQ(test::read_file(dir_ / "dotfiles" / "bvhscope.ini"), format_settings(load.settings));
+  EXPECT_EQ(entries_of(config), std::vector<std::filesystem::path>{"settings.ini"});
+  EXPECT_EQ(entries_of(dir_ / "dotfiles"), std::vector<std::filesystem::path>{"bvhscope.ini"});
+
+  // A link whose file does not exist yet: the file is created, the link stays.
+  std::filesystem::remove(dir_ / "dotfiles" / "bvhscope.ini");
+  EXPECT_EQ(load_settings_checked().notice, "");
+  ASSERT_TRUE(save_settings(load.settings, error)) << error;
+  EXPECT_TRUE(std::filesystem::is_symlink(config / "settings.ini"));
+  EXPECT_EQ(test::read_file(dir_ / "dotfiles" / "bvhscope.ini"), format_settings(load.settings));
+}
+
+TEST_F(SettingsFile, ASaveThatFailsSaysWhyAndLeavesNoHalfFile) {
+  ::setenv("XDG_CONFIG_HOME", (dir_ / "xdg").c_str(), 1);
+  const auto config = dir_ / "xdg" / "bvhscope";
+  std::filesystem::create_directories(config);
+  std::ofstream(config / "settings.ini") << "speed=2\n";
+  // A link to /dev/full: written directly (a device), every write checked.
+  std::filesystem::remove(config / "settings.ini");
+  std::filesystem::create_symlink("/dev/full", config / "settings.ini");
+  std::string error;
+  EXPECT_FALSE(save_settings(Settings{}, error));
+  EXPECT_EQ(error, "cannot write /dev/full: No space left on device");
+  EXPECT_EQ(entries_of(config), std::vector<std::filesystem::path>{"settings.ini"});
 }
 
 TEST_F(SettingsFile, OutOfRangeValuesInASoundFileAreOnlyIgnored) {

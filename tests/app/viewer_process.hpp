@@ -33,8 +33,10 @@ inline constexpr auto kStateDeadline = std::chrono::seconds(60);
 
 class ViewerProcess {
  public:
-  // `settings_file`: the bytes of a settings.ini to start with (none when empty).
-  explicit ViewerProcess(const std::vector<std::string>& args, const std::string& settings_file = {}) {
+  // `settings_file`: the bytes of a settings.ini to start with (none when empty). `prepare` runs on
+  // the settings folder (config_dir()) before the viewer starts.
+  explicit ViewerProcess(const std::vector<std::string>& args, const std::string& settings_file = {},
+                         const std::function<void(const std::filesystem::path&)>& prepare = {}) {
     static int counter = 0;
     dir_ = std::filesystem::temp_directory_path() /
            ("bvhscope-app-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
@@ -44,6 +46,7 @@ class ViewerProcess {
       std::filesystem::create_directories(dir_ / "config" / "bvhscope");
       std::ofstream(dir_ / "config" / "bvhscope" / "settings.ini", std::ios::binary) << settings_file;
     }
+    if (prepare) prepare(dir_ / "config" / "bvhscope");
     state_path_ = (dir_ / "state.txt").string();
     const std::string log = (dir_ / "log.txt").string();
     pid_ = ::fork();
@@ -64,10 +67,31 @@ class ViewerProcess {
   }
   ~ViewerProcess() {
     if (pid_ > 0) {
-      ::kill(pid_, SIGTERM);
-      ::waitpid(pid_, nullptr, 0);
+      // SIGTERM closes the viewer as the window's close does (settings saved); one that does not
+      // end within the deadline is killed, so that a broken viewer fails its test, not the run.
+      const int status = signal_and_wait(SIGTERM);
+      if (status == -1) {
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, nullptr, 0);
+      }
     }
     std::filesystem::remove_all(dir_);
+  }
+
+  // Sends `signal_number` and waits for the viewer to end: its wait status (see <sys/wait.h>),
+  // or -1 when it is still running at the deadline.
+  int signal_and_wait(int signal_number) {
+    ::kill(pid_, signal_number);
+    const auto deadline = std::chrono::steady_clock::now() + kStateDeadline;
+    int status = 0;
+    while (std::chrono::steady_clock::now() < deadline) {
+      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return status;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return -1;
   }
   ViewerProcess(const ViewerProcess&) = delete;
   ViewerProcess& operator=(const ViewerProcess&) = delete;

@@ -203,6 +203,105 @@ TEST(Cli, AFailedWriteIsAnErrorNotASilentlyShortFile) {
   }
 }
 
+// Every command that writes to standard output checks it at the end: a full disk or a closed
+// descriptor is exit status 1 with the system's reason, never 0 with the output lost.
+TEST(Cli, EveryCommandWritingStandardOutputSaysWhenItCouldNotBeWritten) {
+  const std::string file = test::shell_quote(fixture("two_joints.bvh"));
+  const std::vector<std::string> commands = {
+      "--help", "--version", "info " + file, "info --json " + file, "export " + file, "export -o - " + file};
+  for (const std::string& command : commands) {
+    for (const auto& [redirect, reason] : {std::pair<std::string, std::string>{">/dev/full", "No space left on device"},
+                                           {">&-", "Bad file descriptor"}}) {
+      const auto result =
+          test::run_process({"/bin/sh", "-c", test::shell_quote(BVHSCOPE_EXECUTABLE) + " " + command + " " + redirect});
+      EXPECT_EQ(result.exit_code, 1) << command << " " << redirect;
+      EXPECT_EQ(result.err, "bvhscope: error: cannot write the output: " + reason + "\n") << command << " " << redirect;
+    }
+  }
+  // The same commands with somewhere to write succeed.
+  for (const std::string& command : commands) {
+    const auto result = test::run_process({"/bin/sh", "-c", test::shell_quote(BVHSCOPE_EXECUTABLE) + " " + command});
+    EXPECT_EQ(result.exit_code, 0) << command << ": " << result.err;
+    EXPECT_FALSE(result.out.empty()) << command;
+  }
+}
+
+// A file under /proc says its size is 0 but holds text: it is read, and refused as what it is.
+TEST(Cli, ProcfsFilesAreReadNotTakenForEmpty) {
+  const auto result = run_bvhscope({"info", "/proc/self/status"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err, "/proc/self/status:1:1: error: expected HIERARCHY at the start of the file, found 'Name:'\n");
+  const auto exported = run_bvhscope({"export", "/proc/self/status"});
+  EXPECT_EQ(exported.exit_code, 1);
+  EXPECT_EQ(exported.out, "");
+}
+
+// Names from the file never reach the terminal or a CSV raw: control characters are escaped
+// (\x1b in text and CSV, \u001b in JSON), UTF-8 names are kept.
+TEST(Cli, NamesFromTheFileArePrintedSafely) {
+  test::TempDir dir;
+  const std::string hostile = "Chest\x1b]0;PWNED\a\x1b[31m";
+  const std::string shown = "Chest\\x1b]0;PWNED\\x07\\x1b[31m";
+  std::string text(test::kTwoJoints);
+  text.replace(text.find("JOINT Chest"), 11, "JOINT " + hostile);
+  text.replace(text.find("ROOT Hips"), 9,
+               "ROOT H\xc3\xbc"
+               "fte\xc2\x9b");
+  const std::string path = dir.write("hostile.bvh", text).string();
+
+  const auto info = run_bvhscope({"info", path});
+  EXPECT_EQ(info.exit_code, 0) << info.err;
+  EXPECT_NE(info.out.find("\nH\xc3\xbc"
+                          "fte\\xc2\\x9b  [Xposition"),
+            std::string::npos)
+      << info.out;
+  EXPECT_NE(info.out.find("\n  " + shown + "  [Zrotation Xrotation Yrotation]\n    " + shown + "End  (End Site)\n"),
+            std::string::npos)
+      << info.out;
+
+  const auto json = run_bvhscope({"info", "--json", path});
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"name\":\"H\xc3\xbc"
+                          "fte\\u009b\""),
+            std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find("\"name\":\"Chest\\u001b]0;PWNED\\u0007\\u001b[31m\""), std::string::npos) << json.out;
+
+  const auto exported = run_bvhscope({"export", path, "--rotations", (dir.path() / "rot.csv").string()});
+  EXPECT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_NE(exported.out.find("," + shown + ".X," + shown + ".Y," + shown + ".Z,"), std::string::npos) << exported.out;
+  EXPECT_NE(test::read_file(dir.path() / "rot.csv").find("," + shown + ".Z,"), std::string::npos);
+
+  // Messages quote names escaped too (a bad value in the hostile joint's channel, a duplicate name).
+  std::string bad = text;
+  bad.replace(bad.find("1 2 3 0 0 0 0 0 0"), 17, "1 2 3 0 0 0 x 0 0");
+  const auto refused = run_bvhscope({"info", dir.write("bad.bvh", bad).string()});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.err, (dir.path() / "bad.bvh").string() +
+                             ":19:13: error: expected a number, found 'x' in frame 1, " + "channel 7 (" + shown +
+                             " Zrotation)\n");
+  for (const auto* result : {&info, &json, &exported, &refused}) {
+    EXPECT_EQ(result->out.find_first_of("\x1b\a"), std::string::npos);
+    EXPECT_EQ(result->err.find_first_of("\x1b\a"), std::string::npos);
+  }
+}
+
+// A NUL byte anywhere (here in a joint named past the first 4 KiB) refuses the file, located.
+TEST(Cli, ANulByteAnywhereIsRefusedWithItsLocation) {
+  test::TempDir dir;
+  std::string text(test::kTwoJoints);
+  text.replace(text.find("ROOT Hips"), 9, "ROOT " + std::string(4090, 'H'));
+  text.replace(text.find("JOINT Chest"), 11, std::string("JOINT Ch\0est", 12));
+  const std::string path = dir.write("nul.bvh", text).string();
+  for (const char* command : {"info", "export"}) {
+    const auto result = run_bvhscope({command, path});
+    EXPECT_EQ(result.exit_code, 1) << command;
+    EXPECT_EQ(result.out, "") << command;
+    EXPECT_EQ(result.err, path + ":6:11: error: binary data (a NUL byte) in the file: not a BVH text file\n")
+        << command;
+  }
+}
+
 TEST(Cli, ExtremeFrameTimesPrintCleanly) {
   test::TempDir dir;
   std::string text(test::kTwoJoints);
