@@ -444,8 +444,14 @@ void Viewer::place_clips() {
     slot.placement.scale = static_cast<float>(metres_per_unit(slot) / scene_metres);
     const glm::vec3 start =
         measures.root_path.empty() ? glm::vec3(0.0f) : measures.to_upright * measures.root_path.front();
-    footprints.push_back({start * slot.placement.scale, measures.figure.height * slot.placement.scale,
-                          measures.figure.floor * slot.placement.scale});
+    const Bounds& motion = measures.figure.bounds;  // upright, over the whole motion
+    ClipFootprint footprint{start * slot.placement.scale, measures.figure.height * slot.placement.scale,
+                            measures.figure.floor * slot.placement.scale};
+    if (!motion.empty()) {
+      footprint.min = motion.min * slot.placement.scale;
+      footprint.max = motion.max * slot.placement.scale;
+    }
+    footprints.push_back(footprint);
   }
   const std::vector<glm::vec3> automatic = side_by_side_offsets(footprints, !state_.display.floor_at_origin);
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {

@@ -25,16 +25,21 @@ struct Placement {
   void apply_in_place(std::span<glm::vec3> points) const noexcept;
 };
 
-// What side_by_side_offsets needs of a clip, in scene units.
+// What side_by_side_offsets needs of a clip, in scene units, upright.
 struct ClipFootprint {
-  glm::vec3 start{0.0f};  // the first root at frame 0, upright
+  glm::vec3 start{0.0f};  // the first root at frame 0
   float size = 1.0f;      // the skeleton's height
-  float floor = 0.0f;     // the clip's contact level, upright (y)
+  float floor = 0.0f;     // the clip's contact level (y)
+  // Where the body goes over the whole motion (x and z; y unused). Empty (min > max): the start.
+  glm::vec3 min{1.0f};
+  glm::vec3 max{-1.0f};
 };
 
-// Offsets (scene units) that put every clip's start on the first clip's start, then step the clips
-// along +X by the largest skeleton size, so they stand in a row one body apart; with `on_floor`
-// each clip is raised or lowered so that its floor is at y = 0 (else y is 0).
+// Offsets (scene units) that stand the clips in a row whose whole-motion footprints never overlap,
+// so no two figures ever cross: the first clip stays where it is; each next one follows along the
+// row with a gap of half the largest body size, centred on the first across the row. The row runs
+// along X, or along Z when the motions travel more along X than along Z. With `on_floor` each clip
+// is raised or lowered so that its floor is at y = 0 (else y is 0).
 std::vector<glm::vec3> side_by_side_offsets(std::span<const ClipFootprint> clips, bool on_floor = false);
 
 }  // namespace bvhscope

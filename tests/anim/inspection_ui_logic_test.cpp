@@ -146,19 +146,36 @@ TEST(Placement, ScalesThenOffsets) {
   EXPECT_FLOAT_EQ(points[1].x, 3.0f);
 }
 
-TEST(SideBySide, StartsAreAlignedAndClipsStepAlongXByTheLargestSize) {
+TEST(SideBySide, StillClipsStandARowOneAndAHalfBodiesApart) {
+  // Footprints unknown: each is its start, widened by half its size on each side.
   const std::vector<ClipFootprint> clips = {{glm::vec3(10.0f, 90.0f, 5.0f), 170.0f},
                                             {glm::vec3(-40.0f, 80.0f, 0.0f), 150.0f},
                                             {glm::vec3(0.0f, 0.0f, 0.0f), 180.0f}};
   const std::vector<glm::vec3> offsets = side_by_side_offsets(clips);
   ASSERT_EQ(offsets.size(), 3u);
   EXPECT_EQ(offsets[0], glm::vec3(0.0f));
-  // Clip 1's start lands one spacing (the largest size, 180) to the right of clip 0's start.
-  EXPECT_FLOAT_EQ(clips[1].start.x + offsets[1].x, clips[0].start.x + 180.0f);
-  EXPECT_FLOAT_EQ(clips[1].start.z + offsets[1].z, clips[0].start.z);
+  // Clip 1 starts after clip 0's half width (85), the gap (90) and its own half width (75).
+  EXPECT_FLOAT_EQ(clips[1].start.x + offsets[1].x, 10.0f + 85.0f + 90.0f + 75.0f);
+  EXPECT_FLOAT_EQ(clips[1].start.z + offsets[1].z, 5.0f);  // centred on clip 0 across the row
   EXPECT_FLOAT_EQ(offsets[1].y, 0.0f) << "heights are never changed (feet stay on their floor)";
-  EXPECT_FLOAT_EQ(clips[2].start.x + offsets[2].x, clips[0].start.x + 360.0f);
+  EXPECT_FLOAT_EQ(clips[2].start.x + offsets[2].x, 260.0f + 75.0f + 90.0f + 90.0f);
   EXPECT_TRUE(side_by_side_offsets({}).empty());
+}
+
+TEST(SideBySide, WalkingClipsNeverCross) {
+  // Two clips walking 500 units along +x from the origin (their bodies 60 wide): the row runs
+  // along z, one footprint after the other, so their paths stay apart for the whole motion.
+  ClipFootprint walk{glm::vec3(0.0f, 90.0f, 0.0f), 170.0f, 0.0f, glm::vec3(-20.0f, 0.0f, -30.0f),
+                     glm::vec3(500.0f, 170.0f, 30.0f)};
+  const std::vector<ClipFootprint> clips = {walk, walk};
+  const std::vector<glm::vec3> offsets = side_by_side_offsets(clips);
+  EXPECT_FLOAT_EQ(offsets[1].x, 0.0f);
+  // Clip 0 spans z -30..30; the gap is 85; clip 1's span starts at 115.
+  EXPECT_FLOAT_EQ(-30.0f + offsets[1].z, 30.0f + 85.0f);
+  // With the floor: each clip's floor to y = 0.
+  walk.floor = -3.0f;
+  const std::vector<ClipFootprint> lowered = {walk, walk};
+  EXPECT_FLOAT_EQ(side_by_side_offsets(lowered, true)[1].y, 3.0f);
 }
 
 }  // namespace
