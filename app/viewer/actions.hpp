@@ -46,6 +46,10 @@ struct Actions {
   long step = 0;  // whole frames, pauses
   bool jump_first = false;
   bool jump_last = false;
+  std::optional<int> shuttle;  // J (-1), K (0), L (+1): see PlaybackClock::shuttle
+  bool set_in_point = false;   // I: the range starts at the frame on screen
+  bool set_out_point = false;  // O: the range ends at the frame on screen
+  bool clear_range = false;    // Alt+X
   std::optional<double> seek;  // a frame position (click on the timeline, typed frame number)
   bool scrub_begin = false;
   std::optional<double> scrub;

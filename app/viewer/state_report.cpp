@@ -71,6 +71,10 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "frame=" << state.clock.frame() << '\n';
   out << "playing=" << state.clock.playing() << '\n';
   out << "loop=" << state.clock.looping() << '\n';
+  out << "reversed=" << state.clock.reversed() << '\n';
+  out << "range=";
+  if (state.clock.has_range()) out << state.clock.range_start() << ',' << state.clock.range_end();
+  out << '\n';
   out << "speed=" << state.clock.speed() << '\n';
   out << "interpolate=" << state.interpolate << '\n';
   out << "style=" << (state.display.solid ? "solid" : "lines") << '\n';

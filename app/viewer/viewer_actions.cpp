@@ -1,5 +1,6 @@
 // Viewer: applying what the panels and shortcuts asked for this frame, in one place.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -115,10 +116,19 @@ void Viewer::apply_export_actions(const Actions& a) {
                                          ? stem.string() + "_frame" + std::to_string(slot->frame()) + ".png"
                                          : stem.string() + "_frames";
       std::snprintf(dialogs_.export_path.data(), dialogs_.export_path.size(), "%s", suggestion.c_str());
-      dialogs_.export_first = 0;
-      dialogs_.export_last =
+      const int clip_last =
           static_cast<int>(slot->clip().motion.frame_count > 0 ? slot->clip().motion.frame_count - 1 : 0);
-      dialogs_.export_frame_count = dialogs_.export_last + 1;
+      dialogs_.export_first = 0;
+      dialogs_.export_last = clip_last;
+      if (state_.clock.has_range()) {  // the loop range, in the clip's own frames
+        const double origin = clock_position_for(state_, *slot, 0.0);
+        const auto to_clip = [&](double position) {
+          return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
+        };
+        dialogs_.export_first = to_clip(state_.clock.range_start());
+        dialogs_.export_last = std::max(to_clip(state_.clock.range_end()), dialogs_.export_first);
+      }
+      dialogs_.export_frame_count = clip_last + 1;
       dialogs_.export_requested = true;
     }
   }
@@ -173,6 +183,10 @@ void Viewer::apply(const Actions& a) {
   if (a.step != 0) clock.step(a.step);
   if (a.jump_first) clock.jump_to_first();
   if (a.jump_last) clock.jump_to_last();
+  if (a.shuttle) clock.shuttle(*a.shuttle);
+  if (a.set_in_point) clock.set_in_point(static_cast<double>(clock.frame()));
+  if (a.set_out_point) clock.set_out_point(static_cast<double>(clock.frame()));
+  if (a.clear_range) clock.clear_range();
   if (a.seek) clock.seek(*a.seek);
   if (a.scrub_begin) clock.begin_scrub();
   if (a.scrub) clock.scrub(*a.scrub);

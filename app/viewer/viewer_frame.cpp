@@ -86,6 +86,7 @@ void Viewer::handle_input() {
       const int key = keys_[i].key;
       const bool ctrl = (keys_[i].mods & GLFW_MOD_CONTROL) != 0;
       const bool shift = (keys_[i].mods & GLFW_MOD_SHIFT) != 0;
+      const bool alt = (keys_[i].mods & GLFW_MOD_ALT) != 0;
       switch (key) {
         case GLFW_KEY_SPACE:
           actions.toggle_play = !actions.toggle_play;
@@ -118,7 +119,23 @@ void Viewer::handle_input() {
           }
           break;
         case GLFW_KEY_O:
-          actions.open_dialog = actions.open_dialog || ctrl;
+          if (ctrl) {
+            actions.open_dialog = true;
+          } else {
+            actions.set_out_point = true;
+          }
+          break;
+        case GLFW_KEY_I:
+          if (!ctrl) actions.set_in_point = true;
+          break;
+        case GLFW_KEY_X:
+          if (alt) actions.clear_range = true;
+          break;
+        case GLFW_KEY_J:
+          if (!ctrl) actions.shuttle = -1;
+          break;
+        case GLFW_KEY_K:
+          if (!ctrl) actions.shuttle = 0;
           break;
         case GLFW_KEY_Q:
           actions.quit = actions.quit || ctrl;
@@ -138,6 +155,9 @@ void Viewer::handle_input() {
           if (!ctrl) actions.follow = !actions.follow.value_or(state_.follow);
           break;
         case GLFW_KEY_L:
+          if (!ctrl) actions.shuttle = 1;
+          break;
+        case GLFW_KEY_N:
           if (!ctrl) inspection.labels = static_cast<LabelMode>((static_cast<int>(inspection.labels) + 1) % 3);
           break;
         case GLFW_KEY_S:

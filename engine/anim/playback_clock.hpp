@@ -1,5 +1,6 @@
 // PlaybackClock: turns explicit wall-time steps into a fractional frame position (play, pause,
-// loop, speed, step, scrub), so playback speed never depends on the display's refresh rate.
+// loop, speed, direction, an in/out range, step, scrub), so playback speed never depends on the
+// display's refresh rate.
 #pragma once
 
 #include <cstddef>
@@ -25,8 +26,9 @@ class PlaybackClock {
   void toggle() noexcept { playing_ ? pause() : play(); }
   // Pauses and moves `frames` whole frames from the frame on screen (clamped to the clip).
   void step(long frames) noexcept;
-  void jump_to_first() noexcept { seek(0.0); }
-  void jump_to_last() noexcept { seek(last_frame_position()); }
+  // To the range's first or last frame (the clip's without a range).
+  void jump_to_first() noexcept { seek(range_start()); }
+  void jump_to_last() noexcept { seek(range_end()); }
   // Puts the playhead at a fractional frame position, clamped to [0, last frame]. Keeps playing.
   void seek(double frame_position) noexcept;
 
@@ -45,6 +47,20 @@ class PlaybackClock {
 
   void set_loop(bool loop) noexcept { loop_ = loop; }
   void set_speed(double speed) noexcept;  // clamped to [kMinSpeed, kMaxSpeed]
+  // Backwards (-1) or forwards (+1). Playing backwards stops (or loops) at the range's start.
+  void set_reverse(bool reverse) noexcept { direction_ = reverse ? -1 : 1; }
+  // The J/K/L keys of video editors: `direction` +1 (L) plays forwards, at 1x, or twice as fast as
+  // now when already playing forwards (up to kMaxSpeed); -1 (J) the same backwards; 0 (K) pauses.
+  void shuttle(int direction) noexcept;
+
+  // The in/out range (I and O): playback, looping and jumps keep to frames [in, out]. Setting in
+  // past out (or out before in) moves the other end along. Cleared, the range is the whole clip.
+  void set_in_point(double frame_position) noexcept;
+  void set_out_point(double frame_position) noexcept;
+  void clear_range() noexcept;
+  [[nodiscard]] bool has_range() const noexcept { return in_ > 0.0 || out_ >= 0.0; }
+  [[nodiscard]] double range_start() const noexcept;
+  [[nodiscard]] double range_end() const noexcept;
 
   [[nodiscard]] double position() const noexcept { return position_; }
   // The whole frame on screen with nearest-frame sampling: the frame whose time slot holds the playhead.
@@ -57,6 +73,7 @@ class PlaybackClock {
   [[nodiscard]] bool looping() const noexcept { return loop_; }
   [[nodiscard]] bool more_frames_coming() const noexcept { return more_coming_; }
   [[nodiscard]] double speed() const noexcept { return speed_; }
+  [[nodiscard]] bool reversed() const noexcept { return direction_ < 0; }
   [[nodiscard]] std::size_t frame_count() const noexcept { return frame_count_; }
   [[nodiscard]] double frame_time() const noexcept { return frame_time_; }
 
@@ -72,6 +89,9 @@ class PlaybackClock {
   bool more_coming_ = false;
   bool scrubbing_ = false;
   bool resume_after_scrub_ = false;
+  int direction_ = 1;
+  double in_ = 0.0;    // the range's first frame (0: the clip's)
+  double out_ = -1.0;  // the range's last frame (< 0: the clip's)
 };
 
 }  // namespace bvhscope

@@ -16,6 +16,78 @@ PlaybackClock clock_at(std::size_t frames, double frame_time, bool play = true) 
   return clock;
 }
 
+TEST(PlaybackClock, PlaysBackwardsAndStopsOrLoopsAtTheStart) {
+  PlaybackClock clock = clock_at(10, 0.1);
+  clock.seek(5.0);
+  clock.set_reverse(true);
+  clock.advance(0.2);
+  EXPECT_DOUBLE_EQ(clock.position(), 3.0);
+  clock.advance(0.5);  // loops: 3 - 5 = -2 wraps to 8 in a 10-frame period
+  EXPECT_DOUBLE_EQ(clock.position(), 8.0);
+  clock.set_loop(false);
+  clock.advance(2.0);
+  EXPECT_DOUBLE_EQ(clock.position(), 0.0);
+  EXPECT_FALSE(clock.playing());
+  clock.play();  // stopped at the start backwards: plays again from the end
+  EXPECT_DOUBLE_EQ(clock.position(), 9.0);
+  EXPECT_TRUE(clock.playing());
+}
+
+TEST(PlaybackClock, ShuttleKeysPlayPauseAndSpeedUp) {
+  PlaybackClock clock = clock_at(100, 0.1, false);
+  clock.seek(50.0);
+  clock.shuttle(1);  // L
+  EXPECT_TRUE(clock.playing());
+  EXPECT_FALSE(clock.reversed());
+  EXPECT_EQ(clock.speed(), 1.0);
+  clock.shuttle(1);  // L again: twice as fast
+  clock.shuttle(1);
+  EXPECT_EQ(clock.speed(), 4.0);
+  clock.shuttle(1);  // at most kMaxSpeed
+  EXPECT_EQ(clock.speed(), PlaybackClock::kMaxSpeed);
+  clock.shuttle(-1);  // J: backwards at 1x
+  EXPECT_TRUE(clock.reversed());
+  EXPECT_EQ(clock.speed(), 1.0);
+  clock.advance(0.5);
+  EXPECT_DOUBLE_EQ(clock.position(), 45.0);
+  clock.shuttle(0);  // K
+  EXPECT_FALSE(clock.playing());
+}
+
+TEST(PlaybackClock, TheInOutRangeBoundsPlaybackLoopsAndJumps) {
+  PlaybackClock clock = clock_at(100, 0.1);
+  clock.set_in_point(20.0);
+  clock.set_out_point(29.0);
+  EXPECT_TRUE(clock.has_range());
+  EXPECT_EQ(clock.range_start(), 20.0);
+  EXPECT_EQ(clock.range_end(), 29.0);
+  // Outside the range, playback enters it at its start.
+  clock.advance(0.1);
+  EXPECT_DOUBLE_EQ(clock.position(), 20.0);
+  clock.advance(0.95);  // 9.5 frames: 29.5, still the last frame's slot
+  EXPECT_DOUBLE_EQ(clock.position(), 29.5);
+  clock.advance(0.1);  // 30.5 wraps to 20.5 (a 10-frame period)
+  EXPECT_NEAR(clock.position(), 20.5, 1e-9);
+  clock.jump_to_last();
+  EXPECT_EQ(clock.position(), 29.0);
+  clock.jump_to_first();
+  EXPECT_EQ(clock.position(), 20.0);
+  clock.set_loop(false);
+  clock.advance(5.0);
+  EXPECT_EQ(clock.position(), 29.0);
+  EXPECT_FALSE(clock.playing());
+  clock.play();
+  EXPECT_EQ(clock.position(), 20.0);
+  // An in point past the out point moves the out point along, and the other way round.
+  clock.set_in_point(40.0);
+  EXPECT_EQ(clock.range_end(), 40.0);
+  clock.set_out_point(10.0);
+  EXPECT_EQ(clock.range_start(), 10.0);
+  clock.clear_range();
+  EXPECT_FALSE(clock.has_range());
+  EXPECT_EQ(clock.range_end(), 99.0);
+}
+
 TEST(PlaybackClock, AdvancesByWallTimeAtTheFileRate) {
   PlaybackClock clock = clock_at(100, 1.0 / 120.0);
   clock.advance(0.5);

@@ -89,3 +89,53 @@ TEST_F(TimelineLanesTest, LanesShowEachClipsExtentAndDragMovesItInTime) {
 
 }  // namespace
 }  // namespace bvhscope::test
+
+namespace bvhscope::test {
+namespace {
+
+TEST_F(TimelineLanesTest, ShuttleKeysAndTheLoopRange) {
+  TempDir dir;
+  const auto clip = dir.write("walk.bvh", walking_clip(101));
+  ViewerProcess app({clip.string()});
+  app.wait_for([](const State& s) { return s.at("clips") == "1" && s.at("loading") == "0"; }, "the clip");
+  window_of(app);
+  xdotool("key space");
+  app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
+  // I at frame 10, O at frame 20: the range; Home and End keep to it.
+  xdotool("key Home");
+  for (int i = 0; i < 10; ++i) xdotool("key Right");
+  app.wait_for([](const State& s) { return s.at("frame") == "10"; }, "frame 10");
+  xdotool("key i");
+  for (int i = 0; i < 10; ++i) xdotool("key Right");
+  app.wait_for([](const State& s) { return s.at("frame") == "20"; }, "frame 20");
+  xdotool("key o");
+  app.wait_for([](const State& s) { return s.at("range") == "10,20"; }, "the range 10..20");
+  xdotool("key Home");
+  app.wait_for([](const State& s) { return s.at("frame") == "10"; }, "Home: the range's first frame");
+  // L plays forwards and loops inside the range; L again doubles the speed.
+  xdotool("key l");
+  app.wait_for([](const State& s) { return s.at("playing") == "1" && s.at("reversed") == "0"; }, "playing forwards");
+  xdotool("key l");
+  app.wait_for([](const State& s) { return s.at("speed") == "2"; }, "twice as fast");
+  // Every frame seen while it loops stays in the range.
+  for (int i = 0; i < 20; ++i) {
+    const State s = app.state();
+    const int frame = std::stoi(s.at("frame"));
+    EXPECT_GE(frame, 10);
+    EXPECT_LE(frame, 20);
+  }
+  // J plays backwards at 1x; K pauses.
+  xdotool("key j");
+  app.wait_for([](const State& s) { return s.at("reversed") == "1" && s.at("speed") == "1"; }, "backwards");
+  xdotool("key k");
+  app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused by K");
+  // Alt+X clears the range; N cycles the joint names (labels).
+  xdotool("key alt+x");
+  app.wait_for([](const State& s) { return s.at("range").empty(); }, "the range cleared");
+  const std::string labels = app.state().at("labels");
+  xdotool("key n");
+  app.wait_for([&](const State& s) { return s.at("labels") != labels; }, "labels changed by N");
+}
+
+}  // namespace
+}  // namespace bvhscope::test

@@ -24,7 +24,9 @@ constexpr const char* kRows[][2] = {
     {"Click a joint or bone", "select it (Esc clears)"},
     {"Point at a joint or bone", "highlight it and show its name"},
     {"Double-click a joint", "centre the camera on it"},
-    {"L", "joint labels: none / selected chain / all"},
+    {"N", "joint names: none / selected chain / all"},
+    {"J / K / L", "play backwards / pause / play forwards (again: faster)"},
+    {"I / O, Alt+X", "loop range in / out at this frame, clear it"},
     {"Drop .bvh files", "add them as clips"},
 };
 

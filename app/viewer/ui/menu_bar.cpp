@@ -70,7 +70,7 @@ void view_menu(const ViewerState& state, Actions& actions) {
   if (ImGui::BeginMenu("Joint Labels")) {
     const char* names[] = {"None", "Selected Chain", "All Joints"};
     for (int i = 0; i < 3; ++i) {
-      if (ImGui::MenuItem(names[i], i == 0 ? "L" : nullptr, static_cast<int>(inspection.labels) == i)) {
+      if (ImGui::MenuItem(names[i], i == 0 ? "N" : nullptr, static_cast<int>(inspection.labels) == i)) {
         inspection.labels = static_cast<LabelMode>(i);
         inspection_changed = true;
       }

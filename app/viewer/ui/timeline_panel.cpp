@@ -212,6 +212,23 @@ TrackScale draw_track(const ViewerState& state, Actions& actions) {
     }
   }
 
+  // The loop range (I / O): outside it dimmed, its ends marked with brackets.
+  if (clock.has_range()) {
+    const float in_x = x0 + static_cast<float>(clock.range_start() * pixels_per_frame);
+    const float out_x = x0 + static_cast<float>(clock.range_end() * pixels_per_frame);
+    const ImU32 shade = IM_COL32(8, 9, 10, 150);
+    draw->AddRectFilled(min, ImVec2(in_x, max.y), shade, 3.0f, ImDrawFlags_RoundCornersLeft);
+    draw->AddRectFilled(ImVec2(out_x, min.y), max, shade, 3.0f, ImDrawFlags_RoundCornersRight);
+    const ImU32 bracket = IM_COL32(120, 200, 255, 230);
+    const float arm = ImGui::GetFontSize() * 0.35f;
+    draw->AddLine(ImVec2(in_x, min.y), ImVec2(in_x, max.y), bracket, 2.0f);
+    draw->AddLine(ImVec2(in_x, min.y + 1.0f), ImVec2(in_x + arm, min.y + 1.0f), bracket, 2.0f);
+    draw->AddLine(ImVec2(in_x, max.y - 1.0f), ImVec2(in_x + arm, max.y - 1.0f), bracket, 2.0f);
+    draw->AddLine(ImVec2(out_x, min.y), ImVec2(out_x, max.y), bracket, 2.0f);
+    draw->AddLine(ImVec2(out_x, min.y + 1.0f), ImVec2(out_x - arm, min.y + 1.0f), bracket, 2.0f);
+    draw->AddLine(ImVec2(out_x, max.y - 1.0f), ImVec2(out_x - arm, max.y - 1.0f), bracket, 2.0f);
+  }
+
   // Ticks: minor every step, labelled major every 5 or 10 steps, sized to the width.
   const float label_space = ImGui::CalcTextSize("00000").x * 1.6f;
   const long major = tick_step(pixels_per_frame, label_space);
