@@ -117,13 +117,14 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   }
   options.frame = static_cast<std::size_t>(frame);
 
-  std::vector<const viewer::PreparedClip*> clips;
-  for (const viewer::PreparedClip& clip : prepared) clips.push_back(&clip);
   std::string error;
-  const std::optional<viewer::OffscreenImage> image = viewer::render_offscreen(clips, options, error);
+  const std::optional<viewer::OffscreenImage> image = viewer::render_offscreen(std::move(prepared), options, error);
   if (!image) {
     err << "bvhscope: render: " << error << '\n';
     return kExitBadInput;
+  }
+  for (const viewer::OffscreenImage::Notice& notice : image->notices) {
+    err << notice.file << ": warning: drawn with less detail: " << notice.text << '\n';
   }
   if (!viewer::write_png(*image, *output, error)) {
     err << *output << ": error: " << error << '\n';

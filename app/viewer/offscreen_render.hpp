@@ -35,15 +35,21 @@ struct OffscreenImage {
   std::vector<std::uint8_t> rgba;  // top row first
   // Window pixel of every joint of the last (active) clip (x right, y down), as the camera projects it.
   std::vector<std::pair<float, float>> joint_pixels;
+  // Each clip drawn with less than full detail (a huge skeleton): its file, and what is left out.
+  struct Notice {
+    std::string file;
+    std::string text;
+  };
+  std::vector<Notice> notices;
 };
 
 // Several clips side by side, the last one active; `error` also reports an unknown --select name.
-std::optional<OffscreenImage> render_offscreen(const std::vector<const PreparedClip*>& clips,
-                                               const OffscreenOptions& options, std::string& error);
+// The clips are moved into the viewer that draws them (a huge clip is never held twice).
+std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                               std::string& error);
 
 // The frame as pixels; nullopt with `error` set when no GL 3.3 context can be had.
-std::optional<OffscreenImage> render_offscreen(const PreparedClip& clip, const OffscreenOptions& options,
-                                               std::string& error);
+std::optional<OffscreenImage> render_offscreen(PreparedClip clip, const OffscreenOptions& options, std::string& error);
 
 // Writes an image as PNG; false with `error` set on failure.
 bool write_png(const OffscreenImage& image, const std::string& path, std::string& error);

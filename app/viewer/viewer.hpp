@@ -109,6 +109,7 @@ class Viewer {
   [[nodiscard]] ClipSlot* slot_with_id(int id) noexcept;
   ClipSlot make_slot(PreparedClip prepared, bool is_sample);
   void rebuild_scene();
+  void announce_detail(const ClipSlot& slot);
   void place_clips();
   void reset_timeline();
   void sample_current_pose();
@@ -224,7 +225,8 @@ class Viewer {
   std::string title_ = "bvhscope";
   Bounds scene_bounds_;  // every clip's motion, placed in the scene
   UpAxisRequest default_up_;
-  bool open_replaces_ = false;  // the file dialog's choice replaces the loaded clips
+  bool open_replaces_ = false;     // the file dialog's choice replaces the loaded clips
+  int detail_announced_clip_ = 0;  // the last clip whose reduced detail was announced
   bool was_loading_ = false;
   bool frame_on_next_render_ = false;
   bool quit_ = false;
