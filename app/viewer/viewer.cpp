@@ -463,6 +463,7 @@ void Viewer::place_clips() {
 }
 
 void Viewer::rebuild_scene() {
+  hover_mouse_ = glm::vec2(-1.0f);  // the next hover picks again
   if (state_.clips.empty()) return;
   place_clips();
   std::vector<const Skeleton*> skeletons;

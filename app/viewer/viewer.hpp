@@ -200,8 +200,10 @@ class Viewer {
   };
   std::optional<Framing> framing_;
   std::vector<glm::vec3> pick_scratch_;  // projected joints, reused by every pick (hover: every frame)
-  LabelLayout label_layout_;             // reused every frame
-  std::vector<int> label_order_;         // joints in label priority, rebuilt when LabelKey changes
+  glm::vec2 hover_mouse_{-1.0f};         // where the last hover pick was made, and from which view
+  glm::mat4 hover_view_projection_{0.0f};
+  LabelLayout label_layout_;      // reused every frame
+  std::vector<int> label_order_;  // joints in label priority, rebuilt when LabelKey changes
   struct LabelKey {
     int clip_id = 0;
     int joint_count = 0;
