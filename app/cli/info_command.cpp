@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "anim/clip_analysis.hpp"
+#include "anim/draw_detail.hpp"
 #include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/printable.hpp"
@@ -102,6 +103,9 @@ void print_text(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
   out << " (" << analysis.figure.unit_reason << ")\n";
   out << "floor:           " << fixed(analysis.figure.floor, 3) << " above the origin along the up axis ("
       << analysis.figure.floor_reason << ")\n";
+  if (const std::string drawn = draw_detail_notice(draw_detail(skeleton, analysis.to_upright)); !drawn.empty()) {
+    out << "drawing:         " << drawn << '\n';  // huge skeletons only (README: Limits)
+  }
   out << "warnings:        " << clip.warnings.size() << '\n';
   out << "\nhierarchy:\n";
   print_hierarchy(skeleton, out);

@@ -124,6 +124,9 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     err << "bvhscope: render: " << printable(error) << '\n';
     return kExitBadInput;
   }
+  for (const viewer::OffscreenImage::Notice& notice : image->notices) {
+    err << notice.file << ": warning: drawn with less detail: " << notice.text << '\n';
+  }
   if (!viewer::write_png(*image, *output, error)) {
     err << printable(*output) << ": error: " << printable(error) << '\n';
     return kExitBadInput;

@@ -174,6 +174,9 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   progress_.on_stop = nullptr;
   if (previewed) {
     progress_.on_start = [&](const Clip& clip) {
+      // A huge skeleton is not previewed: measuring and listing it would hold up the UI thread
+      // (see Viewer::show_preview_slot), and its motion is seldom what takes long to read.
+      if (clip.skeleton.joint_count() > kJointBudget) return;
       LoadPreview preview{load_id, request, without_rows(clip), 0};
       if (clip.motion.channel_count > 0) {
         preview.expected_frames = clip.motion.values.size() / static_cast<std::size_t>(clip.motion.channel_count);
@@ -208,6 +211,7 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   prepared.up_request = request.up;
   prepared.decision = decide_position_mode(clip, request.mode);
   prepared.measures = measure_clip(clip, prepared.decision.mode, request.up, run_in_background);
+  prepared.listing = list_joints(clip.skeleton);
   show_rows(nullptr, false);
   if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};  // while measuring
   prepared.clip = std::move(parsed).value();

@@ -94,26 +94,37 @@ PlacedLabel LabelLayout::place(glm::vec2 point, glm::vec2 size, bool allow_far) 
   return try_spots(kFarSpots);
 }
 
-void label_order(const Skeleton& skeleton, std::span<const int> depths, int selected, bool all,
-                 std::vector<int>& order) {
+void label_order(const Skeleton& skeleton, std::span<const int> depths, int selected, bool all, std::vector<int>& order,
+                 std::size_t limit) {
   order.clear();
   const int count = std::min(skeleton.joint_count(), static_cast<int>(depths.size()));
   if (selected >= count) selected = -1;
-  for (int joint = selected; joint >= 0; joint = skeleton.parents[static_cast<std::size_t>(joint)]) {
+  for (int joint = selected; joint >= 0 && order.size() < limit;
+       joint = skeleton.parents[static_cast<std::size_t>(joint)]) {
     order.push_back(joint);  // a selected End Site keeps its label; its ancestors are joints
   }
-  if (!all) return;
+  if (!all || order.size() >= limit) return;
+  // The whole chain is in: its joint at depth d is order[chain - 1 - d].
   const std::size_t chain = order.size();
+  const auto listed = [&](int joint) {
+    if (skeleton.is_end_site(joint)) return false;
+    const auto depth = static_cast<std::size_t>(depths[static_cast<std::size_t>(joint)]);
+    return depth >= chain || order[chain - 1 - depth] != joint;
+  };
+  // The rest by depth, file order among equals: a counting sort (one pass to count each depth,
+  // one to place), keeping the first `limit` places.
   const int deepest = count > 0 ? *std::max_element(depths.begin(), depths.begin() + count) : -1;
-  for (int depth = 0; depth <= deepest; ++depth) {
-    for (int joint = 0; joint < count; ++joint) {
-      if (depths[static_cast<std::size_t>(joint)] != depth || skeleton.is_end_site(joint)) continue;
-      if (std::find(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(chain), joint) !=
-          order.begin() + static_cast<std::ptrdiff_t>(chain)) {
-        continue;
-      }
-      order.push_back(joint);
-    }
+  std::vector<std::size_t> next(static_cast<std::size_t>(deepest) + 2, 0);
+  for (int joint = 0; joint < count; ++joint) {
+    if (listed(joint)) ++next[static_cast<std::size_t>(depths[static_cast<std::size_t>(joint)]) + 1];
+  }
+  for (std::size_t d = 1; d < next.size(); ++d) next[d] += next[d - 1];  // next[d]: where depth d starts
+  const std::size_t kept = std::min(next.back(), limit - chain);
+  order.resize(chain + kept);
+  for (int joint = 0; joint < count; ++joint) {
+    if (!listed(joint)) continue;
+    const std::size_t place = next[static_cast<std::size_t>(depths[static_cast<std::size_t>(joint)])]++;
+    if (place < kept) order[chain + place] = joint;
   }
 }
 

@@ -11,6 +11,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "anim/draw_detail.hpp"
 #include "anim/skeleton.hpp"
 
 namespace bvhscope::viewer {
@@ -91,11 +92,12 @@ class LabelLayout {
 
 // The order in which labels are placed (earlier ones win a contested spot): the selected joint,
 // then its ancestors from the parent up, then with `all` every other joint by tree depth (the
-// root first, then its children, ... ; file order among equals). End Sites get no label unless
-// selected. Without a selection (`selected` < 0) the chain is empty. Reuses `order`'s storage;
-// allocates only when it must grow.
-void label_order(const Skeleton& skeleton, std::span<const int> depths, int selected, bool all,
-                 std::vector<int>& order);
+// root first, then its children, ... ; file order among equals), the first `limit` of them (a
+// huge skeleton gets labels near the selection and at the top of its tree). End Sites get no
+// label unless selected. Without a selection (`selected` < 0) the chain is empty. Linear in the
+// joints; reuses `order`'s storage (allocates only when it must grow, and a count per depth).
+void label_order(const Skeleton& skeleton, std::span<const int> depths, int selected, bool all, std::vector<int>& order,
+                 std::size_t limit = kMaxLabels);
 
 // A tooltip's box of `size` for the mouse at `cursor`: below and right of it by `offset`, moved to
 // the other side of the cursor on an axis where it would leave `bounds`, then clamped inside.

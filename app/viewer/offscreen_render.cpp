@@ -4,6 +4,7 @@
 
 #include <stb_image_write.h>
 
+#include "anim/draw_detail.hpp"
 #include "anim/orbit_camera.hpp"
 #include "gfx/render_target.hpp"
 #include "io/atomic_file.hpp"
@@ -69,6 +70,7 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
   Viewer viewer(std::move(*renderer), settings_for(options), 1.0f);
   viewer.set_clip(std::move(clips.front()));
   for (std::size_t i = 1; i < clips.size(); ++i) viewer.add_clip(std::move(clips[i]));
+  clips.clear();
   ViewerState& state = viewer.state();
   state.clock.pause();
   // --frame counts frames of the active (last) clip.
@@ -106,6 +108,9 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
     const glm::vec3 p = project_to_pixels(view_projection, active.placement.apply(glm::vec3(world[3])),
                                           glm::vec2(view.width, view.height));
     image.joint_pixels.emplace_back(p.x + view.x, p.y + view.y);
+  }
+  for (const ClipSlot& slot : viewer.state().clips) {
+    if (!slot.detail.full()) image.notices.push_back({slot.clip().source, draw_detail_notice(slot.detail)});
   }
   gfx::RenderTarget::bind_default();
   return image;

@@ -35,10 +35,16 @@ struct OffscreenImage {
   std::vector<std::uint8_t> rgba;  // top row first
   // Window pixel of every joint of the last (active) clip (x right, y down), as the camera projects it.
   std::vector<std::pair<float, float>> joint_pixels;
+  // Each clip drawn with less than full detail (a huge skeleton): its file, and what is left out.
+  struct Notice {
+    std::string file;
+    std::string text;
+  };
+  std::vector<Notice> notices;
 };
 
 // Several clips side by side, the last one active; `error` also reports an unknown --select name.
-// The clips are moved into the view (their baked data is never held twice).
+// The clips are moved into the viewer that draws them (a huge clip is never held twice).
 std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
                                                std::string& error);
 

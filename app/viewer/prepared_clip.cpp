@@ -1,8 +1,35 @@
 #include "viewer/prepared_clip.hpp"
 
+#include "anim/joint_filter.hpp"
 #include "anim/scene_scale.hpp"
 
 namespace bvhscope::viewer {
+namespace {
+
+// "XYZ ZXY": the order of a joint's position channels, then of its rotation channels.
+std::string channel_order(const Skeleton& skeleton, int joint) {
+  std::string positions;
+  std::string rotations;
+  const int first = skeleton.first_channels[static_cast<std::size_t>(joint)];
+  for (int c = first; c < first + skeleton.channel_counts[static_cast<std::size_t>(joint)]; ++c) {
+    const ChannelKind kind = skeleton.channel_kinds[static_cast<std::size_t>(c)];
+    (is_position(kind) ? positions : rotations) += "XYZ"[channel_axis(kind)];
+  }
+  if (positions.empty()) return rotations;
+  return rotations.empty() ? positions : positions + " " + rotations;
+}
+
+}  // namespace
+
+JointListing list_joints(const Skeleton& skeleton) {
+  JointListing listing;
+  listing.labels = joint_labels(skeleton);
+  listing.channel_orders.reserve(static_cast<std::size_t>(skeleton.joint_count()));
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint)
+    listing.channel_orders.push_back(channel_order(skeleton, joint));
+  listing.tree_shape = joint_tree_shape(skeleton);
+  return listing;
+}
 
 ClipMeasures measure_clip(const Clip& clip, PositionMode mode, UpAxisRequest up,
                           const std::function<void()>& on_worker_start) {
@@ -13,6 +40,7 @@ ClipMeasures measure_clip(const Clip& clip, PositionMode mode, UpAxisRequest up,
   const bool has_root = !clip.skeleton.roots.empty();
   measures.root_path =
       baked && has_root ? joint_path(measures.baked, clip.skeleton.roots.front()) : root_trajectory(clip, mode);
+  measures.detail = draw_detail(clip.skeleton, measures.to_upright);
   return measures;
 }
 
@@ -21,6 +49,7 @@ PreparedClip prepare_clip(Clip clip, PositionModeRequest request, UpAxisRequest 
   prepared.clip = std::move(clip);
   prepared.up_request = up;
   change_position_mode(prepared, request);
+  prepared.listing = list_joints(prepared.clip.skeleton);
   return prepared;
 }
 

@@ -1,9 +1,11 @@
 // A clip ready for the viewer: the loaded Clip plus what the view needs to know about it (position
 // mode, up axis, the figure's robust upright bounds, floor, size and unit guess, root path, every
-// joint's baked positions), computed off the UI thread.
+// joint's baked positions, how much of it is drawn, the joints' labels and tree shape), computed off
+// the UI thread (a million joints take seconds to list).
 #pragma once
 
 #include <functional>
+#include <string>
 #include <vector>
 
 #include <glm/mat3x3.hpp>
@@ -12,6 +14,8 @@
 #include "anim/baked_positions.hpp"
 #include "anim/clip.hpp"
 #include "anim/clip_analysis.hpp"
+#include "anim/draw_detail.hpp"
+#include "anim/joint_tree_rows.hpp"
 #include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/up_axis.hpp"
@@ -24,7 +28,16 @@ namespace bvhscope::viewer {
 struct ClipMeasures : FigureAnalysis {
   std::vector<glm::vec3> root_path;  // file coordinates
   BakedPositions baked;              // every joint at every frame, file coordinates: trails, speed curves
+  DrawDetail detail;                 // how much of it is drawn, stood upright (less for huge skeletons)
 };
+
+// What the joint tree and labels show of each joint, built once per clip.
+struct JointListing {
+  std::vector<std::string> labels;          // "Name #index" for duplicates
+  std::vector<std::string> channel_orders;  // "XYZ ZXY": position then rotation order
+  JointTreeShape tree_shape;
+};
+JointListing list_joints(const Skeleton& skeleton);
 
 struct PreparedClip {
   Clip clip;
@@ -32,6 +45,7 @@ struct PreparedClip {
   UpAxisRequest up_request;
   PositionModeDecision decision;
   ClipMeasures measures;
+  JointListing listing;  // moved into the viewer's slot (empty after)
 };
 
 // `on_worker_start` runs first on each thread of the bake (see bake_positions).

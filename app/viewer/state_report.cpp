@@ -1,5 +1,6 @@
 #include "viewer/state_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -119,6 +120,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   if (slot != nullptr) out << "position_mode=" << position_mode_name(slot->prepared.decision.mode) << '\n';
   if (slot != nullptr) out << "up_axis=" << up_axis_name(slot->prepared.measures.up.axis) << '\n';
   describe_selection(state, out);
+  out << "detail=" << (slot != nullptr ? draw_detail_notice(slot->detail) : std::string()) << '\n';
   out << "labels_shown=" << viewer.labels_shown() << '\n';
   // A widget held by the mouse (a drag under way), so tests can wait for a press to register.
   out << "ui_active=" << (ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) << '\n';
@@ -141,10 +143,12 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
     out << "lane_" << i + 1 << '=' << lanes[i].x << ',' << lanes[i].y << ',' << lanes[i].width << ',' << lanes[i].height
         << '\n';
   }
-  // Window pixels of every joint: of the active clip, then of each clip by index.
+  // Window pixels of every joint (of a huge skeleton, the first kJointBudget): of the active clip,
+  // then of each clip by index.
   const glm::mat4 view_projection = viewer.view_projection();
   const auto pixels = [&](const ClipSlot& clip) {
-    for (std::size_t joint = 0; joint < clip.pose.world.size(); ++joint) {
+    const std::size_t listed = std::min(clip.pose.world.size(), static_cast<std::size_t>(kJointBudget));
+    for (std::size_t joint = 0; joint < listed; ++joint) {
       const glm::vec3 p =
           project_to_pixels(view_projection, clip.placement.apply(clip.pose.position(static_cast<int>(joint))),
                             glm::vec2(view.width, view.height));

@@ -21,19 +21,6 @@ std::string base_name(const std::string& path) {
   return name.empty() ? path : name;
 }
 
-// "XYZ ZXY": the order of a joint's position channels, then of its rotation channels.
-std::string channel_order(const Skeleton& skeleton, int joint) {
-  std::string positions;
-  std::string rotations;
-  const int first = skeleton.first_channels[static_cast<std::size_t>(joint)];
-  for (int c = first; c < first + skeleton.channel_counts[static_cast<std::size_t>(joint)]; ++c) {
-    const ChannelKind kind = skeleton.channel_kinds[static_cast<std::size_t>(c)];
-    (is_position(kind) ? positions : rotations) += "XYZ"[channel_axis(kind)];
-  }
-  if (positions.empty()) return rotations;
-  return rotations.empty() ? positions : positions + " " + rotations;
-}
-
 }  // namespace
 
 Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
@@ -158,11 +145,14 @@ ClipSlot Viewer::make_slot(PreparedClip prepared, bool is_sample) {
   slot.file_name = is_sample ? std::string(kSampleName) + " (bundled CMU 131_01)" : base_name(clip.source);
   for (const Diagnostic& warning : clip.warnings)
     slot.warning_lines.push_back(format_diagnostic(warning, Severity::Warning));
-  slot.labels = joint_labels(clip.skeleton);
-  slot.channel_orders.reserve(static_cast<std::size_t>(clip.skeleton.joint_count()));
-  for (int joint = 0; joint < clip.skeleton.joint_count(); ++joint)
-    slot.channel_orders.push_back(channel_order(clip.skeleton, joint));
-  slot.tree_shape = joint_tree_shape(clip.skeleton);
+  // Listed off the UI thread with the clip (prepare_clip, the loader); a preview lists its own.
+  JointListing& listing = slot.prepared.listing;
+  if (listing.labels.size() != static_cast<std::size_t>(clip.skeleton.joint_count()))
+    listing = list_joints(clip.skeleton);
+  slot.labels = std::move(listing.labels);
+  slot.channel_orders = std::move(listing.channel_orders);
+  slot.tree_shape = std::move(listing.tree_shape);
+  listing = {};
   slot.pose.resize(clip.skeleton.joint_count());
   return slot;
 }
@@ -223,6 +213,7 @@ void Viewer::activate(LoadOutcome outcome) {
   if (state_.message && state_.message->load_failure) state_.message.reset();
   std::erase_if(state_.problems, [&](const Problem& problem) { return problem.path == source; });
   rebuild_scene();
+  announce_detail(*state_.active_slot());
   watcher_.watch(is_sample ? std::string() : source);
   if (!is_sample) add_recent_file(settings_, source);
   update_title();
@@ -320,6 +311,7 @@ void Viewer::show_preview_slot() {
   preview.capture_framing = true;
   state_.clock.set_more_frames_coming(true);
   rebuild_scene();
+  announce_detail(state_.clips.back());
   grow_timeline();
   update_title();
 }
@@ -462,14 +454,18 @@ void Viewer::place_clips() {
 }
 
 void Viewer::rebuild_scene() {
+  hover_mouse_ = glm::vec2(-1.0f);  // the next hover picks again
   if (state_.clips.empty()) return;
   place_clips();
   std::vector<const Skeleton*> skeletons;
   std::vector<float> heights;
+  std::vector<DrawDetail> details;
   Bounds bounds;
   for (ClipSlot& slot : state_.clips) {
     skeletons.push_back(&slot.clip().skeleton);
     heights.push_back(slot.prepared.measures.figure.height * slot.placement.scale);
+    slot.detail = slot.prepared.measures.detail;
+    details.push_back(slot.detail);
     // The bounds are upright already: scaled and shifted only.
     const Bounds& b = slot.prepared.measures.figure.bounds;
     if (!b.empty()) {
@@ -478,7 +474,7 @@ void Viewer::rebuild_scene() {
     }
   }
   scene_bounds_ = bounds;
-  renderer_.set_skeletons(skeletons, heights);
+  renderer_.set_skeletons(skeletons, heights, details);
   looks_.assign(state_.clips.size(), gfx::ClipLook{});
   // The floor: y = 0 of the scene (every clip's contact level, or the file's origin plane).
   Bounds ground = bounds;
@@ -501,6 +497,14 @@ void Viewer::report_problem(const std::string& path, const std::string& text) {
   state_.problems.push_back(Problem{path, text});
   // A load's failure gives way to the next clip that loads; a refused path stays until dismissed.
   state_.message = Message{Message::Kind::Error, text, !path.empty()};
+}
+
+// A clip drawn with less than full detail (a huge skeleton) says so once, unless an error is shown.
+void Viewer::announce_detail(const ClipSlot& slot) {
+  if (slot.detail.full() || slot.id == detail_announced_clip_) return;
+  detail_announced_clip_ = slot.id;
+  if (state_.message && state_.message->kind == Message::Kind::Error) return;
+  state_.message = Message{Message::Kind::Info, slot.file_name + ": " + draw_detail_notice(slot.detail)};
 }
 
 void Viewer::update_title() {

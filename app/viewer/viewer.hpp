@@ -112,6 +112,7 @@ class Viewer {
   [[nodiscard]] ClipSlot* slot_with_id(int id) noexcept;
   ClipSlot make_slot(PreparedClip prepared, bool is_sample);
   void rebuild_scene();
+  void announce_detail(const ClipSlot& slot);
   void place_clips();
   void reset_timeline();
   void sample_current_pose();
@@ -206,8 +207,10 @@ class Viewer {
   std::vector<Rect> timeline_lanes_;
   std::optional<Framing> framing_;
   std::vector<glm::vec3> pick_scratch_;  // projected joints, reused by every pick (hover: every frame)
-  LabelLayout label_layout_;             // reused every frame
-  std::vector<int> label_order_;         // joints in label priority, rebuilt when LabelKey changes
+  glm::vec2 hover_mouse_{-1.0f};         // where the last hover pick was made, and from which view
+  glm::mat4 hover_view_projection_{0.0f};
+  LabelLayout label_layout_;      // reused every frame
+  std::vector<int> label_order_;  // joints in label priority, rebuilt when LabelKey changes
   struct LabelKey {
     int clip_id = 0;
     int joint_count = 0;
@@ -231,7 +234,8 @@ class Viewer {
   std::string title_ = "bvhscope";
   Bounds scene_bounds_;  // every clip's motion, placed in the scene
   UpAxisRequest default_up_;
-  bool open_replaces_ = false;  // the file dialog's choice replaces the loaded clips
+  bool open_replaces_ = false;     // the file dialog's choice replaces the loaded clips
+  int detail_announced_clip_ = 0;  // the last clip whose reduced detail was announced
   bool was_loading_ = false;
   bool frame_on_next_render_ = false;
   bool quit_ = false;

@@ -1,5 +1,7 @@
 // Viewer: what is drawn over the 3D view: the joint under the mouse (hover, any visible clip) with
 // its name by the cursor, and the active clip's joint labels, placed so that none overlaps another.
+#include <algorithm>
+
 #include <imgui.h>
 
 #include "anim/orbit_camera.hpp"
@@ -41,6 +43,21 @@ void Viewer::update_view_hover() {
   const bool free_mouse = ImGui::IsMousePosValid() && !io.WantCaptureMouse && drag_button_ < 0 &&
                           !ImGui::IsAnyMouseDown() && layout_.view.contains(io.MousePos.x, io.MousePos.y);
   if (free_mouse && !state_.clips.empty()) {
+    // A pick walks every joint: with a huge skeleton on screen, only when the mouse or the camera
+    // moved (not every frame of its playback), else the joint found last stays hovered.
+    const bool huge = std::any_of(state_.clips.begin(), state_.clips.end(), [](const ClipSlot& slot) {
+      return slot.visible && slot.clip().skeleton.joint_count() > kJointBudget;
+    });
+    const glm::vec2 mouse(io.MousePos.x, io.MousePos.y);
+    const glm::mat4 view_projection = this->view_projection();
+    const ViewerState::ViewHover& last = state_.view_hover;
+    const bool last_valid =
+        last.clip < 0 || (last.clip < static_cast<int>(state_.clips.size()) &&
+                          state_.clips[static_cast<std::size_t>(last.clip)].visible &&
+                          last.joint < state_.clips[static_cast<std::size_t>(last.clip)].clip().skeleton.joint_count());
+    if (huge && last_valid && mouse == hover_mouse_ && view_projection == hover_view_projection_) return;
+    hover_mouse_ = mouse;
+    hover_view_projection_ = view_projection;
     const ViewPick pick = pick_in_view(io.MousePos.x, io.MousePos.y);
     hover = {pick.slot, pick.joint};
   }

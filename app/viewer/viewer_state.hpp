@@ -11,6 +11,7 @@
 #include <glm/vec3.hpp>
 
 #include "anim/clip_placement.hpp"
+#include "anim/draw_detail.hpp"
 #include "anim/joint_details.hpp"
 #include "anim/joint_tree_rows.hpp"
 #include "anim/orbit_camera.hpp"
@@ -54,6 +55,7 @@ struct ClipSlot {
   glm::vec3 side_offset{0.0f};  // scene units; set automatically until the user edits it
   bool auto_offset = true;
   Placement placement;          // clip units -> scene units (scale, then side offset)
+  DrawDetail detail;            // how much of it is drawn (less for huge skeletons), set with the scene
   double frame_position = 0.0;  // this frame's fractional frame of this clip
   int selected = -1;            // the selected joint (-1: none)
   // Its file is still loading: frames arrive every frame; the measures (bounds, root path, baked

@@ -107,6 +107,10 @@ std::vector<std::uint8_t> connected_body(std::span<const int> parents, std::span
       ++size[static_cast<std::size_t>(component[j])];
     }
     const auto largest = static_cast<int>(std::max_element(size.begin(), size.end()) - size.begin());
+    // A piece with fewer than half the joints is no body with a few parts far off: the cut has
+    // shattered a figure made of long bones (a fan of rays from one root), which stays whole.
+    const auto kept_before = static_cast<std::size_t>(std::count(in.begin(), in.end(), std::uint8_t{1}));
+    if (2 * static_cast<std::size_t>(size[static_cast<std::size_t>(largest)]) < kept_before) break;
     bool changed = false;
     for (std::size_t j = 0; j < n; ++j) {
       const std::uint8_t keep = component[j] == largest ? 1 : 0;

@@ -37,7 +37,9 @@ struct FigureSample {
 FigureSample sample_figure(const Clip& clip, PositionMode mode, std::size_t max_samples = 512);
 
 // The body in one pose: the tree cut at bones longer than 0.7 x the body's largest extent (a static
-// root left metres from the figure, a prop far off); 1 for the joints of the largest piece.
+// root left metres from the figure, a prop far off); 1 for the joints of the largest piece, when
+// it holds at least half of them (else nothing is cut: a figure of long bones, not a body with
+// parts far off).
 // Skeletons of fewer than kMinJointsToDetach joints are all body.
 inline constexpr std::size_t kMinJointsToDetach = 8;
 std::vector<std::uint8_t> connected_body(std::span<const int> parents, std::span<const glm::vec3> points);

@@ -1,7 +1,8 @@
 #include "anim/joint_filter.hpp"
 
 #include <algorithm>
-#include <unordered_map>
+#include <cstdint>
+#include <functional>
 
 namespace bvhscope {
 namespace {
@@ -37,12 +38,32 @@ JointFilter filter_joints(const Skeleton& skeleton, std::string_view query) {
 }
 
 std::vector<std::string> joint_labels(const Skeleton& skeleton) {
-  std::unordered_map<std::string_view, int> uses;
-  for (const std::string& name : skeleton.names) ++uses[name];
+  // Which names are shared, in one flat open-addressing table of joint indices (a million joints
+  // make this the biggest table a clip needs: no node per name, one probe sequence per joint).
+  const std::size_t count = skeleton.names.size();
+  std::size_t slots = 16;
+  while (slots < 2 * count) slots *= 2;
+  constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> table(slots, kEmpty);
+  std::vector<std::uint8_t> shared(count, 0);
+  const std::hash<std::string_view> hash;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string& name = skeleton.names[i];
+    for (std::size_t slot = hash(name) & (slots - 1);; slot = (slot + 1) & (slots - 1)) {
+      if (table[slot] == kEmpty) {
+        table[slot] = static_cast<std::uint32_t>(i);
+        break;
+      }
+      if (skeleton.names[table[slot]] == name) {
+        shared[table[slot]] = shared[i] = 1;
+        break;
+      }
+    }
+  }
   std::vector<std::string> labels;
-  labels.reserve(skeleton.names.size());
-  for (std::size_t i = 0; i < skeleton.names.size(); ++i) {
-    labels.push_back(uses[skeleton.names[i]] > 1 ? skeleton.names[i] + " #" + std::to_string(i) : skeleton.names[i]);
+  labels.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    labels.push_back(shared[i] != 0 ? skeleton.names[i] + " #" + std::to_string(i) : skeleton.names[i]);
   }
   return labels;
 }

@@ -146,6 +146,10 @@ void sample_pose(const Clip& clip, double frame_position, Sampling sampling, Pos
   const std::span<const float> a = clip.motion.frame(before);
   const std::span<const float> b = clip.motion.frame(before + 1);
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    if (skeleton.channel_counts[joint] == 0) {  // the same in both frames (End Sites, fixed joints)
+      pose.local[static_cast<std::size_t>(joint)] = compose(skeleton.offsets[joint], glm::mat3(1.0f));
+      continue;
+    }
     const glm::quat qa = glm::quat_cast(joint_rotation(skeleton, joint, a));
     const glm::quat qb = glm::quat_cast(joint_rotation(skeleton, joint, b));
     const glm::vec3 ta = joint_translation(skeleton, joint, a, mode);

@@ -24,12 +24,13 @@ void SceneRenderer::set_skeleton(const Skeleton& skeleton, float height) {
   skeleton_.set_skeleton(skeleton, height > 0.0f ? height : 1.0f);
 }
 
-void SceneRenderer::set_skeletons(std::span<const Skeleton* const> skeletons, std::span<const float> heights) {
+void SceneRenderer::set_skeletons(std::span<const Skeleton* const> skeletons, std::span<const float> heights,
+                                  std::span<const DrawDetail> details) {
   std::vector<SkeletonSlot> slots;
   slots.reserve(skeletons.size());
   for (std::size_t i = 0; i < skeletons.size(); ++i) {
     const float height = i < heights.size() && heights[i] > 0.0f ? heights[i] : 1.0f;
-    slots.push_back({skeletons[i], height});
+    slots.push_back({skeletons[i], height, i < details.size() ? details[i] : DrawDetail{}});
   }
   skeleton_.set_skeletons(slots);
 }

@@ -38,8 +38,10 @@ class SceneRenderer {
 
   // Several clips: sizes one shared bone buffer for all of them (when the clip set changes);
   // `heights` (each skeleton's size in scene units) bound each clip's bone thickness, which follows
-  // each bone's length (anim/bone_radii).
-  void set_skeletons(std::span<const Skeleton* const> skeletons, std::span<const float> heights);
+  // each bone's length (anim/bone_radii); `details` say how much of each is drawn (everything for
+  // a clip without one).
+  void set_skeletons(std::span<const Skeleton* const> skeletons, std::span<const float> heights,
+                     std::span<const DrawDetail> details = {});
   // Every frame: write_pose for each clip, then one upload for all of them.
   void write_pose(std::size_t slot, const Skeleton& skeleton, const Pose& pose, const Placement& placement) noexcept {
     skeleton_.write_pose(slot, skeleton, pose, placement);

@@ -172,14 +172,34 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
   // One float per point of the bone buffer: at a bone's `from` point the bone's radius, at its `to`
   // point and at a joint's point the radius of that joint's sphere.
   std::vector<float> radii;
+  line_blocks_ = 0;
   for (const SkeletonSlot& slot : slots) {
     Block block;
     const Skeleton& skeleton = *slot.skeleton;
     block.first_vertex = vertex;
     block.bones = bvhscope::bone_count(skeleton);
     block.joints = static_cast<std::size_t>(skeleton.joint_count());
+    block.detail = slot.detail;
     const float size = slot.figure_size > 0.0f ? slot.figure_size : 1.0f;
     block.radius = kMaxRadiusPerSize * size;
+    if (!block.detail.every_bone) {
+      // An even subset as lines: no radii are read (zeros keep the radii parallel to the points).
+      block.detail.solid = false;
+      block.detail.shadow = false;
+      ++line_blocks_;
+      block.segments = reduced_bones(skeleton, block.detail.drawn_bones);
+      block.bones = block.segments.size();
+      block.bone_of_joint.assign(block.joints, -1);
+      for (std::size_t s = 0; s < block.bones; ++s)
+        block.bone_of_joint[static_cast<std::size_t>(block.segments.to[s])] = static_cast<int>(s);
+      radii.resize(radii.size() + 2 * block.bones + block.joints, 0.0f);
+      vertex += 2 * block.bones + block.joints;
+      bone_count_ += block.bones;
+      joint_count_ += block.joints;
+      blocks_.push_back(std::move(block));
+      continue;
+    }
+    if (!block.detail.solid) ++line_blocks_;
     const std::vector<float> bones = bone_radii(skeleton, size);
     const std::vector<float> joints = joint_radii(skeleton, bones, size);
     block.bone_of_joint.assign(block.joints, -1);
@@ -220,7 +240,7 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
 }
 
 void SkeletonPass::set_skeleton(const Skeleton& skeleton, float figure_size) {
-  const SkeletonSlot slot{&skeleton, figure_size};
+  const SkeletonSlot slot{&skeleton, figure_size, DrawDetail{}};
   set_skeletons(std::span<const SkeletonSlot>(&slot, 1));
 }
 
@@ -231,7 +251,11 @@ void SkeletonPass::write_pose(std::size_t slot, const Skeleton& skeleton, const 
   if (pose.world.size() != block.joints) return;
   const std::span<glm::vec3> all =
       std::span<glm::vec3>(staging_).subspan(block.first_vertex, 2 * block.bones + block.joints);
-  write_bone_vertices(skeleton, pose, all.first(2 * block.bones));
+  if (!block.detail.every_bone) {
+    write_segment_vertices(block.segments, pose, all.first(2 * block.bones));
+  } else {
+    write_bone_vertices(skeleton, pose, all.first(2 * block.bones));
+  }
   write_joint_positions(pose, all.subspan(2 * block.bones));
   if (!placement.is_identity()) placement.apply_in_place(all);
 }
@@ -286,7 +310,7 @@ void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, f
   bind_radii();
   for (std::size_t i = 0; i < blocks_.size(); ++i) {
     const Block& block = blocks_[i];
-    if (!looks_[i].visible || block.bones == 0) continue;
+    if (!looks_[i].visible || block.bones == 0 || !block.detail.shadow) continue;
     ShaderProgram::set(s_.falloff_height, block.radius * 40.0f);
     draw_rectangles(shadow_vao_, block.first_vertex, block.bones, 2, s_.first_point);
   }
@@ -302,9 +326,10 @@ void SkeletonPass::draw(const SceneView& view, const SceneStyle& style, float gr
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
   if (style.bones == BoneStyle::Lines) {
-    draw_lines(view, style);
+    draw_lines(view, style, false);
   } else {
     draw_solid(view, style, ground_y);
+    if (line_blocks_ > 0) draw_lines(view, style, true);
   }
 }
 
@@ -326,21 +351,29 @@ void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::v
   glDisable(GL_PROGRAM_POINT_SIZE);
 }
 
-void SkeletonPass::draw_lines(const SceneView& view, const SceneStyle& style) const {
+void SkeletonPass::draw_lines(const SceneView& view, const SceneStyle& style, bool only_not_solid) const {
   lines_.use();
   ShaderProgram::set(l_.view_proj, view.projection * view.view);
   glBindVertexArray(line_vao_.name());
   for (std::size_t i = 0; i < blocks_.size(); ++i) {
     const Block& block = blocks_[i];
     const ClipLook& look = looks_[i];
-    if (!look.visible) continue;
+    if (!look.visible || (only_not_solid && block.detail.solid)) continue;
     ShaderProgram::set(l_.round_points, 0);
     ShaderProgram::set(l_.point_size, 1.0f);
     glLineWidth(std::min(2.5f * style.pixel_scale, max_line_width_));
     ShaderProgram::set(l_.color, glm::vec4(look.use_palette ? style.palette.bone : look.line_color, 1.0f));
     glDrawArrays(GL_LINES, static_cast<GLint>(block.first_vertex), static_cast<GLsizei>(2 * block.bones));
     glLineWidth(1.0f);
-    if (style.show_joints) {
+    if (!block.detail.joint_dots) {
+      // Without joint dots, the bones' ends as points as wide as the lines: a bone shorter than a
+      // pixel makes no line fragment (a chain of thousands would vanish), a point always has one.
+      glEnable(GL_PROGRAM_POINT_SIZE);
+      ShaderProgram::set(l_.point_size, std::min(2.5f * style.pixel_scale, max_line_width_));
+      glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex), static_cast<GLsizei>(2 * block.bones));
+      glDisable(GL_PROGRAM_POINT_SIZE);
+    }
+    if (style.show_joints && block.detail.joint_dots) {
       glEnable(GL_PROGRAM_POINT_SIZE);
       ShaderProgram::set(l_.round_points, 1);
       ShaderProgram::set(l_.point_size, 7.0f * style.pixel_scale);
@@ -412,7 +445,7 @@ void SkeletonPass::draw_solid(const SceneView& view, const SceneStyle& style, fl
   for (std::size_t i = 0; i < blocks_.size(); ++i) {
     const Block& block = blocks_[i];
     const ClipLook& look = looks_[i];
-    if (!look.visible) continue;
+    if (!look.visible || !block.detail.solid) continue;  // drawn as lines after
     const glm::vec3 solid = look.use_palette ? style.palette.solid : look.solid_color;
     const glm::vec3 joint_color = glm::mix(solid, style.palette.joint, 0.35f);
     ShaderProgram::set(c_.contact_height, block.radius * 6.0f);

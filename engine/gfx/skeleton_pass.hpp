@@ -6,6 +6,8 @@
 // exact surfaces (shaders/capsule.*; a root's sphere has a rectangle of its own), with antialiased
 // edges in multisampled framebuffers. Each bone and joint has its own radius (anim/bone_radii),
 // uploaded once per clip set into a static buffer texture the shaders read beside the bone buffer.
+// Each clip is drawn with the detail its slot gives (anim/draw_detail): a huge skeleton's bones (or
+// an even subset of them) as lines in either style, without joint dots or shadow.
 #pragma once
 
 #include <cstddef>
@@ -17,6 +19,7 @@
 #include <glm/vec3.hpp>
 
 #include "anim/clip_placement.hpp"
+#include "anim/draw_detail.hpp"
 #include "anim/pose.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/gl_object.hpp"
@@ -30,6 +33,7 @@ namespace bvhscope::gfx {
 struct SkeletonSlot {
   const Skeleton* skeleton = nullptr;
   float figure_size = 1.0f;
+  DrawDetail detail;  // everything by default
 };
 
 class SkeletonPass {
@@ -59,7 +63,7 @@ class SkeletonPass {
   void draw(const SceneView& view, const SceneStyle& style, float ground_y) const;
 
   [[nodiscard]] std::size_t slot_count() const noexcept { return blocks_.size(); }
-  [[nodiscard]] std::size_t bone_count() const noexcept { return bone_count_; }    // over all clips
+  [[nodiscard]] std::size_t bone_count() const noexcept { return bone_count_; }    // drawn, over all clips
   [[nodiscard]] std::size_t joint_count() const noexcept { return joint_count_; }  // over all clips
   [[nodiscard]] std::size_t buffer_bytes() const noexcept { return staging_.size() * sizeof(glm::vec3); }
   // How many glBufferSubData uploads have been made (the test of "one per frame").
@@ -71,10 +75,13 @@ class SkeletonPass {
 
  private:
   // Where one clip lives in the shared buffer: [2 vertices per bone][1 per joint] from first_vertex.
+  // Without every bone in its detail, the bones are the segments of `segments` (a subset).
   struct Block {
     std::size_t first_vertex = 0;
     std::size_t bones = 0;
     std::size_t joints = 0;
+    DrawDetail detail;
+    ReducedBones segments;           // when detail.every_bone is false
     float radius = 1.0f;             // the thickest a bone of this figure can be: scales its shadow and contact shade
     std::vector<int> bone_of_joint;  // joint -> bone index in this block (-1 for roots)
     std::vector<std::size_t> roots;  // the joints without a parent (no bone ends at them)
@@ -87,7 +94,8 @@ class SkeletonPass {
   void draw_rectangles(const VertexArray& vao, std::size_t first_vertex, std::size_t count,
                        std::size_t points_per_shape, int first_point_location) const;
   void draw_capsules(const VertexArray& vao, std::size_t first_vertex, std::size_t count, int points_per_capsule) const;
-  void draw_lines(const SceneView& view, const SceneStyle& style) const;
+  // Every clip as lines, or (`only_not_solid`) those whose detail draws them as lines in solid style too.
+  void draw_lines(const SceneView& view, const SceneStyle& style, bool only_not_solid) const;
   void draw_solid(const SceneView& view, const SceneStyle& style, float ground_y) const;
   void draw_marked_solid(const Block& block, int joint, const glm::vec3& color, float grow) const;
   void draw_marked_lines(const Block& block, int joint, const glm::vec3& color, const SceneStyle& style) const;
@@ -110,6 +118,7 @@ class SkeletonPass {
   std::vector<ClipLook> looks_;
   std::size_t bone_count_ = 0;
   std::size_t joint_count_ = 0;
+  std::size_t line_blocks_ = 0;  // blocks drawn as lines in solid style
   std::size_t uploads_ = 0;
   float max_line_width_ = 1.0f;
   struct {

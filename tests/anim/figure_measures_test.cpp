@@ -66,6 +66,19 @@ TEST(FigureMeasures, AStaticRootFiveMetresAwayIsNotPartOfTheBody) {
   EXPECT_EQ(with_reference.figure.height_reason, "the rest pose's largest extent, without 1 joints far from the body");
 }
 
+TEST(FigureMeasures, AFanOfRaysAsLongAsTheFigureIsOneBody) {
+  // Every bone is longer than 0.7 x the figure: cutting them all would leave single joints (and a
+  // figure of size 0 drawn from a camera inside it); nothing is cut instead.
+  std::string text = "HIERARCHY\nROOT Root\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n";
+  for (int i = 0; i < 200; ++i) {
+    text += "JOINT j" + std::to_string(i) + "\n{\nOFFSET 10 0 0\nEnd Site\n{\nOFFSET 0 10 0\n}\n}\n";
+  }
+  text += "}\nMOTION\nFrames: 2\nFrame Time: 0.1\n0 0 0\n0 1 0\n";
+  const ClipAnalysis fan = analyse(test::parse_ok(text));
+  EXPECT_EQ(fan.detached_joints, 0);
+  EXPECT_NEAR(fan.figure.height, 10.0f, 0.01f);
+}
+
 TEST(FigureMeasures, EveryTakeOfOneSkeletonGetsTheSameUnit) {
   // A crouching take of the CMU skeleton (knees and hips bent 70 degrees all along) is no shorter.
   const Clip standing = corpus("bvh11__131_01.bvh");

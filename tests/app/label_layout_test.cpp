@@ -184,6 +184,32 @@ TEST(LabelOrder, SelectedFirstThenItsChainThenTheRestByTreeDepth) {
   EXPECT_EQ(order.data(), data) << "the storage is reused";
 }
 
+TEST(LabelOrder, AHugeChainIsOrderedInLinearTimeUpToTheLimit) {
+  // 200 000 nested joints: the chain of the deepest is 200 000 long, and sorting every joint by
+  // depth must not compare each depth with every joint (that was 4e10 steps).
+  Skeleton s;
+  constexpr int kDepth = 200000;
+  for (int j = 0; j < kDepth; ++j) {
+    s.parents.push_back(j - 1);
+    s.end_sites.push_back(0);
+  }
+  const std::vector<int> depths = s.depths();
+  std::vector<int> order;
+  label_order(s, depths, kDepth - 1, false, order, 50);
+  ASSERT_EQ(order.size(), 50u) << "the chain nearest the selection";
+  EXPECT_EQ(order.front(), kDepth - 1);
+  EXPECT_EQ(order.back(), kDepth - 50);
+  label_order(s, depths, kDepth - 1, true, order, 50);
+  EXPECT_EQ(order.size(), 50u);
+  label_order(s, depths, 10, true, order, 50);
+  ASSERT_EQ(order.size(), 50u);
+  for (int i = 0; i <= 10; ++i) EXPECT_EQ(order[static_cast<std::size_t>(i)], 10 - i);
+  for (std::size_t i = 11; i < 50; ++i) EXPECT_EQ(order[i], static_cast<int>(i)) << "then by depth, the chain once";
+  label_order(s, depths, -1, true, order);
+  ASSERT_EQ(order.size(), kMaxLabels);
+  for (std::size_t i = 0; i < order.size(); ++i) ASSERT_EQ(order[i], static_cast<int>(i));
+}
+
 TEST(TooltipBox, BelowRightOfTheCursorAndFlippedAtTheEdges) {
   const LabelBox bounds = box(0, 0, 400, 300);
   const glm::vec2 size(50.0f, 20.0f);

@@ -29,6 +29,8 @@ TEST(HostileFiles, AHundredThousandNestedJointsLoad) {
   EXPECT_EQ(result.err, "");
   EXPECT_NE(result.out.find("joints:          100000 (+0 End Sites)"), std::string::npos);
   EXPECT_NE(result.out.find("[depth 99999] J99999\n"), std::string::npos);  // indentation is capped
+  EXPECT_NE(result.out.find("\ndrawing:         100,000 joints, over the 10,000 drawn in full: bones drawn as lines"),
+            std::string::npos);
   EXPECT_LT(result.peak_rss_kib, 400 * kMiB);
 }
 

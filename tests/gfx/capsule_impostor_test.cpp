@@ -317,7 +317,7 @@ class CapsuleImpostorTest : public test::GlTest {
              glm::vec3 background = glm::vec3(0.0f), int selected = -1) {
     if (!target_ || target_->samples() != samples) use_target(samples);
     std::vector<SkeletonSlot> slots;
-    for (const TestClip& clip : clips) slots.push_back({&clip.skeleton, clip.figure_size});
+    for (const TestClip& clip : clips) slots.push_back({&clip.skeleton, clip.figure_size, {}});
     pass_->set_skeletons(slots);
     std::vector<ClipLook> looks = looks_of(clips);
     if (!looks.empty()) looks.front().selected = selected;

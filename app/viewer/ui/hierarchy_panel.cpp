@@ -15,6 +15,8 @@ namespace {
 // Joints expanded by default: everything in a normal rig, only the first levels of a huge one.
 constexpr std::size_t kExpandAllUpTo = 2000;
 constexpr int kDefaultDepthOfHugeTrees = 2;
+// Rows indent one step per level down to this depth; deeper rows stay there and name their depth.
+constexpr int kMaxIndentedDepth = 24;
 
 void reset_for(const ClipSlot& slot, HierarchyPanelState& tree) {
   tree.clip_id = slot.id;
@@ -36,7 +38,8 @@ void header(const ClipSlot& slot, HierarchyPanelState& tree) {
   const Skeleton& skeleton = slot.clip().skeleton;
   const int end_sites = skeleton.end_site_count();
   char title[96];
-  std::snprintf(title, sizeof(title), "HIERARCHY  %d joints + %d End Sites", skeleton.joint_count() - end_sites, end_sites);
+  std::snprintf(title, sizeof(title), "HIERARCHY  %d joints + %d End Sites", skeleton.joint_count() - end_sites,
+                end_sites);
   panel_section(title);
   const float buttons = ImGui::CalcTextSize("+").x * 2.0f + ImGui::GetStyle().FramePadding.x * 4.0f +
                         ImGui::GetStyle().ItemSpacing.x * 2.0f;
@@ -81,7 +84,8 @@ void row(const ClipSlot& slot, const HierarchyPanelState& tree, int joint, bool&
   const float height = ImGui::GetTextLineHeightWithSpacing();
   const float indent = ImGui::GetFontSize() * 0.9f;
   const ImVec2 start = ImGui::GetCursorScreenPos();
-  const float depth_x = start.x + static_cast<float>(slot.tree_shape.depths[j]) * indent;
+  const int depth = slot.tree_shape.depths[j];
+  const float depth_x = start.x + static_cast<float>(std::min(depth, kMaxIndentedDepth)) * indent;
   ImGui::PushID(joint);
   const bool selected = slot.selected == joint;
   if (ImGui::Selectable("##row", selected, ImGuiSelectableFlags_AllowDoubleClick, ImVec2(0.0f, height))) {
@@ -102,24 +106,36 @@ void row(const ClipSlot& slot, const HierarchyPanelState& tree, int joint, bool&
     const float s = ImGui::GetFontSize() * 0.25f;
     const float cx = depth_x + indent * 0.5f;
     if (tree.expanded[j] != 0 || !tree.applied_filter.empty()) {
-      draw->AddTriangleFilled(ImVec2(cx - s, cy - s * 0.6f), ImVec2(cx + s, cy - s * 0.6f), ImVec2(cx, cy + s * 0.8f), dim);
+      draw->AddTriangleFilled(ImVec2(cx - s, cy - s * 0.6f), ImVec2(cx + s, cy - s * 0.6f), ImVec2(cx, cy + s * 0.8f),
+                              dim);
     } else {
-      draw->AddTriangleFilled(ImVec2(cx - s * 0.6f, cy - s), ImVec2(cx - s * 0.6f, cy + s), ImVec2(cx + s * 0.8f, cy), dim);
+      draw->AddTriangleFilled(ImVec2(cx - s * 0.6f, cy - s), ImVec2(cx - s * 0.6f, cy + s), ImVec2(cx + s * 0.8f, cy),
+                              dim);
     }
   }
   const bool end_site = skeleton.is_end_site(joint);
   const bool root = skeleton.parents[j] == kNoParent;
   const bool match = !tree.applied_filter.empty() && tree.filter.matches[j] != 0;
-  const ImU32 text_colour = selected ? IM_COL32(255, 255, 255, 255)
-                            : match  ? kAccent
+  const ImU32 text_colour = selected   ? IM_COL32(255, 255, 255, 255)
+                            : match    ? kAccent
                             : end_site ? dim
                                        : ImGui::GetColorU32(ImGuiCol_Text);
   const float mark_x = depth_x + indent * 1.45f;
   kind_mark(draw, ImVec2(mark_x, cy), ImGui::GetFontSize() * 0.2f, root, end_site,
-            root ? kAccent : end_site ? dim : IM_COL32(170, 175, 185, 255));
-  const float text_x = mark_x + indent * 0.7f;
+            root       ? kAccent
+            : end_site ? dim
+                       : IM_COL32(170, 175, 185, 255));
+  float text_x = mark_x + indent * 0.7f;
   const std::string& label = slot.labels[j];
-  draw->AddText(ImVec2(text_x, start.y + (height - ImGui::GetFontSize()) * 0.5f), text_colour, label.c_str());
+  const float text_y = start.y + (height - ImGui::GetFontSize()) * 0.5f;
+  if (depth > kMaxIndentedDepth) {  // a deep chain: no indentation past the panel, the depth in words
+    char prefix[32];
+    const int length = std::snprintf(prefix, sizeof(prefix), "[depth %d] ", depth);
+    const char* end = prefix + std::clamp(length, 0, static_cast<int>(sizeof(prefix)) - 1);
+    draw->AddText(ImVec2(text_x, text_y), dim, prefix, end);
+    text_x += ImGui::CalcTextSize(prefix, end).x;
+  }
+  draw->AddText(ImVec2(text_x, text_y), text_colour, label.c_str());
   const std::string& order = slot.channel_orders[j];
   if (!order.empty()) {
     const float right = start.x + ImGui::GetContentRegionAvail().x;
@@ -132,7 +148,9 @@ void row(const ClipSlot& slot, const HierarchyPanelState& tree, int joint, bool&
   }
   if (ImGui::IsItemHovered() && ImGui::GetIO().MousePos.x > text_x) {
     ImGui::SetTooltip("%s  (index %d)\n%s%s", label.c_str(), joint,
-                      root ? "ROOT" : end_site ? "End Site" : "JOINT",
+                      root       ? "ROOT"
+                      : end_site ? "End Site"
+                                 : "JOINT",
                       order.empty() ? "" : ("\nchannels " + order).c_str());
   }
   ImGui::PopID();

@@ -1,0 +1,165 @@
+// Issue 12, huge skeletons: the inputs of its findings (a 200 000-deep chain of nested JOINTs, a
+// million sibling JOINTs each with an End Site), generated here, go through `bvhscope render` and
+// the viewer as child processes. Each must finish well within a time bound an order of magnitude
+// above what it takes (so a freeze fails, noise does not), within a memory budget proportional to
+// the file (peak RSS measured on the child), say that it drew less, and still draw the figure.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "app_test_fixture.hpp"
+#include "huge_bvh.hpp"
+#include "png_image.hpp"
+#include "run_process.hpp"
+
+namespace bvhscope::test {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+// AddressSanitizer makes every allocation bigger and every step slower: a tenth of the sizes (still
+// far over the joint budget), and its own memory allowance and pace.
+constexpr std::size_t kScale = 10;
+constexpr double kSlow = 4.0;
+constexpr long kBytesMultiple = 60;
+constexpr long kFixedKiB = 1024 * 1024;
+#else
+constexpr std::size_t kScale = 1;
+constexpr double kSlow = 1.0;
+// Peak memory may be at most this multiple of the file's size plus a fixed amount (the GL driver,
+// fonts, the frame buffers: about 150 MiB for any small file). Measured: 14x for the chain and
+// 12x for the fan, plus about 150 MiB.
+constexpr long kBytesMultiple = 20;
+constexpr long kFixedKiB = 256 * 1024;
+#endif
+
+constexpr std::size_t kDeepChain = 200000 / kScale;
+constexpr std::size_t kFanRays = 1000000 / kScale;  // each with an End Site: twice as many joints
+
+constexpr std::array<int, 3> kLineBone = {255, 158, 46};  // Palette::bone: bones drawn as lines
+
+long memory_budget_kib(std::size_t file_bytes) {
+  return kBytesMultiple * static_cast<long>(file_bytes / 1024) + kFixedKiB;
+}
+
+int seconds(double plain) { return static_cast<int>(plain * kSlow); }
+
+// Pixels in (about) the colour of bones drawn as lines.
+int line_pixels(const Png& png) {
+  int count = 0;
+  for (int y = 0; y < png.height; ++y) {
+    for (int x = 0; x < png.width; ++x) {
+      const auto c = png.at(x, y);
+      const int distance =
+          std::max({std::abs(c[0] - kLineBone[0]), std::abs(c[1] - kLineBone[1]), std::abs(c[2] - kLineBone[2])});
+      if (distance < 40) ++count;
+    }
+  }
+  return count;
+}
+
+// "200,000".
+std::string joints_text(std::size_t joints) {
+  const std::string digits = std::to_string(joints);
+  std::string text;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text.push_back(',');
+    text.push_back(digits[i]);
+  }
+  return text;
+}
+
+// The viewer's peak resident memory so far (VmHWM), KiB; 0 when it cannot be read.
+long peak_rss_kib(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+  }
+  return 0;
+}
+
+class HugeSkeletons : public ViewerAppTest {
+ protected:
+  static void need_display() { ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "no DISPLAY: run under xvfb-run"; }
+
+  // `bvhscope render` of `file` (written by the caller, `bytes` long): within `limit_seconds`, in
+  // the memory budget, a warning that names the joint count, and bones on the picture.
+  static void render_within_bounds(const std::filesystem::path& file, std::size_t bytes, std::size_t joints,
+                                   int limit_seconds) {
+    const std::filesystem::path png = file.parent_path() / "out.png";
+    const ProcessResult result = run_bvhscope({"render", file.string(), "-o", png.string()}, limit_seconds);
+    ASSERT_FALSE(result.timed_out) << "render took over " << limit_seconds << " s";
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_LT(result.peak_rss_kib, memory_budget_kib(bytes))
+        << "peak " << result.peak_rss_kib / 1024 << " MiB for a file of " << bytes / (1024 * 1024) << " MiB";
+    EXPECT_NE(result.err.find(file.string() + ": warning: drawn with less detail: " + joints_text(joints) + " joints"),
+              std::string::npos)
+        << result.err;
+    const Png image = read_png(png);
+    ASSERT_EQ(image.width, 1280);
+    EXPECT_GT(line_pixels(image), 300) << "the skeleton's bones are drawn as lines";
+    std::printf("render: %.1f s, peak %ld MiB, file %zu MiB\n", result.seconds, result.peak_rss_kib / 1024,
+                bytes >> 20);
+  }
+};
+
+// Finding: 41 s to render the 200 000-deep chain.
+TEST_F(HugeSkeletons, RenderingA200000DeepChainIsBoundedAndDrawsIt) {
+  need_display();
+  TempDir dir;
+  const auto file = dir.path() / "deep.bvh";
+  const std::size_t bytes = write_deep_chain(file, kDeepChain);
+  render_within_bounds(file, bytes, kDeepChain, seconds(40));  // about 2 s
+}
+
+// Finding: 160 s and 2.1 GB to render a million sibling joints.
+TEST_F(HugeSkeletons, RenderingAMillionSiblingJointsIsBoundedAndDrawsThem) {
+  need_display();
+  TempDir dir;
+  const auto file = dir.path() / "wide.bvh";
+  const std::size_t bytes = write_wide_fan(file, kFanRays);
+  render_within_bounds(file, bytes, 2 * kFanRays + 1, seconds(150));  // about 10 s on a busy machine
+}
+
+// Finding: 87 s before the 200 000-deep chain appears in the viewer, then below 0.1 fps. It must
+// appear, play with frames well under a second apart, never hold a frame for seconds while it
+// loads, say that it is drawn with less detail, and stay in the memory budget.
+TEST_F(HugeSkeletons, TheViewerShowsA200000DeepChainAndStaysInteractive) {
+  TempDir dir;
+  const auto file = dir.path() / "deep.bvh";
+  const std::size_t bytes = write_deep_chain(file, kDeepChain);
+  const auto started = std::chrono::steady_clock::now();
+  ViewerProcess app({file.string()});
+  // Loaded and playing, with frames measured since (the state file's idle figures).
+  const auto deadline = started + std::chrono::seconds(seconds(150));  // about 5 s, 20 on a busy machine
+  State state;
+  bool loaded = false;
+  while (std::chrono::steady_clock::now() < deadline) {
+    state = app.state();
+    loaded = !state.empty() && state.at("clip") == file.string() && state.at("loading") == "0";
+    if (loaded) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_TRUE(loaded) << "the chain was not on screen within " << seconds(150) << " s";
+  const double appeared = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(state.at("playing"), "1");
+  EXPECT_NE(state.at("message").find("deep.bvh: " + joints_text(kDeepChain) + " joints, over the"), std::string::npos)
+      << state.at("message");
+  EXPECT_NE(state.at("detail"), "");
+  EXPECT_LT(std::stod(state.at("load_frame_max_ms")), 3000.0 * kSlow) << "a frame held up while it loaded";
+  const State playing = app.wait_for([](const State& s) { return std::stoi(s.at("idle_frames")) >= 30; },
+                                     "30 frames drawn after the load");
+  // About 100 ms a frame on a busy 2-core machine with no GPU (and 20 ms for a normal clip).
+  EXPECT_LT(std::stod(playing.at("idle_frame_p95_ms")), 1500.0 * kSlow);
+  const long peak = peak_rss_kib(app.pid());
+  EXPECT_GT(peak, 0);
+  EXPECT_LT(peak, memory_budget_kib(bytes))
+      << "peak " << peak / 1024 << " MiB for a file of " << (bytes >> 20) << " MiB";
+  std::printf("viewer: on screen after %.1f s, frames p95 %s ms, worst while loading %s ms, peak %ld MiB\n", appeared,
+              playing.at("idle_frame_p95_ms").c_str(), state.at("load_frame_max_ms").c_str(), peak / 1024);
+}
+
+}  // namespace
+}  // namespace bvhscope::test
