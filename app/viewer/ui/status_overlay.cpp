@@ -15,9 +15,12 @@ constexpr ImGuiWindowFlags kOverlayFlags = ImGuiWindowFlags_NoDecoration | ImGui
 
 const char* phase_text(LoadPhase phase) {
   switch (phase) {
-    case LoadPhase::Parsing: return "reading";
-    case LoadPhase::Measuring: return "measuring the motion";
-    case LoadPhase::Idle: break;
+    case LoadPhase::Parsing:
+      return "reading";
+    case LoadPhase::Measuring:
+      return "measuring the motion";
+    case LoadPhase::Idle:
+      break;
   }
   return "waiting";
 }
@@ -58,11 +61,13 @@ void draw_loading(const Rect& view, const LoadStatus& load, Actions& actions) {
     ImGui::Text("Loading %s", load.path != nullptr ? load.path->c_str() : "");
     const ImGuiStyle& style = ImGui::GetStyle();
     const float cancel_width = ImGui::CalcTextSize("Cancel").x + style.FramePadding.x * 2.0f;
-    const float width = std::max(ImGui::GetFontSize() * 18.0f, ImGui::GetItemRectSize().x) - cancel_width - style.ItemSpacing.x;
+    const float width =
+        std::max(ImGui::GetFontSize() * 18.0f, ImGui::GetItemRectSize().x) - cancel_width - style.ItemSpacing.x;
     // The frames on screen when a clip streams in (as the timeline shows them), else the bytes read.
-    const double fraction = load.frames > 0 && load.expected_frames > 0
-                                ? std::min(1.0, static_cast<double>(load.frames) / static_cast<double>(load.expected_frames))
-                                : load.fraction;
+    const double fraction =
+        load.frames > 0 && load.expected_frames > 0
+            ? std::min(1.0, static_cast<double>(load.frames) / static_cast<double>(load.expected_frames))
+            : load.fraction;
     if (fraction > 0.0) {
       char overlay[16];
       std::snprintf(overlay, sizeof(overlay), "%.0f%%", fraction * 100.0);
@@ -112,13 +117,18 @@ void draw_message(const Rect& view, const Message& message, Actions& actions) {
   const float margin = ImGui::GetFontSize();
   const float width = std::min(view.width - 2.0f * margin, ImGui::GetFontSize() * 48.0f);
   ImGui::SetNextWindowPos(ImVec2(view.x + view.width * 0.5f, view.y + margin), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(width, ImGui::GetFontSize() * 16.0f), 0.0f), ImVec2(width, view.height * 0.6f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(width, ImGui::GetFontSize() * 16.0f), 0.0f),
+                                      ImVec2(width, view.height * 0.6f));
   const bool error = message.kind == Message::Kind::Error;
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, error ? ImVec4(0.36f, 0.11f, 0.11f, 0.96f) : ImVec4(0.15f, 0.19f, 0.26f, 0.96f));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg,
+                        error ? ImVec4(0.36f, 0.11f, 0.11f, 0.96f) : ImVec4(0.15f, 0.19f, 0.26f, 0.96f));
   ImGui::PushStyleColor(ImGuiCol_Border, error ? ImVec4(0.85f, 0.33f, 0.30f, 1.0f) : ImVec4(0.35f, 0.50f, 0.72f, 1.0f));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 4.0f);
   if (ImGui::Begin("##message", nullptr, kOverlayFlags)) {
-    ImGui::PushTextWrapPos(width - ImGui::GetFontSize() * 4.0f);
+    // Wrapped so that the Dismiss button beside the text stays inside the box.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float button = ImGui::CalcTextSize("Dismiss").x + style.FramePadding.x * 2.0f + style.ItemSpacing.x;
+    ImGui::PushTextWrapPos(std::max(width - button - style.WindowPadding.x * 2.0f, ImGui::GetFontSize() * 8.0f));
     ImGui::TextUnformatted(message.text.c_str());
     ImGui::PopTextWrapPos();
     ImGui::SameLine();
@@ -143,8 +153,8 @@ void draw_empty_hint(const Rect& view) {
 
 }  // namespace
 
-void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load, const ExportStatus& exporting,
-                         Actions& actions) {
+void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load,
+                         const ExportStatus& exporting, Actions& actions) {
   if (load.busy) draw_loading(view, load, actions);
   if (exporting.active) draw_export(view, exporting, actions);
   if (state.message) draw_message(view, *state.message, actions);
