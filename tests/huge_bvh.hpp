@@ -35,8 +35,9 @@ inline std::size_t write_deep_chain(const std::filesystem::path& path, std::size
 }
 
 // One ROOT with `rays` child JOINTs, each ten units out in one of 16 directions around it with an
-// End Site three units up; frame 2 lifts the root. Returns the file's size in bytes.
-inline std::size_t write_wide_fan(const std::filesystem::path& path, std::size_t rays) {
+// End Site three units up; `frames` frames (at least 2) of the root going up and down. Returns the
+// file's size in bytes.
+inline std::size_t write_wide_fan(const std::filesystem::path& path, std::size_t rays, std::size_t frames = 2) {
   static constexpr std::array<const char*, 16> kOffsets = {
       "10 0 0",  "9 0 4",   "7 0 7",   "4 0 9",   "0 0 10",  "-4 0 9", "-7 0 7", "-9 0 4",
       "-10 0 0", "-9 0 -4", "-7 0 -7", "-4 0 -9", "0 0 -10", "4 0 -9", "7 0 -7", "9 0 -4"};
@@ -50,7 +51,8 @@ inline std::size_t write_wide_fan(const std::filesystem::path& path, std::size_t
       text.clear();
     }
   }
-  text += "}\nMOTION\nFrames: 2\nFrame Time: 0.1\n0 0 0\n0 1 0\n";
+  text += "}\nMOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: 0.1\n";
+  for (std::size_t f = 0; f < frames; ++f) text += f % 2 == 0 ? "0 0 0\n" : "0 1 0\n";
   out << text;
   out.flush();
   return static_cast<std::size_t>(out.tellp());

@@ -1,10 +1,17 @@
 #include "viewer/prepared_clip.hpp"
 
+#include <algorithm>
+
 #include "anim/joint_filter.hpp"
 #include "anim/scene_scale.hpp"
 
 namespace bvhscope::viewer {
 namespace {
+
+// Baked positions (12 bytes each) are kept up to this many per value of the motion (4 bytes in
+// memory, at least 2 in the file), or this many in all.
+constexpr std::size_t kBakedPositionsPerValue = 4;
+constexpr std::size_t kMinBakedPositions = std::size_t{4} << 20;
 
 // "XYZ ZXY": the order of a joint's position channels, then of its rotation channels.
 std::string channel_order(const Skeleton& skeleton, int joint) {
@@ -34,7 +41,14 @@ JointListing list_joints(const Skeleton& skeleton) {
 ClipMeasures measure_clip(const Clip& clip, PositionMode mode, UpAxisRequest up,
                           const std::function<void()>& on_worker_start) {
   ClipMeasures measures;
-  measures.baked = bake_positions(clip, mode, 0, on_worker_start);
+  // Every joint at every frame, unless that is far more than the motion's own values (a huge
+  // skeleton whose frames move a few channels: a million joints over thousands of frames would be
+  // tens of gigabytes from a file of megabytes); then none, and no trails or speed curves.
+  const std::size_t positions = clip.motion.frame_count * static_cast<std::size_t>(clip.skeleton.joint_count());
+  const std::size_t values = clip.motion.frame_count * static_cast<std::size_t>(clip.motion.channel_count);
+  if (positions <= std::max(kMinBakedPositions, kBakedPositionsPerValue * values)) {
+    measures.baked = bake_positions(clip, mode, 0, on_worker_start);
+  }
   static_cast<FigureAnalysis&>(measures) = analyse_figure(clip, mode, up);
   const bool baked = measures.baked.frame_count > 0;
   const bool has_root = !clip.skeleton.roots.empty();

@@ -29,13 +29,13 @@ namespace bvhscope {
 // to a frame as the rest of the scene costs (README: Limits).
 inline constexpr int kJointBudget = 10000;
 // Bones (as lines) drawn per clip at most, and their most total length in figure sizes (a human
-// rig's bones add up to 5-10); beyond either an even subset (see reduced_bones).
+// rig's bones add up to 3-8); beyond either an even subset (see reduced_bones).
 inline constexpr std::size_t kMaxDrawnBones = 50000;
 inline constexpr float kLineLengthBudget = 500.0f;
 // Labels placed per frame at most (the selected chain first, then by depth; see label_order).
 inline constexpr std::size_t kMaxLabels = 2000;
 // The most area, in squares of the figure's size, the solid style's capsules and the shadow's
-// ground quads may fill (see fill_estimate). Real rigs in the corpus: capsules 0.1-0.45, shadow
+// ground quads may fill (see fill_estimate). Real rigs in the corpus: capsules 0.08-0.45, shadow
 // 0.3-77 (the human figure of the bundled sample: 0.2 and 10).
 inline constexpr float kCapsuleFillBudget = 4.0f;
 inline constexpr float kShadowFillBudget = 200.0f;

@@ -29,13 +29,16 @@ GroundGrid ground_grid(const Bounds& motion, double metres_per_unit) noexcept {
 std::vector<glm::vec3> root_trajectory(const Clip& clip, PositionMode mode) {
   std::vector<glm::vec3> points;
   if (clip.skeleton.roots.empty()) return points;
-  const auto root = static_cast<std::size_t>(clip.skeleton.roots.front());
-  Pose pose;
-  const std::size_t frames = std::max<std::size_t>(clip.motion.frame_count, 1);
-  points.reserve(frames);
-  for (std::size_t frame = 0; frame < frames; ++frame) {
-    pose_frame(clip, frame, mode, pose);
-    points.push_back(glm::vec3(pose.world[root][3]));
+  const int root = clip.skeleton.roots.front();
+  if (clip.motion.frame_count == 0) {
+    points.push_back(clip.skeleton.offsets[static_cast<std::size_t>(root)]);
+    return points;
+  }
+  // A root's world position is its own translation: no other joint is posed (a huge skeleton's
+  // path costs its frames, not frames x joints).
+  points.reserve(clip.motion.frame_count);
+  for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
+    points.push_back(joint_translation(clip.skeleton, root, clip.motion.frame(frame), mode));
   }
   return points;
 }

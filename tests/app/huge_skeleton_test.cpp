@@ -123,6 +123,16 @@ TEST_F(HugeSkeletons, RenderingAMillionSiblingJointsIsBoundedAndDrawsThem) {
   render_within_bounds(file, bytes, 2 * kFanRays + 1, seconds(150));  // about 10 s on a busy machine
 }
 
+// Memory follows the bytes present: 100 000 rays over 20 000 frames that move only the root (120 kB
+// of rows) must not bake every joint at every frame (48 GB).
+TEST_F(HugeSkeletons, RenderingAFanOverThousandsOfFramesStaysWithinItsBytes) {
+  need_display();
+  TempDir dir;
+  const auto file = dir.path() / "wide.bvh";
+  const std::size_t bytes = write_wide_fan(file, 100000 / kScale, 20000);
+  render_within_bounds(file, bytes, 2 * (100000 / kScale) + 1, seconds(60));  // about 2 s
+}
+
 // Finding: 87 s before the 200 000-deep chain appears in the viewer, then below 0.1 fps. It must
 // appear, play with frames well under a second apart, never hold a frame for seconds while it
 // loads, say that it is drawn with less detail, and stay in the memory budget.
@@ -133,7 +143,7 @@ TEST_F(HugeSkeletons, TheViewerShowsA200000DeepChainAndStaysInteractive) {
   const auto started = std::chrono::steady_clock::now();
   ViewerProcess app({file.string()});
   // Loaded and playing, with frames measured since (the state file's idle figures).
-  const auto deadline = started + std::chrono::seconds(seconds(150));  // about 5 s, 20 on a busy machine
+  const auto deadline = started + std::chrono::seconds(seconds(240));  // 3 s; 45 s with two builds running
   State state;
   bool loaded = false;
   while (std::chrono::steady_clock::now() < deadline) {
@@ -142,7 +152,7 @@ TEST_F(HugeSkeletons, TheViewerShowsA200000DeepChainAndStaysInteractive) {
     if (loaded) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  ASSERT_TRUE(loaded) << "the chain was not on screen within " << seconds(150) << " s";
+  ASSERT_TRUE(loaded) << "the chain was not on screen within " << seconds(240) << " s";
   const double appeared = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   EXPECT_EQ(state.at("playing"), "1");
   EXPECT_NE(state.at("message").find("deep.bvh: " + joints_text(kDeepChain) + " joints, over the"), std::string::npos)

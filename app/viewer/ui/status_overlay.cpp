@@ -125,7 +125,10 @@ void draw_message(const Rect& view, const Message& message, Actions& actions) {
   ImGui::PushStyleColor(ImGuiCol_Border, error ? ImVec4(0.85f, 0.33f, 0.30f, 1.0f) : ImVec4(0.35f, 0.50f, 0.72f, 1.0f));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 4.0f);
   if (ImGui::Begin("##message", nullptr, kOverlayFlags)) {
-    ImGui::PushTextWrapPos(width - ImGui::GetFontSize() * 4.0f);
+    // Wrapped so that the Dismiss button beside the text stays inside the box.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float button = ImGui::CalcTextSize("Dismiss").x + style.FramePadding.x * 2.0f + style.ItemSpacing.x;
+    ImGui::PushTextWrapPos(std::max(width - button - style.WindowPadding.x * 2.0f, ImGui::GetFontSize() * 8.0f));
     ImGui::TextUnformatted(message.text.c_str());
     ImGui::PopTextWrapPos();
     ImGui::SameLine();
