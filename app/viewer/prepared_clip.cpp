@@ -43,12 +43,12 @@ ClipMeasures measure_clip(const Clip& clip, PositionMode mode, UpAxisRequest up,
   ClipMeasures measures;
   // Every joint at every frame, unless that is far more than the motion's own values (a huge
   // skeleton whose frames move a few channels: a million joints over thousands of frames would be
-  // tens of gigabytes from a file of megabytes); then none, and no trails or speed curves.
-  const std::size_t positions = clip.motion.frame_count * static_cast<std::size_t>(clip.skeleton.joint_count());
+  // tens of gigabytes from a file of megabytes); then every n-th frame within that budget, so
+  // trails and speed curves are drawn at a lower resolution.
   const std::size_t values = clip.motion.frame_count * static_cast<std::size_t>(clip.motion.channel_count);
-  if (positions <= std::max(kMinBakedPositions, kBakedPositionsPerValue * values)) {
-    measures.baked = bake_positions(clip, mode, 0, on_worker_start);
-  }
+  const std::size_t budget =
+      std::min(kBakedPositionBudget, std::max(kMinBakedPositions, kBakedPositionsPerValue * values));
+  measures.baked = bake_positions(clip, mode, 0, on_worker_start, budget);
   static_cast<FigureAnalysis&>(measures) = analyse_figure(clip, mode, up);
   const bool baked = measures.baked.frame_count > 0;
   const bool has_root = !clip.skeleton.roots.empty();
