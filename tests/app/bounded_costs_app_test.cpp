@@ -11,16 +11,6 @@
 namespace bvhscope::test {
 namespace {
 
-// The viewer's peak resident memory so far, in KiB (0 when unreadable).
-long peak_rss_kib(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
-  }
-  return 0;
-}
-
 #if defined(__SANITIZE_ADDRESS__)
 constexpr long kSanitizerFactor = 3;
 #else

@@ -70,16 +70,6 @@ std::string joints_text(std::size_t joints) {
   return text;
 }
 
-// The viewer's peak resident memory so far (VmHWM), KiB; 0 when it cannot be read.
-long peak_rss_kib(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
-  }
-  return 0;
-}
-
 class HugeSkeletons : public ViewerAppTest {
  protected:
   static void need_display() { ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "no DISPLAY: run under xvfb-run"; }

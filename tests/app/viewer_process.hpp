@@ -154,6 +154,16 @@ class ViewerProcess {
 };
 
 // Runs xdotool with `args`; true when it succeeded.
+// A process's peak resident memory so far (VmHWM from /proc), KiB; 0 when it cannot be read.
+inline long peak_rss_kib(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+  }
+  return 0;
+}
+
 inline bool xdotool(const std::string& args) { return std::system(("xdotool " + args).c_str()) == 0; }
 
 inline int as_int(const State& state, const std::string& key) { return std::stoi(state.at(key)); }
