@@ -21,8 +21,11 @@ measure() {  # PATH -> "seconds kib" (best of 3 runs)
   for _ in 1 2 3; do
     /usr/bin/time -f '%e %M' -o "$dir/time" "$bin" info "$1" >/dev/null
     read -r s k <"$dir/time"
-    if [ -z "$best_s" ] || awk -v a="$s" -v b="$best_s" 'BEGIN { exit !(a < b) }'; then best_s=$s; fi
-    best_k=$k
+    # The fastest run, and the peak memory of that same run.
+    if [ -z "$best_s" ] || awk -v a="$s" -v b="$best_s" 'BEGIN { exit !(a < b) }'; then
+      best_s=$s
+      best_k=$k
+    fi
   done
   echo "$best_s $best_k"
 }

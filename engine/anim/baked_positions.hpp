@@ -17,7 +17,8 @@
 
 namespace bvhscope {
 
-// Most joint positions baked for one clip (16 Mi positions, 192 MiB). A clip with more joints ×
+// Most joint positions baked for one clip (16 Mi positions, 192 MiB; the viewer passes a smaller
+// budget for motions with few values, see measure_clip). A clip with more joints ×
 // frames is baked at every n-th frame (plus its last), so no file makes this grow past the budget.
 inline constexpr std::size_t kBakedPositionBudget = std::size_t{16} << 20;
 
