@@ -72,7 +72,7 @@ struct Scene {
   gfx::SceneView view;
   double frame_position = 0.0;  // of every clip (they share the clock and start together)
 
-  [[nodiscard]] const std::vector<viewer::ClipSlot>& clips() const { return viewer->state().clips; }
+  [[nodiscard]] const std::vector<viewer::ClipSlot>& clips() const { return viewer->state().clips.clips(); }
 
   // One 60 Hz step of the shared playhead, looping like the viewer's clock.
   void step() noexcept {
@@ -234,8 +234,8 @@ void build_scene(Scene& scene, const SourceClip& source) {
   }
   viewer::Viewer& v = *scene.viewer;
   v.use_full_view(static_cast<float>(kWidth), static_cast<float>(kHeight));
-  v.state().clock.set_loop(true);
-  v.state().clock.play();
+  v.state().clock().set_loop(true);
+  v.state().clock().play();
   // One frame frames the camera on every clip and proves the one-upload-per-frame path.
   const std::size_t uploads = v.renderer().skeleton_pass().upload_count();
   v.advance(kFrameSeconds);

@@ -85,6 +85,11 @@ struct Actions {
   std::optional<std::pair<int, double>> clip_time_offset;
   std::optional<std::pair<int, glm::vec3>> clip_side_offset;
   bool auto_space = false;  // every clip back to the automatic side-by-side offsets
+  std::optional<int> solo_clip;                  // only this clip visible (again: all visible)
+  std::optional<std::pair<int, int>> move_clip;  // reorder: from, to
+  bool remove_all_clips = false;
+  bool align_starts = false;       // every clip starts at time 0
+  bool overlay_at_origin = false;  // every clip at the origin, one over the other
   // Joints of the active clip.
   std::optional<int> select_joint;  // -1 clears the selection
   std::optional<int> hover_joint;

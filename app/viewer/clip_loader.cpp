@@ -67,11 +67,6 @@ ClipLoader::~ClipLoader() {
 void ClipLoader::request(LoadRequest request) {
   {
     const std::lock_guard lock(mutex_);
-    // A newer reload of the same clip replaces one still waiting.
-    if (request.replace_clip_id != 0) {
-      std::erase_if(pending_,
-                    [&](const LoadRequest& queued) { return queued.replace_clip_id == request.replace_clip_id; });
-    }
     if (!working_on_ && pending_.empty()) started_ = std::chrono::steady_clock::now();
     pending_.push_back(std::move(request));
   }
@@ -105,6 +100,12 @@ void ClipLoader::cancel_all() {
   const std::lock_guard lock(mutex_);
   pending_.clear();
   if (working_on_) progress_.cancel = true;
+}
+
+void ClipLoader::cancel(int ticket) {
+  const std::lock_guard lock(mutex_);
+  std::erase_if(pending_, [&](const LoadRequest& queued) { return queued.ticket == ticket; });
+  if (working_on_ && current_ticket_ == ticket) progress_.cancel = true;
 }
 
 void ClipLoader::cancel_current() {
@@ -158,6 +159,12 @@ void ClipLoader::show_rows(const Clip* clip, bool final_rows) {
 }
 
 Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id) {
+  if (request.in_memory) {  // a loaded clip prepared again (another position mode or up axis)
+    phase_ = LoadPhase::Measuring;
+    PreparedClip prepared = prepare_clip(std::move(*request.in_memory), request.mode, request.up);
+    if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};
+    return prepared;
+  }
   if (!request.text) return load_file(request, load_id);
   phase_ = LoadPhase::Parsing;
   Result<Clip> parsed = parse_bvh(*request.text, request.path);
@@ -231,7 +238,8 @@ void ClipLoader::run(const std::stop_token& stop) {
       request = std::move(pending_.front());
       pending_.pop_front();
       working_on_ = request.path;
-      load_id = next_load_id_++;
+      load_id = request.ticket != 0 ? request.ticket : next_load_id_++;
+      current_ticket_ = load_id;
       progress_.cancel = false;
       progress_.bytes_total = 0;
       progress_.bytes_read = 0;

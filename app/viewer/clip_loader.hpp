@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -27,11 +28,16 @@ namespace bvhscope::viewer {
 struct LoadRequest {
   std::string path;                 // what to read; also the source name in messages
   std::optional<std::string> text;  // when set, parsed instead of reading `path` (the bundled sample)
+  // When set, this clip (already loaded) is prepared again instead of reading `path`: a new
+  // position mode or up axis measured off the UI thread.
+  std::shared_ptr<Clip> in_memory;
   PositionModeRequest mode = PositionModeRequest::Auto;
-  bool keep_view = false;    // a reload: keep the camera and the playhead
-  int replace_clip_id = 0;   // a reload: the clip (ClipSlot::id) it replaces; 0 adds a clip
-  bool replace_all = false;  // the new clip replaces every loaded clip
-  UpAxisRequest up;          // the up axis asked for (auto by default)
+  UpAxisRequest up;             // the up axis asked for (auto by default)
+  int ticket = 0;               // the asker's id for this load, carried by its events (0: the loader numbers it)
+  bool bundled_sample = false;  // the clip is the bundled sample (no file to reload or watch)
+  bool keep_view = false;       // a reload: keep the camera and the playhead
+  int replace_clip_id = 0;      // a reload: the clip (ClipSlot::id) it replaces; 0 adds a clip
+  bool replace_all = false;     // the new clip replaces every loaded clip
 };
 
 // A new clip whose file has started loading: everything but its rows (copy_preview_rows adds them).
@@ -74,6 +80,8 @@ class ClipLoader {
   void cancel_all();
   // Stops only the load in progress; the ones waiting go on.
   void cancel_current();
+  // Stops the load with this ticket: dropped while it waits, cancelled when in progress.
+  void cancel(int ticket);
 
   // Loading, waiting to load, or holding events not taken yet.
   [[nodiscard]] bool busy() const;
@@ -100,6 +108,7 @@ class ClipLoader {
   std::chrono::steady_clock::time_point started_{};
   std::deque<LoadEvent> events_;
   int next_load_id_ = 1;
+  int current_ticket_ = 0;  // of the load in progress
   // The rows the current preview copies from (under mutex_): the clip being filled while the parse
   // runs (the first progress_.frames_ready rows are final), then the finished clip (all its rows)
   // while it is measured; null otherwise.

@@ -72,9 +72,9 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
   for (std::size_t i = 1; i < clips.size(); ++i) viewer.add_clip(std::move(clips[i]));
   clips.clear();
   ViewerState& state = viewer.state();
-  state.clock.pause();
+  state.clock().pause();
   // --frame counts frames of the active (last) clip.
-  state.clock.seek(clock_position_for(state, *state.active_slot(), static_cast<double>(options.frame)));
+  state.clock().seek(state.clips.clock_position_for(*state.active_slot(), static_cast<double>(options.frame)));
   state.inspection.trail = options.trail;
   state.inspection.labels = static_cast<LabelMode>(std::clamp(options.labels, 0, 2));
   if (!options.select.empty() && !viewer.select_joint_named(options.select)) {

@@ -118,7 +118,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
   while (!glfwWindowShouldClose(handle) && !viewer.quit_requested() && io::interrupt_signal() == 0) {
     // Idle (paused, nothing loading, no drag under way): wait for events instead of spinning.
     // After an event a few frames follow, so hover, activation and a drag's last move all land.
-    const bool animating = viewer.state().clock.playing() || viewer.loader().busy();
+    const bool animating = viewer.state().clock().playing() || viewer.loader().busy();
     const bool engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown();
     if (animating || engaged || settle_frames > 0) {
       glfwPollEvents();

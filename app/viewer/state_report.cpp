@@ -66,17 +66,17 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "clip=" << (slot != nullptr ? slot->clip().source : std::string()) << '\n';
   out << "file_name=" << (slot != nullptr ? slot->file_name : std::string()) << '\n';
   out << "clips=" << state.clips.size() << '\n';
-  out << "active=" << state.active << '\n';
+  out << "active=" << state.active() << '\n';
   out << "clip_frame=" << (slot != nullptr ? slot->frame() : 0) << '\n';
-  out << "frames=" << state.clock.frame_count() << '\n';
-  out << "frame=" << state.clock.frame() << '\n';
-  out << "playing=" << state.clock.playing() << '\n';
-  out << "loop=" << state.clock.looping() << '\n';
-  out << "reversed=" << state.clock.reversed() << '\n';
+  out << "frames=" << state.clock().frame_count() << '\n';
+  out << "frame=" << state.clock().frame() << '\n';
+  out << "playing=" << state.clock().playing() << '\n';
+  out << "loop=" << state.clock().looping() << '\n';
+  out << "reversed=" << state.clock().reversed() << '\n';
   out << "range=";
-  if (state.clock.has_range()) out << state.clock.range_start() << ',' << state.clock.range_end();
+  if (state.clock().has_range()) out << state.clock().range_start() << ',' << state.clock().range_end();
   out << '\n';
-  out << "speed=" << state.clock.speed() << '\n';
+  out << "speed=" << state.clock().speed() << '\n';
   out << "interpolate=" << state.interpolate << '\n';
   out << "style=" << (state.display.solid ? "solid" : "lines") << '\n';
   out << "follow=" << state.follow << '\n';
@@ -90,7 +90,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   }
   out << "streaming_frames=" << streaming_frames << '\n';
   out << "streaming_expected_frames=" << streaming_expected << '\n';
-  out << "timeline_expected_frames=" << state.timeline_expected_frames << '\n';
+  out << "timeline_expected_frames=" << state.clips.timeline_expected_frames() << '\n';
   out << "first_streamed_frame_ms=" << viewer.first_streamed_frame_seconds() * 1000.0 << '\n';
   if (load_times != nullptr) {
     const LoadFrameSummary& last = load_times->last_load();
@@ -136,7 +136,15 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   for (std::size_t i = 0; i < state.clips.size(); ++i) {
     const ClipSlot& c = state.clips[i];
     out << "clip_" << i + 1 << '=' << c.clip().source << ';' << (c.loading ? "streaming" : "ready") << ';'
-        << c.clip().motion.frame_count << ';' << 1.0 / c.clip().motion.frame_time << ';' << c.time_offset << '\n';
+        << c.clip().motion.frame_count << ';' << 1.0 / c.clip().motion.frame_time << ';' << c.time_offset << ';'
+        << (c.visible ? "visible" : "hidden") << ';' << c.id << '\n';
+  }
+  // The loads of the last batch (a drop of many files): how many ended, and each one's state.
+  const LoadCount count = state.clips.load_count();
+  out << "loads=" << count.finished << '/' << count.total << '\n';
+  for (std::size_t i = 0; i < state.clips.loads().size(); ++i) {
+    const ClipLoad& load = state.clips.loads()[i];
+    out << "load_" << i + 1 << '=' << load.path << ';' << load_state_name(load.state) << ';' << load.clip_id << '\n';
   }
   const std::vector<Rect>& lanes = viewer.timeline_lanes();
   for (std::size_t i = 0; i < lanes.size(); ++i) {

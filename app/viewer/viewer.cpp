@@ -28,36 +28,19 @@ Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
   state_.display = {settings_.solid_style, settings_.show_grid,   settings_.show_axes, settings_.show_trajectory,
                     settings_.show_shadow, settings_.show_joints, settings_.show_panel};
   state_.interpolate = settings_.interpolate;
-  state_.clock.set_loop(settings_.loop);
-  state_.clock.set_speed(settings_.speed);
+  state_.clock().set_loop(settings_.loop);
+  state_.clock().set_speed(settings_.speed);
   state_.watch_files = settings_.watch_files;
 }
 
 void Viewer::open_file(const std::string& path, bool replace_all) {
-  LoadRequest request;
-  request.path = path;
-  request.replace_all = replace_all;
-  request.up = default_up_;
-  // A file that is already loaded is reloaded in place (and made active), not added twice.
-  const auto loaded = std::find_if(state_.clips.begin(), state_.clips.end(),
-                                   [&](const ClipSlot& slot) { return !slot.is_sample && slot.clip().source == path; });
-  if (!replace_all && loaded != state_.clips.end()) {
-    request.mode = loaded->prepared.mode_request;
-    request.up = loaded->prepared.up_request;
-    request.keep_view = true;
-    request.replace_clip_id = loaded->id;
-  }
-  loader_.request(std::move(request));
-  update_title();
+  state_.clips.open_file(path, replace_all, default_up_);
+  sync_clip_set();
 }
 
 void Viewer::open_sample() {
-  LoadRequest request;
-  request.path = kSampleName;
-  request.text = std::string(bvhscope_assets("sample.bvh"));
-  request.replace_all = true;
-  loader_.request(std::move(request));
-  update_title();
+  state_.clips.open_sample(kSampleName, std::string(bvhscope_assets("sample.bvh")));
+  sync_clip_set();
 }
 
 void Viewer::open_paths(const std::vector<std::string>& paths, bool replace_all) {
@@ -71,13 +54,22 @@ void Viewer::queue_drop(std::vector<std::string> paths) {
 }
 
 void Viewer::set_clip(PreparedClip clip) {
-  LoadRequest request{clip.clip.source, std::nullopt, clip.mode_request, false, 0, true, clip.up_request};
-  activate(LoadOutcome{std::move(request), std::move(clip)});
+  state_.clips.add_ready(std::move(clip), true);
+  sync_clip_set();
 }
 
 void Viewer::add_clip(PreparedClip clip) {
-  LoadRequest request{clip.clip.source, std::nullopt, clip.mode_request, false, 0, false, clip.up_request};
-  activate(LoadOutcome{std::move(request), std::move(clip)});
+  state_.clips.add_ready(std::move(clip), false);
+  sync_clip_set();
+}
+
+void Viewer::reload_clip(const ClipSlot& slot) {
+  if (slot.is_sample) {
+    open_sample();
+    return;
+  }
+  state_.clips.reload(slot.id);
+  sync_clip_set();
 }
 
 bool Viewer::select_joint_named(const std::string& name) {
@@ -87,7 +79,7 @@ bool Viewer::select_joint_named(const std::string& name) {
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
     if (skeleton.names[static_cast<std::size_t>(joint)] == name ||
         slot->labels[static_cast<std::size_t>(joint)] == name) {
-      select_joint(state_.active, joint);
+      select_joint(state_.active(), joint);
       return true;
     }
   }
@@ -100,14 +92,24 @@ void Viewer::poll_background(double now_seconds) {
     dropped.swap(drop_queue_);
     open_paths(dropped);
   }
+  ClipSet& clips = state_.clips;
   while (std::optional<LoadEvent> event = loader_.take_event()) {
     if (auto* preview = std::get_if<LoadPreview>(&*event)) {
-      begin_preview(std::move(*preview));
+      clips.on_preview(std::move(*preview));
     } else {
-      activate(std::get<LoadOutcome>(std::move(*event)));
+      clips.on_outcome(std::get<LoadOutcome>(std::move(*event)));
     }
   }
-  grow_preview();
+  if (Motion* motion = clips.streaming_motion()) {
+    // A few MiB a frame at most (a fresh page costs a fault on first touch): the copy trails the
+    // parse a little, and the finished clip replaces it anyway when the load ends.
+    constexpr std::size_t kMaxCopyBytes = std::size_t{4} << 20;
+    const std::size_t row_bytes =
+        std::max<std::size_t>(1, static_cast<std::size_t>(motion->channel_count) * sizeof(float));
+    if (loader_.copy_preview_rows(clips.streaming_ticket(), *motion,
+                                  std::max<std::size_t>(1, kMaxCopyBytes / row_bytes)) > 0)
+      clips.rows_arrived();
+  }
   if (const std::optional<std::string> chosen = file_dialog_.poll(); chosen && !chosen->empty()) {
     std::vector<std::string> chosen_paths;
     std::size_t start = 0;
@@ -121,15 +123,9 @@ void Viewer::poll_background(double now_seconds) {
     open_paths(chosen_paths, open_replaces_);
   }
   const ClipSlot* slot = state_.active_slot();
-  if (state_.watch_files && slot != nullptr && watcher_.changed(now_seconds) && !loader_.busy()) {
-    LoadRequest request;
-    request.path = slot->clip().source;
-    request.mode = slot->prepared.mode_request;
-    request.up = slot->prepared.up_request;
-    request.keep_view = true;
-    request.replace_clip_id = slot->id;
-    loader_.request(std::move(request));
-  }
+  if (state_.watch_files && slot != nullptr && !slot->is_sample && watcher_.changed(now_seconds))
+    clips.reload(slot->id);
+  sync_clip_set();
   const bool loading = loader_.busy();
   if (loading != was_loading_) {
     was_loading_ = loading;
@@ -137,290 +133,71 @@ void Viewer::poll_background(double now_seconds) {
   }
 }
 
-ClipSlot Viewer::make_slot(PreparedClip prepared, bool is_sample) {
-  ClipSlot slot;
-  slot.prepared = std::move(prepared);
-  const Clip& clip = slot.prepared.clip;
-  slot.is_sample = is_sample;
-  slot.file_name = is_sample ? std::string(kSampleName) + " (bundled CMU 131_01)" : base_name(clip.source);
-  for (const Diagnostic& warning : clip.warnings)
-    slot.warning_lines.push_back(format_diagnostic(warning, Severity::Warning));
-  // Listed off the UI thread with the clip (prepare_clip, the loader); a preview lists its own.
-  JointListing& listing = slot.prepared.listing;
-  if (listing.labels.size() != static_cast<std::size_t>(clip.skeleton.joint_count()))
-    listing = list_joints(clip.skeleton);
-  slot.labels = std::move(listing.labels);
-  slot.channel_orders = std::move(listing.channel_orders);
-  slot.tree_shape = std::move(listing.tree_shape);
-  listing = {};
-  slot.pose.resize(clip.skeleton.joint_count());
-  return slot;
-}
-
-ClipSlot* Viewer::slot_with_id(int id) noexcept {
-  const auto found =
-      std::find_if(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.id == id; });
-  return found == state_.clips.end() ? nullptr : &*found;
-}
-
-void Viewer::activate(LoadOutcome outcome) {
-  if (preview_ && outcome.load_id != 0 && outcome.load_id == preview_->load_id) {
-    finish_preview(std::move(outcome));
-    return;
+// Hands the clip set's requests and cancels to the loader, reacts to what happened in the set
+// (framing, messages, the watched file) and rebuilds the scene when the clips changed.
+void Viewer::sync_clip_set() {
+  ClipSet& clips = state_.clips;
+  for (const int ticket : clips.take_cancels()) loader_.cancel(ticket);
+  bool requested = false;
+  for (LoadRequest& request : clips.take_requests()) {
+    loader_.request(std::move(request));
+    requested = true;
   }
-  if (!outcome.result) {
-    report_problem(outcome.request.path, format_diagnostic(outcome.result.error(), Severity::Error));
-    update_title();
-    return;
-  }
-  const bool is_sample = outcome.request.text.has_value();
-  const double seconds = state_.timeline_start + state_.clock.position() * state_.clock.frame_time();
-  const bool playing = state_.clock.playing();
-  ClipSlot slot = make_slot(std::move(outcome.result).value(), is_sample);
-  const std::string source = slot.clip().source;
-
-  // A reload replaces its clip in place, keeping what the user set on it.
-  auto replaced = std::find_if(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) {
-    return outcome.request.replace_clip_id != 0 && s.id == outcome.request.replace_clip_id;
-  });
-  bool keep_view = false;
-  if (replaced != state_.clips.end()) {
-    slot.id = replaced->id;
-    slot.color_index = replaced->color_index;
-    slot.visible = replaced->visible;
-    slot.time_offset = replaced->time_offset;
-    slot.side_offset = replaced->side_offset;
-    slot.auto_offset = replaced->auto_offset;
-    slot.units_choice = replaced->units_choice;
-    slot.selected = replaced->selected < slot.clip().skeleton.joint_count() ? replaced->selected : -1;
-    *replaced = std::move(slot);
-    state_.active = static_cast<int>(replaced - state_.clips.begin());
-    keep_view = outcome.request.keep_view;
-  } else {
-    add_slot(std::move(slot), outcome.request.replace_all);
-  }
-  reset_timeline();
-  if (keep_view) {
-    state_.clock.seek((seconds - state_.timeline_start) / state_.clock.frame_time());
-    if (!playing) state_.clock.pause();
-  } else if (state_.clips.size() == 1) {
-    state_.clock.reset(state_.clock.frame_count(), state_.clock.frame_time(), true);
-    frame_on_next_render_ = true;
-  } else {
-    state_.clock.seek((seconds - state_.timeline_start) / state_.clock.frame_time());
-    frame_on_next_render_ = true;
-  }
-  if (state_.message && state_.message->load_failure) state_.message.reset();
-  std::erase_if(state_.problems, [&](const Problem& problem) { return problem.path == source; });
-  rebuild_scene();
-  announce_detail(*state_.active_slot());
-  watcher_.watch(is_sample ? std::string() : source);
-  if (!is_sample) add_recent_file(settings_, source);
-  update_title();
-}
-
-// A new clip, made active, after the others or instead of them; the bundled sample gives way to
-// the user's first file.
-void Viewer::add_slot(ClipSlot slot, bool replace_all) {
-  const bool only_sample = state_.clips.size() == 1 && state_.clips.front().is_sample;
-  if (replace_all || only_sample) state_.clips.clear();
-  slot.id = state_.next_clip_id++;
-  int colour = 0;
-  while (
-      std::any_of(state_.clips.begin(), state_.clips.end(), [&](const ClipSlot& s) { return s.color_index == colour; }))
-    ++colour;
-  slot.color_index = colour;
-  state_.clips.push_back(std::move(slot));
-  state_.active = static_cast<int>(state_.clips.size()) - 1;
-}
-
-void Viewer::begin_preview(LoadPreview preview) {
-  preview_.emplace();
-  preview_->load_id = preview.load_id;
-  preview_->request = std::move(preview.request);
-  preview_->clip = std::move(preview.clip);
-  preview_->expected_frames = preview.expected_frames;
-  // The copy grows to the declared size: reserved once, so a frame never waits on a reallocation.
-  preview_->clip.motion.values.reserve(preview.expected_frames *
-                                       static_cast<std::size_t>(preview_->clip.motion.channel_count));
-}
-
-// Every frame while a preview is on: the rows that arrived since the last frame.
-void Viewer::grow_preview() {
-  if (!preview_ || preview_->abandoned) return;
-  ClipSlot* slot = preview_->clip_id != 0 ? slot_with_id(preview_->clip_id) : nullptr;
-  if (preview_->clip_id != 0 && slot == nullptr) {  // the user removed it: stop its load (only)
-    preview_->abandoned = true;
-    loader_.cancel_current();
-    state_.clock.set_more_frames_coming(false);
-    state_.timeline_expected_frames = 0;
-    return;
-  }
-  Motion& motion = slot != nullptr ? slot->prepared.clip.motion : preview_->clip.motion;
-  // A few MiB a frame at most (a fresh page costs a fault on first touch): the copy trails the
-  // parse a little, and the finished clip replaces it anyway when the load ends.
-  constexpr std::size_t kMaxCopyBytes = std::size_t{4} << 20;
-  const std::size_t row_bytes =
-      std::max<std::size_t>(1, static_cast<std::size_t>(motion.channel_count) * sizeof(float));
-  if (loader_.copy_preview_rows(preview_->load_id, motion, std::max<std::size_t>(1, kMaxCopyBytes / row_bytes)) == 0)
-    return;
-  if (slot == nullptr) {
-    show_preview_slot();
-  } else {
-    grow_timeline();
-  }
-}
-
-// The preview's first frame is in: its slot joins the clips (replacing them when asked, or the sample).
-void Viewer::show_preview_slot() {
-  Preview& preview = *preview_;
-  first_streamed_frame_seconds_ = loader_.seconds_busy();
-  PreparedClip prepared;
-  prepared.clip = std::move(preview.clip);
-  prepared.mode_request = preview.request.mode;
-  prepared.up_request = preview.request.up;
-  prepared.decision = decide_position_mode(prepared.clip, prepared.mode_request);
-  // Measured on its first frame only (the finished clip brings the measures of every frame): a
-  // bake of the thousands of frames already in would cost this UI frame tens of milliseconds.
-  Motion& motion = prepared.clip.motion;
-  const std::size_t frames_in = motion.frame_count;
-  motion.frame_count = 1;
-  prepared.measures = measure_clip(prepared.clip, prepared.decision.mode, prepared.up_request);
-  motion.frame_count = frames_in;
-  ClipSlot slot = make_slot(std::move(prepared), false);
-  slot.loading = true;
-  slot.expected_frames = preview.expected_frames;
-  const double seconds = state_.timeline_start + state_.clock.position() * state_.clock.frame_time();
-  const bool only_sample = state_.clips.size() == 1 && state_.clips.front().is_sample;
-  preview.camera_before = state_.camera;
-  if (preview.request.replace_all || only_sample) {
-    preview.replaced = std::move(state_.clips);
-    preview.replaced_active = state_.active;
-    state_.clips.clear();
-  }
-  add_slot(std::move(slot), false);
-  preview.clip_id = state_.clips.back().id;
-  reset_timeline();
-  if (state_.clips.size() == 1) {
-    state_.clock.reset(state_.clock.frame_count(), state_.clock.frame_time(), false);
-    preview.autoplay = true;
-  } else {
-    state_.clock.seek((seconds - state_.timeline_start) / state_.clock.frame_time());
-  }
-  frame_on_next_render_ = true;
-  preview.capture_framing = true;
-  state_.clock.set_more_frames_coming(true);
-  rebuild_scene();
-  announce_detail(state_.clips.back());
-  grow_timeline();
-  update_title();
-}
-
-// More frames of the preview: a longer clock (position, playing and a scrub kept).
-void Viewer::grow_timeline() {
-  const ClipSlot* slot = preview_ ? slot_with_id(preview_->clip_id) : nullptr;
-  if (slot == nullptr) return;
-  std::vector<ClipTiming> timings;
-  timings.reserve(state_.clips.size());
-  for (const ClipSlot& s : state_.clips) timings.push_back({&s.clip().motion, s.time_offset});
-  const TimelineSpan span = timeline_span(timings);
-  const double frame_time = state_.clock.frame_time();
-  if (std::abs(span.start - state_.timeline_start) > 1e-9) {
-    reset_timeline();
-  } else {
-    state_.clock.set_frame_count(timeline_frames(span.end - span.start, frame_time));
-  }
-  // The track is drawn as long as the clip will be once every declared frame is in.
-  const Motion& motion = slot->clip().motion;
-  const double expected_end =
-      slot->time_offset + static_cast<double>(std::max<std::size_t>(slot->expected_frames, 1) - 1) * motion.frame_time;
-  const double end = std::max(span.end, expected_end);
-  state_.timeline_expected_frames = timeline_frames(end - state_.timeline_start, frame_time);
-  if (preview_->autoplay && state_.clock.frame_count() > 1) {
-    state_.clock.play();
-    preview_->autoplay = false;
-  }
-}
-
-// The preview's load ended: the finished clip takes its slot, keeping the view and what the user
-// set on it; or, when it failed or was cancelled, its slot goes and what it replaced comes back.
-void Viewer::finish_preview(LoadOutcome outcome) {
-  Preview preview = std::move(*preview_);
-  preview_.reset();
-  state_.clock.set_more_frames_coming(false);
-  state_.timeline_expected_frames = 0;
-  outcome.load_id = 0;
-  if (preview.abandoned) {
-    update_title();
-    return;
-  }
-  ClipSlot* slot = slot_with_id(preview.clip_id);
-  if (!outcome.result) {
-    const std::string name = base_name(outcome.request.path);
-    if (outcome.cancelled) {
-      state_.message = Message{Message::Kind::Info, "Loading " + name + " was cancelled"};
-    } else {
-      report_problem(outcome.request.path, format_diagnostic(outcome.result.error(), Severity::Error));
+  for (ClipSetNotice& notice : clips.take_notices()) {
+    using Kind = ClipSetNotice::Kind;
+    switch (notice.kind) {
+      case Kind::ClipAdded:
+        frame_on_next_render_ = true;
+        break;
+      case Kind::StreamStarted:
+        first_streamed_frame_seconds_ = loader_.seconds_busy();
+        stream_view_ = StreamView{notice.clip_id, state_.camera, std::nullopt, true};
+        frame_on_next_render_ = true;
+        break;
+      case Kind::StreamFinished:
+        // Framed again on the whole motion, as a small file gets, unless the user moved the view.
+        if (stream_view_ && stream_view_->clip_id == notice.clip_id && stream_view_->framed &&
+            same_view(*stream_view_->framed, state_.camera))
+          frame_on_next_render_ = true;
+        stream_view_.reset();
+        break;
+      case Kind::ClipReplaced:
+        if (notice.clip_id == reframe_clip_id_) {
+          frame_on_next_render_ = true;
+          reframe_clip_id_ = 0;
+        }
+        break;
+      case Kind::ClipsRestored:
+        if (stream_view_) state_.camera = stream_view_->camera_before;
+        stream_view_.reset();
+        break;
+      case Kind::Loaded:
+        if (state_.message && state_.message->load_failure) state_.message.reset();
+        std::erase_if(state_.problems, [&](const Problem& problem) { return problem.path == notice.path; });
+        if (!notice.is_sample) add_recent_file(settings_, notice.path);
+        break;
+      case Kind::Failed:
+        report_problem(notice.path, notice.text);
+        break;
+      case Kind::Cancelled:
+        state_.message = Message{Message::Kind::Info, "Loading " + base_name(notice.path) + " was cancelled"};
+        break;
     }
-    if (slot != nullptr) {
-      state_.clips.erase(state_.clips.begin() + (slot - state_.clips.data()));
-      if (!preview.replaced.empty()) {
-        state_.clips = std::move(preview.replaced);
-        state_.active = preview.replaced_active;
-        state_.camera = preview.camera_before;
-      }
-      state_.active =
-          state_.clips.empty() ? -1 : std::clamp(state_.active, 0, static_cast<int>(state_.clips.size()) - 1);
-      if (state_.clips.empty()) state_.inspected.reset();
-      reset_timeline();
-      rebuild_scene();
-    }
-    update_title();
-    return;
   }
-  if (slot == nullptr) {  // it ended before its first frame was shown: an ordinary new clip
-    activate(std::move(outcome));
-    return;
-  }
-  const bool camera_untouched = preview.framed && preview.framed->target == state_.camera.target &&
-                                preview.framed->distance == state_.camera.distance &&
-                                preview.framed->yaw == state_.camera.yaw &&
-                                preview.framed->pitch == state_.camera.pitch;
-  const PositionModeRequest chosen_mode = slot->prepared.mode_request;  // the user may have switched these meanwhile
-  const UpAxisRequest chosen_up = slot->prepared.up_request;
-  const int id = slot->id;
-  outcome.request.replace_clip_id = id;
-  outcome.request.keep_view = true;
-  activate(std::move(outcome));
-  ClipSlot* finished = slot_with_id(id);
-  if (finished != nullptr &&
-      (finished->prepared.mode_request != chosen_mode || !(finished->prepared.up_request == chosen_up))) {
-    finished->prepared.up_request = chosen_up;
-    change_position_mode(finished->prepared, chosen_mode);
+  if (clips.revision() != scene_revision_) {
+    scene_revision_ = clips.revision();
     rebuild_scene();
+    if (const ClipSlot* active = state_.active_slot()) {
+      announce_detail(*active);
+      watcher_.watch(active->is_sample ? std::string() : active->clip().source);
+    } else {
+      state_.inspected.reset();
+      watcher_.watch({});
+    }
+    update_title();
+  } else if (requested) {
+    update_title();
   }
-  if (camera_untouched) frame_on_next_render_ = true;  // the whole motion, as a small file gets
-}
-
-// The shared clock covers every clip's time span, in frames of the active clip.
-void Viewer::reset_timeline() {
-  const ClipSlot* active = state_.active_slot();
-  if (active == nullptr) {
-    state_.clock.reset(0, 1.0 / 30.0, false);
-    state_.timeline_start = 0.0;
-    return;
-  }
-  std::vector<ClipTiming> timings;
-  timings.reserve(state_.clips.size());
-  for (const ClipSlot& slot : state_.clips) timings.push_back({&slot.clip().motion, slot.time_offset});
-  const TimelineSpan span = timeline_span(timings);
-  const double frame_time = active->clip().motion.frame_time > 0.0 ? active->clip().motion.frame_time : 1.0 / 30.0;
-  const double seconds = state_.timeline_start + state_.clock.position() * state_.clock.frame_time();
-  const bool playing = state_.clock.playing();
-  const std::size_t frames = timeline_frames(span.end - span.start, frame_time);
-  state_.timeline_start = span.start;
-  state_.clock.reset(frames, frame_time, playing);
-  state_.clock.seek((seconds - span.start) / frame_time);
 }
 
 // Upright, scaled into the first clip's units, then the side-by-side offsets (automatic unless
@@ -534,8 +311,8 @@ Settings Viewer::settings_for_saving(int window_width, int window_height) const 
   settings.show_joints = state_.display.joints;
   settings.show_panel = state_.display.show_panel;
   settings.interpolate = state_.interpolate;
-  settings.loop = state_.clock.looping();
-  settings.speed = state_.clock.speed();
+  settings.loop = state_.clock().looping();
+  settings.speed = state_.clock().speed();
   settings.watch_files = state_.watch_files;
   return settings;
 }

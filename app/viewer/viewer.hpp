@@ -28,9 +28,6 @@
 
 namespace bvhscope::viewer {
 
-// The name the bundled sample goes by in titles and messages.
-inline constexpr const char* kSampleName = "sample.bvh";
-
 class Viewer {
  public:
   Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale);
@@ -100,21 +97,13 @@ class Viewer {
   void apply(const Actions& actions);
 
  private:
-  void activate(LoadOutcome outcome);
-  void add_slot(ClipSlot slot, bool replace_all);
-  // Progressive loading (a new clip from a file): the preview's slot appears with its first frame,
-  // grows every frame, and becomes the finished clip (or goes, bringing back what it replaced).
-  void begin_preview(LoadPreview preview);
-  void grow_preview();
-  void show_preview_slot();
-  void grow_timeline();
-  void finish_preview(LoadOutcome outcome);
-  [[nodiscard]] ClipSlot* slot_with_id(int id) noexcept;
-  ClipSlot make_slot(PreparedClip prepared, bool is_sample);
+  // Hands the clip set's requests and cancels to the loader and reacts to its notices (after
+  // every change of the set).
+  void sync_clip_set();
+  void reload_clip(const ClipSlot& slot);
   void rebuild_scene();
   void announce_detail(const ClipSlot& slot);
   void place_clips();
-  void reset_timeline();
   void sample_current_pose();
   void update_follow();
   void update_inspection();
@@ -161,22 +150,18 @@ class Viewer {
   HierarchyPanelState hierarchy_;
   CurvesCache curves_;
   ExportJob export_;
-  // The new clip shown while its file loads (see ClipLoader::copy_preview_rows).
-  struct Preview {
-    int load_id = 0;
-    LoadRequest request;
-    Clip clip;  // until its first frame arrives; then it lives in its slot
-    std::size_t expected_frames = 0;
-    int clip_id = 0;                 // its slot, once shown
-    std::vector<ClipSlot> replaced;  // the clips it replaces: back if the load fails or is cancelled
-    int replaced_active = -1;
-    OrbitCamera camera_before;          // the view before it was framed, back with `replaced`
-    std::optional<OrbitCamera> framed;  // the view right after framing its first frame
-    bool capture_framing = false;       // take `framed` at the next render
-    bool autoplay = false;              // play once it has two frames (the first clip shown)
-    bool abandoned = false;             // its slot was removed: the load was cancelled, its outcome is dropped
+  // The view around a clip that streams in: the camera before it (back when its load fails and
+  // what it replaced returns) and right after framing its first frame (taken at the next render),
+  // to tell when it ends whether the user moved the view.
+  struct StreamView {
+    int clip_id = 0;
+    OrbitCamera camera_before;
+    std::optional<OrbitCamera> framed;
+    bool capture_framing = false;
   };
-  std::optional<Preview> preview_;
+  std::optional<StreamView> stream_view_;
+  std::uint64_t scene_revision_ = 0;  // the clip set's revision the scene was built for
+  int reframe_clip_id_ = 0;           // frame the view when this clip has been prepared again (a new up axis)
   double first_streamed_frame_seconds_ = 0.0;
   std::string loading_path_;          // the file the loading overlay names (kept to avoid a string per frame)
   std::vector<gfx::ClipLook> looks_;  // sized with the clip set; refreshed every frame

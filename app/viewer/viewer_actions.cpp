@@ -13,14 +13,8 @@ namespace bvhscope::viewer {
 
 void Viewer::select_joint(int slot_index, int joint) {
   if (slot_index < 0 || static_cast<std::size_t>(slot_index) >= state_.clips.size()) return;
-  if (slot_index != state_.active) {
-    state_.active = slot_index;
-    reset_timeline();
-    rebuild_scene();
-    update_title();
-  }
-  ClipSlot& slot = state_.clips[static_cast<std::size_t>(slot_index)];
-  slot.selected = joint >= 0 && joint < slot.clip().skeleton.joint_count() ? joint : -1;
+  state_.clips.select(slot_index, joint);
+  sync_clip_set();
   inspect_key_ = {};
   update_inspection();
 }
@@ -43,54 +37,28 @@ glm::vec3 Viewer::placed_joint(const ClipSlot& slot, int joint) const {
 }
 
 void Viewer::apply_clip_actions(const Actions& a) {
-  const auto valid = [&](int i) { return i >= 0 && static_cast<std::size_t>(i) < state_.clips.size(); };
-  bool rebuild = false;
-  if (a.activate_clip && valid(*a.activate_clip) && *a.activate_clip != state_.active) {
-    state_.active = *a.activate_clip;
-    reset_timeline();
-    rebuild = true;
-    update_title();
-  }
-  if (a.clip_visible && valid(a.clip_visible->first)) {
-    state_.clips[static_cast<std::size_t>(a.clip_visible->first)].visible = a.clip_visible->second;
-  }
-  if (a.clip_time_offset && valid(a.clip_time_offset->first)) {
-    state_.clips[static_cast<std::size_t>(a.clip_time_offset->first)].time_offset = a.clip_time_offset->second;
-    reset_timeline();
-  }
-  if (a.clip_side_offset && valid(a.clip_side_offset->first)) {
-    ClipSlot& slot = state_.clips[static_cast<std::size_t>(a.clip_side_offset->first)];
-    slot.side_offset = a.clip_side_offset->second;
-    slot.auto_offset = false;
-    rebuild = true;
-  }
-  if (a.auto_space) {
-    for (ClipSlot& slot : state_.clips) slot.auto_offset = true;
-    rebuild = true;
-  }
-  if (a.remove_clip && valid(*a.remove_clip)) {
-    state_.clips.erase(state_.clips.begin() + *a.remove_clip);
-    if (state_.clips.empty()) {
-      state_.active = -1;
-      state_.inspected.reset();
-    } else {
-      state_.active = std::clamp(state_.active > *a.remove_clip ? state_.active - 1 : state_.active, 0,
-                                 static_cast<int>(state_.clips.size()) - 1);
-    }
-    reset_timeline();
-    rebuild = true;
-    update_title();
-  }
-  if (rebuild) rebuild_scene();
+  ClipSet& clips = state_.clips;
+  if (a.activate_clip) clips.set_active(*a.activate_clip);
+  if (a.clip_visible) clips.set_visible(a.clip_visible->first, a.clip_visible->second);
+  if (a.solo_clip) clips.solo(*a.solo_clip);
+  if (a.clip_time_offset) clips.set_time_offset(a.clip_time_offset->first, a.clip_time_offset->second);
+  if (a.clip_side_offset) clips.set_side_offset(a.clip_side_offset->first, a.clip_side_offset->second);
+  if (a.auto_space) clips.auto_space();
+  if (a.align_starts) clips.align_starts();
+  if (a.overlay_at_origin) clips.overlay_at_origin();
+  if (a.move_clip) clips.move_clip(a.move_clip->first, a.move_clip->second);
+  if (a.remove_clip) clips.remove(*a.remove_clip);
+  if (a.remove_all_clips) clips.remove_all();
+  sync_clip_set();
 }
 
 void Viewer::apply_joint_actions(const Actions& a) {
   state_.hovered_joint = a.hover_joint.value_or(-1);
-  if (a.select_joint) select_joint(state_.active, *a.select_joint);
+  if (a.select_joint) select_joint(state_.active(), *a.select_joint);
   if (a.centre_on_joint) {
     const ClipSlot* slot = state_.active_slot();
     if (slot != nullptr && *a.centre_on_joint >= 0 && *a.centre_on_joint < slot->clip().skeleton.joint_count()) {
-      select_joint(state_.active, *a.centre_on_joint);
+      select_joint(state_.active(), *a.centre_on_joint);
       state_.camera.target = placed_joint(*slot, *a.centre_on_joint);
       state_.follow_height = state_.camera.target.y;
     }
@@ -120,13 +88,13 @@ void Viewer::apply_export_actions(const Actions& a) {
           static_cast<int>(slot->clip().motion.frame_count > 0 ? slot->clip().motion.frame_count - 1 : 0);
       dialogs_.export_first = 0;
       dialogs_.export_last = clip_last;
-      if (state_.clock.has_range()) {  // the loop range, in the clip's own frames
-        const double origin = clock_position_for(state_, *slot, 0.0);
+      if (state_.clock().has_range()) {  // the loop range, in the clip's own frames
+        const double origin = state_.clips.clock_position_for(*slot, 0.0);
         const auto to_clip = [&](double position) {
           return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
         };
-        dialogs_.export_first = to_clip(state_.clock.range_start());
-        dialogs_.export_last = std::max(to_clip(state_.clock.range_end()), dialogs_.export_first);
+        dialogs_.export_first = to_clip(state_.clock().range_start());
+        dialogs_.export_last = std::max(to_clip(state_.clock().range_end()), dialogs_.export_first);
       }
       dialogs_.export_frame_count = clip_last + 1;
       dialogs_.export_requested = true;
@@ -163,22 +131,22 @@ void Viewer::apply_export_actions(const Actions& a) {
       export_.first = std::min(a.export_sequence->first, export_.last);
       export_.next = export_.first;
       export_.clip_id = slot->id;
-      export_.resume_position = state_.clock.position();
-      export_.resume_playing = state_.clock.playing();
-      state_.clock.pause();
+      export_.resume_position = state_.clock().position();
+      export_.resume_playing = state_.clock().playing();
+      state_.clock().pause();
     }
   }
   if (a.cancel_export && export_.active) {
     export_.active = false;
-    state_.clock.seek(export_.resume_position);
-    if (export_.resume_playing) state_.clock.play();
+    state_.clock().seek(export_.resume_position);
+    if (export_.resume_playing) state_.clock().play();
     state_.message =
         Message{Message::Kind::Info, "PNG sequence cancelled after " + std::to_string(export_.done()) + " frames"};
   }
 }
 
 void Viewer::apply(const Actions& a) {
-  PlaybackClock& clock = state_.clock;
+  PlaybackClock& clock = state_.clock();
   if (a.toggle_play) clock.toggle();
   if (a.step != 0) clock.step(a.step);
   if (a.jump_first) clock.jump_to_first();
@@ -195,19 +163,13 @@ void Viewer::apply(const Actions& a) {
   if (a.loop) clock.set_loop(*a.loop);
   if (a.interpolate) state_.interpolate = *a.interpolate;
   ClipSlot* active = state_.active_slot();
-  if (a.position_mode && active != nullptr) {
-    change_position_mode(active->prepared, *a.position_mode);
-    rebuild_scene();
+  if ((a.position_mode || a.up_axis) && active != nullptr) {
+    // Prepared again in the background; the clip stays on screen as it is until then.
+    state_.clips.change_interpretation(state_.active(), a.position_mode.value_or(active->prepared.mode_request),
+                                       a.up_axis.value_or(active->prepared.up_request));
+    if (a.up_axis) reframe_clip_id_ = active->id;  // a figure turned upright is somewhere else
   }
-  if (a.up_axis && active != nullptr) {
-    change_up_axis(active->prepared, *a.up_axis);
-    rebuild_scene();
-    frame_on_next_render_ = true;  // a figure turned upright is somewhere else
-  }
-  if (a.units_choice && active != nullptr) {
-    active->units_choice = *a.units_choice;
-    rebuild_scene();
-  }
+  if (a.units_choice && active != nullptr) state_.clips.set_units(state_.active(), *a.units_choice);
   if (a.display) {
     const bool floor_changed = a.display->floor_at_origin != state_.display.floor_at_origin;
     state_.display = *a.display;
@@ -239,27 +201,17 @@ void Viewer::apply(const Actions& a) {
   }
   if (a.open_path) open_paths({*a.open_path}, a.open_path_replacing);
   if (a.open_sample) open_sample();
-  if (a.reload && active != nullptr) {
-    if (active->is_sample) {
-      open_sample();
-    } else {
-      LoadRequest request;
-      request.path = active->clip().source;
-      request.mode = active->prepared.mode_request;
-      request.up = active->prepared.up_request;
-      request.keep_view = true;
-      request.replace_clip_id = active->id;
-      loader_.request(std::move(request));
-      update_title();
-    }
-  }
+  if (a.reload && active != nullptr) reload_clip(*active);
   if (a.watch_files) {
     state_.watch_files = *a.watch_files;
     if (const ClipSlot* slot = state_.active_slot())
       watcher_.watch(slot->is_sample ? std::string() : slot->clip().source);
   }
   apply_export_actions(a);
-  if (a.cancel_load) loader_.cancel_all();
+  if (a.cancel_load) {
+    state_.clips.cancel_loads();
+    sync_clip_set();
+  }
   if (a.clear_recent) settings_.recent_files.clear();
   if (a.dismiss_message) {
     state_.message.reset();

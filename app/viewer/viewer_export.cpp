@@ -66,7 +66,7 @@ void Viewer::run_exports() {
     return;
   }
   for (std::size_t n = 0; n < kSequenceFramesPerUiFrame && export_.next <= export_.last; ++n) {
-    state_.clock.seek(clock_position_for(state_, *slot, static_cast<double>(export_.next)));
+    state_.clock().seek(state_.clips.clock_position_for(*slot, static_cast<double>(export_.next)));
     sample_current_pose();
     update_follow();
     update_inspection();
@@ -81,8 +81,8 @@ void Viewer::run_exports() {
   }
   if (export_.next > export_.last) {
     export_.active = false;
-    state_.clock.seek(export_.resume_position);
-    if (export_.resume_playing) state_.clock.play();
+    state_.clock().seek(export_.resume_position);
+    if (export_.resume_playing) state_.clock().play();
     state_.message =
         Message{Message::Kind::Info, "Wrote " + std::to_string(export_.total()) + " frames to " + export_.directory};
   }

@@ -28,10 +28,6 @@ constexpr float kPickRadius = 9.0f;
 // The left panel's width (clips and joint tree), before the content scale.
 constexpr float kLeftPanelWidth = 270.0f;
 
-bool same_view(const OrbitCamera& a, const OrbitCamera& b) noexcept {
-  return a.target == b.target && a.distance == b.distance && a.yaw == b.yaw && a.pitch == b.pitch;
-}
-
 }  // namespace
 
 void Viewer::queue_key(int key, int mods) noexcept {
@@ -64,7 +60,7 @@ Viewer::ViewPick Viewer::pick_in_view(float x, float y) {
 void Viewer::pick_at(float x, float y, bool double_click) {
   const ViewPick best = pick_in_view(x, y);
   if (best.slot < 0) {
-    if (!double_click) select_joint(state_.active, -1);  // a click on nothing clears the selection
+    if (!double_click) select_joint(state_.active(), -1);  // a click on nothing clears the selection
     return;
   }
   select_joint(best.slot, best.joint);
@@ -247,10 +243,14 @@ void Viewer::build_ui() {
   if (loading) {
     load.fraction = loader_.fraction_read();
     load.waiting = loader_.waiting();
-    if (const ClipSlot* slot = preview_ ? slot_with_id(preview_->clip_id) : nullptr) {
+    const ClipLoad* streaming = state_.clips.load(state_.clips.streaming_ticket());
+    if (const ClipSlot* slot = streaming != nullptr ? state_.clips.with_id(streaming->clip_id) : nullptr) {
       load.frames = slot->clip().motion.frame_count;
       load.expected_frames = slot->expected_frames;
     }
+    const LoadCount count = state_.clips.load_count();
+    load.file_count = count.total;
+    load.file_number = std::min(count.total, count.finished + 1);
   }
   const ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total()};
   draw_status_overlay(layout_.view, state_, load, exporting, actions);
@@ -265,7 +265,7 @@ void Viewer::use_full_view(float window_width, float window_height) {
 // Every clip's pose at the shared time, written into the shared buffer, then one upload.
 void Viewer::sample_current_pose() {
   if (state_.clips.empty()) return;
-  const double seconds = state_.timeline_start + state_.clock.position() * state_.clock.frame_time();
+  const double seconds = state_.clips.timeline_start() + state_.clock().position() * state_.clock().frame_time();
   const Sampling sampling = state_.interpolate ? Sampling::Linear : Sampling::Nearest;
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     ClipSlot& slot = state_.clips[i];
@@ -335,7 +335,7 @@ void Viewer::update_trail() {
 }
 
 void Viewer::advance(double seconds) {
-  state_.clock.advance(seconds);
+  state_.clock().advance(seconds);
   sample_current_pose();
   update_follow();
   update_inspection();
@@ -351,7 +351,8 @@ void Viewer::keep_framing() {
     return;
   }
   state_.camera.frame(framing_->bounds, view_aspect());
-  if (preview_ && preview_->framed && same_view(*preview_->framed, framing_->camera)) preview_->framed = state_.camera;
+  if (stream_view_ && stream_view_->framed && same_view(*stream_view_->framed, framing_->camera))
+    stream_view_->framed = state_.camera;
   framing_->camera = state_.camera;
   framing_->aspect = view_aspect();
 }
@@ -421,9 +422,9 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
     state_.follow_height = state_.camera.target.y;
     remember_framing(bounds);
     frame_on_next_render_ = false;
-    if (preview_ && preview_->capture_framing) {  // to tell, when the load ends, whether the user moved it
-      preview_->framed = state_.camera;
-      preview_->capture_framing = false;
+    if (stream_view_ && stream_view_->capture_framing) {  // to tell, when the load ends, whether the user moved it
+      stream_view_->framed = state_.camera;
+      stream_view_->capture_framing = false;
     }
   }
   keep_framing();
@@ -451,7 +452,7 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
     look.line_color = colour.line;
     look.solid_color = colour.solid;
     look.visible = slot.visible;
-    const bool active = static_cast<int>(i) == state_.active;
+    const bool active = static_cast<int>(i) == state_.active();
     look.selected = active ? slot.selected : -1;
     // The tree's hover (active clip) first, else the joint under the mouse in the view.
     look.hovered = active && state_.hovered_joint >= 0             ? state_.hovered_joint

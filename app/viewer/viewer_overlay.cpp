@@ -111,7 +111,7 @@ void Viewer::draw_view_overlay() {
 
   draw->PushClipRect(to_im(bounds.min), to_im(bounds.max), true);
   if (labels)
-    draw_joint_labels(*slot, renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active)));
+    draw_joint_labels(*slot, renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active())));
   if (hover.clip >= 0) draw_hover_name(hover_box);
   draw->PopClipRect();
 }

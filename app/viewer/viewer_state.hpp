@@ -19,6 +19,7 @@
 #include "anim/pose.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/clip_colours.hpp"
+#include "viewer/clip_set.hpp"
 #include "viewer/prepared_clip.hpp"
 
 namespace bvhscope::viewer {
@@ -37,47 +38,10 @@ struct Message {
   bool load_failure = false;  // a failed load: the next successful load clears it
 };
 
-// One loaded clip among several.
-struct ClipSlot {
-  int id = 0;  // stable while the clip is loaded (removals shift indices)
-  PreparedClip prepared;
-  std::string file_name;                    // base name of the clip's file
-  bool is_sample = false;                   // the bundled clip (no file to reload or watch)
-  std::vector<std::string> warning_lines;   // the clip's warnings, formatted once at load
-  std::vector<std::string> labels;          // joint labels ("Name #index" for duplicates), once at load
-  std::vector<std::string> channel_orders;  // per joint: "XYZ ZXY" (position then rotation order)
-  JointTreeShape tree_shape;
-  int units_choice = -1;  // -1: the automatic guess
-  Pose pose;              // reused every frame
-  int color_index = 0;    // clip_color(color_index): the lowest index no other clip uses
-  bool visible = true;
-  double time_offset = 0.0;     // seconds on the shared clock at which frame 0 plays
-  glm::vec3 side_offset{0.0f};  // scene units; set automatically until the user edits it
-  bool auto_offset = true;
-  Placement placement;          // clip units -> scene units (scale, then side offset)
-  DrawDetail detail;            // how much of it is drawn (less for huge skeletons), set with the scene
-  double frame_position = 0.0;  // this frame's fractional frame of this clip
-  int selected = -1;            // the selected joint (-1: none)
-  // Its file is still loading: frames arrive every frame; the measures (bounds, root path, baked
-  // positions for trails and speed) cover its first frame only until the load ends.
-  bool loading = false;
-  std::size_t expected_frames = 0;  // while loading: the frames its file declares
-
-  [[nodiscard]] const Clip& clip() const noexcept { return prepared.clip; }
-  [[nodiscard]] std::size_t frame() const noexcept;  // the whole frame on screen
-};
-
 inline constexpr std::size_t kMaxProblems = 500;
 
 struct ViewerState {
-  std::vector<ClipSlot> clips;  // no fixed limit
-  int active = -1;              // index into clips; -1 when there are none
-  int next_clip_id = 1;
-  PlaybackClock clock;          // shared: its frames are the active clip's frame time
-  double timeline_start = 0.0;  // shared seconds at clock position 0
-  // While a clip loads: the clock frames the timeline spans once every declared frame is in (the
-  // track is drawn that long and fills as frames arrive); 0 otherwise.
-  std::size_t timeline_expected_frames = 0;
+  ClipSet clips;  // the clips, their loads, the shared clock and the active clip
   bool interpolate = true;
   OrbitCamera camera;
   bool follow = false;         // keep the root (or the selected joint) centred
@@ -96,18 +60,17 @@ struct ViewerState {
   std::optional<Message> message;
   std::vector<Problem> problems;  // oldest first, at most kMaxProblems
 
-  [[nodiscard]] bool has_clip() const noexcept { return active >= 0; }
-  [[nodiscard]] const ClipSlot* active_slot() const noexcept;
-  [[nodiscard]] ClipSlot* active_slot() noexcept;
+  [[nodiscard]] bool has_clip() const noexcept { return clips.active() != nullptr; }
+  [[nodiscard]] const ClipSlot* active_slot() const noexcept { return clips.active(); }
+  [[nodiscard]] ClipSlot* active_slot() noexcept { return clips.active(); }
+  [[nodiscard]] int active() const noexcept { return clips.active_index(); }
+  [[nodiscard]] const PlaybackClock& clock() const noexcept { return clips.clock(); }
+  [[nodiscard]] PlaybackClock& clock() noexcept { return clips.clock(); }
   [[nodiscard]] int selected_joint() const noexcept;  // of the active clip
 };
 
 // The length unit of the active clip: the user's choice, or the clip's guess.
 double metres_per_unit(const ViewerState& state);
-double metres_per_unit(const ClipSlot& slot);
 const char* unit_name(const ViewerState& state);
-
-// The clock position at which `slot` shows its (fractional) frame `clip_frame`.
-double clock_position_for(const ViewerState& state, const ClipSlot& slot, double clip_frame);
 
 }  // namespace bvhscope::viewer

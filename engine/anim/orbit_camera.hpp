@@ -11,8 +11,8 @@
 namespace bvhscope {
 
 struct OrbitCamera {
-  static constexpr float kDefaultYaw = 0.60f;     // radians about +Y; 0 looks from +Z at -Z
-  static constexpr float kDefaultPitch = 0.28f;   // radians above the horizon
+  static constexpr float kDefaultYaw = 0.60f;    // radians about +Y; 0 looks from +Z at -Z
+  static constexpr float kDefaultPitch = 0.28f;  // radians above the horizon
   static constexpr float kMaxPitch = 1.55f;
 
   glm::vec3 target{0.0f};
@@ -24,7 +24,7 @@ struct OrbitCamera {
 
   [[nodiscard]] glm::vec3 forward() const noexcept;  // unit vector from the eye to the target
   [[nodiscard]] glm::vec3 right() const noexcept;
-  [[nodiscard]] glm::vec3 up() const noexcept;       // the screen's up direction in world space
+  [[nodiscard]] glm::vec3 up() const noexcept;  // the screen's up direction in world space
   [[nodiscard]] glm::vec3 eye() const noexcept { return target - forward() * distance; }
   [[nodiscard]] glm::mat4 view() const noexcept;
   [[nodiscard]] glm::mat4 projection(float aspect) const noexcept;
@@ -43,6 +43,10 @@ struct OrbitCamera {
   // frame() from the default direction.
   void reset(const Bounds& bounds, float aspect) noexcept;
 };
+// The same camera position and direction (a framing the user has not moved since).
+[[nodiscard]] inline bool same_view(const OrbitCamera& a, const OrbitCamera& b) noexcept {
+  return a.target == b.target && a.distance == b.distance && a.yaw == b.yaw && a.pitch == b.pitch;
+}
 
 // Window pixel (x right, y down, origin top-left of the viewport) of a world point, and its depth
 // in [0, 1]; z < 0 or > 1 means outside the depth range.

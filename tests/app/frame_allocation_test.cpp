@@ -330,8 +330,8 @@ class FrameAllocationTest : public ::testing::Test {
     ASSERT_TRUE(viewer_->select_joint_named("lhand"));
     state.inspection.trail = true;
     state.inspection.labels = LabelMode::All;
-    state.clock.set_loop(true);
-    state.clock.play();
+    state.clock().set_loop(true);
+    state.clock().play();
     // BVHSCOPE_TEST_REAL_GL=1: our draw calls reach the driver too (about a minute under llvmpipe).
     wrap_gl_calls(std::getenv("BVHSCOPE_TEST_REAL_GL") != nullptr);
   }
@@ -408,14 +408,14 @@ class FrameAllocationTest : public ::testing::Test {
     ViewerState& state = viewer_->state();
     state.display.solid = solid;
     state.interpolate = interpolate;
-    state.clock.seek(kStartFrame);
+    state.clock().seek(kStartFrame);
     frame(ui);  // the warm-up frame
-    EXPECT_TRUE(state.clock.playing());
+    EXPECT_TRUE(state.clock().playing());
     const gfx::SkeletonPass& pass = viewer_->renderer().skeleton_pass();
     const std::size_t uploads_before = pass.upload_count();
     RunResult result;
     result.fewest_draws = std::numeric_limits<std::size_t>::max();
-    std::size_t previous_frame = state.clock.frame();
+    std::size_t previous_frame = state.clock().frame();
     AllocationWindow::arm();
     for (int i = 0; i < kMeasuredFrames; ++i) {
       g_writes = {};
@@ -428,8 +428,8 @@ class FrameAllocationTest : public ::testing::Test {
       if (one_bone_upload) ++result.frames_with_one_bone_upload;
       result.other_buffer_writes += g_writes.data + g_writes.maps + (g_writes.sub_data > 1 ? g_writes.sub_data - 1 : 0);
       if (state.view_hover.joint >= 0) ++result.frames_hovering;
-      if (state.clock.frame() < previous_frame) result.crossed_loop = true;
-      previous_frame = state.clock.frame();
+      if (state.clock().frame() < previous_frame) result.crossed_loop = true;
+      previous_frame = state.clock().frame();
     }
     result.allocations = AllocationWindow::disarm();
     result.skeleton_pass_uploads = pass.upload_count() - uploads_before;

@@ -36,8 +36,8 @@ TEST_F(TimelineLanesTest, LanesShowEachClipsExtentAndDragMovesItInTime) {
   const unsigned long window = window_of(app);
   xdotool("key space");
   State state = app.wait_for([](const State& s) { return s.at("playing") == "0" && s.count("lane_2") > 0; }, "paused");
-  EXPECT_EQ(state.at("clip_1"), long_clip.string() + ";ready;61;25;0");
-  EXPECT_EQ(state.at("clip_2"), short_clip.string() + ";ready;21;25;0");
+  EXPECT_EQ(state.at("clip_1"), long_clip.string() + ";ready;61;25;0;visible;1");
+  EXPECT_EQ(state.at("clip_2"), short_clip.string() + ";ready;21;25;0;visible;2");
 
   // Both start at the timeline's start; the short one is a third as long (20 of 60 frames).
   const auto lane1 = as_rect(state, "lane_1");
@@ -72,8 +72,9 @@ TEST_F(TimelineLanesTest, LanesShowEachClipsExtentAndDragMovesItInTime) {
   ASSERT_TRUE(xdotool("mouseup 1"));
   // The drag arrives over several frames: wait for where it ends (the lane is drawn a frame later).
   const auto offset_of = [](const State& s) {
-    const std::string& clip = s.at("clip_2");
-    return std::stod(clip.substr(clip.rfind(';') + 1));
+    std::string clip = s.at("clip_2");  // file;state;frames;fps;offset;visible;id
+    for (int field = 0; field < 4; ++field) clip.erase(0, clip.find(';') + 1);
+    return std::stod(clip.substr(0, clip.find(';')));
   };
   state = app.wait_for(
       [&](const State& s) {

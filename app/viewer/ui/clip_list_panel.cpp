@@ -18,7 +18,8 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
   ImGui::PushID(i);
   const float row_height = ImGui::GetFrameHeight();
   ImGui::ColorButton("##colour", to_imgui(clip_color(slot.color_index).line),
-                     ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop, ImVec2(row_height * 0.55f, row_height));
+                     ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
+                     ImVec2(row_height * 0.55f, row_height));
   ImGui::SameLine(0.0f, 6.0f);
   bool visible = slot.visible;
   if (ImGui::Checkbox("##visible", &visible)) actions.clip_visible = std::make_pair(i, visible);
@@ -29,7 +30,7 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
   char label[96];
   std::snprintf(label, sizeof(label), "%s", slot.file_name.c_str());
   ImGui::AlignTextToFramePadding();
-  if (ImGui::Selectable(label, state.active == i, ImGuiSelectableFlags_None, ImVec2(name_width, row_height))) {
+  if (ImGui::Selectable(label, state.active() == i, ImGuiSelectableFlags_None, ImVec2(name_width, row_height))) {
     actions.activate_clip = i;
   }
   if (ImGui::IsItemHovered()) {
@@ -46,7 +47,7 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
 void active_offsets(const ViewerState& state, Actions& actions) {
   const ClipSlot* slot = state.active_slot();
   if (slot == nullptr) return;
-  const int i = state.active;
+  const int i = state.active();
   const float label_width = ImGui::CalcTextSize("Side offset").x + ImGui::GetStyle().ItemSpacing.x;
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("Time offset");

@@ -153,9 +153,9 @@ void plot(const char* id, const char* title, const ImVec2& size, const ViewerSta
   const double frame = area.frame_at(ImGui::GetIO().MousePos.x);
   if (ImGui::IsItemActivated()) {
     actions.scrub_begin = true;
-    actions.scrub = clock_position_for(state, slot, frame);
+    actions.scrub = state.clips.clock_position_for(slot, frame);
   } else if (ImGui::IsItemActive()) {
-    actions.scrub = clock_position_for(state, slot, frame);
+    actions.scrub = state.clips.clock_position_for(slot, frame);
   }
   if (ImGui::IsItemDeactivated()) actions.scrub_end = true;
   if (hovered && !ImGui::IsItemActive()) {

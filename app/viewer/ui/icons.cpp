@@ -6,10 +6,12 @@ namespace bvhscope::viewer {
 namespace {
 
 void triangle_right(ImDrawList* draw, ImVec2 c, float s, ImU32 color) {
-  draw->AddTriangleFilled(ImVec2(c.x - s * 0.55f, c.y - s), ImVec2(c.x - s * 0.55f, c.y + s), ImVec2(c.x + s * 0.85f, c.y), color);
+  draw->AddTriangleFilled(ImVec2(c.x - s * 0.55f, c.y - s), ImVec2(c.x - s * 0.55f, c.y + s),
+                          ImVec2(c.x + s * 0.85f, c.y), color);
 }
 void triangle_left(ImDrawList* draw, ImVec2 c, float s, ImU32 color) {
-  draw->AddTriangleFilled(ImVec2(c.x + s * 0.55f, c.y - s), ImVec2(c.x - s * 0.85f, c.y), ImVec2(c.x + s * 0.55f, c.y + s), color);
+  draw->AddTriangleFilled(ImVec2(c.x + s * 0.55f, c.y - s), ImVec2(c.x - s * 0.85f, c.y),
+                          ImVec2(c.x + s * 0.55f, c.y + s), color);
 }
 void bar(ImDrawList* draw, float x, ImVec2 c, float s, float width, ImU32 color) {
   draw->AddRectFilled(ImVec2(x, c.y - s), ImVec2(x + width, c.y + s), color, 1.0f);
@@ -37,7 +39,9 @@ bool icon_button(const char* id, Icon icon, const char* tooltip) {
       triangle_left(draw, ImVec2(c.x - s * 0.1f, c.y), s, color);
       bar(draw, c.x + s * 0.7f, c, s, w, color);
       break;
-    case Icon::Play: triangle_right(draw, ImVec2(c.x + s * 0.1f, c.y), s * 1.1f, color); break;
+    case Icon::Play:
+      triangle_right(draw, ImVec2(c.x + s * 0.1f, c.y), s * 1.1f, color);
+      break;
     case Icon::Pause:
       bar(draw, c.x - s * 0.65f, c, s, w * 1.6f, color);
       bar(draw, c.x + s * 0.65f - w * 1.6f, c, s, w * 1.6f, color);

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <string_view>
 
-#include <glm/gtc/quaternion.hpp>
 #include <imgui.h>
+#include <glm/gtc/quaternion.hpp>
 
 #include "viewer/ui/panel_style.hpp"
 
@@ -45,7 +45,8 @@ void quat_row(const char* label, const glm::quat& q) {
 }
 
 void vec3_cells(const glm::vec3& v, const char* unit) {
-  ImGui::Text("%.4f  %.4f  %.4f %s", static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z), unit);
+  ImGui::Text("%.4f  %.4f  %.4f %s", static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z),
+              unit);
 }
 
 bool begin_values_table(const char* id) {
@@ -62,7 +63,8 @@ void identity_block(const ViewerState& state, const ClipSlot& slot, const JointD
   ImGui::PopFont();
   ImGui::SameLine();
   ImGui::TextDisabled("%s", kind_name(slot, d.index));
-  if (panel_section_with_copy("JOINT", "copy_identity")) ImGui::SetClipboardText(format_joint_identity(slot, d).c_str());
+  if (panel_section_with_copy("JOINT", "copy_identity"))
+    ImGui::SetClipboardText(format_joint_identity(slot, d).c_str());
   if (begin_values_table("identity")) {
     panel_row("Index", "%d", d.index);
     ImGui::TableNextRow();
@@ -132,7 +134,8 @@ void channels_block(const JointDetails& d) {
 }
 
 void transforms_block(const ViewerState& state, const JointDetails& d) {
-  if (panel_section_with_copy("TRANSFORMS", "copy_transforms")) ImGui::SetClipboardText(format_joint_transforms(d).c_str());
+  if (panel_section_with_copy("TRANSFORMS", "copy_transforms"))
+    ImGui::SetClipboardText(format_joint_transforms(d).c_str());
   const char* unit = unit_name(state);
   if (begin_values_table("transforms")) {
     ImGui::TableNextRow();
@@ -208,7 +211,8 @@ std::string format_joint_identity(const ClipSlot& slot, const JointDetails& d) {
   for (std::size_t i = 0; i < d.children.size(); ++i) {
     text += (i > 0 ? ", " : "") + slot.labels[static_cast<std::size_t>(d.children[i])];
   }
-  text += "\noffset\t" + vec3_text(d.offset) + "\nbone_length\t" + number("%.6g", static_cast<double>(d.bone_length)) + "\n";
+  text += "\noffset\t" + vec3_text(d.offset) + "\nbone_length\t" + number("%.6g", static_cast<double>(d.bone_length)) +
+          "\n";
   return text;
 }
 
@@ -223,8 +227,8 @@ std::string format_joint_channels(const JointDetails& d) {
 
 std::string format_joint_transforms(const JointDetails& d) {
   return "local_translation\t" + vec3_text(d.local_translation) + "\nrotation_order\t" + d.rotation_order +
-         "\nlocal_quaternion_wxyz\t" + quat_text(d.local_rotation) + "\nworld_position\t" + vec3_text(d.world_position) +
-         "\nworld_quaternion_wxyz\t" + quat_text(d.world_rotation) + "\n";
+         "\nlocal_quaternion_wxyz\t" + quat_text(d.local_rotation) + "\nworld_position\t" +
+         vec3_text(d.world_position) + "\nworld_quaternion_wxyz\t" + quat_text(d.world_rotation) + "\n";
 }
 
 void draw_inspector(const ViewerState& state, Actions& actions) {

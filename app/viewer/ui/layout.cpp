@@ -22,8 +22,7 @@ UiLayout compute_layout(float window_width, float window_height, float menu_heig
 
 UiLayout compute_layout(float window_width, float window_height, float menu_height, float timeline_height,
                         bool show_panel, float panel_width, float left_width, float curves_height) noexcept {
-  UiLayout layout =
-      compute_layout(window_width, window_height, menu_height, timeline_height, show_panel, panel_width);
+  UiLayout layout = compute_layout(window_width, window_height, menu_height, timeline_height, show_panel, panel_width);
   const float left_w = show_panel ? std::clamp(left_width, 0.0f, layout.view.width * 0.45f) : 0.0f;
   layout.left = {0.0f, layout.view.y, left_w, layout.view.height};
   layout.view.x += left_w;

@@ -58,7 +58,12 @@ void draw_loading(const Rect& view, const LoadStatus& load, Actions& actions) {
   ImGui::SetNextWindowPos(ImVec2(view.x + margin, view.y + view.height - margin), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.92f);
   if (ImGui::Begin("##loading", nullptr, kOverlayFlags)) {
-    ImGui::Text("Loading %s", load.path != nullptr ? load.path->c_str() : "");
+    if (load.file_count > 1) {
+      ImGui::Text("Loading %zu of %zu: %s", load.file_number, load.file_count,
+                  load.path != nullptr ? load.path->c_str() : "");
+    } else {
+      ImGui::Text("Loading %s", load.path != nullptr ? load.path->c_str() : "");
+    }
     const ImGuiStyle& style = ImGui::GetStyle();
     const float cancel_width = ImGui::CalcTextSize("Cancel").x + style.FramePadding.x * 2.0f;
     const float width =
@@ -89,7 +94,7 @@ void draw_loading(const Rect& view, const LoadStatus& load, Actions& actions) {
     } else {
       ImGui::TextDisabled("%s, %.1f s", phase_text(load.phase), load.seconds);
     }
-    if (load.waiting > 0) {
+    if (load.waiting > 0 && load.file_count <= 1) {
       ImGui::SameLine();
       ImGui::TextDisabled("  (%zu more waiting)", load.waiting);
     }

@@ -17,10 +17,12 @@ struct LoadStatus {
   LoadPhase phase = LoadPhase::Idle;
   const std::string* path = nullptr;  // the file being loaded
   double seconds = 0.0;
-  double fraction = 0.0;              // of its bytes read (0 when unknown)
-  std::size_t frames = 0;             // frames on screen already (a new clip streams in)
-  std::size_t expected_frames = 0;    // frames it declares
-  std::size_t waiting = 0;            // further files queued behind it
+  double fraction = 0.0;            // of its bytes read (0 when unknown)
+  std::size_t frames = 0;           // frames on screen already (a new clip streams in)
+  std::size_t expected_frames = 0;  // frames it declares
+  std::size_t waiting = 0;          // further files queued behind it
+  std::size_t file_number = 0;      // of a batch of several files: this one's number ("12 of 40")
+  std::size_t file_count = 0;       // the batch's files (1 for a single file)
 };
 
 // A PNG sequence being written: its progress bar and Cancel button.
@@ -31,7 +33,7 @@ struct ExportStatus {
   std::size_t total = 0;
 };
 
-void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load, const ExportStatus& exporting,
-                         Actions& actions);
+void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load,
+                         const ExportStatus& exporting, Actions& actions);
 
 }  // namespace bvhscope::viewer

@@ -36,10 +36,10 @@ ImU32 colour_u32(const glm::vec3& colour, int alpha) {
 // starts, past its last frame after it ends: it holds its first or last frame then).
 double active_origin(const ViewerState& state) {
   const ClipSlot* slot = state.active_slot();
-  return slot != nullptr ? clock_position_for(state, *slot, 0.0) : 0.0;
+  return slot != nullptr ? state.clips.clock_position_for(*slot, 0.0) : 0.0;
 }
 long active_frame(const ViewerState& state) {
-  return static_cast<long>(std::floor(state.clock.position() - active_origin(state) + 1e-6));
+  return static_cast<long>(std::floor(state.clock().position() - active_origin(state) + 1e-6));
 }
 
 // The track's horizontal mapping, shared by the ruler and the lanes.
@@ -64,7 +64,7 @@ long tick_step(double pixels_per_frame, float min_pixels) {
 }
 
 void draw_transport(const ViewerState& state, Actions& actions) {
-  const PlaybackClock& clock = state.clock;
+  const PlaybackClock& clock = state.clock();
   if (icon_button("##first", Icon::First, "First frame (Home)")) actions.jump_first = true;
   ImGui::SameLine(0.0f, 4.0f);
   if (icon_button("##back", Icon::StepBack, "Previous frame (Left)")) actions.step = -1;
@@ -153,14 +153,14 @@ void draw_transport(const ViewerState& state, Actions& actions) {
 }
 
 TrackScale draw_track(const ViewerState& state, Actions& actions) {
-  const PlaybackClock& clock = state.clock;
+  const PlaybackClock& clock = state.clock();
   const ImVec2 size(ImGui::GetContentRegionAvail().x, track_height());
   const ImVec2 min = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##timeline", size);
   const ImVec2 max(min.x + size.x, min.y + size.y);
   const std::size_t frames = clock.frame_count();
   // While a clip loads the track is as long as it will be, and fills as its frames arrive.
-  const std::size_t span = std::max(frames, state.timeline_expected_frames);
+  const std::size_t span = std::max(frames, state.clips.timeline_expected_frames());
   const double last = span > 1 ? static_cast<double>(span - 1) : 1.0;
   const double last_loaded = frames > 1 ? static_cast<double>(frames - 1) : 0.0;
   const float pad = ImGui::GetFontSize() * 0.6f;
@@ -270,14 +270,14 @@ void draw_lanes(const ViewerState& state, const TrackScale& scale, Actions& acti
   ImGui::BeginChild("##lanes", ImVec2(area_width, static_cast<float>(shown) * height), false,
                     scrolls ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoScrollbar);
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  const double frame_time = state.clock.frame_time();
+  const double frame_time = state.clock().frame_time();
   const double track_end =
       scale.pixels_per_frame > 0.0 ? static_cast<double>(scale.x1 - scale.x0) / scale.pixels_per_frame : 0.0;
   ImGuiStorage* storage = ImGui::GetStateStorage();
   for (std::size_t i = 0; i < state.clips.size(); ++i) {
     const ClipSlot& slot = state.clips[i];
     const ImVec2 row = ImGui::GetCursorScreenPos();
-    const double start = (slot.time_offset - state.timeline_start) / frame_time;
+    const double start = (slot.time_offset - state.clips.timeline_start()) / frame_time;
     const std::size_t frames =
         std::max(slot.loading ? slot.expected_frames : slot.clip().motion.frame_count, slot.clip().motion.frame_count);
     const double length =
@@ -286,7 +286,7 @@ void draw_lanes(const ViewerState& state, const TrackScale& scale, Actions& acti
     const float bar_x1 = std::max(scale.x_of(start + length), bar_x0 + 3.0f);
     const float y0 = row.y + 2.0f;
     const float y1 = row.y + height - 2.0f;
-    const bool active = static_cast<int>(i) == state.active;
+    const bool active = static_cast<int>(i) == state.active();
     const ClipColor colour = clip_color(slot.color_index);
     const int alpha = slot.visible ? 255 : 110;
     const ImVec2 window_min = ImGui::GetWindowPos();
@@ -353,7 +353,7 @@ void draw_lanes(const ViewerState& state, const TrackScale& scale, Actions& acti
     }
   }
   // The playhead runs through the lanes too.
-  const float playhead = scale.x_of(std::min(state.clock.position(), track_end));
+  const float playhead = scale.x_of(std::min(state.clock().position(), track_end));
   const ImVec2 top = ImGui::GetWindowPos();
   draw->AddLine(ImVec2(playhead, top.y), ImVec2(playhead, top.y + ImGui::GetWindowHeight()),
                 IM_COL32(240, 160, 60, 200), 1.5f);
