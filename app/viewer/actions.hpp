@@ -25,6 +25,7 @@ struct DisplayOptions {
   bool joints = true;
   bool show_panel = true;
   bool floor_at_origin = false;  // the ground on the file's origin plane, clips not lowered onto the floor
+  bool name_tags = true;         // each clip's file name above its figure (when there are several)
   bool operator==(const DisplayOptions&) const = default;
 };
 
@@ -84,8 +85,9 @@ struct Actions {
   std::optional<std::pair<int, bool>> clip_visible;
   std::optional<std::pair<int, double>> clip_time_offset;
   std::optional<std::pair<int, glm::vec3>> clip_side_offset;
-  bool auto_space = false;  // every clip back to the automatic side-by-side offsets
-  std::optional<int> solo_clip;                  // only this clip visible (again: all visible)
+  bool auto_space = false;       // every clip back to the automatic side-by-side offsets
+  std::optional<int> solo_clip;  // only this clip visible (again: all visible)
+  bool show_all_clips = false;
   std::optional<std::pair<int, int>> move_clip;  // reorder: from, to
   bool remove_all_clips = false;
   bool align_starts = false;       // every clip starts at time 0

@@ -419,6 +419,10 @@ void ClipSet::solo(int index) {
   for (ClipSlot& slot : clips_) slot.visible = already_solo || &slot == &clips_[static_cast<std::size_t>(index)];
 }
 
+void ClipSet::show_all() {
+  for (ClipSlot& slot : clips_) slot.visible = true;
+}
+
 void ClipSet::set_time_offset(int index, double offset_seconds) {
   if (index < 0 || static_cast<std::size_t>(index) >= clips_.size() || !std::isfinite(offset_seconds)) return;
   clips_[static_cast<std::size_t>(index)].time_offset = offset_seconds;

@@ -102,6 +102,7 @@ class ClipSet {
   void select(int index, int joint);  // also makes the clip active
   void set_visible(int index, bool visible);
   void solo(int index);  // only this clip visible (again: every clip visible)
+  void show_all();
   void set_time_offset(int index, double seconds);
   void set_side_offset(int index, glm::vec3 offset);
   void auto_space();

@@ -86,6 +86,8 @@ Settings parse_settings(std::string_view text) {
       read_bool(value, settings.show_shadow);
     else if (key == "joints")
       read_bool(value, settings.show_joints);
+    else if (key == "name_tags")
+      read_bool(value, settings.name_tags);
     else if (key == "sampling") {
       if (value == "linear") settings.interpolate = true;
       if (value == "nearest") settings.interpolate = false;
@@ -110,7 +112,7 @@ std::string format_settings(const Settings& s) {
       << "window_width=" << s.window_width << "\nwindow_height=" << s.window_height << "\npanel_width=" << s.panel_width
       << "\nshow_panel=" << s.show_panel << "\nstyle=" << (s.solid_style ? "solid" : "lines")
       << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes << "\ntrajectory=" << s.show_trajectory
-      << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints
+      << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints << "\nname_tags=" << s.name_tags
       << "\nsampling=" << (s.interpolate ? "linear" : "nearest") << "\nloop=" << s.loop << "\nspeed=" << s.speed
       << "\nwatch_files=" << s.watch_files
       << "\nantialiasing=" << (s.antialiasing < 0 ? std::string("auto") : std::to_string(s.antialiasing)) << '\n';

@@ -27,6 +27,7 @@ struct Settings {
   bool show_trajectory = false;
   bool show_shadow = true;
   bool show_joints = true;
+  bool name_tags = true;    // file names above the figures when several clips are loaded
   bool interpolate = true;  // linear sampling between frames (false: nearest frame)
   bool loop = true;
   double speed = 1.0;

@@ -25,8 +25,14 @@ std::string base_name(const std::string& path) {
 
 Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
     : renderer_(std::move(renderer)), settings_(std::move(settings)), ui_scale_(ui_scale) {
-  state_.display = {settings_.solid_style, settings_.show_grid,   settings_.show_axes, settings_.show_trajectory,
-                    settings_.show_shadow, settings_.show_joints, settings_.show_panel};
+  state_.display.solid = settings_.solid_style;
+  state_.display.grid = settings_.show_grid;
+  state_.display.axes = settings_.show_axes;
+  state_.display.trajectory = settings_.show_trajectory;
+  state_.display.shadow = settings_.show_shadow;
+  state_.display.joints = settings_.show_joints;
+  state_.display.show_panel = settings_.show_panel;
+  state_.display.name_tags = settings_.name_tags;
   state_.interpolate = settings_.interpolate;
   state_.clock().set_loop(settings_.loop);
   state_.clock().set_speed(settings_.speed);
@@ -310,6 +316,7 @@ Settings Viewer::settings_for_saving(int window_width, int window_height) const 
   settings.show_shadow = state_.display.shadow;
   settings.show_joints = state_.display.joints;
   settings.show_panel = state_.display.show_panel;
+  settings.name_tags = state_.display.name_tags;
   settings.interpolate = state_.interpolate;
   settings.loop = state_.clock().looping();
   settings.speed = state_.clock().speed();

@@ -123,6 +123,7 @@ class Viewer {
   void refresh_label_order(const ClipSlot& slot);
   void draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> placed);
   void draw_hover_name(const LabelBox& box);
+  void draw_name_tags(const LabelBox& bounds);
   void frame_current_pose();
   // Framing that follows the view's shape: see framing_.
   void remember_framing(const Bounds& bounds);
@@ -210,6 +211,7 @@ class Viewer {
     PlacedLabel label;
   };
   std::vector<PlacedJointLabel> placed_labels_;  // this frame's shown labels, reused
+  std::vector<LabelBox> tag_boxes_;              // this frame's clip name tags, reused
   int labels_shown_ = 0;
   int labels_hidden_ = 0;
   glm::vec2 press_position_{0.0f};

@@ -41,6 +41,7 @@ void Viewer::apply_clip_actions(const Actions& a) {
   if (a.activate_clip) clips.set_active(*a.activate_clip);
   if (a.clip_visible) clips.set_visible(a.clip_visible->first, a.clip_visible->second);
   if (a.solo_clip) clips.solo(*a.solo_clip);
+  if (a.show_all_clips) clips.show_all();
   if (a.clip_time_offset) clips.set_time_offset(a.clip_time_offset->first, a.clip_time_offset->second);
   if (a.clip_side_offset) clips.set_side_offset(a.clip_side_offset->first, a.clip_side_offset->second);
   if (a.auto_space) clips.auto_space();

@@ -1,6 +1,7 @@
 // Viewer: what is drawn over the 3D view: the joint under the mouse (hover, any visible clip) with
 // its name by the cursor, and the active clip's joint labels, placed so that none overlaps another.
 #include <algorithm>
+#include <optional>
 
 #include <imgui.h>
 
@@ -33,6 +34,15 @@ constexpr std::size_t kMaxBoxVertices = 160;
 constexpr std::size_t kMaxBoxIndices = 480;
 
 ImVec2 to_im(glm::vec2 v) { return {v.x, v.y}; }
+
+ImU32 to_colour(const glm::vec3& c, float alpha = 1.0f) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, alpha));
+}
+
+constexpr ImU32 kTagFill = IM_COL32(18, 20, 24, 215);
+constexpr ImU32 kTagText = IM_COL32(235, 237, 241, 255);
+constexpr float kTagLift = 10.0f;    // from the figure's top to its tag, pixels before the content scale
+constexpr float kMaxTagRows = 2.0f;  // how far a tag may move (in tag heights) to keep clear of the others
 
 }  // namespace
 
@@ -76,6 +86,10 @@ void Viewer::draw_view_overlay() {
                       !(state_.inspection.labels == LabelMode::SelectedChain && slot->selected < 0);
   if (labels) refresh_label_order(*slot);
 
+  // Name tags first: joint labels make way for them.
+  const bool tags = state_.display.name_tags && state_.clips.size() > 1;
+  if (tags) draw_name_tags(bounds);
+
   // The hover name goes first: labels make way for it, so it never covers one.
   const ViewerState::ViewHover hover = state_.view_hover;
   LabelBox hover_box;
@@ -106,6 +120,7 @@ void Viewer::draw_view_overlay() {
   };
   const std::size_t boxes = (labels ? label_order_.size() : 0) + (hover.clip >= 0 ? 1 : 0);
   const std::size_t characters = (labels ? label_characters_ : 0) + hover_characters;
+  (void)tags;
   reserve(draw->VtxBuffer, 4 * characters + kMaxBoxVertices * boxes);
   reserve(draw->IdxBuffer, 6 * characters + kMaxBoxIndices * boxes);
 
@@ -113,6 +128,88 @@ void Viewer::draw_view_overlay() {
   if (labels)
     draw_joint_labels(*slot, renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active())));
   if (hover.clip >= 0) draw_hover_name(hover_box);
+  draw->PopClipRect();
+}
+
+// Each visible clip's file name over its figure (above its highest joint as drawn now), in its
+// colour; a tag that would cover another moves up, and joint labels keep clear of them.
+void Viewer::draw_name_tags(const LabelBox& bounds) {
+  const Rect& view = layout_.view;
+  const glm::mat4 view_projection = this->view_projection();
+  const glm::vec2 padding(kLabelPadding.x * ui_scale_ * 1.5f, kLabelPadding.y * ui_scale_ * 1.5f);
+  const float stripe = 3.0f * ui_scale_;
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  const auto reserve = [](auto& buffer, std::size_t more) {
+    const int needed = buffer.Size + static_cast<int>(more);
+    if (buffer.Capacity < needed) buffer.reserve(needed + needed / 2);
+  };
+  std::size_t characters = 0;
+  for (const ClipSlot& slot : state_.clips) characters += slot.file_name.size();
+  reserve(draw->VtxBuffer, 4 * characters + kMaxBoxVertices * state_.clips.size());
+  reserve(draw->IdxBuffer, 6 * characters + kMaxBoxIndices * state_.clips.size());
+  draw->PushClipRect(to_im(bounds.min), to_im(bounds.max), true);
+  tag_boxes_.clear();
+  tag_boxes_.reserve(state_.clips.size());  // no-ops once sized: nothing allocated while playing
+  label_layout_.reserve(label_order_.size() + 1 + state_.clips.size());
+  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
+    const ClipSlot& slot = state_.clips[i];
+    if (!slot.visible) continue;
+    const std::span<const glm::vec3> joints = renderer_.skeleton_pass().joint_positions(i);
+    if (joints.empty()) continue;
+    glm::vec3 top = joints.front();
+    for (const glm::vec3& joint : joints)
+      if (joint.y > top.y) top = joint;
+    const glm::vec3 p = project_to_pixels(view_projection, top, glm::vec2(view.width, view.height));
+    if (p.z < 0.0f || p.z > 1.0f) continue;
+    const ImVec2 text = ImGui::CalcTextSize(slot.file_name.c_str());
+    const glm::vec2 size(text.x + 2.0f * padding.x + stripe, text.y + 2.0f * padding.y);
+    const glm::vec2 start(
+        std::clamp(p.x + view.x - size.x * 0.5f, bounds.min.x, std::max(bounds.min.x, bounds.max.x - size.x)),
+        p.y + view.y - kTagLift * ui_scale_ - size.y);
+    // Past every tag it would cover (the tags placed so far): up first, then down; a tag with no
+    // free spot inside the view is left out (its figure keeps the dot of its colour).
+    const auto free_spot = [&](float direction) -> std::optional<glm::vec2> {
+      glm::vec2 min = start;
+      for (bool moved = true; moved;) {
+        moved = false;
+        for (const LabelBox& other : tag_boxes_) {
+          if (min.x < other.max.x && other.min.x < min.x + size.x && min.y < other.max.y &&
+              other.min.y < min.y + size.y) {
+            min.y =
+                direction < 0.0f ? other.min.y - size.y - kLabelGap * ui_scale_ : other.max.y + kLabelGap * ui_scale_;
+            moved = true;
+          }
+        }
+      }
+      // Within a few rows of its figure: farther away, a crowd of tags would hide the figures.
+      const bool near = std::abs(min.y - start.y) <= kMaxTagRows * (size.y + kLabelGap * ui_scale_);
+      if (!near || min.y < bounds.min.y || min.y + size.y > bounds.max.y) return std::nullopt;
+      return min;
+    };
+    std::optional<glm::vec2> spot = free_spot(-1.0f);
+    if (!spot) spot = free_spot(1.0f);
+    const ImVec2 head(p.x + view.x, p.y + view.y);
+    if (!spot) {
+      draw->AddCircleFilled(head, 2.5f * ui_scale_, to_colour(clip_color(slot.color_index).line));
+      continue;
+    }
+    const glm::vec2 min = *spot;
+    const LabelBox box{min, min + size};
+    tag_boxes_.push_back(box);
+    label_layout_.block(box);
+    const glm::vec3 colour = clip_color(slot.color_index).line;
+    // A leader from the figure's top to its tag, so a tag moved away still points at its figure.
+    const ImVec2 foot(std::clamp(head.x, box.min.x + stripe, box.max.x - stripe),
+                      box.max.y < head.y ? box.max.y : box.min.y);
+    draw->AddLine(head, foot, to_colour(colour, 0.75f), 1.0f * ui_scale_);
+    draw->AddCircleFilled(head, 2.0f * ui_scale_, to_colour(colour, 0.9f));
+    draw->AddRectFilled(to_im(box.min), to_im(box.max), kTagFill, 3.0f * ui_scale_);
+    draw->AddRectFilled(to_im(box.min), ImVec2(box.min.x + stripe, box.max.y), to_colour(colour), 3.0f * ui_scale_,
+                        ImDrawFlags_RoundCornersLeft);
+    if (static_cast<int>(i) == state_.active())
+      draw->AddRect(to_im(box.min), to_im(box.max), to_colour(colour, 0.9f), 3.0f * ui_scale_, 0, 1.0f * ui_scale_);
+    draw->AddText(ImVec2(box.min.x + stripe + padding.x, box.min.y + padding.y), kTagText, slot.file_name.c_str());
+  }
   draw->PopClipRect();
 }
 

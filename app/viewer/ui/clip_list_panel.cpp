@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <iterator>
 
 #include <imgui.h>
 
@@ -12,36 +14,104 @@ namespace {
 
 ImVec4 to_imgui(const glm::vec3& c) { return {c.x, c.y, c.z, 1.0f}; }
 
+// Right-click on a clip's name: what can be done to that one clip.
+void clip_menu(const ViewerState& state, int i, Actions& actions) {
+  if (!ImGui::BeginPopupContextItem("##clip_menu")) return;
+  const int count = static_cast<int>(state.clips.size());
+  if (ImGui::MenuItem("Solo", nullptr, false, count > 1)) actions.solo_clip = i;
+  if (ImGui::MenuItem(
+          "Show All", nullptr, false,
+          std::any_of(state.clips.begin(), state.clips.end(), [](const ClipSlot& s) { return !s.visible; })))
+    actions.show_all_clips = true;
+  ImGui::Separator();
+  if (ImGui::MenuItem("Move Up", nullptr, false, i > 0)) actions.move_clip = std::make_pair(i, i - 1);
+  if (ImGui::MenuItem("Move Down", nullptr, false, i + 1 < count)) actions.move_clip = std::make_pair(i, i + 1);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Remove")) actions.remove_clip = i;
+  ImGui::EndPopup();
+}
+
 void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
   const ClipSlot& slot = state.clips[index];
   const int i = static_cast<int>(index);
-  ImGui::PushID(i);
+  ImGui::PushID(slot.id);
   const float row_height = ImGui::GetFrameHeight();
   ImGui::ColorButton("##colour", to_imgui(clip_color(slot.color_index).line),
                      ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
                      ImVec2(row_height * 0.55f, row_height));
   ImGui::SameLine(0.0f, 6.0f);
   bool visible = slot.visible;
-  if (ImGui::Checkbox("##visible", &visible)) actions.clip_visible = std::make_pair(i, visible);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show or hide this clip");
+  if (ImGui::Checkbox("##visible", &visible)) {
+    if (ImGui::GetIO().KeyAlt) {
+      actions.solo_clip = i;
+    } else {
+      actions.clip_visible = std::make_pair(i, visible);
+    }
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show or hide this clip (Alt+click: only this one)");
   ImGui::SameLine(0.0f, 6.0f);
   const float remove_width = ImGui::GetFrameHeight();
   const float name_width = std::max(ImGui::GetContentRegionAvail().x - remove_width - 6.0f, 20.0f);
-  char label[96];
-  std::snprintf(label, sizeof(label), "%s", slot.file_name.c_str());
+  // Its file's state after its name: still streaming in, or being prepared again.
+  const char* status = slot.loading ? "  loading\xE2\x80\xA6" : slot.updating ? "  updating\xE2\x80\xA6" : "";
+  char label[160];
+  std::snprintf(label, sizeof(label), "%s%s", slot.file_name.c_str(), status);
   ImGui::AlignTextToFramePadding();
   if (ImGui::Selectable(label, state.active() == i, ImGuiSelectableFlags_None, ImVec2(name_width, row_height))) {
     actions.activate_clip = i;
   }
-  if (ImGui::IsItemHovered()) {
+  if (ImGui::IsItemHovered() && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
     const Motion& motion = slot.clip().motion;
-    ImGui::SetTooltip("%s\n%zu frames at %.4g fps, %d joints", slot.clip().source.c_str(), motion.frame_count,
-                      1.0 / motion.frame_time, slot.clip().skeleton.joint_count());
+    ImGui::SetTooltip("%s\n%zu frames at %.4g fps, %d joints\nDrag to reorder; right-click for more",
+                      slot.clip().source.c_str(), motion.frame_count, 1.0 / motion.frame_time,
+                      slot.clip().skeleton.joint_count());
   }
+  // Drag a name onto another to put it there.
+  if (ImGui::BeginDragDropSource(ImGuiDragDropFlags_SourceAllowNullID)) {
+    ImGui::SetDragDropPayload("bvhscope_clip", &i, sizeof(i));
+    ImGui::TextUnformatted(slot.file_name.c_str());
+    ImGui::EndDragDropSource();
+  }
+  if (ImGui::BeginDragDropTarget()) {
+    if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload("bvhscope_clip")) {
+      int from = 0;
+      std::memcpy(&from, payload->Data, sizeof(from));
+      actions.move_clip = std::make_pair(from, i);
+    }
+    ImGui::EndDragDropTarget();
+  }
+  clip_menu(state, i, actions);
   ImGui::SameLine(0.0f, 6.0f);
   if (ImGui::Button("x", ImVec2(remove_width, row_height))) actions.remove_clip = i;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this clip");
   ImGui::PopID();
+}
+
+// The whole set: where the clips stand and when they start.
+void set_actions(const ViewerState& state, Actions& actions) {
+  if (state.clips.size() < 2) return;
+  struct Button {
+    const char* label;
+    const char* tip;
+    bool Actions::*action;
+  };
+  static constexpr Button kButtons[] = {
+      {"Side by side", "Space the clips so that their whole motions never cross", &Actions::auto_space},
+      {"Overlay", "Every clip where its file puts it, one over the other", &Actions::overlay_at_origin},
+      {"Start together", "Every clip's first frame at the same time (time offsets to 0)", &Actions::align_starts},
+      {"Remove all", "Remove every clip (and stop their loads)", &Actions::remove_all_clips},
+  };
+  // As many on a line as fit the panel's width.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  for (std::size_t b = 0; b < std::size(kButtons); ++b) {
+    if (b > 0) {
+      const float width = ImGui::CalcTextSize(kButtons[b].label).x + style.FramePadding.x * 2.0f;
+      if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+    }
+    if (ImGui::SmallButton(kButtons[b].label)) actions.*(kButtons[b].action) = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kButtons[b].tip);
+  }
 }
 
 void active_offsets(const ViewerState& state, Actions& actions) {
@@ -70,10 +140,6 @@ void active_offsets(const ViewerState& state, Actions& actions) {
     actions.clip_side_offset = std::make_pair(i, glm::vec3(side[0] * per_metre, 0.0f, side[1] * per_metre));
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("X and Z shift of this clip in the scene");
-  if (state.clips.size() > 1) {
-    if (ImGui::SmallButton("Auto-space all")) actions.auto_space = true;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Put every clip's start side by side, one body apart");
-  }
 }
 
 }  // namespace
@@ -88,6 +154,7 @@ void draw_clip_list(const ViewerState& state, Actions& actions) {
   }
   for (std::size_t i = 0; i < state.clips.size(); ++i) clip_row(state, i, actions);
   ImGui::Spacing();
+  set_actions(state, actions);
   active_offsets(state, actions);
 }
 

@@ -52,6 +52,7 @@ void view_menu(const ViewerState& state, Actions& actions) {
   changed |= ImGui::MenuItem("Shadow", nullptr, &display.shadow);
   changed |= ImGui::MenuItem("Joints", nullptr, &display.joints);
   changed |= ImGui::MenuItem("Root Path", "T", &display.trajectory);
+  changed |= ImGui::MenuItem("Clip Name Tags", nullptr, &display.name_tags, state.clips.size() > 1);
   ImGui::Separator();
   changed |= ImGui::MenuItem("Side Panels", "P", &display.show_panel);
   if (changed) actions.display = display;
