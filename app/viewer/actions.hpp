@@ -10,7 +10,9 @@
 
 #include <glm/vec3.hpp>
 
+#include "anim/clip_timeline.hpp"
 #include "anim/position_mode.hpp"
+#include "anim/timeline_view.hpp"
 #include "anim/up_axis.hpp"
 
 namespace bvhscope::viewer {
@@ -58,6 +60,8 @@ struct Actions {
   std::optional<double> speed;
   std::optional<bool> loop;
   std::optional<bool> interpolate;
+  std::optional<ClipEnd> clip_end;
+  std::optional<TimelineView> timeline_view;  // zoomed, panned or fitted by the timeline panel
   // Clip interpretation.
   std::optional<PositionModeRequest> position_mode;
   std::optional<int> units_choice;  // index into kUnitChoices, -1 for the automatic guess

@@ -46,9 +46,13 @@ struct ClipSlot {
   // A new position mode, up axis or file version is being prepared for it in the background: the
   // clip on screen stays as it is until then.
   bool updating = false;
+  // Shown at this frame's time: false outside its frames when clips hide there (ClipEnd::Hide).
+  bool shown = true;
 
   [[nodiscard]] const Clip& clip() const noexcept { return prepared.clip; }
   [[nodiscard]] std::size_t frame() const noexcept;  // the whole frame on screen
+  // On screen this frame (skeleton, shadow, labels, picking): visible, and shown at this time.
+  [[nodiscard]] bool drawn() const noexcept { return visible && shown; }
 };
 
 // A slot for a prepared clip: its warnings formatted, its joints listed (unless prepared already).

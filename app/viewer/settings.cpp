@@ -95,6 +95,8 @@ Settings parse_settings(std::string_view text) {
       read_bool(value, settings.loop);
     else if (key == "speed")
       read_double(value, settings.speed, 0.1, 4.0);
+    else if (key == "clip_end")
+      settings.clip_end = parse_clip_end(value).value_or(settings.clip_end);
     else if (key == "watch_files")
       read_bool(value, settings.watch_files);
     else if (key == "recent" && !value.empty() && recent.size() < kMaxRecentFiles &&
@@ -114,7 +116,7 @@ std::string format_settings(const Settings& s) {
       << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes << "\ntrajectory=" << s.show_trajectory
       << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints << "\nname_tags=" << s.name_tags
       << "\nsampling=" << (s.interpolate ? "linear" : "nearest") << "\nloop=" << s.loop << "\nspeed=" << s.speed
-      << "\nwatch_files=" << s.watch_files
+      << "\nclip_end=" << clip_end_name(s.clip_end) << "\nwatch_files=" << s.watch_files
       << "\nantialiasing=" << (s.antialiasing < 0 ? std::string("auto") : std::to_string(s.antialiasing)) << '\n';
   for (const std::string& path : s.recent_files) {
     if (path.find('\n') == std::string::npos) out << "recent=" << path << '\n';

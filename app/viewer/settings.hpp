@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "anim/clip_timeline.hpp"
+
 namespace bvhscope::viewer {
 
 inline constexpr std::size_t kMaxRecentFiles = 10;
@@ -31,6 +33,8 @@ struct Settings {
   bool interpolate = true;  // linear sampling between frames (false: nearest frame)
   bool loop = true;
   double speed = 1.0;
+  // What clips shorter than the timeline show outside their frames.
+  ClipEnd clip_end = ClipEnd::Hold;
   bool watch_files = false;  // reload the clip when its file changes on disk
   // Multisample anti-aliasing of the window: samples per pixel (0, 2, 4 or 8), or -1 for automatic:
   // 4 on a GPU, none on a software renderer (Mesa llvmpipe), where it costs most of the frame.

@@ -78,6 +78,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << '\n';
   out << "speed=" << state.clock().speed() << '\n';
   out << "interpolate=" << state.interpolate << '\n';
+  out << "clip_end=" << clip_end_name(state.clip_end) << '\n';
   out << "style=" << (state.display.solid ? "solid" : "lines") << '\n';
   out << "follow=" << state.follow << '\n';
   out << "loading=" << viewer.loader().busy() << '\n';
@@ -122,8 +123,10 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   describe_selection(state, out);
   out << "detail=" << (slot != nullptr ? draw_detail_notice(slot->detail) : std::string()) << '\n';
   out << "labels_shown=" << viewer.labels_shown() << '\n';
-  // A widget held by the mouse (a drag under way), so tests can wait for a press to register.
-  out << "ui_active=" << (ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) << '\n';
+  // A widget held by the mouse (a drag under way, the timeline's pan too), so tests can wait for a
+  // press to register.
+  out << "ui_active="
+      << ((ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) || viewer.timeline_panning()) << '\n';
   out << "labels_hidden=" << viewer.labels_hidden() << '\n';
   const OrbitCamera& camera = state.camera;
   out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance
@@ -132,12 +135,17 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   const Rect& timeline = viewer.layout().timeline;
   out << "timeline=" << timeline.x << ',' << timeline.y << ',' << timeline.width << ',' << timeline.height << '\n';
   out << "view=" << view.x << ',' << view.y << ',' << view.width << ',' << view.height << '\n';
-  // Every clip: file, load state, frames, frames per second, time offset (s); its timeline lane.
+  // The clock frames the timeline shows (zoom and pan), at full precision.
+  out << std::setprecision(17) << "timeline_view=" << state.timeline_view.first() << ',' << state.timeline_view.last()
+      << std::setprecision(6) << '\n';
+  // Every clip: file, load state, frames, frames per second, time offset (s), visibility, id, shown
+  // at this frame's time (1; 0 outside its frames with clip_end=hide); its timeline lane (mapped
+  // through the view: it may reach past the track).
   for (std::size_t i = 0; i < state.clips.size(); ++i) {
     const ClipSlot& c = state.clips[i];
     out << "clip_" << i + 1 << '=' << c.clip().source << ';' << (c.loading ? "streaming" : "ready") << ';'
         << c.clip().motion.frame_count << ';' << 1.0 / c.clip().motion.frame_time << ';' << c.time_offset << ';'
-        << (c.visible ? "visible" : "hidden") << ';' << c.id << '\n';
+        << (c.visible ? "visible" : "hidden") << ';' << c.id << ';' << c.shown << '\n';
   }
   // The loads of the last batch (a drop of many files): how many ended, and each one's state.
   const LoadCount count = state.clips.load_count();

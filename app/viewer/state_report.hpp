@@ -9,12 +9,13 @@
 
 namespace bvhscope::viewer {
 
-// title, clip, file_name, frames, frame, playing, loop, speed, interpolate, style, loading,
-// message, camera, view rectangle, the clips and the active one, the selected joint and every value
-// the inspector shows for it (full float precision), and the window pixel of every joint of the
-// active clip ("joint_pixels"); progressive loading (the streaming clip's frames and expected
-// frames, the timeline's expected length, how long its first frame took) and, given `load_times`,
-// the frame intervals of the last load that ended.
+// title, clip, file_name, frames, frame, playing, loop, speed, interpolate, clip_end, style,
+// loading, message, camera, view rectangle, the timeline's view, the clips (shown or hidden at this
+// time) and the active one, the selected joint and every value the inspector shows for it (full
+// float precision), and the window pixel of every joint of the active clip ("joint_pixels");
+// progressive loading (the streaming clip's frames and expected frames, the timeline's expected
+// length, how long its first frame took) and, given `load_times`, the frame intervals of the last
+// load that ended.
 std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times = nullptr);
 
 // Writes `text` to `path` atomically (temporary file + rename) so readers never see half of it.

@@ -34,6 +34,7 @@ Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
   state_.display.show_panel = settings_.show_panel;
   state_.display.name_tags = settings_.name_tags;
   state_.interpolate = settings_.interpolate;
+  state_.clip_end = settings_.clip_end;
   state_.clock().set_loop(settings_.loop);
   state_.clock().set_speed(settings_.speed);
   state_.watch_files = settings_.watch_files;
@@ -318,6 +319,7 @@ Settings Viewer::settings_for_saving(int window_width, int window_height) const 
   settings.show_panel = state_.display.show_panel;
   settings.name_tags = state_.display.name_tags;
   settings.interpolate = state_.interpolate;
+  settings.clip_end = state_.clip_end;
   settings.loop = state_.clock().looping();
   settings.speed = state_.clock().speed();
   settings.watch_files = state_.watch_files;

@@ -86,6 +86,8 @@ class Viewer {
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
   // Each clip's lane in the timeline as last drawn (empty without lanes).
   [[nodiscard]] const std::vector<Rect>& timeline_lanes() const noexcept { return timeline_lanes_; }
+  // A right or middle drag is panning the timeline (as last drawn).
+  [[nodiscard]] bool timeline_panning() const noexcept { return timeline_panning_; }
   // Joint labels drawn in the last overlay, and those hidden because no free spot was left.
   [[nodiscard]] int labels_shown() const noexcept { return labels_shown_; }
   [[nodiscard]] int labels_hidden() const noexcept { return labels_hidden_; }
@@ -191,6 +193,7 @@ class Viewer {
     float aspect = 1.0f;
   };
   std::vector<Rect> timeline_lanes_;
+  bool timeline_panning_ = false;
   std::optional<Framing> framing_;
   std::vector<glm::vec3> pick_scratch_;  // projected joints, reused by every pick (hover: every frame)
   glm::vec2 hover_mouse_{-1.0f};         // where the last hover pick was made, and from which view

@@ -23,7 +23,7 @@ void Viewer::select_joint(int slot_index, int joint) {
 void Viewer::frame_current_pose() {
   Bounds bounds;
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
-    if (!state_.clips[i].visible) continue;
+    if (!state_.clips[i].drawn()) continue;
     for (const glm::vec3& joint : renderer_.skeleton_pass().joint_positions(i)) bounds.add(joint);
   }
   if (bounds.empty()) return;
@@ -163,6 +163,8 @@ void Viewer::apply(const Actions& a) {
   if (a.speed) clock.set_speed(*a.speed);
   if (a.loop) clock.set_loop(*a.loop);
   if (a.interpolate) state_.interpolate = *a.interpolate;
+  if (a.clip_end) state_.clip_end = *a.clip_end;
+  if (a.timeline_view) state_.timeline_view = *a.timeline_view;
   ClipSlot* active = state_.active_slot();
   if ((a.position_mode || a.up_axis) && active != nullptr) {
     // Prepared again in the background; the clip stays on screen as it is until then.

@@ -28,6 +28,13 @@ constexpr float kPickRadius = 9.0f;
 // The left panel's width (clips and joint tree), before the content scale.
 constexpr float kLeftPanelWidth = 270.0f;
 
+// The timeline's view follows the clock: its length (the track's, while a clip loads), its start
+// and frame time (a zoomed view keeps showing the same seconds).
+void sync_timeline_view(ViewerState& state) {
+  const std::size_t frames = std::max(state.clock().frame_count(), state.clips.timeline_expected_frames());
+  state.timeline_view.set_timeline(frames, state.clips.timeline_start(), state.clock().frame_time());
+}
+
 }  // namespace
 
 void Viewer::queue_key(int key, int mods) noexcept {
@@ -43,7 +50,7 @@ Viewer::ViewPick Viewer::pick_in_view(float x, float y) {
   float best_depth = 2.0f;
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
-    if (!slot.visible) continue;
+    if (!slot.drawn()) continue;
     const std::span<const glm::vec3> placed = renderer_.skeleton_pass().joint_positions(i);
     const PickResult result =
         pick_joint(slot.clip().skeleton, placed, view_projection, size, cursor, kPickRadius * ui_scale_, pick_scratch_);
@@ -236,7 +243,8 @@ void Viewer::build_ui() {
     ImGui::End();
   }
   draw_curves_panel(layout_.curves, state_, curves_, actions);
-  draw_timeline_panel(layout_.timeline, state_, actions, timeline_lanes_);
+  sync_timeline_view(state_);
+  timeline_panning_ = draw_timeline_panel(layout_.timeline, state_, actions, timeline_lanes_);
   const bool loading = loader_.busy();
   if (loading) loader_.current_path(loading_path_);
   LoadStatus load{loading, loader_.phase(), &loading_path_, loader_.seconds_busy()};
@@ -262,7 +270,9 @@ void Viewer::use_full_view(float window_width, float window_height) {
   layout_ = full_view_layout(window_width, window_height);
 }
 
-// Every clip's pose at the shared time, written into the shared buffer, then one upload.
+// Every clip's pose at the shared time, written into the shared buffer, then one upload. Outside its
+// frames every clip, the active one too, follows the clip-end choice (a clip still loading holds:
+// its end is not known yet); a hidden clip is posed at its clamped frame and not drawn.
 void Viewer::sample_current_pose() {
   if (state_.clips.empty()) return;
   const double seconds = state_.clips.timeline_start() + state_.clock().position() * state_.clock().frame_time();
@@ -270,9 +280,12 @@ void Viewer::sample_current_pose() {
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     ClipSlot& slot = state_.clips[i];
     const Clip& clip = slot.clip();
-    double position = clip_frame_position(clip.motion, slot.time_offset, seconds);
+    const ClipSample sample =
+        clip_sample(clip.motion, slot.time_offset, seconds, slot.loading ? ClipEnd::Hold : state_.clip_end);
+    double position = sample.frame;
     if (!state_.interpolate) position = std::floor(position + 1e-6);
     slot.frame_position = position;
+    slot.shown = sample.shown;
     sample_pose(clip, position, sampling, slot.prepared.decision.mode, slot.pose);
     renderer_.write_pose(i, clip.skeleton, slot.pose, slot.placement);
   }
@@ -336,6 +349,11 @@ void Viewer::update_trail() {
 
 void Viewer::advance(double seconds) {
   state_.clock().advance(seconds);
+  sync_timeline_view(state_);
+  // A zoomed timeline pages after the playhead (not while it is scrubbed: that stays in view).
+  if (!state_.clock().scrubbing()) {
+    state_.timeline_view.follow(state_.clock().position(), state_.clock().playing(), !state_.clock().reversed());
+  }
   sample_current_pose();
   update_follow();
   update_inspection();
@@ -366,7 +384,7 @@ Bounds Viewer::first_view_bounds() const {
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
     figure = std::max(figure, slot.prepared.measures.figure.height * slot.placement.scale);
-    if (!slot.visible) continue;
+    if (!slot.drawn()) continue;
     // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
     const BakedPositions& baked = slot.prepared.measures.baked;
     if (const std::optional<std::size_t> whole = baked.index_of(slot.frame())) {
@@ -404,7 +422,7 @@ gfx::SceneStyle Viewer::scene_style() const {
   style.show_joints = state_.display.joints;
   style.pixel_scale = ui_scale_;
   const ClipSlot* slot = state_.active_slot();
-  if (slot != nullptr && slot->selected >= 0 && state_.inspection.trail) {
+  if (slot != nullptr && slot->selected >= 0 && state_.inspection.trail && slot->drawn()) {
     const std::size_t frame = slot->frame();
     const auto window = static_cast<std::size_t>(std::max(state_.inspection.trail_frames, 1));
     style.show_trail = true;
@@ -451,7 +469,7 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
     look.use_palette = slot.color_index == 0;
     look.line_color = colour.line;
     look.solid_color = colour.solid;
-    look.visible = slot.visible;
+    look.visible = slot.drawn();
     const bool active = static_cast<int>(i) == state_.active();
     look.selected = active ? slot.selected : -1;
     // The tree's hover (active clip) first, else the joint under the mouse in the view.

@@ -56,14 +56,14 @@ void Viewer::update_view_hover() {
     // A pick walks every joint: with a huge skeleton on screen, only when the mouse or the camera
     // moved (not every frame of its playback), else the joint found last stays hovered.
     const bool huge = std::any_of(state_.clips.begin(), state_.clips.end(), [](const ClipSlot& slot) {
-      return slot.visible && slot.clip().skeleton.joint_count() > kJointBudget;
+      return slot.drawn() && slot.clip().skeleton.joint_count() > kJointBudget;
     });
     const glm::vec2 mouse(io.MousePos.x, io.MousePos.y);
     const glm::mat4 view_projection = this->view_projection();
     const ViewerState::ViewHover& last = state_.view_hover;
     const bool last_valid =
         last.clip < 0 || (last.clip < static_cast<int>(state_.clips.size()) &&
-                          state_.clips[static_cast<std::size_t>(last.clip)].visible &&
+                          state_.clips[static_cast<std::size_t>(last.clip)].drawn() &&
                           last.joint < state_.clips[static_cast<std::size_t>(last.clip)].clip().skeleton.joint_count());
     if (huge && last_valid && mouse == hover_mouse_ && view_projection == hover_view_projection_) return;
     hover_mouse_ = mouse;
@@ -82,7 +82,7 @@ void Viewer::draw_view_overlay() {
   const LabelBox bounds{{view.x, view.y}, {view.x + view.width, view.y + view.height}};
   label_layout_.begin(bounds, {kLabelOffset * ui_scale_, kLabelGap * ui_scale_});
   const ClipSlot* slot = state_.active_slot();
-  const bool labels = slot != nullptr && state_.inspection.labels != LabelMode::None &&
+  const bool labels = slot != nullptr && slot->drawn() && state_.inspection.labels != LabelMode::None &&
                       !(state_.inspection.labels == LabelMode::SelectedChain && slot->selected < 0);
   if (labels) refresh_label_order(*slot);
 
@@ -153,7 +153,7 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
   label_layout_.reserve(label_order_.size() + 1 + state_.clips.size());
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
-    if (!slot.visible) continue;
+    if (!slot.drawn()) continue;
     const std::span<const glm::vec3> joints = renderer_.skeleton_pass().joint_positions(i);
     if (joints.empty()) continue;
     glm::vec3 top = joints.front();

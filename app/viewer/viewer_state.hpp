@@ -11,12 +11,14 @@
 #include <glm/vec3.hpp>
 
 #include "anim/clip_placement.hpp"
+#include "anim/clip_timeline.hpp"
 #include "anim/draw_detail.hpp"
 #include "anim/joint_details.hpp"
 #include "anim/joint_tree_rows.hpp"
 #include "anim/orbit_camera.hpp"
 #include "anim/playback_clock.hpp"
 #include "anim/pose.hpp"
+#include "anim/timeline_view.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/clip_colours.hpp"
 #include "viewer/clip_set.hpp"
@@ -43,6 +45,8 @@ inline constexpr std::size_t kMaxProblems = 500;
 struct ViewerState {
   ClipSet clips;  // the clips, their loads, the shared clock and the active clip
   bool interpolate = true;
+  ClipEnd clip_end = ClipEnd::Hold;  // what every clip shows outside its frames
+  TimelineView timeline_view;        // the part of the clock the timeline shows (zoom and pan)
   OrbitCamera camera;
   bool follow = false;         // keep the root (or the selected joint) centred
   float follow_height = 0.0f;  // target height kept while following the root

@@ -35,6 +35,7 @@ TEST(Settings, RoundTripsEveryField) {
   s.interpolate = false;
   s.loop = false;
   s.speed = 0.25;
+  s.clip_end = ClipEnd::Loop;
   s.watch_files = true;
   s.recent_files = {"/a/b.bvh", "/c d/e.bvh"};
   const Settings back = parse_settings(format_settings(s));
@@ -43,6 +44,17 @@ TEST(Settings, RoundTripsEveryField) {
   EXPECT_EQ(back.window_width, 1000);
   EXPECT_FALSE(back.solid_style);
   EXPECT_DOUBLE_EQ(back.speed, 0.25);
+  EXPECT_EQ(back.clip_end, ClipEnd::Loop);
+}
+
+TEST(Settings, ClipEndIsHoldLoopOrHide) {
+  EXPECT_EQ(Settings{}.clip_end, ClipEnd::Hold);
+  EXPECT_NE(format_settings(Settings{}).find("\nclip_end=hold\n"), std::string::npos);
+  EXPECT_EQ(parse_settings("clip_end=hide\n").clip_end, ClipEnd::Hide);
+  EXPECT_EQ(parse_settings("clip_end = loop\n").clip_end, ClipEnd::Loop);
+  for (const char* bad : {"clip_end=Hide\n", "clip_end=\n", "clip_end=2\n", "clip_end=fade\n"}) {
+    EXPECT_EQ(parse_settings(std::string("clip_end=loop\n") + bad).clip_end, ClipEnd::Loop) << bad;
+  }
 }
 
 TEST(Settings, BadLinesAndValuesKeepTheDefaults) {

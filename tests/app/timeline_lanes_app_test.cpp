@@ -36,8 +36,8 @@ TEST_F(TimelineLanesTest, LanesShowEachClipsExtentAndDragMovesItInTime) {
   const unsigned long window = window_of(app);
   xdotool("key space");
   State state = app.wait_for([](const State& s) { return s.at("playing") == "0" && s.count("lane_2") > 0; }, "paused");
-  EXPECT_EQ(state.at("clip_1"), long_clip.string() + ";ready;61;25;0;visible;1");
-  EXPECT_EQ(state.at("clip_2"), short_clip.string() + ";ready;21;25;0;visible;2");
+  EXPECT_EQ(state.at("clip_1"), long_clip.string() + ";ready;61;25;0;visible;1;1");
+  EXPECT_EQ(state.at("clip_2"), short_clip.string() + ";ready;21;25;0;visible;2;1");  // shown: it holds its last frame
 
   // Both start at the timeline's start; the short one is a third as long (20 of 60 frames).
   const auto lane1 = as_rect(state, "lane_1");
