@@ -112,6 +112,9 @@ void Viewer::handle_input() {
         case GLFW_KEY_F5:
           actions.reload = true;
           break;
+        case GLFW_KEY_DELETE:  // the active clip (a streaming one stops loading)
+          if (state_.active() >= 0) actions.remove_clip = state_.active();
+          break;
         case GLFW_KEY_ESCAPE:
           if (state_.message || !state_.problems.empty()) {
             actions.dismiss_message = true;

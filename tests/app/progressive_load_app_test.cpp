@@ -80,7 +80,9 @@ TEST_F(ProgressiveLoadTest, ABigFileIsOnScreenPlayingAndSeekableBeforeItsLoadEnd
   std::size_t frames_when_pressed = 0;
   const std::vector<State> states = record_until(
       app,
-      [&](const State& s) { return s.at("clip") == path && s.at("loading") == "0" && number(s, "streaming_frames") == 0; },
+      [&](const State& s) {
+        return s.at("clip") == path && s.at("loading") == "0" && number(s, "streaming_frames") == 0;
+      },
       [&](const State& s) {
         // Once thousands of frames are in (far more than playback from frame 0 can have reached),
         // and halfway through at the latest: jump to the last frame loaded so far.
@@ -133,8 +135,7 @@ TEST_F(ProgressiveLoadTest, CancellingBringsBackWhatWasShown) {
   drop(window, *big_path_);
   bool cancelled = false;
   const std::vector<State> states = record_until(
-      app,
-      [&](const State& s) { return cancelled && s.at("loading") == "0"; },
+      app, [&](const State& s) { return cancelled && s.at("loading") == "0"; },
       [&](const State& s) {
         if (!cancelled && streaming(s)) {
           EXPECT_EQ(s.at("clip"), *big_path_);
@@ -150,6 +151,41 @@ TEST_F(ProgressiveLoadTest, CancellingBringsBackWhatWasShown) {
   EXPECT_EQ(last.at("message"), "Loading big.bvh was cancelled");
   EXPECT_EQ(number(last, "streaming_frames"), 0u);
   EXPECT_EQ(number(last, "timeline_expected_frames"), 0u);
+}
+
+// Removing a clip while it streams stops its load, and it never comes back (issue 13): the other
+// clip stays, active, and the load's state says cancelled.
+TEST_F(ProgressiveLoadTest, RemovingAStreamingClipStopsItsLoadForGood) {
+  const std::string first = (fixtures_dir() / "two_joints.bvh").string();
+  ViewerProcess app({first});
+  wait_loaded(app, first);
+  const unsigned long window = window_of(app);
+  drop(window, *big_path_);
+  bool removed = false;
+  const std::vector<State> states = record_until(
+      app, [&](const State& s) { return removed && s.at("loading") == "0" && s.at("loads") == "1/1"; },
+      [&](const State& s) {
+        if (!removed && streaming(s)) {
+          EXPECT_EQ(s.at("clips"), "2");
+          EXPECT_EQ(s.at("clip"), *big_path_);
+          xdotool("key Delete");
+          removed = true;
+        }
+      });
+  // The loader is idle and its events are taken (loading=0): nothing is left that could bring it back.
+  const State& last = states.back();
+  EXPECT_EQ(last.at("clips"), "1");
+  EXPECT_EQ(last.at("clip"), first);
+  EXPECT_EQ(last.at("clip_1").rfind(first + ";ready;", 0), 0u) << last.at("clip_1");
+  EXPECT_EQ(last.count("clip_2"), 0u);
+  EXPECT_EQ(last.at("load_1"), *big_path_ + ";cancelled;2") << "the drop started a new batch";
+  EXPECT_EQ(number(last, "streaming_frames"), 0u);
+  for (const State& s : states) {
+    EXPECT_LE(number(s, "clips"), 2u);
+    if (s.at("clips") == "1" && s.at("loading") == "0") {
+      EXPECT_EQ(s.at("clip"), first);
+    }
+  }
 }
 
 TEST_F(ProgressiveLoadTest, AnErrorHalfwayKeepsTheClipsShownBefore) {
