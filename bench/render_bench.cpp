@@ -18,6 +18,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -133,6 +135,42 @@ void run_frames(benchmark::State& state, bool gl, Frame&& frame) {
   state.counters["wall_ms"] = benchmark::Counter(wall * 1e3, benchmark::Counter::kAvgIterations);
   state.counters["finish_wall_ms"] = benchmark::Counter(finish_wall * 1e3, benchmark::Counter::kAvgIterations);
   state.counters["all_cpu_ms"] = benchmark::Counter(all_threads * 1e3, benchmark::Counter::kAvgIterations);
+}
+
+// Issue 13, scale: viewers holding 10, 25, 50 and 100 clips of a 31-joint CMU skeleton (the 165-joint
+// rig's scene above holds 10), to show that a frame's CPU time grows linearly with the clip count.
+constexpr int kClipCounts[] = {10, 25, 50, 100};
+std::vector<std::unique_ptr<viewer::Viewer>> g_by_count;  // one per kClipCounts entry
+
+void build_count_viewers(const SourceClip& source) {
+  std::string error;
+  for (const int count : kClipCounts) {
+    std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
+    if (!renderer) throw std::runtime_error("cannot build the renderer: " + error);
+    auto v = std::make_unique<viewer::Viewer>(std::move(*renderer), viewer::Settings{}, 1.0f);
+    for (int i = 0; i < count; ++i) {
+      Result<Clip> clip = parse_bvh(source.text, source.origin);
+      if (!clip) throw std::runtime_error(format_diagnostic(clip.error(), Severity::Error));
+      v->add_clip(viewer::prepare_clip(std::move(clip).value(), PositionModeRequest::Auto));
+    }
+    v->use_full_view(static_cast<float>(kWidth), static_cast<float>(kHeight));
+    v->state().clock().set_loop(true);
+    v->state().clock().play();
+    v->advance(kFrameSeconds);
+    v->render(kWidth, kHeight, static_cast<float>(kWidth), static_cast<float>(kHeight));
+    glFinish();
+    g_by_count.push_back(std::move(v));
+  }
+}
+
+// The viewer's frame (advance + render, solid bones as it starts) with kClipCounts[index] clips.
+void bm_clip_count(benchmark::State& state, std::size_t index) {
+  viewer::Viewer& v = *g_by_count[index];
+  run_frames(state, true, [&] {
+    v.advance(kFrameSeconds);
+    gfx::clear_framebuffer(kWidth, kHeight, 0.125f, 0.133f, 0.149f);
+    v.render(kWidth, kHeight, static_cast<float>(kWidth), static_cast<float>(kHeight));
+  });
 }
 
 // THE baseline: sample_pose (linear, as the viewer plays) of the ten clips, nothing else.
@@ -324,6 +362,14 @@ int main(int argc, char** argv) {
     gl_frames(benchmark::RegisterBenchmark("engine_frame/solid_msaa4", bm_engine_frame_msaa), gfx::BoneStyle::Solid);
     gl_frames(benchmark::RegisterBenchmark("viewer_frame/lines", bm_viewer_frame, false), gfx::BoneStyle::Lines);
     gl_frames(benchmark::RegisterBenchmark("viewer_frame/solid", bm_viewer_frame, true), gfx::BoneStyle::Solid);
+    const SourceClip cmu = corpus_or_synthetic("bvh11__131_01.bvh", "cmu_131_01", 31, 994);
+    build_count_viewers(cmu);
+    std::printf("clip_count/N: the viewer's frame with N clips of %s (%d joints), solid bones\n", cmu.origin.c_str(),
+                g_by_count.front()->state().clips.front().clip().skeleton.joint_count());
+    for (std::size_t i = 0; i < std::size(kClipCounts); ++i) {
+      const std::string name = "clip_count/" + std::to_string(kClipCounts[i]);
+      gl_frames(benchmark::RegisterBenchmark(name.c_str(), bm_clip_count, i), gfx::BoneStyle::Solid);
+    }
 
     const std::vector<RatioSpec> ratios = {
         {"viewer frame, lines / 2 ms budget", "viewer_frame/lines", "", kBudgetSeconds},
@@ -336,10 +382,15 @@ int main(int argc, char** argv) {
         {"engine frame, lines / pose baseline", "engine_frame/lines", "pose_baseline"},
         {"engine frame, solid / pose baseline", "engine_frame/solid", "pose_baseline"},
         {"viewer frame, lines / pose baseline", "viewer_frame/lines", "pose_baseline"},
+        {"100 clips x 31 joints / 16.7 ms (60 Hz)", "clip_count/100", "", 1.0 / 60.0},
+        {"25 clips / 10 clips (linear: 2.5)", "clip_count/25", "clip_count/10"},
+        {"50 clips / 10 clips (linear: 5)", "clip_count/50", "clip_count/10"},
+        {"100 clips / 10 clips (linear: 10)", "clip_count/100", "clip_count/10"},
         {"viewer frame, solid / pose baseline", "viewer_frame/solid", "pose_baseline"},
     };
     const int status = run_benchmarks(options, ratios);
     g_scene = nullptr;
+    g_by_count.clear();
     return status;
   } catch (const std::exception& error) {
     std::fprintf(stderr, "bvhscope_bench_render: %s\n", error.what());
