@@ -51,6 +51,7 @@ int ClipSet::ask(LoadRequest request, int clip_id) {
   load.path = request.path;
   load.clip_id = clip_id;
   load.in_place = clip_id != 0;
+  load.from_file = !request.in_memory;
   load.replaces_all = request.replace_all;
   loads_.push_back(std::move(load));
   requests_.push_back(std::move(request));
@@ -67,7 +68,10 @@ int ClipSet::open_file(const std::string& path, bool replace_all, UpAxisRequest 
   }
   const auto loaded = std::find_if(clips_.begin(), clips_.end(),
                                    [&](const ClipSlot& slot) { return !slot.is_sample && slot.clip().source == path; });
-  if (!replace_all && loaded != clips_.end()) return reload(loaded->id);
+  // A replacing load still to come clears the clips: then this file is a new clip, not a reload.
+  const bool replacing_ahead =
+      std::any_of(loads_.begin(), loads_.end(), [](const ClipLoad& l) { return !l.finished() && l.replaces_all; });
+  if (!replace_all && loaded != clips_.end() && !replacing_ahead) return reload(loaded->id);
   LoadRequest request;
   request.path = path;
   request.replace_all = replace_all;
@@ -87,7 +91,22 @@ int ClipSet::open_sample(const std::string& name, std::string text) {
 int ClipSet::reload(int clip_id) {
   const ClipSlot* slot = with_id(clip_id);
   if (slot == nullptr || slot->is_sample) return 0;  // the sample has no file: open_sample again
-  if (const ClipLoad* loading = load_for_clip(clip_id)) return loading->ticket;  // streaming or reloading already
+  if (ClipLoad* loading = load_for_clip(clip_id)) {
+    // Reading its file already (or streaming): nothing more. A new position mode or up axis being
+    // prepared from memory gives way to the file, read with that choice, so a change on disk is
+    // never lost.
+    if (loading->from_file || loading->state == LoadState::Streaming) return loading->ticket;
+    const ClipLoad replaced = *loading;
+    loading->restores_choice = false;
+    stop(*loading);
+    const int ticket = reload(clip_id);
+    if (ClipLoad* now = find_load(ticket); now != nullptr && replaced.restores_choice) {
+      now->restores_choice = true;
+      now->previous_mode = replaced.previous_mode;
+      now->previous_up = replaced.previous_up;
+    }
+    return ticket;
+  }
   LoadRequest request;
   request.path = slot->clip().source;
   request.bundled_sample = slot->is_sample;
@@ -102,23 +121,37 @@ int ClipSet::change_interpretation(int index, PositionModeRequest mode, UpAxisRe
   if (index < 0 || static_cast<std::size_t>(index) >= clips_.size()) return 0;
   ClipSlot& slot = clips_[static_cast<std::size_t>(index)];
   if (slot.prepared.mode_request == mode && slot.prepared.up_request == up) return 0;
+  PositionModeRequest previous_mode = slot.prepared.mode_request;
+  UpAxisRequest previous_up = slot.prepared.up_request;
   slot.prepared.mode_request = mode;  // the choice shows at once; the clip follows when prepared
   slot.prepared.up_request = up;
   if (slot.loading) return 0;  // applied when its stream ends (finish_stream)
-  // A load of it already asked for (a reload, an earlier choice) is stopped: this one replaces it.
+  // A load of it already asked for (a reload, an earlier choice) is stopped: this one replaces it,
+  // reading the file again when that one did (a change on disk is not lost).
+  bool from_file = false;
   if (ClipLoad* earlier = load_for_clip(slot.id)) {
-    earlier->state = LoadState::Cancelled;
-    cancels_.push_back(earlier->ticket);
+    from_file = earlier->from_file;
+    if (earlier->restores_choice) {  // the choice before both
+      previous_mode = earlier->previous_mode;
+      previous_up = earlier->previous_up;
+    }
+    earlier->restores_choice = false;
+    stop(*earlier);
   }
   LoadRequest request;
   request.path = slot.clip().source;
   request.bundled_sample = slot.is_sample;
-  request.in_memory = std::make_shared<Clip>(slot.clip());
+  if (!from_file || slot.is_sample) request.in_memory = std::make_shared<Clip>(slot.clip());
   request.mode = mode;
   request.up = up;
   request.keep_view = true;
   request.replace_clip_id = slot.id;
-  return ask(std::move(request), slot.id);
+  const int ticket = ask(std::move(request), slot.id);
+  ClipLoad& load = *find_load(ticket);
+  load.restores_choice = true;
+  load.previous_mode = previous_mode;
+  load.previous_up = previous_up;
+  return ticket;
 }
 
 void ClipSet::add_ready(PreparedClip prepared, bool replace_all) {
@@ -272,6 +305,7 @@ void ClipSet::on_outcome(LoadOutcome outcome) {
   if (ClipSlot* target = with_id(load->clip_id)) target->updating = false;
   if (!outcome.result) {
     load->state = outcome.cancelled ? LoadState::Cancelled : LoadState::Failed;
+    restore_choice(*load);
     if (outcome.cancelled) {
       notify(ClipSetNotice::Kind::Cancelled, load->clip_id, load->path);
     } else {
@@ -321,6 +355,10 @@ void ClipSet::finish_stream(ClipLoad& load, LoadOutcome outcome) {
   clock_.set_more_frames_coming(false);
   timeline_expected_frames_ = 0;
   ClipSlot* slot = with_id(load.clip_id);
+  if (slot == nullptr) {  // its clip went with the others (a clip set replaced meanwhile)
+    load.state = LoadState::Cancelled;
+    return;
+  }
   const PositionModeRequest chosen_mode = slot->prepared.mode_request;
   const UpAxisRequest chosen_up = slot->prepared.up_request;
   const double shared_seconds = seconds();
@@ -350,7 +388,9 @@ void ClipSet::drop_streaming_clip(ClipLoad& load, bool cancelled, const std::str
   load.state = cancelled ? LoadState::Cancelled : LoadState::Failed;
   if (const int index = index_of(load.clip_id); index >= 0) {
     clips_.erase(clips_.begin() + index);
-    active_ = clips_.empty() ? -1 : std::clamp(active_, 0, static_cast<int>(clips_.size()) - 1);
+    active_ = clips_.empty()
+                  ? -1
+                  : std::clamp(active_ > index ? active_ - 1 : active_, 0, static_cast<int>(clips_.size()) - 1);
   }
   if (!stream.set_aside.empty()) {
     clips_ = std::move(stream.set_aside);
@@ -388,6 +428,28 @@ void ClipSet::replace_slot(ClipSlot& old, ClipSlot slot) {
   slot.units_choice = old.units_choice;
   slot.selected = old.selected < slot.clip().skeleton.joint_count() ? old.selected : -1;
   old = std::move(slot);
+}
+
+void ClipSet::restore_choice(const ClipLoad& load) {
+  if (!load.restores_choice) return;
+  if (ClipSlot* slot = with_id(load.clip_id)) {
+    slot->prepared.mode_request = load.previous_mode;
+    slot->prepared.up_request = load.previous_up;
+  }
+}
+
+void ClipSet::stop(ClipLoad& load) {
+  if (load.finished()) return;
+  load.state = LoadState::Cancelled;
+  if (ClipSlot* target = with_id(load.clip_id); target != nullptr && load.in_place) target->updating = false;
+  restore_choice(load);
+  const auto unsent = std::find_if(requests_.begin(), requests_.end(),
+                                   [&](const LoadRequest& request) { return request.ticket == load.ticket; });
+  if (unsent != requests_.end()) {
+    requests_.erase(unsent);
+  } else {
+    cancels_.push_back(load.ticket);
+  }
 }
 
 // --- The user's actions.
@@ -477,8 +539,7 @@ void ClipSet::remove(int index) {
   const int id = clips_[static_cast<std::size_t>(index)].id;
   if (ClipLoad* load = load_for_clip(id)) {
     const bool was_streaming = load->state == LoadState::Streaming;
-    load->state = LoadState::Cancelled;
-    cancels_.push_back(load->ticket);
+    stop(*load);
     if (was_streaming && stream_ && stream_->ticket == load->ticket) {
       // What it set aside stays aside: the user removed the clip that replaced them.
       stream_.reset();
@@ -490,11 +551,7 @@ void ClipSet::remove(int index) {
 }
 
 void ClipSet::remove_all() {
-  for (ClipLoad& load : loads_) {
-    if (load.finished()) continue;
-    load.state = LoadState::Cancelled;
-    cancels_.push_back(load.ticket);
-  }
+  for (ClipLoad& load : loads_) stop(load);
   stream_.reset();
   clock_.set_more_frames_coming(false);
   timeline_expected_frames_ = 0;
@@ -507,12 +564,11 @@ void ClipSet::remove_all() {
 void ClipSet::cancel_loads() {
   for (ClipLoad& load : loads_) {
     if (load.finished()) continue;
-    if (ClipSlot* target = with_id(load.clip_id)) target->updating = false;
-    cancels_.push_back(load.ticket);
     if (load.state == LoadState::Streaming && stream_ && stream_->ticket == load.ticket) {
+      cancels_.push_back(load.ticket);
       drop_streaming_clip(load, true, {});
     } else {
-      load.state = LoadState::Cancelled;
+      stop(load);
     }
   }
   stream_.reset();

@@ -35,7 +35,12 @@ struct ClipLoad {
   LoadState state = LoadState::Queued;
   int clip_id = 0;            // the clip it replaces (a reload), or the new clip once shown; 0 before
   bool in_place = false;      // a reload or a new measurement of a loaded clip
+  bool from_file = true;      // reads its file (false: prepares the clip in memory again)
   bool replaces_all = false;  // its clip replaces every other clip once it is ready
+  // A new position mode or up axis: the clip's choice before it, back if the load does not end ready.
+  bool restores_choice = false;
+  PositionModeRequest previous_mode = PositionModeRequest::Auto;
+  UpAxisRequest previous_up;
   [[nodiscard]] bool finished() const noexcept {
     return state == LoadState::Ready || state == LoadState::Failed || state == LoadState::Cancelled;
   }
@@ -157,6 +162,10 @@ class ClipSet {
 
  private:
   ClipLoad* find_load(int ticket) noexcept;
+  // Stops an unfinished load: never sent when still in the outbox, else cancelled in the loader;
+  // a clip's earlier position mode or up axis comes back.
+  void stop(ClipLoad& load);
+  void restore_choice(const ClipLoad& load);
   ClipLoad* load_for_clip(int clip_id) noexcept;  // an unfinished load that fills or replaces it
   int ask(LoadRequest request, int clip_id);
   void add_slot(ClipSlot slot, bool replace_all);

@@ -140,6 +140,16 @@ void Viewer::poll_background(double now_seconds) {
   }
 }
 
+// A streaming clip went (its load failed or was cancelled): the view comes back to where it was
+// before that clip was framed.
+void Viewer::restore_stream_camera() {
+  if (!stream_view_ || state_.clips.with_id(stream_view_->clip_id) != nullptr) return;
+  state_.camera = stream_view_->camera_before;
+  frame_on_next_render_ = false;
+  framing_.reset();
+  stream_view_.reset();
+}
+
 // Hands the clip set's requests and cancels to the loader, reacts to what happened in the set
 // (framing, messages, the watched file) and rebuilds the scene when the clips changed.
 void Viewer::sync_clip_set() {
@@ -175,8 +185,7 @@ void Viewer::sync_clip_set() {
         }
         break;
       case Kind::ClipsRestored:
-        if (stream_view_) state_.camera = stream_view_->camera_before;
-        stream_view_.reset();
+        restore_stream_camera();
         break;
       case Kind::Loaded:
         if (state_.message && state_.message->load_failure) state_.message.reset();
@@ -185,21 +194,30 @@ void Viewer::sync_clip_set() {
         break;
       case Kind::Failed:
         report_problem(notice.path, notice.text);
+        restore_stream_camera();
         break;
       case Kind::Cancelled:
         state_.message = Message{Message::Kind::Info, "Loading " + base_name(notice.path) + " was cancelled"};
+        restore_stream_camera();
         break;
     }
   }
   if (clips.revision() != scene_revision_) {
     scene_revision_ = clips.revision();
     rebuild_scene();
-    if (const ClipSlot* active = state_.active_slot()) {
+    const ClipSlot* active = state_.active_slot();
+    if (active != nullptr) {
       announce_detail(*active);
-      watcher_.watch(active->is_sample ? std::string() : active->clip().source);
     } else {
       state_.inspected.reset();
-      watcher_.watch({});
+    }
+    // Watched afresh only when another file is active: watching again forgets a change seen but
+    // not reported yet (it waits for the file to settle).
+    const std::string watched = active == nullptr || active->is_sample ? std::string() : active->clip().source;
+    if (watched != watched_path_ || (active != nullptr && active->id != watched_clip_id_)) {
+      watcher_.watch(watched);
+      watched_path_ = watched;
+      watched_clip_id_ = active != nullptr ? active->id : 0;
     }
     update_title();
   } else if (requested) {

@@ -103,6 +103,7 @@ class Viewer {
   // every change of the set).
   void sync_clip_set();
   void reload_clip(const ClipSlot& slot);
+  void restore_stream_camera();
   void rebuild_scene();
   void announce_detail(const ClipSlot& slot);
   void place_clips();
@@ -164,7 +165,9 @@ class Viewer {
   };
   std::optional<StreamView> stream_view_;
   std::uint64_t scene_revision_ = 0;  // the clip set's revision the scene was built for
-  int reframe_clip_id_ = 0;           // frame the view when this clip has been prepared again (a new up axis)
+  std::string watched_path_;          // the file the watcher watches (the active clip's)
+  int watched_clip_id_ = 0;
+  int reframe_clip_id_ = 0;  // frame the view when this clip has been prepared again (a new up axis)
   double first_streamed_frame_seconds_ = 0.0;
   std::string loading_path_;          // the file the loading overlay names (kept to avoid a string per frame)
   std::vector<gfx::ClipLook> looks_;  // sized with the clip set; refreshed every frame

@@ -168,9 +168,10 @@ void Viewer::apply(const Actions& a) {
   ClipSlot* active = state_.active_slot();
   if ((a.position_mode || a.up_axis) && active != nullptr) {
     // Prepared again in the background; the clip stays on screen as it is until then.
-    state_.clips.change_interpretation(state_.active(), a.position_mode.value_or(active->prepared.mode_request),
-                                       a.up_axis.value_or(active->prepared.up_request));
-    if (a.up_axis) reframe_clip_id_ = active->id;  // a figure turned upright is somewhere else
+    const int asked =
+        state_.clips.change_interpretation(state_.active(), a.position_mode.value_or(active->prepared.mode_request),
+                                           a.up_axis.value_or(active->prepared.up_request));
+    if (a.up_axis && asked != 0) reframe_clip_id_ = active->id;  // a figure turned upright is somewhere else
   }
   if (a.units_choice && active != nullptr) state_.clips.set_units(state_.active(), *a.units_choice);
   if (a.display) {
@@ -204,7 +205,8 @@ void Viewer::apply(const Actions& a) {
   }
   if (a.open_path) open_paths({*a.open_path}, a.open_path_replacing);
   if (a.open_sample) open_sample();
-  if (a.reload && active != nullptr) reload_clip(*active);
+  // The clip actions above may have removed or moved the active clip: looked up again.
+  if (a.reload && state_.active_slot() != nullptr) reload_clip(*state_.active_slot());
   if (a.watch_files) {
     state_.watch_files = *a.watch_files;
     if (const ClipSlot* slot = state_.active_slot())

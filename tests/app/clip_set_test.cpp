@@ -487,6 +487,89 @@ TEST(ClipSet, AModeChosenWhileStreamingIsPreparedWhenTheStreamEnds) {
   EXPECT_EQ(s.set[0].prepared.mode_request, PositionModeRequest::Replace);
 }
 
+TEST(ClipSet, CancellingANewPositionModeBringsBackTheChoiceBefore) {
+  ClipSet set = with_files({{"a.bvh", 21}});
+  set.take_requests();
+  const int ticket = set.change_interpretation(0, PositionModeRequest::Replace, {});
+  set.take_requests();
+  set.cancel_loads();
+  EXPECT_EQ(set.take_cancels(), std::vector<int>{ticket});
+  EXPECT_EQ(set[0].prepared.mode_request, PositionModeRequest::Auto);
+  EXPECT_FALSE(set[0].updating);
+  // So the same choice can be made again, and it is asked for.
+  EXPECT_GT(set.change_interpretation(0, PositionModeRequest::Replace, {}), 0);
+  EXPECT_EQ(set.take_requests().size(), 1u);
+  // A failed preparation brings it back too.
+  ClipSet other = with_files({{"b.bvh", 5}});
+  other.change_interpretation(0, PositionModeRequest::Replace, {});
+  other.on_outcome(failed(only_request(other), 0, 0, "cannot load: out of memory"));
+  EXPECT_EQ(other[0].prepared.mode_request, PositionModeRequest::Auto);
+}
+
+TEST(ClipSet, ALoadCancelledBeforeItWasSentIsNeverSent) {
+  ClipSet set;
+  set.open_file("a.bvh", false, {});
+  set.cancel_loads();
+  EXPECT_TRUE(set.take_requests().empty());
+  EXPECT_TRUE(set.take_cancels().empty());
+  EXPECT_FALSE(set.loading());
+}
+
+TEST(ClipSet, AChangeOnDiskIsNeverLostToANewPositionMode) {
+  // F5 (or the watcher) while a new mode is prepared from memory: the file is read, with that mode.
+  {
+    ClipSet set = with_files({{"a.bvh", 21}});
+    const int in_memory = set.change_interpretation(0, PositionModeRequest::Replace, {});
+    const int ticket = set.reload(set[0].id);
+    EXPECT_NE(ticket, in_memory);
+    const LoadRequest request = only_request(set);  // the in-memory one was never sent
+    EXPECT_EQ(request.ticket, ticket);
+    EXPECT_EQ(request.in_memory, nullptr);
+    EXPECT_EQ(request.mode, PositionModeRequest::Replace);
+    // Cancelled, it still brings back the choice before both.
+    set.cancel_loads();
+    EXPECT_EQ(set[0].prepared.mode_request, PositionModeRequest::Auto);
+  }
+  // A new mode while the file is being read again: the file is read again, with the new mode.
+  {
+    ClipSet set = with_files({{"a.bvh", 21}});
+    const int reload = set.reload(set[0].id);
+    set.take_requests();  // sent to the loader
+    set.change_interpretation(0, PositionModeRequest::Replace, {});
+    EXPECT_EQ(set.take_cancels(), std::vector<int>{reload});
+    const LoadRequest request = only_request(set);
+    EXPECT_EQ(request.in_memory, nullptr);
+    EXPECT_EQ(request.mode, PositionModeRequest::Replace);
+    EXPECT_EQ(request.replace_clip_id, set[0].id);
+  }
+}
+
+TEST(ClipSet, OpeningReplacingWithAFileAlreadyLoadedGivesEveryFileAsked) {
+  ClipSet set = with_files({{"a.bvh", 21}, {"b.bvh", 30}});
+  set.open_file("x.bvh", true, {});
+  set.open_file("a.bvh", false, {});
+  std::vector<LoadRequest> requests = set.take_requests();
+  ASSERT_EQ(requests.size(), 2u);
+  EXPECT_EQ(requests[1].replace_clip_id, 0);  // a new clip: the clips it would reload go first
+  set.on_outcome(ready(requests[0], 10));
+  set.on_outcome(ready(requests[1], 21));
+  ASSERT_EQ(set.size(), 2u);
+  EXPECT_EQ(set[0].file_name, "x.bvh");
+  EXPECT_EQ(set[1].file_name, "a.bvh");
+}
+
+TEST(ClipSet, AStreamThatFailsLeavesTheSameClipActive) {
+  Streaming s;
+  s.set = with_files({{"a.bvh", 21}, {"b.bvh", 30}});
+  start_streaming(s, "new.bvh", 100, 10);
+  s.set.move_clip(2, 0);  // new, a, b
+  s.set.set_active(1);    // a
+  s.set.on_outcome(failed(s.request, 40, 2, "bad"));
+  ASSERT_EQ(s.set.size(), 2u);
+  ASSERT_NE(s.set.active(), nullptr);
+  EXPECT_EQ(s.set.active()->file_name, "a.bvh");
+}
+
 // --- The shared clock.
 
 TEST(ClipSet, TheClockCoversEveryClipInTheActiveClipsFrames) {

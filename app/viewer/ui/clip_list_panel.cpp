@@ -55,7 +55,7 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
   // Its file's state after its name: still streaming in, or being prepared again.
   const char* status = slot.loading ? "  loading\xE2\x80\xA6" : slot.updating ? "  updating\xE2\x80\xA6" : "";
   char label[160];
-  std::snprintf(label, sizeof(label), "%s%s", slot.file_name.c_str(), status);
+  std::snprintf(label, sizeof(label), "%s%s###name", slot.file_name.c_str(), status);  // one ID whatever its status
   ImGui::AlignTextToFramePadding();
   if (ImGui::Selectable(label, state.active() == i, ImGuiSelectableFlags_None, ImVec2(name_width, row_height))) {
     actions.activate_clip = i;
@@ -68,15 +68,15 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
   }
   // Drag a name onto another to put it there.
   if (ImGui::BeginDragDropSource(ImGuiDragDropFlags_SourceAllowNullID)) {
-    ImGui::SetDragDropPayload("bvhscope_clip", &i, sizeof(i));
+    ImGui::SetDragDropPayload("bvhscope_clip", &slot.id, sizeof(slot.id));  // the id: indices may shift
     ImGui::TextUnformatted(slot.file_name.c_str());
     ImGui::EndDragDropSource();
   }
   if (ImGui::BeginDragDropTarget()) {
     if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload("bvhscope_clip")) {
-      int from = 0;
-      std::memcpy(&from, payload->Data, sizeof(from));
-      actions.move_clip = std::make_pair(from, i);
+      int id = 0;
+      std::memcpy(&id, payload->Data, sizeof(id));
+      if (const int from = state.clips.index_of(id); from >= 0) actions.move_clip = std::make_pair(from, i);
     }
     ImGui::EndDragDropTarget();
   }
