@@ -240,12 +240,10 @@ void Viewer::begin_preview(LoadPreview preview) {
   preview_->request = std::move(preview.request);
   preview_->clip = std::move(preview.clip);
   preview_->expected_frames = preview.expected_frames;
-  // The copy grows to the declared size: reserved once, so a frame never waits on a reallocation.
-  preview_->clip.motion.values.reserve(preview.expected_frames *
-                                       static_cast<std::size_t>(preview_->clip.motion.channel_count));
 }
 
-// Every frame while a preview is on: the rows that arrived since the last frame.
+// Every frame while a preview is on: the rows that arrived since the last frame, shown in place
+// (the preview's values are a handle on the table the load fills: growing it copies nothing).
 void Viewer::grow_preview() {
   if (!preview_ || preview_->abandoned) return;
   ClipSlot* slot = preview_->clip_id != 0 ? slot_with_id(preview_->clip_id) : nullptr;
@@ -257,13 +255,10 @@ void Viewer::grow_preview() {
     return;
   }
   Motion& motion = slot != nullptr ? slot->prepared.clip.motion : preview_->clip.motion;
-  // A few MiB a frame at most (a fresh page costs a fault on first touch): the copy trails the
-  // parse a little, and the finished clip replaces it anyway when the load ends.
-  constexpr std::size_t kMaxCopyBytes = std::size_t{4} << 20;
-  const std::size_t row_bytes =
-      std::max<std::size_t>(1, static_cast<std::size_t>(motion.channel_count) * sizeof(float));
-  if (loader_.copy_preview_rows(preview_->load_id, motion, std::max<std::size_t>(1, kMaxCopyBytes / row_bytes)) == 0)
-    return;
+  const std::size_t rows = loader_.rows_ready(preview_->load_id);
+  if (rows <= motion.frame_count) return;
+  motion.values.resize(rows * static_cast<std::size_t>(motion.channel_count));
+  motion.frame_count = rows;
   if (slot == nullptr) {
     show_preview_slot();
   } else {

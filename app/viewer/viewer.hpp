@@ -161,7 +161,7 @@ class Viewer {
   HierarchyPanelState hierarchy_;
   CurvesCache curves_;
   ExportJob export_;
-  // The new clip shown while its file loads (see ClipLoader::copy_preview_rows).
+  // The new clip shown while its file loads (see ClipLoader::rows_ready).
   struct Preview {
     int load_id = 0;
     LoadRequest request;
