@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -18,19 +19,41 @@ struct BigBvh {
   std::size_t bytes = 0;
 };
 
+// The file repeats a block of this many distinct rows.
+inline constexpr int kBigBvhBlockRows = 512;
+
+// The value of channel `channel` in frame `frame` (0-based) as written, and as a float read back.
+// The root walks along X within the block.
+inline double big_bvh_value(std::size_t frame, int channel) {
+  const int r = static_cast<int>(frame % kBigBvhBlockRows);
+  if (channel == 0) return r * 0.25;
+  if (channel == 1) return 90.0;
+  if (channel == 2) return 0.0;
+  return 20.0 * ((r * 7 + channel * 13) % 37) / 37.0 - 10.0;
+}
+inline float big_bvh_float(std::size_t frame, int channel) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.4f", big_bvh_value(frame, channel));
+  return std::strtof(text, nullptr);
+}
+
 // Writes about `bytes` of BVH to `path`. With `bad_frame` > 0, the first digit of that frame's
 // second value (90.0000) is an x: a located error at line first_row_line + bad_frame - 1, column
 // `*bad_column`.
 inline BigBvh write_big_bvh(const std::filesystem::path& path, std::size_t bytes, std::size_t bad_frame = 0,
                             std::size_t* bad_column = nullptr) {
-  std::string header = "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n";
+  std::string header =
+      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
+      "Yrotation\n";
   int channels = 6;
   const char* limbs[4] = {"LeftLeg", "RightLeg", "LeftArm", "RightArm"};
   for (int limb = 0; limb < 4; ++limb) {
     for (int j = 0; j < 5; ++j) {
-      header += std::string(static_cast<std::size_t>(2 * (j + 1)), ' ') + "JOINT " + limbs[limb] + std::to_string(j) + "\n";
+      header +=
+          std::string(static_cast<std::size_t>(2 * (j + 1)), ' ') + "JOINT " + limbs[limb] + std::to_string(j) + "\n";
       header += std::string(static_cast<std::size_t>(2 * (j + 1)), ' ') + "{\n";
-      header += "    OFFSET " + std::to_string(limb % 2 == 0 ? 4 : -4) + " " + std::to_string(limb < 2 ? -8 : 8) + " 0\n";
+      header +=
+          "    OFFSET " + std::to_string(limb % 2 == 0 ? 4 : -4) + " " + std::to_string(limb < 2 ? -8 : 8) + " 0\n";
       header += "    CHANNELS 3 Zrotation Xrotation Yrotation\n";
       channels += 3;
     }
@@ -39,13 +62,13 @@ inline BigBvh write_big_bvh(const std::filesystem::path& path, std::size_t bytes
   }
   header += "}\nMOTION\n";
 
-  // A block of distinct rows; the file repeats it. The root walks along X within the block.
-  constexpr int kBlockRows = 512;
+  // A block of distinct rows; the file repeats it.
+  constexpr int kBlockRows = kBigBvhBlockRows;
   std::string block;
   char value[32];
   for (int r = 0; r < kBlockRows; ++r) {
     for (int c = 0; c < channels; ++c) {
-      const double v = c == 0 ? r * 0.25 : c == 1 ? 90.0 : c == 2 ? 0.0 : 20.0 * ((r * 7 + c * 13) % 37) / 37.0 - 10.0;
+      const double v = big_bvh_value(static_cast<std::size_t>(r), c);
       std::snprintf(value, sizeof(value), c == 0 ? "%9.4f" : " %9.4f", v);  // fixed width: equal rows
       block += value;
     }
@@ -68,7 +91,8 @@ inline BigBvh write_big_bvh(const std::filesystem::path& path, std::size_t bytes
     if (bad_frame > written && bad_frame <= written + rows) {
       std::string rows_text = block.substr(0, rows * row_bytes);
       const std::size_t row_start = (bad_frame - written - 1) * row_bytes;
-      const std::size_t second_value = rows_text.find_first_not_of(' ', rows_text.find(' ', rows_text.find_first_not_of(' ', row_start)));
+      const std::size_t second_value =
+          rows_text.find_first_not_of(' ', rows_text.find(' ', rows_text.find_first_not_of(' ', row_start)));
       rows_text[second_value] = 'x';
       if (bad_column != nullptr) *bad_column = second_value - row_start + 1;
       out << rows_text;

@@ -81,19 +81,19 @@ std::optional<LoadEvent> ClipLoader::take_event() {
   return event;
 }
 
-std::size_t ClipLoader::copy_preview_rows(int load_id, Motion& motion, std::size_t max_rows) {
+// Safe to read in place, in every state: the preview's handle keeps the table alive whatever
+// happens to the clip being filled (trimmed, moved into the outcome, dropped on an error or a
+// cancel), and a count given here never includes a row anything may still write:
+//  - while the parse runs, frames_ready counts rows written before it was stored (release; loaded
+//    here with acquire), and the table is never reallocated;
+//  - once the parse stopped, no row of that table is written again: the finished clip is only
+//    measured and handed over, a failed load's clip is dropped. The count is kept from then on
+//    (end_preview_parse, under mutex_, which orders the last rows written before this read), so
+//    the next load resetting frames_ready or a new preview changes nothing for this one.
+std::size_t ClipLoader::rows_ready(int load_id) const {
   const std::lock_guard lock(mutex_);
-  if (preview_rows_ == nullptr || preview_id_ != load_id) return 0;
-  const Motion& source = preview_rows_->motion;
-  std::size_t ready = preview_rows_final_ ? source.frame_count : progress_.frames_ready.load(std::memory_order_acquire);
-  if (ready > motion.frame_count) ready = motion.frame_count + std::min(ready - motion.frame_count, max_rows);
-  if (ready <= motion.frame_count || source.channel_count != motion.channel_count) return 0;
-  const auto width = static_cast<std::size_t>(source.channel_count);
-  const float* rows = source.values.data();
-  motion.values.insert(motion.values.end(), rows + motion.frame_count * width, rows + ready * width);
-  const std::size_t added = ready - motion.frame_count;
-  motion.frame_count = ready;
-  return added;
+  if (load_id == 0 || load_id != preview_id_) return 0;
+  return preview_parsing_ ? progress_.frames_ready.load(std::memory_order_acquire) : preview_rows_;
 }
 
 void ClipLoader::cancel_all() {
@@ -152,10 +152,11 @@ std::size_t ClipLoader::waiting() const {
   return pending_.size();
 }
 
-void ClipLoader::show_rows(const Clip* clip, bool final_rows) {
+void ClipLoader::end_preview_parse(int load_id, std::optional<std::size_t> rows) {
   const std::lock_guard lock(mutex_);
-  preview_rows_ = clip;
-  preview_rows_final_ = final_rows;
+  if (!preview_parsing_ || preview_id_ != load_id) return;
+  preview_parsing_ = false;
+  preview_rows_ = rows ? *rows : progress_.frames_ready.load(std::memory_order_acquire);
 }
 
 Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id) {
@@ -173,11 +174,15 @@ Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id) {
   return prepare_clip(std::move(parsed).value(), request.mode, request.up);
 }
 
-// A file streams: a new clip is handed out as a preview once its hierarchy is read, and the frame
-// loop copies its rows from the clip being filled, then from the finished clip while it is measured.
+// A file streams: a new clip is handed out as a preview once its hierarchy is read, with a handle
+// on the table being filled; the frame loop shows its rows in place as rows_ready allows, and the
+// finished clip brings that same table.
 Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_id) {
   const bool previewed = request.replace_clip_id == 0;
   progress_.on_start = nullptr;
+  // No on_stop: it is for readers of the clip being filled itself, which may be trimmed, moved or
+  // dropped once the parse stops. The preview reads through a handle of its own, which keeps the
+  // table alive, and rows_ready counts only rows no one writes again (see there).
   progress_.on_stop = nullptr;
   if (previewed) {
     progress_.on_start = [&](const Clip& clip) {
@@ -185,33 +190,23 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
       // (see Viewer::show_preview_slot), and its motion is seldom what takes long to read.
       if (clip.skeleton.joint_count() > kJointBudget) return;
       LoadPreview preview{load_id, request, without_rows(clip), 0};
+      preview.clip.motion.values = clip.motion.values.share(0);
       if (clip.motion.channel_count > 0) {
         preview.expected_frames = clip.motion.values.size() / static_cast<std::size_t>(clip.motion.channel_count);
       }
       const std::lock_guard lock(mutex_);
-      preview_rows_ = &clip;
-      preview_rows_final_ = false;
       preview_id_ = load_id;
+      preview_parsing_ = true;
+      preview_rows_ = 0;
       events_.emplace_back(std::move(preview));
     };
-    // The engine calls this before the rows move or go away (end of parse, error or cancel).
-    progress_.on_stop = [this] { show_rows(nullptr, false); };
   }
   phase_ = LoadPhase::Parsing;
   Result<Clip> parsed = load_bvh_file(request.path, &progress_, parse_options_for_the_viewer());
-  progress_.on_start = nullptr;  // they refer to this call's locals
-  progress_.on_stop = nullptr;
+  progress_.on_start = nullptr;  // it refers to this call's locals
+  end_preview_parse(load_id, parsed ? std::optional(parsed.value().motion.frame_count) : std::nullopt);
   if (!parsed) return parsed.error();
-  // From here on the preview reads the finished clip; it must stop before the clip moves or goes.
-  struct StopShowing {
-    ClipLoader& loader;
-    explicit StopShowing(ClipLoader& owner) : loader(owner) {}
-    StopShowing(const StopShowing&) = delete;
-    StopShowing& operator=(const StopShowing&) = delete;
-    ~StopShowing() { loader.show_rows(nullptr, false); }
-  } stop_showing(*this);
   const Clip& clip = parsed.value();
-  if (previewed) show_rows(&clip, true);
   phase_ = LoadPhase::Measuring;
   PreparedClip prepared;
   prepared.mode_request = request.mode;
@@ -219,9 +214,8 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   prepared.decision = decide_position_mode(clip, request.mode);
   prepared.measures = measure_clip(clip, prepared.decision.mode, request.up, run_in_background);
   prepared.listing = list_joints(clip.skeleton);
-  show_rows(nullptr, false);
   if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};  // while measuring
-  prepared.clip = std::move(parsed).value();
+  prepared.clip = std::move(parsed).value();  // its table moves with it: the one the preview shows
   return prepared;
 }
 
@@ -252,6 +246,8 @@ void ClipLoader::run(const std::stop_token& stop) {
       result.emplace(Diagnostic{request.path, 0, 0, std::string("cannot load: ") + error.what()});
     }
     phase_ = LoadPhase::Idle;
+    // When the parse threw (else load_file did already): the rows it published are final.
+    end_preview_parse(load_id, std::nullopt);
     const std::lock_guard lock(mutex_);
     const bool cancelled = !result->ok() && progress_.cancel.load();
     events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled});

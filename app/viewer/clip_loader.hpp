@@ -1,8 +1,9 @@
 // Loads BVH files on a worker thread so the UI stays live: requests are queued and loaded one at a
 // time (several dropped files load one after the other). A new clip read from a file is streamed:
-// the frame loop gets a preview as soon as its hierarchy is read and copies its rows as they
-// arrive, so the skeleton moves and the timeline fills before the load ends; the finished clip
-// follows as an outcome. The frame loop takes both, in order, with take_event().
+// the frame loop gets a preview as soon as its hierarchy is read, whose table is the one the parse
+// fills, and shows its rows in place as they arrive (rows_ready), so the skeleton moves and the
+// timeline fills before the load ends; the finished clip, the same table, follows as an outcome.
+// The frame loop takes both, in order, with take_event().
 #pragma once
 
 #include <atomic>
@@ -40,8 +41,11 @@ struct LoadRequest {
   bool replace_all = false;     // the new clip replaces every loaded clip
 };
 
-// A new clip whose file has started loading: everything but its rows (copy_preview_rows adds them).
-// Handed out for loads of files that add a clip; reloads and the bundled sample have none.
+// A new clip whose file has started loading, before its rows: `clip.motion.values` is a handle on
+// the table the parse fills (FrameValues::share) showing no row yet, and frame_count is 0; the
+// frame loop grows both to ClipLoader::rows_ready rows as they arrive (values.resize(rows *
+// channel_count)), reading the rows in place. Handed out for loads of files that add a clip;
+// reloads and the bundled sample have none.
 struct LoadPreview {
   int load_id = 0;
   LoadRequest request;
@@ -72,10 +76,13 @@ class ClipLoader {
   void request(LoadRequest request);
   // The oldest preview or finished load not taken yet.
   std::optional<LoadEvent> take_event();
-  // Appends to `motion` the rows of preview `load_id` that arrived since the last call, at most
-  // `max_rows` (motion.frame_count says how many it holds already) and returns how many were added:
-  // 0 once that load has ended (its outcome is then on its way). Never waits for the parse.
-  std::size_t copy_preview_rows(int load_id, Motion& motion, std::size_t max_rows = SIZE_MAX);
+  // How many rows of preview `load_id`'s table hold their final values, for its clip to show
+  // (motion.values.resize(rows * channel_count), motion.frame_count = rows): the rows the parse
+  // has published while it runs, then every row of the finished clip (while it is measured and
+  // after), or after an error or a cancel the rows published before it. Never fewer than a
+  // previous answer for the same load; 0 for a load that is not the last one previewed. Never
+  // waits for the parse.
+  [[nodiscard]] std::size_t rows_ready(int load_id) const;
   // Stops the load in progress (its outcome comes back cancelled) and drops the ones waiting.
   void cancel_all();
   // Stops only the load in progress; the ones waiting go on.
@@ -99,7 +106,9 @@ class ClipLoader {
   void run(const std::stop_token& stop);
   Result<PreparedClip> load(const LoadRequest& request, int load_id);
   Result<PreparedClip> load_file(const LoadRequest& request, int load_id);
-  void show_rows(const Clip* clip, bool final_rows);
+  // The parse of load `load_id` wrote its last row: its preview, if it is the current one, shows
+  // `rows` rows from now on (`nullopt`: the rows published so far).
+  void end_preview_parse(int load_id, std::optional<std::size_t> rows);
 
   mutable std::mutex mutex_;
   std::condition_variable_any wake_;
@@ -107,14 +116,13 @@ class ClipLoader {
   std::optional<std::string> working_on_;
   std::chrono::steady_clock::time_point started_{};
   std::deque<LoadEvent> events_;
-  int next_load_id_ = 1;
-  int current_ticket_ = 0;  // of the load in progress
-  // The rows the current preview copies from (under mutex_): the clip being filled while the parse
-  // runs (the first progress_.frames_ready rows are final), then the finished clip (all its rows)
-  // while it is measured; null otherwise.
-  const Clip* preview_rows_ = nullptr;
-  bool preview_rows_final_ = false;
+  int next_load_id_ = 1 << 30;  // for requests without a ticket: clear of the asker's tickets
+  int current_ticket_ = 0;      // of the load in progress
+  // The last preview handed out (under mutex_): its load, whether its parse still writes rows (the
+  // first progress_.frames_ready are final then), and once it stopped, how many rows are final.
   int preview_id_ = 0;
+  bool preview_parsing_ = false;
+  std::size_t preview_rows_ = 0;
   LoadProgress progress_;  // of the current load; cancel and the counters are reset for each
   std::atomic<LoadPhase> phase_{LoadPhase::Idle};
   std::jthread thread_;  // last: joined before the members above go away

@@ -9,6 +9,21 @@
 namespace bvhscope::viewer {
 namespace {
 
+// A loaded clip to prepare again on the loader thread: its motion table shared, not copied (no
+// one writes a loaded clip's table; the clip on screen keeps reading it meanwhile).
+std::shared_ptr<Clip> shared_copy(const Clip& clip) {
+  auto copy = std::make_shared<Clip>();
+  copy->source = clip.source;
+  copy->skeleton = clip.skeleton;
+  copy->declared_frame_time = clip.declared_frame_time;
+  copy->warnings = clip.warnings;
+  copy->motion.frame_count = clip.motion.frame_count;
+  copy->motion.channel_count = clip.motion.channel_count;
+  copy->motion.frame_time = clip.motion.frame_time;
+  copy->motion.values = clip.motion.values.share(clip.motion.values.size());
+  return copy;
+}
+
 bool only_the_sample(const std::vector<ClipSlot>& clips) { return clips.size() == 1 && clips.front().is_sample; }
 
 }  // namespace
@@ -141,7 +156,7 @@ int ClipSet::change_interpretation(int index, PositionModeRequest mode, UpAxisRe
   LoadRequest request;
   request.path = slot.clip().source;
   request.bundled_sample = slot.is_sample;
-  if (!from_file || slot.is_sample) request.in_memory = std::make_shared<Clip>(slot.clip());
+  if (!from_file || slot.is_sample) request.in_memory = shared_copy(slot.clip());
   request.mode = mode;
   request.up = up;
   request.keep_view = true;

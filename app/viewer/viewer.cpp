@@ -108,14 +108,14 @@ void Viewer::poll_background(double now_seconds) {
     }
   }
   if (Motion* motion = clips.streaming_motion()) {
-    // A few MiB a frame at most (a fresh page costs a fault on first touch): the copy trails the
-    // parse a little, and the finished clip replaces it anyway when the load ends.
-    constexpr std::size_t kMaxCopyBytes = std::size_t{4} << 20;
-    const std::size_t row_bytes =
-        std::max<std::size_t>(1, static_cast<std::size_t>(motion->channel_count) * sizeof(float));
-    if (loader_.copy_preview_rows(clips.streaming_ticket(), *motion,
-                                  std::max<std::size_t>(1, kMaxCopyBytes / row_bytes)) > 0)
+    // The rows the parse has finished, shown in place: the streaming clip's values are a handle on
+    // the table the load fills, so growing it copies nothing.
+    const std::size_t rows = loader_.rows_ready(clips.streaming_ticket());
+    if (rows > motion->frame_count) {
+      motion->values.resize(rows * static_cast<std::size_t>(motion->channel_count));
+      motion->frame_count = rows;
       clips.rows_arrived();
+    }
   }
   if (const std::optional<std::string> chosen = file_dialog_.poll(); chosen && !chosen->empty()) {
     std::vector<std::string> chosen_paths;

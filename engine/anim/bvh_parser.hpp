@@ -47,12 +47,17 @@ struct LoadProgress {
   // Rows of the clip handed to on_start that hold their final values (release/acquire).
   std::atomic<std::size_t> frames_ready{0};
   std::atomic<bool> cancel{false};
-  // Called on the loading thread once the hierarchy is read and the motion table is allocated: the
-  // clip's skeleton is final and its first frames_ready rows may be read until on_stop is called.
+  // Called on the loading thread once the hierarchy is read and the motion table is allocated for
+  // every row the file can hold (it is never reallocated): the clip's skeleton is final. A reader
+  // on another thread takes a handle on the table here, clip.motion.values.share(0), and grows it
+  // to the frames_ready rows (loaded with acquire) to read them in place: rows published so hold
+  // their final values, and stay readable through that handle for as long as it lives, after the
+  // load too, whatever its outcome (FrameValues: the storage goes with its last handle).
   std::function<void(const Clip&)> on_start;
-  // Called on the loading thread after on_start, when the rows handed out stop being readable:
-  // before the table is trimmed on success, and before the clip is dropped on an error or a cancel.
-  // A reader on another thread synchronises with it (a mutex both take) to stop reading in time.
+  // Called on the loading thread after on_start, when the clip handed to on_start stops being
+  // readable through that reference: before the table is trimmed on success, and before the clip
+  // is dropped on an error or a cancel. Only a reader of the `const Clip&` itself needs it (a
+  // mutex both take, to stop reading in time); one reading through its own handle does not.
   std::function<void()> on_stop;
 };
 

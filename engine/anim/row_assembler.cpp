@@ -86,8 +86,8 @@ std::optional<Diagnostic> RowAssembler::commit(const RowBlockResult& block, std:
   const std::uint64_t take = std::min<std::uint64_t>(block.rows, wanted);
   const auto channels = static_cast<std::size_t>(clip_.motion.channel_count);
   // The table was sized for what the bytes can hold (its pages are touched only as rows arrive)
-  // and may already be in a viewer's hands: it is never reallocated. (Complete rows cannot exceed it: reads stop at the
-  // size the file had.)
+  // and a viewer may already show its rows through a handle of its own (FrameValues::share): it
+  // is never reallocated. (Complete rows cannot exceed it: reads stop at the size the file had.)
   const std::uint64_t fits = std::min<std::uint64_t>(take, capacity_rows_ - committed_);
   if (fits > 0) {
     std::memcpy(clip_.motion.values.data() + committed_ * channels, block.values.data(),
@@ -134,7 +134,8 @@ void RowAssembler::finish() {
   Motion& motion = clip_.motion;
   motion.frame_count = static_cast<std::size_t>(committed_);
   // Only the size shrinks: the rows never written were never touched, so they cost no memory, and
-  // a copy to trim the capacity would briefly hold the table twice.
+  // a copy to trim the capacity would briefly hold the table twice (and leave a viewer's handle on
+  // the old one).
   if (committed_ < capacity_rows_) {
     motion.values.resize(static_cast<std::size_t>(committed_) * static_cast<std::size_t>(motion.channel_count));
   }

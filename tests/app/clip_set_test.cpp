@@ -452,6 +452,7 @@ TEST(ClipSet, ANewPositionModeIsPreparedInTheBackgroundAndTheClipStaysMeanwhile)
   const LoadRequest request = only_request(set);
   ASSERT_NE(request.in_memory, nullptr);
   EXPECT_EQ(request.in_memory->motion.frame_count, 21u);
+  EXPECT_EQ(request.in_memory->motion.values.data(), set[0].clip().motion.values.data());  // shared, not copied
   EXPECT_EQ(request.mode, PositionModeRequest::Replace);
   EXPECT_EQ(request.replace_clip_id, set[0].id);
   EXPECT_TRUE(set[0].updating);
