@@ -56,7 +56,7 @@ struct LoadPreview {
 struct LoadOutcome {
   LoadRequest request;
   Result<PreparedClip> result;
-  int load_id = 0;         // the LoadPreview's id when the load handed one out, else 0
+  int load_id = 0;         // the load's id: the request's ticket, or the loader's own number without one
   bool cancelled = false;  // the result is an error because cancel_all stopped the load
 };
 

@@ -132,6 +132,21 @@ int ClipSet::reload(int clip_id) {
   return ask(std::move(request), clip_id);
 }
 
+int ClipSet::reload_sample(int clip_id, std::string text) {
+  const ClipSlot* slot = with_id(clip_id);
+  if (slot == nullptr || !slot->is_sample) return 0;
+  if (const ClipLoad* loading = load_for_clip(clip_id)) return loading->ticket;
+  LoadRequest request;
+  request.path = slot->clip().source;
+  request.text = std::move(text);
+  request.bundled_sample = true;
+  request.mode = slot->prepared.mode_request;
+  request.up = slot->prepared.up_request;
+  request.keep_view = true;
+  request.replace_clip_id = clip_id;
+  return ask(std::move(request), clip_id);
+}
+
 int ClipSet::change_interpretation(int index, PositionModeRequest mode, UpAxisRequest up) {
   if (index < 0 || static_cast<std::size_t>(index) >= clips_.size()) return 0;
   ClipSlot& slot = clips_[static_cast<std::size_t>(index)];
@@ -282,10 +297,9 @@ void ClipSet::grow_timeline() {
   const ClipLoad* load = stream_ ? find_load(stream_->ticket) : nullptr;
   const ClipSlot* slot = load != nullptr && load->state == LoadState::Streaming ? with_id(load->clip_id) : nullptr;
   if (slot == nullptr) return;
-  std::vector<ClipTiming> timings;
-  timings.reserve(clips_.size());
-  for (const ClipSlot& s : clips_) timings.push_back({&s.clip().motion, s.time_offset});
-  const TimelineSpan span = timeline_span(timings);
+  timings_.clear();  // reused: nothing allocated per frame while a clip streams
+  for (const ClipSlot& s : clips_) timings_.push_back({&s.clip().motion, s.time_offset});
+  const TimelineSpan span = timeline_span(timings_);
   const double frame_time = clock_.frame_time();
   if (std::abs(span.start - timeline_start_) > 1e-9) {
     reset_timeline();

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/clip_timeline.hpp"
 #include "anim/playback_clock.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/up_axis.hpp"
@@ -84,6 +85,8 @@ class ClipSet {
   // clip on screen stays until the new one is ready. Nothing when its file is loading already, or
   // for the bundled sample (it has no file: open_sample again).
   int reload(int clip_id);
+  // The bundled sample read again from its text in place (F5 on it), keeping what the user set.
+  int reload_sample(int clip_id, std::string text);
   // Prepares clip `index` again with another position mode or up axis in the background (the clip
   // on screen stays until then). While the clip streams, the choice is kept and applied when it ends.
   int change_interpretation(int index, PositionModeRequest mode, UpAxisRequest up);
@@ -199,6 +202,7 @@ class ClipSet {
     bool autoplay = false;  // play once it has two frames (the first clip shown)
   };
   std::optional<Stream> stream_;
+  std::vector<ClipTiming> timings_;  // grow_timeline's scratch
   std::vector<LoadRequest> requests_;
   std::vector<int> cancels_;
   std::vector<ClipSetNotice> notices_;

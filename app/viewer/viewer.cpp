@@ -72,10 +72,10 @@ void Viewer::add_clip(PreparedClip clip) {
 
 void Viewer::reload_clip(const ClipSlot& slot) {
   if (slot.is_sample) {
-    open_sample();
-    return;
+    state_.clips.reload_sample(slot.id, std::string(bvhscope_assets("sample.bvh")));
+  } else {
+    state_.clips.reload(slot.id);
   }
-  state_.clips.reload(slot.id);
   sync_clip_set();
 }
 

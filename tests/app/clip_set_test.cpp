@@ -138,7 +138,18 @@ TEST(ClipSet, TheSampleGivesWayToTheFirstFile) {
   set.on_outcome(ready(sample, 10));
   ASSERT_EQ(set.size(), 1u);
   EXPECT_TRUE(set[0].is_sample);
-  EXPECT_EQ(set.reload(set[0].id), 0);  // no file to read again
+  EXPECT_EQ(set.reload(set[0].id), 0);  // no file to read again: F5 reads its text again in place
+  set.set_time_offset(0, 0.25);
+  const int id = set[0].id;
+  EXPECT_GT(set.reload_sample(id, walk_text(10)), 0);
+  const LoadRequest again = only_request(set);
+  EXPECT_EQ(again.replace_clip_id, id);
+  EXPECT_TRUE(again.bundled_sample);
+  set.on_outcome(ready(again, 10));
+  ASSERT_EQ(set.size(), 1u);
+  EXPECT_EQ(set[0].id, id);
+  EXPECT_TRUE(set[0].is_sample);
+  EXPECT_DOUBLE_EQ(set[0].time_offset, 0.25);
   set.open_file("a.bvh", false, {});
   set.on_outcome(ready(only_request(set), 4));
   ASSERT_EQ(set.size(), 1u);

@@ -153,7 +153,6 @@ class ViewerProcess {
   pid_t pid_ = -1;
 };
 
-// Runs xdotool with `args`; true when it succeeded.
 // A process's peak resident memory so far (VmHWM from /proc), KiB; 0 when it cannot be read.
 inline long peak_rss_kib(pid_t pid) {
   std::ifstream status("/proc/" + std::to_string(pid) + "/status");
@@ -164,6 +163,7 @@ inline long peak_rss_kib(pid_t pid) {
   return 0;
 }
 
+// Runs xdotool with `args`; true when it succeeded.
 inline bool xdotool(const std::string& args) { return std::system(("xdotool " + args).c_str()) == 0; }
 
 inline int as_int(const State& state, const std::string& key) { return std::stoi(state.at(key)); }
