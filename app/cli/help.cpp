@@ -27,6 +27,10 @@ Usage:
                                 whose frame N is shown). --select NAME selects a joint of the
                                 active clip (highlight, trail; with --ui the inspector, curves
                                 and labels). Needs an X display (Xvfb works)
+  bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
+                 [--up AXIS]
+                                motion-quality numbers in metres (see Metrics below); --units
+                                overrides the unit guess (METRES: metres per file unit)
   bvhscope --help | --version
 
 Viewer:
@@ -54,6 +58,25 @@ Up axis (AXIS is auto, +x, -x, +y, -y, +z or -z):
   the figure moves, the tallest extent. When the motion cannot tell (a lone hand, a tiny rig,
   no cue) +y is assumed and said. The viewer stands every clip upright on one floor at its
   contact level (glitch frames left out); the Clip tab shows and overrides it per clip.
+
+Metrics (bvhscope metrics), from every joint's position at every frame, stood upright, in
+metres above the floor (the contact level info reports):
+  feet           End Sites (or leaf joints) under a joint named foot, toe or ankle; without
+                 such names, the two End Sites lowest in frame 0
+  contact        a foot at most 5 cm above the floor (below it counts too)
+  foot skating   a foot's horizontal speed between a frame and the one before while in
+                 contact, mean over every foot's contact frames (m/s), and the share of
+                 those above 0.25 m/s (the sliding-foot measures of motion-generation papers,
+                 e.g. GMD, Karunratanakul et al. 2023, with the threshold in m/s rather than
+                 per frame so that it does not depend on the frame rate)
+  jitter         mean magnitude of the jerk, the third finite difference of positions over
+                 frame time cubed (m/s^3), over every joint and frame from the fourth
+  lowest point   the lowest joint's height per frame: its mean, the share of frames above
+                 5 cm (floating) and below -1 cm (penetrating), mean depth below 0 and the
+                 deepest
+  bone drift     per bone, (longest - shortest) / mean length over the clip; the largest
+                 and its joint (non-root position channels that stretch bones)
+  root           horizontal path length of the first root (m) and that over the duration
 
 Messages:
   Errors and warnings go to stderr as FILE:LINE:COL: error|warning: MESSAGE (1-based);

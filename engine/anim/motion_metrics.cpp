@@ -44,6 +44,9 @@ std::vector<int> feet_by_name(const Skeleton& skeleton) {
   return feet;
 }
 
+// Lengths computed from float poses vary by rounding: drift below this is no drift.
+constexpr double kDriftNoise = 1e-4;
+
 }  // namespace
 
 MotionMetrics measure_motion(const Clip& clip, PositionMode mode, const FigureAnalysis& analysis,
@@ -171,7 +174,7 @@ MotionMetrics measure_motion(const Clip& clip, PositionMode mode, const FigureAn
     const BoneRange& bone = bones[j];
     if (skeleton.parents[j] < 0 || !(bone.sum > 0.0)) continue;
     const double drift = (bone.longest - bone.shortest) / (bone.sum / frames);
-    if (drift > m.max_bone_drift) {
+    if (drift > m.max_bone_drift && drift > kDriftNoise) {
       m.max_bone_drift = drift;
       m.drift_joint = skeleton.names[j];
     }

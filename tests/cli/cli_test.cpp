@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "run_process.hpp"
+#include "test_support.hpp"
 
 namespace bvhscope {
 namespace {
@@ -40,6 +41,38 @@ TEST(Cli, BadUsageExitsWithTwo) {
   EXPECT_EQ(bad_option.exit_code, 2);
   EXPECT_EQ(bad_option.err, "bvhscope: info: unknown option '--jsn'\nTry 'bvhscope --help'.\n");
   EXPECT_EQ(run_bvhscope({"export", fixture("two_joints.bvh"), "-o"}).exit_code, 2);
+}
+
+TEST(Cli, MetricsMeasureAFootSlidingOnTheFloor) {
+  // The foot's End Site touches the floor while the root moves 2 cm a frame of 40 ms: 0.5 m/s.
+  test::TempDir dir;
+  std::string text =
+      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 3 Xposition Yposition Zposition\n  JOINT LeftFoot\n  {\n"
+      "    OFFSET 0 -90 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n    {\n      OFFSET 0 -10 0\n"
+      "    }\n  }\n}\nMOTION\nFrames: 5\nFrame Time: 0.04\n";
+  for (int f = 0; f < 5; ++f) text += std::to_string(2 * f) + " 100 0 0 0 0\n";
+  const std::string path = dir.write("slide.bvh", text).string();
+  const auto result = run_bvhscope({"metrics", path, "--units", "cm"});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.err, "");
+  EXPECT_EQ(result.out, "file: " + path +
+                            "\n"
+                            "frames: 5 at 25.000 fps; 0.010000 m per file unit\n"
+                            "feet: 1 (named foot, toe or ankle) LeftFootEnd\n"
+                            "contact: 100.0 % of frames with a foot on the floor\n"
+                            "foot skating: 0.5000 m/s in contact; 100.0 % of contact frames skate\n"
+                            "  LeftFootEnd: 4 contact frames, 0.5000 m/s, 4 skating\n"
+                            "jitter: 0.00 m/s^3 mean jerk\n"
+                            "lowest point: 0.0000 m above the floor on average; floating 0.0 % of frames\n"
+                            "penetration: 0.0 % of frames, mean depth 0.0000 m, deepest 0.0000 m\n"
+                            "bone-length drift: 0.00 %\n"
+                            "root: 0.080 m travelled, 0.500 m/s\n");
+  const auto json = run_bvhscope({"metrics", path, "--units", "cm", "--json"});
+  EXPECT_EQ(json.exit_code, 0);
+  EXPECT_NE(json.out.find("\"skating_share\":1,"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"contact_frames\":4,"), std::string::npos) << json.out;
+  EXPECT_EQ(run_bvhscope({"metrics", path, "--units", "furlongs"}).exit_code, 2);
+  EXPECT_EQ(run_bvhscope({"metrics"}).exit_code, 2);
 }
 
 TEST(Cli, InfoPrintsTheSummaryAndHierarchy) {

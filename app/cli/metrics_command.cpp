@@ -1,0 +1,147 @@
+// bvhscope metrics FILE [--json]: the motion-quality numbers of one clip (engine/anim/motion_metrics).
+#include <charconv>
+#include <cstdio>
+#include <optional>
+#include <string>
+
+#include "anim/clip_analysis.hpp"
+#include "anim/motion_metrics.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "cli/load_for_cli.hpp"
+
+namespace bvhscope::cli {
+namespace {
+
+// "m", "cm", "mm", "in", "ft", or metres per file unit as a number; nullopt for anything else.
+std::optional<double> parse_units(const std::string& text) {
+  if (text == "m") return 1.0;
+  if (text == "cm") return 0.01;
+  if (text == "mm") return 0.001;
+  if (text == "in") return 0.0254;
+  if (text == "ft") return 0.3048;
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size() || !(value > 0.0) || !(value < 1e6)) return std::nullopt;
+  return value;
+}
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.*f", decimals, value);
+  return text;
+}
+
+void print_text(const Clip& clip, const MotionMetrics& m, std::ostream& out) {
+  out << "file: " << clip.source << '\n';
+  out << "frames: " << m.frames << " at " << fixed(1.0 / m.frame_time, 3) << " fps; " << fixed(m.metres_per_unit, 6)
+      << " m per file unit\n";
+  out << "feet: " << m.feet.size() << " (" << m.feet_reason << ")";
+  for (const FootMetrics& foot : m.feet) out << ' ' << foot.name;
+  out << '\n';
+  out << "contact: " << fixed(100.0 * m.contact_share, 1) << " % of frames with a foot on the floor\n";
+  out << "foot skating: " << fixed(m.skating_speed_mps, 4) << " m/s in contact; " << fixed(100.0 * m.skating_share, 1)
+      << " % of contact frames skate\n";
+  for (const FootMetrics& foot : m.feet) {
+    out << "  " << foot.name << ": " << foot.contact_frames << " contact frames, "
+        << fixed(foot.mean_skate_speed_mps, 4) << " m/s, " << foot.skating_frames << " skating\n";
+  }
+  out << "jitter: " << fixed(m.jitter_mps3, 2) << " m/s^3 mean jerk\n";
+  out << "lowest point: " << fixed(m.mean_lowest_m, 4) << " m above the floor on average; floating "
+      << fixed(100.0 * m.floating_share, 1) << " % of frames\n";
+  out << "penetration: " << fixed(100.0 * m.penetration_share, 1) << " % of frames, mean depth "
+      << fixed(m.mean_penetration_m, 4) << " m, deepest " << fixed(m.max_penetration_m, 4) << " m\n";
+  out << "bone-length drift: " << fixed(100.0 * m.max_bone_drift, 2) << " %"
+      << (m.drift_joint.empty() ? std::string() : " (" + m.drift_joint + ")") << '\n';
+  out << "root: " << fixed(m.root_distance_m, 3) << " m travelled, " << fixed(m.root_speed_mps, 3) << " m/s\n";
+}
+
+void print_json(const Clip& clip, const MotionMetrics& m, std::ostream& out) {
+  JsonWriter json(out);
+  json.begin_object();
+  json.key("file");
+  json.value(clip.source);
+  json.key("frames");
+  json.value(static_cast<unsigned long long>(m.frames));
+  json.key("frame_time");
+  json.value(m.frame_time);
+  json.key("metres_per_unit");
+  json.value(m.metres_per_unit);
+  json.key("feet_reason");
+  json.value(m.feet_reason);
+  json.key("feet");
+  json.begin_array();
+  for (const FootMetrics& foot : m.feet) {
+    json.begin_object();
+    json.key("name");
+    json.value(foot.name);
+    json.key("contact_frames");
+    json.value(static_cast<unsigned long long>(foot.contact_frames));
+    json.key("skating_speed_mps");
+    json.value(foot.mean_skate_speed_mps);
+    json.key("skating_frames");
+    json.value(static_cast<unsigned long long>(foot.skating_frames));
+    json.end_object();
+  }
+  json.end_array();
+  const std::pair<const char*, double> numbers[] = {
+      {"contact_share", m.contact_share},         {"skating_speed_mps", m.skating_speed_mps},
+      {"skating_share", m.skating_share},         {"jitter_mps3", m.jitter_mps3},
+      {"mean_lowest_m", m.mean_lowest_m},         {"floating_share", m.floating_share},
+      {"penetration_share", m.penetration_share}, {"mean_penetration_m", m.mean_penetration_m},
+      {"max_penetration_m", m.max_penetration_m}, {"max_bone_drift", m.max_bone_drift},
+      {"root_distance_m", m.root_distance_m},     {"root_speed_mps", m.root_speed_mps},
+  };
+  for (const auto& [name, value] : numbers) {
+    json.key(name);
+    json.value(value);
+  }
+  json.key("drift_joint");
+  json.value(m.drift_joint);
+  json.end_object();
+  out << '\n';
+}
+
+}  // namespace
+
+int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  UsageError usage;
+  const auto parsed =
+      parse_arguments(args, {{"--json", false}, {"--position-mode", true}, {"--up", true}, {"--units", true}}, usage);
+  if (!parsed) return usage_error(err, "metrics: " + usage.message);
+  if (parsed->positionals.size() != 1) return usage_error(err, "metrics: expected one FILE");
+  PositionModeRequest request = PositionModeRequest::Auto;
+  if (const auto mode = parsed->value("--position-mode")) {
+    const auto requested = parse_position_mode_request(*mode);
+    if (!requested)
+      return usage_error(err, "metrics: --position-mode must be auto, add or replace, not '" + *mode + "'");
+    request = *requested;
+  }
+  UpAxisRequest up;
+  if (const auto text = parsed->value("--up")) {
+    const auto requested = parse_up_axis_request(*text);
+    if (!requested)
+      return usage_error(err, "metrics: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
+    up = *requested;
+  }
+  double metres_per_unit = 0.0;
+  if (const auto text = parsed->value("--units")) {
+    const auto units = parse_units(*text);
+    if (!units)
+      return usage_error(err, "metrics: --units must be m, cm, mm, in, ft or metres per unit, not '" + *text + "'");
+    metres_per_unit = *units;
+  }
+  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
+  if (!clip) return kExitBadInput;
+  const ClipAnalysis analysis = analyse_clip(*clip, request, up);
+  const MotionMetrics metrics = measure_motion(*clip, analysis.position.mode, analysis, {}, metres_per_unit);
+  if (parsed->has("--json")) {
+    print_json(*clip, metrics, out);
+  } else {
+    print_text(*clip, metrics, out);
+  }
+  return finish_output(out, err);
+}
+
+}  // namespace bvhscope::cli
