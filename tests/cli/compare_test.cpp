@@ -2,6 +2,7 @@
 // renamed joints, and the usage and input errors with their exit codes.
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -139,7 +140,51 @@ TEST(CliCompare, PerFrameCsv) {
             "2,10,10,10,10\n");
 }
 
+// `text` with every OFFSET and the root's three position channels (the first three values of a
+// frame line) multiplied by `factor`: the same motion in another length unit.
+std::string scaled(const std::string& text, double factor) {
+  std::istringstream in(text);
+  std::ostringstream out;
+  std::string line;
+  bool motion = false;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string first;
+    words >> first;
+    if (first == "OFFSET") {
+      double x = 0, y = 0, z = 0;
+      words >> x >> y >> z;
+      out << "OFFSET " << x * factor << ' ' << y * factor << ' ' << z * factor << '\n';
+      continue;
+    }
+    if (motion && !first.empty()) {
+      std::istringstream values(line);
+      double value = 0;
+      for (int i = 0; values >> value; ++i) out << (i > 0 ? " " : "") << (i < 3 ? value * factor : value);
+      out << '\n';
+      continue;
+    }
+    if (first == "Frame") motion = true;
+    out << line << '\n';
+  }
+  return out.str();
+}
+
+TEST(CliCompare, AnotherUnitIsScaledIntoTheReferences) {
+  test::TempDir dir;
+  const std::string walk = (test::corpus_dir() / "edin-m__walk1.bvh").string();  // inches
+  const std::string cm = dir.write("walk_cm.bvh", scaled(test::read_file(walk), 2.54)).string();
+  const auto result = run_bvhscope({"compare", walk, cm, "--json"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(has(result.out, "\"unit\":\"inches\",\"metres_per_unit\":0.0254,")) << result.out;
+  EXPECT_TRUE(has(result.out, "\"other_scale_reason\":\"other in centimetres, reference in inches\"")) << result.out;
+  const auto text = run_bvhscope({"compare", walk, cm});
+  EXPECT_TRUE(has(text.out, "MPJPE:           0.000")) << text.out;  // 6-digit text: below 0.001 inch
+  EXPECT_TRUE(has(text.out, "other scaled by 0.3937")) << text.out;
+}
+
 TEST(CliCompare, UsageAndInputErrors) {
+  EXPECT_TRUE(has(run_bvhscope({"--help"}).out, "bvhscope compare REF OTHER [--json]"));
   test::TempDir dir;
   const std::string ref = dir.write("ref.bvh", clip(kBase)).string();
   const auto one = run_bvhscope({"compare", ref});
