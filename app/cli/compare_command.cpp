@@ -41,7 +41,14 @@ std::string name_list(const Skeleton& skeleton, const std::vector<int>& joints) 
   return list;
 }
 
-// Lines "reference name,other name"; blank lines and lines starting with '#' are skipped.
+std::string trimmed(const std::string& text) {
+  const std::size_t first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+// Lines "reference name,other name" (spaces around each name ignored); blank lines and lines starting with '#' are
+// skipped.
 std::optional<std::vector<std::pair<std::string, std::string>>> read_map(const std::string& path, std::ostream& err) {
   std::ifstream file(path);
   if (!file) {
@@ -60,7 +67,7 @@ std::optional<std::vector<std::pair<std::string, std::string>>> read_map(const s
       err << printable(path) << ':' << number << ":1: error: expected 'reference name,other name'\n";
       return std::nullopt;
     }
-    pairs.emplace_back(line.substr(0, comma), line.substr(comma + 1));
+    pairs.emplace_back(trimmed(line.substr(0, comma)), trimmed(line.substr(comma + 1)));
   }
   return pairs;
 }
@@ -297,6 +304,7 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
     scale_reason = "other in " + std::string(other_units.unit) + ", reference in " + std::string(ref_units.unit);
   }
 
+  options.keep_errors = csv_path.has_value();
   const Result<CompareResult> compared = compare_motion(*reference, *other, options);
   if (!compared) {
     err << format_diagnostic(compared.error(), Severity::Error) << '\n';

@@ -115,7 +115,7 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
 
   result.first_frame = first;
   result.frames_compared = last - first + 1;
-  result.errors.resize(result.frames_compared * pairs.size());
+  if (options.keep_errors) result.errors.resize(result.frames_compared * pairs.size());
   result.per_frame_mean.resize(result.frames_compared);
   result.per_joint.resize(pairs.size());
   for (std::size_t j = 0; j < pairs.size(); ++j) result.per_joint[j].joints = pairs[j];
@@ -144,7 +144,7 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
     double frame_sum = 0.0;
     for (std::size_t j = 0; j < pairs.size(); ++j) {
       const double error = glm::length(ref_points[j] - other_points[j]);
-      result.errors[f * pairs.size() + j] = error;
+      if (options.keep_errors) result.errors[f * pairs.size() + j] = error;
       frame_sum += error;
       JointError& joint = result.per_joint[j];
       joint.mean += error;

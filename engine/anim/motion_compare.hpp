@@ -42,6 +42,7 @@ struct CompareOptions {
   UpAxis up = UpAxis::PosY;  // the axis Rigid turns about
   double other_scale = 1.0;  // multiplies the other clip's positions (into the reference's units)
   std::vector<std::pair<std::string, std::string>> explicit_pairs;  // (reference name, other name)
+  bool keep_errors = true;  // fill CompareResult::errors (frames x pairs doubles: only when needed)
 };
 
 struct JointError {

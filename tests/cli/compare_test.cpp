@@ -90,7 +90,7 @@ TEST(CliCompare, RenamedJointsOffsetsAndUnmatchedJoints) {
   EXPECT_EQ(unmatched.exit_code, 0) << unmatched.err;
   EXPECT_TRUE(has(unmatched.out, "unmatched in reference: Chest, ChestEnd\n")) << unmatched.out;
   EXPECT_TRUE(has(unmatched.out, "unmatched in other:     Tail, TailEnd\n")) << unmatched.out;
-  const std::string map = dir.write("map.csv", "# reference,other\nChest,Tail\n").string();
+  const std::string map = dir.write("map.csv", "# reference,other\nChest , Tail\r\n").string();
   const auto mapped = run_bvhscope({"compare", ref, tail, "--map", map, "--json"});
   EXPECT_EQ(mapped.exit_code, 0) << mapped.err;
   EXPECT_TRUE(has(mapped.out, "\"mpjpe\":0,")) << mapped.out;
