@@ -73,6 +73,26 @@ TEST(CompareMatching, UnmatchedJointsOfBothSidesAreListed) {
   EXPECT_TRUE(mapped.unmatched_reference.empty());
 }
 
+TEST(CompareMatching, EndSitesNeedOneEndSitePerParentOnBothSides) {
+  // Hips carries two End Sites (both named HipsEnd): neither can be told apart, so neither matches.
+  const std::string two_ends =
+      "HIERARCHY\nROOT Rig:Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xposition Yposition Zposition\n"
+      " End Site\n {\n  OFFSET 1 0 0\n }\n End Site\n {\n  OFFSET -1 0 0\n }\n}\n"
+      "MOTION\nFrames: 1\nFrame Time: 0.1\n0 0 0\n";
+  const std::string one_end =
+      "HIERARCHY\nROOT HIPS\n{\n OFFSET 0 0 0\n CHANNELS 3 Xposition Yposition Zposition\n"
+      " End Site\n {\n  OFFSET 1 0 0\n }\n}\nMOTION\nFrames: 1\nFrame Time: 0.1\n0 0 0\n";
+  const Clip two = test::parse_ok(two_ends);
+  const Clip one = test::parse_ok(one_end);
+  const JointMatching matching = match_joints(two.skeleton, one.skeleton);
+  ASSERT_EQ(matching.pairs.size(), 1u);  // Rig:Hips = HIPS through the namespace and the case
+  EXPECT_EQ(matching.pairs[0].reference, 0);
+  EXPECT_EQ(matching.unmatched_reference, (std::vector<int>{1, 2}));
+  EXPECT_EQ(matching.unmatched_other, (std::vector<int>{1}));
+  // A map naming joints that do not exist changes nothing.
+  EXPECT_EQ(match_joints(two.skeleton, one.skeleton, {{"Nope", "HIPS"}}).pairs.size(), 1u);
+}
+
 TEST(CompareMotion, AClipAgainstItselfIsZero) {
   const CompareResult result = compare(chain(kBase), chain(kBase));
   EXPECT_EQ(result.frames_compared, 3u);
