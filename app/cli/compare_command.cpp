@@ -189,7 +189,9 @@ void print_json(const Report& report, std::ostream& out) {
   out << '\n';
 }
 
-std::string csv_field(const std::string& text) {
+// A CSV header field as export writes them: control characters escaped, quoted when needed.
+std::string csv_field(const std::string& name) {
+  const std::string text = printable(name);
   if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
   std::string quoted = "\"";
   for (const char c : text) {
