@@ -47,6 +47,7 @@ std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ost
   if (command == "info") return run_info(rest, out, err);
   if (command == "export") return run_export(rest, out, err);
   if (command == "metrics") return run_metrics(rest, out, err);
+  if (command == "compare") return run_compare(rest, out, err);
   if (command == "render") return run_render(rest, out, err);
   // The viewer's own options (bvhscope --up +z FILE...) are read by run_viewer.
   if (command == "--up" || command.rfind("--up=", 0) == 0) return std::nullopt;

@@ -1,0 +1,338 @@
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "anim/clip_analysis.hpp"
+#include "anim/motion_compare.hpp"
+#include "anim/position_mode.hpp"
+#include "anim/printable.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/json_writer.hpp"
+#include "cli/load_for_cli.hpp"
+#include "io/atomic_file.hpp"
+#include "io/output_guard.hpp"
+
+namespace bvhscope::cli {
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char digits[64];
+  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed, decimals);
+  if (error != std::errc{}) {
+    const auto shortest = std::to_chars(digits, digits + sizeof digits, value);
+    return std::string(digits, shortest.ptr);
+  }
+  return std::string(digits, end);
+}
+
+std::string shortest(double value) {
+  char digits[32];
+  return std::string(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+}
+
+std::string name_list(const Skeleton& skeleton, const std::vector<int>& joints) {
+  if (joints.empty()) return "none";
+  std::string list;
+  for (const int joint : joints) {
+    if (!list.empty()) list += ", ";
+    list += printable(skeleton.names[static_cast<std::size_t>(joint)]);
+  }
+  return list;
+}
+
+std::string trimmed(const std::string& text) {
+  const std::size_t first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+// Lines "reference name,other name" (spaces around each name ignored); blank lines and lines starting with '#' are
+// skipped.
+std::optional<std::vector<std::pair<std::string, std::string>>> read_map(const std::string& path, std::ostream& err) {
+  std::ifstream file(path);
+  if (!file) {
+    err << printable(path) << ": error: cannot open the joint map\n";
+    return std::nullopt;
+  }
+  std::vector<std::pair<std::string, std::string>> pairs;
+  std::string line;
+  int number = 0;
+  while (std::getline(file, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    const std::size_t comma = line.find(',');
+    if (comma == std::string::npos || comma == 0 || comma + 1 == line.size()) {
+      err << printable(path) << ':' << number << ":1: error: expected 'reference name,other name'\n";
+      return std::nullopt;
+    }
+    pairs.emplace_back(trimmed(line.substr(0, comma)), trimmed(line.substr(comma + 1)));
+  }
+  return pairs;
+}
+
+struct Report {
+  const Clip& reference;
+  const Clip& other;
+  const CompareOptions& options;
+  const CompareResult& result;
+  std::string_view unit;
+  double metres_per_unit = 0.0;
+  std::string scale_reason;
+};
+
+std::string pair_name(const Report& report, std::size_t pair) {
+  return report.reference.skeleton.names[static_cast<std::size_t>(report.result.matching.pairs[pair].reference)];
+}
+
+void print_text(const Report& report, std::ostream& out) {
+  const CompareResult& result = report.result;
+  const double m = report.metres_per_unit;
+  out << "reference:       " << printable(report.reference.source) << '\n';
+  out << "other:           " << printable(report.other.source) << '\n';
+  out << "position modes:  " << position_mode_name(report.options.reference_mode) << " / "
+      << position_mode_name(report.options.other_mode) << '\n';
+  out << "units:           " << report.unit << " (" << shortest(m) << " m per unit); other scaled by "
+      << shortest(report.options.other_scale) << " (" << report.scale_reason << ")\n";
+  out << "align:           " << alignment_name(report.options.alignment);
+  if (report.options.alignment == Alignment::Rigid) out << " (about " << up_axis_name(report.options.up) << ')';
+  out << '\n';
+  out << "offset:          " << report.options.offset << " frames\n";
+  out << "frames compared: " << result.frames_compared << " (reference frames " << result.first_frame << ".."
+      << result.first_frame + result.frames_compared - 1 << ")\n";
+  out << "joints matched:  " << result.matching.pairs.size() << '\n';
+  out << "MPJPE:           " << fixed(result.mpjpe, 4) << " (" << fixed(result.mpjpe * m, 4) << " m)\n";
+  out << "max error:       " << fixed(result.max_error, 4) << " (" << fixed(result.max_error * m, 4) << " m) at frame "
+      << result.worst_frame << ", joint " << printable(pair_name(report, result.worst_pair)) << '\n';
+  out << "unmatched in reference: " << name_list(report.reference.skeleton, result.matching.unmatched_reference)
+      << '\n';
+  out << "unmatched in other:     " << name_list(report.other.skeleton, result.matching.unmatched_other) << '\n';
+  out << "\nper joint (mean, max):\n";
+  for (std::size_t j = 0; j < result.per_joint.size(); ++j) {
+    out << "  " << printable(pair_name(report, j));
+    const std::string& other_name =
+        report.other.skeleton.names[static_cast<std::size_t>(result.matching.pairs[j].other)];
+    if (other_name != pair_name(report, j)) out << " = " << printable(other_name);
+    out << "  " << fixed(result.per_joint[j].mean, 4) << "  " << fixed(result.per_joint[j].max, 4) << '\n';
+  }
+}
+
+void print_json(const Report& report, std::ostream& out) {
+  const CompareResult& result = report.result;
+  const double m = report.metres_per_unit;
+  JsonWriter json(out);
+  json.begin_object();
+  json.key("reference");
+  json.value(report.reference.source);
+  json.key("other");
+  json.value(report.other.source);
+  json.key("align");
+  json.value(alignment_name(report.options.alignment));
+  json.key("up_axis");
+  json.value(up_axis_name(report.options.up));
+  json.key("offset");
+  json.value(report.options.offset);
+  json.key("unit");
+  json.value(report.unit);
+  json.key("metres_per_unit");
+  json.value(m);
+  json.key("other_scale");
+  json.value(report.options.other_scale);
+  json.key("other_scale_reason");
+  json.value(report.scale_reason);
+  json.key("first_frame");
+  json.value(static_cast<unsigned long long>(result.first_frame));
+  json.key("frames_compared");
+  json.value(static_cast<unsigned long long>(result.frames_compared));
+  json.key("mpjpe");
+  json.value(result.mpjpe);
+  json.key("mpjpe_m");
+  json.value(result.mpjpe * m);
+  json.key("max_error");
+  json.value(result.max_error);
+  json.key("max_error_m");
+  json.value(result.max_error * m);
+  json.key("worst_frame");
+  json.value(static_cast<unsigned long long>(result.worst_frame));
+  json.key("worst_joint");
+  json.value(pair_name(report, result.worst_pair));
+  json.key("per_joint");
+  json.begin_array();
+  for (std::size_t j = 0; j < result.per_joint.size(); ++j) {
+    json.begin_object();
+    json.key("name");
+    json.value(pair_name(report, j));
+    json.key("other_name");
+    json.value(report.other.skeleton.names[static_cast<std::size_t>(result.matching.pairs[j].other)]);
+    json.key("mean");
+    json.value(result.per_joint[j].mean);
+    json.key("max");
+    json.value(result.per_joint[j].max);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("unmatched");
+  json.begin_object();
+  json.key("reference");
+  json.begin_array();
+  for (const int joint : result.matching.unmatched_reference)
+    json.value(report.reference.skeleton.names[static_cast<std::size_t>(joint)]);
+  json.end_array();
+  json.key("other");
+  json.begin_array();
+  for (const int joint : result.matching.unmatched_other)
+    json.value(report.other.skeleton.names[static_cast<std::size_t>(joint)]);
+  json.end_array();
+  json.end_object();
+  json.end_object();
+  out << '\n';
+}
+
+// A CSV header field as export writes them: control characters escaped, quoted when needed.
+std::string csv_field(const std::string& name) {
+  const std::string text = printable(name);
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+void write_per_frame_csv(const Report& report, std::ostream& out) {
+  const CompareResult& result = report.result;
+  out << "frame,mean_error";
+  for (std::size_t j = 0; j < result.per_joint.size(); ++j) out << ',' << csv_field(pair_name(report, j));
+  out << '\n';
+  const std::size_t pairs = result.per_joint.size();
+  for (std::size_t f = 0; f < result.frames_compared; ++f) {
+    out << result.first_frame + f << ',' << shortest(result.per_frame_mean[f]);
+    for (std::size_t j = 0; j < pairs; ++j) out << ',' << shortest(result.errors[f * pairs + j]);
+    out << '\n';
+  }
+}
+
+std::optional<PositionModeRequest> mode_option(const ParsedArguments& parsed, std::string& bad) {
+  const auto text = parsed.value("--position-mode");
+  if (!text) return PositionModeRequest::Auto;
+  const auto requested = parse_position_mode_request(*text);
+  if (!requested) bad = *text;
+  return requested;
+}
+
+}  // namespace
+
+int run_compare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  UsageError usage;
+  const auto parsed = parse_arguments(args,
+                                      {{"--json", false},
+                                       {"--csv", true},
+                                       {"--align", true},
+                                       {"--frames", true},
+                                       {"--offset", true},
+                                       {"--position-mode", true},
+                                       {"--up", true},
+                                       {"--map", true}},
+                                      usage);
+  if (!parsed) return usage_error(err, "compare: " + usage.message);
+  if (parsed->positionals.size() != 2) return usage_error(err, "compare: expected two FILEs (REFERENCE OTHER)");
+  CompareOptions options;
+  if (const auto text = parsed->value("--align")) {
+    const auto alignment = parse_alignment(*text);
+    if (!alignment) return usage_error(err, "compare: --align must be none, root or rigid, not '" + *text + "'");
+    options.alignment = *alignment;
+  }
+  if (const auto text = parsed->value("--frames")) {
+    options.frames = parse_frame_range(*text);
+    if (!options.frames) return usage_error(err, "compare: --frames must be A:B with 0 <= A <= B, not '" + *text + "'");
+  }
+  if (const auto text = parsed->value("--offset")) {
+    long long offset = 0;
+    const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), offset);
+    if (text->empty() || error != std::errc{} || end != text->data() + text->size() || offset < -1000000000LL ||
+        offset > 1000000000LL)
+      return usage_error(err, "compare: --offset must be a whole number of frames, not '" + *text + "'");
+    options.offset = offset;
+  }
+  std::string bad_mode;
+  const auto mode_request = mode_option(*parsed, bad_mode);
+  if (!mode_request)
+    return usage_error(err, "compare: --position-mode must be auto, add or replace, not '" + bad_mode + "'");
+  UpAxisRequest up;
+  if (const auto text = parsed->value("--up")) {
+    const auto requested = parse_up_axis_request(*text);
+    if (!requested)
+      return usage_error(err, "compare: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
+    up = *requested;
+  }
+  const std::optional<std::string> csv_path = parsed->value("--csv");
+  if (csv_path && csv_path->empty()) return usage_error(err, "compare: --csv needs a file name");
+  const std::vector<std::string> inputs = {parsed->positionals[0], parsed->positionals[1]};
+  if (csv_path) {
+    std::vector<std::string> all_inputs = inputs;
+    if (const auto map = parsed->value("--map")) all_inputs.push_back(*map);
+    if (const auto conflict = io::output_conflict(*csv_path, all_inputs)) {
+      err << "bvhscope: compare: " << printable(*conflict) << "; nothing was written\n";
+      return kExitUsage;
+    }
+  }
+  if (const auto map_path = parsed->value("--map")) {
+    const auto pairs = read_map(*map_path, err);
+    if (!pairs) return kExitBadInput;
+    options.explicit_pairs = *pairs;
+  }
+
+  const std::optional<Clip> reference = load_clip_reporting(inputs[0], err);
+  if (!reference) return kExitBadInput;
+  const std::optional<Clip> other = load_clip_reporting(inputs[1], err);
+  if (!other) return kExitBadInput;
+  const ClipAnalysis ref_analysis = analyse_clip(*reference, *mode_request, up);
+  const ClipAnalysis other_analysis = analyse_clip(*other, *mode_request, up);
+  options.reference_mode = ref_analysis.position.mode;
+  options.other_mode = other_analysis.position.mode;
+  options.up = ref_analysis.up.axis;
+
+  const UnitGuess& ref_units = ref_analysis.figure.units;
+  const UnitGuess& other_units = other_analysis.figure.units;
+  std::string scale_reason;
+  if (ref_units.unit == "unknown" || other_units.unit == "unknown") {
+    scale_reason = "a unit guess is unknown: both clips taken in the same unit";
+  } else if (ref_units.unit == other_units.unit || other_units.metres_per_unit == ref_units.metres_per_unit) {
+    scale_reason = std::string("both in ") + std::string(ref_units.unit);
+  } else {
+    options.other_scale = other_units.metres_per_unit / ref_units.metres_per_unit;
+    scale_reason = "other in " + std::string(other_units.unit) + ", reference in " + std::string(ref_units.unit);
+  }
+
+  options.keep_errors = csv_path.has_value();
+  const Result<CompareResult> compared = compare_motion(*reference, *other, options);
+  if (!compared) {
+    err << format_diagnostic(compared.error(), Severity::Error) << '\n';
+    return kExitBadInput;
+  }
+  const Report report{*reference,  *other, options, compared.value(), ref_units.unit, ref_units.metres_per_unit,
+                      scale_reason};
+  if (csv_path) {
+    std::string error;
+    std::optional<io::AtomicFile> file = io::AtomicFile::create(*csv_path, error);
+    if (!file) {
+      err << printable(*csv_path) << ": error: " << printable(error) << '\n';
+      return kExitBadInput;
+    }
+    write_per_frame_csv(report, file->stream());
+    if (!file->commit(error)) {
+      err << printable(*csv_path) << ": error: " << printable(error) << '\n';
+      return kExitBadInput;
+    }
+  }
+  if (parsed->has("--json")) {
+    print_json(report, out);
+  } else {
+    print_text(report, out);
+  }
+  return finish_output(out, err);
+}
+
+}  // namespace bvhscope::cli

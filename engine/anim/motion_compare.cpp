@@ -1,0 +1,167 @@
+#include "anim/motion_compare.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "anim/pose.hpp"
+
+namespace bvhscope {
+namespace {
+
+using dvec3 = glm::dvec3;
+
+// The other's points turned about `up` and moved so that they best fit the reference's points.
+void fit_rigid_about_axis(const std::vector<dvec3>& reference, std::vector<dvec3>& other, const dvec3& up) {
+  if (reference.empty()) return;
+  dvec3 ref_centre(0.0);
+  dvec3 other_centre(0.0);
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    ref_centre += reference[i];
+    other_centre += other[i];
+  }
+  ref_centre /= static_cast<double>(reference.size());
+  other_centre /= static_cast<double>(reference.size());
+  double cross_sum = 0.0;
+  double dot_sum = 0.0;
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    dvec3 r = reference[i] - ref_centre;
+    dvec3 o = other[i] - other_centre;
+    r -= up * glm::dot(r, up);
+    o -= up * glm::dot(o, up);
+    cross_sum += glm::dot(glm::cross(o, r), up);
+    dot_sum += glm::dot(o, r);
+  }
+  const double angle = std::atan2(cross_sum, dot_sum);
+  const double c = std::cos(angle);
+  const double s = std::sin(angle);
+  for (dvec3& point : other) {
+    const dvec3 v = point - other_centre;
+    // Rodrigues' formula about the unit axis `up`.
+    const dvec3 turned = v * c + glm::cross(up, v) * s + up * glm::dot(up, v) * (1.0 - c);
+    point = turned + ref_centre;
+  }
+}
+
+}  // namespace
+
+std::string_view alignment_name(Alignment alignment) noexcept {
+  switch (alignment) {
+    case Alignment::None:
+      return "none";
+    case Alignment::Root:
+      return "root";
+    case Alignment::Rigid:
+      return "rigid";
+  }
+  return "none";
+}
+
+std::optional<Alignment> parse_alignment(std::string_view text) noexcept {
+  if (text == "none") return Alignment::None;
+  if (text == "root") return Alignment::Root;
+  if (text == "rigid") return Alignment::Rigid;
+  return std::nullopt;
+}
+
+std::optional<FrameRange> parse_frame_range(std::string_view text) noexcept {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  auto number = [](std::string_view digits) -> std::optional<std::size_t> {
+    if (digits.empty() || digits.size() > 18) return std::nullopt;
+    for (const char c : digits)
+      if (c < '0' || c > '9') return std::nullopt;
+    std::size_t value = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return value;
+  };
+  const auto first = number(text.substr(0, colon));
+  const auto last = number(text.substr(colon + 1));
+  if (!first || !last || *first > *last) return std::nullopt;
+  return FrameRange{*first, *last};
+}
+
+Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, const CompareOptions& options) {
+  CompareResult result;
+  result.matching = match_joints(reference.skeleton, other.skeleton, options.explicit_pairs);
+  const std::vector<JointPair>& pairs = result.matching.pairs;
+  if (pairs.empty())
+    return Diagnostic{other.source, 0, 0, "no joint of it matches a joint of " + reference.source + " by name"};
+  if (reference.motion.frame_count == 0 || other.motion.frame_count == 0)
+    return Diagnostic{reference.motion.frame_count == 0 ? reference.source : other.source, 0, 0,
+                      "has no frames to compare"};
+
+  const double step = reference.motion.frame_time;
+  const double other_step = other.motion.frame_time;
+  const double other_last = static_cast<double>(other.motion.frame_count - 1);
+  constexpr double kSlack = 1e-9;  // frame positions this close to the clip's ends are inside it
+  auto other_position = [&](std::size_t k) {
+    return (static_cast<double>(k) + static_cast<double>(options.offset)) * step / other_step;
+  };
+  std::size_t first = reference.motion.frame_count;
+  std::size_t last = 0;
+  for (std::size_t k = 0; k < reference.motion.frame_count; ++k) {
+    if (options.frames && (k < options.frames->first || k > options.frames->last)) continue;
+    const double position = other_position(k);
+    if (position < -kSlack || position > other_last + kSlack) continue;
+    first = std::min(first, k);
+    last = std::max(last, k);
+  }
+  if (first > last)
+    return Diagnostic{other.source, 0, 0,
+                      "no frame of " + reference.source + " falls inside it (check --offset and --frames)"};
+
+  result.first_frame = first;
+  result.frames_compared = last - first + 1;
+  if (options.keep_errors) result.errors.resize(result.frames_compared * pairs.size());
+  result.per_frame_mean.resize(result.frames_compared);
+  result.per_joint.resize(pairs.size());
+  for (std::size_t j = 0; j < pairs.size(); ++j) result.per_joint[j].joints = pairs[j];
+
+  const int ref_root = reference.skeleton.roots.empty() ? 0 : reference.skeleton.roots.front();
+  const int other_root = other.skeleton.roots.empty() ? 0 : other.skeleton.roots.front();
+  const dvec3 up(up_axis_vector(options.up));
+  Pose ref_pose;
+  Pose other_pose;
+  std::vector<dvec3> ref_points(pairs.size());
+  std::vector<dvec3> other_points(pairs.size());
+  double total = 0.0;
+  for (std::size_t f = 0; f < result.frames_compared; ++f) {
+    const std::size_t k = first + f;
+    pose_frame(reference, k, options.reference_mode, ref_pose);
+    sample_pose(other, std::clamp(other_position(k), 0.0, other_last), Sampling::Linear, options.other_mode,
+                other_pose);
+    const dvec3 ref_origin = options.alignment == Alignment::None ? dvec3(0.0) : dvec3(ref_pose.position(ref_root));
+    const dvec3 other_origin =
+        options.alignment == Alignment::None ? dvec3(0.0) : dvec3(other_pose.position(other_root));
+    for (std::size_t j = 0; j < pairs.size(); ++j) {
+      ref_points[j] = dvec3(ref_pose.position(pairs[j].reference)) - ref_origin;
+      other_points[j] = (dvec3(other_pose.position(pairs[j].other)) - other_origin) * options.other_scale;
+    }
+    if (options.alignment == Alignment::Rigid) fit_rigid_about_axis(ref_points, other_points, up);
+    double frame_sum = 0.0;
+    for (std::size_t j = 0; j < pairs.size(); ++j) {
+      const double error = glm::length(ref_points[j] - other_points[j]);
+      if (options.keep_errors) result.errors[f * pairs.size() + j] = error;
+      frame_sum += error;
+      JointError& joint = result.per_joint[j];
+      joint.mean += error;
+      joint.max = std::max(joint.max, error);
+      if (error > result.max_error) {
+        result.max_error = error;
+        result.worst_frame = k;
+        result.worst_pair = j;
+      }
+    }
+    result.per_frame_mean[f] = frame_sum / static_cast<double>(pairs.size());
+    total += frame_sum;
+  }
+  if (result.max_error == 0.0) result.worst_frame = first;
+  for (JointError& joint : result.per_joint) joint.mean /= static_cast<double>(result.frames_compared);
+  result.mpjpe = total / static_cast<double>(result.frames_compared * pairs.size());
+  return result;
+}
+
+}  // namespace bvhscope

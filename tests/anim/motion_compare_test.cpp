@@ -1,0 +1,221 @@
+// compare's engine: joint matching by name and the position errors, checked against answers
+// computed by hand on small clips (Hips -> Chest -> Head -> End Site).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "anim/joint_matching.hpp"
+#include "anim/motion_compare.hpp"
+#include "test_support.hpp"
+
+namespace bvhscope {
+namespace {
+
+// Hips (6 channels) -> Chest (0 10 0) -> Head (0 5 0) -> End Site (0 2 0); each row is
+// "Xpos Ypos Zpos HipsZ HipsX HipsY ChestZ ChestX ChestY HeadZ HeadX HeadY".
+std::string chain(const std::vector<std::string>& rows, const std::string& frame_time = "0.1",
+                  const std::string& hips = "Hips", const std::string& chest = "Chest",
+                  const std::string& head = "Head") {
+  std::string text = "HIERARCHY\nROOT " + hips +
+                     "\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+                     " JOINT " +
+                     chest + "\n {\n  OFFSET 0 10 0\n  CHANNELS 3 Zrotation Xrotation Yrotation\n  JOINT " + head +
+                     "\n  {\n   OFFSET 0 5 0\n   CHANNELS 3 Zrotation Xrotation Yrotation\n"
+                     "   End Site\n   {\n    OFFSET 0 2 0\n   }\n  }\n }\n}\nMOTION\nFrames: " +
+                     std::to_string(rows.size()) + "\nFrame Time: " + frame_time + "\n";
+  for (const std::string& row : rows) text += row + "\n";
+  return text;
+}
+
+const std::vector<std::string> kBase = {"0 0 0 0 0 0 30 0 0 0 0 0", "1 0 0 0 0 0 30 0 0 0 0 0",
+                                        "2 0 0 0 0 0 30 0 0 0 0 0"};
+
+CompareResult compare(const std::string& reference, const std::string& other, CompareOptions options = {}) {
+  const Clip ref = test::parse_ok(reference, "ref.bvh");
+  const Clip oth = test::parse_ok(other, "other.bvh");
+  Result<CompareResult> result = compare_motion(ref, oth, options);
+  EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message);
+  return std::move(result).value();
+}
+
+constexpr double kTolerance = 1e-4;
+
+TEST(CompareMatching, ExactThenCaseAndPrefixesThenEndSitesThroughParents) {
+  EXPECT_EQ(normalized_joint_name("mixamorig:LeftArm"), "leftarm");
+  EXPECT_EQ(normalized_joint_name("mixamorig1:Hips"), "hips");
+  EXPECT_EQ(normalized_joint_name("Bip01 Spine"), "spine");
+  EXPECT_EQ(normalized_joint_name("bip01_Spine"), "spine");
+  EXPECT_EQ(normalized_joint_name("Character1_Head"), "head");
+  EXPECT_EQ(normalized_joint_name("Rig:Character1_Head"), "head");
+  const Clip ref = test::parse_ok(chain(kBase));
+  const Clip other = test::parse_ok(chain(kBase, "0.1", "mixamorig:Hips", "CHEST", "Bip01_Head"));
+  const JointMatching matching = match_joints(ref.skeleton, other.skeleton);
+  ASSERT_EQ(matching.pairs.size(), 4u);
+  for (int j = 0; j < 4; ++j) {
+    EXPECT_EQ(matching.pairs[static_cast<std::size_t>(j)].reference, j);
+    EXPECT_EQ(matching.pairs[static_cast<std::size_t>(j)].other, j);
+  }
+  EXPECT_TRUE(matching.unmatched_reference.empty());
+  EXPECT_TRUE(matching.unmatched_other.empty());
+}
+
+TEST(CompareMatching, UnmatchedJointsOfBothSidesAreListed) {
+  const Clip ref = test::parse_ok(chain(kBase));
+  const Clip other = test::parse_ok(chain(kBase, "0.1", "Hips", "Chest", "Tail"));
+  const JointMatching matching = match_joints(ref.skeleton, other.skeleton);
+  ASSERT_EQ(matching.pairs.size(), 2u);
+  EXPECT_EQ(matching.unmatched_reference, (std::vector<int>{2, 3}));  // Head, HeadEnd
+  EXPECT_EQ(matching.unmatched_other, (std::vector<int>{2, 3}));      // Tail, TailEnd
+  const JointMatching mapped = match_joints(ref.skeleton, other.skeleton, {{"Head", "Tail"}});
+  EXPECT_EQ(mapped.pairs.size(), 4u);
+  EXPECT_TRUE(mapped.unmatched_reference.empty());
+}
+
+TEST(CompareMatching, EndSitesNeedOneEndSitePerParentOnBothSides) {
+  // Hips carries two End Sites (both named HipsEnd): neither can be told apart, so neither matches.
+  const std::string two_ends =
+      "HIERARCHY\nROOT Rig:Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xposition Yposition Zposition\n"
+      " End Site\n {\n  OFFSET 1 0 0\n }\n End Site\n {\n  OFFSET -1 0 0\n }\n}\n"
+      "MOTION\nFrames: 1\nFrame Time: 0.1\n0 0 0\n";
+  const std::string one_end =
+      "HIERARCHY\nROOT HIPS\n{\n OFFSET 0 0 0\n CHANNELS 3 Xposition Yposition Zposition\n"
+      " End Site\n {\n  OFFSET 1 0 0\n }\n}\nMOTION\nFrames: 1\nFrame Time: 0.1\n0 0 0\n";
+  const Clip two = test::parse_ok(two_ends);
+  const Clip one = test::parse_ok(one_end);
+  const JointMatching matching = match_joints(two.skeleton, one.skeleton);
+  ASSERT_EQ(matching.pairs.size(), 1u);  // Rig:Hips = HIPS through the namespace and the case
+  EXPECT_EQ(matching.pairs[0].reference, 0);
+  EXPECT_EQ(matching.unmatched_reference, (std::vector<int>{1, 2}));
+  EXPECT_EQ(matching.unmatched_other, (std::vector<int>{1}));
+  // A map naming joints that do not exist changes nothing.
+  EXPECT_EQ(match_joints(two.skeleton, one.skeleton, {{"Nope", "HIPS"}}).pairs.size(), 1u);
+}
+
+TEST(CompareMotion, AClipAgainstItselfIsZero) {
+  const CompareResult result = compare(chain(kBase), chain(kBase));
+  EXPECT_EQ(result.frames_compared, 3u);
+  EXPECT_EQ(result.mpjpe, 0.0);
+  EXPECT_EQ(result.max_error, 0.0);
+}
+
+TEST(CompareMotion, RootMovedTenUnitsIsTenWithoutAlignmentAndZeroWithRoot) {
+  const std::vector<std::string> moved = {"10 0 0 0 0 0 30 0 0 0 0 0", "11 0 0 0 0 0 30 0 0 0 0 0",
+                                          "12 0 0 0 0 0 30 0 0 0 0 0"};
+  const CompareResult none = compare(chain(kBase), chain(moved));
+  EXPECT_NEAR(none.mpjpe, 10.0, kTolerance);
+  EXPECT_NEAR(none.max_error, 10.0, kTolerance);
+  for (const JointError& joint : none.per_joint) EXPECT_NEAR(joint.mean, 10.0, kTolerance);
+  CompareOptions root;
+  root.alignment = Alignment::Root;
+  EXPECT_NEAR(compare(chain(kBase), chain(moved), root).mpjpe, 0.0, kTolerance);
+}
+
+TEST(CompareMotion, AJointTurnedMovesEachDescendantByItsChord) {
+  // Chest turned a further 90 degrees about Z in frame 1 only: Head (r = 5 from Chest) moves by
+  // 2 * 5 * sin(45 deg) = 5 sqrt 2, the End Site (r = 7) by 7 sqrt 2; Hips and Chest stay.
+  std::vector<std::string> turned = kBase;
+  turned[1] = "1 0 0 0 0 0 120 0 0 0 0 0";
+  const CompareResult result = compare(chain(kBase), chain(turned));
+  const double root2 = std::sqrt(2.0);
+  ASSERT_EQ(result.per_joint.size(), 4u);
+  EXPECT_NEAR(result.errors[1 * 4 + 0], 0.0, kTolerance);
+  EXPECT_NEAR(result.errors[1 * 4 + 1], 0.0, kTolerance);
+  EXPECT_NEAR(result.errors[1 * 4 + 2], 5.0 * root2, kTolerance);
+  EXPECT_NEAR(result.errors[1 * 4 + 3], 7.0 * root2, kTolerance);
+  EXPECT_NEAR(result.per_frame_mean[0], 0.0, kTolerance);
+  EXPECT_NEAR(result.per_frame_mean[1], 3.0 * root2, kTolerance);  // (0 + 0 + 5 + 7) sqrt 2 / 4
+  EXPECT_NEAR(result.mpjpe, root2, kTolerance);                    // one frame of three
+  EXPECT_NEAR(result.per_joint[2].mean, 5.0 * root2 / 3.0, kTolerance);
+  EXPECT_NEAR(result.per_joint[3].max, 7.0 * root2, kTolerance);
+  EXPECT_NEAR(result.max_error, 7.0 * root2, kTolerance);
+  EXPECT_EQ(result.worst_frame, 1u);
+  EXPECT_EQ(result.worst_pair, 3u);
+}
+
+TEST(CompareMotion, DifferentFrameRatesAreSampledAtTheReferenceTimes) {
+  // Root X and the Chest angle move linearly: 1 unit and 20 degrees per 0.1 s.
+  const std::vector<std::string> ref = {"0 0 0 0 0 0 0 0 0 0 0 0", "1 0 0 0 0 0 20 0 0 0 0 0",
+                                        "2 0 0 0 0 0 40 0 0 0 0 0"};
+  const std::vector<std::string> twice = {"0 0 0 0 0 0 0 0 0 0 0 0", "0.5 0 0 0 0 0 10 0 0 0 0 0",
+                                          "1 0 0 0 0 0 20 0 0 0 0 0", "1.5 0 0 0 0 0 30 0 0 0 0 0",
+                                          "2 0 0 0 0 0 40 0 0 0 0 0"};
+  const CompareResult fast = compare(chain(ref), chain(twice, "0.05"));
+  EXPECT_EQ(fast.frames_compared, 3u);
+  EXPECT_NEAR(fast.mpjpe, 0.0, kTolerance);
+  // At half the rate the middle reference frame falls between two frames: slerp gives 20 degrees.
+  const std::vector<std::string> half = {"0 0 0 0 0 0 0 0 0 0 0 0", "2 0 0 0 0 0 40 0 0 0 0 0"};
+  const CompareResult slow = compare(chain(ref), chain(half, "0.2"));
+  EXPECT_EQ(slow.frames_compared, 3u);
+  EXPECT_NEAR(slow.mpjpe, 0.0, kTolerance);
+  // A longer reference is compared only where the other clip has motion.
+  const CompareResult overlap = compare(chain(twice, "0.05"), chain(ref));
+  EXPECT_EQ(overlap.frames_compared, 5u);
+  const CompareResult shorter = compare(chain(ref), chain({twice[0], twice[1], twice[2]}, "0.05"));
+  EXPECT_EQ(shorter.frames_compared, 2u);  // reference times 0 and 0.1 only
+}
+
+TEST(CompareMotion, OffsetShiftsTheOtherClipByWholeFrames) {
+  const std::vector<std::string> shifted = {"9 0 0 0 0 0 0 0 0 0 0 0", "9 0 0 0 0 0 0 0 0 0 0 0", kBase[0], kBase[1],
+                                            kBase[2]};
+  EXPECT_GT(compare(chain(kBase), chain(shifted)).mpjpe, 1.0);
+  CompareOptions options;
+  options.offset = 2;
+  const CompareResult result = compare(chain(kBase), chain(shifted), options);
+  EXPECT_EQ(result.frames_compared, 3u);
+  EXPECT_NEAR(result.mpjpe, 0.0, kTolerance);
+  options.frames = FrameRange{1, 1};
+  const CompareResult one = compare(chain(kBase), chain(shifted), options);
+  EXPECT_EQ(one.first_frame, 1u);
+  EXPECT_EQ(one.frames_compared, 1u);
+}
+
+TEST(CompareMotion, RigidAlignmentUndoesATurnAboutTheUpAxis) {
+  // The whole figure turned 90 degrees about Y (Hips Yrotation); Chest leans 30 degrees so the
+  // Head and End Site are off the up axis.
+  const std::vector<std::string> turned = {"0 0 0 0 0 90 30 0 0 0 0 0", "1 0 0 0 0 90 30 0 0 0 0 0",
+                                           "2 0 0 0 0 90 30 0 0 0 0 0"};
+  CompareOptions root;
+  root.alignment = Alignment::Root;
+  EXPECT_GT(compare(chain(kBase), chain(turned), root).mpjpe, 1.0);
+  CompareOptions rigid;
+  rigid.alignment = Alignment::Rigid;
+  EXPECT_NEAR(compare(chain(kBase), chain(turned), rigid).mpjpe, 0.0, kTolerance);
+}
+
+TEST(CompareMotion, OtherScaleBringsUnitsTogetherAndErrorsAreValues) {
+  std::vector<std::string> tenfold;
+  for (int k = 0; k < 3; ++k) tenfold.push_back(std::to_string(k * 10) + " 0 0 0 0 0 30 0 0 0 0 0");
+  std::string big = chain(tenfold);
+  // Offsets ten times larger: Chest 100, Head 50, End Site 20.
+  big.replace(big.find("OFFSET 0 10 0"), 13, "OFFSET 0 100 0");
+  big.replace(big.find("OFFSET 0 5 0"), 12, "OFFSET 0 50 0");
+  big.replace(big.find("OFFSET 0 2 0"), 12, "OFFSET 0 20 0");
+  CompareOptions options;
+  options.other_scale = 0.1;
+  EXPECT_NEAR(compare(chain(kBase), big, options).mpjpe, 0.0, kTolerance);
+
+  const Clip ref = test::parse_ok(chain(kBase));
+  const Clip other = test::parse_ok(chain(kBase, "0.1", "A", "B", "C"));
+  const Result<CompareResult> nothing = compare_motion(ref, other, {});
+  ASSERT_FALSE(nothing.ok());
+  CompareOptions far;
+  far.offset = 100;
+  EXPECT_FALSE(compare_motion(ref, ref, far).ok());
+}
+
+TEST(CompareMotion, FrameRangesAndAlignmentsParse) {
+  ASSERT_TRUE(parse_frame_range("2:5"));
+  EXPECT_EQ(parse_frame_range("2:5")->first, 2u);
+  EXPECT_EQ(parse_frame_range("2:5")->last, 5u);
+  EXPECT_FALSE(parse_frame_range("5:2"));
+  EXPECT_FALSE(parse_frame_range("-1:2"));
+  EXPECT_FALSE(parse_frame_range("2"));
+  EXPECT_FALSE(parse_frame_range("a:b"));
+  EXPECT_EQ(parse_alignment("rigid"), Alignment::Rigid);
+  EXPECT_FALSE(parse_alignment("Rigid"));
+}
+
+}  // namespace
+}  // namespace bvhscope

@@ -1,0 +1,210 @@
+// bvhscope compare end to end: the text and JSON reports, the per-frame CSV, alignments, offsets,
+// renamed joints, and the usage and input errors with their exit codes.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "run_process.hpp"
+#include "test_support.hpp"
+
+namespace bvhscope {
+namespace {
+
+using test::run_bvhscope;
+
+// Hips (6 channels) -> Chest (0 10 0) -> End Site (0 5 0), 3 frames at 0.1 s; each row is
+// "Xpos Ypos Zpos HipsZ HipsX HipsY ChestZ ChestX ChestY".
+std::string clip(const std::vector<std::string>& rows, const std::string& hips = "Hips",
+                 const std::string& chest = "Chest", const std::string& frame_time = "0.1") {
+  std::string text = "HIERARCHY\nROOT " + hips +
+                     "\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+                     " JOINT " +
+                     chest +
+                     "\n {\n  OFFSET 0 10 0\n  CHANNELS 3 Zrotation Xrotation Yrotation\n"
+                     "  End Site\n  {\n   OFFSET 0 5 0\n  }\n }\n}\nMOTION\nFrames: " +
+                     std::to_string(rows.size()) + "\nFrame Time: " + frame_time + "\n";
+  for (const std::string& row : rows) text += row + "\n";
+  return text;
+}
+
+const std::vector<std::string> kBase = {"0 0 0 0 0 0 30 0 0", "1 0 0 0 0 0 30 0 0", "2 0 0 0 0 0 30 0 0"};
+const std::vector<std::string> kMoved = {"10 0 0 0 0 0 30 0 0", "11 0 0 0 0 0 30 0 0", "12 0 0 0 0 0 30 0 0"};
+
+// Upright (no rotation): every position is a whole number, so errors are exact.
+const std::vector<std::string> kStraight = {"0 0 0 0 0 0 0 0 0", "1 0 0 0 0 0 0 0 0", "2 0 0 0 0 0 0 0 0"};
+const std::vector<std::string> kStraightMoved = {"10 0 0 0 0 0 0 0 0", "11 0 0 0 0 0 0 0 0", "12 0 0 0 0 0 0 0 0"};
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(CliCompare, AClipAgainstItselfAndAMovedCopy) {
+  test::TempDir dir;
+  const std::string ref = dir.write("ref.bvh", clip(kBase)).string();
+  const std::string moved = dir.write("moved.bvh", clip(kMoved)).string();
+  const auto same = run_bvhscope({"compare", ref, ref});
+  EXPECT_EQ(same.exit_code, 0) << same.err;
+  EXPECT_EQ(same.err, "");
+  EXPECT_TRUE(has(same.out, "MPJPE:           0.0000 (0.0000 m)\n")) << same.out;
+  EXPECT_TRUE(has(same.out, "frames compared: 3 (reference frames 0..2)\n")) << same.out;
+
+  const auto none = run_bvhscope({"compare", ref, moved, "--align", "none"});
+  EXPECT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_TRUE(has(none.out, "MPJPE:           10.0000")) << none.out;
+  const auto root = run_bvhscope({"compare", ref, moved, "--align=root"});
+  EXPECT_EQ(root.exit_code, 0) << root.err;
+  EXPECT_TRUE(has(root.out, "MPJPE:           0.0000")) << root.out;
+}
+
+TEST(CliCompare, JsonHasTheContractKeysAndExactValues) {
+  test::TempDir dir;
+  const std::string ref = dir.write("ref.bvh", clip(kStraight)).string();
+  const std::string moved = dir.write("moved.bvh", clip(kStraightMoved)).string();
+  const auto result = run_bvhscope({"compare", ref, moved, "--json"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  const std::string& json = result.out;
+  for (const char* part :
+       {"\"align\":\"none\"", "\"offset\":0", "\"frames_compared\":3", "\"mpjpe\":10,", "\"max_error\":10,",
+        "\"worst_frame\":0", "\"worst_joint\":\"Hips\"", "\"mpjpe_m\":", "\"other_scale\":1,",
+        "\"per_joint\":[{\"name\":\"Hips\",\"other_name\":\"Hips\",\"mean\":10,\"max\":10},",
+        "{\"name\":\"ChestEnd\",\"other_name\":\"ChestEnd\",\"mean\":10,\"max\":10}]",
+        "\"unmatched\":{\"reference\":[],\"other\":[]}"}) {
+    EXPECT_TRUE(has(json, part)) << part << " in " << json;
+  }
+  EXPECT_EQ(json.front(), '{');
+  EXPECT_EQ(json.substr(json.size() - 2), "}\n");
+}
+
+TEST(CliCompare, RenamedJointsOffsetsAndUnmatchedJoints) {
+  test::TempDir dir;
+  const std::string ref = dir.write("ref.bvh", clip(kBase)).string();
+  const std::string renamed = dir.write("renamed.bvh", clip(kBase, "mixamorig:Hips", "chest")).string();
+  const auto matched = run_bvhscope({"compare", ref, renamed, "--json"});
+  EXPECT_EQ(matched.exit_code, 0) << matched.err;
+  EXPECT_TRUE(has(matched.out, "\"mpjpe\":0,")) << matched.out;
+  EXPECT_TRUE(has(matched.out, "\"unmatched\":{\"reference\":[],\"other\":[]}")) << matched.out;
+
+  const std::string tail = dir.write("tail.bvh", clip(kBase, "Hips", "Tail")).string();
+  const auto unmatched = run_bvhscope({"compare", ref, tail});
+  EXPECT_EQ(unmatched.exit_code, 0) << unmatched.err;
+  EXPECT_TRUE(has(unmatched.out, "unmatched in reference: Chest, ChestEnd\n")) << unmatched.out;
+  EXPECT_TRUE(has(unmatched.out, "unmatched in other:     Tail, TailEnd\n")) << unmatched.out;
+  const std::string map = dir.write("map.csv", "# reference,other\nChest , Tail\r\n").string();
+  const auto mapped = run_bvhscope({"compare", ref, tail, "--map", map, "--json"});
+  EXPECT_EQ(mapped.exit_code, 0) << mapped.err;
+  EXPECT_TRUE(has(mapped.out, "\"mpjpe\":0,")) << mapped.out;
+
+  const std::string shifted =
+      dir.write("shifted.bvh", clip({"9 0 0 0 0 0 0 0 0", kBase[0], kBase[1], kBase[2]})).string();
+  const auto offset = run_bvhscope({"compare", ref, shifted, "--offset", "1", "--json"});
+  EXPECT_EQ(offset.exit_code, 0) << offset.err;
+  EXPECT_TRUE(has(offset.out, "\"offset\":1,")) << offset.out;
+  EXPECT_TRUE(has(offset.out, "\"mpjpe\":0,")) << offset.out;
+  EXPECT_TRUE(has(offset.out, "\"frames_compared\":3,")) << offset.out;
+}
+
+TEST(CliCompare, RigidAlignmentAndDifferentRates) {
+  test::TempDir dir;
+  const std::string ref = dir.write("ref.bvh", clip(kBase)).string();
+  const std::string turned =
+      dir.write("turned.bvh", clip({"0 0 0 0 0 90 30 0 0", "1 0 0 0 0 90 30 0 0", "2 0 0 0 0 90 30 0 0"})).string();
+  const auto root = run_bvhscope({"compare", ref, turned, "--align", "root"});
+  EXPECT_EQ(root.exit_code, 0) << root.err;
+  EXPECT_FALSE(has(root.out, "MPJPE:           0.0000")) << root.out;
+  const auto rigid = run_bvhscope({"compare", ref, turned, "--align", "rigid"});
+  EXPECT_EQ(rigid.exit_code, 0) << rigid.err;
+  EXPECT_TRUE(has(rigid.out, "MPJPE:           0.0000")) << rigid.out;
+  EXPECT_TRUE(has(rigid.out, "align:           rigid (about +y)\n")) << rigid.out;
+
+  const std::string fast =
+      dir.write("fast.bvh", clip({"0 0 0 0 0 0 30 0 0", "0.5 0 0 0 0 0 30 0 0", "1 0 0 0 0 0 30 0 0",
+                                  "1.5 0 0 0 0 0 30 0 0", "2 0 0 0 0 0 30 0 0"},
+                                 "Hips", "Chest", "0.05"))
+          .string();
+  const auto rates = run_bvhscope({"compare", ref, fast, "--json"});
+  EXPECT_EQ(rates.exit_code, 0) << rates.err;
+  EXPECT_TRUE(has(rates.out, "\"mpjpe\":0,")) << rates.out;
+}
+
+TEST(CliCompare, PerFrameCsv) {
+  test::TempDir dir;
+  const std::string ref = dir.write("ref.bvh", clip(kStraight)).string();
+  const std::string moved = dir.write("moved.bvh", clip(kStraightMoved)).string();
+  const std::string csv = (dir.path() / "frames.csv").string();
+  const auto result = run_bvhscope({"compare", ref, moved, "--csv", csv, "--frames", "1:2"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(test::read_file(csv),
+            "frame,mean_error,Hips,Chest,ChestEnd\n"
+            "1,10,10,10,10\n"
+            "2,10,10,10,10\n");
+}
+
+// `text` with every OFFSET and the root's three position channels (the first three values of a
+// frame line) multiplied by `factor`: the same motion in another length unit.
+std::string scaled(const std::string& text, double factor) {
+  std::istringstream in(text);
+  std::ostringstream out;
+  std::string line;
+  bool motion = false;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string first;
+    words >> first;
+    if (first == "OFFSET") {
+      double x = 0, y = 0, z = 0;
+      words >> x >> y >> z;
+      out << "OFFSET " << x * factor << ' ' << y * factor << ' ' << z * factor << '\n';
+      continue;
+    }
+    if (motion && !first.empty()) {
+      std::istringstream values(line);
+      double value = 0;
+      for (int i = 0; values >> value; ++i) out << (i > 0 ? " " : "") << (i < 3 ? value * factor : value);
+      out << '\n';
+      continue;
+    }
+    if (first == "Frame") motion = true;
+    out << line << '\n';
+  }
+  return out.str();
+}
+
+TEST(CliCompare, AnotherUnitIsScaledIntoTheReferences) {
+  test::TempDir dir;
+  const std::string walk = (test::corpus_dir() / "edin-m__walk1.bvh").string();  // inches
+  const std::string cm = dir.write("walk_cm.bvh", scaled(test::read_file(walk), 2.54)).string();
+  const auto result = run_bvhscope({"compare", walk, cm, "--json"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(has(result.out, "\"unit\":\"inches\",\"metres_per_unit\":0.0254,")) << result.out;
+  EXPECT_TRUE(has(result.out, "\"other_scale_reason\":\"other in centimetres, reference in inches\"")) << result.out;
+  const auto text = run_bvhscope({"compare", walk, cm});
+  EXPECT_TRUE(has(text.out, "MPJPE:           0.000")) << text.out;  // 6-digit text: below 0.001 inch
+  EXPECT_TRUE(has(text.out, "other scaled by 0.3937")) << text.out;
+}
+
+TEST(CliCompare, UsageAndInputErrors) {
+  EXPECT_TRUE(has(run_bvhscope({"--help"}).out, "bvhscope compare REF OTHER [--json]"));
+  test::TempDir dir;
+  const std::string ref = dir.write("ref.bvh", clip(kBase)).string();
+  const auto one = run_bvhscope({"compare", ref});
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_EQ(one.err, "bvhscope: compare: expected two FILEs (REFERENCE OTHER)\nTry 'bvhscope --help'.\n");
+  const auto align = run_bvhscope({"compare", ref, ref, "--align", "twist"});
+  EXPECT_EQ(align.exit_code, 2);
+  EXPECT_EQ(align.err, "bvhscope: compare: --align must be none, root or rigid, not 'twist'\nTry 'bvhscope --help'.\n");
+  EXPECT_EQ(run_bvhscope({"compare", ref, ref, "--frames", "3:1"}).exit_code, 2);
+  EXPECT_EQ(run_bvhscope({"compare", ref, ref, "--offset", "x"}).exit_code, 2);
+  const auto overwrite = run_bvhscope({"compare", ref, ref, "--csv", ref});
+  EXPECT_EQ(overwrite.exit_code, 2);
+  EXPECT_EQ(test::read_file(ref), clip(kBase));
+  const auto missing = run_bvhscope({"compare", ref, (dir.path() / "missing.bvh").string()});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_TRUE(has(missing.err, "missing.bvh: error: ")) << missing.err;
+  const auto far = run_bvhscope({"compare", ref, ref, "--offset", "50"});
+  EXPECT_EQ(far.exit_code, 1);
+  EXPECT_TRUE(has(far.err, "ref.bvh: error: no frame of")) << far.err;
+}
+
+}  // namespace
+}  // namespace bvhscope
