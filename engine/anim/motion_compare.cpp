@@ -96,9 +96,13 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
   const double step = reference.motion.frame_time;
   const double other_step = other.motion.frame_time;
   const double other_last = static_cast<double>(other.motion.frame_count - 1);
-  constexpr double kSlack = 1e-9;  // frame positions this close to the clip's ends are inside it
+  constexpr double kSlack = 1e-9;               // frame positions this close to the clip's ends are inside it
+  const double rate_ratio = step / other_step;  // exactly 1 for clips of one rate
   auto other_position = [&](std::size_t k) {
-    return (static_cast<double>(k) + static_cast<double>(options.offset)) * step / other_step;
+    const double position = (static_cast<double>(k) + static_cast<double>(options.offset)) * rate_ratio;
+    // A whole frame within rounding is that frame: a clip against itself or a copy compares exactly.
+    const double whole = std::round(position);
+    return std::abs(position - whole) < 1e-9 * std::max(1.0, whole) ? whole : position;
   };
   std::size_t first = reference.motion.frame_count;
   std::size_t last = 0;
