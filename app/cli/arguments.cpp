@@ -61,4 +61,28 @@ std::optional<ParsedArguments> parse_arguments(const std::vector<std::string>& a
   return parsed;
 }
 
+std::optional<InterpretationOptions> interpretation_options(const ParsedArguments& parsed, std::string_view command,
+                                                            UsageError& error) {
+  const std::string prefix = command.empty() ? std::string() : std::string(command) + ": ";
+  InterpretationOptions options;
+  if (const auto text = parsed.value("--position-mode")) {
+    const auto requested = parse_position_mode_request(*text);
+    if (!requested) {
+      error.message = prefix + "--position-mode must be auto, add or replace, not '" + *text + "'";
+      return std::nullopt;
+    }
+    options.mode = *requested;
+  }
+  if (const auto text = parsed.value("--up")) {
+    const auto requested = parse_up_axis_request(*text);
+    if (!requested) {
+      error.message = prefix + "--up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'";
+      return std::nullopt;
+    }
+    options.up = *requested;
+    options.up_given = true;
+  }
+  return options;
+}
+
 }  // namespace bvhscope::cli

@@ -6,6 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include "anim/position_mode.hpp"
+#include "anim/up_axis.hpp"
+
 namespace bvhscope::cli {
 
 // A usage error: printed as "bvhscope: <message>" with a hint, exit code 2.
@@ -29,5 +32,16 @@ struct ParsedArguments {
 // Scans args (after the subcommand). "--name=value" and "--name value" both work; "--" ends options.
 std::optional<ParsedArguments> parse_arguments(const std::vector<std::string>& args,
                                                const std::vector<OptionSpec>& specs, UsageError& error);
+
+// --position-mode and --up, read the same way by every command that takes them.
+struct InterpretationOptions {
+  PositionModeRequest mode = PositionModeRequest::Auto;
+  UpAxisRequest up;
+  bool up_given = false;  // --up was given (export turns positions only then)
+};
+// The options, or nothing with `error` saying which value is wrong, prefixed with "COMMAND: "
+// (no prefix for an empty `command`: the viewer's own options).
+std::optional<InterpretationOptions> interpretation_options(const ParsedArguments& parsed, std::string_view command,
+                                                            UsageError& error);
 
 }  // namespace bvhscope::cli

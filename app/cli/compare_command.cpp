@@ -214,14 +214,6 @@ void write_per_frame_csv(const Report& report, std::ostream& out) {
   }
 }
 
-std::optional<PositionModeRequest> mode_option(const ParsedArguments& parsed, std::string& bad) {
-  const auto text = parsed.value("--position-mode");
-  if (!text) return PositionModeRequest::Auto;
-  const auto requested = parse_position_mode_request(*text);
-  if (!requested) bad = *text;
-  return requested;
-}
-
 }  // namespace
 
 int run_compare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -256,17 +248,9 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
       return usage_error(err, "compare: --offset must be a whole number of frames, not '" + *text + "'");
     options.offset = offset;
   }
-  std::string bad_mode;
-  const auto mode_request = mode_option(*parsed, bad_mode);
-  if (!mode_request)
-    return usage_error(err, "compare: --position-mode must be auto, add or replace, not '" + bad_mode + "'");
-  UpAxisRequest up;
-  if (const auto text = parsed->value("--up")) {
-    const auto requested = parse_up_axis_request(*text);
-    if (!requested)
-      return usage_error(err, "compare: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
-    up = *requested;
-  }
+  const auto interpretation = interpretation_options(*parsed, "compare", usage);
+  if (!interpretation) return usage_error(err, usage.message);
+  const UpAxisRequest& up = interpretation->up;
   const std::optional<std::string> csv_path = parsed->value("--csv");
   if (csv_path && csv_path->empty()) return usage_error(err, "compare: --csv needs a file name");
   const std::vector<std::string> inputs = {parsed->positionals[0], parsed->positionals[1]};
@@ -288,8 +272,8 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
   if (!reference) return kExitBadInput;
   const std::optional<Clip> other = load_clip_reporting(inputs[1], err);
   if (!other) return kExitBadInput;
-  const ClipAnalysis ref_analysis = analyse_clip(*reference, *mode_request, up);
-  const ClipAnalysis other_analysis = analyse_clip(*other, *mode_request, up);
+  const ClipAnalysis ref_analysis = analyse_clip(*reference, interpretation->mode, up);
+  const ClipAnalysis other_analysis = analyse_clip(*other, interpretation->mode, up);
   options.reference_mode = ref_analysis.position.mode;
   options.other_mode = other_analysis.position.mode;
   options.up = ref_analysis.up.axis;

@@ -60,11 +60,9 @@ int parse_viewer_arguments(const std::vector<std::string>& args, std::vector<std
   UsageError usage;
   const std::optional<ParsedArguments> parsed = parse_arguments(args, {{"--up", true}}, usage);
   if (!parsed) return usage_error(err, usage.message);
-  if (const auto text = parsed->value("--up")) {
-    const auto requested = parse_up_axis_request(*text);
-    if (!requested) return usage_error(err, "--up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
-    up = *requested;
-  }
+  const auto interpretation = interpretation_options(*parsed, "", usage);
+  if (!interpretation) return usage_error(err, usage.message);
+  up = interpretation->up;
   files = parsed->positionals;
   return 0;
 }

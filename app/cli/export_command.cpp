@@ -37,18 +37,8 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
       usage);
   if (!parsed) return usage_error(err, "export: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "export: expected one FILE");
-  PositionModeRequest request = PositionModeRequest::Auto;
-  if (const auto mode = parsed->value("--position-mode")) {
-    const auto requested = parse_position_mode_request(*mode);
-    if (!requested)
-      return usage_error(err, "export: --position-mode must be auto, add or replace, not '" + *mode + "'");
-    request = *requested;
-  }
-  std::optional<UpAxisRequest> up;
-  if (const auto text = parsed->value("--up")) {
-    up = parse_up_axis_request(*text);
-    if (!up) return usage_error(err, "export: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
-  }
+  const auto interpretation = interpretation_options(*parsed, "export", usage);
+  if (!interpretation) return usage_error(err, usage.message);
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
 
@@ -73,10 +63,12 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
   if (!clip) return kExitBadInput;
-  const PositionMode mode = decide_position_mode(*clip, request).mode;
+  const PositionMode mode = decide_position_mode(*clip, interpretation->mode).mode;
   // With --up, positions are stood upright (the axis given, or the detected one); else as in the file.
   glm::mat3 rotation(1.0f);
-  if (up) rotation = up->axis ? rotation_to_y_up(*up->axis) : analyse_figure(*clip, mode, *up).to_upright;
+  const UpAxisRequest& up = interpretation->up;
+  if (interpretation->up_given)
+    rotation = up.axis ? rotation_to_y_up(*up.axis) : analyse_figure(*clip, mode, up).to_upright;
 
   if (output && *output != "-") {
     if (!write_file(*output, err, [&](std::ostream& file) { write_positions_csv(*clip, mode, file, 0, rotation); }))

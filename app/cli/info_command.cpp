@@ -200,21 +200,11 @@ int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const auto parsed = parse_arguments(args, {{"--json", false}, {"--position-mode", true}, {"--up", true}}, usage);
   if (!parsed) return usage_error(err, "info: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "info: expected one FILE");
-  PositionModeRequest request = PositionModeRequest::Auto;
-  if (const auto mode = parsed->value("--position-mode")) {
-    const auto requested = parse_position_mode_request(*mode);
-    if (!requested) return usage_error(err, "info: --position-mode must be auto, add or replace, not '" + *mode + "'");
-    request = *requested;
-  }
-  UpAxisRequest up;
-  if (const auto text = parsed->value("--up")) {
-    const auto requested = parse_up_axis_request(*text);
-    if (!requested) return usage_error(err, "info: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
-    up = *requested;
-  }
+  const auto interpretation = interpretation_options(*parsed, "info", usage);
+  if (!interpretation) return usage_error(err, usage.message);
   const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
   if (!clip) return kExitBadInput;
-  const ClipAnalysis analysis = analyse_clip(*clip, request, up);
+  const ClipAnalysis analysis = analyse_clip(*clip, interpretation->mode, interpretation->up);
   if (parsed->has("--json")) {
     print_json(*clip, analysis, out);
   } else {

@@ -111,20 +111,8 @@ int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::os
       parse_arguments(args, {{"--json", false}, {"--position-mode", true}, {"--up", true}, {"--units", true}}, usage);
   if (!parsed) return usage_error(err, "metrics: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "metrics: expected one FILE");
-  PositionModeRequest request = PositionModeRequest::Auto;
-  if (const auto mode = parsed->value("--position-mode")) {
-    const auto requested = parse_position_mode_request(*mode);
-    if (!requested)
-      return usage_error(err, "metrics: --position-mode must be auto, add or replace, not '" + *mode + "'");
-    request = *requested;
-  }
-  UpAxisRequest up;
-  if (const auto text = parsed->value("--up")) {
-    const auto requested = parse_up_axis_request(*text);
-    if (!requested)
-      return usage_error(err, "metrics: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
-    up = *requested;
-  }
+  const auto interpretation = interpretation_options(*parsed, "metrics", usage);
+  if (!interpretation) return usage_error(err, usage.message);
   double metres_per_unit = 0.0;
   if (const auto text = parsed->value("--units")) {
     const auto units = parse_units(*text);
@@ -134,7 +122,7 @@ int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
   if (!clip) return kExitBadInput;
-  const ClipAnalysis analysis = analyse_clip(*clip, request, up);
+  const ClipAnalysis analysis = analyse_clip(*clip, interpretation->mode, interpretation->up);
   const MotionMetrics metrics = measure_motion(*clip, analysis.position.mode, analysis, {}, metres_per_unit);
   if (parsed->has("--json")) {
     print_json(*clip, metrics, out);

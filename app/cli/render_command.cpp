@@ -90,26 +90,14 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
       return usage_error(err, "render: --style must be solid or lines, not '" + *style + "'");
     options.solid = *style == "solid";
   }
-  PositionModeRequest request = PositionModeRequest::Auto;
-  if (const auto mode = parsed->value("--position-mode")) {
-    const auto requested = parse_position_mode_request(*mode);
-    if (!requested)
-      return usage_error(err, "render: --position-mode must be auto, add or replace, not '" + *mode + "'");
-    request = *requested;
-  }
-
-  UpAxisRequest up;
-  if (const auto text = parsed->value("--up")) {
-    const auto requested = parse_up_axis_request(*text);
-    if (!requested) return usage_error(err, "render: --up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
-    up = *requested;
-  }
+  const auto interpretation = interpretation_options(*parsed, "render", usage);
+  if (!interpretation) return usage_error(err, usage.message);
 
   std::vector<viewer::PreparedClip> prepared;
   for (const std::string& path : parsed->positionals) {
     std::optional<Clip> clip = load_clip_reporting(path, err);
     if (!clip) return kExitBadInput;
-    prepared.push_back(viewer::prepare_clip(std::move(*clip), request, up));
+    prepared.push_back(viewer::prepare_clip(std::move(*clip), interpretation->mode, interpretation->up));
   }
   const std::size_t frames = prepared.back().clip.motion.frame_count;
   if (static_cast<std::size_t>(frame) >= std::max<std::size_t>(frames, 1)) {

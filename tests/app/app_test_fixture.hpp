@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <string>
 
 #include "viewer_process.hpp"
 #include "x11_client.hpp"
@@ -16,7 +17,8 @@ class ViewerAppTest : public ::testing::Test {
   void SetUp() override {
     // A missing display or tool fails rather than skips: a skipped GUI test would pass CI unseen.
     ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "no DISPLAY: run under xvfb-run (scripts/bvhscope-dev test does)";
-    ASSERT_EQ(std::system("command -v xdotool > /dev/null"), 0) << "xdotool is not installed (scripts/bvhscope-dev setup)";
+    ASSERT_EQ(std::system("command -v xdotool > /dev/null"), 0)
+        << "xdotool is not installed (scripts/bvhscope-dev setup)";
     x11_ = X11Client::open();
     ASSERT_TRUE(x11_) << "cannot open the X display";
   }
@@ -37,5 +39,15 @@ class ViewerAppTest : public ::testing::Test {
 
   std::unique_ptr<X11Client> x11_;
 };
+
+// A two-joint clip of `frames` frames at 25 fps whose root walks along x.
+inline std::string walking_clip(int frames) {
+  std::string text =
+      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\nJOINT Head\n{\nOFFSET 0 10 0\n"
+      "End Site\n{\nOFFSET 0 5 0\n}\n}\n}\nMOTION\nFrames: " +
+      std::to_string(frames) + "\nFrame Time: 0.04\n";
+  for (int f = 0; f < frames; ++f) text += std::to_string(f * 0.2) + " 0 0\n";
+  return text;
+}
 
 }  // namespace bvhscope::test

@@ -14,16 +14,6 @@
 namespace bvhscope::test {
 namespace {
 
-// A two-joint clip of `frames` frames at 25 fps whose root walks along x.
-std::string walking_clip(int frames) {
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\nJOINT Head\n{\nOFFSET 0 10 0\n"
-      "End Site\n{\nOFFSET 0 5 0\n}\n}\n}\nMOTION\nFrames: " +
-      std::to_string(frames) + "\nFrame Time: 0.04\n";
-  for (int f = 0; f < frames; ++f) text += std::to_string(f * 0.2) + " 0 0\n";
-  return text;
-}
-
 std::string move_to(unsigned long window, float x, float y) {
   return "mousemove --window " + std::to_string(window) + " " + std::to_string(static_cast<int>(std::lround(x))) + " " +
          std::to_string(static_cast<int>(std::lround(y)));
