@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <cstdlib>
+#include <thread>
 #include <utility>
 
 #define GLFW_INCLUDE_NONE
@@ -32,7 +35,16 @@ GLFWwindow* try_create(const WindowOptions& options, int samples) {
 }  // namespace
 
 std::optional<GlfwLibrary> GlfwLibrary::init(std::string& error) {
-  if (glfwInit() != GLFW_TRUE) {
+  // A busy X server can refuse a new connection for a moment (seen in CI while other processes
+  // hammered it): with a display named, a few more tries over two seconds before giving up.
+  bool started = glfwInit() == GLFW_TRUE;
+  const char* display = std::getenv("DISPLAY");
+  const bool retry = display != nullptr && display[0] != '\0';
+  for (int attempt = 0; !started && retry && attempt < 20; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    started = glfwInit() == GLFW_TRUE;
+  }
+  if (!started) {
     error = "cannot start GLFW: " + last_glfw_error();
     return std::nullopt;
   }

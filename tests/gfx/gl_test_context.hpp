@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -16,7 +18,14 @@ class GlTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "no DISPLAY: GL tests need an X server (run under xvfb-run)";
-    if (glfwInit() != GLFW_TRUE) {
+    // A busy X server can refuse a new connection for a moment (seen once in CI): a few more tries
+    // over two seconds before failing.
+    bool started = glfwInit() == GLFW_TRUE;
+    for (int attempt = 0; !started && attempt < 20; ++attempt) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      started = glfwInit() == GLFW_TRUE;
+    }
+    if (!started) {
       const char* description = nullptr;
       glfwGetError(&description);
       FAIL() << "glfwInit failed: " << (description != nullptr ? description : "?");
