@@ -1,4 +1,5 @@
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -241,11 +242,11 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!options.frames) return usage_error(err, "compare: --frames must be A:B with 0 <= A <= B, not '" + *text + "'");
   }
   if (const auto text = parsed->value("--offset")) {
-    long long offset = 0;
+    double offset = 0.0;
     const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), offset);
-    if (text->empty() || error != std::errc{} || end != text->data() + text->size() || offset < -1000000000LL ||
-        offset > 1000000000LL)
-      return usage_error(err, "compare: --offset must be a whole number of frames, not '" + *text + "'");
+    if (text->empty() || error != std::errc{} || end != text->data() + text->size() || !std::isfinite(offset) ||
+        std::abs(offset) > 1e9)
+      return usage_error(err, "compare: --offset must be a number of frames, not '" + *text + "'");
     options.offset = offset;
   }
   const auto interpretation = interpretation_options(*parsed, "compare", usage);
@@ -280,15 +281,9 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
 
   const UnitGuess& ref_units = ref_analysis.figure.units;
   const UnitGuess& other_units = other_analysis.figure.units;
-  std::string scale_reason;
-  if (ref_units.unit == "unknown" || other_units.unit == "unknown") {
-    scale_reason = "a unit guess is unknown: both clips taken in the same unit";
-  } else if (ref_units.unit == other_units.unit || other_units.metres_per_unit == ref_units.metres_per_unit) {
-    scale_reason = std::string("both in ") + std::string(ref_units.unit);
-  } else {
-    options.other_scale = other_units.metres_per_unit / ref_units.metres_per_unit;
-    scale_reason = "other in " + std::string(other_units.unit) + ", reference in " + std::string(ref_units.unit);
-  }
+  const UnitScale scale = unit_scale(ref_units, other_units);
+  options.other_scale = scale.other_scale;
+  const std::string& scale_reason = scale.reason;
 
   options.keep_errors = csv_path.has_value();
   const Result<CompareResult> compared = compare_motion(*reference, *other, options);

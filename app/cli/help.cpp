@@ -37,7 +37,8 @@ Usage:
                                 (exact, then ignoring case and mixamorig:/Bip01 /Character1_/
                                 Namespace: prefixes; MAP lines 'ref name,other name' first);
                                 REF frame k against OTHER interpolated at time (k + N) x REF's
-                                frame time, where both have motion (A:B: REF frames, inclusive).
+                                frame time (N may be fractional), where both have motion (A:B:
+                                REF frames, inclusive).
                                 MPJPE (mean joint distance), per joint mean/max, worst frame and
                                 joint, unmatched joints; in REF's units and metres (OTHER scaled
                                 when its unit guess differs). --align none: positions as they

@@ -13,39 +13,99 @@ namespace {
 
 using dvec3 = glm::dvec3;
 
-// The other's points turned about `up` and moved so that they best fit the reference's points.
-void fit_rigid_about_axis(const std::vector<dvec3>& reference, std::vector<dvec3>& other, const dvec3& up) {
-  if (reference.empty()) return;
-  dvec3 ref_centre(0.0);
-  dvec3 other_centre(0.0);
+struct RigidFit {
+  dvec3 reference_centre{0.0};
+  dvec3 other_centre{0.0};
+  double cos_angle = 1.0;
+  double sin_angle = 0.0;
+};
+
+// The turn about `up` (and the centres) that best fits the other's points onto the reference's.
+RigidFit fit_about_axis(std::span<const dvec3> reference, std::span<const dvec3> other, const dvec3& up) {
+  RigidFit fit;
+  if (reference.empty()) return fit;
   for (std::size_t i = 0; i < reference.size(); ++i) {
-    ref_centre += reference[i];
-    other_centre += other[i];
+    fit.reference_centre += reference[i];
+    fit.other_centre += other[i];
   }
-  ref_centre /= static_cast<double>(reference.size());
-  other_centre /= static_cast<double>(reference.size());
+  fit.reference_centre /= static_cast<double>(reference.size());
+  fit.other_centre /= static_cast<double>(reference.size());
   double cross_sum = 0.0;
   double dot_sum = 0.0;
   for (std::size_t i = 0; i < reference.size(); ++i) {
-    dvec3 r = reference[i] - ref_centre;
-    dvec3 o = other[i] - other_centre;
+    dvec3 r = reference[i] - fit.reference_centre;
+    dvec3 o = other[i] - fit.other_centre;
     r -= up * glm::dot(r, up);
     o -= up * glm::dot(o, up);
     cross_sum += glm::dot(glm::cross(o, r), up);
     dot_sum += glm::dot(o, r);
   }
   const double angle = std::atan2(cross_sum, dot_sum);
-  const double c = std::cos(angle);
-  const double s = std::sin(angle);
-  for (dvec3& point : other) {
-    const dvec3 v = point - other_centre;
-    // Rodrigues' formula about the unit axis `up`.
-    const dvec3 turned = v * c + glm::cross(up, v) * s + up * glm::dot(up, v) * (1.0 - c);
-    point = turned + ref_centre;
-  }
+  fit.cos_angle = std::cos(angle);
+  fit.sin_angle = std::sin(angle);
+  return fit;
+}
+
+// Rodrigues' formula about the unit axis `up`.
+dvec3 turn(const RigidFit& fit, const dvec3& v, const dvec3& up) {
+  return v * fit.cos_angle + glm::cross(up, v) * fit.sin_angle + up * glm::dot(up, v) * (1.0 - fit.cos_angle);
+}
+
+// The other's points turned about `up` and moved so that they best fit the reference's points.
+void fit_rigid_about_axis(const std::vector<dvec3>& reference, std::vector<dvec3>& other, const dvec3& up) {
+  if (reference.empty()) return;
+  const RigidFit fit = fit_about_axis(reference, other, up);
+  for (dvec3& point : other) point = turn(fit, point - fit.other_centre, up) + fit.reference_centre;
 }
 
 }  // namespace
+
+UnitScale unit_scale(const UnitGuess& reference, const UnitGuess& other) {
+  if (reference.unit == "unknown" || other.unit == "unknown")
+    return {1.0, "a unit guess is unknown: both clips taken in the same unit"};
+  if (reference.unit == other.unit || other.metres_per_unit == reference.metres_per_unit)
+    return {1.0, "both in " + std::string(reference.unit)};
+  return {other.metres_per_unit / reference.metres_per_unit,
+          "other in " + std::string(other.unit) + ", reference in " + std::string(reference.unit)};
+}
+
+FrameAlignment align_frame(Alignment alignment, std::span<const dvec3> reference_points,
+                           std::span<const dvec3> other_points, const dvec3& reference_root, const dvec3& other_root,
+                           double other_scale, UpAxis up) {
+  FrameAlignment aligned;
+  aligned.scale = other_scale;
+  if (alignment == Alignment::None) return aligned;
+  // Root: p -> (p - other_root) * s + reference_root.
+  aligned.translation = reference_root - other_root * other_scale;
+  if (alignment == Alignment::Root || reference_points.empty()) return aligned;
+  std::vector<dvec3> reference(reference_points.size());
+  std::vector<dvec3> other(other_points.size());
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    reference[i] = reference_points[i] - reference_root;
+    other[i] = (other_points[i] - other_root) * other_scale;
+  }
+  const dvec3 axis(up_axis_vector(up));
+  const RigidFit fit = fit_about_axis(reference, other, axis);
+  // p -> turn((p - other_root) * s - other_centre) + reference_centre + reference_root, as a matrix.
+  glm::dmat3 rotation(1.0);
+  for (int c = 0; c < 3; ++c) {
+    dvec3 basis(0.0);
+    basis[c] = 1.0;
+    rotation[c] = turn(fit, basis, axis);
+  }
+  aligned.rotation = rotation;
+  aligned.translation =
+      rotation * (-other_root * other_scale - fit.other_centre) + fit.reference_centre + reference_root;
+  return aligned;
+}
+
+double other_frame_position(const Clip& reference, const Clip& other, double offset, std::size_t k) noexcept {
+  const double rate_ratio = reference.motion.frame_time / other.motion.frame_time;  // exactly 1 for one rate
+  const double position = (static_cast<double>(k) + offset) * rate_ratio;
+  // A whole frame within rounding is that frame: a clip against itself or a copy compares exactly.
+  const double whole = std::round(position);
+  return std::abs(position - whole) < 1e-9 * std::max(1.0, std::abs(whole)) ? whole : position;
+}
 
 std::string_view alignment_name(Alignment alignment) noexcept {
   switch (alignment) {
@@ -93,17 +153,9 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
     return Diagnostic{reference.motion.frame_count == 0 ? reference.source : other.source, 0, 0,
                       "has no frames to compare"};
 
-  const double step = reference.motion.frame_time;
-  const double other_step = other.motion.frame_time;
   const double other_last = static_cast<double>(other.motion.frame_count - 1);
-  constexpr double kSlack = 1e-9;               // frame positions this close to the clip's ends are inside it
-  const double rate_ratio = step / other_step;  // exactly 1 for clips of one rate
-  auto other_position = [&](std::size_t k) {
-    const double position = (static_cast<double>(k) + static_cast<double>(options.offset)) * rate_ratio;
-    // A whole frame within rounding is that frame: a clip against itself or a copy compares exactly.
-    const double whole = std::round(position);
-    return std::abs(position - whole) < 1e-9 * std::max(1.0, whole) ? whole : position;
-  };
+  constexpr double kSlack = 1e-9;  // frame positions this close to the clip's ends are inside it
+  auto other_position = [&](std::size_t k) { return other_frame_position(reference, other, options.offset, k); };
   std::size_t first = reference.motion.frame_count;
   std::size_t last = 0;
   for (std::size_t k = 0; k < reference.motion.frame_count; ++k) {

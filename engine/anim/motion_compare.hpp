@@ -5,12 +5,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <glm/mat3x3.hpp>
+#include <glm/vec3.hpp>
+
 #include "anim/clip.hpp"
 #include "anim/joint_matching.hpp"
+#include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/result.hpp"
 #include "anim/up_axis.hpp"
@@ -35,7 +40,7 @@ std::optional<FrameRange> parse_frame_range(std::string_view text) noexcept;
 
 struct CompareOptions {
   Alignment alignment = Alignment::None;
-  long long offset = 0;              // the other clip is read at reference frame k + offset
+  double offset = 0.0;               // the other clip is read at reference frame k + offset (may be fractional)
   std::optional<FrameRange> frames;  // reference frames to compare (intersected with the overlap)
   PositionMode reference_mode = PositionMode::Add;
   PositionMode other_mode = PositionMode::Add;
@@ -63,6 +68,35 @@ struct CompareResult {
   std::size_t worst_frame = 0;  // reference frame of max_error
   std::size_t worst_pair = 0;   // index into matching.pairs of max_error
 };
+
+// How the other clip's positions are scaled into the reference's units: by the ratio of the two unit
+// guesses when both are known and differ, else 1; `reason` says which ("both in cm", "other in mm,
+// reference in cm", "a unit guess is unknown: ...").
+struct UnitScale {
+  double other_scale = 1.0;
+  std::string reason;
+};
+UnitScale unit_scale(const UnitGuess& reference, const UnitGuess& other);
+
+// Where the other clip's point p lands after the alignment of one frame, in the reference's file
+// coordinates: rotation * (p * scale) + translation. (compare_motion measures the same distances
+// from root-relative points; this is the transform that draws the other clip where it is measured.)
+struct FrameAlignment {
+  glm::dmat3 rotation{1.0};
+  glm::dvec3 translation{0.0};
+  double scale = 1.0;
+  [[nodiscard]] glm::dvec3 apply(const glm::dvec3& p) const noexcept { return rotation * (p * scale) + translation; }
+};
+
+// The alignment of one frame from the two clips' matched joint positions (world, file coordinates;
+// `reference_points[i]` pairs with `other_points[i]`) and their roots, as compare_motion aligns them.
+FrameAlignment align_frame(Alignment alignment, std::span<const glm::dvec3> reference_points,
+                           std::span<const glm::dvec3> other_points, const glm::dvec3& reference_root,
+                           const glm::dvec3& other_root, double other_scale, UpAxis up);
+
+// The fractional frame of the other clip compared with reference frame k (before clamping): whole
+// frames within rounding snap to the whole frame.
+double other_frame_position(const Clip& reference, const Clip& other, double offset, std::size_t k) noexcept;
 
 // Reference frame k (time k * reference frame time) against the other clip sampled with linear
 // interpolation at time (k + offset) * reference frame time. Frames whose time falls outside the

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <glm/vec3.hpp>
+
 #include "anim/joint_matching.hpp"
 #include "anim/motion_compare.hpp"
 #include "test_support.hpp"
@@ -217,6 +219,57 @@ TEST(CompareMotion, OtherScaleBringsUnitsTogetherAndErrorsAreValues) {
   CompareOptions far;
   far.offset = 100;
   EXPECT_FALSE(compare_motion(ref, ref, far).ok());
+}
+
+TEST(CompareMotion, AHalfFrameOffsetReadsBetweenTwoFrames) {
+  // The root moves 1 unit a frame: half a frame later it is half a unit further, every joint too.
+  CompareOptions options;
+  options.offset = 0.5;
+  const CompareResult result = compare(chain(kBase), chain(kBase), options);
+  EXPECT_EQ(result.frames_compared, 2u);  // frame 2 + 0.5 is past the other's end
+  EXPECT_NEAR(result.mpjpe, 0.5, 1e-6);
+}
+
+TEST(CompareAlignment, RootMovesTheOtherRootOntoTheReferenceRoot) {
+  const std::vector<glm::dvec3> none;
+  const FrameAlignment root =
+      align_frame(Alignment::Root, none, none, glm::dvec3(1, 2, 3), glm::dvec3(10, 0, 0), 2.0, UpAxis::PosY);
+  // (10, 0, 0) scaled by 2 is (20, 0, 0); it lands on (1, 2, 3); a point 1 unit above it 2 above.
+  EXPECT_EQ(root.apply(glm::dvec3(10, 0, 0)), glm::dvec3(1, 2, 3));
+  EXPECT_EQ(root.apply(glm::dvec3(10, 1, 0)), glm::dvec3(1, 4, 3));
+  const FrameAlignment plain =
+      align_frame(Alignment::None, none, none, glm::dvec3(1, 2, 3), glm::dvec3(10, 0, 0), 2.0, UpAxis::PosY);
+  EXPECT_EQ(plain.apply(glm::dvec3(10, 1, 0)), glm::dvec3(20, 2, 0));
+}
+
+TEST(CompareAlignment, RigidUndoesAQuarterTurnAboutUpAndAShift) {
+  // Reference points; the other's are the same turned 90 degrees about +Y ((x, y, z) -> (z, y, -x))
+  // and moved by (5, 0, 7): the fit must turn them back and move them onto the reference exactly.
+  const std::vector<glm::dvec3> reference = {{0, 0, 0}, {1, 1, 0}, {0, 2, 3}, {-2, 1, 1}};
+  std::vector<glm::dvec3> other;
+  for (const glm::dvec3& p : reference) other.push_back(glm::dvec3(p.z, p.y, -p.x) + glm::dvec3(5, 0, 7));
+  const FrameAlignment rigid =
+      align_frame(Alignment::Rigid, reference, other, reference[0], other[0], 1.0, UpAxis::PosY);
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    const glm::dvec3 back = rigid.apply(other[i]);
+    EXPECT_NEAR(back.x, reference[i].x, 1e-12) << i;
+    EXPECT_NEAR(back.y, reference[i].y, 1e-12) << i;
+    EXPECT_NEAR(back.z, reference[i].z, 1e-12) << i;
+  }
+  // The turn back is -90 degrees about Y: the other's +X axis becomes the reference's +Z.
+  const glm::dvec3 x_axis = rigid.rotation * glm::dvec3(1, 0, 0);
+  EXPECT_NEAR(x_axis.x, 0.0, 1e-12);
+  EXPECT_NEAR(x_axis.z, 1.0, 1e-12);
+}
+
+TEST(CompareAlignment, UnitScaleOnlyWhenBothGuessesAreKnownAndDiffer) {
+  const UnitScale same = unit_scale({"centimetres", 0.01}, {"centimetres", 0.01});
+  EXPECT_EQ(same.other_scale, 1.0);
+  EXPECT_EQ(same.reason, "both in centimetres");
+  const UnitScale mm = unit_scale({"centimetres", 0.01}, {"millimetres", 0.001});
+  EXPECT_DOUBLE_EQ(mm.other_scale, 0.1);
+  EXPECT_EQ(mm.reason, "other in millimetres, reference in centimetres");
+  EXPECT_EQ(unit_scale({"unknown", 0.0}, {"metres", 1.0}).other_scale, 1.0);
 }
 
 TEST(CompareMotion, FrameRangesAndAlignmentsParse) {
