@@ -42,35 +42,21 @@ std::string name_list(const Skeleton& skeleton, const std::vector<int>& joints) 
   return list;
 }
 
-std::string trimmed(const std::string& text) {
-  const std::size_t first = text.find_first_not_of(" \t");
-  if (first == std::string::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
-
-// Lines "reference name,other name" (spaces around each name ignored); blank lines and lines starting with '#' are
-// skipped.
+// The joint map file (parse_joint_map): its pairs, or nullopt with the located error printed.
 std::optional<std::vector<std::pair<std::string, std::string>>> read_map(const std::string& path, std::ostream& err) {
-  std::ifstream file(path);
+  std::ifstream file(path, std::ios::binary);
   if (!file) {
     err << printable(path) << ": error: cannot open the joint map\n";
     return std::nullopt;
   }
-  std::vector<std::pair<std::string, std::string>> pairs;
-  std::string line;
-  int number = 0;
-  while (std::getline(file, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    const std::size_t comma = line.find(',');
-    if (comma == std::string::npos || comma == 0 || comma + 1 == line.size()) {
-      err << printable(path) << ':' << number << ":1: error: expected 'reference name,other name'\n";
-      return std::nullopt;
-    }
-    pairs.emplace_back(trimmed(line.substr(0, comma)), trimmed(line.substr(comma + 1)));
+  std::ostringstream text;
+  text << file.rdbuf();
+  auto pairs = parse_joint_map(text.str(), path);
+  if (!pairs) {
+    err << format_diagnostic(pairs.error(), Severity::Error) << '\n';
+    return std::nullopt;
   }
-  return pairs;
+  return std::move(pairs).value();
 }
 
 struct Report {

@@ -44,6 +44,32 @@ std::string normalized_joint_name(std::string_view name) {
   return lowered;
 }
 
+Result<std::vector<std::pair<std::string, std::string>>> parse_joint_map(std::string_view text,
+                                                                         const std::string& source) {
+  auto trimmed = [](std::string_view part) {
+    const std::size_t first = part.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return std::string();
+    return std::string(part.substr(first, part.find_last_not_of(" \t") - first + 1));
+  };
+  std::vector<std::pair<std::string, std::string>> pairs;
+  int number = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line[0] == '#') continue;
+    const std::size_t comma = line.find(',');
+    std::pair<std::string, std::string> pair;
+    if (comma != std::string_view::npos) pair = {trimmed(line.substr(0, comma)), trimmed(line.substr(comma + 1))};
+    if (pair.first.empty() || pair.second.empty())
+      return Diagnostic{source, number, 1, "expected 'reference name,other name'"};
+    pairs.push_back(std::move(pair));
+  }
+  return pairs;
+}
+
 JointMatching match_joints(const Skeleton& reference, const Skeleton& other,
                            const std::vector<std::pair<std::string, std::string>>& explicit_pairs) {
   const auto ref_count = static_cast<std::size_t>(reference.joint_count());

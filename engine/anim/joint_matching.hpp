@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "anim/result.hpp"
 #include "anim/skeleton.hpp"
 
 namespace bvhscope {
@@ -31,6 +32,12 @@ std::string normalized_joint_name(std::string_view name);
 // are ignored); then exact names, then normalized names (each joint used once, first come first
 // served in file order). End Sites are never matched by name: a reference End Site matches the
 // other's End Site when their parents matched and each parent has exactly one End Site.
+// A joint map: lines "reference name,other name" (spaces and tabs around each name ignored, CR LF
+// allowed); blank lines and lines starting with '#' are skipped. A line without a name on both
+// sides of a comma is an error located at its line (column 1).
+Result<std::vector<std::pair<std::string, std::string>>> parse_joint_map(std::string_view text,
+                                                                         const std::string& source);
+
 JointMatching match_joints(const Skeleton& reference, const Skeleton& other,
                            const std::vector<std::pair<std::string, std::string>>& explicit_pairs = {});
 

@@ -75,6 +75,21 @@ TEST(CompareMatching, UnmatchedJointsOfBothSidesAreListed) {
   EXPECT_TRUE(mapped.unmatched_reference.empty());
 }
 
+TEST(CompareMatching, AJointMapIsReadLineByLineWithLocatedErrors) {
+  const auto pairs = parse_joint_map("# ref,other\r\n\n Chest ,\tTail \r\nHead,Top", "map.csv");
+  ASSERT_TRUE(pairs.ok());
+  ASSERT_EQ(pairs.value().size(), 2u);
+  EXPECT_EQ(pairs.value()[0].first, "Chest");
+  EXPECT_EQ(pairs.value()[0].second, "Tail");
+  EXPECT_EQ(pairs.value()[1].second, "Top");
+  const auto bad = parse_joint_map("Chest,Tail\nHead\n", "map.csv");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().line, 2);
+  EXPECT_EQ(bad.error().column, 1);
+  EXPECT_EQ(bad.error().message, "expected 'reference name,other name'");
+  EXPECT_FALSE(parse_joint_map("Chest, \n", "map.csv").ok());
+}
+
 TEST(CompareMatching, EndSitesNeedOneEndSitePerParentOnBothSides) {
   // Hips carries two End Sites (both named HipsEnd): neither can be told apart, so neither matches.
   const std::string two_ends =
