@@ -437,6 +437,7 @@ void ClipSet::drop_streaming_clip(ClipLoad& load, bool cancelled, const std::str
 void ClipSet::add_slot(ClipSlot slot, bool replace_all) {
   if (replace_all || only_the_sample(clips_)) clips_.clear();
   slot.id = next_clip_id_++;
+  slot.content = next_content_++;
   int colour = 0;
   while (std::any_of(clips_.begin(), clips_.end(), [&](const ClipSlot& s) { return s.color_index == colour; }))
     ++colour;
@@ -449,6 +450,7 @@ void ClipSet::add_slot(ClipSlot slot, bool replace_all) {
 // A reload or new measurement takes the clip's place, keeping what the user set on it.
 void ClipSet::replace_slot(ClipSlot& old, ClipSlot slot) {
   slot.id = old.id;
+  slot.content = next_content_++;
   slot.color_index = old.color_index;
   slot.visible = old.visible;
   slot.time_offset = old.time_offset;

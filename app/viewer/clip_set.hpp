@@ -186,6 +186,7 @@ class ClipSet {
   std::vector<ClipSlot> clips_;
   int active_ = -1;
   int next_clip_id_ = 1;
+  std::uint64_t next_content_ = 1;  // ClipSlot::content
   int next_ticket_ = 1;
   PlaybackClock clock_;
   double timeline_start_ = 0.0;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ inline constexpr const char* kSampleName = "sample.bvh";
 
 struct ClipSlot {
   int id = 0;  // stable while the clip is loaded (removals and reordering shift indices)
+  // A new value whenever its clip is put in the set (loaded, reloaded, prepared again): what was
+  // computed from the clip before (a comparison) is stale when it changes.
+  std::uint64_t content = 0;
   PreparedClip prepared;
   std::string file_name;                    // base name of the clip's file
   bool is_sample = false;                   // the bundled clip (no file to reload or watch)

@@ -22,6 +22,7 @@
 #include "viewer/actions.hpp"
 #include "viewer/clip_colours.hpp"
 #include "viewer/clip_set.hpp"
+#include "viewer/comparison.hpp"
 #include "viewer/prepared_clip.hpp"
 
 namespace bvhscope::viewer {
@@ -43,7 +44,8 @@ struct Message {
 inline constexpr std::size_t kMaxProblems = 500;
 
 struct ViewerState {
-  ClipSet clips;  // the clips, their loads, the shared clock and the active clip
+  ClipSet clips;          // the clips, their loads, the shared clock and the active clip
+  Comparison comparison;  // the reference clip and every other clip's difference from it
   bool interpolate = true;
   ClipEnd clip_end = ClipEnd::Hold;  // what every clip shows outside its frames
   TimelineView timeline_view;        // the part of the clock the timeline shows (zoom and pan)
