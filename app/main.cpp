@@ -41,11 +41,9 @@ int main(int argc, char** argv) {
     // its reason, never a silent exit 0.
     bvhscope::io::OutputStream out(STDOUT_FILENO);
     if (const auto exit_code = bvhscope::cli::run_subcommand(args, out, std::cerr)) return *exit_code;
-    std::vector<std::string> files;
-    bvhscope::UpAxisRequest up;
-    if (const int status = bvhscope::cli::parse_viewer_arguments(args, files, up, std::cerr); status != 0)
-      return status;
-    const int status = bvhscope::viewer::run_viewer(files, up);
+    bvhscope::cli::ViewerArguments viewer;
+    if (const int status = bvhscope::cli::parse_viewer_arguments(args, viewer, std::cerr); status != 0) return status;
+    const int status = bvhscope::viewer::run_viewer(viewer.files, viewer.up, viewer.compare);
     // Closed by SIGINT, SIGTERM or SIGHUP (settings saved): end by that signal, as callers expect.
     bvhscope::io::end_by_interrupt_signal();
     return status;

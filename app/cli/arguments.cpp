@@ -1,6 +1,7 @@
 #include "cli/arguments.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 namespace bvhscope::cli {
 
@@ -83,6 +84,39 @@ std::optional<InterpretationOptions> interpretation_options(const ParsedArgument
     options.up_given = true;
   }
   return options;
+}
+
+std::optional<std::optional<viewer::CompareStart>> compare_start_options(const ParsedArguments& parsed,
+                                                                         std::string_view command, UsageError& error) {
+  const std::string prefix = command.empty() ? std::string() : std::string(command) + ": ";
+  const bool asked =
+      parsed.has("--compare") || parsed.has("--ghost") || parsed.has("--align") || parsed.has("--error-scale");
+  if (!asked) return std::optional<viewer::CompareStart>();
+  viewer::CompareStart start;
+  start.ghost = parsed.has("--ghost");
+  if (const auto text = parsed.value("--align")) {
+    const auto alignment = parse_alignment(*text);
+    if (!alignment) {
+      error.message = prefix + "--align must be none, root or rigid, not '" + *text + "'";
+      return std::nullopt;
+    }
+    start.alignment = *alignment;
+  }
+  if (const auto text = parsed.value("--error-scale")) {
+    double centimetres = 0.0;
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), centimetres);
+    if (text->empty() || ec != std::errc{} || end != text->data() + text->size() || !(centimetres > 0.0) ||
+        centimetres > 1e6) {
+      error.message = prefix + "--error-scale must be a length in centimetres above 0, not '" + *text + "'";
+      return std::nullopt;
+    }
+    start.colour_max_m = centimetres / 100.0;
+  }
+  if (parsed.positionals.size() < 2) {
+    error.message = prefix + "--compare needs two or more FILEs (the first is the reference)";
+    return std::nullopt;
+  }
+  return std::optional<viewer::CompareStart>(start);
 }
 
 }  // namespace bvhscope::cli

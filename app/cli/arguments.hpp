@@ -8,6 +8,7 @@
 
 #include "anim/position_mode.hpp"
 #include "anim/up_axis.hpp"
+#include "viewer/compare_start.hpp"
 
 namespace bvhscope::cli {
 
@@ -43,5 +44,14 @@ struct InterpretationOptions {
 // (no prefix for an empty `command`: the viewer's own options).
 std::optional<InterpretationOptions> interpretation_options(const ParsedArguments& parsed, std::string_view command,
                                                             UsageError& error);
+
+// The options that start a comparison in the viewer and in render: --compare, --ghost, --align
+// MODE and --error-scale CM (each of the last three implies --compare).
+inline constexpr OptionSpec kCompareOptionSpecs[] = {
+    {"--compare", false}, {"--ghost", false}, {"--align", true}, {"--error-scale", true}};
+// The comparison asked for (nullopt inside when none), or nothing with `error` set: a wrong value,
+// or fewer than two FILEs.
+std::optional<std::optional<viewer::CompareStart>> compare_start_options(const ParsedArguments& parsed,
+                                                                         std::string_view command, UsageError& error);
 
 }  // namespace bvhscope::cli

@@ -49,21 +49,29 @@ std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ost
   if (command == "metrics") return run_metrics(rest, out, err);
   if (command == "compare") return run_compare(rest, out, err);
   if (command == "render") return run_render(rest, out, err);
-  // The viewer's own options (bvhscope --up +z FILE...) are read by run_viewer.
+  // The viewer's own options (bvhscope --up +z FILE..., --compare and its options) are read by
+  // parse_viewer_arguments.
   if (command == "--up" || command.rfind("--up=", 0) == 0) return std::nullopt;
+  for (const OptionSpec& spec : kCompareOptionSpecs) {
+    if (command == spec.name || command.rfind(std::string(spec.name) + "=", 0) == 0) return std::nullopt;
+  }
   if (command.size() > 1 && command[0] == '-') return usage_error(err, "unknown option '" + command + "'");
   return std::nullopt;
 }
 
-int parse_viewer_arguments(const std::vector<std::string>& args, std::vector<std::string>& files, UpAxisRequest& up,
-                           std::ostream& err) {
+int parse_viewer_arguments(const std::vector<std::string>& args, ViewerArguments& viewer, std::ostream& err) {
   UsageError usage;
-  const std::optional<ParsedArguments> parsed = parse_arguments(args, {{"--up", true}}, usage);
+  std::vector<OptionSpec> specs = {{"--up", true}};
+  specs.insert(specs.end(), std::begin(kCompareOptionSpecs), std::end(kCompareOptionSpecs));
+  const std::optional<ParsedArguments> parsed = parse_arguments(args, specs, usage);
   if (!parsed) return usage_error(err, usage.message);
   const auto interpretation = interpretation_options(*parsed, "", usage);
   if (!interpretation) return usage_error(err, usage.message);
-  up = interpretation->up;
-  files = parsed->positionals;
+  const auto compare = compare_start_options(*parsed, "", usage);
+  if (!compare) return usage_error(err, usage.message);
+  viewer.up = interpretation->up;
+  viewer.compare = *compare;
+  viewer.files = parsed->positionals;
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "anim/up_axis.hpp"
+#include "viewer/compare_start.hpp"
 
 namespace bvhscope::cli {
 
@@ -16,9 +17,14 @@ namespace bvhscope::cli {
 // with the reason on `err`.
 std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-// The viewer's arguments: FILE... and --up AXIS. Returns 0, or the usage error's exit code after
-// printing it.
-int parse_viewer_arguments(const std::vector<std::string>& args, std::vector<std::string>& files, UpAxisRequest& up,
-                           std::ostream& err);
+struct ViewerArguments {
+  std::vector<std::string> files;
+  UpAxisRequest up;
+  std::optional<viewer::CompareStart> compare;  // --compare, --ghost, --align, --error-scale
+};
+
+// The viewer's arguments: FILE..., --up AXIS and the comparison's options. Returns 0, or the usage
+// error's exit code after printing it.
+int parse_viewer_arguments(const std::vector<std::string>& args, ViewerArguments& viewer, std::ostream& err);
 
 }  // namespace bvhscope::cli

@@ -6,9 +6,15 @@ void print_help(std::ostream& out) {
   out << R"(bvhscope: a viewer for BVH (Biovision Hierarchy) motion-capture files
 
 Usage:
-  bvhscope [--up AXIS] [FILE|FOLDER...]
+  bvhscope [--up AXIS] [FILE|FOLDER...] [--compare] [--ghost] [--align none|root|rigid]
+                 [--error-scale CM]
                                 open the viewer (the bundled sample clip without FILE); a
-                                folder opens every .bvh file in it, in natural order
+                                folder opens every .bvh file in it, in natural order.
+                                --compare: the first file is the reference, every other clip
+                                is measured against it as compare does, its joints coloured
+                                by their error (scale top: CM, default automatic); --ghost
+                                draws them translucent over the reference, aligned by --align
+                                (each implies --compare)
   bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS]
                                 summary (position mode, up axis, size, unit guess, floor,
                                 each with its reason), warnings and the joint hierarchy
@@ -21,6 +27,7 @@ Usage:
   bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
                  [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]
+                 [--compare] [--ghost] [--align none|root|rigid] [--error-scale CM]
                                 one frame (0-based, default 0) drawn offscreen as the viewer
                                 frames it, to a PNG (default 1280x720); --ui adds the panels.
                                 Several FILEs stand side by side (the last is the active one,

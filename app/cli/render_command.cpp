@@ -43,7 +43,11 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
                                        {"--select", true},
                                        {"--labels", true},
                                        {"--no-trail", false},
-                                       {"--up", true}},
+                                       {"--up", true},
+                                       kCompareOptionSpecs[0],
+                                       kCompareOptionSpecs[1],
+                                       kCompareOptionSpecs[2],
+                                       kCompareOptionSpecs[3]},
                                       usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
@@ -92,6 +96,9 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   }
   const auto interpretation = interpretation_options(*parsed, "render", usage);
   if (!interpretation) return usage_error(err, usage.message);
+  const auto compare = compare_start_options(*parsed, "render", usage);
+  if (!compare) return usage_error(err, usage.message);
+  options.compare = *compare;
 
   std::vector<viewer::PreparedClip> prepared;
   for (const std::string& path : parsed->positionals) {

@@ -11,6 +11,7 @@
 #include <glm/vec3.hpp>
 
 #include "anim/clip_timeline.hpp"
+#include "anim/motion_compare.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/timeline_view.hpp"
 #include "anim/up_axis.hpp"
@@ -96,6 +97,16 @@ struct Actions {
   bool remove_all_clips = false;
   bool align_starts = false;       // every clip starts at time 0
   bool overlay_at_origin = false;  // every clip at the origin, one over the other
+  // Comparison (clip ids, not indices: see Comparison).
+  std::optional<int> compare_reference;  // this clip becomes the reference (0: no comparison)
+  std::optional<Alignment> compare_alignment;
+  std::optional<bool> error_colours;
+  std::optional<bool> ghost;
+  std::optional<double> colour_max_m;                    // the colour scale's top in metres (0: automatic)
+  std::optional<std::pair<int, double>> compare_offset;  // clip id, its offset in reference frames
+  std::optional<std::string> joint_map_path;             // read this joint map and use it ("": none)
+  bool joint_map_dialog = false;                         // choose the joint map in the file dialog
+  std::optional<double> seek_reference_frame;            // the clock to where the reference shows this frame
   // Joints of the active clip.
   std::optional<int> select_joint;  // -1 clears the selection
   std::optional<int> hover_joint;

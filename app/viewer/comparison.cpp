@@ -111,6 +111,14 @@ void Comparison::clear() {
   done_.clear();
 }
 
+void Comparison::start(int reference_id, const CompareStart& start) {
+  set_reference(reference_id);
+  settings_.alignment = start.alignment;
+  settings_.ghost = start.ghost;
+  settings_.error_colours = true;
+  set_colour_max(start.colour_max_m);
+}
+
 void Comparison::set_alignment(Alignment alignment) { settings_.alignment = alignment; }
 
 void Comparison::set_map(std::string path, std::vector<std::pair<std::string, std::string>> pairs) {

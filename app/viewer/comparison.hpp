@@ -20,6 +20,7 @@
 
 #include "anim/motion_compare.hpp"
 #include "viewer/clip_set.hpp"
+#include "viewer/compare_start.hpp"
 
 namespace bvhscope::viewer {
 
@@ -83,6 +84,8 @@ class Comparison {
   void set_error_colours(bool on) noexcept { settings_.error_colours = on; }
   void set_ghost(bool on) noexcept { settings_.ghost = on; }
   void set_colour_max(double metres) noexcept { settings_.colour_max_m = metres > 0.0 ? metres : 0.0; }
+  // The reference and the options a command line asked for (error colours on).
+  void start(int reference_id, const CompareStart& start);
 
   // Every frame: brings the comparisons in line with the clip set (a removed reference ends the
   // comparison; a removed clip loses its own), asks for the work that a change needs, and takes

@@ -15,8 +15,8 @@ struct ExportJob {
   std::size_t first = 0;
   std::size_t last = 0;
   std::size_t next = 0;
-  int clip_id = 0;              // the clip whose frames are written
-  double resume_position = 0.0; // the playhead to restore afterwards
+  int clip_id = 0;               // the clip whose frames are written
+  double resume_position = 0.0;  // the playhead to restore afterwards
   bool resume_playing = false;
   // A single PNG of the view, written after the next render.
   std::optional<std::string> png_path;

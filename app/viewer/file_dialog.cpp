@@ -1,15 +1,15 @@
 #include "viewer/file_dialog.hpp"
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
-#include <fcntl.h>
 #include <filesystem>
-#include <spawn.h>
 #include <string_view>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 extern char** environ;
@@ -78,7 +78,7 @@ std::optional<std::string> FileDialog::poll() {
       continue;
     }
     if (n < 0 && (errno == EAGAIN || errno == EINTR)) return std::nullopt;  // still open
-    break;                                                                   // EOF: zenity is done
+    break;                                                                  // EOF: zenity is done
   }
   int status = 0;
   waitpid(pid_, &status, 0);

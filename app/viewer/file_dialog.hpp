@@ -2,9 +2,9 @@
 // when zenity is not installed the viewer falls back to its own path field.
 #pragma once
 
+#include <sys/types.h>
 #include <optional>
 #include <string>
-#include <sys/types.h>
 
 namespace bvhscope::viewer {
 

@@ -2,9 +2,9 @@
 // most twice a second with stat(2).
 #pragma once
 
-#include <string>
 #include <sys/types.h>
 #include <ctime>
+#include <string>
 
 namespace bvhscope::viewer {
 
@@ -21,7 +21,8 @@ class FileWatcher {
     timespec modified{};
     off_t size = -1;
     bool operator==(const Stamp& other) const noexcept {
-      return modified.tv_sec == other.modified.tv_sec && modified.tv_nsec == other.modified.tv_nsec && size == other.size;
+      return modified.tv_sec == other.modified.tv_sec && modified.tv_nsec == other.modified.tv_nsec &&
+             size == other.size;
     }
   };
   [[nodiscard]] Stamp stamp() const;

@@ -10,10 +10,10 @@
 namespace bvhscope::viewer {
 
 struct LoadFrameSummary {
-  std::size_t frames = 0;   // intervals measured
+  std::size_t frames = 0;  // intervals measured
   double p95_ms = 0.0;
   double max_ms = 0.0;
-  double seconds = 0.0;     // how long the load kept the loader busy, as the frame loop saw it
+  double seconds = 0.0;  // how long the load kept the loader busy, as the frame loop saw it
 };
 
 class LoadFrameTimes {

@@ -77,6 +77,11 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
   state.clock().seek(state.clips.clock_position_for(*state.active_slot(), static_cast<double>(options.frame)));
   state.inspection.trail = options.trail;
   state.inspection.labels = static_cast<LabelMode>(std::clamp(options.labels, 0, 2));
+  if (options.compare) {  // measured before the frame is drawn
+    state.comparison.start(state.clips[0].id, *options.compare);
+    state.comparison.update(state.clips);
+    state.comparison.wait_idle(state.clips);
+  }
   if (!options.select.empty() && !viewer.select_joint_named(options.select)) {
     error = "no joint named '" + options.select + "' in " + state.active_slot()->clip().source;
     return std::nullopt;

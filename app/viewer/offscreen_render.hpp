@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "viewer/compare_start.hpp"
 #include "viewer/prepared_clip.hpp"
 
 namespace bvhscope::viewer {
@@ -24,9 +25,10 @@ struct OffscreenOptions {
   bool joints = true;
   bool axes = true;
   bool trajectory = false;
-  std::string select;  // a joint of the last clip to select (inspector, highlight, trail, curves)
-  bool trail = true;   // the selected joint's trail
-  int labels = 1;      // joint labels: 0 none, 1 the selected chain, 2 all joints
+  std::string select;                   // a joint of the last clip to select (inspector, highlight, trail, curves)
+  bool trail = true;                    // the selected joint's trail
+  int labels = 1;                       // joint labels: 0 none, 1 the selected chain, 2 all joints
+  std::optional<CompareStart> compare;  // the first clip the reference, the others compared with it
 };
 
 struct OffscreenImage {

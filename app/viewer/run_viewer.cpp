@@ -60,7 +60,7 @@ std::optional<ScreenRect> fit_to_primary_monitor(const Settings& settings) {
 
 }  // namespace
 
-int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
+int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::optional<CompareStart> compare) {
   // SIGINT, SIGTERM and SIGHUP end the frame loop below, so that the settings are saved as when
   // the window is closed (a second one ends the process at once, temporary files removed).
   io::defer_interrupt_signals();
@@ -103,6 +103,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
 
   if (!loaded_settings.notice.empty()) viewer.state().message = Message{Message::Kind::Info, loaded_settings.notice};
   viewer.set_default_up(up);
+  if (compare) viewer.start_comparison(*compare);
   if (files.empty()) {
     viewer.open_sample();
   } else {
@@ -118,7 +119,8 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up) {
   while (!glfwWindowShouldClose(handle) && !viewer.quit_requested() && io::interrupt_signal() == 0) {
     // Idle (paused, nothing loading, no drag under way): wait for events instead of spinning.
     // After an event a few frames follow, so hover, activation and a drag's last move all land.
-    const bool animating = viewer.state().clock().playing() || viewer.loader().busy();
+    const bool animating =
+        viewer.state().clock().playing() || viewer.loader().busy() || viewer.state().comparison.busy();
     const bool engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown();
     if (animating || engaged || settle_frames > 0) {
       glfwPollEvents();

@@ -154,6 +154,25 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
     const ClipLoad& load = state.clips.loads()[i];
     out << "load_" << i + 1 << '=' << load.path << ';' << load_state_name(load.state) << ';' << load.clip_id << '\n';
   }
+  // The comparison: the reference's clip id (0: none), alignment, error colours, ghost, the colour
+  // scale's top (reference units); then each compared clip: id, status, MPJPE, max error (reference
+  // units), worst reference frame, frames compared, offset (reference frames).
+  const Comparison& comparison = state.comparison;
+  const ClipSlot* reference = state.clips.with_id(comparison.settings().reference_id);
+  const double reference_mpu = reference != nullptr ? metres_per_unit(*reference) : 0.0;
+  out << "compare=" << comparison.settings().reference_id << ';' << alignment_name(comparison.settings().alignment)
+      << ';' << comparison.settings().error_colours << ';' << comparison.settings().ghost << ';'
+      << comparison.colour_max(reference_mpu) << '\n';
+  for (std::size_t i = 0; i < comparison.clips().size(); ++i) {
+    const ClipComparison& c = comparison.clips()[i];
+    out << "compared_" << i + 1 << '=' << c.clip_id << ';' << compare_status_name(c.status);
+    if (c.result) {
+      out << std::setprecision(17) << ';' << c.result->mpjpe << ';' << c.result->max_error << ';'
+          << c.result->worst_frame << ';' << c.result->frames_compared << ';' << c.options.offset
+          << std::setprecision(6);
+    }
+    out << '\n';
+  }
   const std::vector<Rect>& lanes = viewer.timeline_lanes();
   for (std::size_t i = 0; i < lanes.size(); ++i) {
     out << "lane_" << i + 1 << '=' << lanes[i].x << ',' << lanes[i].y << ',' << lanes[i].width << ',' << lanes[i].height
@@ -162,12 +181,18 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   // Window pixels of every joint (of a huge skeleton, the first kJointBudget): of the active clip,
   // then of each clip by index.
   const glm::mat4 view_projection = viewer.view_projection();
+  // Where each joint is drawn (a ghost over the reference, not where its placement puts it).
+  const gfx::SkeletonPass& pass = viewer.renderer().skeleton_pass();
   const auto pixels = [&](const ClipSlot& clip) {
     const std::size_t listed = std::min(clip.pose.world.size(), static_cast<std::size_t>(kJointBudget));
+    const int index = state.clips.index_of(clip.id);
+    const std::span<const glm::vec3> drawn = index >= 0 && static_cast<std::size_t>(index) < pass.slot_count()
+                                                 ? pass.joint_positions(static_cast<std::size_t>(index))
+                                                 : std::span<const glm::vec3>();
     for (std::size_t joint = 0; joint < listed; ++joint) {
-      const glm::vec3 p =
-          project_to_pixels(view_projection, clip.placement.apply(clip.pose.position(static_cast<int>(joint))),
-                            glm::vec2(view.width, view.height));
+      const glm::vec3 placed =
+          joint < drawn.size() ? drawn[joint] : clip.placement.apply(clip.pose.position(static_cast<int>(joint)));
+      const glm::vec3 p = project_to_pixels(view_projection, placed, glm::vec2(view.width, view.height));
       out << (joint == 0 ? "" : ";") << static_cast<int>(p.x + view.x) << ',' << static_cast<int>(p.y + view.y);
     }
     out << '\n';

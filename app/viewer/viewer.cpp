@@ -129,10 +129,12 @@ void Viewer::poll_background(double now_seconds) {
     }
     open_paths(chosen_paths, open_replaces_);
   }
+  if (const std::optional<std::string> map = map_dialog_.poll(); map && !map->empty()) load_joint_map(*map);
   const ClipSlot* slot = state_.active_slot();
   if (state_.watch_files && slot != nullptr && !slot->is_sample && watcher_.changed(now_seconds))
     clips.reload(slot->id);
   sync_clip_set();
+  state_.comparison.update(clips);
   const bool loading = loader_.busy();
   if (loading != was_loading_) {
     was_loading_ = loading;
@@ -188,6 +190,10 @@ void Viewer::sync_clip_set() {
         restore_stream_camera();
         break;
       case Kind::Loaded:
+        if (pending_comparison_ && !notice.is_sample && state_.clips.with_id(notice.clip_id) != nullptr) {
+          state_.comparison.start(notice.clip_id, *pending_comparison_);
+          pending_comparison_.reset();
+        }
         if (state_.message && state_.message->load_failure) state_.message.reset();
         std::erase_if(state_.problems, [&](const Problem& problem) { return problem.path == notice.path; });
         if (!notice.is_sample) add_recent_file(settings_, notice.path);

@@ -20,6 +20,7 @@
 #include "viewer/file_watcher.hpp"
 #include "viewer/label_layout.hpp"
 #include "viewer/settings.hpp"
+#include "viewer/ui/compare_panel.hpp"
 #include "viewer/ui/curves_panel.hpp"
 #include "viewer/ui/dialogs.hpp"
 #include "viewer/ui/hierarchy_panel.hpp"
@@ -52,6 +53,8 @@ class Viewer {
   void set_clip(PreparedClip clip);
   // Adds a clip loaded elsewhere (the render command's further files) and makes it active.
   void add_clip(PreparedClip clip);
+  // The first clip that loads from now on becomes the reference of a comparison with these options.
+  void start_comparison(const CompareStart& start) { pending_comparison_ = start; }
   // Selects the first joint of the active clip named `name` (or labelled "name #index"); false
   // when there is none.
   bool select_joint_named(const std::string& name);
@@ -114,6 +117,13 @@ class Viewer {
   void apply_clip_actions(const Actions& actions);
   void apply_joint_actions(const Actions& actions);
   void apply_export_actions(const Actions& actions);
+  void apply_compare_actions(const Actions& actions);
+  void load_joint_map(const std::string& path);
+  // The comparison of a clip drawn as a ghost over the reference (nullptr: drawn as itself).
+  [[nodiscard]] const ClipComparison* ghost_comparison(const ClipSlot& slot) const noexcept;
+  void write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
+                        const ClipComparison& compared);
+  void colour_by_error(const ClipSlot& slot, gfx::ClipLook& look) const;
   void select_joint(int slot_index, int joint);
   // The front-most joint or bone of a visible clip at window point (x, y); slot -1 for none.
   struct ViewPick {
@@ -149,10 +159,12 @@ class Viewer {
   ViewerState state_;
   ClipLoader loader_;
   FileDialog file_dialog_;
+  FileDialog map_dialog_;  // the joint map's file
   FileWatcher watcher_;
   DialogState dialogs_;
   HierarchyPanelState hierarchy_;
   CurvesCache curves_;
+  ComparePanelState compare_panel_;
   ExportJob export_;
   // The view around a clip that streams in: the camera before it (back when its load fails and
   // what it replaced returns) and right after framing its first frame (taken at the next render),
@@ -171,6 +183,10 @@ class Viewer {
   double first_streamed_frame_seconds_ = 0.0;
   std::string loading_path_;          // the file the loading overlay names (kept to avoid a string per frame)
   std::vector<gfx::ClipLook> looks_;  // sized with the clip set; refreshed every frame
+  // write_ghost_pose's scratch, reused every frame.
+  std::vector<glm::dvec3> ghost_reference_points_;
+  std::vector<glm::dvec3> ghost_other_points_;
+  Pose ghost_pose_;
   struct TrailKey {
     int clip_id = 0;
     int joint = -1;
@@ -227,8 +243,9 @@ class Viewer {
   std::string title_ = "bvhscope";
   Bounds scene_bounds_;  // every clip's motion, placed in the scene
   UpAxisRequest default_up_;
-  bool open_replaces_ = false;     // the file dialog's choice replaces the loaded clips
-  int detail_announced_clip_ = 0;  // the last clip whose reduced detail was announced
+  bool open_replaces_ = false;                      // the file dialog's choice replaces the loaded clips
+  std::optional<CompareStart> pending_comparison_;  // see start_comparison
+  int detail_announced_clip_ = 0;                   // the last clip whose reduced detail was announced
   bool was_loading_ = false;
   bool frame_on_next_render_ = false;
   bool quit_ = false;

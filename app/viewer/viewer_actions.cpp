@@ -32,7 +32,14 @@ void Viewer::frame_current_pose() {
   remember_framing(bounds);
 }
 
+// Where the joint is drawn (a ghost stands over the reference, not where its placement puts it).
 glm::vec3 Viewer::placed_joint(const ClipSlot& slot, int joint) const {
+  const int index = state_.clips.index_of(slot.id);
+  if (index >= 0 && static_cast<std::size_t>(index) < renderer_.skeleton_pass().slot_count()) {
+    const std::span<const glm::vec3> placed =
+        renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(index));
+    if (joint >= 0 && static_cast<std::size_t>(joint) < placed.size()) return placed[static_cast<std::size_t>(joint)];
+  }
   return slot.placement.apply(slot.pose.position(joint));
 }
 
@@ -213,6 +220,7 @@ void Viewer::apply(const Actions& a) {
       watcher_.watch(slot->is_sample ? std::string() : slot->clip().source);
   }
   apply_export_actions(a);
+  apply_compare_actions(a);
   if (a.cancel_load) {
     state_.clips.cancel_loads();
     sync_clip_set();

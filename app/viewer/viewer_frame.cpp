@@ -25,6 +25,8 @@ namespace {
 constexpr float kClickSlop = 4.0f;
 // How far from a joint's dot a click still picks it (pixels, before the content scale).
 constexpr float kPickRadius = 9.0f;
+// How much of a ghost (a compared clip drawn over the reference) covers what is behind it.
+constexpr float kGhostOpacity = 0.45f;
 // The left panel's width (clips and joint tree), before the content scale.
 constexpr float kLeftPanelWidth = 270.0f;
 
@@ -234,7 +236,7 @@ void Viewer::build_ui() {
                            state_.display.show_panel, settings_.panel_width * ui_scale_, kLeftPanelWidth * ui_scale_,
                            curves_panel_height(state_));
   if (state_.display.show_panel) {
-    const float width = draw_clip_panel(layout_.panel, state_, actions);
+    const float width = draw_clip_panel(layout_.panel, state_, compare_panel_, actions);
     if (std::abs(width - layout_.panel.width) > 0.5f) actions.panel_width = width;
     ImGui::SetNextWindowPos(ImVec2(layout_.left.x, layout_.left.y));
     ImGui::SetNextWindowSize(ImVec2(layout_.left.width, layout_.left.height));
@@ -264,6 +266,7 @@ void Viewer::build_ui() {
     load.file_number = std::min(count.total, count.finished + 1);
   }
   const ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total()};
+  draw_error_legend(layout_.view, state_);
   draw_status_overlay(layout_.view, state_, load, exporting, actions);
   draw_dialogs(dialogs_, actions);
   apply(actions);
@@ -275,13 +278,13 @@ void Viewer::use_full_view(float window_width, float window_height) {
 
 // Every clip's pose at the shared time, written into the shared buffer, then one upload. Outside its
 // frames every clip, the active one too, follows the clip-end choice (a clip still loading holds:
-// its end is not known yet); a hidden clip is posed at its clamped frame and not drawn.
+// its end is not known yet); a hidden clip is posed at its clamped frame and not drawn. A compared
+// clip shown as a ghost is written where it is measured, over the reference (after every pose).
 void Viewer::sample_current_pose() {
   if (state_.clips.empty()) return;
   const double seconds = state_.clips.timeline_start() + state_.clock().position() * state_.clock().frame_time();
   const Sampling sampling = state_.interpolate ? Sampling::Linear : Sampling::Nearest;
-  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
-    ClipSlot& slot = state_.clips[i];
+  for (ClipSlot& slot : state_.clips) {
     const Clip& clip = slot.clip();
     const ClipSample sample =
         clip_sample(clip.motion, slot.time_offset, seconds, slot.loading ? ClipEnd::Hold : state_.clip_end);
@@ -290,7 +293,16 @@ void Viewer::sample_current_pose() {
     slot.frame_position = position;
     slot.shown = sample.shown;
     sample_pose(clip, position, sampling, slot.prepared.decision.mode, slot.pose);
-    renderer_.write_pose(i, clip.skeleton, slot.pose, slot.placement);
+  }
+  const ClipSlot* reference = state_.clips.with_id(state_.comparison.settings().reference_id);
+  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
+    const ClipSlot& slot = state_.clips[i];
+    const ClipComparison* ghost = reference != nullptr ? ghost_comparison(slot) : nullptr;
+    if (ghost != nullptr) {
+      write_ghost_pose(i, slot, *reference, *ghost);
+    } else {
+      renderer_.write_pose(i, slot.clip().skeleton, slot.pose, slot.placement);
+    }
   }
   renderer_.upload_poses();
 }
@@ -473,6 +485,8 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
     look.line_color = colour.line;
     look.solid_color = colour.solid;
     look.visible = slot.drawn();
+    look.opacity = ghost_comparison(slot) != nullptr ? kGhostOpacity : 1.0f;
+    colour_by_error(slot, look);
     const bool active = static_cast<int>(i) == state_.active();
     look.selected = active ? slot.selected : -1;
     // The tree's hover (active clip) first, else the joint under the mouse in the view.

@@ -11,6 +11,20 @@
 namespace bvhscope::viewer {
 namespace {
 
+// Room for `vertices` and `indices` more in the draw list, so that a frame drawing more than any
+// before does not grow ImGui's buffers piecemeal. The write pointers follow the storage (something
+// may have been drawn into the list already this frame: they would point into the old storage).
+void reserve_draw_list(ImDrawList* draw, std::size_t vertices, std::size_t indices) {
+  const auto reserve = [](auto& buffer, std::size_t more) {
+    const int needed = buffer.Size + static_cast<int>(more);
+    if (buffer.Capacity < needed) buffer.reserve(needed + needed / 2);
+  };
+  reserve(draw->VtxBuffer, vertices);
+  reserve(draw->IdxBuffer, indices);
+  draw->_VtxWritePtr = draw->VtxBuffer.Data + draw->VtxBuffer.Size;
+  draw->_IdxWritePtr = draw->IdxBuffer.Data + draw->IdxBuffer.Size;
+}
+
 // Sizes in pixels before the content scale.
 constexpr float kLabelOffset = 7.0f;             // from the joint to its label's box
 constexpr float kLabelGap = 2.0f;                // kept clear between two boxes
@@ -114,15 +128,10 @@ void Viewer::draw_view_overlay() {
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   // Room for the most this overlay can draw, so a frame that shows more labels than any before
   // does not grow ImGui's buffers (only a new clip, selection or mode may).
-  const auto reserve = [](auto& buffer, std::size_t more) {
-    const int needed = buffer.Size + static_cast<int>(more);
-    if (buffer.Capacity < needed) buffer.reserve(needed + needed / 2);
-  };
   const std::size_t boxes = (labels ? label_order_.size() : 0) + (hover.clip >= 0 ? 1 : 0);
   const std::size_t characters = (labels ? label_characters_ : 0) + hover_characters;
   (void)tags;
-  reserve(draw->VtxBuffer, 4 * characters + kMaxBoxVertices * boxes);
-  reserve(draw->IdxBuffer, 6 * characters + kMaxBoxIndices * boxes);
+  reserve_draw_list(draw, 4 * characters + kMaxBoxVertices * boxes, 6 * characters + kMaxBoxIndices * boxes);
 
   draw->PushClipRect(to_im(bounds.min), to_im(bounds.max), true);
   if (labels)
@@ -139,14 +148,10 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
   const glm::vec2 padding(kLabelPadding.x * ui_scale_ * 1.5f, kLabelPadding.y * ui_scale_ * 1.5f);
   const float stripe = 3.0f * ui_scale_;
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  const auto reserve = [](auto& buffer, std::size_t more) {
-    const int needed = buffer.Size + static_cast<int>(more);
-    if (buffer.Capacity < needed) buffer.reserve(needed + needed / 2);
-  };
   std::size_t characters = 0;
   for (const ClipSlot& slot : state_.clips) characters += slot.file_name.size();
-  reserve(draw->VtxBuffer, 4 * characters + kMaxBoxVertices * state_.clips.size());
-  reserve(draw->IdxBuffer, 6 * characters + kMaxBoxIndices * state_.clips.size());
+  reserve_draw_list(draw, 4 * characters + kMaxBoxVertices * state_.clips.size(),
+                    6 * characters + kMaxBoxIndices * state_.clips.size());
   draw->PushClipRect(to_im(bounds.min), to_im(bounds.max), true);
   tag_boxes_.clear();
   tag_boxes_.reserve(state_.clips.size());  // no-ops once sized: nothing allocated while playing

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "anim/bvh_parser.hpp"
+#include "viewer/error_scale.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -205,6 +206,25 @@ TEST(Comparison, TheColourScaleTopsAtARoundNumberAboveTheHighErrors) {
   EXPECT_NEAR(comparison.colour_max(0.01), 5.0, 1e-9);
   comparison.set_colour_max(0.02);  // the user's 2 cm
   EXPECT_NEAR(comparison.colour_max(0.01), 2.0, 1e-9);
+}
+
+TEST(ErrorScale, WhiteThroughAmberToRedAndClampedAtBothEnds) {
+  const glm::vec3 none = error_colour(0.0, 10.0);
+  EXPECT_EQ(none, glm::vec3(0.93f, 0.94f, 0.90f));
+  EXPECT_EQ(error_colour(5.0, 10.0), glm::vec3(1.00f, 0.76f, 0.12f));  // half way: amber
+  EXPECT_EQ(error_colour(10.0, 10.0), glm::vec3(0.86f, 0.12f, 0.12f));
+  EXPECT_EQ(error_colour(99.0, 10.0), error_colour(10.0, 10.0));
+  EXPECT_EQ(error_colour(-1.0, 10.0), none);
+  // Between stops, a straight mix: an eighth of the way is half way from white to pale yellow.
+  const glm::vec3 eighth = error_colour(1.25, 10.0);
+  EXPECT_NEAR(eighth.z, (0.90f + 0.45f) / 2.0f, 1e-6f);
+  // Lightness falls as the error grows.
+  float last = 3.0f;
+  for (int i = 0; i <= 8; ++i) {
+    const glm::vec3 c = error_colour(i, 8.0);
+    EXPECT_LT(c.x + c.y + c.z, last) << i;
+    last = c.x + c.y + c.z;
+  }
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "viewer/ui/compare_panel.hpp"
 #include "viewer/ui/panel_style.hpp"
 
 namespace bvhscope::viewer {
@@ -23,6 +24,12 @@ void clip_menu(const ViewerState& state, int i, Actions& actions) {
           "Show All", nullptr, false,
           std::any_of(state.clips.begin(), state.clips.end(), [](const ClipSlot& s) { return !s.visible; })))
     actions.show_all_clips = true;
+  ImGui::Separator();
+  const int id = state.clips[static_cast<std::size_t>(i)].id;
+  const bool reference = state.comparison.settings().reference_id == id;
+  if (ImGui::MenuItem(reference ? "Stop Comparing" : "Compare Others With This", nullptr, false,
+                      count > 1 || reference))
+    actions.compare_reference = reference ? 0 : id;
   ImGui::Separator();
   if (ImGui::MenuItem("Move Up", nullptr, false, i > 0)) actions.move_clip = std::make_pair(i, i - 1);
   if (ImGui::MenuItem("Move Down", nullptr, false, i + 1 < count)) actions.move_clip = std::make_pair(i, i + 1);
@@ -52,13 +59,34 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
   ImGui::SameLine(0.0f, 6.0f);
   const float remove_width = ImGui::GetFrameHeight();
   const float name_width = std::max(ImGui::GetContentRegionAvail().x - remove_width - 6.0f, 20.0f);
-  // Its file's state after its name: still streaming in, or being prepared again.
-  const char* status = slot.loading ? "  loading\xE2\x80\xA6" : slot.updating ? "  updating\xE2\x80\xA6" : "";
-  char label[160];
-  std::snprintf(label, sizeof(label), "%s%s###name", slot.file_name.c_str(), status);  // one ID whatever its status
+  // Its file's state after its name: still streaming in, or being prepared again; in a comparison,
+  // "reference" or its mean error, right-aligned (the name is cut before it when long).
+  const char* status = slot.loading ? "loading\xE2\x80\xA6" : slot.updating ? "updating\xE2\x80\xA6" : "";
+  char compared[48] = "";
+  if (state.comparison.settings().reference_id == slot.id) {
+    std::snprintf(compared, sizeof(compared), "reference");
+  } else if (const ClipComparison* c = state.comparison.of(slot.id); c != nullptr && c->result) {
+    std::snprintf(compared, sizeof(compared), "%s", format_length(c->result->mpjpe * c->metres_per_unit).c_str());
+  }
+  const char* note = status[0] != '\0' ? status : compared;
   ImGui::AlignTextToFramePadding();
-  if (ImGui::Selectable(label, state.active() == i, ImGuiSelectableFlags_None, ImVec2(name_width, row_height))) {
+  const ImVec2 text_at = ImGui::GetCursorScreenPos();
+  if (ImGui::Selectable("###name", state.active() == i, ImGuiSelectableFlags_None, ImVec2(name_width, row_height))) {
     actions.activate_clip = i;
+  }
+  {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float note_width = note[0] != '\0' ? ImGui::CalcTextSize(note).x + ImGui::GetFontSize() * 0.5f : 0.0f;
+    const ImVec2 max = ImGui::GetItemRectMax();
+    const ImVec4 clip(text_at.x, text_at.y - row_height, max.x - note_width, max.y);
+    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                  ImVec2(text_at.x, text_at.y + ImGui::GetStyle().FramePadding.y), ImGui::GetColorU32(ImGuiCol_Text),
+                  slot.file_name.c_str(), nullptr, 0.0f, &clip);
+    if (note[0] != '\0') {
+      draw->AddText(
+          ImVec2(max.x - note_width + ImGui::GetFontSize() * 0.5f, text_at.y + ImGui::GetStyle().FramePadding.y),
+          ImGui::GetColorU32(ImGuiCol_TextDisabled), note);
+    }
   }
   if (ImGui::IsItemHovered() && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
     const Motion& motion = slot.clip().motion;

@@ -198,7 +198,7 @@ void draw_warnings(const ViewerState& state) {
 
 }  // namespace
 
-float draw_clip_panel(const Rect& area, const ViewerState& state, Actions& actions) {
+float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelState& compare, Actions& actions) {
   ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
   ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
   float width = area.width;
@@ -223,6 +223,12 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, Actions& actio
         }
         draw_display(state, actions);
         if (state.has_clip()) draw_warnings(state);
+        ImGui::EndChild();
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Compare")) {
+        ImGui::BeginChild("##compare_tab", ImVec2(0.0f, 0.0f), false);
+        draw_compare_panel(state, compare, actions);
         ImGui::EndChild();
         ImGui::EndTabItem();
       }

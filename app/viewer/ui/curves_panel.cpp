@@ -6,17 +6,12 @@
 
 #include "anim/baked_positions.hpp"
 #include "viewer/ui/panel_style.hpp"
+#include "viewer/ui/plot_area.hpp"
 
 namespace bvhscope::viewer {
 namespace {
 
-constexpr ImU32 kPlotBackground = IM_COL32(24, 26, 29, 255);
-constexpr ImU32 kGridLine = IM_COL32(52, 56, 62, 255);
-constexpr ImU32 kZeroLine = IM_COL32(80, 85, 94, 255);
-constexpr ImU32 kLabel = IM_COL32(150, 155, 164, 255);
 constexpr ImU32 kSpeedColour = IM_COL32(77, 199, 255, 255);
-
-ImU32 with_alpha(ImU32 colour, int alpha) { return (colour & 0x00FFFFFFu) | (static_cast<ImU32>(alpha) << 24); }
 
 void rebuild(const ClipSlot& slot, int joint, std::size_t columns, CurvesCache& cache) {
   const Clip& clip = slot.clip();
@@ -44,55 +39,6 @@ void rebuild(const ClipSlot& slot, int joint, std::size_t columns, CurvesCache& 
   }
 }
 
-struct PlotArea {
-  ImVec2 min;
-  ImVec2 max;
-  float low = 0.0f;
-  float high = 1.0f;
-  std::size_t frames = 1;
-  [[nodiscard]] float x_of(double frame) const {
-    const double last = frames > 1 ? static_cast<double>(frames - 1) : 1.0;
-    return min.x + static_cast<float>(frame / last) * (max.x - min.x);
-  }
-  [[nodiscard]] float y_of(float value) const {
-    const float t = high > low ? (value - low) / (high - low) : 0.5f;
-    return max.y - t * (max.y - min.y);
-  }
-  [[nodiscard]] double frame_at(float x) const {
-    const double last = frames > 1 ? static_cast<double>(frames - 1) : 0.0;
-    return std::round(std::clamp(static_cast<double>((x - min.x) / (max.x - min.x)), 0.0, 1.0) * last);
-  }
-};
-
-// Range with a margin, never empty.
-void fit_range(PlotArea& area, float low, float high) {
-  if (!(high > low)) {
-    low -= 1.0f;
-    high += 1.0f;
-  }
-  const float margin = (high - low) * 0.08f;
-  area.low = low - margin;
-  area.high = high + margin;
-}
-
-void draw_envelope(ImDrawList* draw, const PlotArea& area, const CurveEnvelope& envelope, ImU32 colour,
-                   std::vector<ImVec2>& points) {
-  const std::size_t buckets = envelope.low.size();
-  if (buckets == 0) return;
-  const double per = static_cast<double>(envelope.frames_per_bucket);
-  points.clear();
-  for (std::size_t b = 0; b < buckets; ++b) {
-    const double frame =
-        std::min(static_cast<double>(b) * per + (per - 1.0) * 0.5, static_cast<double>(area.frames - 1));
-    const float x = area.x_of(frame);
-    const float y_low = area.y_of(envelope.low[b]);
-    const float y_high = area.y_of(envelope.high[b]);
-    if (y_low - y_high > 1.0f) draw->AddLine(ImVec2(x, y_high), ImVec2(x, y_low), with_alpha(colour, 110), 1.0f);
-    points.emplace_back(x, (y_low + y_high) * 0.5f);
-  }
-  draw->AddPolyline(points.data(), static_cast<int>(points.size()), colour, ImDrawFlags_None, 1.5f);
-}
-
 // One plot: background, zero line, range labels, the curves, the playhead; dragging scrubs.
 void plot(const char* id, const char* title, const ImVec2& size, const ViewerState& state, const ClipSlot& slot,
           std::span<const CurveEnvelope* const> curves, std::span<const ImU32> colours,
@@ -117,16 +63,16 @@ void plot(const char* id, const char* title, const ImVec2& size, const ViewerSta
   draw->AddRectFilled(area.min, area.max, kPlotBackground, 3.0f);
   for (int g = 1; g < 4; ++g) {
     const float y = area.min.y + (area.max.y - area.min.y) * static_cast<float>(g) / 4.0f;
-    draw->AddLine(ImVec2(area.min.x, y), ImVec2(area.max.x, y), kGridLine);
+    draw->AddLine(ImVec2(area.min.x, y), ImVec2(area.max.x, y), kPlotGridLine);
   }
   if (area.low < 0.0f && area.high > 0.0f) {
-    draw->AddLine(ImVec2(area.min.x, area.y_of(0.0f)), ImVec2(area.max.x, area.y_of(0.0f)), kZeroLine);
+    draw->AddLine(ImVec2(area.min.x, area.y_of(0.0f)), ImVec2(area.max.x, area.y_of(0.0f)), kPlotZeroLine);
   }
   char text[48];
   std::snprintf(text, sizeof(text), "%.4g", static_cast<double>(high));
-  draw->AddText(ImVec2(origin.x, area.y_of(high) - font * 0.5f), kLabel, text);
+  draw->AddText(ImVec2(origin.x, area.y_of(high) - font * 0.5f), kPlotLabel, text);
   std::snprintf(text, sizeof(text), "%.4g", static_cast<double>(low));
-  draw->AddText(ImVec2(origin.x, area.y_of(low) - font * 0.5f), kLabel, text);
+  draw->AddText(ImVec2(origin.x, area.y_of(low) - font * 0.5f), kPlotLabel, text);
 
   // Title and legend above the plot.
   draw->AddText(ImVec2(origin.x, origin.y), ImGui::GetColorU32(ImGuiCol_Text), title);
@@ -135,12 +81,12 @@ void plot(const char* id, const char* title, const ImVec2& size, const ViewerSta
   for (std::size_t i = 0; i < names.size(); ++i) {
     draw->AddRectFilled(ImVec2(legend_x, origin.y + font * 0.35f),
                         ImVec2(legend_x + font * 0.6f, origin.y + font * 0.95f), colours[i], 2.0f);
-    draw->AddText(ImVec2(legend_x + font * 0.8f, origin.y), kLabel, names[i]);
+    draw->AddText(ImVec2(legend_x + font * 0.8f, origin.y), kPlotLabel, names[i]);
     legend_x += font * 0.8f + ImGui::CalcTextSize(names[i]).x + font * 0.8f;
   }
   if (unit[0] != '\0') {
     const float w = ImGui::CalcTextSize(unit).x;
-    draw->AddText(ImVec2(area.max.x - w, origin.y), kLabel, unit);
+    draw->AddText(ImVec2(area.max.x - w, origin.y), kPlotLabel, unit);
   }
 
   draw->PushClipRect(area.min, area.max, true);
@@ -168,13 +114,14 @@ void plot(const char* id, const char* title, const ImVec2& size, const ViewerSta
 }  // namespace
 
 float curves_panel_height(const ViewerState& state) {
-  if (!state.inspection.curves || state.selected_joint() < 0) return 0.0f;
+  if (!state.inspection.curves || (state.selected_joint() < 0 && !error_plot_wanted(state))) return 0.0f;
   return ImGui::GetFontSize() * 10.5f;
 }
 
 void draw_curves_panel(const Rect& rect, const ViewerState& state, CurvesCache& cache, Actions& actions) {
   const ClipSlot* slot = state.active_slot();
-  if (slot == nullptr || slot->selected < 0 || rect.height <= 0.0f) return;
+  const bool errors = error_plot_wanted(state);
+  if (slot == nullptr || (slot->selected < 0 && !errors) || rect.height <= 0.0f) return;
   ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
   ImGui::SetNextWindowSize(ImVec2(rect.width, rect.height));
   if (!ImGui::Begin("Curves", nullptr, kFixedPanelFlags | ImGuiWindowFlags_NoScrollbar)) {
@@ -183,6 +130,12 @@ void draw_curves_panel(const Rect& rect, const ViewerState& state, CurvesCache& 
   }
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = ImGui::GetContentRegionAvail().y;
+  const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
+  if (slot->selected < 0) {  // the comparison only
+    draw_error_plot(ImVec2(width, height), state, cache.errors, actions);
+    ImGui::End();
+    return;
+  }
   const int joint = slot->selected;
   const Skeleton& skeleton = slot->clip().skeleton;
   const auto j = static_cast<std::size_t>(joint);
@@ -193,14 +146,17 @@ void draw_curves_panel(const Rect& rect, const ViewerState& state, CurvesCache& 
     positions += is_position(skeleton.channel_kinds[static_cast<std::size_t>(c)]) ? 1 : 0;
   const int rotations = count - positions;
   const bool speed = state.inspection.speed_curve && slot->prepared.measures.baked.frame_count > 1;
-  const int plots = (positions > 0 ? 1 : 0) + (rotations > 0 ? 1 : 0) + (speed ? 1 : 0);
-  if (plots == 0) {
-    ImGui::TextDisabled("%s has no channels (End Site): nothing to plot. Its world speed is off.",
-                        slot->labels[j].c_str());
+  const int plots = (errors ? 1 : 0) + (positions > 0 ? 1 : 0) + (rotations > 0 ? 1 : 0) + (speed ? 1 : 0);
+  if (plots == (errors ? 1 : 0)) {
+    if (errors) {
+      draw_error_plot(ImVec2(width, height), state, cache.errors, actions);
+    } else {
+      ImGui::TextDisabled("%s has no channels (End Site): nothing to plot. Its world speed is off.",
+                          slot->labels[j].c_str());
+    }
     ImGui::End();
     return;
   }
-  const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
   const float plot_width = (width - spacing * static_cast<float>(plots - 1)) / static_cast<float>(plots);
   const auto columns = static_cast<std::size_t>(std::max(plot_width, 16.0f));
   // While the clip loads its frame count grows every frame: the envelopes follow in steps of a
@@ -217,6 +173,10 @@ void draw_curves_panel(const Rect& rect, const ViewerState& state, CurvesCache& 
   const char* names[3] = {};
   const ImVec2 size(plot_width, height);
   bool first_plot = true;
+  if (errors) {
+    draw_error_plot(size, state, cache.errors, actions);
+    first_plot = false;
+  }
   char title[160];
   for (const bool rotation : {false, true}) {
     std::size_t n = 0;

@@ -12,11 +12,11 @@ namespace bvhscope::viewer {
 enum class ExportKind { Csv, Png, Sequence };
 
 struct DialogState {
-  bool open_path_requested = false;   // set to show the path popup on the next frame
+  bool open_path_requested = false;  // set to show the path popup on the next frame
   bool shortcuts_requested = false;
   std::string path_buffer = std::string(4096, '\0');
-  bool open_replaces = false;         // the path popup replaces the loaded clips
-  bool export_requested = false;      // set to show the export popup on the next frame
+  bool open_replaces = false;     // the path popup replaces the loaded clips
+  bool export_requested = false;  // set to show the export popup on the next frame
   ExportKind export_kind = ExportKind::Csv;
   std::array<char, 4096> export_path{};
   int export_first = 0;

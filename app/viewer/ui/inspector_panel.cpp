@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <glm/gtc/quaternion.hpp>
 
+#include "viewer/ui/compare_panel.hpp"
 #include "viewer/ui/panel_style.hpp"
 
 namespace bvhscope::viewer {
@@ -247,6 +248,7 @@ void draw_inspector(const ViewerState& state, Actions& actions) {
   }
   const JointDetails& d = *state.inspected;
   identity_block(state, *slot, d, actions);
+  draw_joint_difference(state);
   channels_block(d);
   transforms_block(state, d);
   options_block(state, actions);

@@ -17,9 +17,9 @@ struct Rect {
 
 struct UiLayout {
   Rect menu_bar;
-  Rect panel;     // right: inspector and clip panel; empty width when hidden
-  Rect left;      // left: clip list and joint tree; empty width when hidden
-  Rect curves;    // above the timeline, between the side panels; empty height when hidden
+  Rect panel;   // right: inspector and clip panel; empty width when hidden
+  Rect left;    // left: clip list and joint tree; empty width when hidden
+  Rect curves;  // above the timeline, between the side panels; empty height when hidden
   Rect timeline;
   Rect view;
 };

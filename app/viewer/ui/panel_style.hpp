@@ -6,10 +6,9 @@
 
 namespace bvhscope::viewer {
 
-inline constexpr ImGuiWindowFlags kFixedPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove |
-                                                     ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                                                     ImGuiWindowFlags_NoSavedSettings |
-                                                     ImGuiWindowFlags_NoBringToFrontOnFocus;
+inline constexpr ImGuiWindowFlags kFixedPanelFlags =
+    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 // A dim capital title with a rule under it.
 void panel_section(const char* title);

@@ -1,0 +1,103 @@
+// The comparison in the real viewer (`bvhscope REF OTHER --compare`): the numbers it shows are the
+// command line's, they follow the compared clip when it is reloaded (F5 after it changed on disk),
+// and removing the reference ends the comparison.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "app_test_fixture.hpp"
+#include "run_process.hpp"
+
+namespace bvhscope::test {
+namespace {
+
+// walking_clip with its root `dx` units further along X in every frame.
+std::string shifted_walk(int frames, double dx) {
+  std::string text = walking_clip(frames);
+  std::string out;
+  std::size_t start = text.find("Frame Time:");
+  start = text.find('\n', start) + 1;
+  out = text.substr(0, start);
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    const std::string line = text.substr(start, end - start);
+    const std::size_t space = line.find(' ');
+    out += std::to_string(std::stod(line.substr(0, space)) + dx) + line.substr(space) + '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
+// Field `index` (0-based) of a ';'-separated line.
+std::string field(const std::string& line, int index) {
+  std::size_t start = 0;
+  for (int i = 0; i < index; ++i) start = line.find(';', start) + 1;
+  return line.substr(start, line.find(';', start) - start);
+}
+
+// The "mpjpe" number of compare's JSON.
+double json_number(const std::string& json, const std::string& key) {
+  const std::size_t at = json.find("\"" + key + "\":");
+  EXPECT_NE(at, std::string::npos) << json;
+  return std::stod(json.substr(at + key.size() + 3));
+}
+
+class CompareAppTest : public ViewerAppTest {};
+
+TEST_F(CompareAppTest, TheViewerMeasuresAsTheCommandLineAndFollowsAReload) {
+  TempDir dir;
+  const auto reference = dir.write("reference.bvh", walking_clip(40));
+  const auto other = dir.write("other.bvh", shifted_walk(40, 3.0));
+  ViewerProcess app({reference.string(), other.string(), "--compare"});
+  const State state =
+      app.wait_for([](const State& s) { return s.count("compared_1") != 0 && field(s.at("compared_1"), 1) == "ready"; },
+                   "the other clip compared");
+  // The reference is the first file; the other clip is 3 units away at every joint and frame.
+  EXPECT_EQ(field(state.at("compare"), 0), field(state.at("clip_1"), 6));
+  EXPECT_EQ(field(state.at("compare"), 1), "none");
+  const std::string& compared = state.at("compared_1");
+  EXPECT_EQ(field(compared, 0), field(state.at("clip_2"), 6));
+  const double mpjpe = std::stod(field(compared, 2));
+  EXPECT_NEAR(mpjpe, 3.0, 1e-5);
+  EXPECT_EQ(field(compared, 5), "40");  // frames compared
+  const auto cli = run_bvhscope({"compare", reference.string(), other.string(), "--json"});
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_EQ(mpjpe, json_number(cli.out, "mpjpe"));
+  EXPECT_EQ(std::stod(field(compared, 3)), json_number(cli.out, "max_error"));
+
+  // The other file changes on disk; F5 reloads the active clip (the last opened): measured again.
+  ASSERT_EQ(dir.write("other.bvh", shifted_walk(40, 5.0)), other);
+  window_of(app);
+  xdotool("key F5");
+  const State reloaded = app.wait_for(
+      [](const State& s) {
+        return s.count("compared_1") != 0 && field(s.at("compared_1"), 1) == "ready" &&
+               std::abs(std::stod(field(s.at("compared_1"), 2)) - 5.0) < 1e-5;
+      },
+      "the reloaded clip compared again");
+  EXPECT_EQ(field(reloaded.at("compare"), 0), field(state.at("compare"), 0));
+
+  // Delete removes the active clip: first other.bvh (nothing left to compare, the reference
+  // stays), then the reference itself (the comparison ends).
+  xdotool("key Delete");
+  const State removed = app.wait_for([](const State& s) { return s.at("clips") == "1"; }, "one clip left");
+  EXPECT_EQ(removed.count("compared_1"), 0u);
+  EXPECT_EQ(field(removed.at("compare"), 0), field(state.at("compare"), 0));
+  xdotool("key Delete");
+  const State none = app.wait_for([](const State& s) { return s.at("clips") == "0"; }, "no clip left");
+  EXPECT_EQ(field(none.at("compare"), 0), "0");
+}
+
+TEST_F(CompareAppTest, CompareOptionsOfTheViewerAreCheckedBeforeAWindowOpens) {
+  const auto one = run_bvhscope({"--compare", "only.bvh"});
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_NE(one.err.find("--compare needs two or more FILEs (the first is the reference)"), std::string::npos)
+      << one.err;
+  const auto align = run_bvhscope({"a.bvh", "b.bvh", "--align", "sideways"});
+  EXPECT_EQ(align.exit_code, 2);
+  EXPECT_NE(align.err.find("--align must be none, root or rigid, not 'sideways'"), std::string::npos) << align.err;
+}
+
+}  // namespace
+}  // namespace bvhscope::test
