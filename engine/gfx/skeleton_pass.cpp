@@ -413,7 +413,7 @@ void SkeletonPass::draw(const SceneView& view, const SceneStyle& style, float gr
     const bool antialias = begin_solid(view, ground_y, SolidPass::Opaque);
     for (std::size_t i = 0; i < blocks_.size(); ++i) {
       if (!is_drawn(looks_[i]) || is_ghost(looks_[i]) || !blocks_[i].detail.solid) continue;  // lines after
-      draw_solid_clip(i, style, 1.0f);
+      draw_solid_clip(i, style, 1.0f, false);
       draw_solid_marks(i, style);
     }
     end_solid(antialias);
@@ -422,7 +422,7 @@ void SkeletonPass::draw(const SceneView& view, const SceneStyle& style, float gr
     begin_lines(view);
     for (std::size_t i = 0; i < blocks_.size(); ++i) {
       if (!is_drawn(looks_[i]) || is_ghost(looks_[i]) || (solid_style && blocks_[i].detail.solid)) continue;
-      draw_lines_clip(i, style, 1.0f);
+      draw_lines_clip(i, style, 1.0f, false);
       draw_lines_marks(i, style);
     }
     glBindVertexArray(0);
@@ -432,12 +432,13 @@ void SkeletonPass::draw(const SceneView& view, const SceneStyle& style, float gr
 
 // Each ghost in two passes: its depth alone (colour masked), so that the depth buffer holds its
 // nearest surface where that is in front of the opaque clips; then its colour, blended by its
-// opacity, only where a fragment is that surface (GL_LEQUAL against its own depth) and once a
-// sample: the stencil marks the samples blended, so overlapping capsules or dots of one ghost, which
-// can tie in depth, never blend twice. Its marks are drawn opaque after it. Each ghost has its own
-// stencil value, so that one can blend over another; the stencil is cleared once for all of them.
-// The passes draw exactly the same fragments (same program, points and uniforms but the opacity),
-// so the colour pass's depths are the depth pass's.
+// opacity, only where a fragment is that surface (GL_EQUAL to its own depth: GL_LEQUAL would also
+// pass the multisampled edge's samples the depth pass did not cover) and once a sample: the stencil
+// marks the samples blended, so overlapping capsules or dots of one ghost, which can tie in depth,
+// never blend twice. Its marks are drawn opaque after it. Each ghost has its own stencil value, so
+// that one can blend over another; the stencil is cleared once for all of them. The passes draw
+// exactly the same fragments (same program, points and uniforms but the opacity), so the colour
+// pass's depths are the depth pass's.
 void SkeletonPass::draw_ghosts(const SceneView& view, const SceneStyle& style, float ground_y) const {
   const bool solid_style = style.bones == BoneStyle::Solid;
   glStencilMask(0xFF);
@@ -459,18 +460,19 @@ void SkeletonPass::draw_ghosts(const SceneView& view, const SceneStyle& style, f
       glStencilFunc(color ? GL_NOTEQUAL : GL_ALWAYS, ref, 0xFF);
       glStencilOp(GL_KEEP, GL_KEEP, color ? GL_REPLACE : GL_KEEP);
       glDepthMask(color ? GL_FALSE : GL_TRUE);
+      glDepthFunc(color ? GL_EQUAL : GL_LEQUAL);
       if (color) {
         glEnable(GL_BLEND);
         glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
       }
       if (solid) {
         const bool antialias = begin_solid(view, ground_y, pass);
-        draw_solid_clip(i, style, color ? look.opacity : 1.0f);
+        draw_solid_clip(i, style, color ? look.opacity : 1.0f, color);
         end_solid(antialias);
       } else {
         glColorMask(color ? GL_TRUE : GL_FALSE, color ? GL_TRUE : GL_FALSE, color ? GL_TRUE : GL_FALSE, GL_FALSE);
         begin_lines(view);
-        draw_lines_clip(i, style, color ? look.opacity : 1.0f);
+        draw_lines_clip(i, style, color ? look.opacity : 1.0f, color);
         glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
       }
     }
@@ -478,6 +480,7 @@ void SkeletonPass::draw_ghosts(const SceneView& view, const SceneStyle& style, f
     glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
     glDisable(GL_BLEND);
     glDepthMask(GL_TRUE);
+    glDepthFunc(GL_LEQUAL);
     if (solid) {
       const bool antialias = begin_solid(view, ground_y, SolidPass::Opaque);
       draw_solid_marks(i, style);
@@ -516,33 +519,42 @@ void SkeletonPass::begin_lines(const SceneView& view) const {
 
 // Clip `i`'s bones and joint dots as lines and points (the lines program bound by begin_lines), in
 // its joints' colours when its look gives them; `opacity` goes into alpha (a ghost's colour pass).
-void SkeletonPass::draw_lines_clip(std::size_t i, const SceneStyle& style, float opacity) const {
+// Where a dot and a line tie in depth the later one shows: `dots_first` (a ghost's colour pass, where
+// the stencil lets the first one show) draws them in the opposite order, for the same picture.
+void SkeletonPass::draw_lines_clip(std::size_t i, const SceneStyle& style, float opacity, bool dots_first) const {
   const Block& block = blocks_[i];
   const ClipLook& look = looks_[i];
   ShaderProgram::set(l_.vertex_colors, block.point_colors ? 1 : 0);
-  ShaderProgram::set(l_.round_points, 0);
-  ShaderProgram::set(l_.point_size, 1.0f);
-  glLineWidth(std::min(2.5f * style.pixel_scale, max_line_width_));
-  ShaderProgram::set(l_.color, glm::vec4(look.use_palette ? style.palette.bone : look.line_color, opacity));
-  glDrawArrays(GL_LINES, static_cast<GLint>(block.first_vertex), static_cast<GLsizei>(2 * block.bones));
-  glLineWidth(1.0f);
-  if (!block.detail.joint_dots) {
-    // Without joint dots, the bones' ends as points as wide as the lines: a bone shorter than a
-    // pixel makes no line fragment (a chain of thousands would vanish), a point always has one.
-    glEnable(GL_PROGRAM_POINT_SIZE);
-    ShaderProgram::set(l_.point_size, std::min(2.5f * style.pixel_scale, max_line_width_));
-    glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex), static_cast<GLsizei>(2 * block.bones));
-    glDisable(GL_PROGRAM_POINT_SIZE);
-  }
-  if (style.show_joints && block.detail.joint_dots) {
+  const auto bones = [&] {
+    ShaderProgram::set(l_.round_points, 0);
+    ShaderProgram::set(l_.point_size, 1.0f);
+    glLineWidth(std::min(2.5f * style.pixel_scale, max_line_width_));
+    ShaderProgram::set(l_.color, glm::vec4(look.use_palette ? style.palette.bone : look.line_color, opacity));
+    glDrawArrays(GL_LINES, static_cast<GLint>(block.first_vertex), static_cast<GLsizei>(2 * block.bones));
+    glLineWidth(1.0f);
+    if (!block.detail.joint_dots) {
+      // Without joint dots, the bones' ends as points as wide as the lines: a bone shorter than a
+      // pixel makes no line fragment (a chain of thousands would vanish), a point always has one.
+      glEnable(GL_PROGRAM_POINT_SIZE);
+      ShaderProgram::set(l_.point_size, std::min(2.5f * style.pixel_scale, max_line_width_));
+      glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex), static_cast<GLsizei>(2 * block.bones));
+      glDisable(GL_PROGRAM_POINT_SIZE);
+    }
+  };
+  const auto dots = [&] {
+    if (!style.show_joints || !block.detail.joint_dots) return;
     glEnable(GL_PROGRAM_POINT_SIZE);
     ShaderProgram::set(l_.round_points, 1);
     ShaderProgram::set(l_.point_size, 7.0f * style.pixel_scale);
     ShaderProgram::set(l_.color, glm::vec4(style.palette.joint, opacity));
     glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones),
                  static_cast<GLsizei>(block.joints));
+    ShaderProgram::set(l_.round_points, 0);
     glDisable(GL_PROGRAM_POINT_SIZE);
-  }
+  };
+  if (dots_first) dots();
+  bones();
+  if (!dots_first) dots();
   ShaderProgram::set(l_.vertex_colors, 0);
 }
 
@@ -622,8 +634,9 @@ void SkeletonPass::end_solid(bool antialias) const {
 }
 
 // Clip `i`'s bones with their child joints' spheres, then its roots' spheres (no bone ends there),
-// in its joints' colours when its look gives them; `opacity` below 1 for a ghost's colour pass.
-void SkeletonPass::draw_solid_clip(std::size_t i, const SceneStyle& style, float opacity) const {
+// in its joints' colours when its look gives them; `opacity` below 1 for a ghost's colour pass, which
+// draws the roots' spheres first (see draw_lines_clip: the same winner where two shapes tie).
+void SkeletonPass::draw_solid_clip(std::size_t i, const SceneStyle& style, float opacity, bool roots_first) const {
   const Block& block = blocks_[i];
   const ClipLook& look = looks_[i];
   const glm::vec3 solid = look.use_palette ? style.palette.solid : look.solid_color;
@@ -632,17 +645,23 @@ void SkeletonPass::draw_solid_clip(std::size_t i, const SceneStyle& style, float
   ShaderProgram::set(c_.opacity, opacity);
   ShaderProgram::set(c_.contact_height, block.radius * 6.0f);
   ShaderProgram::set(c_.radius_scale, 1.0f);
-  ShaderProgram::set(c_.joint_scale, style.show_joints ? 1.0f : 0.0f);
-  ShaderProgram::set(c_.color, solid);
   ShaderProgram::set(c_.joint_color, joint_color);
-  draw_capsules(capsule_vao_, block.first_vertex, block.bones, 2);
-  if (style.show_joints) {
+  const auto bones = [&] {
+    ShaderProgram::set(c_.joint_scale, style.show_joints ? 1.0f : 0.0f);
+    ShaderProgram::set(c_.color, solid);
+    draw_capsules(capsule_vao_, block.first_vertex, block.bones, 2);
+  };
+  const auto roots = [&] {
+    if (!style.show_joints) return;
     ShaderProgram::set(c_.joint_scale, 0.0f);
     ShaderProgram::set(c_.color, joint_color);
     for (const std::size_t root : block.roots) {
       draw_capsules(sphere_vao_, block.first_vertex + 2 * block.bones + root, 1, 1);
     }
-  }
+  };
+  if (roots_first) roots();
+  bones();
+  if (!roots_first) roots();
   ShaderProgram::set(c_.point_colors, 0);
   ShaderProgram::set(c_.opacity, 1.0f);
 }

@@ -112,11 +112,11 @@ class SkeletonPass {
                        std::size_t points_per_shape, int first_point_location) const;
   void draw_capsules(const VertexArray& vao, std::size_t first_vertex, std::size_t count, int points_per_capsule) const;
   void begin_lines(const SceneView& view) const;
-  void draw_lines_clip(std::size_t i, const SceneStyle& style, float opacity) const;
+  void draw_lines_clip(std::size_t i, const SceneStyle& style, float opacity, bool dots_first) const;
   void draw_lines_marks(std::size_t i, const SceneStyle& style) const;
   bool begin_solid(const SceneView& view, float ground_y, SolidPass pass) const;
   void end_solid(bool antialias) const;
-  void draw_solid_clip(std::size_t i, const SceneStyle& style, float opacity) const;
+  void draw_solid_clip(std::size_t i, const SceneStyle& style, float opacity, bool roots_first) const;
   void draw_solid_marks(std::size_t i, const SceneStyle& style) const;
   void draw_ghosts(const SceneView& view, const SceneStyle& style, float ground_y) const;
   void draw_marked_solid(const Block& block, int joint, const glm::vec3& color, float grow) const;
