@@ -476,6 +476,28 @@ TEST_F(ClipLookTest, TwoCoincidentCapsulesOfAGhostBlendOnce) {
   }
 }
 
+// A ghost's selected joint is marked as an opaque clip's is: the highlight over it is not blended.
+TEST_F(ClipLookTest, AGhostsMarkIsOpaque) {
+  // Joint 2 is selected: its bone (1 to 2) and sphere are marked, the bone 0 to 1 is not.
+  const TestClip bone =
+      make_clip({kNoParent, 0, 1}, {{-2.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}, {2.0f, 0.0f, 0.0f}}, 0.3f);
+  const Camera camera;
+  const glm::ivec2 end(camera.project({2.0f, 0.0f, 0.0f}));
+  for (const bool lines : {false, true}) {
+    SCOPED_TRACE(lines ? "lines" : "solid");
+    const SceneStyle style = lines ? lines_style(true) : solid_style(true);
+    std::vector<ClipLook> looks = {look_of(glm::vec3(0.9f, 0.3f, 0.2f), {kRed, kRed, kRed})};
+    looks[0].selected = 2;
+    const Image opaque = draw({&bone}, looks, style);
+    looks[0].opacity = 0.5f;
+    const Image ghost = draw({&bone}, looks, style);
+    EXPECT_GT(opaque.at(end.x, end.y).z, opaque.at(end.x, end.y).x + 40) << "the highlight's blue";
+    EXPECT_LE(difference(ghost.at(end.x, end.y), opaque.at(end.x, end.y)), 1) << text(ghost.at(end.x, end.y));
+    const glm::ivec2 middle(camera.project({-1.0f, 0.0f, 0.0f}));
+    EXPECT_GT(difference(ghost.at(middle.x, middle.y), opaque.at(middle.x, middle.y)), 40) << "the bone is a ghost";
+  }
+}
+
 // Through the scene renderer (shadow and floor): the floor under a ghost is as it is without the
 // ghost, where the same clip drawn opaque darkens it.
 TEST_F(ClipLookTest, AGhostCastsNoShadow) {
