@@ -51,7 +51,7 @@ constexpr float kMarkedJointScale = 1.25f;
 constexpr int kRadiiUnit = 0;
 constexpr int kColorsUnit = 1;
 
-// The stencil reference of the first ghost after a stencil clear; each next ghost takes the next.
+// Ghosts drawn between two stencil clears at most: each has its own stencil value, 1 to 255.
 constexpr int kMaxStencilRef = 255;
 
 std::uint8_t to_byte(float v) noexcept {
@@ -220,13 +220,12 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
       block.segments = reduced_bones(skeleton, block.detail.drawn_bones);
       block.bones = block.segments.size();
       block.bone_of_joint.assign(block.joints, -1);
-      block.point_joint.reserve(2 * block.bones + block.joints);
+      block.point_joint.reserve(2 * block.bones);
       for (std::size_t s = 0; s < block.bones; ++s) {
         block.bone_of_joint[static_cast<std::size_t>(block.segments.to[s])] = static_cast<int>(s);
         block.point_joint.push_back(block.segments.from[s]);
         block.point_joint.push_back(block.segments.to[s]);
       }
-      for (std::size_t joint = 0; joint < block.joints; ++joint) block.point_joint.push_back(static_cast<int>(joint));
       radii.resize(radii.size() + 2 * block.bones + block.joints, 0.0f);
       vertex += 2 * block.bones + block.joints;
       bone_count_ += block.bones;
@@ -238,7 +237,7 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
     const std::vector<float> bones = bone_radii(skeleton, size);
     const std::vector<float> joints = joint_radii(skeleton, bones, size);
     block.bone_of_joint.assign(block.joints, -1);
-    block.point_joint.reserve(2 * block.bones + block.joints);
+    block.point_joint.reserve(2 * block.bones);
     int bone = 0;
     for (std::size_t joint = 0; joint < block.joints; ++joint) {
       if (skeleton.parents[joint] != kNoParent) {
@@ -251,7 +250,6 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
         block.roots.push_back(joint);
       }
     }
-    for (std::size_t joint = 0; joint < block.joints; ++joint) block.point_joint.push_back(static_cast<int>(joint));
     radii.insert(radii.end(), joints.begin(), joints.end());
     vertex += 2 * block.bones + block.joints;
     bone_count_ += block.bones;
@@ -342,8 +340,11 @@ void SkeletonPass::set_looks(std::span<const ClipLook> looks) {
     Block& block = blocks_[i];
     block.point_colors = block.joints > 0 && in.joint_colors.size() == block.joints;
     if (!block.point_colors) continue;
-    for (std::size_t p = 0; p < block.point_joint.size(); ++p) {
-      const glm::u8vec4 c = pack(in.joint_colors[static_cast<std::size_t>(block.point_joint[p])]);
+    // The bones' points take their joints' colours, the joints' points (after them) their own.
+    const std::size_t bone_points = block.point_joint.size();
+    for (std::size_t p = 0; p < bone_points + block.joints; ++p) {
+      const std::size_t joint = p < bone_points ? static_cast<std::size_t>(block.point_joint[p]) : p - bone_points;
+      const glm::u8vec4 c = pack(in.joint_colors[joint]);
       glm::u8vec4& staged = color_staging_[block.first_vertex + p];
       if (staged != c) {
         staged = c;

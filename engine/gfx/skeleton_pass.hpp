@@ -97,7 +97,7 @@ class SkeletonPass {
     float radius = 1.0f;             // the thickest a bone of this figure can be: scales its shadow and contact shade
     std::vector<int> bone_of_joint;  // joint -> bone index in this block (-1 for roots)
     std::vector<std::size_t> roots;  // the joints without a parent (no bone ends at them)
-    std::vector<int> point_joint;    // the joint whose colour each point of the block takes
+    std::vector<int> point_joint;    // the joint whose colour each bone point (2 a bone) takes
     bool point_colors = false;       // its look gives its joints' colours
   };
   // How a clip's capsules are drawn: opaque, or a ghost's depth or colour pass (see draw_ghosts).
