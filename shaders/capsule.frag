@@ -6,15 +6,22 @@
 // In a multisampled target (u_samples > 1) alpha is the pixel's coverage by the shapes, for
 // GL_SAMPLE_ALPHA_TO_COVERAGE, and pixels just outside an edge are shaded with the surface point
 // nearest their ray, so the edge fades to the surface's own colour.
+// With u_point_colors the base colour is the joints' own: a joint sphere's at its joint, a bone's
+// graded along its axis from its parent joint's to its child joint's. u_opacity below 1 (a ghost's
+// colour pass, without alpha-to-coverage) is written as alpha for blending.
 #version 330 core
 in vec3 v_ray;  // towards this pixel from the eye, not normalised
 flat in vec3 v_from;
 flat in vec3 v_to;
 flat in float v_radius;
 flat in float v_joint_radius;  // of the sphere at the child end (`to`); 0: none
+flat in vec3 v_from_color;
+flat in vec3 v_to_color;
 uniform mat4 u_view_proj;
 uniform vec3 u_color;
 uniform vec3 u_joint_color;
+uniform bool u_point_colors;
+uniform float u_opacity;
 uniform vec3 u_eye;
 uniform vec3 u_light_dir;   // towards the light, normalised
 uniform float u_ground_y;
@@ -145,9 +152,15 @@ void main() {
   float rim = pow(1.0 - fill, 3.0) * 0.18;
   float contact = mix(0.6, 1.0, smoothstep(0.0, u_contact_height, p.y - u_ground_y));
   vec3 base = on_joint ? u_joint_color : u_color;
+  if (u_point_colors) {
+    vec3 axis = v_to - v_from;
+    float along = clamp(dot(p - v_from, axis) / max(dot(axis, axis), 1e-30), 0.0, 1.0);
+    base = on_joint ? v_to_color : mix(v_from_color, v_to_color, along);
+  }
   vec3 color = base * (ambient * 0.55 + diffuse * 0.5 + fill * 0.28) * contact + specular + rim * vec3(0.55, 0.65, 0.85);
   // Alpha-to-coverage turns alpha into a number of samples in a way each implementation chooses
   // (llvmpipe rounds up); a whole number of samples, the nearest to the coverage, means the same to all.
   float samples = float(u_samples);
-  frag_color = vec4(color, antialias ? floor(coverage * samples + 0.5) / samples : 1.0);
+  float alpha = antialias ? floor(coverage * samples + 0.5) / samples : 1.0;
+  frag_color = vec4(color, u_opacity < 1.0 ? u_opacity : alpha);
 }

@@ -5,6 +5,8 @@
 // bone buffer, seven bones (from, to) or, one point per capsule, a joint, and draws rectangle k
 // (vertices 4k to 4k + 3) for its capsule k. The radii come from u_radii, one per point of the bone
 // buffer: at a bone's `from` point the bone's, at its `to` point and at a joint's the joint sphere's.
+// With u_point_colors the colours come from u_colors, also one per point: at a bone's `from` point
+// its parent joint's, at its `to` point and at a joint's that joint's.
 //
 // The rectangle bounds the projected corners of the box around the capsule and sphere, along the
 // bone's image and across it, u_margin_px further (so antialiased edges have pixels to fade out in).
@@ -19,6 +21,8 @@ layout(location = 2) in vec3 i_points[14];
 uniform int u_points_per_capsule;  // 2: bones; 1: joint spheres
 uniform mat4 u_view_proj;
 uniform samplerBuffer u_radii;  // parallel to the bone buffer
+uniform samplerBuffer u_colors;  // parallel to the bone buffer (read with u_point_colors)
+uniform bool u_point_colors;
 uniform int u_first_point;      // the bone buffer point instance 0 of this draw starts at
 uniform float u_radius_scale;   // times each capsule's radius (marked joints are drawn bigger)
 uniform float u_joint_scale;    // times the radius of the sphere at each capsule's `to` end; 0: none
@@ -34,6 +38,8 @@ flat out vec3 v_from;
 flat out vec3 v_to;
 flat out float v_radius;
 flat out float v_joint_radius;
+flat out vec3 v_from_color;  // with u_point_colors: the joints' colours at `from` and `to`
+flat out vec3 v_to_color;
 
 vec2 g_half_viewport;
 vec2 g_along;  // unit vectors in pixels: along the bone's image and across it
@@ -65,6 +71,8 @@ void main() {
   v_to = i_to;
   v_radius = radius;
   v_joint_radius = joint_radius;
+  v_from_color = u_point_colors ? texelFetch(u_colors, first).rgb : vec3(0.0);
+  v_to_color = u_point_colors ? texelFetch(u_colors, first + u_points_per_capsule - 1).rgb : vec3(0.0);
   float reach = max(radius, joint_radius);  // the box holds the capsule and the sphere
 
   g_half_viewport = 0.5 * u_viewport_size;

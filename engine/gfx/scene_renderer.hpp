@@ -47,6 +47,7 @@ class SceneRenderer {
     skeleton_.write_pose(slot, skeleton, pose, placement);
   }
   void upload_poses() noexcept { skeleton_.upload(); }
+  // Every frame: each clip's look (colours or joint colours, visibility, marks, opacity: ClipLook).
   void set_looks(std::span<const ClipLook> looks) { skeleton_.set_looks(looks); }
   // The selected joint's path over the whole clip, in scene units (on a new selection).
   void set_trail(std::span<const glm::vec3> points) { trail_.set_path(points); }

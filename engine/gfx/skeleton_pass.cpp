@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <span>
 
@@ -46,8 +47,23 @@ constexpr float kMarginPixels = 1.5f;
 // A marked (selected or hovered) joint's sphere against the joint's own sphere, before `grow`.
 constexpr float kMarkedJointScale = 1.25f;
 
-// The texture unit the capsule and shadow shaders read the radii from.
+// The texture units the capsule and shadow shaders read the radii and the point colours from.
 constexpr int kRadiiUnit = 0;
+constexpr int kColorsUnit = 1;
+
+// Ghosts drawn between two stencil clears at most: each has its own stencil value, 1 to 255.
+constexpr int kMaxStencilRef = 255;
+
+std::uint8_t to_byte(float v) noexcept {
+  const float c = v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;  // NaN too goes to 0
+  return static_cast<std::uint8_t>(std::lround(c * 255.0f));
+}
+
+glm::u8vec4 pack(const glm::vec3& c) noexcept { return {to_byte(c.x), to_byte(c.y), to_byte(c.z), 255}; }
+
+// Whether a look is drawn as a ghost (translucent, after the opaque clips), or at all.
+bool is_ghost(const ClipLook& look) noexcept { return look.opacity < 1.0f; }
+bool is_drawn(const ClipLook& look) noexcept { return look.visible && !(look.opacity <= 0.0f); }
 
 }  // namespace
 
@@ -58,6 +74,8 @@ SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderPro
       bones_(Buffer::create()),
       radii_(Buffer::create()),
       radii_texture_(Texture::create()),
+      colors_(Buffer::create()),
+      colors_texture_(Texture::create()),
       rectangle_ibo_(Buffer::create()),
       line_vao_(VertexArray::create()),
       capsule_vao_(VertexArray::create()),
@@ -65,22 +83,25 @@ SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderPro
       shadow_vao_(VertexArray::create()),
       highlight_vao_(VertexArray::create()) {
   l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
-        lines_.location("u_point_size")};
-  c_ = {capsule_.location("u_view_proj"),   capsule_.location("u_radii"),
-        capsule_.location("u_first_point"), capsule_.location("u_radius_scale"),
-        capsule_.location("u_joint_scale"), capsule_.location("u_color"),
-        capsule_.location("u_eye"),         capsule_.location("u_light_dir"),
-        capsule_.location("u_ground_y"),    capsule_.location("u_contact_height"),
-        capsule_.location("u_pixel_size"),  capsule_.location("u_margin_px"),
-        capsule_.location("u_samples"),     capsule_.location("u_viewport_size"),
-        capsule_.location("u_ray_centre"),  capsule_.location("u_ray_dx"),
-        capsule_.location("u_ray_dy"),      capsule_.location("u_points_per_capsule"),
-        capsule_.location("u_joint_color")};
+        lines_.location("u_point_size"), lines_.location("u_vertex_colors")};
+  c_ = {capsule_.location("u_view_proj"),    capsule_.location("u_radii"),
+        capsule_.location("u_first_point"),  capsule_.location("u_radius_scale"),
+        capsule_.location("u_joint_scale"),  capsule_.location("u_color"),
+        capsule_.location("u_eye"),          capsule_.location("u_light_dir"),
+        capsule_.location("u_ground_y"),     capsule_.location("u_contact_height"),
+        capsule_.location("u_pixel_size"),   capsule_.location("u_margin_px"),
+        capsule_.location("u_samples"),      capsule_.location("u_viewport_size"),
+        capsule_.location("u_ray_centre"),   capsule_.location("u_ray_dx"),
+        capsule_.location("u_ray_dy"),       capsule_.location("u_points_per_capsule"),
+        capsule_.location("u_joint_color"),  capsule_.location("u_colors"),
+        capsule_.location("u_point_colors"), capsule_.location("u_opacity")};
   s_ = {shadow_.location("u_view_proj"),      shadow_.location("u_radii"),        shadow_.location("u_first_point"),
         shadow_.location("u_ground_y"),       shadow_.location("u_radius_scale"), shadow_.location("u_strength"),
         shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha")};
   capsule_.use();
   ShaderProgram::set(c_.radii, kRadiiUnit);
+  ShaderProgram::set(c_.colors, kColorsUnit);
+  ShaderProgram::set(c_.opacity, 1.0f);
   shadow_.use();
   ShaderProgram::set(s_.radii, kRadiiUnit);
   glUseProgram(0);
@@ -132,8 +153,17 @@ void SkeletonPass::bind_points(const VertexArray& vao, std::size_t first_vertex,
 }
 
 void SkeletonPass::bind_radii() const noexcept {
+  glActiveTexture(GL_TEXTURE0 + kColorsUnit);
+  glBindTexture(GL_TEXTURE_BUFFER, colors_texture_.name());
   glActiveTexture(GL_TEXTURE0 + kRadiiUnit);
   glBindTexture(GL_TEXTURE_BUFFER, radii_texture_.name());
+}
+
+void SkeletonPass::unbind_radii() noexcept {
+  glActiveTexture(GL_TEXTURE0 + kColorsUnit);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glActiveTexture(GL_TEXTURE0 + kRadiiUnit);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
 }
 
 // `count` rectangles (capsules or shadow quads) of `points_per_shape` points each (bones 2: from,
@@ -190,8 +220,12 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
       block.segments = reduced_bones(skeleton, block.detail.drawn_bones);
       block.bones = block.segments.size();
       block.bone_of_joint.assign(block.joints, -1);
-      for (std::size_t s = 0; s < block.bones; ++s)
+      block.point_joint.reserve(2 * block.bones);
+      for (std::size_t s = 0; s < block.bones; ++s) {
         block.bone_of_joint[static_cast<std::size_t>(block.segments.to[s])] = static_cast<int>(s);
+        block.point_joint.push_back(block.segments.from[s]);
+        block.point_joint.push_back(block.segments.to[s]);
+      }
       radii.resize(radii.size() + 2 * block.bones + block.joints, 0.0f);
       vertex += 2 * block.bones + block.joints;
       bone_count_ += block.bones;
@@ -203,12 +237,15 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
     const std::vector<float> bones = bone_radii(skeleton, size);
     const std::vector<float> joints = joint_radii(skeleton, bones, size);
     block.bone_of_joint.assign(block.joints, -1);
+    block.point_joint.reserve(2 * block.bones);
     int bone = 0;
     for (std::size_t joint = 0; joint < block.joints; ++joint) {
       if (skeleton.parents[joint] != kNoParent) {
         radii.push_back(bones[static_cast<std::size_t>(bone)]);
         radii.push_back(joints[joint]);
         block.bone_of_joint[joint] = bone++;
+        block.point_joint.push_back(skeleton.parents[joint]);
+        block.point_joint.push_back(static_cast<int>(joint));
       } else {
         block.roots.push_back(joint);
       }
@@ -230,12 +267,24 @@ void SkeletonPass::set_skeletons(std::span<const SkeletonSlot> slots) {
   glBindBuffer(GL_TEXTURE_BUFFER, radii_.name());
   glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(radii.size() * sizeof(float)), radii.data(), GL_STATIC_DRAW);
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  // The point colours: one RGBA8 a point, white until a look gives a clip its joints' colours;
+  // read as a buffer texture by the capsules and as vertex attribute 1 by the lines.
+  color_staging_.assign(std::max<std::size_t>(vertex, 1), glm::u8vec4(255));
+  glBindBuffer(GL_TEXTURE_BUFFER, colors_.name());
+  glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(color_buffer_bytes()), color_staging_.data(),
+               GL_DYNAMIC_DRAW);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
   bind_radii();
   glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, radii_.name());
-  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glActiveTexture(GL_TEXTURE0 + kColorsUnit);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, colors_.name());
+  unbind_radii();
   glBindVertexArray(line_vao_.name());
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+  glBindBuffer(GL_ARRAY_BUFFER, colors_.name());
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(glm::u8vec4), nullptr);
   glBindVertexArray(0);
 }
 
@@ -273,9 +322,41 @@ void SkeletonPass::update(const Skeleton& skeleton, const Pose& pose) {
   upload();
 }
 
+// The looks are kept without their joint colours (copying those would be a second array to keep):
+// the colours go straight into the colour staging array, uploaded when any byte of it changed.
 void SkeletonPass::set_looks(std::span<const ClipLook> looks) {
   const std::size_t n = std::min(looks.size(), looks_.size());
-  std::copy_n(looks.begin(), n, looks_.begin());
+  bool changed = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const ClipLook& in = looks[i];
+    ClipLook& kept = looks_[i];
+    kept.use_palette = in.use_palette;
+    kept.line_color = in.line_color;
+    kept.solid_color = in.solid_color;
+    kept.visible = in.visible;
+    kept.selected = in.selected;
+    kept.hovered = in.hovered;
+    kept.opacity = in.opacity;
+    Block& block = blocks_[i];
+    block.point_colors = block.joints > 0 && in.joint_colors.size() == block.joints;
+    if (!block.point_colors) continue;
+    // The bones' points take their joints' colours, the joints' points (after them) their own.
+    const std::size_t bone_points = block.point_joint.size();
+    for (std::size_t p = 0; p < bone_points + block.joints; ++p) {
+      const std::size_t joint = p < bone_points ? static_cast<std::size_t>(block.point_joint[p]) : p - bone_points;
+      const glm::u8vec4 c = pack(in.joint_colors[joint]);
+      glm::u8vec4& staged = color_staging_[block.first_vertex + p];
+      if (staged != c) {
+        staged = c;
+        changed = true;
+      }
+    }
+  }
+  if (!changed) return;
+  glBindBuffer(GL_ARRAY_BUFFER, colors_.name());
+  glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(color_buffer_bytes()), color_staging_.data());
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  ++color_uploads_;
 }
 
 std::span<const glm::vec3> SkeletonPass::joint_positions(std::size_t slot) const noexcept {
@@ -310,27 +391,107 @@ void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, f
   bind_radii();
   for (std::size_t i = 0; i < blocks_.size(); ++i) {
     const Block& block = blocks_[i];
-    if (!looks_[i].visible || block.bones == 0 || !block.detail.shadow) continue;
+    if (!is_drawn(looks_[i]) || is_ghost(looks_[i]) || block.bones == 0 || !block.detail.shadow) continue;
     ShaderProgram::set(s_.falloff_height, block.radius * 40.0f);
     draw_rectangles(shadow_vao_, block.first_vertex, block.bones, 2, s_.first_point);
   }
-  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  unbind_radii();
   glBlendEquation(GL_FUNC_ADD);
   glDisable(GL_BLEND);
 }
 
+// Opaque clips first, as they always were; then the ghosts over them (draw_ghosts).
 void SkeletonPass::draw(const SceneView& view, const SceneStyle& style, float ground_y) const {
   if (joint_count_ == 0) return;
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
-  if (style.bones == BoneStyle::Lines) {
-    draw_lines(view, style, false);
-  } else {
-    draw_solid(view, style, ground_y);
-    if (line_blocks_ > 0) draw_lines(view, style, true);
+  const bool solid_style = style.bones == BoneStyle::Solid;
+  bool ghosts = false;
+  for (const ClipLook& look : looks_) ghosts = ghosts || (is_drawn(look) && is_ghost(look));
+  if (solid_style) {
+    const bool antialias = begin_solid(view, ground_y, SolidPass::Opaque);
+    for (std::size_t i = 0; i < blocks_.size(); ++i) {
+      if (!is_drawn(looks_[i]) || is_ghost(looks_[i]) || !blocks_[i].detail.solid) continue;  // lines after
+      draw_solid_clip(i, style, 1.0f, false);
+      draw_solid_marks(i, style);
+    }
+    end_solid(antialias);
   }
+  if (!solid_style || line_blocks_ > 0) {
+    begin_lines(view);
+    for (std::size_t i = 0; i < blocks_.size(); ++i) {
+      if (!is_drawn(looks_[i]) || is_ghost(looks_[i]) || (solid_style && blocks_[i].detail.solid)) continue;
+      draw_lines_clip(i, style, 1.0f, false);
+      draw_lines_marks(i, style);
+    }
+    glBindVertexArray(0);
+  }
+  if (ghosts) draw_ghosts(view, style, ground_y);
+}
+
+// Each ghost in two passes: its depth alone (colour masked), so that the depth buffer holds its
+// nearest surface where that is in front of the opaque clips; then its colour, blended by its
+// opacity, only where a fragment is that surface (GL_EQUAL to its own depth: GL_LEQUAL would also
+// pass the multisampled edge's samples the depth pass did not cover) and once a sample: the stencil
+// marks the samples blended, so overlapping capsules or dots of one ghost, which can tie in depth,
+// never blend twice. Its marks are drawn opaque after it. Each ghost has its own stencil value, so
+// that one can blend over another; the stencil is cleared once for all of them. The passes draw
+// exactly the same fragments (same program, points and uniforms but the opacity), so the colour
+// pass's depths are the depth pass's.
+void SkeletonPass::draw_ghosts(const SceneView& view, const SceneStyle& style, float ground_y) const {
+  const bool solid_style = style.bones == BoneStyle::Solid;
+  glStencilMask(0xFF);
+  glClearStencil(0);
+  glClear(GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_STENCIL_TEST);
+  int ref = 0;
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    const ClipLook& look = looks_[i];
+    if (!is_drawn(look) || !is_ghost(look)) continue;
+    if (ref == kMaxStencilRef) {
+      glClear(GL_STENCIL_BUFFER_BIT);
+      ref = 0;
+    }
+    ++ref;
+    const bool solid = solid_style && blocks_[i].detail.solid;
+    for (const SolidPass pass : {SolidPass::GhostDepth, SolidPass::GhostColor}) {
+      const bool color = pass == SolidPass::GhostColor;
+      glStencilFunc(color ? GL_NOTEQUAL : GL_ALWAYS, ref, 0xFF);
+      glStencilOp(GL_KEEP, GL_KEEP, color ? GL_REPLACE : GL_KEEP);
+      glDepthMask(color ? GL_FALSE : GL_TRUE);
+      glDepthFunc(color ? GL_EQUAL : GL_LEQUAL);
+      if (color) {
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+      }
+      if (solid) {
+        const bool antialias = begin_solid(view, ground_y, pass);
+        draw_solid_clip(i, style, color ? look.opacity : 1.0f, color);
+        end_solid(antialias);
+      } else {
+        glColorMask(color ? GL_TRUE : GL_FALSE, color ? GL_TRUE : GL_FALSE, color ? GL_TRUE : GL_FALSE, GL_FALSE);
+        begin_lines(view);
+        draw_lines_clip(i, style, color ? look.opacity : 1.0f, color);
+        glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+      }
+    }
+    glStencilFunc(GL_ALWAYS, 0, 0xFF);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
+    glDepthFunc(GL_LEQUAL);
+    if (solid) {
+      const bool antialias = begin_solid(view, ground_y, SolidPass::Opaque);
+      draw_solid_marks(i, style);
+      end_solid(antialias);
+    } else {
+      draw_lines_marks(i, style);
+    }
+  }
+  glBindVertexArray(0);
+  glDisable(GL_STENCIL_TEST);
 }
 
 void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::vec3& color,
@@ -351,18 +512,25 @@ void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::v
   glDisable(GL_PROGRAM_POINT_SIZE);
 }
 
-void SkeletonPass::draw_lines(const SceneView& view, const SceneStyle& style, bool only_not_solid) const {
+void SkeletonPass::begin_lines(const SceneView& view) const {
   lines_.use();
   ShaderProgram::set(l_.view_proj, view.projection * view.view);
   glBindVertexArray(line_vao_.name());
-  for (std::size_t i = 0; i < blocks_.size(); ++i) {
-    const Block& block = blocks_[i];
-    const ClipLook& look = looks_[i];
-    if (!look.visible || (only_not_solid && block.detail.solid)) continue;
+}
+
+// Clip `i`'s bones and joint dots as lines and points (the lines program bound by begin_lines), in
+// its joints' colours when its look gives them; `opacity` goes into alpha (a ghost's colour pass).
+// Where a dot and a line tie in depth the later one shows: `dots_first` (a ghost's colour pass, where
+// the stencil lets the first one show) draws them in the opposite order, for the same picture.
+void SkeletonPass::draw_lines_clip(std::size_t i, const SceneStyle& style, float opacity, bool dots_first) const {
+  const Block& block = blocks_[i];
+  const ClipLook& look = looks_[i];
+  ShaderProgram::set(l_.vertex_colors, block.point_colors ? 1 : 0);
+  const auto bones = [&] {
     ShaderProgram::set(l_.round_points, 0);
     ShaderProgram::set(l_.point_size, 1.0f);
     glLineWidth(std::min(2.5f * style.pixel_scale, max_line_width_));
-    ShaderProgram::set(l_.color, glm::vec4(look.use_palette ? style.palette.bone : look.line_color, 1.0f));
+    ShaderProgram::set(l_.color, glm::vec4(look.use_palette ? style.palette.bone : look.line_color, opacity));
     glDrawArrays(GL_LINES, static_cast<GLint>(block.first_vertex), static_cast<GLsizei>(2 * block.bones));
     glLineWidth(1.0f);
     if (!block.detail.joint_dots) {
@@ -373,22 +541,33 @@ void SkeletonPass::draw_lines(const SceneView& view, const SceneStyle& style, bo
       glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex), static_cast<GLsizei>(2 * block.bones));
       glDisable(GL_PROGRAM_POINT_SIZE);
     }
-    if (style.show_joints && block.detail.joint_dots) {
-      glEnable(GL_PROGRAM_POINT_SIZE);
-      ShaderProgram::set(l_.round_points, 1);
-      ShaderProgram::set(l_.point_size, 7.0f * style.pixel_scale);
-      ShaderProgram::set(l_.color, glm::vec4(style.palette.joint, 1.0f));
-      glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones),
-                   static_cast<GLsizei>(block.joints));
-      glDisable(GL_PROGRAM_POINT_SIZE);
-    }
-    // Marks go on top of the clip's own bones and dots.
-    glDepthFunc(GL_ALWAYS);
-    if (look.hovered != selected_in(i, style)) draw_marked_lines(block, look.hovered, style.palette.hover, style);
-    draw_marked_lines(block, selected_in(i, style), style.palette.highlight, style);
-    glDepthFunc(GL_LEQUAL);
-    glLineWidth(1.0f);
-  }
+  };
+  const auto dots = [&] {
+    if (!style.show_joints || !block.detail.joint_dots) return;
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    ShaderProgram::set(l_.round_points, 1);
+    ShaderProgram::set(l_.point_size, 7.0f * style.pixel_scale);
+    ShaderProgram::set(l_.color, glm::vec4(style.palette.joint, opacity));
+    glDrawArrays(GL_POINTS, static_cast<GLint>(block.first_vertex + 2 * block.bones),
+                 static_cast<GLsizei>(block.joints));
+    ShaderProgram::set(l_.round_points, 0);
+    glDisable(GL_PROGRAM_POINT_SIZE);
+  };
+  if (dots_first) dots();
+  bones();
+  if (!dots_first) dots();
+  ShaderProgram::set(l_.vertex_colors, 0);
+}
+
+// Marks go on top of the clip's own bones and dots.
+void SkeletonPass::draw_lines_marks(std::size_t i, const SceneStyle& style) const {
+  const Block& block = blocks_[i];
+  const ClipLook& look = looks_[i];
+  glDepthFunc(GL_ALWAYS);
+  if (look.hovered != selected_in(i, style)) draw_marked_lines(block, look.hovered, style.palette.hover, style);
+  draw_marked_lines(block, selected_in(i, style), style.palette.highlight, style);
+  glDepthFunc(GL_LEQUAL);
+  glLineWidth(1.0f);
 }
 
 // A marked joint in solid style: its bone as a slightly fatter capsule and its joint as a sphere a
@@ -409,15 +588,18 @@ void SkeletonPass::draw_marked_solid(const Block& block, int joint, const glm::v
 // Capsules are ray-cast in capsule.frag over rectangles around their images (see capsule.vert). In a
 // multisampled framebuffer the fragment's alpha is its edge coverage, turned into a sample mask by
 // alpha-to-coverage and kept out of the colour buffer's alpha (GL_SAMPLE_ALPHA_TO_ONE would do that,
-// but llvmpipe ignores it), so the picture stays opaque; without samples edges are hard.
-void SkeletonPass::draw_solid(const SceneView& view, const SceneStyle& style, float ground_y) const {
+// but llvmpipe ignores it), so the picture stays opaque; without samples edges are hard. A ghost's
+// depth pass covers the same samples (colour masked); its colour pass, whose alpha is the opacity,
+// runs without alpha-to-coverage: the depth test keeps it to the samples the depth pass covered.
+// Returns whether the framebuffer is multisampled.
+bool SkeletonPass::begin_solid(const SceneView& view, float ground_y, SolidPass pass) const {
   GLint samples = 0;
   glGetIntegerv(GL_SAMPLES, &samples);
   const bool antialias = samples > 1;
-  if (antialias) {
-    glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // the coverage is not the picture's alpha
-  }
+  if (antialias && pass != SolidPass::GhostColor) glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  // The coverage is not the picture's alpha, nor is a ghost's opacity.
+  if (antialias || pass == SolidPass::GhostColor) glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+  if (pass == SolidPass::GhostDepth) glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
   capsule_.use();
   ShaderProgram::set(c_.view_proj, view.projection * view.view);
   ShaderProgram::set(c_.eye, view.eye);
@@ -442,36 +624,57 @@ void SkeletonPass::draw_solid(const SceneView& view, const SceneStyle& style, fl
   ShaderProgram::set(c_.ray_dy, far_point(0.0f, 1.0f) - centre);
   ShaderProgram::set(c_.samples, antialias ? static_cast<int>(samples) : 0);
   bind_radii();
-  for (std::size_t i = 0; i < blocks_.size(); ++i) {
-    const Block& block = blocks_[i];
-    const ClipLook& look = looks_[i];
-    if (!look.visible || !block.detail.solid) continue;  // drawn as lines after
-    const glm::vec3 solid = look.use_palette ? style.palette.solid : look.solid_color;
-    const glm::vec3 joint_color = glm::mix(solid, style.palette.joint, 0.35f);
-    ShaderProgram::set(c_.contact_height, block.radius * 6.0f);
-    // Every bone with the sphere of its child joint; then the roots' spheres (no bone ends there).
-    ShaderProgram::set(c_.radius_scale, 1.0f);
+  return antialias;
+}
+
+void SkeletonPass::end_solid(bool antialias) const {
+  glBindVertexArray(0);
+  unbind_radii();
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  if (antialias) glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+}
+
+// Clip `i`'s bones with their child joints' spheres, then its roots' spheres (no bone ends there),
+// in its joints' colours when its look gives them; `opacity` below 1 for a ghost's colour pass, which
+// draws the roots' spheres first (see draw_lines_clip: the same winner where two shapes tie).
+void SkeletonPass::draw_solid_clip(std::size_t i, const SceneStyle& style, float opacity, bool roots_first) const {
+  const Block& block = blocks_[i];
+  const ClipLook& look = looks_[i];
+  const glm::vec3 solid = look.use_palette ? style.palette.solid : look.solid_color;
+  const glm::vec3 joint_color = glm::mix(solid, style.palette.joint, 0.35f);
+  ShaderProgram::set(c_.point_colors, block.point_colors ? 1 : 0);
+  ShaderProgram::set(c_.opacity, opacity);
+  ShaderProgram::set(c_.contact_height, block.radius * 6.0f);
+  ShaderProgram::set(c_.radius_scale, 1.0f);
+  ShaderProgram::set(c_.joint_color, joint_color);
+  const auto bones = [&] {
     ShaderProgram::set(c_.joint_scale, style.show_joints ? 1.0f : 0.0f);
     ShaderProgram::set(c_.color, solid);
-    ShaderProgram::set(c_.joint_color, joint_color);
     draw_capsules(capsule_vao_, block.first_vertex, block.bones, 2);
-    if (style.show_joints) {
-      ShaderProgram::set(c_.joint_scale, 0.0f);
-      ShaderProgram::set(c_.color, joint_color);
-      for (const std::size_t root : block.roots) {
-        draw_capsules(sphere_vao_, block.first_vertex + 2 * block.bones + root, 1, 1);
-      }
+  };
+  const auto roots = [&] {
+    if (!style.show_joints) return;
+    ShaderProgram::set(c_.joint_scale, 0.0f);
+    ShaderProgram::set(c_.color, joint_color);
+    for (const std::size_t root : block.roots) {
+      draw_capsules(sphere_vao_, block.first_vertex + 2 * block.bones + root, 1, 1);
     }
-    const int selected = selected_in(i, style);
-    if (look.hovered != selected) draw_marked_solid(block, look.hovered, style.palette.hover, 1.1f);
-    draw_marked_solid(block, selected, style.palette.highlight, 1.15f);
-  }
-  glBindVertexArray(0);
-  glBindTexture(GL_TEXTURE_BUFFER, 0);
-  if (antialias) {
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-    glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
-  }
+  };
+  if (roots_first) roots();
+  bones();
+  if (!roots_first) roots();
+  ShaderProgram::set(c_.point_colors, 0);
+  ShaderProgram::set(c_.opacity, 1.0f);
+}
+
+// The selected and hovered joints of clip `i`, in the highlight colours, opaque.
+void SkeletonPass::draw_solid_marks(std::size_t i, const SceneStyle& style) const {
+  const Block& block = blocks_[i];
+  const ClipLook& look = looks_[i];
+  ShaderProgram::set(c_.contact_height, block.radius * 6.0f);
+  const int selected = selected_in(i, style);
+  if (look.hovered != selected) draw_marked_solid(block, look.hovered, style.palette.hover, 1.1f);
+  draw_marked_solid(block, selected, style.palette.highlight, 1.15f);
 }
 
 }  // namespace bvhscope::gfx

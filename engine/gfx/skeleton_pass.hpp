@@ -8,14 +8,22 @@
 // uploaded once per clip set into a static buffer texture the shaders read beside the bone buffer.
 // Each clip is drawn with the detail its slot gives (anim/draw_detail): a huge skeleton's bones (or
 // an even subset of them) as lines in either style, without joint dots or shadow.
+// A clip whose look has joint colours (one per joint) is drawn in them: joints in their own, bones
+// graded from parent to child. They live in a colour buffer parallel to the bone buffer (RGBA8, one
+// a point), read as a buffer texture by the capsules and as a vertex attribute by the lines, and
+// updated by one glBufferSubData in set_looks when any of them changed. A clip whose look has an
+// opacity below 1 is a ghost: drawn after the opaque clips, its nearest surface blended over them
+// (a depth pass, then a colour pass kept to once a sample by the stencil), with no shadow.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include <glm/ext/vector_uint4_sized.hpp>
 #include <glm/vec3.hpp>
 
 #include "anim/clip_placement.hpp"
@@ -53,8 +61,9 @@ class SkeletonPass {
   void upload() noexcept;
   // write_pose(0, ...) and upload(): the single-clip path.
   void update(const Skeleton& skeleton, const Pose& pose);
-  // Colours, visibility, selection and hover of each clip (same order as set_skeletons). Allocates
-  // nothing when the count matches.
+  // Colours, visibility, selection, hover, joint colours and opacity of each clip (same order as
+  // set_skeletons). Allocates nothing when the count matches; uploads the joint colours (one
+  // glBufferSubData for all clips) only when some changed.
   void set_looks(std::span<const ClipLook> looks);
 
   // With `to_alpha`, writes each bone's shadow darkness into destination alpha keeping the
@@ -68,6 +77,9 @@ class SkeletonPass {
   [[nodiscard]] std::size_t buffer_bytes() const noexcept { return staging_.size() * sizeof(glm::vec3); }
   // How many glBufferSubData uploads have been made (the test of "one per frame").
   [[nodiscard]] std::size_t upload_count() const noexcept { return uploads_; }
+  // How many uploads of the joint colours set_looks has made, and the colour buffer's size.
+  [[nodiscard]] std::size_t color_upload_count() const noexcept { return color_uploads_; }
+  [[nodiscard]] std::size_t color_buffer_bytes() const noexcept { return color_staging_.size() * sizeof(glm::u8vec4); }
   // The GL name of the shared bone buffer (tests check which buffer each frame's upload hits).
   [[nodiscard]] unsigned buffer_name() const noexcept { return bones_.name(); }
   // The staged joint positions of clip `slot` in scene units (what the last upload sent).
@@ -85,18 +97,28 @@ class SkeletonPass {
     float radius = 1.0f;             // the thickest a bone of this figure can be: scales its shadow and contact shade
     std::vector<int> bone_of_joint;  // joint -> bone index in this block (-1 for roots)
     std::vector<std::size_t> roots;  // the joints without a parent (no bone ends at them)
+    std::vector<int> point_joint;    // the joint whose colour each bone point (2 a bone) takes
+    bool point_colors = false;       // its look gives its joints' colours
   };
+  // How a clip's capsules are drawn: opaque, or a ghost's depth or colour pass (see draw_ghosts).
+  enum class SolidPass : std::uint8_t { Opaque, GhostDepth, GhostColor };
 
   SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept;
   void build_static_meshes();
   void bind_points(const VertexArray& vao, std::size_t first_vertex, std::size_t points) const;
-  void bind_radii() const noexcept;
+  void bind_radii() const noexcept;  // and the colours
+  static void unbind_radii() noexcept;
   void draw_rectangles(const VertexArray& vao, std::size_t first_vertex, std::size_t count,
                        std::size_t points_per_shape, int first_point_location) const;
   void draw_capsules(const VertexArray& vao, std::size_t first_vertex, std::size_t count, int points_per_capsule) const;
-  // Every clip as lines, or (`only_not_solid`) those whose detail draws them as lines in solid style too.
-  void draw_lines(const SceneView& view, const SceneStyle& style, bool only_not_solid) const;
-  void draw_solid(const SceneView& view, const SceneStyle& style, float ground_y) const;
+  void begin_lines(const SceneView& view) const;
+  void draw_lines_clip(std::size_t i, const SceneStyle& style, float opacity, bool dots_first) const;
+  void draw_lines_marks(std::size_t i, const SceneStyle& style) const;
+  bool begin_solid(const SceneView& view, float ground_y, SolidPass pass) const;
+  void end_solid(bool antialias) const;
+  void draw_solid_clip(std::size_t i, const SceneStyle& style, float opacity, bool roots_first) const;
+  void draw_solid_marks(std::size_t i, const SceneStyle& style) const;
+  void draw_ghosts(const SceneView& view, const SceneStyle& style, float ground_y) const;
   void draw_marked_solid(const Block& block, int joint, const glm::vec3& color, float grow) const;
   void draw_marked_lines(const Block& block, int joint, const glm::vec3& color, const SceneStyle& style) const;
   [[nodiscard]] int selected_in(std::size_t slot, const SceneStyle& style) const noexcept;
@@ -107,26 +129,31 @@ class SkeletonPass {
   Buffer bones_;               // every clip's block, vec3, dynamic
   Buffer radii_;               // one float per point of bones_, static (see set_skeletons)
   Texture radii_texture_;      // radii_ as a GL_R32F buffer texture
+  Buffer colors_;              // one RGBA8 colour per point of bones_, dynamic (see set_looks)
+  Texture colors_texture_;     // colors_ as a GL_RGBA8 buffer texture
   Buffer rectangle_ibo_;       // the capsule rectangles of one instance, as indexed triangles
-  VertexArray line_vao_;       // attribute 0 over the whole bone buffer
+  VertexArray line_vao_;       // attribute 0 over the whole bone buffer, 1 over the colour buffer
   VertexArray capsule_vao_;    // a clip's bones with their child joints, seven a draw instance (re-pointed per clip)
   VertexArray sphere_vao_;     // a root joint's sphere (re-pointed per root)
   VertexArray shadow_vao_;     // a clip's bones, seven an instance, a quad each (re-pointed per clip)
   VertexArray highlight_vao_;  // one marked bone or joint (re-pointed per draw)
   std::vector<glm::vec3> staging_;
+  std::vector<glm::u8vec4> color_staging_;
   std::vector<Block> blocks_;
   std::vector<ClipLook> looks_;
   std::size_t bone_count_ = 0;
   std::size_t joint_count_ = 0;
   std::size_t line_blocks_ = 0;  // blocks drawn as lines in solid style
   std::size_t uploads_ = 0;
+  std::size_t color_uploads_ = 0;
   float max_line_width_ = 1.0f;
   struct {
-    int view_proj, color, round_points, point_size;
+    int view_proj, color, round_points, point_size, vertex_colors;
   } l_{};
   struct {
     int view_proj, radii, first_point, radius_scale, joint_scale, color, eye, light_dir, ground_y, contact_height,
-        pixel_size, margin_px, samples, viewport_size, ray_centre, ray_dx, ray_dy, points_per_capsule, joint_color;
+        pixel_size, margin_px, samples, viewport_size, ray_centre, ray_dx, ray_dy, points_per_capsule, joint_color,
+        colors, point_colors, opacity;
   } c_{};
   struct {
     int view_proj, radii, first_point, ground_y, radius_scale, strength, falloff_height, to_alpha;
