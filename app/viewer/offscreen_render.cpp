@@ -81,6 +81,7 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
     state.comparison.start(state.clips[0].id, *options.compare);
     state.comparison.update(state.clips);
     state.comparison.wait_idle(state.clips);
+    viewer.poll_background(0.0);  // ghosts leave the scene's bounds: the view frames the rest
   }
   if (!options.select.empty() && !viewer.select_joint_named(options.select)) {
     error = "no joint named '" + options.select + "' in " + state.active_slot()->clip().source;

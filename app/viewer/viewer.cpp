@@ -135,6 +135,7 @@ void Viewer::poll_background(double now_seconds) {
     clips.reload(slot->id);
   sync_clip_set();
   state_.comparison.update(clips);
+  sync_ghosts();
   const bool loading = loader_.busy();
   if (loading != was_loading_) {
     was_loading_ = loading;
@@ -274,9 +275,9 @@ void Viewer::rebuild_scene() {
     heights.push_back(slot.prepared.measures.figure.height * slot.placement.scale);
     slot.detail = slot.prepared.measures.detail;
     details.push_back(slot.detail);
-    // The bounds are upright already: scaled and shifted only.
+    // The bounds are upright already: scaled and shifted only. A ghost stands over the reference.
     const Bounds& b = slot.prepared.measures.figure.bounds;
-    if (!b.empty()) {
+    if (!b.empty() && ghost_comparison(slot) == nullptr) {
       bounds.add(b.min * slot.placement.scale + slot.placement.offset);
       bounds.add(b.max * slot.placement.scale + slot.placement.offset);
     }

@@ -118,6 +118,7 @@ class Viewer {
   void apply_joint_actions(const Actions& actions);
   void apply_export_actions(const Actions& actions);
   void apply_compare_actions(const Actions& actions);
+  void sync_ghosts();
   void load_joint_map(const std::string& path);
   // The comparison of a clip drawn as a ghost over the reference (nullptr: drawn as itself).
   [[nodiscard]] const ClipComparison* ghost_comparison(const ClipSlot& slot) const noexcept;
@@ -187,6 +188,8 @@ class Viewer {
   std::vector<glm::dvec3> ghost_reference_points_;
   std::vector<glm::dvec3> ghost_other_points_;
   Pose ghost_pose_;
+  std::vector<int> ghost_ids_;      // the clips drawn as ghosts when the scene was last built
+  std::vector<int> ghost_scratch_;  // sync_ghosts', reused
   struct TrailKey {
     int clip_id = 0;
     int joint = -1;

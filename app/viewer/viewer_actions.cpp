@@ -221,6 +221,7 @@ void Viewer::apply(const Actions& a) {
   }
   apply_export_actions(a);
   apply_compare_actions(a);
+  sync_ghosts();
   if (a.cancel_load) {
     state_.clips.cancel_loads();
     sync_clip_set();

@@ -68,6 +68,19 @@ void Viewer::load_joint_map(const std::string& path) {
       Message{Message::Kind::Info, "Joint map: " + std::to_string(count) + " pairs from " + printable(path)};
 }
 
+// The clips drawn as ghosts changed (the option, a first result, a removal): the scene's bounds
+// leave them out (they stand over the reference), and a view still as F or R framed it is framed
+// again.
+void Viewer::sync_ghosts() {
+  ghost_scratch_.clear();
+  for (const ClipSlot& slot : state_.clips)
+    if (ghost_comparison(slot) != nullptr) ghost_scratch_.push_back(slot.id);
+  if (ghost_scratch_ == ghost_ids_) return;
+  ghost_ids_ = ghost_scratch_;
+  rebuild_scene();
+  if (framing_ && same_view(state_.camera, framing_->camera)) frame_on_next_render_ = true;
+}
+
 const ClipComparison* Viewer::ghost_comparison(const ClipSlot& slot) const noexcept {
   const Comparison& comparison = state_.comparison;
   if (!comparison.settings().ghost || slot.id == comparison.settings().reference_id) return nullptr;

@@ -266,7 +266,6 @@ void Viewer::build_ui() {
     load.file_number = std::min(count.total, count.finished + 1);
   }
   const ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total()};
-  draw_error_legend(layout_.view, state_);
   draw_status_overlay(layout_.view, state_, load, exporting, actions);
   draw_dialogs(dialogs_, actions);
   apply(actions);
@@ -399,7 +398,7 @@ Bounds Viewer::first_view_bounds() const {
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
     figure = std::max(figure, slot.prepared.measures.figure.height * slot.placement.scale);
-    if (!slot.drawn()) continue;
+    if (!slot.drawn() || ghost_comparison(slot) != nullptr) continue;  // a ghost stands over the reference
     // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
     const BakedPositions& baked = slot.prepared.measures.baked;
     if (const std::optional<std::size_t> whole = baked.index_of(slot.frame())) {

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "anim/orbit_camera.hpp"
+#include "viewer/ui/compare_panel.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -99,6 +100,10 @@ void Viewer::draw_view_overlay() {
   const bool labels = slot != nullptr && slot->drawn() && state_.inspection.labels != LabelMode::None &&
                       !(state_.inspection.labels == LabelMode::SelectedChain && slot->selected < 0);
   if (labels) refresh_label_order(*slot);
+
+  // The comparison's legend first: tags and labels keep clear of it.
+  if (const std::optional<Rect> legend = draw_error_legend(view, state_))
+    label_layout_.block({{legend->x, legend->y}, {legend->x + legend->width, legend->y + legend->height}});
 
   // Name tags first: joint labels make way for them.
   const bool tags = state_.display.name_tags && state_.clips.size() > 1;

@@ -65,18 +65,14 @@ class CompareRender : public ::testing::Test {
     return path.string();
   }
 
+  // The sample and `other` (none: the sample alone), frame 400, lines style.
   Png render(const std::string& name, const std::string& other, std::vector<std::string> extra) {
-    std::vector<std::string> args = {"render",
-                                     sample(),
-                                     other,
-                                     "-o",
-                                     (dir_ / name).string(),
-                                     "--size",
-                                     std::to_string(kWidth) + "x" + std::to_string(kHeight),
-                                     "--style",
-                                     "lines",
-                                     "--frame",
-                                     "400"};
+    std::vector<std::string> args = {"render",  sample(),
+                                     "-o",      (dir_ / name).string(),
+                                     "--size",  std::to_string(kWidth) + "x" + std::to_string(kHeight),
+                                     "--style", "lines",
+                                     "--frame", "400"};
+    if (!other.empty()) args.insert(args.begin() + 2, other);
     args.insert(args.end(), extra.begin(), extra.end());
     const auto result = run_bvhscope(args);
     EXPECT_EQ(result.exit_code, 0) << result.err;
@@ -107,15 +103,16 @@ TEST_F(CompareRender, AnIdenticalClipIsNearWhiteAndAFarOneIsRed) {
 
 TEST_F(CompareRender, AGhostIsBlendedOverTheReferenceWhereItIsMeasured) {
   // 10 units to the side: aligned on the reference's root (--align root) the error is 0 and the
-  // ghost lies exactly on the reference: its near-white lines at 45 % over the amber ones.
+  // ghost lies exactly on the reference: its near-white lines at 45 % over the amber ones. A ghost
+  // stands over the reference, so the view frames the reference alone, as without the other clip.
   const std::string other = shifted_sample(10.0);
   const Png beside = render("beside.png", other, {"--compare", "--align", "root"});
+  const Png alone = render("alone.png", "", {});
   const Png ghost = render("ghost.png", other, {"--ghost", "--align", "root"});
-  EXPECT_GT(count(beside, kNoError, 6), 200);  // side by side: the compared clip stands on its own
-  EXPECT_GT(count(beside, kAmber, 6), 200);
-  EXPECT_LT(count(ghost, kNoError, 6), 20);  // no longer beside the reference
-  // Each pixel that was pure amber in the side-by-side render (the reference's line centres; the
-  // framing is the same) now shows 0.55 amber + 0.45 near white, where the ghost covers it.
+  EXPECT_GT(count(beside, kNoError, 2), 200);  // side by side: the compared clip stands on its own
+  EXPECT_LT(count(ghost, kNoError, 2), 20);    // as a ghost it is no longer beside the reference
+  // Each pixel that is pure amber without the other clip (the reference's line centres) shows
+  // 0.55 amber + 0.45 near white where the ghost covers it.
   const std::array<int, 3> blend = {static_cast<int>(0.55 * 255 + 0.45 * 237 + 0.5),
                                     static_cast<int>(0.55 * 158 + 0.45 * 240 + 0.5),
                                     static_cast<int>(0.55 * 46 + 0.45 * 230 + 0.5)};
@@ -123,7 +120,7 @@ TEST_F(CompareRender, AGhostIsBlendedOverTheReferenceWhereItIsMeasured) {
   int blended = 0;
   for (int y = 0; y < kHeight; ++y) {
     for (int x = 0; x < kWidth; ++x) {
-      if (distance(beside.at(x, y), kAmber) > 2) continue;
+      if (distance(alone.at(x, y), kAmber) > 2) continue;
       ++amber;
       blended += distance(ghost.at(x, y), blend) <= 12 ? 1 : 0;
     }

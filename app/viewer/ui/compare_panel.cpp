@@ -122,7 +122,7 @@ void draw_options(const ViewerState& state, ComparePanelState& panel, Actions& a
   const float buttons = ImGui::CalcTextSize("Browse").x + ImGui::CalcTextSize("x").x +
                         ImGui::GetStyle().FramePadding.x * 4.0f + ImGui::GetStyle().ItemSpacing.x * 2.0f;
   ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x - (browse ? buttons : buttons * 0.4f), 40.0f));
-  if (ImGui::InputTextWithHint("##map", "joints by name (a CSV map: Enter)", panel.map_path.data(),
+  if (ImGui::InputTextWithHint("##map", "none: names only (path, Enter)", panel.map_path.data(),
                                panel.map_path.size(), ImGuiInputTextFlags_EnterReturnsTrue)) {
     actions.joint_map_path = std::string(panel.map_path.c_str());
   }
@@ -422,15 +422,15 @@ void draw_joint_difference(const ViewerState& state) {
   }
 }
 
-void draw_error_legend(const Rect& view, const ViewerState& state) {
+std::optional<Rect> draw_error_legend(const Rect& view, const ViewerState& state) {
   const Comparison& comparison = state.comparison;
   const ClipSlot* reference = state.clips.with_id(comparison.settings().reference_id);
   if (reference == nullptr || !comparison.settings().error_colours || view.width < 200.0f || view.height < 120.0f)
-    return;
+    return std::nullopt;
   const ClipComparison* any = nullptr;
   for (const ClipComparison& compared : comparison.clips())
     if (compared.result) any = &compared;
-  if (any == nullptr) return;
+  if (any == nullptr) return std::nullopt;
   const double m = any->metres_per_unit;
   const double top = comparison.colour_max(m);
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
@@ -442,9 +442,9 @@ void draw_error_legend(const Rect& view, const ViewerState& state) {
   std::snprintf(title, sizeof(title), "Error vs %s", reference->file_name.c_str());
   const float grey_width = pad + font * 0.7f + font * 0.4f + ImGui::CalcTextSize("not compared").x;
   const float box_width = std::max(bar_width + grey_width, ImGui::CalcTextSize(title).x) + pad * 1.5f;
-  draw->AddRectFilled(ImVec2(origin.x - pad * 0.5f, origin.y - pad * 0.5f),
-                      ImVec2(origin.x + box_width, origin.y + font * 3.3f + pad * 0.2f), IM_COL32(20, 22, 26, 200),
-                      4.0f);
+  const ImVec2 box_min(origin.x - pad * 0.5f, origin.y - pad * 0.5f);
+  const ImVec2 box_max(origin.x + box_width, origin.y + font * 3.3f + pad * 0.2f);
+  draw->AddRectFilled(box_min, box_max, IM_COL32(20, 22, 26, 200), 4.0f);
   draw->AddText(origin, IM_COL32(220, 222, 226, 255), title);
   const float bar_top = origin.y + font * 1.2f;
   const float bar_bottom = bar_top + font * 0.7f;
@@ -468,6 +468,7 @@ void draw_error_legend(const Rect& view, const ViewerState& state) {
   draw->AddRectFilled(ImVec2(grey_x, bar_top), ImVec2(grey_x + font * 0.7f, bar_bottom), to_u32(kUnmatchedJointColour),
                       2.0f);
   draw->AddText(ImVec2(grey_x + font * 1.1f, bar_top - font * 0.15f), IM_COL32(180, 184, 192, 255), "not compared");
+  return Rect{box_min.x, box_min.y, box_max.x - box_min.x, box_max.y - box_min.y};
 }
 
 }  // namespace bvhscope::viewer

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,8 @@ std::string format_length(double metres);
 void draw_compare_panel(const ViewerState& state, ComparePanelState& panel, Actions& actions);
 // In the inspector: the selected joint's difference from its partner (nothing without a comparison).
 void draw_joint_difference(const ViewerState& state);
-// Over the view's bottom-left corner: the error colours' scale (when compared clips are coloured).
-void draw_error_legend(const Rect& view, const ViewerState& state);
+// Over the view's bottom-left corner, into the background draw list: the error colours' scale (when
+// compared clips are coloured). Returns where it was drawn (labels keep clear of it).
+std::optional<Rect> draw_error_legend(const Rect& view, const ViewerState& state);
 
 }  // namespace bvhscope::viewer
