@@ -122,8 +122,8 @@ void draw_options(const ViewerState& state, ComparePanelState& panel, Actions& a
   const float buttons = ImGui::CalcTextSize("Browse").x + ImGui::CalcTextSize("x").x +
                         ImGui::GetStyle().FramePadding.x * 4.0f + ImGui::GetStyle().ItemSpacing.x * 2.0f;
   ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x - (browse ? buttons : buttons * 0.4f), 40.0f));
-  if (ImGui::InputTextWithHint("##map", "none: names only (path, Enter)", panel.map_path.data(),
-                               panel.map_path.size(), ImGuiInputTextFlags_EnterReturnsTrue)) {
+  if (ImGui::InputTextWithHint("##map", "none: names only (path, Enter)", panel.map_path.data(), panel.map_path.size(),
+                               ImGuiInputTextFlags_EnterReturnsTrue)) {
     actions.joint_map_path = std::string(panel.map_path.c_str());
   }
   if (ImGui::IsItemHovered()) {

@@ -99,7 +99,6 @@ void draw_error_plot(const ImVec2& size, const ViewerState& state, ErrorPlotCach
   // Title row: what is plotted, the worst-frame button, the unit.
   char title[200];
   std::snprintf(title, sizeof(title), "Error vs %s  (mean over joints)", reference->file_name.c_str());
-  draw->AddText(origin, ImGui::GetColorU32(ImGuiCol_Text), title);
   const ClipComparison* worst = nullptr;
   for (const ClipComparison& compared : state.comparison.clips()) {
     if (!compared.result) continue;
@@ -113,6 +112,10 @@ void draw_error_plot(const ImVec2& size, const ViewerState& state, ErrorPlotCach
   const float unit_width = ImGui::CalcTextSize("cm").x;
   const char* button = "Worst frame";
   const float button_width = ImGui::CalcTextSize(button).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+  // The title is cut before the button (its full text in the tooltip of the plot).
+  const ImVec4 title_clip(origin.x, origin.y, area.max.x - unit_width - font * 1.5f - button_width,
+                          origin.y + font * 1.4f);
+  draw->AddText(ImGui::GetFont(), font, origin, ImGui::GetColorU32(ImGuiCol_Text), title, nullptr, 0.0f, &title_clip);
   ImGui::SetCursorScreenPos(ImVec2(area.max.x - unit_width - font - button_width, origin.y - 2.0f));
   if (worst != nullptr && ImGui::SmallButton(button)) {
     actions.seek_reference_frame = static_cast<double>(worst->result->worst_frame);
