@@ -85,7 +85,9 @@ double offset_in_reference_frames(const ClipSlot& reference, const ClipSlot& oth
   return step > 0.0 ? (reference.time_offset - other.time_offset) / step : 0.0;
 }
 
-Comparison::Comparison() : worker_([this] { run(); }) {}
+Comparison::Comparison(bool threaded) {
+  if (threaded) worker_ = std::thread([this] { run(); });
+}
 
 Comparison::~Comparison() {
   {
@@ -94,7 +96,7 @@ Comparison::~Comparison() {
     jobs_.clear();
   }
   wake_.notify_all();
-  worker_.join();
+  if (worker_.joinable()) worker_.join();
 }
 
 void Comparison::set_reference(int clip_id) {
@@ -169,7 +171,8 @@ void Comparison::ask(std::size_t index, const ClipSlot& reference, const ClipSlo
   ClipComparison& shown = compared_[index];
   Job job;
   job.clip_id = other.id;
-  job.generation = ++asked.generation;
+  job.generation = next_generation_++;
+  asked.generation = job.generation;
   job.reference = snapshot(reference);
   job.other = snapshot(other);
   CompareOptions& options = job.options;
@@ -248,6 +251,16 @@ bool Comparison::update(const ClipSet& clips) {
     inputs.alignment = settings_.alignment;
     inputs.map_revision = map_revision_;
     if (!asked_[i].inputs || !(*asked_[i].inputs == inputs)) {
+      // Another clip in its place (a reload, a new interpretation): the last result indexes joints
+      // it may no longer have, so it goes; an offset, option or unit change keeps it meanwhile.
+      const Inputs* last = asked_[i].inputs ? &*asked_[i].inputs : nullptr;
+      if (last == nullptr || last->reference_content != inputs.reference_content ||
+          last->other_content != inputs.other_content) {
+        compared_[i].result.reset();
+        compared_[i].pair_of_joint.clear();
+        compared_[i].pair_of_reference_joint.clear();
+        compared_[i].serial = next_serial_++;
+      }
       ask(i, *reference, slot, inputs);
       changed = true;
     }
@@ -272,7 +285,8 @@ bool Comparison::take_done(const ClipSet& clips) {
     ClipComparison& shown = compared_[index];
     shown.options = shown.pending;
     shown.scale_reason = shown.pending_scale_reason;
-    shown.metres_per_unit = metres_per_unit(*reference);
+    shown.metres_per_unit = unit_of(*reference).metres_per_unit;
+    shown.serial = next_serial_++;
     if (d.result) {
       shown.status = ClipComparison::Status::Ready;
       shown.result = std::move(d.result);
@@ -284,6 +298,9 @@ bool Comparison::take_done(const ClipSet& clips) {
       shown.error = std::move(d.error);
     }
     index_pairs(shown, *reference, *other);
+    // Taken in the frame a load of either clip began: its result stays, its status says it waits.
+    if (reference->loading || reference->updating || other->loading || other->updating)
+      shown.status = ClipComparison::Status::Waiting;
     changed = true;
   }
   done_taken_.clear();
@@ -291,11 +308,35 @@ bool Comparison::take_done(const ClipSet& clips) {
 }
 
 void Comparison::wait_idle(const ClipSet& clips) {
+  if (!worker_.joinable()) {  // without a thread: the queued work runs here
+    while (start_next_job()) finish_started_job();
+  }
   {
     std::unique_lock lock(mutex_);
     idle_.wait(lock, [&] { return !running_job_ && jobs_.empty(); });
   }
   update(clips);
+}
+
+Comparison::Done Comparison::compute(Job& job) {
+  Done done;
+  done.clip_id = job.clip_id;
+  done.generation = job.generation;
+  try {
+    Result<CompareResult> result = compare_motion(*job.reference, *job.other, job.options);
+    if (result) {
+      auto shared = std::make_shared<CompareResult>(std::move(result).value());
+      done.high_error = percentile_95(*shared);
+      done.result = std::move(shared);
+    } else {
+      done.error = result.error().message;
+    }
+  } catch (const std::bad_alloc&) {
+    done.result.reset();
+    done.error = "not enough memory to compare these clips";
+  }
+  job = {};  // the clips are let go here, off the UI thread
+  return done;
 }
 
 void Comparison::run() {
@@ -307,23 +348,35 @@ void Comparison::run() {
     jobs_.pop_front();
     running_job_ = true;
     lock.unlock();
-    Done done;
-    done.clip_id = job.clip_id;
-    done.generation = job.generation;
-    Result<CompareResult> result = compare_motion(*job.reference, *job.other, job.options);
-    if (result) {
-      auto shared = std::make_shared<CompareResult>(std::move(result).value());
-      done.high_error = percentile_95(*shared);
-      done.result = std::move(shared);
-    } else {
-      done.error = result.error().message;
-    }
-    job = {};  // the clips are let go here, off the UI thread
+    Done done = compute(job);
     lock.lock();
     done_.push_back(std::move(done));
     running_job_ = false;
     if (jobs_.empty()) idle_.notify_all();
   }
+}
+
+bool Comparison::start_next_job() {
+  const std::lock_guard lock(mutex_);
+  if (worker_.joinable() || jobs_.empty() || started_) return false;
+  started_ = std::move(jobs_.front());
+  jobs_.pop_front();
+  running_job_ = true;
+  return true;
+}
+
+void Comparison::finish_started_job() {
+  std::optional<Job> job;
+  {
+    const std::lock_guard lock(mutex_);
+    job.swap(started_);
+  }
+  if (!job) return;
+  Done done = compute(*job);
+  const std::lock_guard lock(mutex_);
+  done_.push_back(std::move(done));
+  running_job_ = false;
+  if (jobs_.empty()) idle_.notify_all();
 }
 
 }  // namespace bvhscope::viewer

@@ -51,9 +51,10 @@ struct ClipComparison {
   std::string scale_reason;  // why the other clip was (not) scaled (anim unit_scale)
   CompareOptions pending;    // what the work under way was asked with
   std::string pending_scale_reason;
-  double metres_per_unit = 0.0;              // the reference's unit (errors are in the reference's units)
-  double high_error = 0.0;                   // the 95th percentile of all its errors (reference units)
-  std::vector<int> pair_of_joint;            // this clip's joint -> index into result->matching.pairs, or -1
+  double metres_per_unit = 0.0;    // the reference's unit (errors are in its units); 0 when unknown
+  std::uint64_t serial = 0;        // a new value with every result taken (caches built from a result key on it)
+  double high_error = 0.0;         // the 95th percentile of all its errors (reference units)
+  std::vector<int> pair_of_joint;  // this clip's joint -> index into result->matching.pairs, or -1
   std::vector<int> pair_of_reference_joint;  // the reference's joint -> pair index, or -1
   [[nodiscard]] bool has_result() const noexcept { return result != nullptr; }
   // The error of pair `pair` at reference frame `frame` (nullopt outside the compared frames).
@@ -70,7 +71,9 @@ double offset_in_reference_frames(const ClipSlot& reference, const ClipSlot& oth
 
 class Comparison {
  public:
-  Comparison();
+  // `threaded`: the work runs on a thread of its own; without, only when a test calls
+  // start_next_job and finish_started_job (to hold a job across a change, deterministically).
+  explicit Comparison(bool threaded = true);
   ~Comparison();
   Comparison(const Comparison&) = delete;
   Comparison& operator=(const Comparison&) = delete;
@@ -101,6 +104,9 @@ class Comparison {
   [[nodiscard]] double colour_max(double metres_per_unit) const noexcept;
   // Waits until no work is queued or running (tests), then takes the results as update does.
   void wait_idle(const ClipSet& clips);
+  // Without a thread (tests): takes the next queued job, then computes it and hands in its result.
+  bool start_next_job();
+  void finish_started_job();
 
  private:
   // What a comparison was asked with: when any of it changes, the clip is compared again.
@@ -141,9 +147,12 @@ class Comparison {
   bool take_done(const ClipSet& clips);
   std::shared_ptr<const Clip> snapshot(const ClipSlot& slot);
   void run();
+  static Done compute(Job& job);
 
   CompareSettings settings_;
   std::uint64_t map_revision_ = 0;
+  std::uint64_t next_generation_ = 1;  // never reused: a job asked before a reset is never taken as newer
+  std::uint64_t next_serial_ = 1;
   std::vector<ClipComparison> compared_;  // every clip but the reference, in clip order
   std::vector<Asked> asked_;              // one per compared_ entry
   // Clips shared with the worker, by clip id and content (a clip is copied once, its table shared).
@@ -162,7 +171,8 @@ class Comparison {
   std::vector<Done> done_taken_;  // take_done's, reused
   bool running_job_ = false;
   bool stopping_ = false;
-  std::thread worker_;
+  std::optional<Job> started_;  // without a thread: the job start_next_job took
+  std::thread worker_;          // last: it starts once everything above is built
 };
 
 }  // namespace bvhscope::viewer

@@ -93,11 +93,15 @@ const ClipComparison* Viewer::ghost_comparison(const ClipSlot& slot) const noexc
 void Viewer::write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
                               const ClipComparison& compared) {
   const std::vector<JointPair>& pairs = compared.result->matching.pairs;
-  ghost_reference_points_.resize(pairs.size());
-  ghost_other_points_.resize(pairs.size());
-  for (std::size_t p = 0; p < pairs.size(); ++p) {
-    ghost_reference_points_[p] = glm::dvec3(reference.pose.position(pairs[p].reference));
-    ghost_other_points_[p] = glm::dvec3(slot.pose.position(pairs[p].other));
+  ghost_reference_points_.clear();
+  ghost_other_points_.clear();
+  for (const JointPair& pair : pairs) {
+    // A result always belongs to the clips on screen (one for another clip is dropped): checked anyway.
+    if (static_cast<std::size_t>(pair.reference) >= reference.pose.world.size() ||
+        static_cast<std::size_t>(pair.other) >= slot.pose.world.size())
+      continue;
+    ghost_reference_points_.emplace_back(reference.pose.position(pair.reference));
+    ghost_other_points_.emplace_back(slot.pose.position(pair.other));
   }
   const Skeleton& ref_skeleton = reference.clip().skeleton;
   const Skeleton& skeleton = slot.clip().skeleton;

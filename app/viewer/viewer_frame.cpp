@@ -295,9 +295,15 @@ void Viewer::sample_current_pose() {
   }
   const ClipSlot* reference = state_.clips.with_id(state_.comparison.settings().reference_id);
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
-    const ClipSlot& slot = state_.clips[i];
+    ClipSlot& slot = state_.clips[i];
     const ClipComparison* ghost = reference != nullptr ? ghost_comparison(slot) : nullptr;
     if (ghost != nullptr) {
+      // The pose compare measures beside the reference's frame on screen: its time (reference
+      // frame + offset) x the reference's frame time, interpolated, clamped to its frames.
+      const double ratio = reference->clip().motion.frame_time / slot.clip().motion.frame_time;
+      const double last = static_cast<double>(std::max<std::size_t>(slot.clip().motion.frame_count, 1) - 1);
+      slot.frame_position = std::clamp((reference->frame_position + ghost->options.offset) * ratio, 0.0, last);
+      sample_pose(slot.clip(), slot.frame_position, Sampling::Linear, slot.prepared.decision.mode, slot.pose);
       write_ghost_pose(i, slot, *reference, *ghost);
     } else {
       renderer_.write_pose(i, slot.clip().skeleton, slot.pose, slot.placement);

@@ -52,6 +52,7 @@ Result<std::vector<std::pair<std::string, std::string>>> parse_joint_map(std::st
     return std::string(part.substr(first, part.find_last_not_of(" \t") - first + 1));
   };
   std::vector<std::pair<std::string, std::string>> pairs;
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte order mark (spreadsheets write one)
   int number = 0;
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
@@ -59,7 +60,8 @@ Result<std::vector<std::pair<std::string, std::string>>> parse_joint_map(std::st
     text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
     ++number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line[0] == '#') continue;
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos || line[first] == '#') continue;
     const std::size_t comma = line.find(',');
     std::pair<std::string, std::string> pair;
     if (comma != std::string_view::npos) pair = {trimmed(line.substr(0, comma)), trimmed(line.substr(comma + 1))};

@@ -33,7 +33,8 @@ std::string normalized_joint_name(std::string_view name);
 // served in file order). End Sites are never matched by name: a reference End Site matches the
 // other's End Site when their parents matched and each parent has exactly one End Site.
 // A joint map: lines "reference name,other name" (spaces and tabs around each name ignored, CR LF
-// allowed); blank lines and lines starting with '#' are skipped. A line without a name on both
+// and a leading UTF-8 byte order mark allowed); blank lines and lines whose first character other
+// than a space or tab is '#' are skipped. A line without a name on both
 // sides of a comma is an error located at its line (column 1).
 Result<std::vector<std::pair<std::string, std::string>>> parse_joint_map(std::string_view text,
                                                                          const std::string& source);

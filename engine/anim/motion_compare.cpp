@@ -20,21 +20,23 @@ struct RigidFit {
   double sin_angle = 0.0;
 };
 
-// The turn about `up` (and the centres) that best fits the other's points onto the reference's.
-RigidFit fit_about_axis(std::span<const dvec3> reference, std::span<const dvec3> other, const dvec3& up) {
+// The turn about `up` (and the centres) that best fits the other's points onto the reference's:
+// `count` points, the i-th of each read through `reference(i)` and `other(i)`.
+template <typename Reference, typename Other>
+RigidFit fit_about_axis(std::size_t count, const Reference& reference, const Other& other, const dvec3& up) {
   RigidFit fit;
-  if (reference.empty()) return fit;
-  for (std::size_t i = 0; i < reference.size(); ++i) {
-    fit.reference_centre += reference[i];
-    fit.other_centre += other[i];
+  if (count == 0) return fit;
+  for (std::size_t i = 0; i < count; ++i) {
+    fit.reference_centre += reference(i);
+    fit.other_centre += other(i);
   }
-  fit.reference_centre /= static_cast<double>(reference.size());
-  fit.other_centre /= static_cast<double>(reference.size());
+  fit.reference_centre /= static_cast<double>(count);
+  fit.other_centre /= static_cast<double>(count);
   double cross_sum = 0.0;
   double dot_sum = 0.0;
-  for (std::size_t i = 0; i < reference.size(); ++i) {
-    dvec3 r = reference[i] - fit.reference_centre;
-    dvec3 o = other[i] - fit.other_centre;
+  for (std::size_t i = 0; i < count; ++i) {
+    dvec3 r = reference(i) - fit.reference_centre;
+    dvec3 o = other(i) - fit.other_centre;
     r -= up * glm::dot(r, up);
     o -= up * glm::dot(o, up);
     cross_sum += glm::dot(glm::cross(o, r), up);
@@ -54,7 +56,8 @@ dvec3 turn(const RigidFit& fit, const dvec3& v, const dvec3& up) {
 // The other's points turned about `up` and moved so that they best fit the reference's points.
 void fit_rigid_about_axis(const std::vector<dvec3>& reference, std::vector<dvec3>& other, const dvec3& up) {
   if (reference.empty()) return;
-  const RigidFit fit = fit_about_axis(reference, other, up);
+  const RigidFit fit = fit_about_axis(
+      reference.size(), [&](std::size_t i) { return reference[i]; }, [&](std::size_t i) { return other[i]; }, up);
   for (dvec3& point : other) point = turn(fit, point - fit.other_centre, up) + fit.reference_centre;
 }
 
@@ -78,14 +81,11 @@ FrameAlignment align_frame(Alignment alignment, std::span<const dvec3> reference
   // Root: p -> (p - other_root) * s + reference_root.
   aligned.translation = reference_root - other_root * other_scale;
   if (alignment == Alignment::Root || reference_points.empty()) return aligned;
-  std::vector<dvec3> reference(reference_points.size());
-  std::vector<dvec3> other(other_points.size());
-  for (std::size_t i = 0; i < reference.size(); ++i) {
-    reference[i] = reference_points[i] - reference_root;
-    other[i] = (other_points[i] - other_root) * other_scale;
-  }
+  // The fit of compare_motion on root-relative points, without copying them (drawn every frame).
+  const auto ref_at = [&](std::size_t i) { return reference_points[i] - reference_root; };
+  const auto other_at = [&](std::size_t i) { return (other_points[i] - other_root) * other_scale; };
   const dvec3 axis(up_axis_vector(up));
-  const RigidFit fit = fit_about_axis(reference, other, axis);
+  const RigidFit fit = fit_about_axis(reference_points.size(), ref_at, other_at, axis);
   // p -> turn((p - other_root) * s - other_centre) + reference_centre + reference_root, as a matrix.
   glm::dmat3 rotation(1.0);
   for (int c = 0; c < 3; ++c) {

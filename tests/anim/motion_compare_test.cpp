@@ -6,10 +6,12 @@
 #include <string>
 #include <vector>
 
+#include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
 #include "anim/joint_matching.hpp"
 #include "anim/motion_compare.hpp"
+#include "anim/pose.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -88,6 +90,11 @@ TEST(CompareMatching, AJointMapIsReadLineByLineWithLocatedErrors) {
   EXPECT_EQ(bad.error().column, 1);
   EXPECT_EQ(bad.error().message, "expected 'reference name,other name'");
   EXPECT_FALSE(parse_joint_map("Chest, \n", "map.csv").ok());
+  // A spreadsheet's byte order mark, indented comments and blank lines of spaces are no pairs.
+  const auto excel = parse_joint_map("\xEF\xBB\xBFHips,Pelvis\r\n  # a comment\r\n \t \r\nHead,Top\r\n", "map.csv");
+  ASSERT_TRUE(excel.ok());
+  ASSERT_EQ(excel.value().size(), 2u);
+  EXPECT_EQ(excel.value()[0].first, "Hips");
 }
 
 TEST(CompareMatching, EndSitesNeedOneEndSitePerParentOnBothSides) {
@@ -275,6 +282,41 @@ TEST(CompareAlignment, RigidUndoesAQuarterTurnAboutUpAndAShift) {
   const glm::dvec3 x_axis = rigid.rotation * glm::dvec3(1, 0, 0);
   EXPECT_NEAR(x_axis.x, 0.0, 1e-12);
   EXPECT_NEAR(x_axis.z, 1.0, 1e-12);
+}
+
+TEST(CompareAlignment, TheRigidTransformPutsTheOtherClipWhereCompareMeasuresIt) {
+  // An inexact fit: the other clip turned about Y, shifted, scaled by 2 and with a bent Chest, so
+  // that no turn makes it match. Moved by align_frame, each joint's distance to its partner is the
+  // error compare_motion measured for it.
+  const std::vector<std::string> other_rows = {"3 0 1 0 0 40 50 10 0 0 0 0", "4 0 1 0 0 45 60 5 0 0 0 0",
+                                               "5 0 1 0 0 50 70 0 0 0 0 0"};
+  const Clip ref = test::parse_ok(chain(kBase), "ref.bvh");
+  const Clip other = test::parse_ok(chain(other_rows), "other.bvh");
+  CompareOptions options;
+  options.alignment = Alignment::Rigid;
+  options.other_scale = 2.0;
+  const Result<CompareResult> compared = compare_motion(ref, other, options);
+  ASSERT_TRUE(compared.ok());
+  const CompareResult& result = compared.value();
+  ASSERT_GT(result.mpjpe, 1.0);
+  Pose ref_pose;
+  Pose other_pose;
+  for (std::size_t k = 0; k < 3; ++k) {
+    pose_frame(ref, k, PositionMode::Add, ref_pose);
+    pose_frame(other, k, PositionMode::Add, other_pose);
+    std::vector<glm::dvec3> ref_points;
+    std::vector<glm::dvec3> other_points;
+    for (const JointPair& pair : result.matching.pairs) {
+      ref_points.emplace_back(ref_pose.position(pair.reference));
+      other_points.emplace_back(other_pose.position(pair.other));
+    }
+    const FrameAlignment aligned =
+        align_frame(Alignment::Rigid, ref_points, other_points, ref_points[0], other_points[0], 2.0, UpAxis::PosY);
+    for (std::size_t j = 0; j < ref_points.size(); ++j) {
+      const double distance = glm::length(aligned.apply(other_points[j]) - ref_points[j]);
+      EXPECT_NEAR(distance, result.errors[k * ref_points.size() + j], 1e-9) << "frame " << k << ", joint " << j;
+    }
+  }
 }
 
 TEST(CompareAlignment, UnitScaleOnlyWhenBothGuessesAreKnownAndDiffer) {

@@ -191,6 +191,76 @@ TEST(Comparison, AJointMapPairsRenamedJointsAndNoMatchIsAFailureWithItsReason) {
   EXPECT_EQ(only(comparison).result->mpjpe, 0.0);
 }
 
+TEST(Comparison, AJobForTheOldReferenceIsNeverTakenAsTheNewOnes) {
+  ClipSet set;
+  add(set, walk_text(10), "a.bvh");
+  add(set, walk_text(10), "b.bvh");       // 0 against a
+  add(set, walk_text(10, 2.0), "c.bvh");  // 4.5 against a and b
+  Comparison comparison(false);           // jobs run when the test says
+  comparison.set_reference(set[0].id);
+  comparison.update(set);
+  ASSERT_TRUE(comparison.start_next_job());  // b against a is under way...
+  comparison.set_reference(set[2].id);       // ...when c becomes the reference
+  comparison.update(set);
+  comparison.finish_started_job();  // b against a ends: not b's result against c
+  comparison.update(set);
+  const int b = set[1].id;
+  EXPECT_EQ(comparison.of(b)->status, ClipComparison::Status::Computing);
+  EXPECT_FALSE(comparison.of(b)->result);
+  comparison.wait_idle(set);
+  ASSERT_EQ(comparison.of(b)->status, ClipComparison::Status::Ready);
+  EXPECT_NEAR(comparison.of(b)->result->mpjpe, 4.5, 1e-9);
+}
+
+TEST(Comparison, AClipReloadedWithAnotherSkeletonDropsItsResultAtOnce) {
+  ClipSet set;
+  add(set, walk_text(10), "a.bvh");
+  add(set, walk_text(10), "b.bvh");
+  Comparison comparison(false);
+  comparison.set_reference(set[0].id);
+  comparison.update(set);
+  comparison.wait_idle(set);
+  ASSERT_EQ(only(comparison).pair_of_joint.size(), 3u);
+  const std::uint64_t serial = only(comparison).serial;
+  // b comes back as Hips -> End Site only: 2 joints, not 3.
+  std::string small =
+      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
+      "Yrotation\n  End Site\n  {\n    OFFSET 0 50 0\n  }\n}\nMOTION\nFrames: 10\nFrame Time: 0.04\n";
+  for (int f = 0; f < 10; ++f) small += std::to_string(f) + " 90 0 0 0 0\n";
+  set.reload(set[1].id);
+  const std::vector<LoadRequest> requests = set.take_requests();
+  ASSERT_EQ(requests.size(), 1u);
+  set.on_outcome(
+      LoadOutcome{requests[0], prepare_clip(parsed(small, "b.bvh"), requests[0].mode), requests[0].ticket, false});
+  comparison.update(set);
+  // Nothing of the old skeleton is left to index the new one with while it is measured again.
+  EXPECT_FALSE(only(comparison).result);
+  EXPECT_TRUE(only(comparison).pair_of_joint.empty());
+  EXPECT_NE(only(comparison).serial, serial);
+  comparison.wait_idle(set);
+  ASSERT_TRUE(only(comparison).result);
+  EXPECT_EQ(only(comparison).pair_of_joint, (std::vector<int>{0, -1}));  // the End Site has no partner
+  EXPECT_EQ(only(comparison).result->matching.pairs.size(), 1u);
+}
+
+TEST(Comparison, AnOffsetChangeKeepsTheLastResultWhileTheNextIsComputed) {
+  ClipSet set;
+  add(set, walk_text(10), "a.bvh");
+  add(set, walk_text(10), "b.bvh");
+  Comparison comparison(false);
+  comparison.set_reference(set[0].id);
+  comparison.update(set);
+  comparison.wait_idle(set);
+  set.set_time_offset(1, -0.04);  // one frame earlier
+  comparison.update(set);
+  EXPECT_EQ(only(comparison).status, ClipComparison::Status::Computing);
+  ASSERT_TRUE(only(comparison).result);  // the last one, shown meanwhile
+  EXPECT_EQ(only(comparison).result->mpjpe, 0.0);
+  comparison.wait_idle(set);
+  EXPECT_NEAR(only(comparison).result->mpjpe, 1.0, 1e-9);
+  EXPECT_NEAR(only(comparison).options.offset, 1.0, 1e-12);
+}
+
 TEST(Comparison, TheColourScaleTopsAtARoundNumberAboveTheHighErrors) {
   ClipSet set;
   add(set, walk_text(101, 0.0), "a.bvh");   // stands still

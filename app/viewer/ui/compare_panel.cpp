@@ -114,6 +114,7 @@ void draw_options(const ViewerState& state, ComparePanelState& panel, Actions& a
     panel.shown_map = settings.map_path;
     panel.map_path = settings.map_path;
   }
+  if (panel.map_path.size() > 1023) panel.map_path.resize(1023);  // room for the text's NUL
   panel.map_path.resize(1024);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Map");
@@ -209,7 +210,8 @@ void draw_clip_results(const ViewerState& state, Actions& actions) {
   }
 }
 
-void draw_details(const ViewerState& state, const ClipComparison& compared, Actions& actions) {
+void draw_details(const ViewerState& state, const ClipComparison& compared, ComparePanelState& panel,
+                  Actions& actions) {
   const ClipSlot* slot = state.clips.with_id(compared.clip_id);
   const ClipSlot* reference = state.clips.with_id(state.comparison.settings().reference_id);
   if (slot == nullptr || reference == nullptr) return;
@@ -256,19 +258,30 @@ void draw_details(const ViewerState& state, const ClipComparison& compared, Acti
     ImGui::EndTable();
   }
   if (ImGui::Button("Go to the worst frame")) actions.seek_reference_frame = static_cast<double>(result.worst_frame);
-  const auto unmatched = [](const char* label, const ClipSlot& owner, const std::vector<int>& joints) {
-    if (joints.empty()) return;
-    std::string names;
-    for (const int joint : joints) {
-      if (!names.empty()) names += ", ";
-      names += owner.labels[static_cast<std::size_t>(joint)];
-    }
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s (%zu): %s", label, joints.size(), names.c_str());
-    ImGui::PopTextWrapPos();
-  };
-  unmatched("Unmatched in the reference", *reference, result.matching.unmatched_reference);
-  unmatched("Unmatched here", *slot, result.matching.unmatched_other);
+  // The names of joints without a partner, listed once per result.
+  if (panel.unmatched_for != compared.serial) {
+    const auto names = [](const ClipSlot& owner, const std::vector<int>& joints) {
+      std::string list;
+      for (const int joint : joints) {
+        if (!list.empty()) list += ", ";
+        list += owner.labels[static_cast<std::size_t>(joint)];
+      }
+      return list;
+    };
+    panel.unmatched_reference = names(*reference, result.matching.unmatched_reference);
+    panel.unmatched_other = names(*slot, result.matching.unmatched_other);
+    panel.unmatched_for = compared.serial;
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  if (!panel.unmatched_reference.empty()) {
+    ImGui::TextDisabled("Unmatched in the reference (%zu): %s", result.matching.unmatched_reference.size(),
+                        panel.unmatched_reference.c_str());
+  }
+  if (!panel.unmatched_other.empty()) {
+    ImGui::TextDisabled("Unmatched here (%zu): %s", result.matching.unmatched_other.size(),
+                        panel.unmatched_other.c_str());
+  }
+  ImGui::PopTextWrapPos();
 }
 
 void sort_rows(const CompareResult& result, ComparePanelState& panel, const ClipSlot& reference) {
@@ -307,11 +320,11 @@ void draw_joint_table(const ViewerState& state, const ClipComparison& compared, 
   ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort, 1.0f);
   ImGui::TableHeadersRow();
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
-    if (specs->SpecsDirty || panel.sorted_for != &result || panel.rows.size() != result.per_joint.size()) {
+    if (specs->SpecsDirty || panel.sorted_for != compared.serial || panel.rows.size() != result.per_joint.size()) {
       panel.sort_column = specs->SpecsCount > 0 ? specs->Specs[0].ColumnIndex : -1;
       panel.sort_descending = specs->SpecsCount > 0 && specs->Specs[0].SortDirection == ImGuiSortDirection_Descending;
       sort_rows(result, panel, *reference);
-      panel.sorted_for = &result;
+      panel.sorted_for = compared.serial;
       specs->SpecsDirty = false;
     }
   }
@@ -379,7 +392,7 @@ void draw_compare_panel(const ViewerState& state, ComparePanelState& panel, Acti
   draw_options(state, panel, actions);
   draw_clip_results(state, actions);
   if (const ClipComparison* compared = focused(state)) {
-    draw_details(state, *compared, actions);
+    draw_details(state, *compared, panel, actions);
     draw_joint_table(state, *compared, panel, actions);
   }
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,10 +20,13 @@ namespace bvhscope::viewer {
 struct ComparePanelState {
   std::string map_path;  // the text field (filled from the map in use when it changes)
   std::string shown_map;
-  const CompareResult* sorted_for = nullptr;  // the result `rows` were sorted for
+  std::uint64_t sorted_for = 0;  // the serial of the result `rows` were sorted for
   int sort_column = -1;
   bool sort_descending = false;
-  std::vector<std::size_t> rows;  // indices into result->per_joint, in the table's order
+  std::vector<std::size_t> rows;    // indices into result->per_joint, in the table's order
+  std::uint64_t unmatched_for = 0;  // the serial of the result the lists below name
+  std::string unmatched_reference;  // "Name, Name, ..." of the reference's joints without a partner
+  std::string unmatched_other;
 };
 
 // "3.21 cm", "12.5 mm", "1.04 m": a length given in metres, in the unit that reads best.

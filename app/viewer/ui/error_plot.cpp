@@ -12,6 +12,11 @@ namespace {
 
 ImU32 to_u32(const glm::vec3& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 1.0f)); }
 
+// Centimetres per reference unit; 1 when the reference's unit is unknown (the plot is in its units).
+double plotted_per_unit(const ClipComparison& compared) {
+  return compared.metres_per_unit > 0.0 ? compared.metres_per_unit * 100.0 : 1.0;
+}
+
 // The compared clip and pair whose joint error is drawn: the active clip's selected joint, or with
 // the reference active, its selected joint against the first compared clip.
 std::pair<const ClipComparison*, int> selected_pair(const ViewerState& state) {
@@ -35,24 +40,24 @@ void rebuild(const ViewerState& state, std::size_t columns, const ClipComparison
   for (const ClipComparison& compared : state.comparison.clips()) {
     const ClipSlot* slot = state.clips.with_id(compared.clip_id);
     if (!compared.result || slot == nullptr) continue;
-    const auto centimetres = static_cast<float>(compared.metres_per_unit * 100.0);
+    const auto scale = static_cast<float>(plotted_per_unit(compared));
     cache.scratch.assign(compared.result->per_frame_mean.begin(), compared.result->per_frame_mean.end());
-    for (float& v : cache.scratch) v *= centimetres;
-    cache.curves.push_back({compared.clip_id, compared.result.get(), series_envelope(cache.scratch, columns),
-                            to_u32(clip_color(slot->color_index).line)});
+    for (float& v : cache.scratch) v *= scale;
+    cache.curves.push_back({compared.clip_id, compared.serial, compared.result->first_frame,
+                            series_envelope(cache.scratch, columns), to_u32(clip_color(slot->color_index).line)});
   }
   cache.joint_clip = joint_clip != nullptr ? joint_clip->clip_id : 0;
   cache.joint_pair = joint_pair;
-  cache.joint_result = joint_clip != nullptr ? joint_clip->result.get() : nullptr;
+  cache.joint_serial = joint_clip != nullptr ? joint_clip->serial : 0;
+  cache.joint_first_frame = joint_clip != nullptr ? joint_clip->result->first_frame : 0;
   cache.joint = {};
   if (joint_clip != nullptr) {
     const CompareResult& result = *joint_clip->result;
     const std::size_t pairs = result.matching.pairs.size();
-    const auto centimetres = static_cast<float>(joint_clip->metres_per_unit * 100.0);
+    const auto scale = static_cast<float>(plotted_per_unit(*joint_clip));
     cache.scratch.resize(result.frames_compared);
     for (std::size_t f = 0; f < result.frames_compared; ++f)
-      cache.scratch[f] =
-          static_cast<float>(result.errors[f * pairs + static_cast<std::size_t>(joint_pair)]) * centimetres;
+      cache.scratch[f] = static_cast<float>(result.errors[f * pairs + static_cast<std::size_t>(joint_pair)]) * scale;
     cache.joint = series_envelope(cache.scratch, columns);
   }
 }
@@ -60,13 +65,13 @@ void rebuild(const ViewerState& state, std::size_t columns, const ClipComparison
 bool stale(const ViewerState& state, std::size_t columns, const ClipComparison* joint_clip, int joint_pair,
            const ErrorPlotCache& cache) {
   if (cache.columns != columns || cache.joint_pair != joint_pair ||
-      cache.joint_result != (joint_clip != nullptr ? joint_clip->result.get() : nullptr))
+      cache.joint_serial != (joint_clip != nullptr ? joint_clip->serial : 0))
     return true;
   std::size_t n = 0;
   for (const ClipComparison& compared : state.comparison.clips()) {
     if (!compared.result) continue;
     if (n >= cache.curves.size() || cache.curves[n].clip_id != compared.clip_id ||
-        cache.curves[n].result != compared.result.get())
+        cache.curves[n].serial != compared.serial)
       return true;
     ++n;
   }
@@ -109,7 +114,8 @@ void draw_error_plot(const ImVec2& size, const ViewerState& state, ErrorPlotCach
     }
     if (worst == nullptr || compared.result->max_error > worst->result->max_error) worst = &compared;
   }
-  const float unit_width = ImGui::CalcTextSize("cm").x;
+  const char* unit = worst != nullptr && worst->metres_per_unit <= 0.0 ? "units" : "cm";
+  const float unit_width = ImGui::CalcTextSize(unit).x;
   const char* button = "Worst frame";
   const float button_width = ImGui::CalcTextSize(button).x + ImGui::GetStyle().FramePadding.x * 2.0f;
   // The title is cut before the button (its full text in the tooltip of the plot).
@@ -125,7 +131,7 @@ void draw_error_plot(const ImVec2& size, const ViewerState& state, ErrorPlotCach
     ImGui::SetTooltip("Go to reference frame %zu: the largest error of %s", worst->result->worst_frame,
                       slot != nullptr ? slot->file_name.c_str() : "?");
   }
-  draw->AddText(ImVec2(area.max.x - unit_width, origin.y), kPlotLabel, "cm");
+  draw->AddText(ImVec2(area.max.x - unit_width, origin.y), kPlotLabel, unit);
 
   // The plot: clicking or dragging scrubs to the reference frame under the mouse.
   ImGui::SetCursorScreenPos(ImVec2(origin.x, area.min.y));
@@ -146,9 +152,9 @@ void draw_error_plot(const ImVec2& size, const ViewerState& state, ErrorPlotCach
   draw->AddText(ImVec2(origin.x, area.y_of(0.0f) - font * 0.9f), kPlotLabel, "0");
   draw->PushClipRect(area.min, area.max, true);
   for (const ErrorPlotCache::Curve& curve : cache.curves)
-    draw_envelope(draw, area, curve.envelope, curve.colour, cache.points, curve.result->first_frame);
-  if (cache.joint_result != nullptr)
-    draw_envelope(draw, area, cache.joint, kSelectionBlue, cache.points, cache.joint_result->first_frame);
+    draw_envelope(draw, area, curve.envelope, curve.colour, cache.points, curve.first_frame);
+  if (cache.joint_serial != 0)
+    draw_envelope(draw, area, cache.joint, kSelectionBlue, cache.points, cache.joint_first_frame);
   const float playhead = area.x_of(reference->frame_position);
   draw->AddLine(ImVec2(playhead, area.min.y), ImVec2(playhead, area.max.y), kAccent, 1.5f);
   draw->PopClipRect();
@@ -175,7 +181,7 @@ void draw_error_plot(const ImVec2& size, const ViewerState& state, ErrorPlotCach
                          slot->file_name.c_str());
       ImGui::SameLine();
       if (mean) {
-        ImGui::Text("%.2f cm", *mean * compared.metres_per_unit * 100.0);
+        ImGui::Text("%.3g %s", *mean * plotted_per_unit(compared), unit);
       } else {
         ImGui::TextDisabled("not compared");
       }
@@ -185,7 +191,7 @@ void draw_error_plot(const ImVec2& size, const ViewerState& state, ErrorPlotCach
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kSelectionBlue), "  %s",
                            active != nullptr ? active->labels[static_cast<std::size_t>(active->selected)].c_str() : "");
         ImGui::SameLine();
-        if (joint) ImGui::Text("%.2f cm", *joint * compared.metres_per_unit * 100.0);
+        if (joint) ImGui::Text("%.3g %s", *joint * plotted_per_unit(compared), unit);
       }
     }
     ImGui::TextDisabled("click or drag to scrub");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,16 +21,18 @@ namespace bvhscope::viewer {
 struct ErrorPlotCache {
   struct Curve {
     int clip_id = 0;
-    const CompareResult* result = nullptr;
-    CurveEnvelope envelope;  // centimetres, over the compared frames
+    std::uint64_t serial = 0;  // ClipComparison::serial of the result it was built from
+    std::size_t first_frame = 0;
+    CurveEnvelope envelope;  // centimetres (reference units when its unit is unknown), compared frames
     ImU32 colour = 0;
   };
   std::vector<Curve> curves;
   std::size_t columns = 0;
   int joint_clip = 0;  // the compared clip whose joint error is drawn (0: none)
   int joint_pair = -1;
-  const CompareResult* joint_result = nullptr;
-  CurveEnvelope joint;  // centimetres
+  std::uint64_t joint_serial = 0;
+  std::size_t joint_first_frame = 0;
+  CurveEnvelope joint;  // as the curves
   std::vector<float> scratch;
   std::vector<ImVec2> points;
 };
