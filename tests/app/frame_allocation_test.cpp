@@ -36,6 +36,7 @@
 #include "viewer/imgui_session.hpp"
 #include "viewer/prepared_clip.hpp"
 #include "viewer/settings.hpp"
+#include "viewer/ui/error_plot.hpp"
 #include "viewer/viewer.hpp"
 #include "viewer/window.hpp"
 
@@ -517,6 +518,37 @@ TEST_F(FrameAllocationTest, FullViewerFramesWithUiAllocateNothing) {
           << "the mouse follows a root joint";
       expect_all_clips_in_one_buffer();
     }
+  }
+}
+
+// Comparing: nine clips measured against the first (each starts 0.1 s later than the one before,
+// so every joint has an error that changes from frame to frame), in error colours, then as rigid
+// ghosts over the reference, with the error curve under the view: the frame allocates nothing
+// (the comparison's own work is done first, on its thread).
+TEST_F(FrameAllocationTest, ComparingFramesWithErrorColoursAndGhostsAllocateNothing) {
+  ImGui::SetAllocatorFunctions(imgui_alloc, imgui_free);
+  imgui_.emplace(window_->handle(), 1.0f);
+  ViewerState& state = viewer_->state();
+  for (int i = 0; i < kClips; ++i) state.clips.set_time_offset(i, 0.1 * i);
+  for (const bool ghost : {false, true}) {
+    SCOPED_TRACE(ghost ? "rigid ghosts" : "error colours");
+    CompareStart start;
+    start.alignment = ghost ? Alignment::Rigid : Alignment::None;
+    start.ghost = ghost;
+    state.comparison.start(ghost ? state.clips[1].id : state.clips[0].id, start);
+    state.comparison.update(state.clips);
+    state.comparison.wait_idle(state.clips);
+    ASSERT_EQ(state.comparison.clips().size(), static_cast<std::size_t>(kClips - 1));
+    for (const ClipComparison& compared : state.comparison.clips()) {
+      ASSERT_EQ(compared.status, ClipComparison::Status::Ready);
+      EXPECT_GT(compared.result->mpjpe, 0.0);
+    }
+    for (int i = 0; i < kUiWarmupFrames; ++i) frame(true);
+    const RunResult result = run(true, true, true);
+    EXPECT_EQ(result.allocations, 0u) << "heap allocations in " << kMeasuredFrames << " frames (backtraces on stderr)";
+    EXPECT_EQ(result.skeleton_pass_uploads, static_cast<std::size_t>(kMeasuredFrames));
+    EXPECT_TRUE(result.crossed_loop);
+    EXPECT_TRUE(error_plot_wanted(state));
   }
 }
 
