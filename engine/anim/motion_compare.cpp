@@ -76,6 +76,13 @@ constexpr std::size_t kLanes = 4;
 
 Lanes broadcast(float value) { return Lanes{value, value, value, value}; }
 
+// The sine and cosine of one rotation channel in every lane; bit l of `unturned`: an angle of 0.
+struct LaneTurn {
+  Lanes s;
+  Lanes c;
+  unsigned unturned = 0;
+};
+
 struct LaneWorld {
   Lanes rotation[3][3];  // [column][row]
   Lanes translation[3];  // rows of the fourth column: the joint's position
@@ -95,6 +102,7 @@ class LanePoser {
       const int first = skeleton.first_channels[joint];
       for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) {
         const ChannelKind kind = skeleton.channel_kinds[c];
+        if (is_rotation(kind)) rotation_steps_.push_back(static_cast<std::uint32_t>(steps_.size()));
         steps_.push_back(
             Step{static_cast<std::uint32_t>(c), static_cast<std::uint8_t>(channel_axis(kind)), is_rotation(kind)});
       }
@@ -102,13 +110,35 @@ class LanePoser {
     first_step_.push_back(static_cast<std::uint32_t>(steps_.size()));
   }
 
-  // Frames frames[l] (each < frame_count, which is > 0) in lane l.
-  void pose(const std::array<std::size_t, kLanes>& frames, std::vector<LaneWorld>& world) const {
+  // Frames frames[l] (each < frame_count, which is > 0) in lane l; `turns` is scratch.
+  void pose(const std::array<std::size_t, kLanes>& frames, std::vector<LaneWorld>& world,
+            std::vector<LaneTurn>& turns) const {
     const Skeleton& skeleton = clip_.skeleton;
     const auto joints = static_cast<std::size_t>(skeleton.joint_count());
     world.resize(joints);
     std::array<const float*, kLanes> rows{};
     for (std::size_t l = 0; l < kLanes; ++l) rows[l] = clip_.motion.frame(frames[l]).data();
+    // Every sine and cosine first, lane by lane: the vector work below then makes no calls (a call
+    // would spill every vector register).
+    turns.resize(steps_.size());
+    for (const std::uint32_t i : rotation_steps_) turns[i].unturned = 0;
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      for (const std::uint32_t i : rotation_steps_) {
+        const float degrees = rows[l][steps_[i].channel];
+        LaneTurn& turn = turns[i];
+        if (degrees == 0.0f) {
+          turn.unturned |= 1u << l;
+          turn.s[l] = 0.0f;
+          turn.c[l] = 1.0f;
+          continue;
+        }
+        float s = 0.0f;
+        float c = 1.0f;
+        sin_cos_degrees(degrees, s, c);
+        turn.s[l] = s;
+        turn.c[l] = c;
+      }
+    }
     const Lanes zero = broadcast(0.0f);
     const Lanes one = broadcast(1.0f);
     for (std::size_t joint = 0; joint < joints; ++joint) {
@@ -120,21 +150,21 @@ class LanePoser {
       Lanes z[3] = {zero, zero, one};
       for (std::uint32_t i = first_step_[joint]; i < first_step_[joint + 1]; ++i) {
         const Step& step = steps_[i];
-        const Lanes value = {rows[0][step.channel], rows[1][step.channel], rows[2][step.channel],
-                             rows[3][step.channel]};
         if (step.rotation) {
           switch (step.axis) {  // the columns an axis turns: X (1,2), Y (2,0), Z (0,1)
             case 0:
-              turn(y, z, value);
+              turn(y, z, turns[i]);
               break;
             case 1:
-              turn(z, x, value);
+              turn(z, x, turns[i]);
               break;
             default:
-              turn(x, y, value);
+              turn(x, y, turns[i]);
               break;
           }
         } else {
+          const Lanes value = {rows[0][step.channel], rows[1][step.channel], rows[2][step.channel],
+                               rows[3][step.channel]};
           translation[step.axis] = add_ ? translation[step.axis] + value : value;
         }
       }
@@ -200,31 +230,18 @@ class LanePoser {
 
   // pose.cpp's rotate_about_axis in every lane: first = c * first + s * second, second = c * second
   // - s * first, nothing for an angle of 0.
-  static void turn(Lanes (&first)[3], Lanes (&second)[3], const Lanes& degrees) {
-    Lanes s = broadcast(0.0f);
-    Lanes c = broadcast(1.0f);
-    unsigned unturned = 0;
-    for (std::size_t l = 0; l < kLanes; ++l) {
-      if (degrees[l] == 0.0f) {
-        unturned |= 1u << l;
-        continue;
-      }
-      float sl = 0.0f;
-      float cl = 1.0f;
-      sin_cos_degrees(degrees[l], sl, cl);
-      s[l] = sl;
-      c[l] = cl;
-    }
-    if (unturned == (1u << kLanes) - 1) return;
+  static void turn(Lanes (&first)[3], Lanes (&second)[3], const LaneTurn& turn) {
+    constexpr unsigned kAll = (1u << kLanes) - 1;
+    if (turn.unturned == kAll) return;
     const Lanes a[3] = {first[0], first[1], first[2]};
     const Lanes b[3] = {second[0], second[1], second[2]};
     for (int r = 0; r < 3; ++r) {
-      first[r] = c * a[r] + s * b[r];
-      second[r] = c * b[r] - s * a[r];
+      first[r] = turn.c * a[r] + turn.s * b[r];
+      second[r] = turn.c * b[r] - turn.s * a[r];
     }
-    if (unturned == 0) return;
+    if (turn.unturned == 0) return;
     for (std::size_t l = 0; l < kLanes; ++l) {
-      if ((unturned & (1u << l)) == 0) continue;
+      if ((turn.unturned & (1u << l)) == 0) continue;
       for (int r = 0; r < 3; ++r) {
         first[r][l] = a[r][l];
         second[r][l] = b[r][l];
@@ -237,6 +254,7 @@ class LanePoser {
   std::vector<Step> steps_;
   std::vector<std::uint32_t> first_step_;  // per joint, and one past the last
   std::vector<std::uint8_t> has_children_;
+  std::vector<std::uint32_t> rotation_steps_;  // indices into steps_
 };
 
 // Frames handed to a thread at a time, and frames whose errors are held at once when they are not
@@ -247,6 +265,7 @@ constexpr std::size_t kBlockFrames = 16384;
 struct FrameScratch {
   std::vector<LaneWorld> ref_world;
   std::vector<LaneWorld> other_world;
+  std::vector<LaneTurn> turns;
   Pose other_pose;  // the other clip between two of its frames
   std::vector<dvec3> ref_points;
   std::vector<dvec3> other_points;
@@ -288,8 +307,9 @@ struct FrameErrors {
       whole[l] = fraction == 0.0f || before + 1 >= other.motion.frame_count;
       other_frames[l] = before;
     }
-    reference_poser.pose(ref_frames, scratch.ref_world);
-    other_poser.pose(other_frames, scratch.other_world);
+    reference_poser.pose(ref_frames, scratch.ref_world, scratch.turns);
+    if (std::find(whole.begin(), whole.end(), true) != whole.end())
+      other_poser.pose(other_frames, scratch.other_world, scratch.turns);
     for (std::size_t l = 0; l < count; ++l) {
       auto ref_position = [&](int joint) { return dvec3(LanePoser::position(scratch.ref_world, joint, l)); };
       auto other_position = [&](int joint) {
