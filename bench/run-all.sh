@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# run-all.sh: every speed figure of issue 6 measured on this machine, each against a baseline run
-# in the same pass, ending with one summary table (figure, measured, baseline, ratio, target, met).
+# run-all.sh: every speed figure of issues 6 and 14 measured on this machine, each against a baseline
+# run in the same pass, ending with one summary table (figure, measured, baseline, ratio, target, met).
 #
 #   bench/run-all.sh [--build-dir DIR] [--size-mb N] [--runs N] [--quick] [--no-build] [--use-display]
 #                    [--check]
@@ -292,50 +292,29 @@ fi
 
 # ---------------------------------------------------------------------------------------------------
 section "Compare: bvhscope compare on two ${size_mb} MB files vs bvhscope info on both (issue 14)"
-# The reference is the parse section's file; the other is the same clip's rows started 120 rows (1 s
-# at 120 Hz) later: same size and skeleton, another pose at every frame (a clip against itself
-# would compare equal poses). The baseline is what the issue names: `info` on both, one after the other.
-other=$work/other.bvh
+# The reference is the parse section's file; compare_vs_info.sh writes the other (the same clip's rows
+# started 120 rows later: same size and skeleton, another pose at every frame). The baseline is what
+# the issue names: `info` on both files, one after the other.
 if [ ! -s "$big" ]; then
   failed "compare" "no ${size_mb} MB file (the parse section failed)"
-elif ! "$bench/bvhscope_bench_make_bvh" "$other" "--size-mb=$size_mb" --first-row=120 >"$work/other.facts"; then
-  failed "compare" "bvhscope_bench_make_bvh failed"
-elif ! "$bin" compare "$big" "$other" >"$work/compare.out" 2>"$work/compare.err"; then  # also warms the page cache
-  cat "$work/compare.err" >&2
-  failed "compare" "bvhscope compare failed"
+elif "$here/bench/compare_vs_info.sh" --build-dir "$build_dir" --size-mb "$size_mb" --file "$big" --runs "$runs" \
+       --summary "$work/compare.kv"; then
+  c=$work/compare.kv
+  ratio=$(kv "$c" ratio_best)
+  row "compare: 2 x ${big_mb} MB, wall (best of $runs)" "$(calc "sprintf(\"%.3f s\", $(kv "$c" compare_best))")" \
+      "info on both $(calc "sprintf(\"%.3f s\", $(kv "$c" info_both_best))")" "$(calc "sprintf(\"%.2fx\", $ratio)")" \
+      "<= 1.5x" "$(judge "$ratio" "<=" 1.5)"
+  ratio=$(kv "$c" ratio_median)
+  row "  the same, medians" "$(calc "sprintf(\"%.3f s\", $(kv "$c" compare_median))")" \
+      "info on both $(calc "sprintf(\"%.3f s\", $(kv "$c" info_both_median))")" "$(calc "sprintf(\"%.2fx\", $ratio)")" \
+      "<= 1.5x" "$(judge "$ratio" "<=" 1.5)"
+  row "  compare --align rigid, median (best)" \
+      "$(calc "sprintf(\"%.3f s (%.3f)\", $(kv "$c" rigid_median), $(kv "$c" rigid_best))")" \
+      "info on both $(calc "sprintf(\"%.3f s\", $(kv "$c" info_both_median))")" \
+      "$(calc "sprintf(\"%.2fx\", $(kv "$c" rigid_median) / $(kv "$c" info_both_median))")" "-" "-"
 else
-  echo "other file: $(cat "$work/other.facts")"
-  sed -n '/^frames compared:/p;/^joints matched:/p;/^MPJPE:/p' "$work/compare.out"
-  info_both() { "$bin" info "$big" && "$bin" info "$other"; }
-  ok=1
-  for ((i = 0; i < runs && ok; i++)); do  # interleaved, so that load spikes hit all alike
-    timed "$work/cmp" "$bin" compare "$big" "$other" || ok=0
-    timed "$work/cmp-info" info_both || ok=0
-    timed "$work/cmp-rigid" "$bin" compare --align rigid "$big" "$other" || ok=0
-  done
-  if ((ok)); then
-    read -r cmp_med cmp_best _ < <(stats "$work/cmp")
-    read -r base_med base_best _ < <(stats "$work/cmp-info")
-    read -r rigid_med rigid_best _ < <(stats "$work/cmp-rigid")
-    printf 'wall time median (best) of %d runs, interleaved:\n' "$runs"
-    printf '  compare A B               %.3f s (%.3f)\n' "$cmp_med" "$cmp_best"
-    printf '  info A; info B            %.3f s (%.3f)\n' "$base_med" "$base_best"
-    printf '  compare --align rigid A B %.3f s (%.3f)\n' "$rigid_med" "$rigid_best"
-    ratio=$(calc "$cmp_best / $base_best")
-    row "compare: 2 x ${big_mb} MB, wall (best of $runs)" "$(calc "sprintf(\"%.3f s\", $cmp_best)")" \
-        "info on both $(calc "sprintf(\"%.3f s\", $base_best)")" "$(calc "sprintf(\"%.2fx\", $ratio)")" \
-        "<= 1.5x" "$(judge "$ratio" "<=" 1.5)"
-    ratio=$(calc "$cmp_med / $base_med")
-    row "  the same, medians" "$(calc "sprintf(\"%.3f s\", $cmp_med)")" \
-        "info on both $(calc "sprintf(\"%.3f s\", $base_med)")" "$(calc "sprintf(\"%.2fx\", $ratio)")" \
-        "<= 1.5x" "$(judge "$ratio" "<=" 1.5)"
-    row "  compare --align rigid, median (best)" "$(calc "sprintf(\"%.3f s (%.3f)\", $rigid_med, $rigid_best)")" \
-        "info on both $(calc "sprintf(\"%.3f s\", $base_med)")" "$(calc "sprintf(\"%.2fx\", $rigid_med / $base_med)")" "-" "-"
-  else
-    failed "compare" "bvhscope compare or info failed"
-  fi
+  failed "compare" "bench/compare_vs_info.sh failed"
 fi
-rm -f "$other"
 
 # ---------------------------------------------------------------------------------------------------
 section "Start-up: bvhscope info on small files vs starting /bin/true ($startup_runs runs each, interleaved)"
