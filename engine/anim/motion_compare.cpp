@@ -338,27 +338,51 @@ unsigned compare_threads(std::size_t frames, std::size_t pairs) {
 }
 
 // errors[b * pairs + j] for reference frames first..first + count - 1, chunks of frames taken in
-// turn by scratch.size() threads (this one included).
-void compute_errors_parallel(const FrameErrors& frame_errors, std::size_t first, std::size_t count, double* errors,
-                             std::vector<FrameScratch>& scratch) {
-  const std::size_t pairs = frame_errors.pairs.size();
-  std::atomic<std::size_t> next{0};
-  auto work = [&](FrameScratch& mine) {
+// turn by scratch.size() threads: start() sets the helpers going (scratch[1] on), finish() works
+// along with them on this thread (scratch[0]) until the block is done.
+class BlockJob {
+ public:
+  BlockJob(const FrameErrors& frame_errors, std::size_t first, std::size_t count, double* errors,
+           std::vector<FrameScratch>& scratch)
+      : frame_errors_(frame_errors), first_(first), count_(count), errors_(errors), scratch_(scratch) {}
+  BlockJob(const BlockJob&) = delete;
+  BlockJob& operator=(const BlockJob&) = delete;
+  ~BlockJob() { join(); }
+
+  void start() {
+    const std::size_t helpers = std::min<std::size_t>(scratch_.size() - 1, (count_ - 1) / kChunkFrames);
+    workers_.reserve(helpers);
+    for (std::size_t t = 0; t < helpers; ++t) workers_.emplace_back([this, t] { work(scratch_[t + 1]); });
+  }
+  void finish() {
+    work(scratch_[0]);
+    join();
+  }
+
+ private:
+  void work(FrameScratch& mine) {
+    const std::size_t pairs = frame_errors_.pairs.size();
     for (;;) {
-      const std::size_t start = next.fetch_add(kChunkFrames, std::memory_order_relaxed);
-      if (start >= count) return;
-      const std::size_t end = std::min(count, start + kChunkFrames);
+      const std::size_t start = next_.fetch_add(kChunkFrames, std::memory_order_relaxed);
+      if (start >= count_) return;
+      const std::size_t end = std::min(count_, start + kChunkFrames);
       for (std::size_t b = start; b < end; b += kLanes)
-        frame_errors(first + b, std::min(kLanes, end - b), errors + b * pairs, mine);
+        frame_errors_(first_ + b, std::min(kLanes, end - b), errors_ + b * pairs, mine);
     }
-  };
-  const std::size_t helpers = std::min<std::size_t>(scratch.size() - 1, (count - 1) / kChunkFrames);
-  std::vector<std::thread> workers;
-  workers.reserve(helpers);
-  for (std::size_t t = 0; t < helpers; ++t) workers.emplace_back(work, std::ref(scratch[t + 1]));
-  work(scratch[0]);
-  for (std::thread& worker : workers) worker.join();
-}
+  }
+  void join() {
+    for (std::thread& worker : workers_) worker.join();
+    workers_.clear();
+  }
+
+  const FrameErrors& frame_errors_;
+  std::size_t first_;
+  std::size_t count_;
+  double* errors_;
+  std::vector<FrameScratch>& scratch_;
+  std::atomic<std::size_t> next_{0};
+  std::vector<std::thread> workers_;
+};
 
 }  // namespace
 
@@ -485,16 +509,33 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
   const LanePoser other_poser(other, options.other_mode);
   const FrameErrors frame_errors{reference, other, options, pairs, other_last, reference_poser, other_poser};
   const std::size_t pair_count = pairs.size();
-  const std::size_t block_frames = kBlockFrames;
-  std::vector<double> block_errors;
-  if (!options.keep_errors) block_errors.resize(std::min(block_frames, result.frames_compared) * pair_count);
+  // Two blocks in flight: the helpers compute a block while this thread sums the one before.
+  std::array<std::vector<double>, 2> block_errors;
+  if (!options.keep_errors) {
+    for (std::vector<double>& buffer : block_errors)
+      buffer.resize(std::min(kBlockFrames, result.frames_compared) * pair_count);
+  }
+  auto errors_of = [&](std::size_t block) {
+    return options.keep_errors ? result.errors.data() + block * pair_count
+                               : block_errors[(block / kBlockFrames) % 2].data();
+  };
+  auto block_size = [&](std::size_t block) { return std::min(kBlockFrames, result.frames_compared - block); };
   const unsigned threads = compare_threads(result.frames_compared, pair_count);
   std::vector<FrameScratch> scratch(threads);
   double total = 0.0;
-  for (std::size_t block = 0; block < result.frames_compared; block += block_frames) {
-    const std::size_t count = std::min(block_frames, result.frames_compared - block);
-    double* const errors = options.keep_errors ? result.errors.data() + block * pair_count : block_errors.data();
-    compute_errors_parallel(frame_errors, first + block, count, errors, scratch);
+  std::optional<BlockJob> job;
+  job.emplace(frame_errors, first, block_size(0), errors_of(0), scratch);
+  job->start();
+  job->finish();
+  for (std::size_t block = 0; block < result.frames_compared; block += kBlockFrames) {
+    const std::size_t count = block_size(block);
+    const double* const errors = errors_of(block);
+    const std::size_t next = block + kBlockFrames;
+    job.reset();
+    if (next < result.frames_compared) {
+      job.emplace(frame_errors, first + next, block_size(next), errors_of(next), scratch);
+      job->start();
+    }
     for (std::size_t b = 0; b < count; ++b) {
       const std::size_t f = block + b;
       const std::size_t k = first + f;
@@ -515,6 +556,7 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
       result.per_frame_mean[f] = frame_sum / static_cast<double>(pair_count);
       total += frame_sum;
     }
+    if (job) job->finish();
   }
   if (result.max_error == 0.0) result.worst_frame = first;
   for (JointError& joint : result.per_joint) joint.mean /= static_cast<double>(result.frames_compared);
