@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# run-all.sh: every speed figure of issue 6 measured on this machine, each against a baseline run
-# in the same pass, ending with one summary table (figure, measured, baseline, ratio, target, met).
+# run-all.sh: every speed figure of issues 6 and 14 measured on this machine, each against a baseline
+# run in the same pass, ending with one summary table (figure, measured, baseline, ratio, target, met).
 #
 #   bench/run-all.sh [--build-dir DIR] [--size-mb N] [--runs N] [--quick] [--no-build] [--use-display]
 #                    [--check]
@@ -8,7 +8,7 @@
 #   --build-dir DIR  where the programs are (default build-bench/ at the top of the repository). It
 #                    is configured (Release, warnings as errors) when it has no CMakeCache.txt, and
 #                    `--target bvhscope_benchmarks` is built, unless --no-build.
-#   --size-mb N      size of the generated BVH file for `bvhscope info` and `bvhscope export` (100)
+#   --size-mb N      size of the generated BVH files for `bvhscope info`, `export` and `compare` (100)
 #   --runs N         runs of each command on that file, interleaved (5; 1 with --quick)
 #   --quick          a fast pass that only proves every step works: a 2 MB file, one run each, the
 #                    Google Benchmark programs in --smoke mode, few start-up runs (what ctest runs);
@@ -288,6 +288,32 @@ if [ -f "$big" ]; then
     failed "export (command)" "bvhscope export failed"
   fi
   rm -f "$csv"
+fi
+
+# ---------------------------------------------------------------------------------------------------
+section "Compare: bvhscope compare on two ${size_mb} MB files vs bvhscope info on both (issue 14)"
+# The reference is the parse section's file; compare_vs_info.sh writes the other (the same clip's rows
+# started 120 rows later: same size and skeleton, another pose at every frame). The baseline is what
+# the issue names: `info` on both files, one after the other.
+if [ ! -s "$big" ]; then
+  failed "compare" "no ${size_mb} MB file (the parse section failed)"
+elif "$here/bench/compare_vs_info.sh" --build-dir "$build_dir" --size-mb "$size_mb" --file "$big" --runs "$runs" \
+       --summary "$work/compare.kv"; then
+  c=$work/compare.kv
+  ratio=$(kv "$c" ratio_best)
+  row "compare: 2 x ${big_mb} MB, wall (best of $runs)" "$(calc "sprintf(\"%.3f s\", $(kv "$c" compare_best))")" \
+      "info on both $(calc "sprintf(\"%.3f s\", $(kv "$c" info_both_best))")" "$(calc "sprintf(\"%.2fx\", $ratio)")" \
+      "<= 1.5x" "$(judge "$ratio" "<=" 1.5)"
+  ratio=$(kv "$c" ratio_median)
+  row "  the same, medians" "$(calc "sprintf(\"%.3f s\", $(kv "$c" compare_median))")" \
+      "info on both $(calc "sprintf(\"%.3f s\", $(kv "$c" info_both_median))")" "$(calc "sprintf(\"%.2fx\", $ratio)")" \
+      "<= 1.5x" "$(judge "$ratio" "<=" 1.5)"
+  row "  compare --align rigid, median (best)" \
+      "$(calc "sprintf(\"%.3f s (%.3f)\", $(kv "$c" rigid_median), $(kv "$c" rigid_best))")" \
+      "info on both $(calc "sprintf(\"%.3f s\", $(kv "$c" info_both_median))")" \
+      "$(calc "sprintf(\"%.2fx\", $(kv "$c" rigid_median) / $(kv "$c" info_both_median))")" "-" "-"
+else
+  failed "compare" "bench/compare_vs_info.sh failed"
 fi
 
 # ---------------------------------------------------------------------------------------------------

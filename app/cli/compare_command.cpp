@@ -255,10 +255,10 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
     options.explicit_pairs = *pairs;
   }
 
-  const std::optional<Clip> reference = load_clip_reporting(inputs[0], err);
-  if (!reference) return kExitBadInput;
-  const std::optional<Clip> other = load_clip_reporting(inputs[1], err);
-  if (!other) return kExitBadInput;
+  const std::optional<std::pair<Clip, Clip>> clips = load_two_clips_reporting(inputs[0], inputs[1], err);
+  if (!clips) return kExitBadInput;
+  const Clip* const reference = &clips->first;
+  const Clip* const other = &clips->second;
   const ClipAnalysis ref_analysis = analyse_clip(*reference, interpretation->mode, up);
   const ClipAnalysis other_analysis = analyse_clip(*other, interpretation->mode, up);
   options.reference_mode = ref_analysis.position.mode;

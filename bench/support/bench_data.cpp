@@ -68,7 +68,8 @@ class Lcg {
 
 void append_fixed(std::string& out, double value, int decimals) {
   std::array<char, 64> digits{};
-  const auto result = std::to_chars(digits.data(), digits.data() + digits.size(), value, std::chars_format::fixed, decimals);
+  const auto result =
+      std::to_chars(digits.data(), digits.data() + digits.size(), value, std::chars_format::fixed, decimals);
   out.append(digits.data(), result.ptr);
 }
 
@@ -88,8 +89,9 @@ std::optional<std::string> read_corpus_file(std::string_view file_name) {
 std::string synthetic_bvh(int joints, std::size_t frames) {
   joints = std::max(joints, 1);
   Lcg rng(0x5eed0000ULL + static_cast<std::uint64_t>(joints));
-  std::string out = "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0.0000 0.0000 0.0000\n"
-                    "\tCHANNELS 6 Xposition Yposition Zposition Zrotation Yrotation Xrotation\n";
+  std::string out =
+      "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0.0000 0.0000 0.0000\n"
+      "\tCHANNELS 6 Xposition Yposition Zposition Zrotation Yrotation Xrotation\n";
   static constexpr std::array<std::string_view, 5> kLimbs = {"LeftLeg", "RightLeg", "Spine", "LeftArm", "RightArm"};
   const int below_root = joints - 1;
   for (std::size_t limb = 0; limb < kLimbs.size(); ++limb) {
@@ -97,8 +99,8 @@ std::string synthetic_bvh(int joints, std::size_t frames) {
     if (length == 0) continue;
     for (int depth = 0; depth < length; ++depth) {
       const std::string indent(static_cast<std::size_t>(depth) + 1, '\t');
-      out += indent + "JOINT " + std::string(kLimbs[limb]) + std::to_string(depth + 1) + "\n" + indent + "{\n" + indent +
-             "\tOFFSET ";
+      out += indent + "JOINT " + std::string(kLimbs[limb]) + std::to_string(depth + 1) + "\n" + indent + "{\n" +
+             indent + "\tOFFSET ";
       for (int axis = 0; axis < 3; ++axis) {
         append_fixed(out, rng.uniform() * 6.0 - 3.0, 5);
         out += axis < 2 ? " " : "\n";
@@ -108,7 +110,8 @@ std::string synthetic_bvh(int joints, std::size_t frames) {
     const std::string site_indent(static_cast<std::size_t>(length) + 1, '\t');
     out += site_indent + "End Site\n" + site_indent + "{\n" + site_indent + "\tOFFSET 0.00000 -1.50000 0.00000\n" +
            site_indent + "}\n";
-    for (int depth = length - 1; depth >= 0; --depth) out += std::string(static_cast<std::size_t>(depth) + 1, '\t') + "}\n";
+    for (int depth = length - 1; depth >= 0; --depth)
+      out += std::string(static_cast<std::size_t>(depth) + 1, '\t') + "}\n";
   }
   out += "}\nMOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: .0083333\n";
 
@@ -137,11 +140,12 @@ SourceClip corpus_or_synthetic(std::string_view file_name, std::string_view labe
   if (auto text = read_corpus_file(file_name)) {
     return SourceClip{std::string(label), (corpus_dir() / std::filesystem::path(file_name)).string(), std::move(*text)};
   }
-  return SourceClip{"synthetic" + std::to_string(synthetic_joints), "synthetic (corpus file " + std::string(file_name) + " missing)",
+  return SourceClip{"synthetic" + std::to_string(synthetic_joints),
+                    "synthetic (corpus file " + std::string(file_name) + " missing)",
                     synthetic_bvh(synthetic_joints, synthetic_frames)};
 }
 
-BigBvh make_big_bvh(std::string_view source, std::size_t target_bytes) {
+BigBvh make_big_bvh(std::string_view source, std::size_t target_bytes, std::size_t first_row) {
   const Result<Clip> parsed = parse_bvh(source, "source");
   if (!parsed) throw std::runtime_error(format_diagnostic(parsed.error(), Severity::Error));
   const Clip& clip = parsed.value();
@@ -174,11 +178,13 @@ BigBvh make_big_bvh(std::string_view source, std::size_t target_bytes) {
   }
 
   // The row count first (the "Frames:" line is written before the rows), then the text in one piece.
-  const std::size_t fixed = header.size() + std::string_view("Frames: 0000000000\n").size() + frame_time_line.size() + 1;
+  const std::size_t fixed =
+      header.size() + std::string_view("Frames: 0000000000\n").size() + frame_time_line.size() + 1;
   std::size_t body = 0;
   std::size_t count = 0;
+  first_row %= rows.size();
   while (fixed + body < target_bytes || count == 0) {
-    body += rows[count % rows.size()].size() + 1;
+    body += rows[(first_row + count) % rows.size()].size() + 1;
     ++count;
   }
   BigBvh big;
@@ -190,7 +196,7 @@ BigBvh make_big_bvh(std::string_view source, std::size_t target_bytes) {
   big.text.append(frame_time_line);
   big.text += '\n';
   for (std::size_t i = 0; i < count; ++i) {
-    big.text.append(rows[i % rows.size()]);
+    big.text.append(rows[(first_row + i) % rows.size()]);
     big.text += '\n';
   }
   return big;

@@ -22,8 +22,8 @@ std::optional<std::string> read_corpus_file(std::string_view file_name);
 std::string synthetic_bvh(int joints, std::size_t frames);
 
 struct SourceClip {
-  std::string label;  // short name for benchmark names: "cmu_01_01", "synthetic31", ...
-  std::string origin; // the corpus path, or "synthetic (corpus missing)"
+  std::string label;   // short name for benchmark names: "cmu_01_01", "synthetic31", ...
+  std::string origin;  // the corpus path, or "synthetic (corpus missing)"
   std::string text;
 };
 
@@ -32,14 +32,15 @@ SourceClip corpus_or_synthetic(std::string_view file_name, std::string_view labe
                                std::size_t synthetic_frames);
 
 // A big BVH text: `source`'s hierarchy and frame time, its frame rows repeated (LF line ends) until
-// the text holds at least `target_bytes`, and "Frames:" set to the number of rows written.
+// the text holds at least `target_bytes`, and "Frames:" set to the number of rows written. The rows
+// start at the source's row `first_row` (modulo its row count): the same motion, later in its loop.
 struct BigBvh {
   std::string text;
   std::size_t frames = 0;
   std::size_t channels = 0;
   [[nodiscard]] std::size_t values() const noexcept { return frames * channels; }
 };
-BigBvh make_big_bvh(std::string_view source, std::size_t target_bytes);
+BigBvh make_big_bvh(std::string_view source, std::size_t target_bytes, std::size_t first_row = 0);
 
 // Offset of the first frame row: the byte after the "Frame Time:" line (the text's size when none).
 std::size_t motion_offset(std::string_view text) noexcept;

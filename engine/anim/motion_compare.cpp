@@ -1,10 +1,18 @@
 #include "anim/motion_compare.hpp"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <functional>
+#include <thread>
 
 #include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/trigonometric.hpp>
 
 #include "anim/pose.hpp"
 
@@ -60,6 +68,324 @@ void fit_rigid_about_axis(const std::vector<dvec3>& reference, std::vector<dvec3
       reference.size(), [&](std::size_t i) { return reference[i]; }, [&](std::size_t i) { return other[i]; }, up);
   for (dvec3& point : other) point = turn(fit, point - fit.other_centre, up) + fit.reference_centre;
 }
+
+// pose_frame's world positions for four frames at once, one frame per lane of a vector, with the
+// same float operations per lane as pose.cpp (so the same bits): each joint's channels decoded once
+// per clip, the rotation's columns in registers, the forward pass in the same loop and without the
+// bottom row of the 4x4 matrices (it never reaches a position), and only the translation for joints
+// without children. pose.cpp's arithmetic is copied here step for step: change them together.
+using Lanes = float __attribute__((vector_size(16)));
+constexpr std::size_t kLanes = 4;
+
+Lanes broadcast(float value) { return Lanes{value, value, value, value}; }
+
+// The sine and cosine of one rotation channel in every lane; bit l of `unturned`: an angle of 0.
+struct LaneTurn {
+  Lanes s;
+  Lanes c;
+  unsigned unturned = 0;
+};
+
+struct LaneWorld {
+  Lanes rotation[3][3];  // [column][row]
+  Lanes translation[3];  // rows of the fourth column: the joint's position
+};
+
+class LanePoser {
+ public:
+  LanePoser(const Clip& clip, PositionMode mode) : clip_(clip), add_(mode == PositionMode::Add) {
+    const Skeleton& skeleton = clip.skeleton;
+    const auto joints = static_cast<std::size_t>(skeleton.joint_count());
+    has_children_.assign(joints, 0);
+    first_step_.reserve(joints + 1);
+    for (std::size_t joint = 0; joint < joints; ++joint) {
+      const int parent = skeleton.parents[joint];
+      if (parent != kNoParent) has_children_[static_cast<std::size_t>(parent)] = 1;
+      first_step_.push_back(static_cast<std::uint32_t>(steps_.size()));
+      const int first = skeleton.first_channels[joint];
+      for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) {
+        const ChannelKind kind = skeleton.channel_kinds[c];
+        if (is_rotation(kind)) rotation_steps_.push_back(static_cast<std::uint32_t>(steps_.size()));
+        steps_.push_back(
+            Step{static_cast<std::uint32_t>(c), static_cast<std::uint8_t>(channel_axis(kind)), is_rotation(kind)});
+      }
+    }
+    first_step_.push_back(static_cast<std::uint32_t>(steps_.size()));
+  }
+
+  // Frames frames[l] (each < frame_count, which is > 0) in lane l; `turns` is scratch.
+  void pose(const std::array<std::size_t, kLanes>& frames, std::vector<LaneWorld>& world,
+            std::vector<LaneTurn>& turns) const {
+    const Skeleton& skeleton = clip_.skeleton;
+    const auto joints = static_cast<std::size_t>(skeleton.joint_count());
+    world.resize(joints);
+    std::array<const float*, kLanes> rows{};
+    for (std::size_t l = 0; l < kLanes; ++l) rows[l] = clip_.motion.frame(frames[l]).data();
+    // Every sine and cosine first, lane by lane: the vector work below then makes no calls (a call
+    // would spill every vector register).
+    turns.resize(steps_.size());
+    for (const std::uint32_t i : rotation_steps_) turns[i].unturned = 0;
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      for (const std::uint32_t i : rotation_steps_) {
+        const float degrees = rows[l][steps_[i].channel];
+        LaneTurn& turn = turns[i];
+        if (degrees == 0.0f) {
+          turn.unturned |= 1u << l;
+          turn.s[l] = 0.0f;
+          turn.c[l] = 1.0f;
+          continue;
+        }
+        float s = 0.0f;
+        float c = 1.0f;
+        sin_cos_degrees(degrees, s, c);
+        turn.s[l] = s;
+        turn.c[l] = c;
+      }
+    }
+    const Lanes zero = broadcast(0.0f);
+    const Lanes one = broadcast(1.0f);
+    for (std::size_t joint = 0; joint < joints; ++joint) {
+      // compute_local_transforms
+      const glm::vec3& offset = skeleton.offsets[joint];
+      Lanes translation[3] = {broadcast(offset.x), broadcast(offset.y), broadcast(offset.z)};
+      Lanes x[3] = {one, zero, zero};  // the rotation's columns
+      Lanes y[3] = {zero, one, zero};
+      Lanes z[3] = {zero, zero, one};
+      for (std::uint32_t i = first_step_[joint]; i < first_step_[joint + 1]; ++i) {
+        const Step& step = steps_[i];
+        if (step.rotation) {
+          switch (step.axis) {  // the columns an axis turns: X (1,2), Y (2,0), Z (0,1)
+            case 0:
+              turn(y, z, turns[i]);
+              break;
+            case 1:
+              turn(z, x, turns[i]);
+              break;
+            default:
+              turn(x, y, turns[i]);
+              break;
+          }
+        } else {
+          const Lanes value = {rows[0][step.channel], rows[1][step.channel], rows[2][step.channel],
+                               rows[3][step.channel]};
+          translation[step.axis] = add_ ? translation[step.axis] + value : value;
+        }
+      }
+      // forward_kinematics: world = parent world * compose(translation, rotation), glm's product
+      // column by column, ((A0 * b0 + A1 * b1) + A2 * b2) + A3 * b3, with b3 = 0 for the rotation's
+      // columns and 1 for the translation's (the terms are kept: x * 0 is not always +0).
+      LaneWorld& out = world[joint];
+      const int parent = skeleton.parents[joint];
+      if (parent == kNoParent) {
+        for (int r = 0; r < 3; ++r) {
+          out.rotation[0][r] = x[r];
+          out.rotation[1][r] = y[r];
+          out.rotation[2][r] = z[r];
+          out.translation[r] = translation[r];
+        }
+        continue;
+      }
+      const LaneWorld& p = world[static_cast<std::size_t>(parent)];
+      for (int r = 0; r < 3; ++r) {
+        out.translation[r] = p.rotation[0][r] * translation[0] + p.rotation[1][r] * translation[1] +
+                             p.rotation[2][r] * translation[2] + p.translation[r] * one;
+      }
+      if (has_children_[joint] == 0) continue;  // its rotation is never read
+      const Lanes* const columns[3] = {x, y, z};
+      for (int c = 0; c < 3; ++c) {
+        const Lanes* b = columns[c];
+        for (int r = 0; r < 3; ++r) {
+          out.rotation[c][r] =
+              p.rotation[0][r] * b[0] + p.rotation[1][r] * b[1] + p.rotation[2][r] * b[2] + p.translation[r] * zero;
+        }
+      }
+    }
+  }
+
+  static glm::vec3 position(const std::vector<LaneWorld>& world, int joint, std::size_t lane) {
+    const LaneWorld& w = world[static_cast<std::size_t>(joint)];
+    return {w.translation[0][lane], w.translation[1][lane], w.translation[2][lane]};
+  }
+
+ private:
+  struct Step {
+    std::uint32_t channel = 0;
+    std::uint8_t axis = 0;
+    bool rotation = false;
+  };
+
+  // pose.cpp's sin_cos_degrees.
+  static void sin_cos_degrees(float degrees, float& s, float& c) {
+    if (std::abs(degrees) > 360.0f) degrees = std::fmod(degrees, 360.0f);
+    const float quarter_turns = degrees * (1.0f / 90.0f);
+    const auto whole = static_cast<int>(quarter_turns);
+    if (static_cast<float>(whole) * 90.0f == degrees) {
+      static constexpr float kSin[4] = {0.0f, 1.0f, 0.0f, -1.0f};
+      static constexpr float kCos[4] = {1.0f, 0.0f, -1.0f, 0.0f};
+      s = kSin[whole & 3];
+      c = kCos[whole & 3];
+      return;
+    }
+    const float radians = glm::radians(degrees);
+    s = std::sin(radians);
+    c = std::cos(radians);
+  }
+
+  // pose.cpp's rotate_about_axis in every lane: first = c * first + s * second, second = c * second
+  // - s * first, nothing for an angle of 0.
+  static void turn(Lanes (&first)[3], Lanes (&second)[3], const LaneTurn& turn) {
+    constexpr unsigned kAll = (1u << kLanes) - 1;
+    if (turn.unturned == kAll) return;
+    const Lanes a[3] = {first[0], first[1], first[2]};
+    const Lanes b[3] = {second[0], second[1], second[2]};
+    for (int r = 0; r < 3; ++r) {
+      first[r] = turn.c * a[r] + turn.s * b[r];
+      second[r] = turn.c * b[r] - turn.s * a[r];
+    }
+    if (turn.unturned == 0) return;
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      if ((turn.unturned & (1u << l)) == 0) continue;
+      for (int r = 0; r < 3; ++r) {
+        first[r][l] = a[r][l];
+        second[r][l] = b[r][l];
+      }
+    }
+  }
+
+  const Clip& clip_;
+  bool add_ = true;
+  std::vector<Step> steps_;
+  std::vector<std::uint32_t> first_step_;  // per joint, and one past the last
+  std::vector<std::uint8_t> has_children_;
+  std::vector<std::uint32_t> rotation_steps_;  // indices into steps_
+};
+
+// Frames handed to a thread at a time, and frames whose errors are held at once when they are not
+// kept (then summed in order before the next block).
+constexpr std::size_t kChunkFrames = 256;
+constexpr std::size_t kBlockFrames = 16384;
+
+struct FrameScratch {
+  std::vector<LaneWorld> ref_world;
+  std::vector<LaneWorld> other_world;
+  std::vector<LaneTurn> turns;
+  Pose other_pose;  // the other clip between two of its frames
+  std::vector<dvec3> ref_points;
+  std::vector<dvec3> other_points;
+};
+
+// The error of every matched pair at reference frames, four at a time.
+struct FrameErrors {
+  const Clip& reference;
+  const Clip& other;
+  const CompareOptions& options;
+  const std::vector<JointPair>& pairs;
+  double other_last = 0.0;
+  const LanePoser& reference_poser;
+  const LanePoser& other_poser;
+
+  // errors[i * pairs + j] for reference frames first + i, i < count <= kLanes.
+  void operator()(std::size_t first, std::size_t count, double* errors, FrameScratch& scratch) const {
+    const int ref_root = reference.skeleton.roots.empty() ? 0 : reference.skeleton.roots.front();
+    const int other_root = other.skeleton.roots.empty() ? 0 : other.skeleton.roots.front();
+    const dvec3 up(up_axis_vector(options.up));
+    std::vector<dvec3>& ref_points = scratch.ref_points;
+    std::vector<dvec3>& other_points = scratch.other_points;
+    ref_points.resize(pairs.size());
+    other_points.resize(pairs.size());
+    // The other clip as sample_pose(other, position, Sampling::Linear, ...) reads it: a whole frame
+    // as pose_frame poses it (in the lanes), else between two frames (sample_pose, one at a time).
+    std::array<std::size_t, kLanes> ref_frames{};
+    std::array<std::size_t, kLanes> other_frames{};
+    std::array<double, kLanes> other_positions{};
+    std::array<bool, kLanes> whole{};
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      const std::size_t k = first + std::min(l, count - 1);
+      ref_frames[l] = k;
+      double position = std::clamp(other_frame_position(reference, other, options.offset, k), 0.0, other_last);
+      if (!std::isfinite(position)) position = 0.0;
+      const auto before = static_cast<std::size_t>(std::floor(position));
+      const auto fraction = static_cast<float>(position - static_cast<double>(before));
+      other_positions[l] = position;
+      whole[l] = fraction == 0.0f || before + 1 >= other.motion.frame_count;
+      other_frames[l] = before;
+    }
+    reference_poser.pose(ref_frames, scratch.ref_world, scratch.turns);
+    if (std::find(whole.begin(), whole.end(), true) != whole.end())
+      other_poser.pose(other_frames, scratch.other_world, scratch.turns);
+    for (std::size_t l = 0; l < count; ++l) {
+      auto ref_position = [&](int joint) { return dvec3(LanePoser::position(scratch.ref_world, joint, l)); };
+      auto other_position = [&](int joint) {
+        return whole[l] ? dvec3(LanePoser::position(scratch.other_world, joint, l))
+                        : dvec3(scratch.other_pose.position(joint));
+      };
+      if (!whole[l]) sample_pose(other, other_positions[l], Sampling::Linear, options.other_mode, scratch.other_pose);
+      const dvec3 ref_origin = options.alignment == Alignment::None ? dvec3(0.0) : ref_position(ref_root);
+      const dvec3 other_origin = options.alignment == Alignment::None ? dvec3(0.0) : other_position(other_root);
+      for (std::size_t j = 0; j < pairs.size(); ++j) {
+        ref_points[j] = ref_position(pairs[j].reference) - ref_origin;
+        other_points[j] = (other_position(pairs[j].other) - other_origin) * options.other_scale;
+      }
+      if (options.alignment == Alignment::Rigid) fit_rigid_about_axis(ref_points, other_points, up);
+      double* const frame_errors = errors + l * pairs.size();
+      for (std::size_t j = 0; j < pairs.size(); ++j) frame_errors[j] = glm::length(ref_points[j] - other_points[j]);
+    }
+  }
+};
+
+// Threads for the per-frame work: one per hardware thread, fewer for short comparisons.
+unsigned compare_threads(std::size_t frames, std::size_t pairs) {
+  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t work = frames * std::max<std::size_t>(pairs, 1);
+  return static_cast<unsigned>(std::min<std::size_t>({hardware, frames / kChunkFrames + 1, work / 20000 + 1}));
+}
+
+// errors[b * pairs + j] for reference frames first..first + count - 1, chunks of frames taken in
+// turn by scratch.size() threads: start() sets the helpers going (scratch[1] on), finish() works
+// along with them on this thread (scratch[0]) until the block is done.
+class BlockJob {
+ public:
+  BlockJob(const FrameErrors& frame_errors, std::size_t first, std::size_t count, double* errors,
+           std::vector<FrameScratch>& scratch)
+      : frame_errors_(frame_errors), first_(first), count_(count), errors_(errors), scratch_(scratch) {}
+  BlockJob(const BlockJob&) = delete;
+  BlockJob& operator=(const BlockJob&) = delete;
+  ~BlockJob() { join(); }
+
+  void start() {
+    const std::size_t helpers = std::min<std::size_t>(scratch_.size() - 1, (count_ - 1) / kChunkFrames);
+    workers_.reserve(helpers);
+    for (std::size_t t = 0; t < helpers; ++t) workers_.emplace_back([this, t] { work(scratch_[t + 1]); });
+  }
+  void finish() {
+    work(scratch_[0]);
+    join();
+  }
+
+ private:
+  void work(FrameScratch& mine) {
+    const std::size_t pairs = frame_errors_.pairs.size();
+    for (;;) {
+      const std::size_t start = next_.fetch_add(kChunkFrames, std::memory_order_relaxed);
+      if (start >= count_) return;
+      const std::size_t end = std::min(count_, start + kChunkFrames);
+      for (std::size_t b = start; b < end; b += kLanes)
+        frame_errors_(first_ + b, std::min(kLanes, end - b), errors_ + b * pairs, mine);
+    }
+  }
+  void join() {
+    for (std::thread& worker : workers_) worker.join();
+    workers_.clear();
+  }
+
+  const FrameErrors& frame_errors_;
+  std::size_t first_;
+  std::size_t count_;
+  double* errors_;
+  std::vector<FrameScratch>& scratch_;
+  std::atomic<std::size_t> next_{0};
+  std::vector<std::thread> workers_;
+};
 
 }  // namespace
 
@@ -176,43 +502,61 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
   result.per_joint.resize(pairs.size());
   for (std::size_t j = 0; j < pairs.size(); ++j) result.per_joint[j].joints = pairs[j];
 
-  const int ref_root = reference.skeleton.roots.empty() ? 0 : reference.skeleton.roots.front();
-  const int other_root = other.skeleton.roots.empty() ? 0 : other.skeleton.roots.front();
-  const dvec3 up(up_axis_vector(options.up));
-  Pose ref_pose;
-  Pose other_pose;
-  std::vector<dvec3> ref_points(pairs.size());
-  std::vector<dvec3> other_points(pairs.size());
+  // The errors of every frame are computed on all cores, block by block, into `errors` (the result's
+  // own array when it is kept); then summed here frame by frame in frame order, exactly as one
+  // thread would, so the results do not depend on the thread count.
+  const LanePoser reference_poser(reference, options.reference_mode);
+  const LanePoser other_poser(other, options.other_mode);
+  const FrameErrors frame_errors{reference, other, options, pairs, other_last, reference_poser, other_poser};
+  const std::size_t pair_count = pairs.size();
+  // Two blocks in flight: the helpers compute a block while this thread sums the one before.
+  std::array<std::vector<double>, 2> block_errors;
+  if (!options.keep_errors) {
+    for (std::vector<double>& buffer : block_errors)
+      buffer.resize(std::min(kBlockFrames, result.frames_compared) * pair_count);
+  }
+  auto errors_of = [&](std::size_t block) {
+    return options.keep_errors ? result.errors.data() + block * pair_count
+                               : block_errors[(block / kBlockFrames) % 2].data();
+  };
+  auto block_size = [&](std::size_t block) { return std::min(kBlockFrames, result.frames_compared - block); };
+  const unsigned threads = compare_threads(result.frames_compared, pair_count);
+  std::vector<FrameScratch> scratch(threads);
   double total = 0.0;
-  for (std::size_t f = 0; f < result.frames_compared; ++f) {
-    const std::size_t k = first + f;
-    pose_frame(reference, k, options.reference_mode, ref_pose);
-    sample_pose(other, std::clamp(other_position(k), 0.0, other_last), Sampling::Linear, options.other_mode,
-                other_pose);
-    const dvec3 ref_origin = options.alignment == Alignment::None ? dvec3(0.0) : dvec3(ref_pose.position(ref_root));
-    const dvec3 other_origin =
-        options.alignment == Alignment::None ? dvec3(0.0) : dvec3(other_pose.position(other_root));
-    for (std::size_t j = 0; j < pairs.size(); ++j) {
-      ref_points[j] = dvec3(ref_pose.position(pairs[j].reference)) - ref_origin;
-      other_points[j] = (dvec3(other_pose.position(pairs[j].other)) - other_origin) * options.other_scale;
+  std::optional<BlockJob> job;
+  job.emplace(frame_errors, first, block_size(0), errors_of(0), scratch);
+  job->start();
+  job->finish();
+  for (std::size_t block = 0; block < result.frames_compared; block += kBlockFrames) {
+    const std::size_t count = block_size(block);
+    const double* const errors = errors_of(block);
+    const std::size_t next = block + kBlockFrames;
+    job.reset();
+    if (next < result.frames_compared) {
+      job.emplace(frame_errors, first + next, block_size(next), errors_of(next), scratch);
+      job->start();
     }
-    if (options.alignment == Alignment::Rigid) fit_rigid_about_axis(ref_points, other_points, up);
-    double frame_sum = 0.0;
-    for (std::size_t j = 0; j < pairs.size(); ++j) {
-      const double error = glm::length(ref_points[j] - other_points[j]);
-      if (options.keep_errors) result.errors[f * pairs.size() + j] = error;
-      frame_sum += error;
-      JointError& joint = result.per_joint[j];
-      joint.mean += error;
-      joint.max = std::max(joint.max, error);
-      if (error > result.max_error) {
-        result.max_error = error;
-        result.worst_frame = k;
-        result.worst_pair = j;
+    for (std::size_t b = 0; b < count; ++b) {
+      const std::size_t f = block + b;
+      const std::size_t k = first + f;
+      const double* const frame = errors + b * pair_count;
+      double frame_sum = 0.0;
+      for (std::size_t j = 0; j < pair_count; ++j) {
+        const double error = frame[j];
+        frame_sum += error;
+        JointError& joint = result.per_joint[j];
+        joint.mean += error;
+        joint.max = std::max(joint.max, error);
+        if (error > result.max_error) {
+          result.max_error = error;
+          result.worst_frame = k;
+          result.worst_pair = j;
+        }
       }
+      result.per_frame_mean[f] = frame_sum / static_cast<double>(pair_count);
+      total += frame_sum;
     }
-    result.per_frame_mean[f] = frame_sum / static_cast<double>(pairs.size());
-    total += frame_sum;
+    if (job) job->finish();
   }
   if (result.max_error == 0.0) result.worst_frame = first;
   for (JointError& joint : result.per_joint) joint.mean /= static_cast<double>(result.frames_compared);
