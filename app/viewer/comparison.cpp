@@ -94,6 +94,7 @@ Comparison::~Comparison() {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
     jobs_.clear();
+    cancel_.store(true);
   }
   wake_.notify_all();
   if (worker_.joinable()) worker_.join();
@@ -109,8 +110,9 @@ void Comparison::clear() {
   compared_.clear();
   asked_.clear();
   const std::lock_guard lock(mutex_);
-  jobs_.clear();  // what is running finishes and is dropped (no entry asked for it any more)
+  jobs_.clear();
   done_.clear();
+  if (running_job_) cancel_.store(true);  // what is running stops and is dropped (no entry asks for it)
 }
 
 void Comparison::start(int reference_id, const CompareStart& start) {
@@ -185,6 +187,10 @@ void Comparison::ask(std::size_t index, const ClipSlot& reference, const ClipSlo
   options.other_scale = scale.other_scale;
   options.explicit_pairs = settings_.map_pairs;
   options.keep_errors = true;  // colours and the curves read every joint's error at every frame
+  // One core is left to the UI; a newer job for the clip (or a reset) stops this one.
+  const unsigned cores = std::thread::hardware_concurrency();
+  options.threads = cores > 1 ? cores - 1 : 1;
+  options.cancel = &cancel_;
   asked.inputs = inputs;
   shown.status = ClipComparison::Status::Computing;
   shown.pending = options;
@@ -193,6 +199,7 @@ void Comparison::ask(std::size_t index, const ClipSlot& reference, const ClipSlo
   {
     const std::lock_guard lock(mutex_);
     std::erase_if(jobs_, [&](const Job& queued) { return queued.clip_id == job.clip_id; });
+    if (running_clip_ == job.clip_id) cancel_.store(true);
     jobs_.push_back(std::move(job));
   }
   wake_.notify_one();
@@ -347,11 +354,14 @@ void Comparison::run() {
     Job job = std::move(jobs_.front());
     jobs_.pop_front();
     running_job_ = true;
+    running_clip_ = job.clip_id;
+    cancel_.store(false);
     lock.unlock();
     Done done = compute(job);
     lock.lock();
     done_.push_back(std::move(done));
     running_job_ = false;
+    running_clip_ = 0;
     if (jobs_.empty()) idle_.notify_all();
   }
 }
@@ -362,6 +372,8 @@ bool Comparison::start_next_job() {
   started_ = std::move(jobs_.front());
   jobs_.pop_front();
   running_job_ = true;
+  running_clip_ = started_->clip_id;
+  cancel_.store(false);
   return true;
 }
 
@@ -376,6 +388,7 @@ void Comparison::finish_started_job() {
   const std::lock_guard lock(mutex_);
   done_.push_back(std::move(done));
   running_job_ = false;
+  running_clip_ = 0;
   if (jobs_.empty()) idle_.notify_all();
 }
 

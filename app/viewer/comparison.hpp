@@ -6,6 +6,7 @@
 // changes; the UI reads the latest finished result of each clip meanwhile. GL-free.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -170,9 +171,11 @@ class Comparison {
   std::vector<Done> done_;
   std::vector<Done> done_taken_;  // take_done's, reused
   bool running_job_ = false;
+  int running_clip_ = 0;  // the clip whose job runs (0: none)
   bool stopping_ = false;
-  std::optional<Job> started_;  // without a thread: the job start_next_job took
-  std::thread worker_;          // last: it starts once everything above is built
+  std::atomic<bool> cancel_{false};  // the running job is replaced or no longer wanted: it stops
+  std::optional<Job> started_;       // without a thread: the job start_next_job took
+  std::thread worker_;               // last: it starts once everything above is built
 };
 
 }  // namespace bvhscope::viewer

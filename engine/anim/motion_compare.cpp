@@ -520,7 +520,9 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
                                : block_errors[(block / kBlockFrames) % 2].data();
   };
   auto block_size = [&](std::size_t block) { return std::min(kBlockFrames, result.frames_compared - block); };
-  const unsigned threads = compare_threads(result.frames_compared, pair_count);
+  const unsigned threads = options.threads > 0
+                               ? std::min(options.threads, compare_threads(result.frames_compared, pair_count))
+                               : compare_threads(result.frames_compared, pair_count);
   std::vector<FrameScratch> scratch(threads);
   double total = 0.0;
   std::optional<BlockJob> job;
@@ -528,6 +530,8 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
   job->start();
   job->finish();
   for (std::size_t block = 0; block < result.frames_compared; block += kBlockFrames) {
+    if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed))
+      return Diagnostic{other.source, 0, 0, "cancelled"};  // the block under way is joined by job's destructor
     const std::size_t count = block_size(block);
     const double* const errors = errors_of(block);
     const std::size_t next = block + kBlockFrames;

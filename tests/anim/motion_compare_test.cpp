@@ -2,6 +2,7 @@
 // computed by hand on small clips (Hips -> Chest -> Head -> End Site).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -9,9 +10,11 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/file_loader.hpp"
 #include "anim/joint_matching.hpp"
 #include "anim/motion_compare.hpp"
 #include "anim/pose.hpp"
+#include "anim/position_mode.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -327,6 +330,67 @@ TEST(CompareAlignment, UnitScaleOnlyWhenBothGuessesAreKnownAndDiffer) {
   EXPECT_DOUBLE_EQ(mm.other_scale, 0.1);
   EXPECT_EQ(mm.reason, "other in millimetres, reference in centimetres");
   EXPECT_EQ(unit_scale({"unknown", 0.0}, {"metres", 1.0}).other_scale, 1.0);
+}
+
+// compare_motion poses frames four at a time on its own (for speed): every error must be the
+// distance between pose_frame's positions, bit for bit, on real files of every rotation order and
+// position mode, whatever the thread count.
+TEST(CompareMotion, ErrorsAreTheDistancesBetweenPoseFramePositionsExactly) {
+  std::size_t compared_files = 0;
+  for (const std::filesystem::path& path : test::corpus_files()) {
+    SCOPED_TRACE(path.filename().string());
+    const Result<Clip> loaded = load_bvh_file(path.string());
+    ASSERT_TRUE(loaded.ok());
+    if (loaded.value().motion.frame_count < 3) continue;
+    ++compared_files;
+    const Clip& clip = loaded.value();
+    const PositionMode mode = decide_position_mode(clip, PositionModeRequest::Auto).mode;
+    // The other clip: the same, two frames later.
+    CompareOptions options;
+    options.offset = 2;
+    options.reference_mode = mode;
+    options.other_mode = mode;
+    Result<CompareResult> one = [&] {
+      CompareOptions single = options;
+      single.threads = 1;
+      return compare_motion(clip, clip, single);
+    }();
+    const Result<CompareResult> all = compare_motion(clip, clip, options);
+    ASSERT_TRUE(one.ok());
+    ASSERT_TRUE(all.ok());
+    EXPECT_EQ(one.value().errors, all.value().errors);
+    EXPECT_EQ(one.value().mpjpe, all.value().mpjpe);
+    const CompareResult& result = all.value();
+    Pose a;
+    Pose b;
+    const std::size_t pairs = result.matching.pairs.size();
+    for (std::size_t f = 0; f < result.frames_compared; f += std::max<std::size_t>(1, result.frames_compared / 97)) {
+      const std::size_t k = result.first_frame + f;
+      pose_frame(clip, k, mode, a);
+      pose_frame(clip, k + 2, mode, b);
+      for (std::size_t j = 0; j < pairs; ++j) {
+        const JointPair& pair = result.matching.pairs[j];
+        const double expected =
+            glm::length(glm::dvec3(a.position(pair.reference)) - glm::dvec3(b.position(pair.other)));
+        ASSERT_EQ(result.errors[f * pairs + j], expected) << "frame " << k << ", joint " << j;
+      }
+    }
+  }
+  EXPECT_GE(compared_files, 15u) << "the corpus of " << test::corpus_dir();
+}
+
+TEST(CompareMotion, ACancelledComparisonStopsWithAnError) {
+  std::vector<std::string> rows;
+  for (int k = 0; k < 40000; ++k) rows.push_back(std::to_string(k) + " 0 0 0 0 0 30 0 0 0 0 0");
+  const Clip clip = test::parse_ok(chain(rows));
+  std::atomic<bool> cancel{true};
+  CompareOptions options;
+  options.cancel = &cancel;
+  const Result<CompareResult> stopped = compare_motion(clip, clip, options);
+  ASSERT_FALSE(stopped.ok());
+  EXPECT_EQ(stopped.error().message, "cancelled");
+  cancel = false;
+  EXPECT_TRUE(compare_motion(clip, clip, options).ok());
 }
 
 TEST(CompareMotion, FrameRangesAndAlignmentsParse) {
