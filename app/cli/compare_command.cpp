@@ -80,8 +80,13 @@ void print_text(const Report& report, std::ostream& out) {
   out << "other:           " << printable(report.other.source) << '\n';
   out << "position modes:  " << position_mode_name(report.options.reference_mode) << " / "
       << position_mode_name(report.options.other_mode) << '\n';
-  out << "units:           " << report.unit << " (" << shortest(m) << " m per unit); other scaled by "
-      << shortest(report.options.other_scale) << " (" << report.scale_reason << ")\n";
+  out << "units:           " << report.unit;
+  if (m > 0.0) {
+    out << " (" << shortest(m) << " m per unit)";
+  } else {
+    out << " (metres unknown: give --units)";
+  }
+  out << "; other scaled by " << shortest(report.options.other_scale) << " (" << report.scale_reason << ")\n";
   out << "align:           " << alignment_name(report.options.alignment);
   if (report.options.alignment == Alignment::Rigid) out << " (about " << up_axis_name(report.options.up) << ')';
   out << '\n';
@@ -89,8 +94,10 @@ void print_text(const Report& report, std::ostream& out) {
   out << "frames compared: " << result.frames_compared << " (reference frames " << result.first_frame << ".."
       << result.first_frame + result.frames_compared - 1 << ")\n";
   out << "joints matched:  " << result.matching.pairs.size() << '\n';
-  out << "MPJPE:           " << fixed(result.mpjpe, 4) << " (" << fixed(result.mpjpe * m, 4) << " m)\n";
-  out << "max error:       " << fixed(result.max_error, 4) << " (" << fixed(result.max_error * m, 4) << " m) at frame "
+  // In metres too, when the unit is known.
+  const auto metres = [m](double units) { return m > 0.0 ? " (" + fixed(units * m, 4) + " m)" : std::string(); };
+  out << "MPJPE:           " << fixed(result.mpjpe, 4) << metres(result.mpjpe) << "\n";
+  out << "max error:       " << fixed(result.max_error, 4) << metres(result.max_error) << " at frame "
       << result.worst_frame << ", joint " << printable(pair_name(report, result.worst_pair)) << '\n';
   out << "unmatched in reference: " << name_list(report.reference.skeleton, result.matching.unmatched_reference)
       << '\n';
@@ -135,11 +142,19 @@ void print_json(const Report& report, std::ostream& out) {
   json.key("mpjpe");
   json.value(result.mpjpe);
   json.key("mpjpe_m");
-  json.value(result.mpjpe * m);
+  if (m > 0.0) {
+    json.value(result.mpjpe * m);
+  } else {
+    json.null_value();  // the unit is unknown (no guess, no --units)
+  }
   json.key("max_error");
   json.value(result.max_error);
   json.key("max_error_m");
-  json.value(result.max_error * m);
+  if (m > 0.0) {
+    json.value(result.max_error * m);
+  } else {
+    json.null_value();
+  }
   json.key("worst_frame");
   json.value(static_cast<unsigned long long>(result.worst_frame));
   json.key("worst_joint");
@@ -213,7 +228,8 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
                                        {"--offset", true},
                                        {"--position-mode", true},
                                        {"--up", true},
-                                       {"--map", true}},
+                                       {"--map", true},
+                                       {"--units", true}},
                                       usage);
   if (!parsed) return usage_error(err, "compare: " + usage.message);
   if (parsed->positionals.size() != 2) return usage_error(err, "compare: expected two FILEs (REFERENCE OTHER)");
@@ -234,6 +250,14 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
         std::abs(offset) > 1e9)
       return usage_error(err, "compare: --offset must be a number of frames, not '" + *text + "'");
     options.offset = offset;
+  }
+  std::optional<double> units_given;
+  std::string units_text;
+  if (const auto text = parsed->value("--units")) {
+    units_given = parse_length_unit(*text);
+    if (!units_given)
+      return usage_error(err, "compare: --units must be m, cm, mm, in, ft or metres per unit, not '" + *text + "'");
+    units_text = *text + " (--units)";
   }
   const auto interpretation = interpretation_options(*parsed, "compare", usage);
   if (!interpretation) return usage_error(err, usage.message);
@@ -265,8 +289,12 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
   options.other_mode = other_analysis.position.mode;
   options.up = ref_analysis.up.axis;
 
-  const UnitGuess& ref_units = ref_analysis.figure.units;
-  const UnitGuess& other_units = other_analysis.figure.units;
+  UnitGuess ref_units = ref_analysis.figure.units;
+  UnitGuess other_units = other_analysis.figure.units;
+  if (units_given) {  // both clips in the unit given
+    ref_units = UnitGuess{units_text, *units_given};
+    other_units = ref_units;
+  }
   const UnitScale scale = unit_scale(ref_units, other_units);
   options.other_scale = scale.other_scale;
   const std::string& scale_reason = scale.reason;

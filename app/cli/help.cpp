@@ -39,16 +39,17 @@ Usage:
                                 motion-quality numbers in metres (see Metrics below); --units
                                 overrides the unit guess (METRES: metres per file unit)
   bvhscope compare REF OTHER [--json] [--csv FRAMES.csv] [--align none|root|rigid] [--frames A:B]
-                 [--offset N] [--map MAP.csv] [--position-mode auto|add|replace] [--up AXIS]
+                 [--offset N] [--map MAP.csv] [--units m|cm|mm|in|ft|METRES]
+                 [--position-mode auto|add|replace] [--up AXIS]
                                 how far OTHER's joints are from REF's: joints matched by name
                                 (exact, then ignoring case and mixamorig:/Bip01 /Character1_/
                                 Namespace: prefixes; MAP lines 'ref name,other name' first);
                                 REF frame k against OTHER interpolated at time (k + N) x REF's
                                 frame time (N may be fractional), where both have motion (A:B:
-                                REF frames, inclusive).
-                                MPJPE (mean joint distance), per joint mean/max, worst frame and
-                                joint, unmatched joints; in REF's units and metres (OTHER scaled
-                                when its unit guess differs). --align none: positions as they
+                                REF frames, inclusive). MPJPE (mean joint distance), per joint
+                                mean/max, worst frame and joint, unmatched joints; in REF's
+                                units and metres (OTHER scaled when its unit guess differs;
+                                --units: both in that unit). --align none: positions as they
                                 are; root: each clip's root subtracted per frame; rigid: root,
                                 then per frame OTHER turned about the up axis (REF's or --up) by
                                 the least-squares angle atan2(sum (o x r).up, sum o.r) of the

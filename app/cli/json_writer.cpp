@@ -77,6 +77,11 @@ void JsonWriter::value(float number) {
   out_.write(digits, std::to_chars(digits, digits + sizeof digits, number).ptr - digits);
 }
 
+void JsonWriter::null_value() {
+  before_value();
+  out_ << "null";
+}
+
 void JsonWriter::value(double number) {
   before_value();
   if (!std::isfinite(number)) {

@@ -25,6 +25,7 @@ class JsonWriter {
   void value(unsigned long long number);
   void value(float number);   // shortest form that reads back as the same float
   void value(double number);  // shortest form that reads back as the same double
+  void null_value();
 
  private:
   void before_value();

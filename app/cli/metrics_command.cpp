@@ -14,19 +14,6 @@
 namespace bvhscope::cli {
 namespace {
 
-// "m", "cm", "mm", "in", "ft", or metres per file unit as a number; nullopt for anything else.
-std::optional<double> parse_units(const std::string& text) {
-  if (text == "m") return 1.0;
-  if (text == "cm") return 0.01;
-  if (text == "mm") return 0.001;
-  if (text == "in") return 0.0254;
-  if (text == "ft") return 0.3048;
-  double value = 0.0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc{} || end != text.data() + text.size() || !(value > 0.0) || !(value < 1e6)) return std::nullopt;
-  return value;
-}
-
 std::string fixed(double value, int decimals) {
   char text[64];
   std::snprintf(text, sizeof(text), "%.*f", decimals, value);
@@ -115,7 +102,7 @@ int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::os
   if (!interpretation) return usage_error(err, usage.message);
   double metres_per_unit = 0.0;
   if (const auto text = parsed->value("--units")) {
-    const auto units = parse_units(*text);
+    const auto units = parse_length_unit(*text);
     if (!units)
       return usage_error(err, "metrics: --units must be m, cm, mm, in, ft or metres per unit, not '" + *text + "'");
     metres_per_unit = *units;

@@ -56,6 +56,23 @@ TEST(CliCompare, AClipAgainstItselfAndAMovedCopy) {
   EXPECT_TRUE(has(root.out, "MPJPE:           0.0000")) << root.out;
 }
 
+TEST(CliCompare, UnitsGivenTakeBothClipsInThatUnit) {
+  test::TempDir dir;
+  const std::string ref = dir.write("ref.bvh", clip(kStraight)).string();
+  const std::string moved = dir.write("moved.bvh", clip(kStraightMoved)).string();
+  // 10 units apart: 10 mm is 0.01 m, 10 ft is 3.048 m.
+  const auto mm = run_bvhscope({"compare", ref, moved, "--json", "--units", "mm"});
+  EXPECT_EQ(mm.exit_code, 0) << mm.err;
+  EXPECT_TRUE(has(mm.out, "\"unit\":\"mm (--units)\",\"metres_per_unit\":0.001,\"other_scale\":1,")) << mm.out;
+  EXPECT_TRUE(has(mm.out, "\"mpjpe\":10,\"mpjpe_m\":0.01,")) << mm.out;
+  const auto feet = run_bvhscope({"compare", ref, moved, "--units", "ft"});
+  EXPECT_EQ(feet.exit_code, 0) << feet.err;
+  EXPECT_TRUE(has(feet.out, "MPJPE:           10.0000 (3.0480 m)")) << feet.out;
+  const auto bad = run_bvhscope({"compare", ref, moved, "--units", "furlongs"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(has(bad.err, "compare: --units must be m, cm, mm, in, ft or metres per unit, not 'furlongs'")) << bad.err;
+}
+
 TEST(CliCompare, JsonHasTheContractKeysAndExactValues) {
   test::TempDir dir;
   const std::string ref = dir.write("ref.bvh", clip(kStraight)).string();
