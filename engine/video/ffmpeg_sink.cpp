@@ -48,9 +48,14 @@ class FfmpegSink final : public FrameSink {
       error = target_ + ": the video is already finished";
       return false;
     }
+    if (interrupted(error)) return false;
     std::string reason;
     if (queue_.push(rgba, reason)) return true;
-    error = failure(reason);
+    finished_ = true;
+    child_.close_stdin();
+    int signal_number = 0;
+    const int code = child_.wait(&signal_number);
+    error = failure(reason, code, signal_number);
     return false;
   }
 
@@ -59,6 +64,7 @@ class FfmpegSink final : public FrameSink {
       error = target_ + ": the video is already finished";
       return false;
     }
+    if (interrupted(error)) return false;
     finished_ = true;
     std::string reason;
     const bool written = queue_.finish(reason);
@@ -66,7 +72,7 @@ class FfmpegSink final : public FrameSink {
     int signal_number = 0;
     const int code = child_.wait(&signal_number);
     if (!written || code != 0) {
-      error = written ? exit_failure(code, signal_number) : failure(reason);
+      error = failure(written ? std::string() : reason, code, signal_number);
       return false;  // the destructor removes the temporary file
     }
     if (!file_.commit(error)) {
@@ -79,21 +85,22 @@ class FfmpegSink final : public FrameSink {
   [[nodiscard]] std::size_t waits() const noexcept override { return queue_.waits(); }
 
  private:
-  // A pipe write failed: ffmpeg died. Its own last lines say why.
-  std::string failure(const std::string& reason) {
-    child_.close_stdin();
-    int signal_number = 0;
-    const int code = child_.wait(&signal_number);
-    const std::string said = child_.stderr_tail();
-    if (!said.empty()) return target_ + ": ffmpeg failed: " + said;
-    if (code >= 0 || signal_number != 0) return exit_failure(code, signal_number);
-    return target_ + ": cannot write frames to ffmpeg: " + reason;
+  // A deferred SIGINT/SIGTERM/SIGHUP (io::defer_interrupt_signals) ends the video: the caller
+  // drops the sink, which kills ffmpeg and removes the temporary file.
+  bool interrupted(std::string& error) {
+    const int signal_number = io::interrupt_signal();
+    if (signal_number == 0) return false;
+    finished_ = true;
+    error = target_ + ": interrupted (signal " + std::to_string(signal_number) + ")";
+    return true;
   }
 
-  std::string exit_failure(int code, int signal_number) const {
+  // ffmpeg failed or died (`reason`: why a pipe write failed, if one did). Its own last lines say why.
+  std::string failure(const std::string& reason, int code, int signal_number) const {
     const std::string said = child_.stderr_tail();
     std::string how = signal_number != 0 ? "ffmpeg was killed by signal " + std::to_string(signal_number)
-                                         : "ffmpeg failed (exit status " + std::to_string(code) + ")";
+                      : code > 0         ? "ffmpeg failed (exit status " + std::to_string(code) + ")"
+                                         : "cannot write frames to ffmpeg: " + reason;
     return target_ + ": " + how + (said.empty() ? std::string() : ": " + said);
   }
 

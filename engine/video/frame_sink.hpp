@@ -30,7 +30,8 @@ class FrameSink {
  public:
   virtual ~FrameSink() = default;  // without commit(): abandoned (ffmpeg killed, temporary files removed)
   // Queues one frame (width * height * 4 bytes, copied); returns at once unless the queue is full.
-  // false with `error` when the output failed (ffmpeg died: its last lines; a full disk).
+  // false with `error` when the output failed (ffmpeg died: its last lines; a full disk) or a
+  // deferred interrupt came (io::interrupt_signal(): "interrupted (signal 2)"); then drop the sink.
   virtual bool write(const std::uint8_t* rgba_top_first, std::string& error) = 0;
   // Writes what is queued, waits for the encoder and renames the result into place. false with
   // `error` (nothing under OUT; temporary files removed).

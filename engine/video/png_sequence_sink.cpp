@@ -4,7 +4,6 @@
 #include <stb_image_write.h>
 
 #include <filesystem>
-#include <mutex>
 #include <vector>
 
 #include "io/atomic_file.hpp"
@@ -42,6 +41,11 @@ class PngSequenceSink final : public FrameSink {
   bool write(const std::uint8_t* rgba, std::string& error) override {
     if (finished_) {
       error = folder_ + ": the sequence is already finished";
+      return false;
+    }
+    if (const int signal_number = io::interrupt_signal(); signal_number != 0) {
+      finished_ = true;
+      error = folder_ + ": interrupted (signal " + std::to_string(signal_number) + ")";
       return false;
     }
     return queue_.push(rgba, error);

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "io/atomic_file.hpp"
 #include "test_support.hpp"
 #include "video/frame_sink.hpp"
 #include "video_test_support.hpp"
@@ -81,7 +82,8 @@ TEST(FfmpegFailure, FfmpegFailingReportsItsOwnLastLinesWithoutACrash) {
   }
   if (!failed) failed = !opened.sink->commit(error);
   EXPECT_TRUE(failed);
-  EXPECT_NE(error.find("ffmpeg failed: first line\nUnknown encoder libx264"), std::string::npos) << error;
+  EXPECT_NE(error.find("ffmpeg failed (exit status 1): first line\nUnknown encoder libx264"), std::string::npos)
+      << error;
   opened.sink.reset();
   EXPECT_TRUE(entries(out.parent_path()).empty());
 }
@@ -146,6 +148,35 @@ TEST(FfmpegFailure, ARenderEndedBySigtermLeavesNothing) {
   ASSERT_TRUE(WIFSIGNALED(status)) << "exit status " << WEXITSTATUS(status);
   EXPECT_EQ(WTERMSIG(status), SIGTERM);
   EXPECT_TRUE(entries(dir.path()).empty()) << entries(dir.path())[0];
+}
+
+// A deferred interrupt (as the viewer and a render loop use): the next write() fails, the sink is
+// dropped, ffmpeg is killed and nothing is left. In a child process: the deferral is process-wide.
+TEST(FfmpegFailure, ADeferredInterruptFailsTheNextWriteAndLeavesNothing) {
+  TempDir dir;
+  const auto out = dir.path() / "clip.webm";
+  const pid_t child = ::fork();
+  if (child == 0) {
+    io::defer_interrupt_signals();
+    int code = 0;
+    {
+      video::OpenedSink opened = open_frame_sink(out.string(), 160, 120, 30.0);
+      if (!opened) ::_exit(3);
+      std::string error;
+      const std::vector<std::uint8_t> frame = synthetic_frame(160, 120, 0);
+      if (!opened.sink->write(frame.data(), error)) ::_exit(4);
+      ::raise(SIGINT);  // recorded, not fatal
+      if (opened.sink->write(frame.data(), error)) ::_exit(5);
+      if (error.find("interrupted (signal 2)") == std::string::npos) code = 6;
+      if (opened.sink->commit(error)) ::_exit(7);
+    }
+    ::_exit(entries(dir.path()).empty() ? code : 8);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_TRUE(entries(dir.path()).empty());
 }
 
 TEST(FfmpegFailure, AnUnknownOutputKindIsRefused) {
