@@ -28,9 +28,9 @@ inline std::vector<std::uint8_t> synthetic_frame(int width, int height, int k) {
       const bool square = x >= square_x && x < square_x + 16 && y >= square_y && y < square_y + 16;
       std::uint8_t* p =
           &rgba[(static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 4];
-      p[0] = square ? 255 : static_cast<std::uint8_t>(40 + (9 * k) % 200);
-      p[1] = square ? 255 : static_cast<std::uint8_t>(200 - (7 * k) % 150);
-      p[2] = square ? 255 : 90;
+      p[0] = static_cast<std::uint8_t>(square ? 255 : 40 + (9 * k) % 200);
+      p[1] = static_cast<std::uint8_t>(square ? 255 : 200 - (7 * k) % 150);
+      p[2] = static_cast<std::uint8_t>(square ? 255 : 90);
       p[3] = 255;
     }
   }
