@@ -3,6 +3,7 @@
 // same frames read by `ffmpeg` from a raw file with the sink's own command line. Prints both times
 // and their ratio; the sink's time includes copying every frame into its queue.
 //   bvhscope_bench_video OUT.mp4|.webm|.gif [FRAMES=300] [WxH=1280x720] [FPS=30]
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <chrono>
@@ -43,6 +44,14 @@ std::vector<std::uint8_t> make_frame(int width, int height, int k) {
     }
   }
   return rgba;
+}
+
+// CPU seconds (user + system) of this process or of its reaped children.
+double cpu_seconds(int who) {
+  rusage usage{};
+  getrusage(who, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -92,6 +101,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::string error;
+  const double children_before = cpu_seconds(RUSAGE_CHILDREN);
   auto start = std::chrono::steady_clock::now();
   {
     auto child = ChildProcess::start(*ffmpeg, args, error);
@@ -106,6 +116,8 @@ int main(int argc, char** argv) {
     }
   }
   const double alone = seconds_since(start);
+  const double alone_cpu = cpu_seconds(RUSAGE_CHILDREN) - children_before;
+  const double self_before = cpu_seconds(RUSAGE_SELF);
   std::filesystem::remove(raw);
 
   start = std::chrono::steady_clock::now();
@@ -127,10 +139,16 @@ int main(int argc, char** argv) {
     return 1;
   }
   const double sink = seconds_since(start);
+  const std::size_t waits = opened.sink->waits();
+  opened.sink.reset();
+  const double sink_ffmpeg_cpu = cpu_seconds(RUSAGE_CHILDREN) - children_before - alone_cpu;
+  const double sink_self_cpu = cpu_seconds(RUSAGE_SELF) - self_before;
   std::printf("%d frames %dx%d at %g fps to %s\n", frames, width, height, fps, out.c_str());
   std::printf("  ffmpeg alone (raw file): %.2f s\n", alone);
   std::printf("  through the sink:        %.2f s (%.1f ms per write() call on average, %zu waits on a full queue)\n",
-              sink, 1000.0 * writing / frames, opened.sink->waits());
+              sink, 1000.0 * writing / frames, waits);
+  std::printf("  CPU: ffmpeg alone %.2f s; through the sink ffmpeg %.2f s + the sink %.2f s\n", alone_cpu,
+              sink_ffmpeg_cpu, sink_self_cpu);
   std::printf("  ratio sink / alone:      %.2f\n", sink / alone);
   return 0;
 }
