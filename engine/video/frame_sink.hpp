@@ -49,7 +49,9 @@ struct OpenedSink {
 // Opens the output `path` for frames of width x height at `fps` frames per second. Refused before
 // any frame: a name that is no video kind, an odd width or height for MP4 (H.264 in yuv420p needs
 // even sizes: pick one), audio with a GIF or a PNG sequence, an unreadable audio file, ffmpeg not
-// found ("install Debian's ffmpeg package"), a folder that cannot be made or written.
+// found ("install Debian's ffmpeg package"), a video's folder that cannot be written, a PNG
+// sequence's folder that cannot be made. One thread writes and commits; ffmpeg is killed if the
+// thread that opened the sink ends before it (PR_SET_PDEATHSIG): open it on the thread that renders.
 OpenedSink open_frame_sink(const std::string& path, int width, int height, double fps,
                            const FrameSinkOptions& options = {});
 
