@@ -1,0 +1,157 @@
+#include "video/child_process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace bvhscope::video {
+
+std::optional<std::string> find_program(const std::string& name, const std::string& search_path) {
+  const auto runnable = [](const std::string& path) {
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && ::access(path.c_str(), X_OK) == 0;
+  };
+  if (name.find('/') != std::string::npos) return runnable(name) ? std::optional(name) : std::nullopt;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t end = search_path.find(':', start);
+    std::string candidate =
+        end == start ? std::string(".") : search_path.substr(start, end == std::string::npos ? end : end - start);
+    candidate.push_back('/');
+    candidate.append(name);
+    if (runnable(candidate)) return candidate;
+    if (end == std::string::npos) return std::nullopt;
+    start = end + 1;
+  }
+}
+
+std::optional<ChildProcess> ChildProcess::start(const std::string& program, const std::vector<std::string>& args,
+                                                std::string& error) {
+  int in[2] = {-1, -1};
+  int report[2] = {-1, -1};  // exec failures: the child writes errno, closed on a successful exec
+  if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(report, O_CLOEXEC) != 0) {
+    error = std::string("cannot create a pipe: ") + std::strerror(errno);
+    for (const int fd : {in[0], in[1], report[0], report[1]}) {
+      if (fd >= 0) ::close(fd);
+    }
+    return std::nullopt;
+  }
+  const int err = ::memfd_create("ffmpeg-stderr", MFD_CLOEXEC);
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(program.c_str()));
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid == 0) {  // the child: async-signal-safe calls only
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);  // the parent died before prctl
+    ::setpgid(0, 0);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::dup2(in[0], 0);
+    if (err >= 0) {
+      ::dup2(err, 1);
+      ::dup2(err, 2);
+    }
+    ::execv(program.c_str(), argv.data());
+    const int code = errno;
+    [[maybe_unused]] const auto written = ::write(report[1], &code, sizeof code);
+    ::_exit(127);
+  }
+  ::close(in[0]);
+  ::close(report[1]);
+  if (pid < 0) {
+    error = std::string("cannot start ") + program + ": " + std::strerror(errno);
+    ::close(in[1]);
+    ::close(report[0]);
+    if (err >= 0) ::close(err);
+    return std::nullopt;
+  }
+  int exec_error = 0;
+  ssize_t got = 0;
+  do {
+    got = ::read(report[0], &exec_error, sizeof exec_error);
+  } while (got < 0 && errno == EINTR);
+  ::close(report[0]);
+  ChildProcess child;
+  child.pid_ = pid;
+  child.stdin_fd_ = in[1];
+  child.stderr_fd_ = err;
+  if (got == static_cast<ssize_t>(sizeof exec_error)) {
+    error = "cannot run " + program + ": " + std::strerror(exec_error);
+    return std::nullopt;  // the destructor reaps it
+  }
+  return child;
+}
+
+ChildProcess::ChildProcess(ChildProcess&& other) noexcept
+    : pid_(other.pid_), stdin_fd_(other.stdin_fd_), stderr_fd_(other.stderr_fd_) {
+  other.pid_ = -1;
+  other.stdin_fd_ = -1;
+  other.stderr_fd_ = -1;
+}
+
+ChildProcess::~ChildProcess() {
+  close_stdin();
+  if (pid_ > 0) {
+    kill();
+    wait();
+  }
+  if (stderr_fd_ >= 0) ::close(stderr_fd_);
+}
+
+void ChildProcess::close_stdin() noexcept {
+  if (stdin_fd_ >= 0) ::close(stdin_fd_);
+  stdin_fd_ = -1;
+}
+
+void ChildProcess::kill() noexcept {
+  if (pid_ > 0) ::kill(pid_, SIGKILL);
+}
+
+int ChildProcess::wait(int* signal_number) noexcept {
+  if (signal_number != nullptr) *signal_number = 0;
+  if (pid_ <= 0) return -1;
+  int status = 0;
+  pid_t done = 0;
+  do {
+    done = ::waitpid(pid_, &status, 0);
+  } while (done < 0 && errno == EINTR);
+  pid_ = -1;
+  if (done < 0) return -1;
+  if (WIFSIGNALED(status) && signal_number != nullptr) *signal_number = WTERMSIG(status);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string ChildProcess::stderr_tail(std::size_t max_bytes) const {
+  if (stderr_fd_ < 0) return {};
+  struct stat info {};
+  if (::fstat(stderr_fd_, &info) != 0) return {};
+  const auto size = static_cast<std::size_t>(info.st_size);
+  const std::size_t from = size > max_bytes ? size - max_bytes : 0;
+  std::string text(size - from, '\0');
+  std::size_t have = 0;
+  while (have < text.size()) {
+    const ssize_t got = ::pread(stderr_fd_, text.data() + have, text.size() - have, static_cast<off_t>(from + have));
+    if (got <= 0) break;
+    have += static_cast<std::size_t>(got);
+  }
+  text.resize(have);
+  if (from > 0) {
+    const std::size_t line = text.find('\n');
+    if (line != std::string::npos && line + 1 < text.size()) text.erase(0, line + 1);
+  }
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
+}  // namespace bvhscope::video

@@ -1,0 +1,46 @@
+// A child program (ffmpeg) fed through a pipe on its stdin, its stderr kept in memory (a memfd),
+// in its own process group (a terminal's Ctrl-C reaches only us: we decide its end) and killed
+// by the kernel if the thread that started it dies (PR_SET_PDEATHSIG), so that a render killed
+// outright never leaves it writing. Linux, POSIX; errors as values.
+#pragma once
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bvhscope::video {
+
+// The executable file `name` in the folders of `search_path` (a PATH value, ':'-separated; an
+// empty entry is the current folder); `name` with a '/' is taken as it is. nullopt when none.
+std::optional<std::string> find_program(const std::string& name, const std::string& search_path);
+
+class ChildProcess {
+ public:
+  // Starts `program` (a path) with `args` (argv[1] on). nullopt with `error` when it cannot.
+  static std::optional<ChildProcess> start(const std::string& program, const std::vector<std::string>& args,
+                                           std::string& error);
+  ChildProcess(ChildProcess&& other) noexcept;
+  ChildProcess& operator=(ChildProcess&&) = delete;
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+  ~ChildProcess();  // kills it (SIGKILL) and reaps it unless it was waited for
+
+  // The write end of its stdin (O_CLOEXEC); -1 after close_stdin().
+  [[nodiscard]] int stdin_fd() const noexcept { return stdin_fd_; }
+  void close_stdin() noexcept;
+  // Waits for its end: the exit code, or -1 when a signal ended it (`signal_number` set).
+  int wait(int* signal_number = nullptr) noexcept;
+  void kill() noexcept;
+  // The last `max_bytes` of what it wrote to stderr (at a line start when one is near).
+  [[nodiscard]] std::string stderr_tail(std::size_t max_bytes = 2048) const;
+
+ private:
+  ChildProcess() = default;
+  pid_t pid_ = -1;
+  int stdin_fd_ = -1;
+  int stderr_fd_ = -1;
+};
+
+}  // namespace bvhscope::video

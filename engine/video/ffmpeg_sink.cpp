@@ -1,0 +1,147 @@
+// The video sink: frames piped to an ffmpeg child that encodes into a temporary file beside OUT.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "io/atomic_file.hpp"
+#include "video/child_process.hpp"
+#include "video/frame_queue.hpp"
+#include "video/sinks.hpp"
+
+namespace bvhscope::video::detail {
+namespace {
+
+bool write_all(int fd, const std::uint8_t* data, std::size_t size, std::string& error) {
+  while (size > 0) {
+    const ssize_t written = ::write(fd, data, size);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      error = std::strerror(errno);
+      return false;
+    }
+    data += written;
+    size -= static_cast<std::size_t>(written);
+  }
+  return true;
+}
+
+class FfmpegSink final : public FrameSink {
+ public:
+  FfmpegSink(std::string target, io::AtomicFile file, ChildProcess child, std::size_t frame_bytes, std::size_t buffers)
+      : target_(std::move(target)),
+        file_(std::move(file)),
+        child_(std::move(child)),
+        queue_(frame_bytes, buffers, [this, frame_bytes](const std::uint8_t* frame, std::size_t, std::string& error) {
+          return write_all(child_.stdin_fd(), frame, frame_bytes, error);
+        }) {}
+
+  ~FfmpegSink() override {
+    // Abandoned (or already finished): the child is killed first, so a blocked pipe write ends.
+    child_.kill();
+  }
+
+  bool write(const std::uint8_t* rgba, std::string& error) override {
+    if (finished_) {
+      error = target_ + ": the video is already finished";
+      return false;
+    }
+    if (interrupted(error)) return false;
+    std::string reason;
+    if (queue_.push(rgba, reason)) return true;
+    finished_ = true;
+    child_.close_stdin();
+    int signal_number = 0;
+    const int code = child_.wait(&signal_number);
+    error = failure(reason, code, signal_number);
+    return false;
+  }
+
+  bool commit(std::string& error) override {
+    if (finished_) {
+      error = target_ + ": the video is already finished";
+      return false;
+    }
+    if (interrupted(error)) return false;
+    finished_ = true;
+    std::string reason;
+    const bool written = queue_.finish(reason);
+    child_.close_stdin();  // end of input: ffmpeg finishes the file
+    int signal_number = 0;
+    const int code = child_.wait(&signal_number);
+    if (!written || code != 0) {
+      error = failure(written ? std::string() : reason, code, signal_number);
+      return false;  // the destructor removes the temporary file
+    }
+    if (!file_.commit(error)) {
+      error = target_ + ": " + error;
+      return false;
+    }
+    return true;
+  }
+
+  [[nodiscard]] std::size_t waits() const noexcept override { return queue_.waits(); }
+
+ private:
+  // A deferred SIGINT/SIGTERM/SIGHUP (io::defer_interrupt_signals) ends the video: the caller
+  // drops the sink, which kills ffmpeg and removes the temporary file.
+  bool interrupted(std::string& error) {
+    const int signal_number = io::interrupt_signal();
+    if (signal_number == 0) return false;
+    finished_ = true;
+    error = target_ + ": interrupted (signal " + std::to_string(signal_number) + ")";
+    return true;
+  }
+
+  // ffmpeg failed or died (`reason`: why a pipe write failed, if one did). Its own last lines say why.
+  std::string failure(const std::string& reason, int code, int signal_number) const {
+    const std::string said = child_.stderr_tail();
+    std::string how = signal_number != 0 ? "ffmpeg was killed by signal " + std::to_string(signal_number)
+                      : code > 0         ? "ffmpeg failed (exit status " + std::to_string(code) + ")"
+                                         : "cannot write frames to ffmpeg: " + reason;
+    return target_ + ": " + how + (said.empty() ? std::string() : ": " + said);
+  }
+
+  std::string target_;
+  io::AtomicFile file_;
+  ChildProcess child_;
+  FrameQueue queue_;  // last: its thread stops before the child and the file go
+  bool finished_ = false;
+};
+
+}  // namespace
+
+OpenedSink open_ffmpeg_sink(const std::string& path, VideoFormat format, const EncodeSettings& settings,
+                            const FrameSinkOptions& options) {
+  std::string search_path;
+  if (options.search_path) {
+    search_path = *options.search_path;
+  } else if (const char* env = std::getenv("PATH")) {
+    search_path = env;
+  }
+  const std::string name = options.ffmpeg.empty() ? std::string("ffmpeg") : options.ffmpeg;
+  const std::optional<std::string> program = find_program(name, search_path);
+  if (!program) {
+    return OpenedSink{nullptr, path + ": " + format_name(format) + " output needs ffmpeg, which is not " +
+                                   (name.find('/') != std::string::npos ? "at " + name : "on PATH") +
+                                   " (install Debian's ffmpeg package: apt-get install ffmpeg; a folder "
+                                   "OUT/ writes PNG frames without it)"};
+  }
+  std::string error;
+  std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
+  if (!file) return OpenedSink{nullptr, path + ": " + error};
+  // ffmpeg writes the temporary file (truncating the empty file made above); a device target
+  // (no temporary file) it writes directly.
+  const std::string encoded = file->temporary_path().empty() ? path : file->temporary_path();
+  std::optional<ChildProcess> child = ChildProcess::start(*program, ffmpeg_arguments(format, settings, encoded), error);
+  if (!child) return OpenedSink{nullptr, path + ": " + error};
+  ::fcntl(child->stdin_fd(), F_SETPIPE_SZ, 1 << 20);  // fewer, larger writes; best effort
+  const std::size_t frame_bytes =
+      static_cast<std::size_t>(settings.width) * static_cast<std::size_t>(settings.height) * 4;
+  return OpenedSink{
+      std::make_unique<FfmpegSink>(path, std::move(*file), std::move(*child), frame_bytes, options.queue_frames), {}};
+}
+
+}  // namespace bvhscope::video::detail

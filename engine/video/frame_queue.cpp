@@ -1,0 +1,92 @@
+#include "video/frame_queue.hpp"
+
+#include <signal.h>
+
+#include <cstring>
+
+namespace bvhscope::video {
+
+FrameQueue::FrameQueue(std::size_t frame_bytes, std::size_t buffers, Consumer consumer)
+    : frame_bytes_(frame_bytes), buffers_(buffers < 1 ? 1 : buffers), consumer_(std::move(consumer)) {
+  for (auto& buffer : buffers_) buffer.resize(frame_bytes_);
+  thread_ = std::thread([this] { run(); });
+}
+
+FrameQueue::~FrameQueue() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  changed_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void FrameQueue::run() {
+  sigset_t blocked;
+  sigemptyset(&blocked);
+  for (const int signal_number : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&blocked, signal_number);
+  pthread_sigmask(SIG_BLOCK, &blocked, nullptr);
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    changed_.wait(lock, [this] { return stop_ || queued_ > 0; });
+    if (queued_ == 0 || stop_) break;
+    const std::uint8_t* frame = buffers_[head_].data();
+    const std::size_t index = index_++;
+    lock.unlock();
+    std::string error;
+    const bool ok = consumer_(frame, index, error);
+    if (!ok) {  // a SIGPIPE raised by a write is pending on this thread: take it
+      const timespec zero{};
+      sigset_t pipe;
+      sigemptyset(&pipe);
+      sigaddset(&pipe, SIGPIPE);
+      while (sigtimedwait(&pipe, nullptr, &zero) > 0) {
+      }
+    }
+    lock.lock();
+    head_ = (head_ + 1) % buffers_.size();
+    --queued_;
+    if (!ok) {
+      failed_ = true;
+      error_ = error;
+      changed_.notify_all();
+      break;
+    }
+    changed_.notify_all();
+  }
+}
+
+bool FrameQueue::push(const std::uint8_t* frame, std::string& error) {
+  std::unique_lock lock(mutex_);
+  if (!failed_ && queued_ == buffers_.size()) ++waits_;
+  changed_.wait(lock, [this] { return failed_ || stop_ || queued_ < buffers_.size(); });
+  if (failed_ || stop_) {
+    error = failed_ ? error_ : "the frame queue is stopped";
+    return false;
+  }
+  const std::size_t tail = (head_ + queued_) % buffers_.size();
+  lock.unlock();
+  // The tail buffer is neither queued nor being consumed: it is ours until queued_ grows.
+  std::memcpy(buffers_[tail].data(), frame, frame_bytes_);
+  lock.lock();
+  ++queued_;
+  changed_.notify_all();
+  return true;
+}
+
+bool FrameQueue::finish(std::string& error) {
+  {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return failed_ || queued_ == 0; });
+    stop_ = true;
+  }
+  changed_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  if (failed_) {
+    error = error_;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace bvhscope::video

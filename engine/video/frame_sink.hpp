@@ -1,0 +1,62 @@
+// Where `render -o OUT` puts its frames: a video encoded by ffmpeg (MP4, WebM, GIF) or a PNG
+// sequence, chosen by OUT's name (video_format_of). Frames are RGBA rows, top row first, all of
+// the size given at opening. Nothing appears under OUT before commit(): ffmpeg writes a temporary
+// file beside it (an io::AtomicFile: removed on an error, on destruction without commit, or when
+// SIGINT/SIGTERM/SIGHUP ends the process) that commit() renames over OUT once ffmpeg exited 0.
+//
+// The caller checks OUT with io::output_conflict first (for a PNG sequence: every
+// sequence_frame_path it will write), the audio file counting as an input.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "video/video_format.hpp"
+
+namespace bvhscope::video {
+
+struct FrameSinkOptions {
+  std::string audio;      // a sound file (WAV, anything ffmpeg reads) muxed from frame 0; MP4 and WebM only
+  double duration = 0.0;  // the video's seconds (frame count / fps): needed with `audio`, which is padded or cut to it
+  std::string ffmpeg;     // the ffmpeg program; empty: "ffmpeg" looked up on `search_path`
+  std::optional<std::string> search_path;  // a PATH value; nullopt: the environment's PATH
+  std::size_t queue_frames = 3;            // frames buffered between write() and the encoder
+};
+
+class FrameSink {
+ public:
+  virtual ~FrameSink() = default;  // without commit(): abandoned (ffmpeg killed, temporary files removed)
+  // Queues one frame (width * height * 4 bytes, copied); returns at once unless the queue is full.
+  // false with `error` when the output failed (ffmpeg died: its last lines; a full disk) or a
+  // deferred interrupt came (io::interrupt_signal(): "interrupted (signal 2)"); then drop the sink.
+  virtual bool write(const std::uint8_t* rgba_top_first, std::string& error) = 0;
+  // Writes what is queued, waits for the encoder and renames the result into place. false with
+  // `error` (nothing under OUT; temporary files removed).
+  virtual bool commit(std::string& error) = 0;
+  // Times write() waited because the queue was full (the encoder was slower than the renderer).
+  [[nodiscard]] virtual std::size_t waits() const noexcept = 0;
+};
+
+struct OpenedSink {
+  std::unique_ptr<FrameSink> sink;  // null on error
+  std::string error;
+  explicit operator bool() const noexcept { return sink != nullptr; }
+};
+
+// Opens the output `path` for frames of width x height at `fps` frames per second. Refused before
+// any frame: a name that is no video kind, an odd width or height for MP4 (H.264 in yuv420p needs
+// even sizes: pick one), audio with a GIF or a PNG sequence, an unreadable audio file, ffmpeg not
+// found ("install Debian's ffmpeg package"), a video's folder that cannot be written, a PNG
+// sequence's folder that cannot be made. One thread writes and commits; ffmpeg is killed if the
+// thread that opened the sink ends before it (PR_SET_PDEATHSIG): open it on the thread that renders.
+OpenedSink open_frame_sink(const std::string& path, int width, int height, double fps,
+                           const FrameSinkOptions& options = {});
+
+// The file frame `index` of a PNG sequence in `folder` goes to: FOLDER/frame_00000.png (five
+// digits at least).
+std::string sequence_frame_path(const std::string& folder, std::size_t index);
+
+}  // namespace bvhscope::video

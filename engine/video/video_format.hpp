@@ -1,0 +1,39 @@
+// What `render -o OUT` writes, by OUT's name, and the ffmpeg command line for each video kind.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bvhscope::video {
+
+enum class VideoFormat {
+  Mp4,          // .mp4: H.264 (libx264), yuv420p, faststart; AAC audio
+  WebM,         // .webm: VP9 (libvpx-vp9), yuv420p; Opus audio
+  Gif,          // .gif: palette made from the whole video, looping
+  PngSequence,  // a path ending in '/': DIR/frame_00000.png ..., no ffmpeg
+};
+
+// The kind of video OUT names (extension compared without case); nullopt for anything else (such
+// as a single .png).
+std::optional<VideoFormat> video_format_of(std::string_view path);
+[[nodiscard]] const char* format_name(VideoFormat format) noexcept;
+
+struct EncodeSettings {
+  int width = 0;
+  int height = 0;
+  double fps = 30.0;
+  std::string audio;      // a sound file muxed from frame 0; empty: none
+  double duration = 0.0;  // the video's seconds: the audio is padded with silence or cut to it
+};
+
+// ffmpeg's arguments (after the program name): raw RGBA frames of the given size and rate from
+// stdin, encoded into `output` with the muxer named explicitly (`-f`), whatever its name.
+std::vector<std::string> ffmpeg_arguments(VideoFormat format, const EncodeSettings& settings,
+                                          const std::string& output);
+
+// An ffmpeg rate: "30", "29.97", "23.976023" (enough digits; ffmpeg makes it a fraction).
+std::string fps_text(double fps);
+
+}  // namespace bvhscope::video

@@ -1,0 +1,174 @@
+// Videos through the real ffmpeg: size, frame count and duration as ffprobe reads them, a frame
+// decoded back matching the frame written, odd sizes, audio.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "test_support.hpp"
+#include "video/frame_sink.hpp"
+#include "video_test_support.hpp"
+
+namespace bvhscope::test {
+namespace {
+
+using video::FrameSinkOptions;
+using video::open_frame_sink;
+
+// Writes `frames` synthetic frames and commits; fails the test on any error.
+void encode(const std::filesystem::path& out, int width, int height, double fps, int frames,
+            const FrameSinkOptions& options = {}) {
+  video::OpenedSink opened = open_frame_sink(out.string(), width, height, fps, options);
+  ASSERT_TRUE(opened) << opened.error;
+  std::string error;
+  for (int k = 0; k < frames; ++k) {
+    const std::vector<std::uint8_t> frame = synthetic_frame(width, height, k);
+    ASSERT_TRUE(opened.sink->write(frame.data(), error)) << error;
+    ASSERT_FALSE(std::filesystem::exists(out)) << "nothing under the final name before commit";
+  }
+  ASSERT_TRUE(opened.sink->commit(error)) << error;
+}
+
+TEST(FrameSink, Mp4HasTheSizeFramesAndDurationAndPlaysInBrowsers) {
+  TempDir dir;
+  const auto out = dir.path() / "clip.mp4";
+  encode(out, 160, 120, 24.0, 36);
+  auto info = probe(out);
+  EXPECT_EQ(info["codec_name"], "h264");
+  EXPECT_EQ(info["pix_fmt"], "yuv420p");
+  EXPECT_EQ(info["width"], "160");
+  EXPECT_EQ(info["height"], "120");
+  EXPECT_EQ(info["nb_read_frames"], "36");
+  EXPECT_NEAR(std::stod(info["duration"]), 1.5, 1e-3);
+  // faststart: the index (moov) comes before the media data (mdat).
+  const std::string bytes = read_file(out);
+  EXPECT_LT(bytes.find("moov"), bytes.find("mdat"));
+  EXPECT_EQ(entries(dir.path()), std::vector<std::string>{"clip.mp4"}) << "no temporary file left";
+}
+
+// Compression tolerance: every channel of the decoded frame within 24 of what was written on
+// average 3 or less; the square's edges (the only sharp detail) exact to within the 4:2:0 blur,
+// so the square is found where frame K put it, not where K-1 or K+1 did (5 px away).
+void expect_frame_matches(const std::string& decoded, int width, int height, int k) {
+  const std::vector<std::uint8_t> written = synthetic_frame(width, height, k);
+  ASSERT_EQ(decoded.size(), written.size());
+  double total = 0.0;
+  int worst = 0;
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    if (i % 4 == 3) continue;
+    const int difference = std::abs(static_cast<int>(static_cast<unsigned char>(decoded[i])) - written[i]);
+    total += difference;
+    worst = std::max(worst, difference);
+  }
+  const double mean = total / (static_cast<double>(written.size()) * 3.0 / 4.0);
+  EXPECT_LE(mean, 3.0) << "frame " << k;
+  const auto pixel = [&](int x, int y, int c) {
+    return static_cast<int>(static_cast<unsigned char>(decoded[(static_cast<std::size_t>(y) * width + x) * 4 + c]));
+  };
+  const int square_x = 4 + (5 * k) % (width - 24);
+  const int y = height / 4 + 8;
+  EXPECT_GE(pixel(square_x + 2, y, 2), 230) << "the square's left edge of frame " << k;
+  EXPECT_LE(pixel(square_x - 3, y, 2), 90 + 24) << "left of the square of frame " << k;
+  EXPECT_GE(pixel(square_x + 13, y, 2), 230);
+  EXPECT_LE(pixel(square_x + 18, y, 2), 90 + 24);
+}
+
+TEST(FrameSink, AFrameDecodedFromTheMp4MatchesTheFrameWritten) {
+  TempDir dir;
+  const auto out = dir.path() / "clip.mp4";
+  encode(out, 160, 120, 30.0, 20);
+  for (const int k : {0, 7, 19}) expect_frame_matches(decode_frame(out, k), 160, 120, k);
+}
+
+TEST(FrameSink, WebMIsVp9WithTheSizeFramesAndDuration) {
+  TempDir dir;
+  const auto out = dir.path() / "clip.webm";
+  encode(out, 160, 120, 30.0, 45);
+  auto info = probe(out);
+  EXPECT_EQ(info["codec_name"], "vp9");
+  EXPECT_EQ(info["width"], "160");
+  EXPECT_EQ(info["height"], "120");
+  EXPECT_EQ(info["nb_read_frames"], "45");
+  EXPECT_NEAR(std::stod(info["format.duration"]), 1.5, 1e-3);
+  expect_frame_matches(decode_frame(out, 30), 160, 120, 30);
+}
+
+TEST(FrameSink, GifIsPaletteOptimisedLoopingWithTheFramesAndDuration) {
+  TempDir dir;
+  const auto out = dir.path() / "clip.gif";
+  encode(out, 120, 90, 25.0, 30);  // 25 fps: 4 cs per frame, exact in GIF's centiseconds
+  auto info = probe(out);
+  EXPECT_EQ(info["codec_name"], "gif");
+  EXPECT_EQ(info["width"], "120");
+  EXPECT_EQ(info["height"], "90");
+  EXPECT_EQ(info["nb_read_frames"], "30");
+  EXPECT_NEAR(std::stod(info["format.duration"]), 1.2, 1e-3);
+  const std::string bytes = read_file(out);
+  EXPECT_NE(bytes.find("NETSCAPE2.0"), std::string::npos) << "the looping extension";
+  // A palette made for these colours: the background of frame 10 comes back within 8.
+  const std::string decoded = decode_frame(out, 10);
+  const std::vector<std::uint8_t> written = synthetic_frame(120, 90, 10);
+  ASSERT_EQ(decoded.size(), written.size());
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(static_cast<unsigned char>(decoded[c]), written[c], 8);
+}
+
+TEST(FrameSink, OddSizesAreRefusedForMp4WithTheEvenSizeToUseAndWorkForWebMAndGif) {
+  TempDir dir;
+  const video::OpenedSink refused = open_frame_sink((dir.path() / "odd.mp4").string(), 161, 121, 30.0);
+  EXPECT_FALSE(refused);
+  EXPECT_NE(refused.error.find("needs an even width and height, not 161x121 (use 162x122)"), std::string::npos)
+      << refused.error;
+  EXPECT_TRUE(entries(dir.path()).empty());
+  encode(dir.path() / "odd.webm", 161, 121, 30.0, 5);
+  EXPECT_EQ(probe(dir.path() / "odd.webm")["width"], "161");
+  encode(dir.path() / "odd.gif", 161, 121, 25.0, 5);
+  EXPECT_EQ(probe(dir.path() / "odd.gif")["height"], "121");
+}
+
+// A sound file of `seconds` (a 440 Hz sine), made by ffmpeg.
+std::filesystem::path make_wav(const TempDir& dir, const std::string& name, double seconds) {
+  const auto wav = dir.path() / name;
+  const ProcessResult made =
+      run_process({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i",
+                   "sine=frequency=440:sample_rate=48000:duration=" + std::to_string(seconds), "-y", wav.string()});
+  EXPECT_EQ(made.exit_code, 0) << made.err;
+  return wav;
+}
+
+TEST(FrameSink, AudioIsCutOrPaddedToTheVideo) {
+  TempDir dir;
+  for (const double audio_seconds : {2.5, 0.4}) {
+    FrameSinkOptions options;
+    options.audio = make_wav(dir, "sound.wav", audio_seconds).string();
+    options.duration = 1.0;  // 30 frames at 30 fps
+    const std::string stem = audio_seconds > 1.0 ? "cut" : "padded";
+    for (const std::string& name : {stem + ".mp4", stem + ".webm"}) {
+      encode(dir.path() / name, 160, 120, 30.0, 30, options);
+      auto audio = probe(dir.path() / name, "a:0");
+      EXPECT_EQ(audio["codec_name"], name.ends_with(".mp4") ? "aac" : "opus") << name;
+      EXPECT_NEAR(std::stod(audio["format.duration"]), 1.0, 0.05) << name << " from " << audio_seconds << " s";
+      EXPECT_EQ(probe(dir.path() / name)["nb_read_frames"], "30") << name;
+      // The sound track itself, decoded: 1 s of samples (within 0.05 s: encoder frames).
+      const ProcessResult samples = run_process({tool("ffmpeg"), "-v", "error", "-i", (dir.path() / name).string(),
+                                                 "-map", "0:a:0", "-f", "s16le", "-ac", "1", "-ar", "48000", "pipe:1"});
+      EXPECT_NEAR(static_cast<double>(samples.out.size()) / 2.0 / 48000.0, 1.0, 0.05)
+          << name << " from " << audio_seconds << " s";
+    }
+  }
+}
+
+TEST(FrameSink, AudioIsRefusedForGifAndPngSequences) {
+  TempDir dir;
+  FrameSinkOptions options;
+  options.audio = make_wav(dir, "sound.wav", 1.0).string();
+  options.duration = 1.0;
+  const video::OpenedSink gif = open_frame_sink((dir.path() / "a.gif").string(), 64, 64, 25.0, options);
+  EXPECT_FALSE(gif);
+  EXPECT_NE(gif.error.find("--audio needs an .mp4 or .webm output; GIF has no sound track"), std::string::npos)
+      << gif.error;
+  const video::OpenedSink frames = open_frame_sink((dir.path() / "frames/").string(), 64, 64, 25.0, options);
+  EXPECT_FALSE(frames);
+  EXPECT_EQ(entries(dir.path()), std::vector<std::string>{"sound.wav"});
+}
+
+}  // namespace
+}  // namespace bvhscope::test
