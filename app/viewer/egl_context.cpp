@@ -27,56 +27,80 @@ bool has_extension(const char* list, const char* name) {
   return false;
 }
 
-// The displays to try, best first, each with the name used in messages; failures to find one are
-// appended to `reasons`.
+void note(std::string& reasons, const std::string& text) { reasons += (reasons.empty() ? "" : "; ") + text; }
+
+// A display to try, with the name used in messages.
 struct Candidate {
   EGLDisplay display;
   std::string name;
 };
 
-std::vector<Candidate> candidate_displays(std::string& reasons) {
+// eglGetPlatformDisplayEXT, or nullptr (noted for `where`) without EGL_EXT_platform_base.
+PFNEGLGETPLATFORMDISPLAYEXTPROC platform_display_entry(const char* client, const char* where, std::string& reasons) {
+  const auto entry = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
+  if (entry != nullptr && has_extension(client, "EGL_EXT_platform_base")) return entry;
+  note(reasons, std::string(where) + ": no EGL_EXT_platform_base (eglGetPlatformDisplayEXT)");
+  return nullptr;
+}
+
+void add_surfaceless(const char* client, std::vector<Candidate>& candidates, std::string& reasons) {
+  const auto get_platform_display = platform_display_entry(client, "surfaceless", reasons);
+  if (get_platform_display == nullptr) return;
+  if (!has_extension(client, "EGL_MESA_platform_surfaceless")) {
+    note(reasons, "surfaceless: no EGL_MESA_platform_surfaceless");
+    return;
+  }
+  EGLDisplay display = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  if (display == EGL_NO_DISPLAY) {
+    note(reasons, "surfaceless: " + failed("eglGetPlatformDisplayEXT"));
+    return;
+  }
+  candidates.push_back({display, "surfaceless"});
+}
+
+// Every EGL device (a GPU, or Mesa's software device), in the order EGL lists them.
+void add_devices(const char* client, std::vector<Candidate>& candidates, std::string& reasons) {
+  const auto get_platform_display = platform_display_entry(client, "device", reasons);
+  if (get_platform_display == nullptr) return;
+  const auto query_devices = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
+  if (query_devices == nullptr || !has_extension(client, "EGL_EXT_platform_device")) {
+    note(reasons, "device: no EGL_EXT_platform_device");
+    return;
+  }
+  constexpr EGLint kMaxDevices = 16;
+  EGLDeviceEXT devices[kMaxDevices];
+  EGLint count = 0;
+  if (query_devices(kMaxDevices, devices, &count) != EGL_TRUE) {
+    note(reasons, "device: " + failed("eglQueryDevicesEXT"));
+    return;
+  }
+  if (count == 0) note(reasons, "device: no EGL device");
+  for (EGLint i = 0; i < count; ++i) {
+    EGLDisplay display = get_platform_display(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
+    if (display == EGL_NO_DISPLAY) {
+      note(reasons, "device " + std::to_string(i) + ": " + failed("eglGetPlatformDisplayEXT"));
+    } else {
+      candidates.push_back({display, "device"});
+    }
+  }
+}
+
+void add_default(std::vector<Candidate>& candidates, std::string& reasons) {
+  EGLDisplay display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+  if (display == EGL_NO_DISPLAY) {
+    note(reasons, "default: " + failed("eglGetDisplay"));
+    return;
+  }
+  candidates.push_back({display, "default"});
+}
+
+// The displays to try, best first; why any could not be had is appended to `reasons`.
+std::vector<Candidate> candidate_displays(const EglPlatforms& platforms, std::string& reasons) {
+  const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);  // nullptr without client extensions
   std::vector<Candidate> candidates;
-  const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
-  const auto get_platform_display =
-      reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
-  const auto note = [&reasons](const std::string& text) { reasons += (reasons.empty() ? "" : "; ") + text; };
-  if (get_platform_display == nullptr || !has_extension(client, "EGL_EXT_platform_base")) {
-    note("no EGL_EXT_platform_base (eglGetPlatformDisplayEXT)");
-  } else {
-    if (!has_extension(client, "EGL_MESA_platform_surfaceless")) {
-      note("surfaceless: no EGL_MESA_platform_surfaceless");
-    } else if (EGLDisplay d = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-               d == EGL_NO_DISPLAY) {
-      note("surfaceless: " + failed("eglGetPlatformDisplayEXT"));
-    } else {
-      candidates.push_back({d, "surfaceless"});
-    }
-    const auto query_devices = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
-    if (query_devices == nullptr || !has_extension(client, "EGL_EXT_platform_device")) {
-      note("device: no EGL_EXT_platform_device");
-    } else {
-      EGLDeviceEXT devices[16];
-      EGLint count = 0;
-      if (query_devices(16, devices, &count) != EGL_TRUE) {
-        note("device: " + failed("eglQueryDevicesEXT"));
-      } else if (count == 0) {
-        note("device: no EGL device");
-      }
-      for (EGLint i = 0; i < count; ++i) {
-        EGLDisplay d = get_platform_display(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
-        if (d == EGL_NO_DISPLAY) {
-          note("device " + std::to_string(i) + ": " + failed("eglGetPlatformDisplayEXT"));
-        } else {
-          candidates.push_back({d, "device"});
-        }
-      }
-    }
-  }
-  if (EGLDisplay d = eglGetDisplay(EGL_DEFAULT_DISPLAY); d == EGL_NO_DISPLAY) {
-    note("default: " + failed("eglGetDisplay"));
-  } else {
-    candidates.push_back({d, "default"});
-  }
+  if (platforms.surfaceless) add_surfaceless(client, candidates, reasons);
+  if (platforms.device) add_devices(client, candidates, reasons);
+  if (platforms.default_display) add_default(candidates, reasons);
   return candidates;
 }
 
@@ -122,21 +146,20 @@ std::string egl_error_name(int code) {
   }
 }
 
-std::optional<EglContext> EglContext::create(std::string& error) {
+std::optional<EglContext> EglContext::create(std::string& error, const EglPlatforms& platforms) {
   std::string reasons;
-  const auto note = [&reasons](const std::string& text) { reasons += (reasons.empty() ? "" : "; ") + text; };
-  for (const Candidate& candidate : candidate_displays(reasons)) {
+  for (const Candidate& candidate : candidate_displays(platforms, reasons)) {
     const std::string& where = candidate.name;
     EGLDisplay display = candidate.display;
     if (eglInitialize(display, nullptr, nullptr) != EGL_TRUE) {
-      note(where + ": " + failed("eglInitialize"));
+      note(reasons, where + ": " + failed("eglInitialize"));
       continue;
     }
     EglContext owner;  // from here, terminates the display on every early exit
     owner.display_ = display;
     owner.platform_ = where;
     if (eglBindAPI(EGL_OPENGL_API) != EGL_TRUE) {
-      note(where + ": " + failed("eglBindAPI(EGL_OPENGL_API)"));
+      note(reasons, where + ": " + failed("eglBindAPI(EGL_OPENGL_API)"));
       continue;
     }
     const bool surfaceless = has_extension(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
@@ -156,11 +179,11 @@ std::optional<EglContext> EglContext::create(std::string& error) {
     EGLConfig config = nullptr;
     EGLint configs = 0;
     if (eglChooseConfig(display, config_attributes, &config, 1, &configs) != EGL_TRUE) {
-      note(where + ": " + failed("eglChooseConfig"));
+      note(reasons, where + ": " + failed("eglChooseConfig"));
       continue;
     }
     if (configs == 0) {
-      note(where + ": eglChooseConfig: no RGBA8 pbuffer config with EGL_OPENGL_BIT");
+      note(reasons, where + ": eglChooseConfig: no RGBA8 pbuffer config with EGL_OPENGL_BIT");
       continue;
     }
     const EGLint context_attributes[] = {
@@ -169,7 +192,7 @@ std::optional<EglContext> EglContext::create(std::string& error) {
     owner.context_ = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
     if (owner.context_ == EGL_NO_CONTEXT) {
       owner.context_ = nullptr;
-      note(where + ": " + failed("eglCreateContext(OpenGL 3.3 core)"));
+      note(reasons, where + ": " + failed("eglCreateContext(OpenGL 3.3 core)"));
       continue;
     }
     if (!surfaceless) {  // a context needs a surface to be made current: a tiny unused pbuffer
@@ -177,24 +200,24 @@ std::optional<EglContext> EglContext::create(std::string& error) {
       owner.surface_ = eglCreatePbufferSurface(display, config, pbuffer_attributes);
       if (owner.surface_ == EGL_NO_SURFACE) {
         owner.surface_ = nullptr;
-        note(where + ": " + failed("eglCreatePbufferSurface"));
+        note(reasons, where + ": " + failed("eglCreatePbufferSurface"));
         continue;
       }
     }
     EGLSurface surface = owner.surface_ != nullptr ? owner.surface_ : EGL_NO_SURFACE;
     if (eglMakeCurrent(display, surface, surface, owner.context_) != EGL_TRUE) {
-      note(where + ": " + failed("eglMakeCurrent"));
+      note(reasons, where + ": " + failed("eglMakeCurrent"));
       continue;
     }
     if (!gfx::load_gl(eglGetProcAddress)) {
-      note(where + ": the context does not provide OpenGL 3.3 core");
+      note(reasons, where + ": the context does not provide OpenGL 3.3 core");
       continue;
     }
     const char* renderer = gfx::gl_renderer_string();
     owner.renderer_ = renderer != nullptr ? renderer : "";
     return std::optional<EglContext>(std::move(owner));
   }
-  error = "no EGL display gives an OpenGL 3.3 core context (" + (reasons.empty() ? "no display" : reasons) + ")";
+  error = "no EGL display gives an OpenGL 3.3 core context (" + (reasons.empty() ? "no display tried" : reasons) + ")";
   return std::nullopt;
 }
 

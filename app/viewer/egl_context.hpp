@@ -8,11 +8,18 @@
 
 namespace bvhscope::viewer {
 
+// The displays create() may try, in this order (all by default; fewer in tests of each way).
+struct EglPlatforms {
+  bool surfaceless = true;      // eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA)
+  bool device = true;           // eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT) on each device
+  bool default_display = true;  // eglGetDisplay(EGL_DEFAULT_DISPLAY)
+};
+
 class EglContext {
  public:
   // Creates the context, makes it current on this thread and loads GL through eglGetProcAddress.
   // nullopt with `error` saying, for each display tried, which EGL call failed and its error name.
-  static std::optional<EglContext> create(std::string& error);
+  static std::optional<EglContext> create(std::string& error, const EglPlatforms& platforms = {});
   ~EglContext();
   EglContext(const EglContext&) = delete;
   EglContext& operator=(const EglContext&) = delete;
