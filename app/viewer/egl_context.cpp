@@ -163,19 +163,12 @@ std::optional<EglContext> EglContext::create(std::string& error, const EglPlatfo
       continue;
     }
     const bool surfaceless = has_extension(eglQueryString(display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
-    const EGLint config_attributes[] = {EGL_SURFACE_TYPE,
-                                        EGL_PBUFFER_BIT,
-                                        EGL_RENDERABLE_TYPE,
-                                        EGL_OPENGL_BIT,
-                                        EGL_RED_SIZE,
-                                        8,
-                                        EGL_GREEN_SIZE,
-                                        8,
-                                        EGL_BLUE_SIZE,
-                                        8,
-                                        EGL_ALPHA_SIZE,
-                                        8,
+    // clang-format off
+    const EGLint config_attributes[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
+                                        EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                                        EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
                                         EGL_NONE};
+    // clang-format on
     EGLConfig config = nullptr;
     EGLint configs = 0;
     if (eglChooseConfig(display, config_attributes, &config, 1, &configs) != EGL_TRUE) {
@@ -186,9 +179,12 @@ std::optional<EglContext> EglContext::create(std::string& error, const EglPlatfo
       note(reasons, where + ": eglChooseConfig: no RGBA8 pbuffer config with EGL_OPENGL_BIT");
       continue;
     }
-    const EGLint context_attributes[] = {
-        EGL_CONTEXT_MAJOR_VERSION,           3,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    // clang-format off
+    const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3,
+                                         EGL_CONTEXT_MINOR_VERSION, 3,
+                                         EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                         EGL_NONE};
+    // clang-format on
     owner.context_ = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
     if (owner.context_ == EGL_NO_CONTEXT) {
       owner.context_ = nullptr;

@@ -1,6 +1,7 @@
 // A GL 3.3 core context with no window and no X server, through EGL: Mesa's surfaceless platform,
 // else an EGL device (a GPU or Mesa's software device), else the default display. For rendering
-// into framebuffer objects only (`bvhscope render` over SSH, in a container, in CI).
+// into framebuffer objects only (`bvhscope render` over SSH, in a container, in CI). One at a time
+// in a process: its destructor terminates the EGL display, which EGL shares process-wide.
 #pragma once
 
 #include <optional>
