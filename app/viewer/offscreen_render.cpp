@@ -9,8 +9,8 @@
 #include "gfx/render_target.hpp"
 #include "io/atomic_file.hpp"
 #include "viewer/imgui_session.hpp"
+#include "viewer/offscreen_context.hpp"
 #include "viewer/viewer.hpp"
-#include "viewer/window.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -53,15 +53,8 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
     error = "no clip to render";
     return std::nullopt;
   }
-  std::optional<GlfwLibrary> glfw = GlfwLibrary::init(error);
-  if (!glfw) return std::nullopt;
-  WindowOptions window_options;
-  window_options.width = options.width;
-  window_options.height = options.height;
-  window_options.visible = false;
-  window_options.samples = 0;
-  std::optional<Window> window = Window::create(window_options, error);
-  if (!window) return std::nullopt;
+  std::optional<OffscreenContext> context = OffscreenContext::create(options.width, options.height, error);
+  if (!context) return std::nullopt;
   std::optional<gfx::RenderTarget> target = gfx::RenderTarget::create(options.width, options.height, kSamples, error);
   if (!target) return std::nullopt;
   std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
@@ -88,9 +81,20 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
     return std::nullopt;
   }
   if (options.ui) {
-    ImGuiSession imgui(window->handle(), 1.0f);
+    // Headless: the OpenGL3 backend alone, fed what the GLFW one feeds for the hidden window.
+    std::optional<ImGuiSession> imgui;
+    if (context->window() != nullptr) {
+      imgui.emplace(context->window(), 1.0f);
+    } else {
+      imgui.emplace(1.0f);
+    }
     for (int frame = 0; frame <= kUiWarmupFrames; ++frame) {
-      ImGuiSession::begin_frame();
+      if (context->window() != nullptr) {
+        ImGuiSession::begin_frame();
+      } else {
+        ImGuiSession::begin_headless_frame(static_cast<float>(options.width), static_cast<float>(options.height),
+                                           1.0f / 60.0f);
+      }
       viewer.build_ui();
       viewer.advance(0.0);
       viewer.draw_view_overlay();

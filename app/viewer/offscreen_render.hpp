@@ -1,5 +1,6 @@
-// Rendering one frame of a clip without showing a window (hidden GLFW window, offscreen
-// multisampled framebuffer) to RGBA pixels or a PNG: the `bvhscope render` command and the GL tests.
+// Rendering one frame of a clip without showing a window (a hidden GLFW window with a display, an
+// EGL context without one; an offscreen multisampled framebuffer) to RGBA pixels or a PNG: the
+// `bvhscope render` command and the GL tests.
 #pragma once
 
 #include <cstddef>
@@ -50,7 +51,8 @@ struct OffscreenImage {
 std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
                                                std::string& error);
 
-// The frame as pixels; nullopt with `error` set when no GL 3.3 context can be had.
+// The frame as pixels; nullopt with `error` set when no GL 3.3 context can be had (it says what is
+// missing: the display, and why EGL failed).
 std::optional<OffscreenImage> render_offscreen(PreparedClip clip, const OffscreenOptions& options, std::string& error);
 
 // Writes an image as PNG; false with `error` set on failure.
