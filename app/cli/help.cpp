@@ -33,7 +33,17 @@ Usage:
                                 Several FILEs stand side by side (the last is the active one,
                                 whose frame N is shown). --select NAME selects a joint of the
                                 active clip (highlight, trail; with --ui the inspector, curves
-                                and labels). Needs an X display (Xvfb works)
+                                and labels). Without a display it renders through EGL.
+  bvhscope render FILE... -o OUT.mp4|OUT.webm|OUT.gif|DIR/ [--frames A:B] [--fps N]
+                 [--camera fixed|follow|orbit] [--audio WAV] (and the options above)
+                                a video of the active clip's frames A..B (default all) at N
+                                frames per second (default its rate capped at 60; resampled
+                                by interpolation): H.264 MP4, VP9 WebM, palette GIF through
+                                ffmpeg (Debian package ffmpeg), or PNG frames in DIR/. The
+                                camera frames the whole motion (fixed), follows the root
+                                (follow) or turns once around it (orbit); --audio muxes a
+                                sound from frame 0 (MP4, WebM). Written beside OUT, renamed
+                                at the end: an interrupted render leaves nothing
   bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
                  [--up AXIS]
                                 motion-quality numbers in metres (see Metrics below); --units

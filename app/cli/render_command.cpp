@@ -1,5 +1,8 @@
+#include <unistd.h>
+
 #include <charconv>
 
+#include "anim/motion_compare.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/printable.hpp"
 #include "anim/up_axis.hpp"
@@ -7,7 +10,10 @@
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
 #include "io/output_guard.hpp"
+#include "video/frame_sink.hpp"
+#include "video/video_format.hpp"
 #include "viewer/offscreen_render.hpp"
+#include "viewer/video_render.hpp"
 
 namespace bvhscope::cli {
 namespace {
@@ -31,30 +37,53 @@ bool parse_size(const std::string& text, int& width, int& height) {
 
 int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(args,
-                                      {{"-o", true},
-                                       {"--output", true},
-                                       {"--frame", true},
-                                       {"--size", true},
-                                       {"--ui", false},
-                                       {"--style", true},
-                                       {"--position-mode", true},
-                                       {"--trajectory", false},
-                                       {"--select", true},
-                                       {"--labels", true},
-                                       {"--no-trail", false},
-                                       {"--up", true},
-                                       kCompareOptionSpecs[0],
-                                       kCompareOptionSpecs[1],
-                                       kCompareOptionSpecs[2],
-                                       kCompareOptionSpecs[3]},
-                                      usage);
+  const auto parsed = parse_arguments(
+      args, {{"-o", true},           {"--output", true},     {"--frame", true},         {"--frames", true},
+             {"--fps", true},        {"--camera", true},     {"--audio", true},         {"--size", true},
+             {"--ui", false},        {"--style", true},      {"--position-mode", true}, {"--trajectory", false},
+             {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
+             kCompareOptionSpecs[0], kCompareOptionSpecs[1], kCompareOptionSpecs[2],    kCompareOptionSpecs[3]},
+      usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
   if (!output || output->empty()) return usage_error(err, "render: -o OUT.png is required");
-  if (const auto conflict = io::output_conflict(*output, parsed->positionals)) {
+  // The kind of output follows its name: a video (.mp4, .webm, .gif, a folder/ of PNGs), else a PNG still.
+  const std::optional<video::VideoFormat> video_format = video::video_format_of(*output);
+  std::vector<std::string> inputs = parsed->positionals;
+  viewer::VideoOptions video_options;
+  if (const auto audio = parsed->value("--audio")) {
+    if (!video_format) return usage_error(err, "render: --audio needs a video output (.mp4 or .webm)");
+    video_options.audio = *audio;
+    inputs.push_back(*audio);
+  }
+  if (const auto text = parsed->value("--frames")) {
+    const std::optional<FrameRange> range = parse_frame_range(*text);
+    if (!range) return usage_error(err, "render: --frames must be A:B with 0 <= A <= B, not '" + *text + "'");
+    video_options.frames = ClipFrameRange{range->first, range->last};
+  }
+  if (const auto text = parsed->value("--fps")) {
+    double fps = 0.0;
+    if (!parse_number(std::string_view(*text), fps) || !(fps > 0.0) || fps > 1000.0)
+      return usage_error(err, "render: --fps must be a number of frames per second above 0, not '" + *text + "'");
+    video_options.fps = fps;
+  }
+  if (const auto text = parsed->value("--camera")) {
+    const std::optional<viewer::VideoCamera> camera = viewer::parse_video_camera(*text);
+    if (!camera) return usage_error(err, "render: --camera must be fixed, follow or orbit, not '" + *text + "'");
+    video_options.camera = *camera;
+  }
+  if (!video_format && (video_options.frames || video_options.fps || parsed->has("--camera"))) {
+    return usage_error(err,
+                       "render: --frames, --fps and --camera are for videos (-o OUT.mp4, .webm, .gif or DIR/); "
+                       "a .png is one frame (--frame N)");
+  }
+  if (video_format && parsed->has("--frame"))
+    return usage_error(err, "render: --frame is for a .png still; a video takes --frames A:B");
+  const std::string checked_output =
+      video_format == video::VideoFormat::PngSequence ? video::sequence_frame_path(*output, 0) : *output;
+  if (const auto conflict = io::output_conflict(checked_output, inputs)) {
     err << "bvhscope: render: " << printable(*conflict) << "; nothing was written\n";
     return kExitUsage;
   }
@@ -112,6 +141,22 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
                                 std::to_string(frames > 0 ? frames - 1 : 0) + ")");
   }
   options.frame = static_cast<std::size_t>(frame);
+
+  if (video_format) {
+    // A progress line on a terminal for long renders (none when stderr is not one).
+    if (::isatty(STDERR_FILENO) == 1) {
+      video_options.progress = [&err](std::size_t done, std::size_t total) {
+        if (done % 10 != 0 && done != total) return;
+        err << "\rrendering frame " << done << " of " << total << (done == total ? "\n" : "") << std::flush;
+      };
+    }
+    std::string error;
+    if (!viewer::render_video(std::move(prepared), options, video_options, *output, error)) {
+      err << printable(*output) << ": error: " << printable(error) << '\n';
+      return kExitBadInput;
+    }
+    return kExitOk;
+  }
 
   std::string error;
   const std::optional<viewer::OffscreenImage> image = viewer::render_offscreen(std::move(prepared), options, error);

@@ -47,30 +47,45 @@ std::optional<OffscreenImage> render_offscreen(PreparedClip clip, const Offscree
   return render_offscreen(std::move(clips), options, error);
 }
 
-std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
-                                               std::string& error) {
+struct OffscreenViewer::Parts {
+  // Made in this order, destroyed in reverse: the context outlives every GL object.
+  std::optional<OffscreenContext> context;
+  std::optional<gfx::RenderTarget> target;
+  std::optional<Viewer> viewer;
+  std::optional<ImGuiSession> imgui;
+};
+
+OffscreenViewer::OffscreenViewer(const OffscreenOptions& options)
+    : options_(options), parts_(std::make_unique<Parts>()) {}
+
+Viewer& OffscreenViewer::viewer() noexcept { return *parts_->viewer; }
+const Viewer& OffscreenViewer::viewer() const noexcept { return *parts_->viewer; }
+
+std::unique_ptr<OffscreenViewer> OffscreenViewer::create(std::vector<PreparedClip> clips,
+                                                         const OffscreenOptions& options, std::string& error) {
   if (clips.empty()) {
     error = "no clip to render";
-    return std::nullopt;
+    return nullptr;
   }
+  std::unique_ptr<OffscreenViewer> made(new OffscreenViewer(options));
   std::optional<OffscreenContext> context = OffscreenContext::create(options.width, options.height, error);
-  if (!context) return std::nullopt;
+  if (!context) return nullptr;
+  made->parts_->context.emplace(std::move(*context));
   std::optional<gfx::RenderTarget> target = gfx::RenderTarget::create(options.width, options.height, kSamples, error);
-  if (!target) return std::nullopt;
+  if (!target) return nullptr;
+  made->parts_->target.emplace(std::move(*target));
   std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
-  if (!renderer) return std::nullopt;
+  if (!renderer) return nullptr;
 
-  Viewer viewer(std::move(*renderer), settings_for(options), 1.0f);
+  Viewer& viewer = made->parts_->viewer.emplace(std::move(*renderer), settings_for(options), 1.0f);
   viewer.set_clip(std::move(clips.front()));
   for (std::size_t i = 1; i < clips.size(); ++i) viewer.add_clip(std::move(clips[i]));
   clips.clear();
   ViewerState& state = viewer.state();
   state.clock().pause();
-  // --frame counts frames of the active (last) clip.
-  state.clock().seek(state.clips.clock_position_for(*state.active_slot(), static_cast<double>(options.frame)));
   state.inspection.trail = options.trail;
   state.inspection.labels = static_cast<LabelMode>(std::clamp(options.labels, 0, 2));
-  if (options.compare) {  // measured before the frame is drawn
+  if (options.compare) {  // measured before the first frame is drawn
     state.comparison.start(state.clips[0].id, *options.compare);
     state.comparison.update(state.clips);
     state.comparison.wait_idle(state.clips);
@@ -78,39 +93,65 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
   }
   if (!options.select.empty() && !viewer.select_joint_named(options.select)) {
     error = "no joint named '" + options.select + "' in " + state.active_slot()->clip().source;
-    return std::nullopt;
+    return nullptr;
   }
   if (options.ui) {
     // Headless: the OpenGL3 backend alone, fed what the GLFW one feeds for the hidden window.
-    std::optional<ImGuiSession> imgui;
-    if (context->window() != nullptr) {
-      imgui.emplace(context->window(), 1.0f);
+    if (made->parts_->context->window() != nullptr) {
+      made->parts_->imgui.emplace(made->parts_->context->window(), 1.0f);
     } else {
-      imgui.emplace(1.0f);
+      made->parts_->imgui.emplace(1.0f);
     }
-    for (int frame = 0; frame <= kUiWarmupFrames; ++frame) {
-      if (context->window() != nullptr) {
+  } else {
+    viewer.use_full_view(static_cast<float>(options.width), static_cast<float>(options.height));
+  }
+  return made;
+}
+
+OffscreenViewer::~OffscreenViewer() {
+  if (parts_ && parts_->context) gfx::RenderTarget::bind_default();
+}
+
+void OffscreenViewer::draw_frame(double active_frame) {
+  Viewer& viewer = *parts_->viewer;
+  ViewerState& state = viewer.state();
+  // Positions count frames of the active (last) clip.
+  state.clock().seek(state.clips.clock_position_for(*state.active_slot(), active_frame));
+  if (parts_->imgui) {
+    // The first frame builds the UI a few times, so that ImGui has measured every window.
+    const int frames = frames_drawn_ == 0 ? kUiWarmupFrames + 1 : 1;
+    for (int frame = 0; frame < frames; ++frame) {
+      if (parts_->context->window() != nullptr) {
         ImGuiSession::begin_frame();
       } else {
-        ImGuiSession::begin_headless_frame(static_cast<float>(options.width), static_cast<float>(options.height),
+        ImGuiSession::begin_headless_frame(static_cast<float>(options_.width), static_cast<float>(options_.height),
                                            1.0f / 60.0f);
       }
       viewer.build_ui();
       viewer.advance(0.0);
       viewer.draw_view_overlay();
       ImGuiSession::end_frame();
-      draw(viewer, *target, true);
+      draw(viewer, *parts_->target, true);
     }
   } else {
-    viewer.use_full_view(static_cast<float>(options.width), static_cast<float>(options.height));
     viewer.advance(0.0);
-    draw(viewer, *target, false);
+    draw(viewer, *parts_->target, false);
   }
+  ++frames_drawn_;
+}
 
+void OffscreenViewer::read_pixels(std::vector<std::uint8_t>& rgba) const { parts_->target->read_rgba_into(rgba); }
+
+std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                               std::string& error) {
+  std::unique_ptr<OffscreenViewer> offscreen = OffscreenViewer::create(std::move(clips), options, error);
+  if (!offscreen) return std::nullopt;
+  offscreen->draw_frame(static_cast<double>(options.frame));
+  const Viewer& viewer = offscreen->viewer();
   OffscreenImage image;
-  image.width = target->width();
-  image.height = target->height();
-  image.rgba = target->read_rgba();
+  image.width = options.width;
+  image.height = options.height;
+  offscreen->read_pixels(image.rgba);
   const Rect& view = viewer.layout().view;
   const glm::mat4 view_projection = viewer.view_projection();
   const ClipSlot& active = *viewer.state().active_slot();
@@ -122,7 +163,6 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
   for (const ClipSlot& slot : viewer.state().clips) {
     if (!slot.detail.full()) image.notices.push_back({slot.clip().source, draw_detail_notice(slot.detail)});
   }
-  gfx::RenderTarget::bind_default();
   return image;
 }
 

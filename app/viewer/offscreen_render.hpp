@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -14,6 +15,8 @@
 #include "viewer/prepared_clip.hpp"
 
 namespace bvhscope::viewer {
+
+class Viewer;
 
 struct OffscreenOptions {
   std::size_t frame = 0;  // 0-based; clamped to the clip
@@ -44,6 +47,34 @@ struct OffscreenImage {
     std::string text;
   };
   std::vector<Notice> notices;
+};
+
+// A viewer drawing offscreen frame after frame (one PNG, or every frame of a video): the GL context
+// (hidden window or EGL), the multisampled target, the clips set up as `options` says (paused,
+// compared, a joint selected), and ImGui with --ui. Not movable: made on the heap.
+class OffscreenViewer {
+ public:
+  // nullptr with `error` (no GL context, an unknown --select name).
+  static std::unique_ptr<OffscreenViewer> create(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                                 std::string& error);
+  ~OffscreenViewer();
+  OffscreenViewer(const OffscreenViewer&) = delete;
+  OffscreenViewer& operator=(const OffscreenViewer&) = delete;
+
+  // Draws the frame at the active (last) clip's frame position `active_frame` (fractional:
+  // interpolated) into the target, with the UI when asked.
+  void draw_frame(double active_frame);
+  // The last frame drawn, width x height x 4 bytes, top row first, into `rgba` (resized).
+  void read_pixels(std::vector<std::uint8_t>& rgba) const;
+  [[nodiscard]] Viewer& viewer() noexcept;
+  [[nodiscard]] const Viewer& viewer() const noexcept;
+
+ private:
+  struct Parts;  // the context, target, viewer and ImGui (offscreen_render.cpp)
+  explicit OffscreenViewer(const OffscreenOptions& options);
+  OffscreenOptions options_;
+  std::unique_ptr<Parts> parts_;
+  int frames_drawn_ = 0;
 };
 
 // Several clips side by side, the last one active; `error` also reports an unknown --select name.

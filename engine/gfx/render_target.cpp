@@ -56,21 +56,27 @@ void RenderTarget::bind() const noexcept {
 void RenderTarget::bind_default() noexcept { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
 
 std::vector<std::uint8_t> RenderTarget::read_rgba() const {
+  std::vector<std::uint8_t> rgba;
+  read_rgba_into(rgba);
+  return rgba;
+}
+
+void RenderTarget::read_rgba_into(std::vector<std::uint8_t>& rgba) const {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, draw_fbo_.name());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.name());
   glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.name());
   const auto row_bytes = static_cast<std::size_t>(width_) * 4;
-  std::vector<std::uint8_t> bottom_up(row_bytes * static_cast<std::size_t>(height_));
+  rgba.resize(row_bytes * static_cast<std::size_t>(height_));
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
+  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  std::vector<std::uint8_t> top_down(bottom_up.size());
-  for (int row = 0; row < height_; ++row) {
-    std::memcpy(top_down.data() + static_cast<std::size_t>(row) * row_bytes,
-                bottom_up.data() + static_cast<std::size_t>(height_ - 1 - row) * row_bytes, row_bytes);
+  // GL's rows are bottom first: swapped in place.
+  for (int row = 0; row < height_ / 2; ++row) {
+    std::uint8_t* top = rgba.data() + static_cast<std::size_t>(row) * row_bytes;
+    std::uint8_t* bottom = rgba.data() + static_cast<std::size_t>(height_ - 1 - row) * row_bytes;
+    std::swap_ranges(top, top + row_bytes, bottom);
   }
-  return top_down;
 }
 
 void clear_framebuffer(int width, int height, float r, float g, float b) noexcept {

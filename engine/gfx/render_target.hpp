@@ -20,6 +20,8 @@ class RenderTarget {
   static void bind_default() noexcept;
   // Resolves the samples and returns width × height × 4 bytes, top row first.
   [[nodiscard]] std::vector<std::uint8_t> read_rgba() const;
+  // The same into `rgba` (resized; no allocation once it has the size: video frames).
+  void read_rgba_into(std::vector<std::uint8_t>& rgba) const;
 
   [[nodiscard]] int width() const noexcept { return width_; }
   [[nodiscard]] int height() const noexcept { return height_; }
