@@ -43,7 +43,12 @@ Usage:
                                 camera frames the whole motion (fixed), follows the root
                                 (follow) or turns once around it (orbit); --audio muxes a
                                 sound from frame 0 (MP4, WebM). Written beside OUT, renamed
-                                at the end: an interrupted render leaves nothing
+                                at the end: an interrupted render leaves nothing.
+                                --grid COLSxROWS [--caption TEXT]...: each FILE in a tile of its
+                                own (reading order), framed on its clip and captioned with
+                                its file name or the TEXT given; one clock, the video as long
+                                as the longest clip (shorter ones hold); --frame counts the
+                                longest clip's frames
   bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
                  [--up AXIS]
                                 motion-quality numbers in metres (see Metrics below); --units

@@ -12,6 +12,7 @@
 #include "io/output_guard.hpp"
 #include "video/frame_sink.hpp"
 #include "video/video_format.hpp"
+#include "viewer/grid_render.hpp"
 #include "viewer/offscreen_render.hpp"
 #include "viewer/video_render.hpp"
 
@@ -24,13 +25,13 @@ bool parse_number(std::string_view text, T& out) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
-// "1280x720" → width, height (each 16..8192).
-bool parse_size(const std::string& text, int& width, int& height) {
+// "1280x720" → width, height (each between `low` and `high`: 16..8192 for pixels).
+bool parse_size(const std::string& text, int& width, int& height, int low = 16, int high = 8192) {
   const std::size_t x = text.find_first_of("xX");
   if (x == std::string::npos) return false;
   const std::string_view view(text);
-  return parse_number(view.substr(0, x), width) && parse_number(view.substr(x + 1), height) && width >= 16 &&
-         height >= 16 && width <= 8192 && height <= 8192;
+  return parse_number(view.substr(0, x), width) && parse_number(view.substr(x + 1), height) && width >= low &&
+         height >= low && width <= high && height <= high;
 }
 
 }  // namespace
@@ -38,11 +39,12 @@ bool parse_size(const std::string& text, int& width, int& height) {
 int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
   UsageError usage;
   const auto parsed = parse_arguments(
-      args, {{"-o", true},           {"--output", true},     {"--frame", true},         {"--frames", true},
-             {"--fps", true},        {"--camera", true},     {"--audio", true},         {"--size", true},
-             {"--ui", false},        {"--style", true},      {"--position-mode", true}, {"--trajectory", false},
-             {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
-             kCompareOptionSpecs[0], kCompareOptionSpecs[1], kCompareOptionSpecs[2],    kCompareOptionSpecs[3]},
+      args, {{"-o", true},           {"--output", true},    {"--frame", true},         {"--frames", true},
+             {"--fps", true},        {"--camera", true},    {"--audio", true},         {"--size", true},
+             {"--ui", false},        {"--style", true},     {"--position-mode", true}, {"--trajectory", false},
+             {"--select", true},     {"--labels", true},    {"--no-trail", false},     {"--up", true},
+             {"--grid", true},       {"--caption", true},   kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
+             kCompareOptionSpecs[2], kCompareOptionSpecs[3]},
       usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
@@ -78,6 +80,26 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     return usage_error(err,
                        "render: --frames, --fps and --camera are for videos (-o OUT.mp4, .webm, .gif or DIR/); "
                        "a .png is one frame (--frame N)");
+  }
+  std::optional<viewer::GridLayout> grid;
+  if (const auto text = parsed->value("--grid")) {
+    viewer::GridLayout layout;
+    if (!parse_size(*text, layout.columns, layout.rows, 1, 64))
+      return usage_error(err, "render: --grid must be COLUMNSxROWS (1x1 to 64x64), not '" + *text + "'");
+    if (static_cast<std::size_t>(layout.columns) * static_cast<std::size_t>(layout.rows) < parsed->positionals.size())
+      return usage_error(err,
+                         "render: " + std::to_string(parsed->positionals.size()) + " FILEs do not fit --grid " + *text);
+    for (const auto& [name, value] : parsed->options)
+      if (name == "--caption") layout.captions.push_back(value);
+    if (layout.captions.size() > parsed->positionals.size())
+      return usage_error(err, "render: more --caption than FILEs");
+    if (parsed->has("--ui") || parsed->has("--select") || parsed->has("--compare") || parsed->has("--ghost"))
+      return usage_error(err,
+                         "render: --grid draws each clip in its own tile: --ui, --select, --compare and --ghost "
+                         "are for clips side by side");
+    grid = std::move(layout);
+  } else if (parsed->has("--caption")) {
+    return usage_error(err, "render: --caption names the tiles of a --grid");
   }
   if (video_format && parsed->has("--frame"))
     return usage_error(err, "render: --frame is for a .png still; a video takes --frames A:B");
@@ -135,13 +157,29 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     if (!clip) return kExitBadInput;
     prepared.push_back(viewer::prepare_clip(std::move(*clip), interpretation->mode, interpretation->up));
   }
-  const std::size_t frames = prepared.back().clip.motion.frame_count;
+  // --frame counts the active (last) clip's frames; in a grid, the longest clip's.
+  const Motion* counted = &prepared.back().clip.motion;
+  if (grid) {
+    for (const viewer::PreparedClip& clip : prepared) {
+      if (clip.clip.motion.duration() > counted->duration()) counted = &clip.clip.motion;
+    }
+  }
+  const std::size_t frames = counted->frame_count;
   if (static_cast<std::size_t>(frame) >= std::max<std::size_t>(frames, 1)) {
     return usage_error(err, "render: --frame " + std::to_string(frame) + " is past the last frame (" +
                                 std::to_string(frames > 0 ? frames - 1 : 0) + ")");
   }
   options.frame = static_cast<std::size_t>(frame);
 
+  if (grid && !video_format) {  // a still grid: --frame counts frames of the longest clip
+    std::string error;
+    if (!viewer::render_grid_png(std::move(prepared), options, *grid, static_cast<std::size_t>(frame), *output,
+                                 error)) {
+      err << printable(*output) << ": error: " << printable(error) << '\n';
+      return kExitBadInput;
+    }
+    return kExitOk;
+  }
   if (video_format) {
     // A progress line on a terminal for long renders (none when stderr is not one).
     if (::isatty(STDERR_FILENO) == 1) {
@@ -151,7 +189,10 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
       };
     }
     std::string error;
-    if (!viewer::render_video(std::move(prepared), options, video_options, *output, error)) {
+    const bool rendered =
+        grid ? viewer::render_grid_video(std::move(prepared), options, *grid, video_options, *output, error)
+             : viewer::render_video(std::move(prepared), options, video_options, *output, error);
+    if (!rendered) {
       err << printable(*output) << ": error: " << printable(error) << '\n';
       return kExitBadInput;
     }

@@ -19,17 +19,6 @@ constexpr int kSamples = 4;
 // Frames of UI built before the one captured, so ImGui has measured every window.
 constexpr int kUiWarmupFrames = 3;
 
-Settings settings_for(const OffscreenOptions& options) {
-  Settings settings;  // the defaults, not the user's file: the same command gives the same image
-  settings.solid_style = options.solid;
-  settings.show_grid = options.grid;
-  settings.show_shadow = options.shadow;
-  settings.show_joints = options.joints;
-  settings.show_axes = options.axes;
-  settings.show_trajectory = options.trajectory;
-  return settings;
-}
-
 void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
   const int w = target.width();
   const int h = target.height();
@@ -40,6 +29,17 @@ void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
 }
 
 }  // namespace
+
+Settings offscreen_settings(const OffscreenOptions& options) {
+  Settings settings;  // the defaults, not the user's file: the same command gives the same image
+  settings.solid_style = options.solid;
+  settings.show_grid = options.grid;
+  settings.show_shadow = options.shadow;
+  settings.show_joints = options.joints;
+  settings.show_axes = options.axes;
+  settings.show_trajectory = options.trajectory;
+  return settings;
+}
 
 std::optional<OffscreenImage> render_offscreen(PreparedClip clip, const OffscreenOptions& options, std::string& error) {
   std::vector<PreparedClip> clips;
@@ -77,7 +77,7 @@ std::unique_ptr<OffscreenViewer> OffscreenViewer::create(std::vector<PreparedCli
   std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
   if (!renderer) return nullptr;
 
-  Viewer& viewer = made->parts_->viewer.emplace(std::move(*renderer), settings_for(options), 1.0f);
+  Viewer& viewer = made->parts_->viewer.emplace(std::move(*renderer), offscreen_settings(options), 1.0f);
   viewer.set_clip(std::move(clips.front()));
   for (std::size_t i = 1; i < clips.size(); ++i) viewer.add_clip(std::move(clips[i]));
   clips.clear();

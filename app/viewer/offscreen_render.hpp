@@ -13,6 +13,7 @@
 
 #include "viewer/compare_start.hpp"
 #include "viewer/prepared_clip.hpp"
+#include "viewer/settings.hpp"
 
 namespace bvhscope::viewer {
 
@@ -48,6 +49,10 @@ struct OffscreenImage {
   };
   std::vector<Notice> notices;
 };
+
+// The viewer settings an offscreen render uses: the defaults (not the user's file: the same command
+// gives the same image) with the display choices of `options`.
+Settings offscreen_settings(const OffscreenOptions& options);
 
 // A viewer drawing offscreen frame after frame (one PNG, or every frame of a video): the GL context
 // (hidden window or EGL), the multisampled target, the clips set up as `options` says (paused,

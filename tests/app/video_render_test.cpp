@@ -104,6 +104,64 @@ TEST_F(VideoRender, AGifAtAGivenRateFollowingTheRoot) {
   EXPECT_NEAR(std::stod(probe(gif, "format=duration")), 1.0, 0.011);
 }
 
+// Near-white caption text pixels in the caption band at a tile's top left.
+int caption_pixels(const Png& png, int left, int top) {
+  int count = 0;
+  for (int y = top + 2; y < top + 24; ++y)
+    for (int x = left + 2; x < left + 120; ++x) {
+      const auto p = png.at(x, y);
+      count += p[0] > 200 && p[1] > 200 && p[2] > 200 ? 1 : 0;
+    }
+  return count;
+}
+
+TEST_F(VideoRender, AGridHasATileForEachClipWithItsCaptionAndLastsAsTheLongest) {
+  // Three clips in a 2x2 grid of 320x180 tiles: the sample (994 frames at 120 fps, 8.3 s), its
+  // first 240 frames (2 s), and its first 120 (1 s); the fourth tile stays empty.
+  const std::string text = read_file(sample());
+  const auto cut = [&](int frames, const std::string& name) {
+    std::string out;
+    std::size_t at = text.find("Frames:");
+    out = text.substr(0, at) + "Frames: " + std::to_string(frames) + "\n";
+    at = text.find("Frame Time:");
+    std::size_t end = text.find('\n', at) + 1;
+    out += text.substr(at, end - at);
+    for (int f = 0; f < frames; ++f) {
+      const std::size_t next = text.find('\n', end) + 1;
+      out += text.substr(end, next - end);
+      end = next;
+    }
+    return dir_.write(name, out).string();
+  };
+  const std::string two = cut(240, "two.bvh");
+  const std::string one = cut(120, "one.bvh");
+  const auto png = dir_.path() / "grid.png";
+  const auto still = run_headless(
+      {"render", sample(), two, one, "--grid", "2x2", "--caption", "first", "-o", png.string(), "--size", "640x360"});
+  ASSERT_EQ(still.exit_code, 0) << still.err;
+  const Png grid = read_png(png);
+  ASSERT_EQ(grid.width, 640);
+  ASSERT_EQ(grid.height, 360);
+  EXPECT_GT(caption_pixels(grid, 0, 0), 20);     // "first"
+  EXPECT_GT(caption_pixels(grid, 320, 0), 20);   // two.bvh
+  EXPECT_GT(caption_pixels(grid, 0, 180), 20);   // one.bvh
+  EXPECT_EQ(caption_pixels(grid, 320, 180), 0);  // no fourth clip
+  int gap = 0;
+  for (int y = 180; y < 360; ++y)
+    for (int x = 320; x < 640; ++x) gap += grid.at(x, y) == std::array<int, 3>{32, 34, 38} ? 1 : 0;
+  EXPECT_EQ(gap, 320 * 180);
+  // The video follows the longest clip: 994 frames at 120 fps at 10 fps are 83 frames (8.3 s).
+  const auto mp4 = dir_.path() / "grid.mp4";
+  const auto video = run_headless(
+      {"render", sample(), two, one, "--grid", "2x2", "-o", mp4.string(), "--size", "320x180", "--fps", "10"});
+  ASSERT_EQ(video.exit_code, 0) << video.err;
+  EXPECT_EQ(probe(mp4, "stream=nb_read_frames"), "83");
+  EXPECT_NEAR(std::stod(probe(mp4, "format=duration")), 8.3, 0.001);
+  const auto too_many = run_headless({"render", sample(), two, one, "--grid", "1x2", "-o", png.string()});
+  EXPECT_EQ(too_many.exit_code, 2);
+  EXPECT_NE(too_many.err.find("render: 3 FILEs do not fit --grid 1x2"), std::string::npos) << too_many.err;
+}
+
 TEST_F(VideoRender, WrongOptionsAndAMissingFfmpegAreRefusedAndLeaveNothing) {
   const auto mp4 = dir_.path() / "x.mp4";
   const auto fps = run_headless({"render", sample(), "-o", mp4.string(), "--fps", "0"});
