@@ -39,12 +39,12 @@ bool parse_size(const std::string& text, int& width, int& height, int low = 16, 
 int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
   UsageError usage;
   const auto parsed = parse_arguments(
-      args, {{"-o", true},           {"--output", true},    {"--frame", true},         {"--frames", true},
-             {"--fps", true},        {"--camera", true},    {"--audio", true},         {"--size", true},
-             {"--ui", false},        {"--style", true},     {"--position-mode", true}, {"--trajectory", false},
-             {"--select", true},     {"--labels", true},    {"--no-trail", false},     {"--up", true},
-             {"--grid", true},       {"--caption", true},   kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
-             kCompareOptionSpecs[2], kCompareOptionSpecs[3]},
+      args, {{"-o", true},           {"--output", true},     {"--frame", true},         {"--frames", true},
+             {"--fps", true},        {"--camera", true},     {"--audio", true},         {"--size", true},
+             {"--ui", false},        {"--style", true},      {"--position-mode", true}, {"--trajectory", false},
+             {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
+             {"--grid", true},       {"--caption", true},    {"--strip", true},         kCompareOptionSpecs[0],
+             kCompareOptionSpecs[1], kCompareOptionSpecs[2], kCompareOptionSpecs[3]},
       usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
@@ -76,7 +76,15 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     if (!camera) return usage_error(err, "render: --camera must be fixed, follow or orbit, not '" + *text + "'");
     video_options.camera = *camera;
   }
-  if (!video_format && (video_options.frames || video_options.fps || parsed->has("--camera"))) {
+  int strip = 0;
+  if (const auto text = parsed->value("--strip")) {
+    if (!parse_number(std::string_view(*text), strip) || strip < 2 || strip > 64)
+      return usage_error(err, "render: --strip must be a number of poses from 2 to 64, not '" + *text + "'");
+    if (video_format || parsed->positionals.size() != 1 || parsed->has("--grid") || parsed->has("--compare") ||
+        parsed->has("--ghost") || parsed->has("--frame"))
+      return usage_error(err, "render: --strip draws one FILE into one .png (its range: --frames A:B)");
+  }
+  if (!video_format && (video_options.fps || parsed->has("--camera") || (video_options.frames && strip == 0))) {
     return usage_error(err,
                        "render: --frames, --fps and --camera are for videos (-o OUT.mp4, .webm, .gif or DIR/); "
                        "a .png is one frame (--frame N)");
@@ -170,6 +178,13 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
                                 std::to_string(frames > 0 ? frames - 1 : 0) + ")");
   }
   options.frame = static_cast<std::size_t>(frame);
+  if (strip > 0) {  // the poses over --frames A:B (every frame by default); the newest is drawn at B
+    const std::size_t last_frame = frames > 0 ? frames - 1 : 0;
+    options.strip = strip;
+    options.strip_first = video_options.frames ? std::min(video_options.frames->first, last_frame) : 0;
+    options.strip_last = video_options.frames ? std::min(video_options.frames->last, last_frame) : last_frame;
+    options.frame = options.strip_last;
+  }
 
   if (grid && !video_format) {  // a still grid: --frame counts frames of the longest clip
     std::string error;

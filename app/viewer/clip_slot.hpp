@@ -36,6 +36,7 @@ struct ClipSlot {
   Pose pose;              // reused every frame
   int color_index = 0;    // clip_color(color_index): the lowest index no other clip uses
   bool visible = true;
+  float opacity = 1.0f;         // below 1: drawn translucent (a filmstrip's older poses)
   double time_offset = 0.0;     // seconds on the shared clock at which frame 0 plays
   glm::vec3 side_offset{0.0f};  // scene units; set automatically until the user edits it
   bool auto_offset = true;

@@ -1,6 +1,7 @@
 #include "viewer/offscreen_render.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <stb_image_write.h>
 
@@ -26,6 +27,48 @@ void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
   gfx::clear_framebuffer(w, h, 0.125f, 0.133f, 0.149f);
   viewer.render(w, h, static_cast<float>(w), static_cast<float>(h));
   if (ui) ImGuiSession::render_draw_data();
+}
+
+// The clip again strip - 1 times (its motion table shared, not copied) for a filmstrip's poses.
+void add_strip_copies(std::vector<PreparedClip>& clips, int strip) {
+  const PreparedClip& original = clips.front();
+  for (int i = 1; i < strip; ++i) {
+    PreparedClip copy;
+    copy.clip.source = original.clip.source;
+    copy.clip.skeleton = original.clip.skeleton;
+    copy.clip.declared_frame_time = original.clip.declared_frame_time;
+    copy.clip.motion.frame_count = original.clip.motion.frame_count;
+    copy.clip.motion.channel_count = original.clip.motion.channel_count;
+    copy.clip.motion.frame_time = original.clip.motion.frame_time;
+    copy.clip.motion.values = original.clip.motion.values.share(original.clip.motion.values.size());
+    copy.mode_request = original.mode_request;
+    copy.up_request = original.up_request;
+    copy.decision = original.decision;
+    copy.measures = original.measures;
+    copy.listing = original.listing;
+    clips.push_back(std::move(copy));
+  }
+}
+
+// The strip's poses: copy i shows frame first + i (last - first) / (n - 1) at the same moment,
+// all where the first stands, in its colour, older ones fainter (the newest, the active clip, opaque).
+void arrange_strip(Viewer& viewer, const OffscreenOptions& options) {
+  ClipSet& clips = viewer.state().clips;
+  const std::size_t n = clips.size();
+  const Motion& motion = clips[0].clip().motion;
+  const std::size_t end = motion.frame_count > 0 ? motion.frame_count - 1 : 0;
+  const double first = static_cast<double>(std::min(options.strip_first, end));
+  const double last = static_cast<double>(std::min(options.strip_last, end));
+  const glm::vec3 place = clips[0].side_offset;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double t = n > 1 ? static_cast<double>(i) / static_cast<double>(n - 1) : 1.0;
+    const double frame = std::round(first + (last - first) * t);
+    clips.set_time_offset(static_cast<int>(i), -frame * motion.frame_time);
+    clips.set_side_offset(static_cast<int>(i), place);
+    clips[i].color_index = clips[0].color_index;
+    clips[i].opacity = static_cast<float>(0.22 + 0.78 * t * t);
+  }
+  viewer.poll_background(0.0);  // the scene placed again
 }
 
 }  // namespace
@@ -77,12 +120,14 @@ std::unique_ptr<OffscreenViewer> OffscreenViewer::create(std::vector<PreparedCli
   std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
   if (!renderer) return nullptr;
 
+  if (options.strip >= 2 && clips.size() == 1) add_strip_copies(clips, options.strip);
   Viewer& viewer = made->parts_->viewer.emplace(std::move(*renderer), offscreen_settings(options), 1.0f);
   viewer.set_clip(std::move(clips.front()));
   for (std::size_t i = 1; i < clips.size(); ++i) viewer.add_clip(std::move(clips[i]));
   clips.clear();
   ViewerState& state = viewer.state();
   state.clock().pause();
+  if (options.strip >= 2) arrange_strip(viewer, options);
   state.inspection.trail = options.trail;
   state.inspection.labels = static_cast<LabelMode>(std::clamp(options.labels, 0, 2));
   if (options.compare) {  // measured before the first frame is drawn

@@ -34,6 +34,11 @@ struct OffscreenOptions {
   bool trail = true;                    // the selected joint's trail
   int labels = 1;                       // joint labels: 0 none, 1 the selected chain, 2 all joints
   std::optional<CompareStart> compare;  // the first clip the reference, the others compared with it
+  // A filmstrip: this many poses of the (one) clip spread evenly over its frames
+  // strip_first..strip_last, older ones fainter, in one picture; `frame` must be strip_last.
+  int strip = 0;
+  std::size_t strip_first = 0;
+  std::size_t strip_last = 0;
 };
 
 struct OffscreenImage {

@@ -490,7 +490,7 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
     look.line_color = colour.line;
     look.solid_color = colour.solid;
     look.visible = slot.drawn();
-    look.opacity = ghost_comparison(slot) != nullptr ? kGhostOpacity : 1.0f;
+    look.opacity = ghost_comparison(slot) != nullptr ? kGhostOpacity : slot.opacity;
     colour_by_error(slot, look);
     const bool active = static_cast<int>(i) == state_.active();
     look.selected = active ? slot.selected : -1;
