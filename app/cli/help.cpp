@@ -48,7 +48,9 @@ Usage:
                                 own (reading order), framed on its clip and captioned with
                                 its file name or the TEXT given; one clock, the video as long
                                 as the longest clip (shorter ones hold); --frame counts the
-                                longest clip's frames
+                                longest clip's frames.
+                                --strip N (one FILE, a .png): a filmstrip, N poses spread
+                                evenly over its frames (--frames A:B), older ones fainter
   bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
                  [--up AXIS]
                                 motion-quality numbers in metres (see Metrics below); --units

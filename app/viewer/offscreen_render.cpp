@@ -31,6 +31,7 @@ void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
 
 // The clip again strip - 1 times (its motion table shared, not copied) for a filmstrip's poses.
 void add_strip_copies(std::vector<PreparedClip>& clips, int strip) {
+  clips.reserve(static_cast<std::size_t>(strip));  // `original` stays where it is
   const PreparedClip& original = clips.front();
   for (int i = 1; i < strip; ++i) {
     PreparedClip copy;

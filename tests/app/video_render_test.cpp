@@ -162,6 +162,52 @@ TEST_F(VideoRender, AGridHasATileForEachClipWithItsCaptionAndLastsAsTheLongest) 
   EXPECT_NE(too_many.err.find("render: 3 FILEs do not fit --grid 1x2"), std::string::npos) << too_many.err;
 }
 
+TEST_F(VideoRender, AStripDrawsOlderPosesFainterBesideTheNewestOne) {
+  // Lines style: the newest pose in the exact amber of the first clip, the older ones translucent
+  // over the background (amber mixed with dark grey: red well above blue, dimmer than amber).
+  const auto strip = dir_.path() / "strip.png";
+  const auto one = dir_.path() / "one.png";
+  const auto made = run_headless({"render", sample(), "--strip", "4", "--frames", "0:900", "--style", "lines", "-o",
+                                  strip.string(), "--size", "640x360"});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const auto single =
+      run_headless({"render", sample(), "--frame", "900", "--style", "lines", "-o", one.string(), "--size", "640x360"});
+  ASSERT_EQ(single.exit_code, 0) << single.err;
+  const auto amber = [](const Png& png, int x, int y) { return png.at(x, y) == std::array<int, 3>{255, 158, 46}; };
+  const auto count_amber = [&](const Png& png) {
+    int n = 0;
+    for (int y = 0; y < png.height; ++y)
+      for (int x = 0; x < png.width; ++x) n += amber(png, x, y) ? 1 : 0;
+    return n;
+  };
+  // Translucent amber (red well above blue, dimmer than amber) with no opaque amber within 6 px:
+  // an older pose, not the antialiased edge of the newest one.
+  const auto count_faint_apart = [&](const Png& png) {
+    int n = 0;
+    for (int y = 6; y < png.height - 6; ++y)
+      for (int x = 6; x < png.width - 6; ++x) {
+        const auto p = png.at(x, y);
+        if (p[0] < 70 || p[0] > 200 || p[0] - p[2] <= 35 || p[1] - p[2] <= 10) continue;
+        bool near = false;
+        for (int dy = -6; dy <= 6 && !near; ++dy)
+          for (int dx = -6; dx <= 6 && !near; ++dx) near = amber(png, x + dx, y + dy);
+        n += near ? 0 : 1;
+      }
+    return n;
+  };
+  const Png with_strip = read_png(strip);
+  const Png without = read_png(one);
+  EXPECT_GT(count_amber(with_strip), 100);  // the newest pose, opaque
+  const int apart = count_faint_apart(with_strip);
+  const int alone = count_faint_apart(without);
+  EXPECT_GT(apart, 300) << "the older poses";
+  EXPECT_GT(apart, 4 * alone) << apart << " faint pixels apart from the newest pose, " << alone
+                              << " in a render of one pose";
+  const auto video = run_headless({"render", sample(), "--strip", "4", "-o", (dir_.path() / "s.mp4").string()});
+  EXPECT_EQ(video.exit_code, 2);
+  EXPECT_NE(video.err.find("render: --strip draws one FILE into one .png"), std::string::npos) << video.err;
+}
+
 TEST_F(VideoRender, WrongOptionsAndAMissingFfmpegAreRefusedAndLeaveNothing) {
   const auto mp4 = dir_.path() / "x.mp4";
   const auto fps = run_headless({"render", sample(), "-o", mp4.string(), "--fps", "0"});
