@@ -141,6 +141,15 @@ for ((i = 0; i < runs; i++)); do  # interleaved, who goes first alternating, so 
   fi
   for v in "${variants[@]}"; do timed "$work/mpl-$v" mpl "$v"; done
 done
+# Where the time goes, for information (one run each, not with --quick): the same video with
+# --style lines (a few vertices per bone instead of llvmpipe shading the solid capsules).
+lines_s=-
+if ((!quick)); then
+  start=$(now_us)
+  run nodisplay "$bin" render "$clip" -o "$work/lines.mp4" --size "$size" --fps "$fps" --style lines
+  lines_s=$(awk -v t="$(( $(now_us) - start ))" 'BEGIN { printf "%.3f", t / 1e6 }')
+  echo "for information, one run: render -o OUT.mp4 --style lines $lines_s s"
+fi
 for v in "${variants[@]}"; do  # the baseline's output is a video of the same length too
   count=$(ffprobe -v error -select_streams v:0 -count_frames -show_entries stream=nb_read_frames -of csv=p=0 "$work/mpl-$v.mp4")
   [ "$count" = "$frames" ] || { echo "video_vs_ffmpeg.sh: matplotlib ($v) wrote $count frames, not $frames" >&2; exit 1; }
@@ -148,7 +157,7 @@ done
 
 awk -v runs="$runs" -v check="$check" -v summary="$summary" -v binary="$bin" -v seconds="$seconds" \
     -v ours_file="$work/ours" -v alone_file="$work/alone" -v update_file="$work/mpl-update" \
-    -v redraw_file="$work/mpl-redraw" -v png_s="$png_s" -v still_s="$still_s" '
+    -v redraw_file="$work/mpl-redraw" -v png_s="$png_s" -v still_s="$still_s" -v lines_s="$lines_s" '
 function load(path, values,    n, line) { n = 0; while ((getline line < path) > 0) values[++n] = line + 0; return n }
 function best(values, n,    i, m) { m = values[1]; for (i = 2; i <= n; i++) if (values[i] < m) m = values[i]; return m }
 function median(values, n,    i, j, t, s) {
@@ -172,7 +181,7 @@ BEGIN {
   if (nu) printf "matplotlib (lines updated) / bvhscope: %.2fx best, %.2fx median\n", best(u, nu) / ob, median(u, nu) / om
   if (nr) printf "matplotlib (axes redrawn) / bvhscope: %.2fx best, %.2fx median\n", best(r, nr) / ob, median(r, nr) / om
   printf "runs %d\nseconds %g\nours_best %.6f\nours_median %.6f\nalone_best %.6f\nalone_median %.6f\n", runs, seconds, ob, om, ab, am > summary
-  printf "ratio_best %.6f\nratio_median %.6f\nrealtime_limit %.6f\npng_render %s\nstill_render %s\n", ob / ab, om / am, limit, png_s, still_s > summary
+  printf "ratio_best %.6f\nratio_median %.6f\nrealtime_limit %.6f\npng_render %s\nstill_render %s\nlines_render %s\n", ob / ab, om / am, limit, png_s, still_s, lines_s > summary
   if (nu) printf "mpl_update_best %.6f\nmpl_update_median %.6f\n", best(u, nu), median(u, nu) > summary
   if (nr) printf "mpl_redraw_best %.6f\nmpl_redraw_median %.6f\n", best(r, nr), median(r, nr) > summary
   close(summary)
