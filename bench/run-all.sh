@@ -498,7 +498,7 @@ else
 fi
 
 # ---------------------------------------------------------------------------------------------------
-section "Video: bvhscope render to MP4 (10 s, 1280x720, 30 fps, EGL) vs ffmpeg alone and matplotlib (issue 15)"
+section "Video: bvhscope render to MP4 ($( ((quick)) && echo "1 s, 320x180" || echo "10 s, 1280x720"), 30 fps, EGL) vs ffmpeg alone and matplotlib (issue 15)"
 # video_vs_ffmpeg.sh makes the clip (every 4th row of a 120 fps CMU clip), renders its frames once
 # for ffmpeg alone, and times the three interleaved; --quick: 1 s at 320x180, matplotlib updating only.
 video_args=(--build-dir "$build_dir" --runs "$runs" --summary "$work/video.kv")
