@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run-all.sh: every speed figure of issues 6 and 14 measured on this machine, each against a baseline
+# run-all.sh: every speed figure of issues 6, 14 and 15 measured on this machine, each against a baseline
 # run in the same pass, ending with one summary table (figure, measured, baseline, ratio, target, met).
 #
 #   bench/run-all.sh [--build-dir DIR] [--size-mb N] [--runs N] [--quick] [--no-build] [--use-display]
@@ -17,8 +17,9 @@
 #   --use-display    start the viewer on $DISPLAY (default: on an Xvfb of our own, as in CI)
 #   --check          exit 1 when a target is missed (errors always exit 1)
 #
-# Needs GNU time (/usr/bin/time), python3 and Xvfb (or a display); glxinfo and taskset are used when
-# present. scripts/bvhscope-dev bench installs them all and runs this script.
+# Needs GNU time (/usr/bin/time), python3, Xvfb (or a display) and ffmpeg; glxinfo, taskset and
+# python3-matplotlib are used when present. scripts/bvhscope-dev bench installs them all and runs
+# this script.
 set -euo pipefail
 {  # the whole script is one group, read before it runs: editing the file (a git pull) mid-run is safe
 export LC_ALL=C
@@ -494,6 +495,39 @@ elif DISPLAY=$view_display "$progressive" "$big" "--runs=$( ((quick)) && echo 1 
   row "  the load, as the UI saw it" "$(calc "sprintf(\"%.2f s\", $(kv "$g" load_seconds))")" "-" "-" "-" "-"
 else
   failed "progressive loading" "bvhscope_bench_progressive failed"
+fi
+
+# ---------------------------------------------------------------------------------------------------
+section "Video: bvhscope render to MP4 ($( ((quick)) && echo "1 s, 320x180" || echo "10 s, 1280x720"), 30 fps, EGL) vs ffmpeg alone and matplotlib (issue 15)"
+# video_vs_ffmpeg.sh makes the clip (every 4th row of a 120 fps CMU clip), renders its frames once
+# for ffmpeg alone, and times the three interleaved; --quick: 1 s at 320x180, matplotlib updating only.
+video_args=(--build-dir "$build_dir" --runs "$runs" --summary "$work/video.kv")
+if ((quick)); then video_args+=(--quick); fi
+if ! command -v ffmpeg >/dev/null; then
+  failed "video" "ffmpeg is missing (Debian package ffmpeg)"
+elif "$here/bench/video_vs_ffmpeg.sh" "${video_args[@]}"; then
+  v=$work/video.kv
+  secs=$(kv "$v" seconds)
+  ratio=$(kv "$v" ratio_best)
+  row "video: render ${secs} s to MP4, wall (best of $runs)" "$(calc "sprintf(\"%.2f s\", $(kv "$v" ours_best))")" \
+      "ffmpeg alone $(calc "sprintf(\"%.2f s\", $(kv "$v" alone_best))")" "$(calc "sprintf(\"%.2fx\", $ratio)")" \
+      "<= 2x" "$(judge "$ratio" "<=" 2)"
+  row "  the same, medians" "$(calc "sprintf(\"%.2f s\", $(kv "$v" ours_median))")" \
+      "ffmpeg alone $(calc "sprintf(\"%.2f s\", $(kv "$v" alone_median))")" \
+      "$(calc "sprintf(\"%.2fx\", $(kv "$v" ratio_median))")" "<= 2x" "$(judge "$(kv "$v" ratio_median)" "<=" 2)"
+  row "  vs real time (best)" "$(calc "sprintf(\"%.2fx real time\", $secs / $(kv "$v" ours_best))")" \
+      "clip ${secs} s" "$(calc "sprintf(\"%.2fx\", $(kv "$v" ours_best) / $secs)")" \
+      "$(calc "sprintf(\"<= %.2f s\", $(kv "$v" realtime_limit))")" "$(judge "$(kv "$v" ours_best)" "<=" "$(kv "$v" realtime_limit)")"
+  for variant in update redraw; do
+    mb=$(kv "$v" "mpl_${variant}_best")
+    [ -n "$mb" ] || continue
+    row "  matplotlib, $([ $variant = update ] && echo "lines updated" || echo "axes redrawn"), median (best)" \
+        "$(calc "sprintf(\"%.2f s (%.2f)\", $(kv "$v" "mpl_${variant}_median"), $mb)")" \
+        "ours $(calc "sprintf(\"%.2f s\", $(kv "$v" ours_median))")" \
+        "$(calc "sprintf(\"%.2fx\", $(kv "$v" "mpl_${variant}_median") / $(kv "$v" ours_median))")" "-" "-"
+  done
+else
+  failed "video" "bench/video_vs_ffmpeg.sh failed"
 fi
 
 # ---------------------------------------------------------------------------------------------------
