@@ -11,7 +11,6 @@
 
 #include "anim/video_timing.hpp"
 #include "gfx/render_target.hpp"
-#include "video/frame_sink.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/offscreen_context.hpp"
 #include "viewer/viewer.hpp"
@@ -132,14 +131,7 @@ void GridRenderer::draw(double seconds, std::vector<std::uint8_t>& rgba) {
     gfx::clear_framebuffer(w, h, 0.125f, 0.133f, 0.149f);
     viewer.render(w, h, static_cast<float>(w), static_cast<float>(h));
     if (parts.frames_drawn == 0) {  // the first picture frames each clip; then the camera's way
-      Actions camera;
-      if (parts.camera == VideoCamera::Fixed) {
-        camera.frame_all = true;
-      } else {
-        camera.follow = true;
-      }
-      viewer.apply(camera);
-      tile.start_yaw = state.camera.yaw;
+      tile.start_yaw = start_video_camera(viewer, parts.camera);
       viewer.advance(0.0);
       tile.target->bind();
       gfx::clear_framebuffer(w, h, 0.125f, 0.133f, 0.149f);
@@ -193,21 +185,15 @@ bool render_grid_video(std::vector<PreparedClip> clips, const OffscreenOptions& 
   const std::optional<VideoTiming> timing =
       plan_video_timing(grid->longest_frames(), grid->longest_frame_time(), video.frames, video.fps, error);
   if (!timing) return false;
-  video::FrameSinkOptions sink_options;
-  sink_options.audio = video.audio;
-  sink_options.duration = timing->duration;
-  video::OpenedSink opened = video::open_frame_sink(path, options.width, options.height, timing->fps, sink_options);
-  if (!opened) {
-    error = opened.error;
-    return false;
-  }
-  std::vector<std::uint8_t> rgba;
-  for (std::size_t k = 0; k < timing->frame_count; ++k) {
-    grid->draw(timing->position(k) * grid->longest_frame_time(), rgba);
-    if (!opened.sink->write(rgba.data(), error)) return false;
-    if (video.progress) video.progress(k + 1, timing->frame_count);
-  }
-  return opened.sink->commit(error);
+  std::unique_ptr<video::FrameSink> sink =
+      open_video_output(path, options.width, options.height, *timing, video, error);
+  if (!sink) return false;
+  return encode_frames(
+      *sink, *timing, video,
+      [&](std::size_t k, std::vector<std::uint8_t>& rgba) {
+        grid->draw(timing->position(k) * grid->longest_frame_time(), rgba);
+      },
+      error);
 }
 
 }  // namespace bvhscope::viewer

@@ -5,11 +5,13 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "anim/video_timing.hpp"
+#include "video/frame_sink.hpp"
 #include "viewer/offscreen_render.hpp"
 
 namespace bvhscope::viewer {
@@ -33,5 +35,18 @@ struct VideoOptions {
 // an interrupt.
 bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& options, const VideoOptions& video,
                   const std::string& path, std::string& error);
+
+// The pieces render_video and the grid share. The output for the timing (ffmpeg found, size
+// accepted) before any frame is drawn; `error` says why not.
+std::unique_ptr<video::FrameSink> open_video_output(const std::string& path, int width, int height,
+                                                    const VideoTiming& timing, const VideoOptions& video,
+                                                    std::string& error);
+// Every output frame k drawn into `rgba` by `draw_frame(k, rgba)`, written, progress reported, then
+// committed.
+bool encode_frames(video::FrameSink& sink, const VideoTiming& timing, const VideoOptions& video,
+                   const std::function<void(std::size_t, std::vector<std::uint8_t>&)>& draw_frame, std::string& error);
+// After the first frame framed the clip as a still does: a fixed camera frames the whole motion,
+// the others follow the root. Returns the yaw an orbit starts from.
+float start_video_camera(Viewer& viewer, VideoCamera camera);
 
 }  // namespace bvhscope::viewer
