@@ -58,7 +58,7 @@ TEST(Comparison, EveryOtherClipIsComparedWithTheReference) {
   add(set, walk_text(10), "a.bvh");
   add(set, walk_text(10), "b.bvh");
   add(set, walk_text(10, 2.0), "c.bvh");  // walks twice as fast
-  Comparison comparison;
+  Comparison comparison(false);           // jobs run in wait_idle: "computing" until then, whatever the timing
   comparison.set_reference(set[0].id);
   EXPECT_TRUE(comparison.update(set));
   ASSERT_EQ(comparison.clips().size(), 2u);
