@@ -22,6 +22,7 @@ uniform vec3 u_color;
 uniform vec3 u_joint_color;
 uniform bool u_point_colors;
 uniform float u_opacity;
+uniform float u_depth_bias;  // clip-space depth pulled towards the eye: a ghost over the clip it lies on
 uniform vec3 u_eye;
 uniform vec3 u_light_dir;   // towards the light, normalised
 uniform float u_ground_y;
@@ -136,7 +137,7 @@ void main() {
   if (u_eye.y > u_ground_y) coverage *= clamp(0.5 + (p.y - u_ground_y) / pixel, 0.0, 1.0);
 
   bool in_front = hit || shape.t_near > 0.0;  // else the eye is inside or past it
-  float ndc_z = clip.z / clip.w;
+  float ndc_z = (clip.z - u_depth_bias) / clip.w;
   if (!in_front || abs(ndc_z) > 1.0) discard;
   bool antialias = u_samples > 1;
   if (antialias ? coverage * float(u_samples) < 0.5 : !hit || (u_eye.y > u_ground_y && p.y < u_ground_y)) discard;

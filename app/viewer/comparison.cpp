@@ -17,6 +17,8 @@ UnitGuess unit_of(const ClipSlot& slot) {
   return slot.prepared.measures.figure.units;
 }
 
+constexpr double kSmallestAutoColourMaxM = 0.001;
+
 // A round number (1, 2 or 5 times a power of ten) at or above `value`.
 double round_up(double value) {
   if (!(value > 0.0)) return 0.0;
@@ -148,7 +150,9 @@ double Comparison::colour_max(double metres_per_unit) const noexcept {
   for (const ClipComparison& c : compared_)
     if (c.result) high = std::max(high, c.high_error);
   if (high <= 0.0 || metres_per_unit <= 0.0) return high;
-  return round_up(high * metres_per_unit) / metres_per_unit;
+  // Never below a millimetre: errors under it are rounding (a re-export, a copy moved and aligned
+  // back), not a difference worth a colour.
+  return round_up(std::max(high * metres_per_unit, kSmallestAutoColourMaxM)) / metres_per_unit;
 }
 
 std::shared_ptr<const Clip> Comparison::snapshot(const ClipSlot& slot) {

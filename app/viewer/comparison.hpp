@@ -101,7 +101,7 @@ class Comparison {
   [[nodiscard]] const ClipComparison* of(int clip_id) const noexcept;
   [[nodiscard]] bool busy() const;  // work queued or running
   // The error (reference units) at the top of the colour scale: the user's, or a round number
-  // above every compared clip's 95th percentile (0 before any result).
+  // above every compared clip's 95th percentile and at least 1 mm (0 before any result).
   [[nodiscard]] double colour_max(double metres_per_unit) const noexcept;
   // Waits until no work is queued or running (tests), then takes the results as update does.
   void wait_idle(const ClipSet& clips);

@@ -15,6 +15,7 @@
 #include <glm/trigonometric.hpp>
 
 #include "anim/pose.hpp"
+#include "anim/sin_cos_degrees.hpp"
 
 namespace bvhscope {
 namespace {
@@ -74,10 +75,16 @@ void fit_rigid_about_axis(const std::vector<dvec3>& reference, std::vector<dvec3
 // per clip, the rotation's columns in registers, the forward pass in the same loop and without the
 // bottom row of the 4x4 matrices (it never reaches a position), and only the translation for joints
 // without children. pose.cpp's arithmetic is copied here step for step: change them together.
-using Lanes = float __attribute__((vector_size(16)));
-constexpr std::size_t kLanes = 4;
+// Eight lanes: one AVX register where the processor has AVX2 (pose() is compiled for both, chosen
+// at start-up), two SSE registers elsewhere. AVX2 without FMA: the products and sums stay apart.
+using Lanes = float __attribute__((vector_size(32), aligned(32)));
+constexpr std::size_t kLanes = 8;
+using LaneWholes = std::int32_t __attribute__((vector_size(32), aligned(32)));
 
-Lanes broadcast(float value) { return Lanes{value, value, value, value}; }
+// `value` in every lane (a sum with zero would turn -0 into +0).
+[[gnu::always_inline]] inline void fill(Lanes& lanes, float value) {
+  for (std::size_t l = 0; l < kLanes; ++l) lanes[l] = value;
+}
 
 // The sine and cosine of one rotation channel in every lane; bit l of `unturned`: an angle of 0.
 struct LaneTurn {
@@ -114,40 +121,40 @@ class LanePoser {
   }
 
   // Frames frames[l] (each < frame_count, which is > 0) in lane l; `turns` is scratch.
-  void pose(const std::array<std::size_t, kLanes>& frames, std::vector<LaneWorld>& world,
-            std::vector<LaneTurn>& turns) const {
+  __attribute__((target_clones("avx2", "default"))) void pose(const std::array<std::size_t, kLanes>& frames,
+                                                              std::vector<LaneWorld>& world,
+                                                              std::vector<LaneTurn>& turns) const {
     const Skeleton& skeleton = clip_.skeleton;
     const auto joints = static_cast<std::size_t>(skeleton.joint_count());
     world.resize(joints);
     std::array<const float*, kLanes> rows{};
     for (std::size_t l = 0; l < kLanes; ++l) rows[l] = clip_.motion.frame(frames[l]).data();
-    // Every sine and cosine first, lane by lane: the vector work below then makes no calls (a call
-    // would spill every vector register).
+    // Every sine and cosine first, eight lanes at a time (sin_cos_degrees.hpp, the arithmetic
+    // pose.cpp uses one angle at a time): the vector work below then makes no calls.
     turns.resize(steps_.size());
-    for (const std::uint32_t i : rotation_steps_) turns[i].unturned = 0;
-    for (std::size_t l = 0; l < kLanes; ++l) {
-      for (const std::uint32_t i : rotation_steps_) {
-        const float degrees = rows[l][steps_[i].channel];
-        LaneTurn& turn = turns[i];
-        if (degrees == 0.0f) {
-          turn.unturned |= 1u << l;
-          turn.s[l] = 0.0f;
-          turn.c[l] = 1.0f;
-          continue;
-        }
-        float s = 0.0f;
-        float c = 1.0f;
-        sin_cos_degrees(degrees, s, c);
-        turn.s[l] = s;
-        turn.c[l] = c;
+    for (const std::uint32_t i : rotation_steps_) {
+      const std::uint32_t channel = steps_[i].channel;
+      LaneTurn& turn = turns[i];
+      turn.unturned = 0;
+      Lanes degrees;
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        const float value = rows[l][channel];
+        if (value == 0.0f) turn.unturned |= 1u << l;
+        degrees[l] = within_a_turn(value);
       }
+      sin_cos_detail::sin_cos<Lanes, LaneWholes>(degrees, turn.s, turn.c);
     }
-    const Lanes zero = broadcast(0.0f);
-    const Lanes one = broadcast(1.0f);
+    Lanes zero;
+    Lanes one;
+    fill(zero, 0.0f);
+    fill(one, 1.0f);
     for (std::size_t joint = 0; joint < joints; ++joint) {
       // compute_local_transforms
       const glm::vec3& offset = skeleton.offsets[joint];
-      Lanes translation[3] = {broadcast(offset.x), broadcast(offset.y), broadcast(offset.z)};
+      Lanes translation[3];
+      fill(translation[0], offset.x);
+      fill(translation[1], offset.y);
+      fill(translation[2], offset.z);
       Lanes x[3] = {one, zero, zero};  // the rotation's columns
       Lanes y[3] = {zero, one, zero};
       Lanes z[3] = {zero, zero, one};
@@ -166,8 +173,8 @@ class LanePoser {
               break;
           }
         } else {
-          const Lanes value = {rows[0][step.channel], rows[1][step.channel], rows[2][step.channel],
-                               rows[3][step.channel]};
+          Lanes value;
+          for (std::size_t l = 0; l < kLanes; ++l) value[l] = rows[l][step.channel];
           translation[step.axis] = add_ ? translation[step.axis] + value : value;
         }
       }
@@ -214,26 +221,9 @@ class LanePoser {
     bool rotation = false;
   };
 
-  // pose.cpp's sin_cos_degrees.
-  static void sin_cos_degrees(float degrees, float& s, float& c) {
-    if (std::abs(degrees) > 360.0f) degrees = std::fmod(degrees, 360.0f);
-    const float quarter_turns = degrees * (1.0f / 90.0f);
-    const auto whole = static_cast<int>(quarter_turns);
-    if (static_cast<float>(whole) * 90.0f == degrees) {
-      static constexpr float kSin[4] = {0.0f, 1.0f, 0.0f, -1.0f};
-      static constexpr float kCos[4] = {1.0f, 0.0f, -1.0f, 0.0f};
-      s = kSin[whole & 3];
-      c = kCos[whole & 3];
-      return;
-    }
-    const float radians = glm::radians(degrees);
-    s = std::sin(radians);
-    c = std::cos(radians);
-  }
-
   // pose.cpp's rotate_about_axis in every lane: first = c * first + s * second, second = c * second
   // - s * first, nothing for an angle of 0.
-  static void turn(Lanes (&first)[3], Lanes (&second)[3], const LaneTurn& turn) {
+  [[gnu::always_inline]] static void turn(Lanes (&first)[3], Lanes (&second)[3], const LaneTurn& turn) {
     constexpr unsigned kAll = (1u << kLanes) - 1;
     if (turn.unturned == kAll) return;
     const Lanes a[3] = {first[0], first[1], first[2]};

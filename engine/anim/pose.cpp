@@ -5,30 +5,10 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "anim/sin_cos_degrees.hpp"
+
 namespace bvhscope {
 namespace {
-
-// Sine and cosine of an angle in degrees, exact at multiples of 90° (where radians would leave
-// residues such as cos(90°) = -4.4e-8 in every T-pose).
-inline void sin_cos_degrees(float degrees, float& s, float& c) {
-  // Whole turns first (fmod is exact), so huge angles keep their precision and the exact path
-  // below only ever sees |degrees| <= 360.
-  if (std::abs(degrees) > 360.0f) degrees = std::fmod(degrees, 360.0f);
-  const float quarter_turns = degrees * (1.0f / 90.0f);
-  {
-    const auto whole = static_cast<int>(quarter_turns);
-    if (static_cast<float>(whole) * 90.0f == degrees) {
-      static constexpr float kSin[4] = {0.0f, 1.0f, 0.0f, -1.0f};
-      static constexpr float kCos[4] = {1.0f, 0.0f, -1.0f, 0.0f};
-      s = kSin[whole & 3];
-      c = kCos[whole & 3];
-      return;
-    }
-  }
-  const float radians = glm::radians(degrees);
-  s = std::sin(radians);
-  c = std::cos(radians);
-}
 
 // rotation = rotation * R(axis, degrees), touching only the two columns the axis turns.
 inline void rotate_about_axis(glm::mat3& rotation, int axis, float degrees) {

@@ -53,6 +53,11 @@ constexpr int kColorsUnit = 1;
 
 // Ghosts drawn between two stencil clears at most: each has its own stencil value, 1 to 255.
 constexpr int kMaxStencilRef = 255;
+// A ghost's depths as if it were this much closer to the eye (a share of its distance): a ghost
+// lying on the clip it is compared with (where they agree) is drawn over it, not lost in a depth
+// tie decided by rounding. In clip space, z - share * |P[3][2]| moves a point's depth as scaling
+// its eye-space position by (1 - share) would, for a perspective projection.
+constexpr float kGhostDepthPull = 5e-4f;
 
 std::uint8_t to_byte(float v) noexcept {
   const float c = v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;  // NaN too goes to 0
@@ -82,8 +87,8 @@ SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderPro
       sphere_vao_(VertexArray::create()),
       shadow_vao_(VertexArray::create()),
       highlight_vao_(VertexArray::create()) {
-  l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
-        lines_.location("u_point_size"), lines_.location("u_vertex_colors")};
+  l_ = {lines_.location("u_view_proj"),  lines_.location("u_color"),         lines_.location("u_round_points"),
+        lines_.location("u_point_size"), lines_.location("u_vertex_colors"), lines_.location("u_depth_bias")};
   c_ = {capsule_.location("u_view_proj"),    capsule_.location("u_radii"),
         capsule_.location("u_first_point"),  capsule_.location("u_radius_scale"),
         capsule_.location("u_joint_scale"),  capsule_.location("u_color"),
@@ -94,7 +99,8 @@ SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderPro
         capsule_.location("u_ray_centre"),   capsule_.location("u_ray_dx"),
         capsule_.location("u_ray_dy"),       capsule_.location("u_points_per_capsule"),
         capsule_.location("u_joint_color"),  capsule_.location("u_colors"),
-        capsule_.location("u_point_colors"), capsule_.location("u_opacity")};
+        capsule_.location("u_point_colors"), capsule_.location("u_opacity"),
+        capsule_.location("u_depth_bias")};
   s_ = {shadow_.location("u_view_proj"),      shadow_.location("u_radii"),        shadow_.location("u_first_point"),
         shadow_.location("u_ground_y"),       shadow_.location("u_radius_scale"), shadow_.location("u_strength"),
         shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha")};
@@ -442,6 +448,7 @@ void SkeletonPass::draw(const SceneView& view, const SceneStyle& style, float gr
 // pass's depths are the depth pass's.
 void SkeletonPass::draw_ghosts(const SceneView& view, const SceneStyle& style, float ground_y) const {
   const bool solid_style = style.bones == BoneStyle::Solid;
+  set_depth_bias(kGhostDepthPull * std::abs(view.projection[3][2]));
   glStencilMask(0xFF);
   glClearStencil(0);
   glClear(GL_STENCIL_BUFFER_BIT);
@@ -492,6 +499,14 @@ void SkeletonPass::draw_ghosts(const SceneView& view, const SceneStyle& style, f
   }
   glBindVertexArray(0);
   glDisable(GL_STENCIL_TEST);
+  set_depth_bias(0.0f);
+}
+
+void SkeletonPass::set_depth_bias(float bias) const {
+  lines_.use();
+  ShaderProgram::set(l_.depth_bias, bias);
+  capsule_.use();
+  ShaderProgram::set(c_.depth_bias, bias);
 }
 
 void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::vec3& color,

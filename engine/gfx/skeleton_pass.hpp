@@ -118,6 +118,8 @@ class SkeletonPass {
   void end_solid(bool antialias) const;
   void draw_solid_clip(std::size_t i, const SceneStyle& style, float opacity, bool roots_first) const;
   void draw_solid_marks(std::size_t i, const SceneStyle& style) const;
+  // The depth pull of the lines and capsule programs (draw_ghosts sets it and puts back 0).
+  void set_depth_bias(float bias) const;
   void draw_ghosts(const SceneView& view, const SceneStyle& style, float ground_y) const;
   void draw_marked_solid(const Block& block, int joint, const glm::vec3& color, float grow) const;
   void draw_marked_lines(const Block& block, int joint, const glm::vec3& color, const SceneStyle& style) const;
@@ -148,12 +150,12 @@ class SkeletonPass {
   std::size_t color_uploads_ = 0;
   float max_line_width_ = 1.0f;
   struct {
-    int view_proj, color, round_points, point_size, vertex_colors;
+    int view_proj, color, round_points, point_size, vertex_colors, depth_bias;
   } l_{};
   struct {
     int view_proj, radii, first_point, radius_scale, joint_scale, color, eye, light_dir, ground_y, contact_height,
         pixel_size, margin_px, samples, viewport_size, ray_centre, ray_dx, ray_dy, points_per_capsule, joint_color,
-        colors, point_colors, opacity;
+        colors, point_colors, opacity, depth_bias;
   } c_{};
   struct {
     int view_proj, radii, first_point, ground_y, radius_scale, strength, falloff_height, to_alpha;
