@@ -95,7 +95,7 @@ void check_joint_position_channels(const LintContext& context, std::vector<LintF
   FindingGroup constant("joint-position-channels", LintSeverity::Info,
                         "bvhscope convert --channels 3 folds constant position channels into OFFSET");
   FindingGroup moving("moving-joint-positions", LintSeverity::Warning,
-                      "bones change length (stretching, or a retarget left offsets in the channels); "
+                      "readers that take positions on roots only lose this motion, bones change length; "
                       "bvhscope convert --channels 3 refuses these joints");
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
     if (skeleton.parents[static_cast<std::size_t>(joint)] == kNoParent) continue;
@@ -157,9 +157,9 @@ void check_position_mode(const LintContext& context, std::vector<LintFinding>& f
 void check_euler_jumps(const LintContext& context, std::vector<LintFinding>& findings) {
   const Skeleton& skeleton = context.clip.skeleton;
   const Motion& motion = context.clip.motion;
-  FindingGroup wraps("euler-wrap", LintSeverity::Warning,
-                     "the same angle written past +-180: curves, filters and resampling see a spin; bvhscope "
-                     "convert --unwrap makes the channels continuous");
+  FindingGroup wraps("euler-wrap", LintSeverity::Info,
+                     "common (angles kept in -180..180), but tools that filter or resample channels see a spin: "
+                     "bvhscope convert --unwrap makes the channels continuous");
   FindingGroup flips("euler-flip", LintSeverity::Warning,
                      "the same orientation written with the other Euler solution (near gimbal lock): curves and "
                      "interpolation see a flip; bvhscope convert --unwrap picks the continuous solution");

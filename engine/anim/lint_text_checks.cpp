@@ -164,9 +164,10 @@ void check_bone_lengths(const LintContext& context, std::vector<LintFinding>& fi
   }
   // A bone shorter than this is zero for any reader (positions in floats of the figure's size).
   const float zero = std::max(height, 1.0f) * 1e-6f;
-  FindingGroup group("zero-length-bone", LintSeverity::Warning,
-                     "a bone without length has no direction (Blender drops it): merge the joint into its parent, or "
-                     "give its OFFSET a length");
+  // Info: exporters do this on purpose (CMU's hip and shoulder joints, thumbs): the motion is right.
+  FindingGroup group("zero-length-bone", LintSeverity::Info,
+                     "harmless for the motion, but a bone without length has no direction: tools that build bones "
+                     "from joint to joint (Blender) give it an arbitrary one");
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
     if (skeleton.parents[static_cast<std::size_t>(joint)] == kNoParent) continue;
     if (skeleton.is_end_site(joint)) continue;  // an End Site at its joint only marks where the chain ends

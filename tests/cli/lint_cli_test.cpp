@@ -12,27 +12,26 @@ namespace {
 
 using test::run_bvhscope;
 
-// Hips and Chest; the Chest's Yrotation goes 178, 179, -179 (a wrap at frame 2); every other
-// channel is 0 throughout.
-constexpr const char* kWrapping =
+// Hips and Chest; the Chest's Yrotation goes 0, 1, 201 (a half turn less 20 degrees in one frame:
+// a rotation jump at frame 2); every other channel is 0 throughout.
+constexpr const char* kJumping =
     "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
     "Yrotation\n"
     "  JOINT Chest\n  {\n    OFFSET 0 10 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n    {\n"
     "      OFFSET 0 5 0\n    }\n  }\n}\nMOTION\nFrames: 3\nFrame Time: 0.04\n"
-    "0 0 0 0 0 0 0 0 178\n0 0 0 0 0 0 0 0 179\n0 0 0 0 0 0 0 0 -179\n";
+    "0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 1\n0 0 0 0 0 0 0 0 201\n";
 
 TEST(LintCli, PrintsEachFindingWithItsPlaceHintAndASummary) {
   test::TempDir dir;
-  const std::string path = dir.write("wrap.bvh", kWrapping).string();
+  const std::string path = dir.write("jump.bvh", kJumping).string();
   const auto result = run_bvhscope({"lint", path});
   EXPECT_EQ(result.exit_code, 4);  // warnings, no error
   EXPECT_EQ(result.err, "");
   EXPECT_EQ(result.out,
             path +
-                ": frame 2, joint Chest Yrotation: warning: 'Chest' Yrotation goes from 179 to -179: the same angle, "
-                "wrapped (the pose turns 2 deg) [euler-wrap]\n"
-                "  hint: the same angle written past +-180: curves, filters and resampling see a spin; bvhscope "
-                "convert --unwrap makes the channels continuous\n" +
+                ": frame 2, joint Chest Yrotation: warning: 'Chest' Yrotation goes from 1 to 201: the joint turns 160 "
+                "deg in one frame [rotation-jump]\n"
+                "  hint: the joint turns a large angle in one frame: a capture glitch or a cut; look at that frame\n" +
                 path +
                 ":2: info: 'Hips' Xposition is 0 in every frame (8 of 9 channels never change) [constant-channel]\n"
                 "  8 in all; also line 2 (Hips Yposition); line 2 (Hips Zposition); line 2 (Hips Zrotation); "
@@ -49,15 +48,15 @@ TEST(LintCli, PrintsEachFindingWithItsPlaceHintAndASummary) {
 
 TEST(LintCli, JsonListsTheFindingsOfEveryFile) {
   test::TempDir dir;
-  const std::string path = dir.write("wrap.bvh", kWrapping).string();
+  const std::string path = dir.write("jump.bvh", kJumping).string();
   const auto result = run_bvhscope({"lint", path, "--json"});
   EXPECT_EQ(result.exit_code, 4);
   EXPECT_EQ(
       result.out.rfind("[{\"file\":\"" + path +
-                           "\",\"findings\":[{\"code\":\"euler-wrap\",\"severity\":\"warning\","
+                           "\",\"findings\":[{\"code\":\"rotation-jump\",\"severity\":\"warning\","
                            "\"line\":null,\"column\":null,\"frame\":2,\"joint\":\"Chest\",\"joint_index\":1,"
-                           "\"channel\":\"Yrotation\",\"message\":\"'Chest' Yrotation goes from 179 to -179: the same "
-                           "angle, wrapped (the pose turns 2 deg)\",",
+                           "\"channel\":\"Yrotation\",\"message\":\"'Chest' Yrotation goes from 1 to 201: the joint "
+                           "turns 160 deg in one frame\",",
                        0),
       0u)
       << result.out;
@@ -73,13 +72,15 @@ TEST(LintCli, AFileThatDoesNotLoadIsALocatedErrorAndTheOthersAreStillLinted) {
   test::TempDir dir;
   const std::string broken =
       dir.write("broken.bvh", "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\nMOTION\nFrames: 0\nFrame Time: 1\n").string();
-  const std::string wrap = dir.write("wrap.bvh", kWrapping).string();
-  const auto result = run_bvhscope({"lint", broken, wrap});
+  const std::string jump = dir.write("jump.bvh", kJumping).string();
+  const auto result = run_bvhscope({"lint", broken, jump});
   EXPECT_EQ(result.exit_code, 1);  // an error somewhere
-  EXPECT_EQ(result.out.rfind(broken + ":4:13: error: ", 0), 0u) << result.out;
+  EXPECT_EQ(result.out.rfind(broken + ":4:3: error: malformed OFFSET: expected 3 numbers, found 2 [load-error]\n", 0),
+            0u)
+      << result.out;
   EXPECT_NE(result.out.find("[load-error]\n"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find(broken + ": 1 error, 0 warnings, 0 infos\n"), std::string::npos) << result.out;
-  EXPECT_NE(result.out.find(wrap + ": 0 errors, 1 warning, 3 infos\n"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find(jump + ": 0 errors, 1 warning, 3 infos\n"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("\n2 files: 1 error, 1 warning, 3 infos\n"), std::string::npos) << result.out;
   const auto missing = run_bvhscope({"lint", dir.path().string() + "/none.bvh"});
   EXPECT_EQ(missing.exit_code, 1);
@@ -87,9 +88,9 @@ TEST(LintCli, AFileThatDoesNotLoadIsALocatedErrorAndTheOthersAreStillLinted) {
 }
 
 TEST(LintCli, AFileWithOnlyInfoExitsZero) {
-  // The wrap removed: every channel constant, nothing wrong.
-  std::string clean = kWrapping;
-  clean.replace(clean.find("-179\n"), 5, "180\n");
+  // The jump removed: the Chest turns 1 degree a frame, nothing wrong.
+  std::string clean = kJumping;
+  clean.replace(clean.find(" 201\n"), 5, " 2\n");
   test::TempDir dir;
   const auto result = run_bvhscope({"lint", dir.write("clean.bvh", clean).string()});
   EXPECT_EQ(result.exit_code, 0) << result.out;
@@ -101,7 +102,7 @@ TEST(LintCli, BadUsageExitsWithTwo) {
   EXPECT_EQ(none.exit_code, 2);
   EXPECT_EQ(none.err, "bvhscope: lint: expected at least one FILE\nTry 'bvhscope --help'.\n");
   test::TempDir dir;
-  const std::string path = dir.write("wrap.bvh", kWrapping).string();
+  const std::string path = dir.write("jump.bvh", kJumping).string();
   const auto bad_up = run_bvhscope({"lint", path, "--up", "sideways"});
   EXPECT_EQ(bad_up.exit_code, 2);
   EXPECT_EQ(run_bvhscope({"lint", path, "--jsn"}).exit_code, 2);
