@@ -24,6 +24,20 @@ std::string joint_name(const Skeleton& skeleton, int joint) {
   return quoted(skeleton.names[static_cast<std::size_t>(joint)]);
 }
 
+// Whether a frame's rotation values are (nearly) all 0: at most 1 in 10 of them is not.
+bool rest_pose_row(const Clip& clip, std::size_t frame) {
+  const Skeleton& skeleton = clip.skeleton;
+  const std::span<const float> row = clip.motion.frame(frame);
+  int rotations = 0;
+  int turned = 0;
+  for (int c = 0; c < skeleton.channel_count(); ++c) {
+    if (!is_rotation(skeleton.channel_kinds[static_cast<std::size_t>(c)])) continue;
+    ++rotations;
+    turned += row[static_cast<std::size_t>(c)] != 0.0f ? 1 : 0;
+  }
+  return rotations > 0 && turned * 10 <= rotations;
+}
+
 // Frame rates people record at; a Frame Time equal to one of them was most likely meant as a rate.
 constexpr double kCommonRates[] = {12, 15, 24, 25, 30, 48, 50, 60, 90, 100, 120, 240};
 
@@ -55,6 +69,12 @@ void check_glitch_frames(const LintContext& context, std::vector<LintFinding>& f
   std::vector<float> worst_ratio(frames, 0.0f);  // per frame: the largest spike over its joint's threshold
   std::vector<int> worst_joint(frames, -1);
   std::vector<float> worst_step(frames, 0.0f);
+  auto note = [&](std::size_t frame, int joint, float step, float threshold) {
+    if (step / threshold <= worst_ratio[frame]) return;
+    worst_ratio[frame] = step / threshold;
+    worst_joint[frame] = joint;
+    worst_step[frame] = step;
+  };
   std::vector<float> steps(frames - 1);
   for (int joint = 0; joint < joints; ++joint) {
     if (skeleton.parents[static_cast<std::size_t>(joint)] == kNoParent) continue;
@@ -68,27 +88,46 @@ void check_glitch_frames(const LintContext& context, std::vector<LintFinding>& f
       const float smaller = std::min(out, back);
       if (smaller <= threshold) continue;
       if (glm::length(relative(f + 1, joint) - relative(f - 1, joint)) >= 0.5f * smaller) continue;
-      if (smaller / threshold > worst_ratio[f]) {
-        worst_ratio[f] = smaller / threshold;
-        worst_joint[f] = joint;
-        worst_step[f] = smaller;
-      }
+      note(f, joint, smaller, threshold);
     }
+    // The first and the last frame can only jump one way: far from their neighbour, which is close
+    // to the frame after it.
+    if (steps[0] > threshold && steps[1] < 0.25f * steps[0]) note(0, joint, steps[0], threshold);
+    if (steps[frames - 2] > threshold && steps[frames - 3] < 0.25f * steps[frames - 2])
+      note(frames - 1, joint, steps[frames - 2], threshold);
   }
   FindingGroup glitches("glitch-frame", LintSeverity::Warning,
                         "a capture glitch: the joint leaves the body for one frame; replace the frame (interpolate "
                         "its neighbours) or cut it out (bvhscope convert --frames A:B)");
-  for (std::size_t f = 1; f + 1 < frames; ++f) {
+  FindingGroup rest_frames("rest-pose-frame", LintSeverity::Warning,
+                           "the exporter wrote the rest pose as a frame of the motion: cut it (bvhscope convert "
+                           "--frames A:B)");
+  for (std::size_t f = 0; f < frames; ++f) {
     if (worst_joint[f] < 0) continue;
     LintPlace place;
     place.frame = static_cast<std::ptrdiff_t>(baked.clip_frame(f));
     place.joint = worst_joint[f];
+    if ((f == 0 || f + 1 == frames) && rest_pose_row(context.clip, baked.clip_frame(f))) {
+      rest_frames.add(place, [&] {
+        return std::string(f == 0 ? "the first" : "the last") +
+               " frame is the rest pose (its rotations are 0): the body jumps from it to the motion (" +
+               joint_name(skeleton, worst_joint[f]) + " by " +
+               number_text(100.0 * static_cast<double>(worst_step[f] / height), 0) + " % of the figure's height)";
+      });
+      continue;
+    }
     glitches.add(place, [&] {
+      const std::string share = number_text(100.0 * static_cast<double>(worst_step[f] / height), 0);
+      if (f == 0 || f + 1 == frames) {
+        return joint_name(skeleton, worst_joint[f]) + " moves " + number_text(worst_step[f]) + " (" + share +
+               " % of the figure's height) between the " + (f == 0 ? "first two frames" : "last two frames") +
+               " and little next to them: the " + (f == 0 ? "first" : "last") + " frame does not follow the motion";
+      }
       return joint_name(skeleton, worst_joint[f]) + " jumps " + number_text(worst_step[f]) +
-             " away from the body and back (" + number_text(100.0 * static_cast<double>(worst_step[f] / height), 0) +
-             " % of the figure's height) in one frame";
+             " away from the body and back (" + share + " % of the figure's height) in one frame";
     });
   }
+  rest_frames.flush_to(findings);
   glitches.flush_to(findings);
 
   // The root: a step far above its usual one that does not come back (a cut, a teleport).

@@ -409,6 +409,23 @@ TEST(Lint, ALegThrownOutForOneFrameIsAGlitch) {
   EXPECT_EQ(find(report, "glitch-frame")->count, 1u);
 }
 
+TEST(Lint, AFirstFrameInTheRestPoseIsCalledSo) {
+  Rows rows = walk(30);
+  for (std::size_t f = 0; f < rows.size(); ++f) {
+    for (std::size_t c = 3; c < rows[f].size(); ++c) rows[f][c] = f == 0 ? 0.0f : rows[f][c];
+    if (f > 0) rows[f][13] = 60.0f;  // LeftUpLeg Xrotation: the leg lifted from frame 1 on
+  }
+  const LintReport report = lint_text(hierarchy(biped()) + motion_text(rows));
+  EXPECT_FINDING(report, "rest-pose-frame", LintSeverity::Warning, 0, 0, 7);
+  EXPECT_EQ(find(report, "glitch-frame"), nullptr);
+  // Not a rest pose, the same jump is a first frame that does not follow the motion.
+  rows[0][20] = 30.0f;
+  for (std::size_t c = 3; c < 12; ++c) rows[0][c] = 3.0f;
+  const LintReport turned = lint_text(hierarchy(biped()) + motion_text(rows));
+  EXPECT_FINDING(turned, "glitch-frame", LintSeverity::Warning, 0, 0, 7);
+  EXPECT_EQ(find(turned, "rest-pose-frame"), nullptr);
+}
+
 TEST(Lint, ARootThatJumpsIsAWarningAtTheFrame) {
   Rows rows = walk(30);
   for (std::size_t f = 20; f < rows.size(); ++f) rows[f][0] += 300.0f;
