@@ -143,6 +143,7 @@ other readers go wrong; info = worth knowing, nothing to fix. Frames are 0-based
                                         same angle wrapped, the other Euler solution (both
                                         --unwrap), or a real turn of over 30 degrees (a glitch)
   glitch-frame, root-jump               a joint out and back in one frame; the root teleports
+  rest-pose-frame                       a first or last frame in the rest pose
   below-floor, above-floor              the contact level off 0 by over 5 % of the height
                                         (--ground)
   up-axis, units                        the up axis when not +y (--up +y); the unit guess
@@ -153,7 +154,7 @@ Messages:
   Errors and warnings go to stderr as FILE:LINE:COL: error|warning: MESSAGE (1-based);
   errors about the file itself (cannot open it, not a regular file) read FILE: error: MESSAGE.
   Names from a file (and paths) are printed with control characters escaped (\x1b).
-  Exit status: 0 success (warnings allowed); 1 bad input, or an output (standard output, a
+  Exit status: 0 success (warnings allowed; lint: 4 for warnings); 1 bad input, or an output (standard output, a
   file) that could not be written, with the system's reason; 2 bad usage, or an output that
   names an input; 3 out of memory or an internal error (a bug: please report it with the
   file). The viewer exits 0 when its window is closed; on SIGINT, SIGTERM or SIGHUP it
