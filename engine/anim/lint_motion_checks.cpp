@@ -75,17 +75,30 @@ void check_glitch_frames(const LintContext& context, std::vector<LintFinding>& f
     worst_joint[frame] = joint;
     worst_step[frame] = step;
   };
-  std::vector<float> steps(frames - 1);
+  // Every joint's step relative to its root from each frame to the next, joint-major, computed in
+  // one pass over the frames (reading the baked positions in order).
+  const std::size_t step_count = frames - 1;
+  std::vector<float> all_steps(step_count * static_cast<std::size_t>(joints));
+  std::vector<glm::vec3> previous(static_cast<std::size_t>(joints));
+  std::vector<glm::vec3> current(static_cast<std::size_t>(joints));
+  for (int joint = 0; joint < joints; ++joint) previous[static_cast<std::size_t>(joint)] = relative(0, joint);
+  for (std::size_t f = 1; f < frames; ++f) {
+    for (int joint = 0; joint < joints; ++joint) {
+      const auto j = static_cast<std::size_t>(joint);
+      current[j] = relative(f, joint);
+      all_steps[j * step_count + f - 1] = glm::length(current[j] - previous[j]);
+    }
+    std::swap(previous, current);
+  }
+  std::vector<float> sorted(step_count);
   for (int joint = 0; joint < joints; ++joint) {
     if (skeleton.parents[static_cast<std::size_t>(joint)] == kNoParent) continue;
-    for (std::size_t f = 1; f < frames; ++f) steps[f - 1] = glm::length(relative(f, joint) - relative(f - 1, joint));
-    std::vector<float> sorted = steps;
+    const float* steps = all_steps.data() + static_cast<std::size_t>(joint) * step_count;
+    sorted.assign(steps, steps + step_count);
     // A spike: 10 times the joint's usual step and 15 % of the figure's height, out and back.
     const float threshold = std::max(10.0f * median_of(sorted), 0.15f * height);
     for (std::size_t f = 1; f + 1 < frames; ++f) {
-      const float out = steps[f - 1];
-      const float back = steps[f];
-      const float smaller = std::min(out, back);
+      const float smaller = std::min(steps[f - 1], steps[f]);
       if (smaller <= threshold) continue;
       if (glm::length(relative(f + 1, joint) - relative(f - 1, joint)) >= 0.5f * smaller) continue;
       note(f, joint, smaller, threshold);
@@ -131,8 +144,9 @@ void check_glitch_frames(const LintContext& context, std::vector<LintFinding>& f
   glitches.flush_to(findings);
 
   // The root: a step far above its usual one that does not come back (a cut, a teleport).
+  std::vector<float> steps(step_count);
   for (std::size_t f = 1; f < frames; ++f) steps[f - 1] = glm::length(baked.at(f, root) - baked.at(f - 1, root));
-  std::vector<float> sorted = steps;
+  sorted = steps;
   const float root_threshold =
       std::max(20.0f * median_of(sorted), 0.25f * height * static_cast<float>(baked.frame_step));
   FindingGroup root_jumps("root-jump", LintSeverity::Warning,
