@@ -9,10 +9,13 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "anim/bvh_parser.hpp"
+#include "anim/file_loader.hpp"
+#include "test_support.hpp"
 
 namespace bvhscope {
 namespace {
@@ -500,6 +503,50 @@ TEST(Lint, ManyOccurrencesStayOneFindingWithTheirCount) {
   EXPECT_EQ(wraps->more_places[0].frame, 150);
   const std::vector<std::string> all = codes(report);
   EXPECT_EQ(std::count(all.begin(), all.end(), "euler-wrap"), 1);
+}
+
+// The corpus as judged by reading the frames each finding points at (README: lint): the warnings
+// and errors lint must find in each real file, and none more. Infos are not pinned here.
+TEST(LintCorpus, EachFileGetsExactlyTheProblemsItHas) {
+  const std::map<std::string, std::vector<std::string>> expected = {
+      {"20tab__test_freebvh.bvh", {}},
+      {"20tab__test_mocapbank.bvh", {}},
+      {"assimp__01_01.bvh", {"rest-pose-frame"}},                  // frame 0 has every rotation 0 (CMU)
+      {"assimp__Boxing_Toes.bvh", {"frame-count", "euler-flip"}},  // 3070 rows; LeftHip at X -90, frame 2896
+      {"bandai1__dataset-1_dash_normal_001.bvh", {"position-repeats-offset", "moving-joint-positions"}},
+      {"bandai2__dataset-2_wave-left-hand_active_011.bvh", {"position-repeats-offset", "moving-joint-positions"}},
+      {"bvh11__131_01.bvh", {"euler-flip", "rotation-jump"}},  // RThumb turns 171 deg at frame 237, back at 243
+      {"creativeinquiry__05_20-daz.bvh", {"glitch-frame"}},    // frame 0: the hip turned 0 then 23 deg
+      {"edin-m__0008_ChaCha001.bvh", {}},
+      {"edin-m__example3.bvh", {}},
+      {"edin-m__walk1.bvh", {"duplicate-name"}},
+      {"pybvh__bvh_example.bvh", {}},
+      {"pybvh__bvh_test2.bvh", {}},
+      {"pybvh__bvh_test3.bvh", {}},
+      {"pybvh__full_precision_frame_time.bvh", {}},
+      {"pybvh__rotation_first_root.bvh", {}},
+      {"pymo__AV_8Walk_Meredith_HVHA_Rep1.bvh", {"position-repeats-offset"}},  // root Y ~ OFFSET Y 35.4
+      {"rgbdacq__02_03.bvh", {}},
+      {"rgbdacq__102_01cc.bvh", {"rest-pose-frame", "below-floor"}},  // the feet 145 units under 0
+      {"rgbdacq__blenderHeaderWithHeadAndOneMotion.bvh", {"below-floor"}},
+      {"rgbdacq__example.bvh", {"euler-flip"}},  // LeftLowArm at X -81: Z and Y swing 234 deg together
+      {"rgbdacq__lhand.bvh", {}},
+      {"rgbdacq__makehuman.bvh", {"position-repeats-offset", "below-floor"}},
+  };
+  const std::vector<std::filesystem::path> files = test::corpus_files();
+  ASSERT_EQ(files.size(), expected.size());
+  for (const std::filesystem::path& path : files) {
+    Result<Clip> clip = load_bvh_file(path.string());
+    ASSERT_TRUE(clip.ok()) << path;
+    const LintReport report = lint_clip(clip.value());
+    std::vector<std::string> problems;
+    for (const LintFinding& finding : report.findings) {
+      if (finding.severity != LintSeverity::Info) problems.push_back(finding.code);
+    }
+    const auto wanted = expected.find(path.filename().string());
+    ASSERT_NE(wanted, expected.end()) << path;
+    EXPECT_EQ(problems, wanted->second) << path;
+  }
 }
 
 }  // namespace
