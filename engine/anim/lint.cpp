@@ -88,6 +88,11 @@ LintReport lint_clip(const Clip& clip, const LintOptions& options) {
   LintReport report;
   std::vector<LintFinding>& findings = report.findings;
   check_load_warnings(clip, findings);
+  if (clip.motion.frame_count == 0) {
+    findings.push_back(single_finding("no-frames", LintSeverity::Info, LintPlace{},
+                                      "the file has no frames ('Frames: 0'): only the rest pose",
+                                      "nothing to check in the motion"));
+  }
   check_names(clip.skeleton, findings);
   check_rotation_orders(clip.skeleton, findings);
   check_bone_lengths(context, findings);
@@ -109,8 +114,10 @@ LintReport lint_load_failure(const Diagnostic& error) {
   LintPlace place;
   place.line = error.line;
   place.column = error.column;
-  report.findings.push_back(lint::single_finding("load-error", LintSeverity::Error, place, error.message,
-                                                 "fix the text at this place; nothing of the file was read"));
+  report.findings.push_back(
+      lint::single_finding("load-error", LintSeverity::Error, place, error.message,
+                           error.line > 0 ? "the file was not loaded: fix the text there (no other check ran)"
+                                          : "the file was not read (no other check ran)"));
   return report;
 }
 

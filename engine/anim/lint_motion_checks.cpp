@@ -214,7 +214,8 @@ void check_frame_time(const LintContext& context, std::vector<LintFinding>& find
 
 void check_floor(const LintContext& context, std::vector<LintFinding>& findings) {
   const FigureMeasures& figure = context.analysis.figure;
-  if (!unit_known(figure)) return;
+  // Without frames the root stands where its OFFSET puts it (the origin, mostly): no floor to judge.
+  if (!unit_known(figure) || context.clip.motion.frame_count == 0) return;
   const double floor = figure.floor;
   const double share = floor / static_cast<double>(figure.height);
   const std::string amount =

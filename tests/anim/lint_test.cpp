@@ -478,6 +478,12 @@ TEST(Lint, AZUpFigureIsInfo) {
   EXPECT_EQ(find(lint_text(hierarchy(joints) + motion_text(rows), told), "up-axis"), nullptr);
 }
 
+TEST(Lint, AFileWithoutFramesSaysSo) {
+  const LintReport report = lint_text(hierarchy(biped()) + motion_text({}));
+  EXPECT_FINDING(report, "no-frames", LintSeverity::Info, 0, -1, -1);
+  EXPECT_EQ(report.worst(), LintSeverity::Info);
+}
+
 TEST(Lint, AFileThatDoesNotLoadIsOneErrorAtItsPlace) {
   Diagnostic error{"bad.bvh", 7, 3, "expected '{', found 'OFFSET'"};
   const LintReport report = lint_load_failure(error);
@@ -487,6 +493,7 @@ TEST(Lint, AFileThatDoesNotLoadIsOneErrorAtItsPlace) {
   EXPECT_EQ(report.findings[0].place.line, 7);
   EXPECT_EQ(report.findings[0].place.column, 3);
   EXPECT_EQ(report.findings[0].message, "expected '{', found 'OFFSET'");
+  EXPECT_EQ(report.findings[0].hint, "the file was not loaded: fix the text there (no other check ran)");
 }
 
 TEST(Lint, ManyOccurrencesStayOneFindingWithTheirCount) {
