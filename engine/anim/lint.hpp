@@ -4,7 +4,6 @@
 // prints them, a viewer can list them and jump to each place.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>

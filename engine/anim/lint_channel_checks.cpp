@@ -133,7 +133,7 @@ void check_joint_position_channels(const LintContext& context, std::vector<LintF
 
 void check_position_mode(const LintContext& context, std::vector<LintFinding>& findings) {
   const PositionModeDecision& decision = context.analysis.position;
-  if (decision.mode != PositionMode::Replace) return;
+  if (decision.mode != PositionMode::Replace || !decision.automatic) return;  // --position-mode: the user knows
   const Skeleton& skeleton = context.clip.skeleton;
   int first = skeleton.roots.front();
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
