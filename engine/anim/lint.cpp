@@ -83,7 +83,7 @@ std::string number_text(double value, int decimals) {
 
 LintReport lint_clip(const Clip& clip, const LintOptions& options) {
   using namespace lint;
-  LintContext context{clip, analyse_clip(clip, options.position, options.up), {}};
+  LintContext context{clip, analyse_clip(clip, options.position, options.up), {}, channel_ranges(clip.motion)};
   context.baked = bake_positions(clip, context.analysis.position.mode);
   LintReport report;
   std::vector<LintFinding>& findings = report.findings;

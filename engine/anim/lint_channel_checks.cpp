@@ -15,27 +15,6 @@
 namespace bvhscope::lint {
 namespace {
 
-struct ChannelRange {
-  float min = 0.0f;
-  float max = 0.0f;
-};
-
-// Each channel's smallest and largest value over the frames, in one pass over the table.
-std::vector<ChannelRange> channel_ranges(const Motion& motion) {
-  std::vector<ChannelRange> ranges(static_cast<std::size_t>(motion.channel_count));
-  if (motion.frame_count == 0) return ranges;
-  const std::span<const float> first = motion.frame(0);
-  for (std::size_t c = 0; c < ranges.size(); ++c) ranges[c] = {first[c], first[c]};
-  for (std::size_t f = 1; f < motion.frame_count; ++f) {
-    const std::span<const float> row = motion.frame(f);
-    for (std::size_t c = 0; c < ranges.size(); ++c) {
-      ranges[c].min = std::min(ranges[c].min, row[c]);
-      ranges[c].max = std::max(ranges[c].max, row[c]);
-    }
-  }
-  return ranges;
-}
-
 bool is_non_root_position(const Skeleton& skeleton, int channel) {
   const int joint = skeleton.channel_joints[static_cast<std::size_t>(channel)];
   return is_position(skeleton.channel_kinds[static_cast<std::size_t>(channel)]) &&
@@ -63,11 +42,26 @@ double unwrapped_step(double delta) { return delta - 360.0 * std::round(delta / 
 
 }  // namespace
 
+std::vector<ChannelRange> channel_ranges(const Motion& motion) {
+  std::vector<ChannelRange> ranges(static_cast<std::size_t>(motion.channel_count));
+  if (motion.frame_count == 0) return ranges;
+  const std::span<const float> first = motion.frame(0);
+  for (std::size_t c = 0; c < ranges.size(); ++c) ranges[c] = {first[c], first[c]};
+  for (std::size_t f = 1; f < motion.frame_count; ++f) {
+    const std::span<const float> row = motion.frame(f);
+    for (std::size_t c = 0; c < ranges.size(); ++c) {
+      ranges[c].min = std::min(ranges[c].min, row[c]);
+      ranges[c].max = std::max(ranges[c].max, row[c]);
+    }
+  }
+  return ranges;
+}
+
 void check_constant_channels(const LintContext& context, std::vector<LintFinding>& findings) {
   const Skeleton& skeleton = context.clip.skeleton;
   const Motion& motion = context.clip.motion;
   if (motion.frame_count < 2) return;
-  const std::vector<ChannelRange> ranges = channel_ranges(motion);
+  const std::vector<ChannelRange>& ranges = context.channels;
   std::size_t constant = 0;
   for (int c = 0; c < skeleton.channel_count(); ++c) {
     if (ranges[static_cast<std::size_t>(c)].min == ranges[static_cast<std::size_t>(c)].max) ++constant;
@@ -90,7 +84,7 @@ void check_constant_channels(const LintContext& context, std::vector<LintFinding
 void check_joint_position_channels(const LintContext& context, std::vector<LintFinding>& findings) {
   const Skeleton& skeleton = context.clip.skeleton;
   const Motion& motion = context.clip.motion;
-  const std::vector<ChannelRange> ranges = channel_ranges(motion);
+  const std::vector<ChannelRange>& ranges = context.channels;
   const double height = std::max(static_cast<double>(context.analysis.figure.height), 1e-6);
   FindingGroup constant("joint-position-channels", LintSeverity::Info,
                         "bvhscope convert --channels 3 folds constant position channels into OFFSET");

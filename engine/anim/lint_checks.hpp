@@ -13,11 +13,20 @@
 
 namespace bvhscope::lint {
 
+// A channel's smallest and largest value over the frames (both 0 without frames).
+struct ChannelRange {
+  float min = 0.0f;
+  float max = 0.0f;
+};
+// Every channel's range, in one pass over the table.
+std::vector<ChannelRange> channel_ranges(const Motion& motion);
+
 // Everything the checks share about one clip, computed once.
 struct LintContext {
   const Clip& clip;
-  ClipAnalysis analysis;  // position mode, up axis, the figure's height, unit and floor
-  BakedPositions baked;   // every joint's world position at every frame (every n-th for huge clips)
+  ClipAnalysis analysis;               // position mode, up axis, the figure's height, unit and floor
+  BakedPositions baked;                // every joint's world position at every frame (every n-th for huge clips)
+  std::vector<ChannelRange> channels;  // channel_ranges of the clip's motion
 };
 
 // Occurrences of one kind gathered into one finding: the first one's place and message, the count,
