@@ -29,7 +29,7 @@ constexpr LoadWarningKind kLoadWarningKinds[] = {
     {"frame time", "frame-time", LintSeverity::Warning, "write the real rate: bvhscope convert --fps N"},
     {"root written as JOINT", "root-keyword", LintSeverity::Warning, "bvhscope convert writes the ROOT keyword"},
     {"duplicate joint name", "duplicate-name", LintSeverity::Warning,
-     "readers that look joints up by name see one of them: bvhscope convert --rename OLD=NEW (by index: 'Name #2')"},
+     "readers that look joints up by name find only one of them: rename it (bvhscope convert --rename OLD=NEW)"},
 };
 
 bool has_space(std::string_view name) {

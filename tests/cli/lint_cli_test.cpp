@@ -97,6 +97,26 @@ TEST(LintCli, AFileWithOnlyInfoExitsZero) {
   EXPECT_NE(result.out.find(": 0 errors, 0 warnings, 3 infos\n"), std::string::npos) << result.out;
 }
 
+TEST(LintCli, ARealFileWithDuplicateNamesListsBothPlaces) {
+  // edin-m__walk1.bvh names three joints 'Chest' (lines 58, 76 and 105; the name at column 10).
+  const std::string path = (test::corpus_dir() / "edin-m__walk1.bvh").string();
+  const auto result = run_bvhscope({"lint", path});
+  EXPECT_EQ(result.exit_code, 4);
+  EXPECT_EQ(result.out.rfind(path +
+                                 ":76:10: warning: duplicate joint name 'Chest' (first used at line 58) "
+                                 "[duplicate-name]\n"
+                                 "  2 in all; also line 105:10\n"
+                                 "  hint: readers that look joints up by name find only one of them: rename it "
+                                 "(bvhscope convert --rename OLD=NEW)\n" +
+                                 path +
+                                 ":54: info: joint 'upperback' sits on its parent: its OFFSET is 0 0 0 and it has no "
+                                 "position channels [zero-length-bone]\n",
+                             0),
+            0u)
+      << result.out;
+  EXPECT_NE(result.out.find(path + ": 0 errors, 1 warning, 3 infos\n"), std::string::npos) << result.out;
+}
+
 TEST(LintCli, BadUsageExitsWithTwo) {
   const auto none = run_bvhscope({"lint"});
   EXPECT_EQ(none.exit_code, 2);
