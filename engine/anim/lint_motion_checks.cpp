@@ -215,7 +215,9 @@ void check_frame_time(const LintContext& context, std::vector<LintFinding>& find
 void check_floor(const LintContext& context, std::vector<LintFinding>& findings) {
   const FigureMeasures& figure = context.analysis.figure;
   // Without frames the root stands where its OFFSET puts it (the origin, mostly): no floor to judge.
-  if (!unit_known(figure) || context.clip.motion.frame_count == 0) return;
+  // With an up axis guessed weakly, "below" may be sideways: said only for a known or certain axis.
+  const UpAxisDecision& up = context.analysis.up;
+  if (!unit_known(figure) || context.clip.motion.frame_count == 0 || (up.automatic && !up.certain)) return;
   const double floor = figure.floor;
   const double share = floor / static_cast<double>(figure.height);
   const std::string amount =
