@@ -1,4 +1,5 @@
-// The headless subcommands (info, export, render) and the top-level dispatch of the bvhscope command line.
+// The headless subcommands (info, export, metrics, compare, lint, render) and the top-level dispatch of the bvhscope
+// command line.
 #pragma once
 
 #include <ostream>
@@ -7,8 +8,9 @@
 
 namespace bvhscope::cli {
 
-// 1 also when an output (standard output, a file) could not be written; 3 is main()'s internal error.
-enum ExitCode : int { kExitOk = 0, kExitBadInput = 1, kExitUsage = 2, kExitInternal = 3 };
+// 1 also when an output (standard output, a file) could not be written; 3 is main()'s internal error;
+// 4 is lint's "warnings but no error" (lint exits 1 when a file has an error).
+enum ExitCode : int { kExitOk = 0, kExitBadInput = 1, kExitUsage = 2, kExitInternal = 3, kExitLintWarnings = 4 };
 
 int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
@@ -16,6 +18,8 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
 int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Compares two clips of one motion joint by joint (MPJPE, per joint, per frame; README: compare).
 int run_compare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// Checks files for problems and prints the findings (README: lint); exit 0, 4 (warnings) or 1 (errors).
+int run_lint(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Renders one frame offscreen to a PNG (needs a display for the GL context, e.g. Xvfb).
 int run_render(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -72,6 +72,12 @@ Usage:
                                 the least-squares angle atan2(sum (o x r).up, sum o.r) of the
                                 centred, flattened joints, centroid onto REF's. --csv writes
                                 per frame: frame, mean error, each matched joint's error
+  bvhscope lint FILE... [--json] [--position-mode auto|add|replace] [--up AXIS]
+                                what is wrong with each file (or worth knowing), one finding
+                                a line: FILE:LINE: or FILE: frame F, joint J: then the
+                                severity, the message, [code] and a hint naming the convert
+                                option that fixes it; repeats grouped (first places, count).
+                                See Lint below; --json: an array, one object per file
   bvhscope --help | --version
 
 Viewer:
@@ -119,11 +125,37 @@ metres above the floor (the contact level info reports):
                  and its joint (non-root position channels that stretch bones)
   root           horizontal path length of the first root (m) and that over the duration
 
+Lint (bvhscope lint), severities: error = the file is damaged (does not load, declared
+frames missing or cut off); warning = it loads, but something is most likely wrong or makes
+other readers go wrong; info = worth knowing, nothing to fix. Frames are 0-based. Codes:
+  load-error, frame-count, cut-frame    the load's error, too few/many frame lines, a cut row
+  frame-time                            0 or a rate written as seconds, or a motion only
+                                        plausible at another rate (a guess: --fps N)
+  root-keyword, duplicate-name          the parser's warnings (--rename OLD=NEW)
+  no-frames                             'Frames: 0': only the rest pose
+  name-space, name-non-ascii, name-prefix   awkward names (--rename, --strip-prefix P)
+  mixed-rotation-orders                 joints in different orders (--rotation-order)
+  zero-length-bone, collapsed-rest-pose OFFSET 0 0 0 bones; a rest pose that is a point
+  position-repeats-offset               absolute positions in the channels (replace mode)
+  joint-position-channels, moving-joint-positions   position channels below the root,
+                                        constant (--channels 3) or moving (bones stretch)
+  constant-channel                      channels that never change
+  euler-wrap, euler-flip, rotation-jump a channel jumping over 180 degrees in one frame: the
+                                        same angle wrapped, the other Euler solution (both
+                                        --unwrap), or a real turn of over 30 degrees (a glitch)
+  glitch-frame, root-jump               a joint out and back in one frame; the root teleports
+  rest-pose-frame                       a first or last frame in the rest pose
+  below-floor, above-floor              the contact level off 0 by over 5 % of the height
+                                        (--ground)
+  up-axis, units                        the up axis when not +y (--up +y); the unit guess
+Lint's exit status: 0 nothing above info; 4 warnings but no error; 1 an error in a file (one
+that does not load is an error finding); 2 bad usage.
+
 Messages:
   Errors and warnings go to stderr as FILE:LINE:COL: error|warning: MESSAGE (1-based);
   errors about the file itself (cannot open it, not a regular file) read FILE: error: MESSAGE.
   Names from a file (and paths) are printed with control characters escaped (\x1b).
-  Exit status: 0 success (warnings allowed); 1 bad input, or an output (standard output, a
+  Exit status: 0 success (warnings allowed; lint: 4 for warnings); 1 bad input, or an output (standard output, a
   file) that could not be written, with the system's reason; 2 bad usage, or an output that
   names an input; 3 out of memory or an internal error (a bug: please report it with the
   file). The viewer exits 0 when its window is closed; on SIGINT, SIGTERM or SIGHUP it

@@ -1,0 +1,124 @@
+#include "anim/lint.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "anim/lint_checks.hpp"
+
+namespace bvhscope {
+
+std::string_view lint_severity_name(LintSeverity severity) noexcept {
+  switch (severity) {
+    case LintSeverity::Error:
+      return "error";
+    case LintSeverity::Warning:
+      return "warning";
+    case LintSeverity::Info:
+      return "info";
+  }
+  return "info";
+}
+
+std::size_t LintReport::count(LintSeverity severity) const noexcept {
+  return static_cast<std::size_t>(
+      std::count_if(findings.begin(), findings.end(), [&](const LintFinding& f) { return f.severity == severity; }));
+}
+
+LintSeverity LintReport::worst() const noexcept {
+  LintSeverity worst = LintSeverity::Info;
+  for (const LintFinding& finding : findings) worst = std::min(worst, finding.severity);
+  return worst;
+}
+
+namespace lint {
+
+void FindingGroup::flush_to(std::vector<LintFinding>& findings) {
+  if (count_ == 0) return;
+  LintFinding finding;
+  finding.code = code_;
+  finding.severity = severity_;
+  finding.place = first_;
+  finding.message = message_;
+  finding.hint = hint_;
+  finding.count = count_;
+  finding.more_places = more_;
+  findings.push_back(std::move(finding));
+}
+
+LintFinding single_finding(std::string code, LintSeverity severity, const LintPlace& place, std::string message,
+                           std::string hint) {
+  LintFinding finding;
+  finding.code = std::move(code);
+  finding.severity = severity;
+  finding.place = place;
+  finding.message = std::move(message);
+  finding.hint = std::move(hint);
+  return finding;
+}
+
+LintPlace joint_place(const Skeleton& skeleton, int joint) {
+  LintPlace place;
+  place.line = skeleton.source_lines[static_cast<std::size_t>(joint)];
+  place.joint = joint;
+  return place;
+}
+
+std::string number_text(double value, int decimals) {
+  char digits[64];
+  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed, decimals);
+  if (error != std::errc{}) {
+    const auto shortest = std::to_chars(digits, digits + sizeof digits, value);
+    return std::string(digits, shortest.ptr);
+  }
+  std::string text(digits, end);
+  if (text.find('.') != std::string::npos) {
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+  }
+  if (text == "-0") text = "0";
+  return text;
+}
+
+}  // namespace lint
+
+LintReport lint_clip(const Clip& clip, const LintOptions& options) {
+  using namespace lint;
+  LintContext context{clip, analyse_clip(clip, options.position, options.up), {}, channel_ranges(clip.motion)};
+  context.baked = bake_positions(clip, context.analysis.position.mode);
+  LintReport report;
+  std::vector<LintFinding>& findings = report.findings;
+  check_load_warnings(clip, findings);
+  if (clip.motion.frame_count == 0) {
+    findings.push_back(single_finding("no-frames", LintSeverity::Info, LintPlace{},
+                                      "the file has no frames ('Frames: 0'): only the rest pose",
+                                      "nothing to check in the motion"));
+  }
+  check_names(clip.skeleton, findings);
+  check_rotation_orders(clip.skeleton, findings);
+  check_bone_lengths(context, findings);
+  check_position_mode(context, findings);
+  check_joint_position_channels(context, findings);
+  check_constant_channels(context, findings);
+  check_euler_jumps(context, findings);
+  check_glitch_frames(context, findings);
+  check_frame_time(context, findings);
+  check_floor(context, findings);
+  check_up_axis_and_units(context, findings);
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const LintFinding& a, const LintFinding& b) { return a.severity < b.severity; });
+  return report;
+}
+
+LintReport lint_load_failure(const Diagnostic& error) {
+  LintReport report;
+  LintPlace place;
+  place.line = error.line;
+  place.column = error.column;
+  report.findings.push_back(
+      lint::single_finding("load-error", LintSeverity::Error, place, error.message,
+                           error.line > 0 ? "the file was not loaded: fix the text there (no other check ran)"
+                                          : "the file was not read (no other check ran)"));
+  return report;
+}
+
+}  // namespace bvhscope
