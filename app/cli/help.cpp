@@ -91,7 +91,9 @@ Viewer:
   camera, C follows the root (or the selected joint); left drag orbits, right/middle or
   Shift+left drag pans, the wheel zooms. Click a joint or bone (or a row of the joint tree) to
   inspect it, double-click to centre on it, Esc clears, L cycles name labels (F1 lists every key).
-  File > Export writes positions CSV, a PNG of the view or a PNG sequence.
+  File > Export writes positions CSV, a PNG of the view, a PNG sequence, or a video (Ctrl+E:
+  range, size, rate, format, camera as `render` takes them; drawn in the background as `render`
+  draws it, with a progress bar and Cancel).
   Settings and recent files live in $XDG_CONFIG_HOME/bvhscope/settings.ini (~/.config).
 
 Position mode:
