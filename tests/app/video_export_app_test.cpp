@@ -56,8 +56,10 @@ TEST_F(VideoExportApp, TheDialogExportsTheLoopRangeAtTheViewsSize) {
   const State ranged = app.wait_for([](const State& s) { return s.at("range") == "10,29"; }, "the range 10..29");
 
   xdotool("key ctrl+e");
-  app.wait_for([](const State& s) { return s.at("video_export_dialog") == "1"; }, "the dialog");
-  // The path field has the keyboard and its text selected: typing replaces it.
+  app.wait_for([](const State& s) { return s.at("video_export_dialog") == "1" && s.at("ui_active") == "1"; },
+               "the dialog, its path field taking keys");
+  // The path field has the keyboard (active: no key typed before it is lost) and its text
+  // selected: typing replaces it.
   const fs::path out = dir_.path() / "exported.mp4";
   xdotool("type --delay 5 '" + out.string() + "'");
   press_enter_until(app, [](const State& s) { return s.at("video_export_dialog") == "0"; });
@@ -81,7 +83,8 @@ TEST_F(VideoExportApp, EscapeCancelsARunningExportAndLeavesNoFile) {
   wait_loaded(app, sample);
   window_of(app);
   xdotool("key ctrl+e");
-  app.wait_for([](const State& s) { return s.at("video_export_dialog") == "1"; }, "the dialog");
+  app.wait_for([](const State& s) { return s.at("video_export_dialog") == "1" && s.at("ui_active") == "1"; },
+               "the dialog, its path field taking keys");
   const fs::path out = dir_.path() / "cancelled.webm";
   xdotool("type --delay 5 '" + out.string() + "'");
   press_enter_until(app, [](const State& s) { return s.at("video_export_dialog") == "0"; });
