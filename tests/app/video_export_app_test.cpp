@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "app_test_fixture.hpp"
@@ -23,6 +24,21 @@ std::string probe(const fs::path& file, const std::string& entries) {
   std::string text = result.out;
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   return text;
+}
+
+// Every decoded frame's MD5 (ffmpeg's framemd5 lines without the header).
+std::string frame_hashes(const fs::path& file) {
+  const ProcessResult result =
+      run_process({"/usr/bin/env", "ffmpeg", "-v", "error", "-i", file.string(), "-f", "framemd5", "-"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::string lines;
+  std::istringstream in(result.out);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] != '#') lines += line + '\n';
+  }
+  EXPECT_FALSE(lines.empty());
+  return lines;
 }
 
 // Enter held until the dialog has closed: ImGui 1.86 reads keys as held down at each frame, and
@@ -73,6 +89,13 @@ TEST_F(VideoExportApp, TheDialogExportsTheLoopRangeAtTheViewsSize) {
   EXPECT_EQ(probe(out, "stream=width"), std::to_string(static_cast<int>(view[2]) & ~1));
   EXPECT_EQ(probe(out, "stream=height"), std::to_string(static_cast<int>(view[3]) & ~1));
   EXPECT_EQ(probe(out, "stream=nb_read_frames"), "20");
+  // The same engine as the command line: the same options give the same decoded frames.
+  const fs::path cli = dir_.path() / "cli.mp4";
+  const std::string size = probe(out, "stream=width") + "x" + probe(out, "stream=height");
+  const ProcessResult rendered = run_process({"/usr/bin/env", "-u", "DISPLAY", BVHSCOPE_EXECUTABLE, "render",
+                                              clip.string(), "-o", cli.string(), "--frames", "10:29", "--size", size});
+  ASSERT_EQ(rendered.exit_code, 0) << rendered.err;
+  EXPECT_EQ(frame_hashes(out), frame_hashes(cli));
   EXPECT_EQ(ended.at("range"), "10,29");  // the viewer's state as it was
   EXPECT_EQ(ended.at("clips"), "1");
 }
