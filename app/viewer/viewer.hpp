@@ -177,6 +177,7 @@ class Viewer {
   ExportJob export_;
   VideoExportJob video_export_;
   std::string video_export_state_ = "idle";  // idle, running, written, failed, cancelled (state report)
+  std::string video_export_label_;           // the output's file name, for the progress bar
   // The view around a clip that streams in: the camera before it (back when its load fails and
   // what it replaced returns) and right after framing its first frame (taken at the next render),
   // to tell when it ends whether the user moved the view.

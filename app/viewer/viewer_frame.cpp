@@ -272,7 +272,8 @@ void Viewer::build_ui() {
   }
   ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total(), "PNG sequence"};
   if (video_export_.running()) {
-    exporting = ExportStatus{true, video_export_.progress(), video_export_.done(), video_export_.total(), "video"};
+    exporting = ExportStatus{true, video_export_.progress(), video_export_.done(), video_export_.total(),
+                             video_export_label_.c_str()};
   }
   draw_status_overlay(layout_.view, state_, load, exporting, actions);
   draw_dialogs(dialogs_, actions);

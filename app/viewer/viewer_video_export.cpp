@@ -82,6 +82,9 @@ void Viewer::start_video_export(const Actions::Video& request) {
     std::filesystem::create_directories(request.path, made);
     if (made) return fail(request.path + ": cannot create the folder: " + made.message());
   }
+  const std::filesystem::path target(request.path.back() == '/' ? request.path.substr(0, request.path.size() - 1)
+                                                                : request.path);
+  video_export_label_ = target.filename().string();
   video_export_.start(std::move(clips), options, video, request.path);
   video_export_state_ = "running";
 }

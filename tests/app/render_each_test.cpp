@@ -136,6 +136,20 @@ TEST_F(RenderEach, TwoFilesOfOneNameAreRefusedBeforeAnythingIsWritten) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+TEST_F(RenderEach, AnOutputThatIsAnInputIsRefusedBeforeAnythingIsWritten) {
+  // A BVH file named like the output it would get: rendering it into its own folder would replace it.
+  const fs::path input = dir_.path() / "take.mp4";
+  write_cut_sample(input, 10);
+  const std::string before = read_file(input);
+  write_cut_sample(dir_.path() / "other.bvh", 10);
+  const auto made = run_headless(
+      {"render", (dir_.path() / "other.bvh").string(), input.string(), "--each", "-o", dir_.path().string() + "/"});
+  EXPECT_EQ(made.exit_code, 2);
+  EXPECT_NE(made.err.find("nothing was written"), std::string::npos) << made.err;
+  EXPECT_EQ(read_file(input), before);
+  EXPECT_EQ(names_in(dir_.path()), (std::vector<std::string>{"other.bvh", "take.mp4"}));
+}
+
 TEST_F(RenderEach, WrongUsesAreRefused) {
   const std::string input = sample().string();
   const auto not_a_folder = run_headless({"render", input, "--each", "-o", (dir_.path() / "x.mp4").string()});
