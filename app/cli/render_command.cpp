@@ -1,5 +1,6 @@
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 
@@ -40,15 +41,15 @@ bool parse_size(const std::string& text, int& width, int& height, int low = 16, 
 
 int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(
-      args, {{"-o", true},           {"--output", true},    {"--frame", true},         {"--frames", true},
-             {"--fps", true},        {"--camera", true},    {"--audio", true},         {"--size", true},
-             {"--ui", false},        {"--style", true},     {"--position-mode", true}, {"--trajectory", false},
-             {"--select", true},     {"--labels", true},    {"--no-trail", false},     {"--up", true},
-             {"--grid", true},       {"--caption", true},   {"--strip", true},         {"--each", false},
-             {"--format", true},     {"--jobs", true},      kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
-             kCompareOptionSpecs[2], kCompareOptionSpecs[3]},
-      usage);
+  const std::vector<OptionSpec> specs = {
+      {"-o", true},           {"--output", true},    {"--frame", true},         {"--frames", true},
+      {"--fps", true},        {"--camera", true},    {"--audio", true},         {"--size", true},
+      {"--ui", false},        {"--style", true},     {"--position-mode", true}, {"--trajectory", false},
+      {"--select", true},     {"--labels", true},    {"--no-trail", false},     {"--up", true},
+      {"--grid", true},       {"--caption", true},   {"--strip", true},         {"--each", false},
+      {"--format", true},     {"--jobs", true},      kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
+      kCompareOptionSpecs[2], kCompareOptionSpecs[3]};
+  const auto parsed = parse_arguments(args, specs, usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
   std::optional<std::string> output = parsed->value("-o");
@@ -209,7 +210,8 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     std::vector<std::string> shared;
     for (const auto& [name, value] : parsed->options) {
       if (name == "-o" || name == "--output" || name == "--each" || name == "--format" || name == "--jobs") continue;
-      const bool flag = name == "--ui" || name == "--trajectory" || name == "--no-trail";
+      const bool flag = std::any_of(specs.begin(), specs.end(),
+                                    [&](const OptionSpec& spec) { return spec.name == name && !spec.takes_value; });
       shared.push_back(flag ? name : name + "=" + value);
     }
     std::error_code made;
