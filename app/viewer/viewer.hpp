@@ -79,8 +79,7 @@ class Viewer {
   void run_exports();
 
   [[nodiscard]] const std::string& title() const noexcept { return title_; }
-  // File > Export video, for the state report: idle, running, written, failed or cancelled.
-  [[nodiscard]] const std::string& video_export_state() const noexcept { return video_export_state_; }
+  // File > Export video, for the state report.
   [[nodiscard]] const VideoExportJob& video_export() const noexcept { return video_export_; }
   [[nodiscard]] bool video_export_dialog_open() const noexcept { return dialogs_.video.open; }
   [[nodiscard]] bool quit_requested() const noexcept { return quit_; }
@@ -176,8 +175,8 @@ class Viewer {
   ComparePanelState compare_panel_;
   ExportJob export_;
   VideoExportJob video_export_;
-  std::string video_export_state_ = "idle";  // idle, running, written, failed, cancelled (state report)
-  std::string video_export_label_;           // the output's file name, for the progress bar
+  std::string video_export_path_;   // where the export in video_export_ writes
+  std::string video_export_label_;  // its file name, for the progress bar
   // The view around a clip that streams in: the camera before it (back when its load fails and
   // what it replaced returns) and right after framing its first frame (taken at the next render),
   // to tell when it ends whether the user moved the view.

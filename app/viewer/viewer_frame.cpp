@@ -121,7 +121,7 @@ void Viewer::handle_input() {
           if (ctrl && state_.has_clip()) actions.export_video_dialog = true;
           break;
         case GLFW_KEY_ESCAPE:
-          if (video_export_.running()) {
+          if (video_export_.busy()) {
             actions.cancel_export = true;
           } else if (state_.message || !state_.problems.empty()) {
             actions.dismiss_message = true;
@@ -271,7 +271,7 @@ void Viewer::build_ui() {
     load.file_number = std::min(count.total, count.finished + 1);
   }
   ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total(), "PNG sequence"};
-  if (video_export_.running()) {
+  if (video_export_.busy()) {
     exporting = ExportStatus{true, video_export_.progress(), video_export_.done(), video_export_.total(),
                              video_export_label_.c_str()};
   }

@@ -41,11 +41,8 @@ void Viewer::open_video_export_dialog() {
 }
 
 void Viewer::start_video_export(const Actions::Video& request) {
-  const auto fail = [&](const std::string& text) {
-    state_.message = Message{Message::Kind::Error, text};
-    video_export_state_ = "failed";
-  };
-  if (video_export_.running()) return fail("A video is being written already");
+  const auto fail = [&](const std::string& text) { state_.message = Message{Message::Kind::Error, text}; };
+  if (video_export_.busy()) return fail("A video is being written already");
   if (!video::video_format_of(request.path)) {
     return fail(request.path + ": a video is .mp4, .webm, .gif or a folder ending in '/'");
   }
@@ -85,28 +82,27 @@ void Viewer::start_video_export(const Actions::Video& request) {
   const std::filesystem::path target(request.path.back() == '/' ? request.path.substr(0, request.path.size() - 1)
                                                                 : request.path);
   video_export_label_ = target.filename().string();
-  video_export_.start(std::move(clips), options, video, request.path);
-  video_export_state_ = "running";
+  video_export_path_ = request.path;
+  video_export_.start(video_render_task(std::move(clips), options, video, request.path));
 }
 
 void Viewer::finish_video_export() {
-  std::string error;
-  const std::optional<VideoExportJob::Outcome> outcome = video_export_.finish(error);
-  if (!outcome) return;
-  const std::string& path = video_export_.path();
-  switch (*outcome) {
-    case VideoExportJob::Outcome::Written:
-      video_export_state_ = "written";
+  if (!video_export_.update()) return;
+  const std::string& path = video_export_path_;
+  switch (video_export_.phase()) {
+    case VideoExportPhase::Written:
       state_.message =
           Message{Message::Kind::Info, "Wrote " + std::to_string(video_export_.total()) + " frames to " + path};
       break;
-    case VideoExportJob::Outcome::Cancelled:
-      video_export_state_ = "cancelled";
+    case VideoExportPhase::Cancelled:
       state_.message = Message{Message::Kind::Info, "Video export cancelled; nothing was written to " + path};
       break;
-    case VideoExportJob::Outcome::Failed:
-      video_export_state_ = "failed";
-      state_.message = Message{Message::Kind::Error, path + ": cannot write the video: " + error};
+    case VideoExportPhase::Failed:
+      state_.message = Message{Message::Kind::Error, path + ": cannot write the video: " + video_export_.error()};
+      break;
+    case VideoExportPhase::Idle:
+    case VideoExportPhase::Running:
+    case VideoExportPhase::Cancelling:
       break;
   }
 }
