@@ -120,7 +120,8 @@ TEST_F(VideoExportApp, EscapeCancelsARunningExportAndLeavesNoFile) {
       [&](const State& s) { return s.at("video_export") == "running" && s.at("frame") != started.at("frame"); },
       "the window playing on during the export");
   xdotool("keydown Escape");
-  const State ended = app.wait_for([](const State& s) { return s.at("video_export") != "running"; }, "the end");
+  app.wait_for([](const State& s) { return s.at("video_export") != "running"; }, "cancelling");
+  const State ended = app.wait_for([](const State& s) { return s.at("video_export") != "cancelling"; }, "the end");
   xdotool("keyup Escape");
   EXPECT_EQ(ended.at("video_export"), "cancelled");
   EXPECT_EQ(ended.at("message"), "Video export cancelled; nothing was written to " + out.string());
