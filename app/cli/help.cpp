@@ -51,6 +51,17 @@ Usage:
                                 longest clip's frames.
                                 --strip N (one FILE, a .png): a filmstrip, N poses spread
                                 evenly over its frames (--frames A:B), older ones fainter
+  bvhscope render FILE... --each -o OUTDIR/ [--format mp4|webm|gif|png|frames] [--jobs N]
+                 [the options above]
+                                one render per FILE, named after it: OUTDIR/STEM.mp4 (default),
+                                .webm, .gif, .png (a still: --frame N, or --strip N thumbnails)
+                                or OUTDIR/STEM/ (frames: a PNG sequence); OUTDIR is made when
+                                missing. N files at once (default: the cores); a file that
+                                fails is reported as FILE: error: REASON while the others go
+                                on, then "rendered K of M; F failed". Two FILEs with one name
+                                (stem) are refused. Exit status 0 when all were rendered, 1
+                                when any failed, 2 bad usage (nothing rendered); Ctrl+C or
+                                SIGTERM stops every render and leaves no partial file.
   bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
                  [--up AXIS]
                                 motion-quality numbers in metres (see Metrics below); --units
@@ -86,7 +97,9 @@ Viewer:
   camera, C follows the root (or the selected joint); left drag orbits, right/middle or
   Shift+left drag pans, the wheel zooms. Click a joint or bone (or a row of the joint tree) to
   inspect it, double-click to centre on it, Esc clears, L cycles name labels (F1 lists every key).
-  File > Export writes positions CSV, a PNG of the view or a PNG sequence.
+  File > Export writes positions CSV, a PNG of the view, a PNG sequence, or a video (Ctrl+E:
+  range, size, rate, format, camera as `render` takes them; drawn in the background as `render`
+  draws it, with a progress bar and Cancel).
   Settings and recent files live in $XDG_CONFIG_HOME/bvhscope/settings.ini (~/.config).
 
 Position mode:

@@ -1,6 +1,8 @@
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
+#include <filesystem>
 
 #include "anim/motion_compare.hpp"
 #include "anim/position_mode.hpp"
@@ -9,6 +11,7 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/render_each.hpp"
 #include "io/output_guard.hpp"
 #include "video/frame_sink.hpp"
 #include "video/video_format.hpp"
@@ -38,19 +41,59 @@ bool parse_size(const std::string& text, int& width, int& height, int low = 16, 
 
 int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(
-      args, {{"-o", true},           {"--output", true},     {"--frame", true},         {"--frames", true},
-             {"--fps", true},        {"--camera", true},     {"--audio", true},         {"--size", true},
-             {"--ui", false},        {"--style", true},      {"--position-mode", true}, {"--trajectory", false},
-             {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
-             {"--grid", true},       {"--caption", true},    {"--strip", true},         kCompareOptionSpecs[0],
-             kCompareOptionSpecs[1], kCompareOptionSpecs[2], kCompareOptionSpecs[3]},
-      usage);
+  const std::vector<OptionSpec> specs = {
+      {"-o", true},           {"--output", true},    {"--frame", true},         {"--frames", true},
+      {"--fps", true},        {"--camera", true},    {"--audio", true},         {"--size", true},
+      {"--ui", false},        {"--style", true},     {"--position-mode", true}, {"--trajectory", false},
+      {"--select", true},     {"--labels", true},    {"--no-trail", false},     {"--up", true},
+      {"--grid", true},       {"--caption", true},   {"--strip", true},         {"--each", false},
+      {"--format", true},     {"--jobs", true},      kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
+      kCompareOptionSpecs[2], kCompareOptionSpecs[3]};
+  const auto parsed = parse_arguments(args, specs, usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
   if (!output || output->empty()) return usage_error(err, "render: -o OUT.png is required");
+  // --each: one render per FILE into the folder OUT/, each checked below as the first file's is.
+  const bool each = parsed->has("--each");
+  std::vector<EachJob> each_jobs;
+  const std::string each_directory = *output;
+  std::size_t each_workers = 0;
+  if (each) {
+    if (output->back() != '/')
+      return usage_error(err, "render: --each writes one file per FILE into a folder: -o OUTDIR/ (ending in '/')");
+    if (parsed->has("--grid") || parsed->has("--caption") || parsed->has("--audio"))
+      return usage_error(err, "render: --each renders each FILE alone: --grid, --caption and --audio are refused");
+    for (const OptionSpec& spec : kCompareOptionSpecs) {
+      if (parsed->has(spec.name))
+        return usage_error(
+            err, "render: --each renders each FILE alone: " + std::string(spec.name) + " needs clips side by side");
+    }
+    EachFormat format = EachFormat::Mp4;
+    if (const auto text = parsed->value("--format")) {
+      const std::optional<EachFormat> given = parse_each_format(*text);
+      if (!given)
+        return usage_error(err, "render: --format must be mp4, webm, gif, png or frames, not '" + *text + "'");
+      format = *given;
+    }
+    each_workers = std::min(available_cores(), parsed->positionals.size());
+    if (const auto text = parsed->value("--jobs")) {
+      std::size_t jobs = 0;
+      if (!parse_number(std::string_view(*text), jobs) || jobs < 1 || jobs > 256)
+        return usage_error(err,
+                           "render: --jobs must be a number of renders at once from 1 to 256, not '" + *text + "'");
+      each_workers = std::min(jobs, parsed->positionals.size());
+    }
+    std::string clash;
+    std::optional<std::vector<EachJob>> planned = plan_each(parsed->positionals, *output, format, clash);
+    if (!planned) return usage_error(err, "render: " + clash);
+    each_jobs = std::move(*planned);
+    output = each_jobs.front().output;
+  } else if (parsed->has("--format") || parsed->has("--jobs")) {
+    return usage_error(err, "render: --format and --jobs are for --each (one output per FILE)");
+  }
+  const std::size_t files_per_render = each ? 1 : parsed->positionals.size();
   // The kind of output follows its name: a video (.mp4, .webm, .gif, a folder/ of PNGs), else a PNG still.
   const std::optional<video::VideoFormat> video_format = video::video_format_of(*output);
   std::vector<std::string> inputs = parsed->positionals;
@@ -80,7 +123,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   if (const auto text = parsed->value("--strip")) {
     if (!parse_number(std::string_view(*text), strip) || strip < 2 || strip > 64)
       return usage_error(err, "render: --strip must be a number of poses from 2 to 64, not '" + *text + "'");
-    if (video_format || parsed->positionals.size() != 1 || parsed->has("--grid") || parsed->has("--compare") ||
+    if (video_format || files_per_render != 1 || parsed->has("--grid") || parsed->has("--compare") ||
         parsed->has("--ghost") || parsed->has("--frame"))
       return usage_error(err, "render: --strip draws one FILE into one .png (its range: --frames A:B)");
   }
@@ -111,11 +154,15 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   }
   if (video_format && parsed->has("--frame"))
     return usage_error(err, "render: --frame is for a .png still; a video takes --frames A:B");
-  const std::string checked_output =
-      video_format == video::VideoFormat::PngSequence ? video::sequence_frame_path(*output, 0) : *output;
-  if (const auto conflict = io::output_conflict(checked_output, inputs)) {
-    err << "bvhscope: render: " << printable(*conflict) << "; nothing was written\n";
-    return kExitUsage;
+  if (each) each_jobs.front().output = *output;  // checked below with the others
+  for (std::size_t i = 0; i < std::max<std::size_t>(each_jobs.size(), 1); ++i) {
+    const std::string& target = each ? each_jobs[i].output : *output;
+    const std::string checked_output =
+        video_format == video::VideoFormat::PngSequence ? video::sequence_frame_path(target, 0) : target;
+    if (const auto conflict = io::output_conflict(checked_output, inputs)) {
+      err << "bvhscope: render: " << printable(*conflict) << "; nothing was written\n";
+      return kExitUsage;
+    }
   }
 
   viewer::OffscreenOptions options;
@@ -158,6 +205,23 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   const auto compare = compare_start_options(*parsed, "render", usage);
   if (!compare) return usage_error(err, usage.message);
   options.compare = *compare;
+  if (each) {
+    // Every option but the output and the batch's own goes to each worker as given.
+    std::vector<std::string> shared;
+    for (const auto& [name, value] : parsed->options) {
+      if (name == "-o" || name == "--output" || name == "--each" || name == "--format" || name == "--jobs") continue;
+      const bool flag = std::any_of(specs.begin(), specs.end(),
+                                    [&](const OptionSpec& spec) { return spec.name == name && !spec.takes_value; });
+      shared.push_back(flag ? name : name + "=" + value);
+    }
+    std::error_code made;
+    std::filesystem::create_directories(each_directory, made);
+    if (made) {
+      err << printable(each_directory) << ": error: cannot create the folder: " << made.message() << '\n';
+      return kExitBadInput;
+    }
+    return run_each(each_jobs, shared, each_workers, err);
+  }
 
   std::vector<viewer::PreparedClip> prepared;
   for (const std::string& path : parsed->positionals) {

@@ -123,7 +123,19 @@ struct Actions {
     std::size_t last = 0;
   };
   std::optional<Sequence> export_sequence;
-  bool cancel_export = false;
+  bool export_video_dialog = false;
+  // File > Export video: what `bvhscope render -o PATH` would be given (the kind follows PATH).
+  struct Video {
+    std::string path;
+    std::size_t first = 0;  // frames of the active clip
+    std::size_t last = 0;
+    int width = 1280;
+    int height = 720;
+    double fps = 0.0;  // 0: the clip's rate capped at 60
+    int camera = 0;    // 0 fixed, 1 follow, 2 orbit
+  };
+  std::optional<Video> export_video;
+  bool cancel_export = false;  // the PNG sequence or the video being written
   // Loading.
   bool cancel_load = false;  // stop the load in progress and drop the ones waiting
   // Window.

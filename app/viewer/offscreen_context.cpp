@@ -15,8 +15,8 @@ bool set(const char* name) {
 
 bool display_named() { return set("DISPLAY") || set("WAYLAND_DISPLAY"); }
 
-std::optional<OffscreenContext> OffscreenContext::create(int width, int height, std::string& error) {
-  const bool display = display_named();
+std::optional<OffscreenContext> OffscreenContext::create(int width, int height, std::string& error, bool egl_only) {
+  const bool display = display_named() && !egl_only;
   std::string window_error;
   if (display) {
     std::optional<GlfwLibrary> glfw = GlfwLibrary::init(window_error);
@@ -42,7 +42,9 @@ std::optional<OffscreenContext> OffscreenContext::create(int width, int height, 
     context->egl_.emplace(std::move(*egl));
     return context;
   }
-  if (!display) {
+  if (egl_only) {
+    error = "no EGL: " + egl_error + "; install libegl-mesa0 (Debian)";
+  } else if (!display) {
     error = "no display (DISPLAY and WAYLAND_DISPLAY are not set) and no EGL: " + egl_error +
             "; install libegl-mesa0 (Debian) to render without a display, or set DISPLAY to an X server (Xvfb works)";
   } else {

@@ -15,7 +15,8 @@ class OffscreenContext {
  public:
   // The context made current with GL loaded; nullopt with `error` saying what is missing (the
   // display, and why EGL failed) when neither way gives one.
-  static std::optional<OffscreenContext> create(int width, int height, std::string& error);
+  // `egl_only`: no hidden window even with a display (a worker thread: GLFW is main-thread only).
+  static std::optional<OffscreenContext> create(int width, int height, std::string& error, bool egl_only = false);
 
   // The hidden window; nullptr on EGL (no window, no GLFW).
   [[nodiscard]] GLFWwindow* window() const noexcept { return window_ ? window_->handle() : nullptr; }

@@ -112,7 +112,8 @@ std::unique_ptr<OffscreenViewer> OffscreenViewer::create(std::vector<PreparedCli
     return nullptr;
   }
   std::unique_ptr<OffscreenViewer> made(new OffscreenViewer(options));
-  std::optional<OffscreenContext> context = OffscreenContext::create(options.width, options.height, error);
+  std::optional<OffscreenContext> context =
+      OffscreenContext::create(options.width, options.height, error, options.egl_only);
   if (!context) return nullptr;
   made->parts_->context.emplace(std::move(*context));
   std::optional<gfx::RenderTarget> target = gfx::RenderTarget::create(options.width, options.height, kSamples, error);

@@ -39,6 +39,9 @@ struct OffscreenOptions {
   int strip = 0;
   std::size_t strip_first = 0;
   std::size_t strip_last = 0;
+  // Through EGL even with a display: a render on a worker thread beside the viewer's window (GLFW
+  // makes windows on the main thread only).
+  bool egl_only = false;
 };
 
 struct OffscreenImage {

@@ -112,6 +112,10 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   std::string message = state.message ? state.message->text : std::string();
   for (char& c : message) c = c == '\n' ? '|' : c;
   out << "message=" << message << '\n';
+  out << "video_export_dialog=" << viewer.video_export_dialog_open() << '\n';
+  out << "video_export=" << video_export_phase_name(viewer.video_export().phase()) << '\n';
+  out << "video_export_done=" << viewer.video_export().done() << '\n';
+  out << "video_export_total=" << viewer.video_export().total() << '\n';
   out << "problems=" << state.problems.size() << '\n';
   for (std::size_t i = 0; i < state.problems.size(); ++i) {
     std::string text = state.problems[i].text;

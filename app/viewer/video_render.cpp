@@ -29,6 +29,10 @@ bool encode_frames(video::FrameSink& sink, const VideoTiming& timing, const Vide
                    const std::function<void(std::size_t, std::vector<std::uint8_t>&)>& draw_frame, std::string& error) {
   std::vector<std::uint8_t> rgba;
   for (std::size_t k = 0; k < timing.frame_count; ++k) {
+    if (video.cancel != nullptr && video.cancel->load()) {
+      error = "cancelled";
+      return false;  // the sink, dropped uncommitted, removes what it wrote
+    }
     draw_frame(k, rgba);
     if (!sink.write(rgba.data(), error)) return false;
     if (video.progress) video.progress(k + 1, timing.frame_count);

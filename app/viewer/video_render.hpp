@@ -3,6 +3,7 @@
 // sink (engine/video) encodes it while the next one is drawn.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -28,6 +29,9 @@ struct VideoOptions {
   std::string audio;  // a sound file muxed from frame 0 (MP4 and WebM)
   // Called after each frame is handed to the encoder: frames done, frames in all.
   std::function<void(std::size_t, std::size_t)> progress;
+  // Checked before each frame (the viewer's Cancel, from another thread): once set, the render
+  // stops with the error "cancelled" and nothing is written under the path.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // Renders the clips (the last one active) into `path`. false with `error` (nothing written under

@@ -25,6 +25,7 @@
 #include "viewer/ui/dialogs.hpp"
 #include "viewer/ui/hierarchy_panel.hpp"
 #include "viewer/ui/layout.hpp"
+#include "viewer/video_export_job.hpp"
 #include "viewer/viewer_state.hpp"
 
 namespace bvhscope::viewer {
@@ -78,6 +79,9 @@ class Viewer {
   void run_exports();
 
   [[nodiscard]] const std::string& title() const noexcept { return title_; }
+  // File > Export video, for the state report.
+  [[nodiscard]] const VideoExportJob& video_export() const noexcept { return video_export_; }
+  [[nodiscard]] bool video_export_dialog_open() const noexcept { return dialogs_.video.open; }
   [[nodiscard]] bool quit_requested() const noexcept { return quit_; }
   [[nodiscard]] Settings settings_for_saving(int window_width, int window_height) const;
   [[nodiscard]] const ViewerState& state() const noexcept { return state_; }
@@ -117,6 +121,9 @@ class Viewer {
   void apply_clip_actions(const Actions& actions);
   void apply_joint_actions(const Actions& actions);
   void apply_export_actions(const Actions& actions);
+  void open_video_export_dialog();
+  void start_video_export(const Actions::Video& request);
+  void finish_video_export();
   void apply_compare_actions(const Actions& actions);
   void sync_ghosts();
   void load_joint_map(const std::string& path);
@@ -167,6 +174,9 @@ class Viewer {
   CurvesCache curves_;
   ComparePanelState compare_panel_;
   ExportJob export_;
+  VideoExportJob video_export_;
+  std::string video_export_path_;   // where the export in video_export_ writes
+  std::string video_export_label_;  // its file name, for the progress bar
   // The view around a clip that streams in: the camera before it (back when its load fails and
   // what it replaced returns) and right after framing its first frame (taken at the next render),
   // to tell when it ends whether the user moved the view.

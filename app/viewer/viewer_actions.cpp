@@ -144,6 +144,9 @@ void Viewer::apply_export_actions(const Actions& a) {
       state_.clock().pause();
     }
   }
+  if (a.export_video_dialog) open_video_export_dialog();
+  if (a.export_video) start_video_export(*a.export_video);
+  if (a.cancel_export) video_export_.cancel();
   if (a.cancel_export && export_.active) {
     export_.active = false;
     state_.clock().seek(export_.resume_position);

@@ -40,6 +40,7 @@ std::optional<std::string> Viewer::output_overwrites_a_clip(const std::string& p
 }
 
 void Viewer::run_exports() {
+  finish_video_export();
   std::string error;
   std::vector<std::uint8_t> rgba;
   int width = 0;

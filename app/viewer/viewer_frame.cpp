@@ -117,8 +117,13 @@ void Viewer::handle_input() {
         case GLFW_KEY_DELETE:  // the active clip (a streaming one stops loading)
           if (state_.active() >= 0) actions.remove_clip = state_.active();
           break;
+        case GLFW_KEY_E:
+          if (ctrl && state_.has_clip()) actions.export_video_dialog = true;
+          break;
         case GLFW_KEY_ESCAPE:
-          if (state_.message || !state_.problems.empty()) {
+          if (video_export_.busy()) {
+            actions.cancel_export = true;
+          } else if (state_.message || !state_.problems.empty()) {
             actions.dismiss_message = true;
           } else if (loader_.busy()) {
             actions.cancel_load = true;
@@ -265,7 +270,11 @@ void Viewer::build_ui() {
     load.file_count = count.total;
     load.file_number = std::min(count.total, count.finished + 1);
   }
-  const ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total()};
+  ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total(), "PNG sequence"};
+  if (video_export_.busy()) {
+    exporting = ExportStatus{true, video_export_.progress(), video_export_.done(), video_export_.total(),
+                             video_export_label_.c_str()};
+  }
   draw_status_overlay(layout_.view, state_, load, exporting, actions);
   draw_dialogs(dialogs_, actions);
   apply(actions);

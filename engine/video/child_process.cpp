@@ -43,7 +43,7 @@ std::optional<ChildProcess> ChildProcess::start(const std::string& program, cons
     }
     return std::nullopt;
   }
-  const int err = ::memfd_create("ffmpeg-stderr", MFD_CLOEXEC);
+  const int err = ::memfd_create("child-stderr", MFD_CLOEXEC);
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(program.c_str()));
   for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
@@ -116,6 +116,25 @@ void ChildProcess::close_stdin() noexcept {
 
 void ChildProcess::kill() noexcept {
   if (pid_ > 0) ::kill(pid_, SIGKILL);
+}
+
+void ChildProcess::terminate() noexcept {
+  if (pid_ > 0) ::kill(pid_, SIGTERM);
+}
+
+std::optional<int> ChildProcess::try_wait(int* signal_number) noexcept {
+  if (signal_number != nullptr) *signal_number = 0;
+  if (pid_ <= 0) return -1;
+  int status = 0;
+  pid_t done = 0;
+  do {
+    done = ::waitpid(pid_, &status, WNOHANG);
+  } while (done < 0 && errno == EINTR);
+  if (done == 0) return std::nullopt;
+  pid_ = -1;
+  if (done < 0) return -1;
+  if (WIFSIGNALED(status) && signal_number != nullptr) *signal_number = WTERMSIG(status);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 int ChildProcess::wait(int* signal_number) noexcept {

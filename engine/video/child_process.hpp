@@ -32,7 +32,11 @@ class ChildProcess {
   void close_stdin() noexcept;
   // Waits for its end: the exit code, or -1 when a signal ended it (`signal_number` set).
   int wait(int* signal_number = nullptr) noexcept;
+  // Without blocking: nullopt while it runs, else what wait() returns (it is then reaped).
+  std::optional<int> try_wait(int* signal_number = nullptr) noexcept;
   void kill() noexcept;
+  // Asks it to stop (SIGTERM): a bvhscope child removes its temporary files and dies of it.
+  void terminate() noexcept;
   // The last `max_bytes` of what it wrote to stderr (at a line start when one is near).
   [[nodiscard]] std::string stderr_tail(std::size_t max_bytes = 2048) const;
 

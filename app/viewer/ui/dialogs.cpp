@@ -18,6 +18,7 @@ constexpr const char* kRows[][2] = {
     {"S", "solid / line bones"},
     {"G / T / P", "grid / root path / clip panel"},
     {"Ctrl+O / Ctrl+R, F5", "open / reload"},
+    {"Ctrl+E", "export a video (Esc cancels it while it is written)"},
     {"Delete", "remove the active clip (stops its load)"},
     {"Esc", "cancel loading; close a message; clear the selection"},
     {"Ctrl+Q", "quit"},
@@ -150,6 +151,7 @@ void export_popup(DialogState& dialogs, Actions& actions) {
 void draw_dialogs(DialogState& dialogs, Actions& actions) {
   open_path_popup(dialogs, actions);
   export_popup(dialogs, actions);
+  draw_video_export_dialog(dialogs.video, actions);
   shortcuts_popup(dialogs);
 }
 

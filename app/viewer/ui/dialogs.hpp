@@ -6,6 +6,7 @@
 #include <string>
 
 #include "viewer/actions.hpp"
+#include "viewer/ui/video_export_dialog.hpp"
 
 namespace bvhscope::viewer {
 
@@ -22,6 +23,7 @@ struct DialogState {
   int export_first = 0;
   int export_last = 0;
   int export_frame_count = 0;
+  VideoExportDialog video;
 };
 
 void draw_dialogs(DialogState& dialogs, Actions& actions);

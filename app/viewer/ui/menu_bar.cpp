@@ -27,6 +27,7 @@ void file_menu(const ViewerState& state, const std::vector<std::string>& recent_
     if (ImGui::MenuItem("Positions CSV...")) actions.export_csv_dialog = true;
     if (ImGui::MenuItem("View as PNG...")) actions.export_png_dialog = true;
     if (ImGui::MenuItem("PNG Sequence...")) actions.export_sequence_dialog = true;
+    if (ImGui::MenuItem("Video...", "Ctrl+E")) actions.export_video_dialog = true;
     ImGui::EndMenu();
   }
   ImGui::Separator();

@@ -108,7 +108,11 @@ void draw_export(const Rect& view, const ExportStatus& exporting, Actions& actio
                           ImVec2(1.0f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.92f);
   if (ImGui::Begin("##exporting", nullptr, kOverlayFlags)) {
-    ImGui::Text("Writing PNG sequence: frame %zu of %zu", exporting.done, exporting.total);
+    if (exporting.total > 0) {
+      ImGui::Text("Writing %s: frame %zu of %zu", exporting.what, exporting.done, exporting.total);
+    } else {
+      ImGui::Text("Writing %s: starting", exporting.what);
+    }
     char overlay[16];
     std::snprintf(overlay, sizeof(overlay), "%.0f%%", static_cast<double>(exporting.progress) * 100.0);
     ImGui::ProgressBar(exporting.progress, ImVec2(ImGui::GetFontSize() * 16.0f, 0.0f), overlay);

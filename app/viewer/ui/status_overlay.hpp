@@ -31,6 +31,7 @@ struct ExportStatus {
   float progress = 0.0f;
   std::size_t done = 0;
   std::size_t total = 0;
+  const char* what = "PNG sequence";  // "Writing <what>: frame K of N"
 };
 
 void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load,

@@ -1,0 +1,147 @@
+#include "viewer/ui/video_export_dialog.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+namespace {
+
+constexpr const char* kTitle = "Export Video";
+constexpr const char* kFormats[] = {"MP4 (H.264)", "WebM (VP9)", "GIF", "PNG sequence (folder)"};
+constexpr const char* kCameras[] = {"Fixed (the whole motion)", "Follow the root", "Orbit the root once"};
+constexpr double kFpsChoices[] = {24.0, 25.0, 30.0, 50.0, 60.0};
+
+bool ends_with(const std::string& text, const std::string& end) {
+  return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
+}
+
+void set_path(VideoExportDialog& dialog, const std::string& path) {
+  std::snprintf(dialog.path.data(), dialog.path.size(), "%s", path.c_str());
+}
+
+void size_row(VideoExportDialog& dialog) {
+  char view_label[48];
+  std::snprintf(view_label, sizeof view_label, "The view: %d x %d", dialog.view_width, dialog.view_height);
+  const char* sizes[] = {view_label, "1280 x 720", "1920 x 1080", "Custom"};
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+  ImGui::Combo("Size", &dialog.size_choice, sizes, IM_ARRAYSIZE(sizes));
+  if (dialog.size_choice == 3) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+    int size[2] = {dialog.custom_width, dialog.custom_height};
+    if (ImGui::InputInt2("##custom_size", size)) {
+      dialog.custom_width = std::clamp(size[0], 16, 8192);
+      dialog.custom_height = std::clamp(size[1], 16, 8192);
+    }
+  }
+}
+
+void fps_row(VideoExportDialog& dialog) {
+  char clip_label[48];
+  std::snprintf(clip_label, sizeof clip_label, "The clip's rate (%.4g fps)", std::min(dialog.clip_fps, 60.0));
+  const char* rates[] = {clip_label, "24", "25", "30", "50", "60"};
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+  ImGui::Combo("Frames per second", &dialog.fps_choice, rates, IM_ARRAYSIZE(rates));
+}
+
+Actions::Video chosen(const VideoExportDialog& dialog) {
+  Actions::Video video;
+  video.path = dialog.path.data();
+  video.first = static_cast<std::size_t>(std::max(dialog.first, 0));
+  video.last = static_cast<std::size_t>(std::max(dialog.last, dialog.first));
+  switch (dialog.size_choice) {
+    case 1:
+      video.width = 1280;
+      video.height = 720;
+      break;
+    case 2:
+      video.width = 1920;
+      video.height = 1080;
+      break;
+    case 3:
+      video.width = dialog.custom_width;
+      video.height = dialog.custom_height;
+      break;
+    default:
+      video.width = dialog.view_width;
+      video.height = dialog.view_height;
+      break;
+  }
+  video.fps = dialog.fps_choice > 0 ? kFpsChoices[dialog.fps_choice - 1] : 0.0;
+  video.camera = dialog.camera;
+  return video;
+}
+
+}  // namespace
+
+std::string video_export_path(const std::string& stem, VideoExportFormat format) {
+  switch (format) {
+    case VideoExportFormat::Mp4:
+      return stem + ".mp4";
+    case VideoExportFormat::WebM:
+      return stem + ".webm";
+    case VideoExportFormat::Gif:
+      return stem + ".gif";
+    case VideoExportFormat::PngFolder:
+      return stem + "_frames/";
+  }
+  return stem + ".mp4";
+}
+
+std::string video_export_stem(const std::string& path) {
+  for (const char* end : {".mp4", ".webm", ".gif", "_frames/"}) {
+    if (ends_with(path, end)) return path.substr(0, path.size() - std::char_traits<char>::length(end));
+  }
+  return ends_with(path, "/") ? path.substr(0, path.size() - 1) : path;
+}
+
+void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
+  if (dialog.requested) {
+    ImGui::OpenPopup(kTitle);
+    dialog.requested = false;
+  }
+  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Appearing);
+  dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
+  if (!dialog.open) return;
+  const int last = std::max(dialog.frame_count - 1, 0);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+  ImGui::DragIntRange2("Frames", &dialog.first, &dialog.last, 1.0f, 0, last, "first %d", "last %d",
+                       ImGuiSliderFlags_AlwaysClamp);
+  size_row(dialog);
+  fps_row(dialog);
+  int format = static_cast<int>(dialog.format);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+  if (ImGui::Combo("Format", &format, kFormats, IM_ARRAYSIZE(kFormats))) {
+    const std::string stem = video_export_stem(dialog.path.data());
+    dialog.format = static_cast<VideoExportFormat>(format);
+    set_path(dialog, video_export_path(stem, dialog.format));
+  }
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+  ImGui::Combo("Camera", &dialog.camera, kCameras, IM_ARRAYSIZE(kCameras));
+  ImGui::Spacing();
+  ImGui::TextUnformatted(dialog.format == VideoExportFormat::PngFolder ? "Folder for the frames:" : "Video file:");
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  ImGui::SetNextItemWidth(-1.0f);
+  const bool entered = ImGui::InputText("##video_path", dialog.path.data(), dialog.path.size(),
+                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped(
+      "%d frames of the active clip, the visible clips beside it, drawn as `bvhscope render` draws them, in the "
+      "background: the view stays as it is.",
+      dialog.last - dialog.first + 1);
+  ImGui::PopStyleColor();
+  ImGui::Spacing();
+  const bool enter_elsewhere = !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
+  const bool go = ImGui::Button("Export") || entered || enter_elsewhere;
+  ImGui::SameLine();
+  if (go) {
+    if (dialog.path[0] != '\0') actions.export_video = chosen(dialog);
+    ImGui::CloseCurrentPopup();
+  }
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+}  // namespace bvhscope::viewer

@@ -1,0 +1,124 @@
+#include "viewer/video_export_job.hpp"
+
+#include <memory>
+#include <utility>
+
+namespace bvhscope::viewer {
+
+const char* video_export_phase_name(VideoExportPhase phase) noexcept {
+  switch (phase) {
+    case VideoExportPhase::Idle:
+      return "idle";
+    case VideoExportPhase::Running:
+      return "running";
+    case VideoExportPhase::Cancelling:
+      return "cancelling";
+    case VideoExportPhase::Written:
+      return "written";
+    case VideoExportPhase::Failed:
+      return "failed";
+    case VideoExportPhase::Cancelled:
+      return "cancelled";
+  }
+  return "idle";
+}
+
+PreparedClip share_prepared_clip(const PreparedClip& original) {
+  PreparedClip copy;
+  copy.clip.source = original.clip.source;
+  copy.clip.skeleton = original.clip.skeleton;
+  copy.clip.declared_frame_time = original.clip.declared_frame_time;
+  copy.clip.motion.frame_count = original.clip.motion.frame_count;
+  copy.clip.motion.channel_count = original.clip.motion.channel_count;
+  copy.clip.motion.frame_time = original.clip.motion.frame_time;
+  copy.clip.motion.values = original.clip.motion.values.share(original.clip.motion.values.size());
+  copy.clip.warnings = original.clip.warnings;
+  copy.mode_request = original.mode_request;
+  copy.up_request = original.up_request;
+  copy.decision = original.decision;
+  copy.measures = original.measures;
+  copy.listing = original.listing;
+  return copy;
+}
+
+VideoExportJob::~VideoExportJob() {
+  cancel_.store(true);
+  if (thread_.joinable()) thread_.join();
+}
+
+bool VideoExportJob::start(Task task) {
+  if (busy()) return false;
+  if (thread_.joinable()) thread_.join();  // ended already (update() joins; this is a safeguard)
+  phase_ = VideoExportPhase::Running;
+  error_.clear();
+  cancel_.store(false);
+  done_.store(0);
+  total_.store(0);
+  {
+    const std::lock_guard lock(result_mutex_);
+    returned_ = false;
+    written_ = false;
+    result_error_.clear();
+  }
+  thread_ = std::thread([this, task = std::move(task)] {
+    const Progress progress = [this](std::size_t done, std::size_t total) {
+      total_.store(total);
+      done_.store(done);
+    };
+    std::string error;
+    const bool written = task(cancel_, progress, error);
+    const std::lock_guard lock(result_mutex_);
+    returned_ = true;
+    written_ = written;
+    result_error_ = std::move(error);
+  });
+  return true;
+}
+
+void VideoExportJob::cancel() noexcept {
+  if (phase_ != VideoExportPhase::Running) return;
+  cancel_.store(true);
+  phase_ = VideoExportPhase::Cancelling;
+}
+
+bool VideoExportJob::update() {
+  if (!busy()) return false;
+  bool written = false;
+  {
+    const std::lock_guard lock(result_mutex_);
+    if (!returned_) return false;
+    written = written_;
+    error_ = result_error_;
+  }
+  thread_.join();
+  if (written) {
+    phase_ = VideoExportPhase::Written;
+  } else if (phase_ == VideoExportPhase::Cancelling) {
+    phase_ = VideoExportPhase::Cancelled;
+  } else {
+    phase_ = VideoExportPhase::Failed;
+  }
+  return true;
+}
+
+float VideoExportJob::progress() const noexcept {
+  const std::size_t all = total();
+  return all > 0 ? static_cast<float>(done()) / static_cast<float>(all) : 0.0f;
+}
+
+VideoExportJob::Task video_render_task(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                       const VideoOptions& video, const std::string& path) {
+  // Shared so that the task can be a std::function (copyable) without copying the clips.
+  auto shared_clips = std::make_shared<std::vector<PreparedClip>>(std::move(clips));
+  OffscreenOptions worker_options = options;
+  worker_options.egl_only = true;  // beside the window's context, on the worker thread
+  return [shared_clips, worker_options, video, path](const std::atomic<bool>& cancel,
+                                                     const VideoExportJob::Progress& progress, std::string& error) {
+    VideoOptions worker_video = video;
+    worker_video.cancel = &cancel;
+    worker_video.progress = progress;
+    return render_video(std::move(*shared_clips), worker_options, worker_video, path, error);
+  };
+}
+
+}  // namespace bvhscope::viewer

@@ -1,0 +1,110 @@
+// Viewer: File > Export video. The dialog's defaults from the view, then render_video on a worker
+// thread (VideoExportJob) on shares of the visible clips, the active one last, drawn with the
+// view's display choices; its end reported as the message.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "video/frame_sink.hpp"
+#include "video/video_format.hpp"
+#include "viewer/viewer.hpp"
+
+namespace bvhscope::viewer {
+
+void Viewer::open_video_export_dialog() {
+  const ClipSlot* slot = state_.active_slot();
+  if (slot == nullptr) return;
+  VideoExportDialog& dialog = dialogs_.video;
+  const std::filesystem::path source(slot->is_sample ? std::filesystem::current_path() / "sample.bvh"
+                                                     : std::filesystem::path(slot->clip().source));
+  const std::string stem = (source.parent_path() / source.stem()).string();
+  const std::string path = video_export_path(stem, dialog.format);
+  std::snprintf(dialog.path.data(), dialog.path.size(), "%s", path.c_str());
+  const Motion& motion = slot->clip().motion;
+  const int clip_last = static_cast<int>(motion.frame_count > 0 ? motion.frame_count - 1 : 0);
+  dialog.first = 0;
+  dialog.last = clip_last;
+  if (state_.clock().has_range()) {  // the loop range, in the clip's own frames
+    const double origin = state_.clips.clock_position_for(*slot, 0.0);
+    const auto to_clip = [&](double position) {
+      return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
+    };
+    dialog.first = to_clip(state_.clock().range_start());
+    dialog.last = std::max(to_clip(state_.clock().range_end()), dialog.first);
+  }
+  dialog.frame_count = clip_last + 1;
+  dialog.clip_fps = motion.frame_time > 0.0 ? 1.0 / motion.frame_time : 0.0;
+  // The view's pixels, rounded down to even sizes (H.264 in yuv420p needs them).
+  dialog.view_width = std::max(static_cast<int>(layout_.view.width * ui_scale_), 16) & ~1;
+  dialog.view_height = std::max(static_cast<int>(layout_.view.height * ui_scale_), 16) & ~1;
+  dialog.requested = true;
+}
+
+void Viewer::start_video_export(const Actions::Video& request) {
+  const auto fail = [&](const std::string& text) { state_.message = Message{Message::Kind::Error, text}; };
+  if (video_export_.busy()) return fail("A video is being written already");
+  if (!video::video_format_of(request.path)) {
+    return fail(request.path + ": a video is .mp4, .webm, .gif or a folder ending in '/'");
+  }
+  const std::string checked = request.path.back() == '/' ? video::sequence_frame_path(request.path, 0) : request.path;
+  if (const std::optional<std::string> conflict = output_overwrites_a_clip(checked)) {
+    return fail(*conflict + "; nothing was written");
+  }
+  const ClipSlot* active = state_.active_slot();
+  if (active == nullptr) return;
+  std::vector<PreparedClip> clips;
+  for (const ClipSlot& slot : state_.clips) {
+    if (slot.loading || slot.updating) return fail("Wait for the clips to load before exporting a video");
+    if (slot.visible && slot.id != active->id) clips.push_back(share_prepared_clip(slot.prepared));
+  }
+  clips.push_back(share_prepared_clip(active->prepared));
+  OffscreenOptions options;
+  options.width = request.width;
+  options.height = request.height;
+  options.solid = state_.display.solid;
+  options.grid = state_.display.grid;
+  options.shadow = state_.display.shadow;
+  options.joints = state_.display.joints;
+  options.axes = state_.display.axes;
+  options.trajectory = state_.display.trajectory;
+  options.labels = 0;
+  VideoOptions video;
+  video.frames = ClipFrameRange{request.first, request.last};
+  if (request.fps > 0.0) video.fps = request.fps;
+  video.camera = request.camera == 2   ? VideoCamera::Orbit
+                 : request.camera == 1 ? VideoCamera::Follow
+                                       : VideoCamera::Fixed;
+  if (request.path.back() == '/') {
+    std::error_code made;
+    std::filesystem::create_directories(request.path, made);
+    if (made) return fail(request.path + ": cannot create the folder: " + made.message());
+  }
+  const std::filesystem::path target(request.path.back() == '/' ? request.path.substr(0, request.path.size() - 1)
+                                                                : request.path);
+  video_export_label_ = target.filename().string();
+  video_export_path_ = request.path;
+  video_export_.start(video_render_task(std::move(clips), options, video, request.path));
+}
+
+void Viewer::finish_video_export() {
+  if (!video_export_.update()) return;
+  const std::string& path = video_export_path_;
+  switch (video_export_.phase()) {
+    case VideoExportPhase::Written:
+      state_.message =
+          Message{Message::Kind::Info, "Wrote " + std::to_string(video_export_.total()) + " frames to " + path};
+      break;
+    case VideoExportPhase::Cancelled:
+      state_.message = Message{Message::Kind::Info, "Video export cancelled; nothing was written to " + path};
+      break;
+    case VideoExportPhase::Failed:
+      state_.message = Message{Message::Kind::Error, path + ": cannot write the video: " + video_export_.error()};
+      break;
+    case VideoExportPhase::Idle:
+    case VideoExportPhase::Running:
+    case VideoExportPhase::Cancelling:
+      break;
+  }
+}
+
+}  // namespace bvhscope::viewer

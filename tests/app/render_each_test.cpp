@@ -1,0 +1,236 @@
+// `bvhscope render FILE... --each -o OUTDIR/` with no display (EGL): one output per file named
+// after it with the frames its clip gives (ffprobe), a broken file reported with its location
+// while the others are written (exit status 1), two files of one name refused, the folder made,
+// PNG thumbnails, and a SIGTERM mid-batch leaving only whole files.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "png_image.hpp"
+#include "run_process.hpp"
+#include "test_support.hpp"
+
+namespace bvhscope::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> headless_argv(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", BVHSCOPE_EXECUTABLE};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
+}
+
+ProcessResult run_headless(const std::vector<std::string>& args) { return run_process(headless_argv(args), 300); }
+
+fs::path sample() { return fixtures_dir() / ".." / ".." / "assets" / "sample.bvh"; }
+
+// The sample (120 fps) cut to its first `frames` frames, written to `path`.
+void write_cut_sample(const fs::path& path, int frames) {
+  std::ifstream in(sample());
+  std::ofstream out(path);
+  std::string line;
+  int motion_lines = -1;  // counts frame lines after "Frame Time:"
+  while (std::getline(in, line)) {
+    if (line.rfind("Frames:", 0) == 0) {
+      out << "Frames: " << frames << '\n';
+      continue;
+    }
+    if (motion_lines >= 0 && motion_lines++ >= frames) break;
+    out << line << '\n';
+    if (line.rfind("Frame Time:", 0) == 0) motion_lines = 0;
+  }
+}
+
+std::string probe_frames(const fs::path& file) {
+  const ProcessResult result =
+      run_process({"/usr/bin/env", "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                   "stream=nb_read_frames", "-of", "default=nw=1:nk=1", file.string()});
+  EXPECT_EQ(result.exit_code, 0) << file << ": " << result.err;
+  std::string text = result.out;
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
+std::vector<std::string> names_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+class RenderEach : public ::testing::Test {
+ protected:
+  TempDir dir_;
+};
+
+TEST_F(RenderEach, ThreeFilesGiveThreeVideosWithTheirOwnFrameCounts) {
+  // 120 fps clips rendered at the default 60 fps: 10, 20 and 30 frames give 5, 10 and 15.
+  write_cut_sample(dir_.path() / "short.bvh", 10);
+  write_cut_sample(dir_.path() / "middle.bvh", 20);
+  write_cut_sample(dir_.path() / "long.bvh", 30);
+  const fs::path out = dir_.path() / "videos";  // missing: made
+  const auto made = run_headless({"render", (dir_.path() / "short.bvh").string(), (dir_.path() / "middle.bvh").string(),
+                                  (dir_.path() / "long.bvh").string(), "--each", "-o", out.string() + "/", "--size",
+                                  "160x90", "--jobs", "2"});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  EXPECT_EQ(made.err, "rendered 3 of 3\n");
+  EXPECT_EQ(names_in(out), (std::vector<std::string>{"long.mp4", "middle.mp4", "short.mp4"}));
+  EXPECT_EQ(probe_frames(out / "short.mp4"), "5");
+  EXPECT_EQ(probe_frames(out / "middle.mp4"), "10");
+  EXPECT_EQ(probe_frames(out / "long.mp4"), "15");
+}
+
+TEST_F(RenderEach, ABrokenFileIsReportedWithItsLocationAndTheOthersAreWritten) {
+  write_cut_sample(dir_.path() / "a.bvh", 10);
+  write_cut_sample(dir_.path() / "c.bvh", 20);
+  const fs::path broken = dir_.path() / "b.bvh";
+  std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n";
+  const fs::path out = dir_.path() / "out";
+  const auto made =
+      run_headless({"render", (dir_.path() / "a.bvh").string(), broken.string(), (dir_.path() / "c.bvh").string(),
+                    "--each", "-o", out.string() + "/", "--format", "gif", "--size", "160x90"});
+  EXPECT_EQ(made.exit_code, 1);
+  EXPECT_NE(made.err.find(broken.string() + ":4:3: error: malformed OFFSET"), std::string::npos) << made.err;
+  EXPECT_NE(made.err.find("rendered 2 of 3; 1 failed\n"), std::string::npos) << made.err;
+  EXPECT_EQ(names_in(out), (std::vector<std::string>{"a.gif", "c.gif"}));
+  EXPECT_EQ(probe_frames(out / "a.gif"), "5");
+  EXPECT_EQ(probe_frames(out / "c.gif"), "10");
+}
+
+TEST_F(RenderEach, AFrameRangeOutsideOneClipNamesThatFile) {
+  write_cut_sample(dir_.path() / "short.bvh", 10);
+  write_cut_sample(dir_.path() / "long.bvh", 40);
+  const fs::path out = dir_.path() / "out";
+  const auto made = run_headless({"render", (dir_.path() / "short.bvh").string(), (dir_.path() / "long.bvh").string(),
+                                  "--each", "-o", out.string() + "/", "--frames", "0:19", "--size", "160x90"});
+  EXPECT_EQ(made.exit_code, 1);
+  EXPECT_NE(made.err.find((dir_.path() / "short.bvh").string() + ": error: frames 0:19 are not within the clip's 0:9"),
+            std::string::npos)
+      << made.err;
+  EXPECT_EQ(names_in(out), std::vector<std::string>{"long.mp4"});
+  EXPECT_EQ(probe_frames(out / "long.mp4"), "10");
+}
+
+TEST_F(RenderEach, TwoFilesOfOneNameAreRefusedBeforeAnythingIsWritten) {
+  fs::create_directories(dir_.path() / "take1");
+  fs::create_directories(dir_.path() / "take2");
+  write_cut_sample(dir_.path() / "take1" / "walk.bvh", 10);
+  write_cut_sample(dir_.path() / "take2" / "walk.bvh", 10);
+  const fs::path out = dir_.path() / "out";
+  const auto made = run_headless({"render", (dir_.path() / "take1" / "walk.bvh").string(),
+                                  (dir_.path() / "take2" / "walk.bvh").string(), "--each", "-o", out.string() + "/"});
+  EXPECT_EQ(made.exit_code, 2);
+  EXPECT_NE(made.err.find("take1/walk.bvh' and '" + (dir_.path() / "take2" / "walk.bvh").string() +
+                          "' would both be written to " + out.string() + "/walk.mp4"),
+            std::string::npos)
+      << made.err;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST_F(RenderEach, AnOutputThatIsAnInputIsRefusedBeforeAnythingIsWritten) {
+  // A BVH file named like the output it would get: rendering it into its own folder would replace it.
+  const fs::path input = dir_.path() / "take.mp4";
+  write_cut_sample(input, 10);
+  const std::string before = read_file(input);
+  write_cut_sample(dir_.path() / "other.bvh", 10);
+  const auto made = run_headless(
+      {"render", (dir_.path() / "other.bvh").string(), input.string(), "--each", "-o", dir_.path().string() + "/"});
+  EXPECT_EQ(made.exit_code, 2);
+  EXPECT_NE(made.err.find("nothing was written"), std::string::npos) << made.err;
+  EXPECT_EQ(read_file(input), before);
+  EXPECT_EQ(names_in(dir_.path()), (std::vector<std::string>{"other.bvh", "take.mp4"}));
+}
+
+TEST_F(RenderEach, WrongUsesAreRefused) {
+  const std::string input = sample().string();
+  const auto not_a_folder = run_headless({"render", input, "--each", "-o", (dir_.path() / "x.mp4").string()});
+  EXPECT_EQ(not_a_folder.exit_code, 2);
+  EXPECT_NE(not_a_folder.err.find("--each writes one file per FILE into a folder: -o OUTDIR/"), std::string::npos);
+  const auto grid = run_headless({"render", input, "--each", "-o", dir_.path().string() + "/", "--grid", "2x2"});
+  EXPECT_EQ(grid.exit_code, 2);
+  EXPECT_NE(grid.err.find("--grid, --caption and --audio are refused"), std::string::npos) << grid.err;
+  const auto format = run_headless({"render", input, "--each", "-o", dir_.path().string() + "/", "--format", "avi"});
+  EXPECT_EQ(format.exit_code, 2);
+  EXPECT_NE(format.err.find("--format must be mp4, webm, gif, png or frames, not 'avi'"), std::string::npos);
+  const auto jobs = run_headless({"render", input, "-o", (dir_.path() / "x.mp4").string(), "--jobs", "2"});
+  EXPECT_EQ(jobs.exit_code, 2);
+  EXPECT_NE(jobs.err.find("--format and --jobs are for --each"), std::string::npos);
+  const auto folder_is_a_file = dir_.path() / "file";
+  std::ofstream(folder_is_a_file) << "x";
+  const auto blocked = run_headless({"render", input, "--each", "-o", folder_is_a_file.string() + "/"});
+  EXPECT_EQ(blocked.exit_code, 1);
+  EXPECT_NE(blocked.err.find(folder_is_a_file.string() + "/: error: cannot create the folder"), std::string::npos)
+      << blocked.err;
+  EXPECT_EQ(names_in(dir_.path()), std::vector<std::string>{"file"});
+}
+
+TEST_F(RenderEach, PngThumbnailsOneStillPerFile) {
+  write_cut_sample(dir_.path() / "a.bvh", 10);
+  write_cut_sample(dir_.path() / "b.bvh", 20);
+  const fs::path out = dir_.path() / "thumbs";
+  const auto made =
+      run_headless({"render", (dir_.path() / "a.bvh").string(), (dir_.path() / "b.bvh").string(), "--each", "-o",
+                    out.string() + "/", "--format", "png", "--strip", "3", "--size", "120x80"});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  EXPECT_EQ(names_in(out), (std::vector<std::string>{"a.png", "b.png"}));
+  const Png thumb = read_png(out / "b.png");
+  EXPECT_EQ(thumb.width, 120);
+  EXPECT_EQ(thumb.height, 80);
+}
+
+TEST_F(RenderEach, ASigtermMidBatchStopsTheWorkersAndLeavesOnlyWholeFiles) {
+  std::vector<std::string> args = {"render"};
+  for (int i = 0; i < 8; ++i) {
+    const fs::path input = dir_.path() / ("clip" + std::to_string(i) + ".bvh");
+    write_cut_sample(input, 240);
+    args.push_back(input.string());
+  }
+  const fs::path out = dir_.path() / "out";
+  args.insert(args.end(), {"--each", "-o", out.string() + "/", "--size", "320x180", "--jobs", "2"});
+  const std::vector<std::string> argv = headless_argv(args);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    std::vector<char*> raw;
+    for (const std::string& arg : argv) raw.push_back(const_cast<char*>(arg.c_str()));
+    raw.push_back(nullptr);
+    ::execv(raw[0], raw.data());
+    ::_exit(127);
+  }
+  ASSERT_GT(child, 0);
+  // Wait for the first whole output (a renamed .mp4), then stop the batch.
+  const auto first_written = [&] {
+    std::error_code ignored;
+    for (const auto& entry : fs::directory_iterator(out, ignored))
+      if (entry.path().extension() == ".mp4") return true;
+    return false;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(240);
+  while (!first_written() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(first_written()) << "no output was written";
+  ::kill(child, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << "wait status " << status;
+  // Every file left is a whole video of 120 frames; no temporary file; the batch stopped early.
+  const std::vector<std::string> left = names_in(out);
+  EXPECT_GE(left.size(), 1U);
+  EXPECT_LT(left.size(), 8U);
+  for (const std::string& name : left) {
+    EXPECT_EQ(fs::path(name).extension(), ".mp4") << name;
+    EXPECT_EQ(probe_frames(out / name), "120") << name;
+  }
+}
+
+}  // namespace
+}  // namespace bvhscope::test
