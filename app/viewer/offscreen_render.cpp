@@ -11,6 +11,7 @@
 #include "io/atomic_file.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/offscreen_context.hpp"
+#include "viewer/patched_frame.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -20,11 +21,14 @@ constexpr int kSamples = 4;
 // Frames of UI built before the one captured, so ImGui has measured every window.
 constexpr int kUiWarmupFrames = 3;
 
+// What the frame is cleared to before the scene's background covers it.
+constexpr float kClearColor[3] = {0.125f, 0.133f, 0.149f};
+
 void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
   const int w = target.width();
   const int h = target.height();
   target.bind();
-  gfx::clear_framebuffer(w, h, 0.125f, 0.133f, 0.149f);
+  gfx::clear_framebuffer(w, h, kClearColor[0], kClearColor[1], kClearColor[2]);
   viewer.render(w, h, static_cast<float>(w), static_cast<float>(h));
   if (ui) ImGuiSession::render_draw_data();
 }
@@ -97,6 +101,12 @@ struct OffscreenViewer::Parts {
   std::optional<gfx::RenderTarget> target;
   std::optional<Viewer> viewer;
   std::optional<ImGuiSession> imgui;
+  // draw_video_frame's: the frame over its backdrop, the changed rectangle read back, a whole
+  // frame read back, and the view of the last frame (the backdrop holds while it stays).
+  PatchedFrame patched;
+  std::vector<std::uint8_t> rect_pixels;
+  std::vector<std::uint8_t> whole_pixels;
+  std::optional<glm::mat4> last_view_projection;
 };
 
 OffscreenViewer::OffscreenViewer(const OffscreenOptions& options)
@@ -187,6 +197,51 @@ void OffscreenViewer::draw_frame(double active_frame) {
 }
 
 void OffscreenViewer::read_pixels(std::vector<std::uint8_t>& rgba) const { parts_->target->read_rgba_into(rgba); }
+
+const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active_frame) {
+  Parts& parts = *parts_;
+  if (parts.imgui) {
+    draw_frame(active_frame);
+    read_pixels(parts.whole_pixels);
+    return parts.whole_pixels;
+  }
+  Viewer& viewer = *parts.viewer;
+  ViewerState& state = viewer.state();
+  state.clock().seek(state.clips.clock_position_for(*state.active_slot(), active_frame));
+  viewer.advance(0.0);
+  const int w = options_.width;
+  const int h = options_.height;
+  const gfx::SceneView view = viewer.scene_view(w, h, static_cast<float>(w), static_cast<float>(h));
+  const glm::mat4 view_projection = view.projection * view.view;
+  const std::optional<gfx::Viewport> region = viewer.figure_region(view);
+  const bool still = region && parts.last_view_projection == view_projection;
+  parts.last_view_projection = view_projection;
+  ++frames_drawn_;
+  const gfx::RenderTarget& target = *parts.target;
+  if (!still) {  // the first frame, a moving camera: the whole frame
+    parts.patched.clear();
+    draw(viewer, target, false);
+    target.read_rgba_into(parts.whole_pixels);
+    return parts.whole_pixels;
+  }
+  if (!parts.patched.has_backdrop()) {
+    target.bind();
+    gfx::clear_framebuffer(w, h, kClearColor[0], kClearColor[1], kClearColor[2]);
+    viewer.render_backdrop(w, h, static_cast<float>(w), static_cast<float>(h));
+    target.read_rgba_into(parts.whole_pixels);
+    parts.patched.set_backdrop(w, h, parts.whole_pixels);
+  }
+  const PixelRect rect{region->x, region->y, region->width, region->height};
+  if (!rect.empty()) {
+    target.bind();
+    gfx::clear_framebuffer_rect(rect.x, rect.y, rect.width, rect.height, kClearColor[0], kClearColor[1],
+                                kClearColor[2]);
+    viewer.render(w, h, static_cast<float>(w), static_cast<float>(h), region);
+    target.read_rgba_rect_into(rect.x, rect.y, rect.width, rect.height, parts.rect_pixels);
+  }
+  parts.patched.paste(rect, parts.rect_pixels.data());
+  return parts.patched.pixels();
+}
 
 std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
                                                std::string& error) {

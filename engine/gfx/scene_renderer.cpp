@@ -42,9 +42,11 @@ void SceneRenderer::set_ground(const GroundGrid& grid) {
 
 void SceneRenderer::set_trajectory(std::span<const glm::vec3> points) { trajectory_.set_path(points, ground_y_); }
 
-void SceneRenderer::begin_viewport(const Viewport& viewport) noexcept {
+void SceneRenderer::begin_viewport(const SceneView& view) noexcept {
+  const Viewport& viewport = view.viewport;
+  const Viewport& scissor = view.region ? *view.region : viewport;
   glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
-  glScissor(viewport.x, viewport.y, viewport.width, viewport.height);
+  glScissor(scissor.x, scissor.y, scissor.width, scissor.height);
   glEnable(GL_SCISSOR_TEST);
   glDepthMask(GL_TRUE);
   glClear(GL_DEPTH_BUFFER_BIT);
@@ -65,7 +67,7 @@ void SceneRenderer::end_viewport() noexcept {
 }
 
 void SceneRenderer::draw(const SceneView& view, const SceneStyle& style, std::size_t frame) const {
-  begin_viewport(view.viewport);
+  begin_viewport(view);
   background_.draw(style.palette);
   ground_.draw_floor(view, style);
   if (style.show_shadow) draw_shadow(view, style);
@@ -112,8 +114,16 @@ void SceneRenderer::draw_shadow(const SceneView& view, const SceneStyle& style) 
   clear_alpha(1.0f);
 }
 
+void SceneRenderer::draw_backdrop(const SceneView& view, const SceneStyle& style) const {
+  begin_viewport(view);
+  background_.draw(style.palette);
+  ground_.draw_floor(view, style);
+  if (style.show_axes) ground_.draw_axes(view, style);
+  end_viewport();
+}
+
 void SceneRenderer::draw_empty(const SceneView& view, const SceneStyle& style) const {
-  begin_viewport(view.viewport);
+  begin_viewport(view);
   background_.draw(style.palette);
   end_viewport();
 }

@@ -57,6 +57,12 @@ class SceneRenderer {
   void draw(const SceneView& view, const SceneStyle& style, std::size_t frame) const;
   // Only the background (no clip loaded yet).
   void draw_empty(const SceneView& view, const SceneStyle& style) const;
+  // What draw draws where no figure, shadow, trail or trajectory is: the background, the floor
+  // with its grid, and the axes. With a camera that stays, a frame of draw equals this outside the
+  // projection of figure_bounds (without trail and trajectory).
+  void draw_backdrop(const SceneView& view, const SceneStyle& style) const;
+  // A box of the scene holding every figure and its shadow as staged (SkeletonPass::figure_bounds).
+  [[nodiscard]] Bounds figure_bounds() const noexcept { return skeleton_.figure_bounds(ground_y_); }
 
   [[nodiscard]] const SkeletonPass& skeleton_pass() const noexcept { return skeleton_; }
 
@@ -68,7 +74,7 @@ class SceneRenderer {
         skeleton_(std::move(skeleton)),
         trajectory_(std::move(trajectory)),
         trail_(std::move(trail)) {}
-  static void begin_viewport(const Viewport& viewport) noexcept;
+  static void begin_viewport(const SceneView& view) noexcept;
   static void end_viewport() noexcept;
   void draw_shadow(const SceneView& view, const SceneStyle& style) const;
 

@@ -28,6 +28,7 @@
 
 #include "anim/clip_placement.hpp"
 #include "anim/draw_detail.hpp"
+#include "anim/measure.hpp"
 #include "anim/pose.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/gl_object.hpp"
@@ -84,6 +85,12 @@ class SkeletonPass {
   [[nodiscard]] unsigned buffer_name() const noexcept { return bones_.name(); }
   // The staged joint positions of clip `slot` in scene units (what the last upload sent).
   [[nodiscard]] std::span<const glm::vec3> joint_positions(std::size_t slot) const noexcept;
+  // A box of the scene holding everything draw and draw_shadow put on screen for the staged poses
+  // of every clip (shown or not): each bone and joint point widened by twice the thickest radius
+  // its figure can have (a marked joint grows 1.44x), and each figure's shadow on the floor at
+  // `ground_y`, as wide as shadow.vert's quads. Lines and dots are a few pixels wide: the caller
+  // widens the projected rectangle by those. Empty without clips.
+  [[nodiscard]] Bounds figure_bounds(float ground_y) const noexcept;
 
  private:
   // Where one clip lives in the shared buffer: [2 vertices per bone][1 per joint] from first_vertex.
