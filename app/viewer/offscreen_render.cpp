@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include <stb_image_write.h>
 
@@ -104,6 +106,7 @@ struct OffscreenViewer::Parts {
   // draw_video_frame's: the frame over its backdrop, the changed rectangle read back, a whole
   // frame read back, and the view of the last frame (the backdrop holds while it stays).
   PatchedFrame patched;
+  std::optional<gfx::RenderTarget> ground;  // the ground alone, multisampled, copied under each frame
   std::vector<std::uint8_t> rect_pixels;
   std::vector<std::uint8_t> whole_pixels;
   std::optional<glm::mat4> last_view_projection;
@@ -225,6 +228,15 @@ const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active
     return parts.whole_pixels;
   }
   if (!parts.patched.has_backdrop()) {
+    if (!parts.ground) {
+      std::string error;  // the same size and samples as the target: it can be made
+      parts.ground = gfx::RenderTarget::create(w, h, target.samples(), error);
+    }
+    if (parts.ground) {
+      parts.ground->bind();
+      gfx::clear_framebuffer(w, h, kClearColor[0], kClearColor[1], kClearColor[2]);
+      viewer.render_ground(w, h, static_cast<float>(w), static_cast<float>(h));
+    }
     target.bind();
     gfx::clear_framebuffer(w, h, kClearColor[0], kClearColor[1], kClearColor[2]);
     viewer.render_backdrop(w, h, static_cast<float>(w), static_cast<float>(h));
@@ -232,11 +244,19 @@ const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active
     parts.patched.set_backdrop(w, h, parts.whole_pixels);
   }
   const PixelRect rect{region->x, region->y, region->width, region->height};
+  if (std::getenv("BVHSCOPE_DEBUG_RECT"))
+    std::fprintf(stderr, "rect %d %d %d %d\n", rect.x, rect.y, rect.width, rect.height);
   if (!rect.empty()) {
-    target.bind();
-    gfx::clear_framebuffer_rect(rect.x, rect.y, rect.width, rect.height, kClearColor[0], kClearColor[1],
-                                kClearColor[2]);
-    viewer.render(w, h, static_cast<float>(w), static_cast<float>(h), region);
+    if (parts.ground) {  // the ground copied, the rest drawn over it
+      target.copy_rect_from(*parts.ground, rect.x, rect.y, rect.width, rect.height);
+      target.bind();
+      viewer.render(w, h, static_cast<float>(w), static_cast<float>(h), region, Viewer::SceneLayers::OverGround);
+    } else {
+      target.bind();
+      gfx::clear_framebuffer_rect(rect.x, rect.y, rect.width, rect.height, kClearColor[0], kClearColor[1],
+                                  kClearColor[2]);
+      viewer.render(w, h, static_cast<float>(w), static_cast<float>(h), region);
+    }
     target.read_rgba_rect_into(rect.x, rect.y, rect.width, rect.height, parts.rect_pixels);
   }
   parts.patched.paste(rect, parts.rect_pixels.data());

@@ -483,7 +483,7 @@ gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height,
 }
 
 void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
-                    std::optional<gfx::Viewport> region) {
+                    std::optional<gfx::Viewport> region, SceneLayers layers) {
   gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
   view.region = region;
   const gfx::SceneStyle style = scene_style();
@@ -510,7 +510,16 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
   }
   renderer_.set_looks(looks_);
   const ClipSlot& active = *state_.active_slot();
-  renderer_.draw(view, style, active.frame());
+  if (layers == SceneLayers::OverGround) {
+    renderer_.draw_over_ground(view, style, active.frame());
+  } else {
+    renderer_.draw(view, style, active.frame());
+  }
+}
+
+void Viewer::render_ground(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
+  const gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
+  renderer_.draw_ground(view, scene_style());
 }
 
 void Viewer::render_backdrop(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
@@ -523,8 +532,9 @@ std::optional<gfx::Viewport> Viewer::figure_region(const gfx::SceneView& view) c
   if (state_.clips.empty() || style.show_trail || style.show_trajectory) return std::nullopt;
   // Lines 4 px wide and joint dots 10 px (SkeletonPass), antialiased edges: 8 px at scale 1.
   const int pad = static_cast<int>(std::ceil(8.0f * std::max(style.pixel_scale, 1.0f)));
-  const std::optional<PixelRect> rect = box_pixel_rect(renderer_.figure_bounds(), view.projection * view.view,
-                                                       view.viewport.width, view.viewport.height, pad);
+  PixelExtent extent(view.projection * view.view, view.viewport.width, view.viewport.height);
+  renderer_.add_figure_extent(extent);
+  const std::optional<PixelRect> rect = extent.rect(pad);
   if (!rect) return std::nullopt;
   return gfx::Viewport{view.viewport.x + rect->x, view.viewport.y + rect->y, rect->width, rect->height};
 }

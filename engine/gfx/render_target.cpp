@@ -83,6 +83,16 @@ void RenderTarget::read_rgba_rect_into(int x, int y, int width, int height, std:
   }
 }
 
+void RenderTarget::copy_rect_from(const RenderTarget& source, int x, int y, int width, int height) const noexcept {
+  // The same format, samples and rectangle: Mesa copies the memory (no shader, no resolve).
+  glDisable(GL_SCISSOR_TEST);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, source.draw_fbo_.name());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_fbo_.name());
+  glBlitFramebuffer(x, y, x + width, y + height, x, y, x + width, y + height,
+                    GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
 void clear_framebuffer(int width, int height, float r, float g, float b) noexcept {
   glDisable(GL_SCISSOR_TEST);
   glViewport(0, 0, width, height);

@@ -26,6 +26,10 @@ class RenderTarget {
   // returns width × height × 4 bytes into `rgba`, top row first (a video frame's changed part).
   void read_rgba_rect_into(int x, int y, int width, int height, std::vector<std::uint8_t>& rgba) const;
 
+  // Copies the rectangle x, y (from the bottom left), width x height of `source` (the same size
+  // and samples), colour and depth, to the same place here: every sample as it is.
+  void copy_rect_from(const RenderTarget& source, int x, int y, int width, int height) const noexcept;
+
   [[nodiscard]] int width() const noexcept { return width_; }
   [[nodiscard]] int height() const noexcept { return height_; }
   [[nodiscard]] int samples() const noexcept { return samples_; }

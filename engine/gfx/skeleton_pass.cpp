@@ -365,22 +365,25 @@ std::span<const glm::vec3> SkeletonPass::joint_positions(std::size_t slot) const
   return std::span<const glm::vec3>(staging_).subspan(block.first_vertex + 2 * block.bones, block.joints);
 }
 
-Bounds SkeletonPass::figure_bounds(float ground_y) const noexcept {
-  Bounds all;
+void SkeletonPass::add_figure_extent(PixelExtent& extent, float ground_y) const noexcept {
   for (const Block& block : blocks_) {
-    const std::size_t points = 2 * block.bones + block.joints;
-    if (points == 0) continue;
-    Bounds figure;
-    for (const glm::vec3& p : std::span<const glm::vec3>(staging_).subspan(block.first_vertex, points)) figure.add(p);
-    const float radius = 2.0f * block.radius;
-    all.add(figure.min - glm::vec3(radius));
-    all.add(figure.max + glm::vec3(radius));
-    // shadow.vert: a quad reaches 2 radii + 0.35 x the bone's height above the floor from the bone.
-    const float spread = 2.0f * block.radius + 0.35f * std::max(figure.max.y - ground_y, 0.0f);
-    all.add(glm::vec3(figure.min.x - spread, ground_y, figure.min.z - spread));
-    all.add(glm::vec3(figure.max.x + spread, ground_y, figure.max.z + spread));
+    const glm::vec3 around(2.0f * block.radius);
+    for (const glm::vec3& p :
+         std::span<const glm::vec3>(staging_).subspan(block.first_vertex, 2 * block.bones + block.joints)) {
+      extent.add_box(p - around, p + around);
+    }
   }
-  return all;
+  add_shadow_extent(extent, ground_y);
+}
+
+void SkeletonPass::add_shadow_extent(PixelExtent& extent, float ground_y) const noexcept {
+  for (const Block& block : blocks_) {
+    for (const glm::vec3& p : std::span<const glm::vec3>(staging_).subspan(block.first_vertex, 2 * block.bones)) {
+      // A little beyond shadow.frag's reach (1.2 r + 0.3 h), for rounding.
+      const float reach = 1.25f * block.radius + 0.31f * std::max(p.y - ground_y, 0.0f);
+      extent.add_box(glm::vec3(p.x - reach, ground_y, p.z - reach), glm::vec3(p.x + reach, ground_y, p.z + reach));
+    }
+  }
 }
 
 int SkeletonPass::selected_in(std::size_t slot, const SceneStyle& style) const noexcept {
