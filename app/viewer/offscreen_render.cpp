@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include <stb_image_write.h>
 
@@ -244,8 +242,6 @@ const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active
     parts.patched.set_backdrop(w, h, parts.whole_pixels);
   }
   const PixelRect rect{region->x, region->y, region->width, region->height};
-  if (std::getenv("BVHSCOPE_DEBUG_RECT"))
-    std::fprintf(stderr, "rect %d %d %d %d\n", rect.x, rect.y, rect.width, rect.height);
   if (!rect.empty()) {
     if (parts.ground) {  // the ground copied, the rest drawn over it
       target.copy_rect_from(*parts.ground, rect.x, rect.y, rect.width, rect.height);

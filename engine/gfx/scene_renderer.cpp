@@ -48,8 +48,6 @@ void SceneRenderer::begin_viewport(const SceneView& view) noexcept {
   const Viewport& scissor = view.region ? *view.region : viewport;
   glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
   glScissor(scissor.x, scissor.y, scissor.width, scissor.height);
-  if (std::getenv("DBG_SC"))
-    std::fprintf(stderr, "scissor %d %d %d %d\n", scissor.x, scissor.y, scissor.width, scissor.height);
   glEnable(GL_SCISSOR_TEST);
   glDepthMask(GL_TRUE);
   glClear(GL_DEPTH_BUFFER_BIT);
