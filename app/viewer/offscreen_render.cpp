@@ -108,6 +108,7 @@ struct OffscreenViewer::Parts {
   std::vector<std::uint8_t> rect_pixels;
   std::vector<std::uint8_t> whole_pixels;
   std::optional<glm::mat4> last_view_projection;
+  std::optional<PixelRect> redrawn;
 };
 
 OffscreenViewer::OffscreenViewer(const OffscreenOptions& options)
@@ -201,6 +202,7 @@ void OffscreenViewer::read_pixels(std::vector<std::uint8_t>& rgba) const { parts
 
 const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active_frame) {
   Parts& parts = *parts_;
+  parts.redrawn.reset();
   if (parts.imgui) {
     draw_frame(active_frame);
     read_pixels(parts.whole_pixels);
@@ -242,6 +244,7 @@ const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active
     parts.patched.set_backdrop(w, h, parts.whole_pixels);
   }
   const PixelRect rect{region->x, region->y, region->width, region->height};
+  parts.redrawn = rect;
   if (!rect.empty()) {
     if (parts.ground) {  // the ground copied, the rest drawn over it
       target.copy_rect_from(*parts.ground, rect.x, rect.y, rect.width, rect.height);
@@ -258,6 +261,8 @@ const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active
   parts.patched.paste(rect, parts.rect_pixels.data());
   return parts.patched.pixels();
 }
+
+std::optional<PixelRect> OffscreenViewer::video_redrawn() const noexcept { return parts_->redrawn; }
 
 std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
                                                std::string& error) {
