@@ -217,12 +217,15 @@ const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active
   const gfx::SceneView view = viewer.scene_view(w, h, static_cast<float>(w), static_cast<float>(h));
   const glm::mat4 view_projection = view.projection * view.view;
   const std::optional<gfx::Viewport> region = viewer.figure_region(view);
-  const bool still = region && parts.last_view_projection == view_projection;
+  // The backdrop holds while the camera stays; a frame whose figures reach the camera's plane
+  // (no rectangle) is drawn whole without dropping it.
+  const bool same_view = parts.last_view_projection == view_projection;
+  if (!same_view) parts.patched.clear();
+  const bool still = region && same_view;
   parts.last_view_projection = view_projection;
   ++frames_drawn_;
   const gfx::RenderTarget& target = *parts.target;
   if (!still) {  // the first frame, a moving camera: the whole frame
-    parts.patched.clear();
     draw(viewer, target, false);
     target.read_rgba_into(parts.whole_pixels);
     return parts.whole_pixels;
