@@ -530,6 +530,9 @@ void Viewer::render_backdrop(int framebuffer_width, int framebuffer_height, floa
 std::optional<gfx::Viewport> Viewer::figure_region(const gfx::SceneView& view) const {
   const gfx::SceneStyle style = scene_style();
   if (state_.clips.empty() || style.show_trail || style.show_trajectory) return std::nullopt;
+  // Projecting every point costs as much as drawing the whole frame for a huge skeleton.
+  constexpr std::size_t kMostPoints = 100'000;
+  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return std::nullopt;
   // Lines 4 px wide and joint dots 10 px (SkeletonPass), antialiased edges: 8 px at scale 1.
   const int pad = static_cast<int>(std::ceil(8.0f * std::max(style.pixel_scale, 1.0f)));
   PixelExtent extent(view.projection * view.view, view.viewport.width, view.viewport.height);
