@@ -23,7 +23,9 @@ void main() {
   vec2 a = i_from.xz;
   vec2 b = i_to.xz;
   float height = max(max(i_from.y, i_to.y) - u_ground_y, 0.0);
-  float spread = radius * 2.0 + height * 0.35;
+  // shadow.frag's darkness is exactly 0 beyond 1.2 radii + 0.3 x the height from the bone: the
+  // quad reaches a little further and no more (a software renderer pays for every pixel of it).
+  float spread = radius * 1.25 + height * 0.31;
   vec2 axis = b - a;
   float len = length(axis);
   vec2 along = len > 1e-6 ? axis / len : vec2(1.0, 0.0);

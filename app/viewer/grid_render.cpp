@@ -188,10 +188,12 @@ bool render_grid_video(std::vector<PreparedClip> clips, const OffscreenOptions& 
   std::unique_ptr<video::FrameSink> sink =
       open_video_output(path, options.width, options.height, *timing, video, error);
   if (!sink) return false;
+  std::vector<std::uint8_t> rgba;
   return encode_frames(
       *sink, *timing, video,
-      [&](std::size_t k, std::vector<std::uint8_t>& rgba) {
+      [&](std::size_t k) {
         grid->draw(timing->position(k) * grid->longest_frame_time(), rgba);
+        return rgba.data();
       },
       error);
 }

@@ -11,6 +11,7 @@
 #include "io/atomic_file.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/offscreen_context.hpp"
+#include "viewer/patched_frame.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -20,11 +21,14 @@ constexpr int kSamples = 4;
 // Frames of UI built before the one captured, so ImGui has measured every window.
 constexpr int kUiWarmupFrames = 3;
 
+// What the frame is cleared to before the scene's background covers it.
+constexpr float kClearColor[3] = {0.125f, 0.133f, 0.149f};
+
 void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
   const int w = target.width();
   const int h = target.height();
   target.bind();
-  gfx::clear_framebuffer(w, h, 0.125f, 0.133f, 0.149f);
+  gfx::clear_framebuffer(w, h, kClearColor[0], kClearColor[1], kClearColor[2]);
   viewer.render(w, h, static_cast<float>(w), static_cast<float>(h));
   if (ui) ImGuiSession::render_draw_data();
 }
@@ -97,6 +101,14 @@ struct OffscreenViewer::Parts {
   std::optional<gfx::RenderTarget> target;
   std::optional<Viewer> viewer;
   std::optional<ImGuiSession> imgui;
+  // draw_video_frame's: the frame over its backdrop, the changed rectangle read back, a whole
+  // frame read back, and the view of the last frame (the backdrop holds while it stays).
+  PatchedFrame patched;
+  std::optional<gfx::RenderTarget> ground;  // the ground alone, multisampled, copied under each frame
+  std::vector<std::uint8_t> rect_pixels;
+  std::vector<std::uint8_t> whole_pixels;
+  std::optional<glm::mat4> last_view_projection;
+  std::optional<PixelRect> redrawn;
 };
 
 OffscreenViewer::OffscreenViewer(const OffscreenOptions& options)
@@ -188,6 +200,73 @@ void OffscreenViewer::draw_frame(double active_frame) {
 }
 
 void OffscreenViewer::read_pixels(std::vector<std::uint8_t>& rgba) const { parts_->target->read_rgba_into(rgba); }
+
+const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active_frame) {
+  Parts& parts = *parts_;
+  parts.redrawn.reset();
+  if (parts.imgui) {
+    draw_frame(active_frame);
+    read_pixels(parts.whole_pixels);
+    return parts.whole_pixels;
+  }
+  Viewer& viewer = *parts.viewer;
+  ViewerState& state = viewer.state();
+  state.clock().seek(state.clips.clock_position_for(*state.active_slot(), active_frame));
+  viewer.advance(0.0);
+  const int w = options_.width;
+  const int h = options_.height;
+  const gfx::SceneView view = viewer.scene_view(w, h, static_cast<float>(w), static_cast<float>(h));
+  const glm::mat4 view_projection = view.projection * view.view;
+  const std::optional<gfx::Viewport> region = viewer.figure_region(view);
+  // The backdrop holds while the camera stays; a frame whose figures reach the camera's plane
+  // (no rectangle) is drawn whole without dropping it.
+  const bool same_view = parts.last_view_projection == view_projection;
+  if (!same_view) parts.patched.clear();
+  const bool still = region && same_view;
+  parts.last_view_projection = view_projection;
+  ++frames_drawn_;
+  const gfx::RenderTarget& target = *parts.target;
+  if (!still) {  // the first frame, a moving camera: the whole frame
+    draw(viewer, target, false);
+    target.read_rgba_into(parts.whole_pixels);
+    return parts.whole_pixels;
+  }
+  if (!parts.patched.has_backdrop()) {
+    if (!parts.ground) {
+      std::string error;  // the same size and samples as the target: it can be made
+      parts.ground = gfx::RenderTarget::create(w, h, target.samples(), error);
+    }
+    if (parts.ground) {
+      parts.ground->bind();
+      gfx::clear_framebuffer(w, h, kClearColor[0], kClearColor[1], kClearColor[2]);
+      viewer.render_ground(w, h, static_cast<float>(w), static_cast<float>(h));
+    }
+    target.bind();
+    gfx::clear_framebuffer(w, h, kClearColor[0], kClearColor[1], kClearColor[2]);
+    viewer.render_backdrop(w, h, static_cast<float>(w), static_cast<float>(h));
+    target.read_rgba_into(parts.whole_pixels);
+    parts.patched.set_backdrop(w, h, parts.whole_pixels);
+  }
+  const PixelRect rect{region->x, region->y, region->width, region->height};
+  parts.redrawn = rect;
+  if (!rect.empty()) {
+    if (parts.ground) {  // the ground copied, the rest drawn over it
+      target.copy_rect_from(*parts.ground, rect.x, rect.y, rect.width, rect.height);
+      target.bind();
+      viewer.render(w, h, static_cast<float>(w), static_cast<float>(h), region, Viewer::SceneLayers::OverGround);
+    } else {
+      target.bind();
+      gfx::clear_framebuffer_rect(rect.x, rect.y, rect.width, rect.height, kClearColor[0], kClearColor[1],
+                                  kClearColor[2]);
+      viewer.render(w, h, static_cast<float>(w), static_cast<float>(h), region);
+    }
+    target.read_rgba_rect_into(rect.x, rect.y, rect.width, rect.height, parts.rect_pixels);
+  }
+  parts.patched.paste(rect, parts.rect_pixels.data());
+  return parts.patched.pixels();
+}
+
+std::optional<PixelRect> OffscreenViewer::video_redrawn() const noexcept { return parts_->redrawn; }
 
 std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,
                                                std::string& error) {

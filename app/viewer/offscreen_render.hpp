@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/pixel_rect.hpp"
 #include "viewer/compare_start.hpp"
 #include "viewer/prepared_clip.hpp"
 #include "viewer/settings.hpp"
@@ -79,6 +80,14 @@ class OffscreenViewer {
   void draw_frame(double active_frame);
   // The last frame drawn, width x height x 4 bytes, top row first, into `rgba` (resized).
   void read_pixels(std::vector<std::uint8_t>& rgba) const;
+  // A frame of a video: draw_frame then read_pixels, the same pixels, but when the camera has not
+  // moved since the previous call (and no trail, trajectory or UI is drawn) only the rectangle
+  // where the figures and their shadows are is drawn and read, over the backdrop drawn once (the
+  // software renderer's cost follows the pixels drawn). The frame stays valid until the next call.
+  const std::vector<std::uint8_t>& draw_video_frame(double active_frame);
+  // What the last draw_video_frame drew: that rectangle (GL's convention, origin at the bottom
+  // left; empty when no figure was in view), or nullopt for the whole frame.
+  [[nodiscard]] std::optional<PixelRect> video_redrawn() const noexcept;
   [[nodiscard]] Viewer& viewer() noexcept;
   [[nodiscard]] const Viewer& viewer() const noexcept;
 

@@ -26,15 +26,13 @@ std::unique_ptr<video::FrameSink> open_video_output(const std::string& path, int
 }
 
 bool encode_frames(video::FrameSink& sink, const VideoTiming& timing, const VideoOptions& video,
-                   const std::function<void(std::size_t, std::vector<std::uint8_t>&)>& draw_frame, std::string& error) {
-  std::vector<std::uint8_t> rgba;
+                   const std::function<const std::uint8_t*(std::size_t)>& draw_frame, std::string& error) {
   for (std::size_t k = 0; k < timing.frame_count; ++k) {
     if (video.cancel != nullptr && video.cancel->load()) {
       error = "cancelled";
       return false;  // the sink, dropped uncommitted, removes what it wrote
     }
-    draw_frame(k, rgba);
-    if (!sink.write(rgba.data(), error)) return false;
+    if (!sink.write(draw_frame(k), error)) return false;
     if (video.progress) video.progress(k + 1, timing.frame_count);
   }
   return sink.commit(error);
@@ -72,13 +70,12 @@ bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& optio
   const float start_yaw = start_video_camera(viewer, video.camera);
   return encode_frames(
       *sink, *timing, video,
-      [&](std::size_t k, std::vector<std::uint8_t>& rgba) {
+      [&](std::size_t k) {
         if (video.camera == VideoCamera::Orbit) {  // one whole turn over the video
           const double turn = static_cast<double>(k) / static_cast<double>(timing->frame_count);
           viewer.state().camera.yaw = start_yaw + static_cast<float>(2.0 * std::numbers::pi * turn);
         }
-        offscreen->draw_frame(timing->position(k));
-        offscreen->read_pixels(rgba);
+        return offscreen->draw_video_frame(timing->position(k)).data();
       },
       error);
 }

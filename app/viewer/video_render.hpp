@@ -45,10 +45,10 @@ bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& optio
 std::unique_ptr<video::FrameSink> open_video_output(const std::string& path, int width, int height,
                                                     const VideoTiming& timing, const VideoOptions& video,
                                                     std::string& error);
-// Every output frame k drawn into `rgba` by `draw_frame(k, rgba)`, written, progress reported, then
-// committed.
+// Every output frame k drawn by `draw_frame(k)` (its RGBA pixels, top row first, valid until the
+// next call), written, progress reported, then committed.
 bool encode_frames(video::FrameSink& sink, const VideoTiming& timing, const VideoOptions& video,
-                   const std::function<void(std::size_t, std::vector<std::uint8_t>&)>& draw_frame, std::string& error);
+                   const std::function<const std::uint8_t*(std::size_t)>& draw_frame, std::string& error);
 // After the first frame framed the clip as a still does: a fixed camera frames the whole motion,
 // the others follow the root. Returns the yaw an orbit starts from.
 float start_video_camera(Viewer& viewer, VideoCamera camera);

@@ -10,6 +10,7 @@
 #include "anim/clip_timeline.hpp"
 #include "anim/joint_details_refresh.hpp"
 #include "anim/picking.hpp"
+#include "anim/pixel_rect.hpp"
 #include "viewer/ui/clip_list_panel.hpp"
 #include "viewer/ui/clip_panel.hpp"
 #include "viewer/ui/menu_bar.hpp"
@@ -462,7 +463,8 @@ gfx::SceneStyle Viewer::scene_style() const {
   return style;
 }
 
-void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
+gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height, float window_width,
+                                  float window_height) {
   if (frame_on_next_render_ && !scene_bounds_.empty()) {
     const Bounds bounds = first_view_bounds();
     state_.camera.reset(bounds, view_aspect());
@@ -486,6 +488,13 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
   view.view = state_.camera.view();
   view.projection = state_.camera.projection(view_aspect());
   view.eye = state_.camera.eye();
+  return view;
+}
+
+void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
+                    std::optional<gfx::Viewport> region, SceneLayers layers) {
+  gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
+  view.region = region;
   const gfx::SceneStyle style = scene_style();
   if (state_.clips.empty()) {
     renderer_.draw_empty(view, style);
@@ -510,7 +519,36 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
   }
   renderer_.set_looks(looks_);
   const ClipSlot& active = *state_.active_slot();
-  renderer_.draw(view, style, active.frame());
+  if (layers == SceneLayers::OverGround) {
+    renderer_.draw_over_ground(view, style, active.frame());
+  } else {
+    renderer_.draw(view, style, active.frame());
+  }
+}
+
+void Viewer::render_ground(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
+  const gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
+  renderer_.draw_ground(view, scene_style());
+}
+
+void Viewer::render_backdrop(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
+  const gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
+  renderer_.draw_backdrop(view, scene_style());
+}
+
+std::optional<gfx::Viewport> Viewer::figure_region(const gfx::SceneView& view) const {
+  const gfx::SceneStyle style = scene_style();
+  if (state_.clips.empty() || style.show_trail || style.show_trajectory) return std::nullopt;
+  // Projecting every point costs as much as drawing the whole frame for a huge skeleton.
+  constexpr std::size_t kMostPoints = 100'000;
+  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return std::nullopt;
+  // Lines 4 px wide and joint dots 10 px (SkeletonPass), antialiased edges: 8 px at scale 1.
+  const int pad = static_cast<int>(std::ceil(8.0f * std::max(style.pixel_scale, 1.0f)));
+  PixelExtent extent(view.projection * view.view, view.viewport.width, view.viewport.height);
+  renderer_.add_figure_extent(extent);
+  const std::optional<PixelRect> rect = extent.rect(pad);
+  if (!rect) return std::nullopt;
+  return gfx::Viewport{view.viewport.x + rect->x, view.viewport.y + rect->y, rect->width, rect->height};
 }
 
 }  // namespace bvhscope::viewer

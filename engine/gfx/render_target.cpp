@@ -62,21 +62,35 @@ std::vector<std::uint8_t> RenderTarget::read_rgba() const {
 }
 
 void RenderTarget::read_rgba_into(std::vector<std::uint8_t>& rgba) const {
+  read_rgba_rect_into(0, 0, width_, height_, rgba);
+}
+
+void RenderTarget::read_rgba_rect_into(int x, int y, int width, int height, std::vector<std::uint8_t>& rgba) const {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, draw_fbo_.name());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.name());
-  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBlitFramebuffer(x, y, x + width, y + height, x, y, x + width, y + height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.name());
-  const auto row_bytes = static_cast<std::size_t>(width_) * 4;
-  rgba.resize(row_bytes * static_cast<std::size_t>(height_));
+  const auto row_bytes = static_cast<std::size_t>(width) * 4;
+  rgba.resize(row_bytes * static_cast<std::size_t>(height));
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  glReadPixels(x, y, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   // GL's rows are bottom first: swapped in place.
-  for (int row = 0; row < height_ / 2; ++row) {
+  for (int row = 0; row < height / 2; ++row) {
     std::uint8_t* top = rgba.data() + static_cast<std::size_t>(row) * row_bytes;
-    std::uint8_t* bottom = rgba.data() + static_cast<std::size_t>(height_ - 1 - row) * row_bytes;
+    std::uint8_t* bottom = rgba.data() + static_cast<std::size_t>(height - 1 - row) * row_bytes;
     std::swap_ranges(top, top + row_bytes, bottom);
   }
+}
+
+void RenderTarget::copy_rect_from(const RenderTarget& source, int x, int y, int width, int height) const noexcept {
+  // The same format, samples and rectangle: Mesa copies the memory (no shader, no resolve).
+  glDisable(GL_SCISSOR_TEST);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, source.draw_fbo_.name());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_fbo_.name());
+  glBlitFramebuffer(x, y, x + width, y + height, x, y, x + width, y + height,
+                    GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
 void clear_framebuffer(int width, int height, float r, float g, float b) noexcept {
@@ -85,6 +99,15 @@ void clear_framebuffer(int width, int height, float r, float g, float b) noexcep
   glDepthMask(GL_TRUE);
   glClearColor(r, g, b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+}
+
+void clear_framebuffer_rect(int x, int y, int width, int height, float r, float g, float b) noexcept {
+  glScissor(x, y, width, height);
+  glEnable(GL_SCISSOR_TEST);
+  glDepthMask(GL_TRUE);
+  glClearColor(r, g, b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
 }
 
 }  // namespace bvhscope::gfx

@@ -22,6 +22,13 @@ class RenderTarget {
   [[nodiscard]] std::vector<std::uint8_t> read_rgba() const;
   // The same into `rgba` (resized; no allocation once it has the size: video frames).
   void read_rgba_into(std::vector<std::uint8_t>& rgba) const;
+  // Only the rectangle x, y (from the bottom left), width x height: resolves those pixels and
+  // returns width × height × 4 bytes into `rgba`, top row first (a video frame's changed part).
+  void read_rgba_rect_into(int x, int y, int width, int height, std::vector<std::uint8_t>& rgba) const;
+
+  // Copies the rectangle x, y (from the bottom left), width x height of `source` (the same size
+  // and samples), colour and depth, to the same place here: every sample as it is.
+  void copy_rect_from(const RenderTarget& source, int x, int y, int width, int height) const noexcept;
 
   [[nodiscard]] int width() const noexcept { return width_; }
   [[nodiscard]] int height() const noexcept { return height_; }
@@ -41,5 +48,8 @@ class RenderTarget {
 
 // Clears the whole bound framebuffer (colour and depth).
 void clear_framebuffer(int width, int height, float r, float g, float b) noexcept;
+// Clears the rectangle x, y (from the bottom left), width x height of the bound framebuffer
+// (colour and depth); the rest keeps its pixels.
+void clear_framebuffer_rect(int x, int y, int width, int height, float r, float g, float b) noexcept;
 
 }  // namespace bvhscope::gfx

@@ -1,5 +1,6 @@
 #include "gfx/scene_renderer.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "gfx/gl.hpp"
@@ -42,9 +43,11 @@ void SceneRenderer::set_ground(const GroundGrid& grid) {
 
 void SceneRenderer::set_trajectory(std::span<const glm::vec3> points) { trajectory_.set_path(points, ground_y_); }
 
-void SceneRenderer::begin_viewport(const Viewport& viewport) noexcept {
+void SceneRenderer::begin_viewport(const SceneView& view) noexcept {
+  const Viewport& viewport = view.viewport;
+  const Viewport& scissor = view.region ? *view.region : viewport;
   glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
-  glScissor(viewport.x, viewport.y, viewport.width, viewport.height);
+  glScissor(scissor.x, scissor.y, scissor.width, scissor.height);
   glEnable(GL_SCISSOR_TEST);
   glDepthMask(GL_TRUE);
   glClear(GL_DEPTH_BUFFER_BIT);
@@ -65,15 +68,32 @@ void SceneRenderer::end_viewport() noexcept {
 }
 
 void SceneRenderer::draw(const SceneView& view, const SceneStyle& style, std::size_t frame) const {
-  begin_viewport(view.viewport);
+  begin_viewport(view);
   background_.draw(style.palette);
   ground_.draw_floor(view, style);
+  draw_over_ground_passes(view, style, frame);
+  end_viewport();
+}
+
+void SceneRenderer::draw_ground(const SceneView& view, const SceneStyle& style) const {
+  begin_viewport(view);
+  background_.draw(style.palette);
+  ground_.draw_floor(view, style);
+  end_viewport();
+}
+
+void SceneRenderer::draw_over_ground(const SceneView& view, const SceneStyle& style, std::size_t frame) const {
+  begin_viewport(view);
+  draw_over_ground_passes(view, style, frame);
+  end_viewport();
+}
+
+void SceneRenderer::draw_over_ground_passes(const SceneView& view, const SceneStyle& style, std::size_t frame) const {
   if (style.show_shadow) draw_shadow(view, style);
   if (style.show_trajectory) trajectory_.draw(view, style, frame);
   if (style.show_axes) ground_.draw_axes(view, style);
   skeleton_.draw(view, style, ground_y_);
   if (style.show_trail) trail_.draw(view, style, style.trail_first, style.trail_last, style.trail_current);
-  end_viewport();
 }
 
 namespace {
@@ -99,21 +119,58 @@ void clear_alpha(float alpha) noexcept {
 
 // The soft shadow: every bone's darkness goes into alpha keeping the maximum, then one pass
 // darkens the colour by it, so a dense rig (fingers, face) casts one soft shadow, not a black pile.
+// These passes cover only the pixels the shadows can reach (elsewhere they would leave the colour
+// as it is and alpha at 1, as the background and floor left it): on a software renderer three
+// passes over the whole view cost more than the rest of the scene. The alpha is cleared a little
+// wider than the shadow is drawn: llvmpipe's scissor lets a multisampled draw touch some samples
+// of the column left of it, which must find alpha 0 there (no darkening), as everywhere else.
 void SceneRenderer::draw_shadow(const SceneView& view, const SceneStyle& style) const {
   if (!has_destination_alpha()) {
     skeleton_.draw_shadow(view, style, ground_y_, false);
     return;
   }
+  const Viewport& viewport = view.viewport;
+  const Viewport& drawn = view.region ? *view.region : viewport;
+  PixelExtent extent(view.projection * view.view, viewport.width, viewport.height);
+  skeleton_.add_shadow_extent(extent, ground_y_);
+  const std::optional<PixelRect> reach = extent.rect(2);
+  // `reach` widened by `grow` pixels, inside the pixels drawn; nullopt when it misses them.
+  const auto within = [&](int grow) -> std::optional<Viewport> {
+    if (!reach) return drawn;
+    if (reach->empty()) return std::nullopt;
+    const int x0 = std::max(drawn.x, viewport.x + reach->x - grow);
+    const int y0 = std::max(drawn.y, viewport.y + reach->y - grow);
+    const int x1 = std::min(drawn.x + drawn.width, viewport.x + reach->x + reach->width + grow);
+    const int y1 = std::min(drawn.y + drawn.height, viewport.y + reach->y + reach->height + grow);
+    if (x1 <= x0 || y1 <= y0) return std::nullopt;
+    return Viewport{x0, y0, x1 - x0, y1 - y0};
+  };
+  const std::optional<Viewport> shadow = within(0);
+  const std::optional<Viewport> cleared = within(2);
+  if (!shadow || !cleared) return;  // no shadow in the pixels drawn
+  const auto scissor = [](const Viewport& rect) { glScissor(rect.x, rect.y, rect.width, rect.height); };
+  scissor(*cleared);
   clear_alpha(0.0f);
+  scissor(*shadow);
   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
   skeleton_.draw_shadow(view, style, ground_y_, true);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   background_.darken_by_destination_alpha();
+  scissor(*cleared);
   clear_alpha(1.0f);
+  scissor(drawn);
+}
+
+void SceneRenderer::draw_backdrop(const SceneView& view, const SceneStyle& style) const {
+  begin_viewport(view);
+  background_.draw(style.palette);
+  ground_.draw_floor(view, style);
+  if (style.show_axes) ground_.draw_axes(view, style);
+  end_viewport();
 }
 
 void SceneRenderer::draw_empty(const SceneView& view, const SceneStyle& style) const {
-  begin_viewport(view.viewport);
+  begin_viewport(view);
   background_.draw(style.palette);
   end_viewport();
 }

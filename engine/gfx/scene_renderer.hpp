@@ -55,8 +55,19 @@ class SceneRenderer {
   // Draws the scene into view.viewport (scissored) of the bound framebuffer. `frame` places the
   // marker on the root path.
   void draw(const SceneView& view, const SceneStyle& style, std::size_t frame) const;
+  // draw in two halves, the same pixels: the ground (background, floor and grid), then what
+  // stands over it (shadow, trajectory, axes, skeletons, trail), with depth cleared in between.
+  // A still camera draws the ground once and copies it under each frame (RenderTarget::copy_rect_from).
+  void draw_ground(const SceneView& view, const SceneStyle& style) const;
+  void draw_over_ground(const SceneView& view, const SceneStyle& style, std::size_t frame) const;
   // Only the background (no clip loaded yet).
   void draw_empty(const SceneView& view, const SceneStyle& style) const;
+  // What draw draws where no figure, shadow, trail or trajectory is: the background, the floor
+  // with its grid, and the axes. With a camera that stays, a frame of draw equals this outside the
+  // extent of add_figure_extent (without trail and trajectory).
+  void draw_backdrop(const SceneView& view, const SceneStyle& style) const;
+  // Adds every figure and its shadow as staged to `extent` (SkeletonPass::add_figure_extent).
+  void add_figure_extent(PixelExtent& extent) const noexcept { skeleton_.add_figure_extent(extent, ground_y_); }
 
   [[nodiscard]] const SkeletonPass& skeleton_pass() const noexcept { return skeleton_; }
 
@@ -68,7 +79,8 @@ class SceneRenderer {
         skeleton_(std::move(skeleton)),
         trajectory_(std::move(trajectory)),
         trail_(std::move(trail)) {}
-  static void begin_viewport(const Viewport& viewport) noexcept;
+  static void begin_viewport(const SceneView& view) noexcept;
+  void draw_over_ground_passes(const SceneView& view, const SceneStyle& style, std::size_t frame) const;
   static void end_viewport() noexcept;
   void draw_shadow(const SceneView& view, const SceneStyle& style) const;
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -83,6 +84,9 @@ struct SceneView {
   glm::mat4 projection{1.0f};
   glm::vec3 eye{0.0f};
   Viewport viewport;
+  // Only this rectangle of the framebuffer (inside the viewport) is drawn, as the whole draw would
+  // draw it there (a video frame redrawn where the figures move); the whole viewport without it.
+  std::optional<Viewport> region;
 };
 
 }  // namespace bvhscope::gfx

@@ -371,6 +371,27 @@ std::span<const glm::vec3> SkeletonPass::joint_positions(std::size_t slot) const
   return std::span<const glm::vec3>(staging_).subspan(block.first_vertex + 2 * block.bones, block.joints);
 }
 
+void SkeletonPass::add_figure_extent(PixelExtent& extent, float ground_y) const noexcept {
+  for (const Block& block : blocks_) {
+    const glm::vec3 around(2.0f * block.radius);
+    for (const glm::vec3& p :
+         std::span<const glm::vec3>(staging_).subspan(block.first_vertex, 2 * block.bones + block.joints)) {
+      extent.add_box(p - around, p + around);
+    }
+  }
+  add_shadow_extent(extent, ground_y);
+}
+
+void SkeletonPass::add_shadow_extent(PixelExtent& extent, float ground_y) const noexcept {
+  for (const Block& block : blocks_) {
+    for (const glm::vec3& p : std::span<const glm::vec3>(staging_).subspan(block.first_vertex, 2 * block.bones)) {
+      // A little beyond shadow.frag's reach (1.2 r + 0.3 h), for rounding.
+      const float reach = 1.25f * block.radius + 0.31f * std::max(p.y - ground_y, 0.0f);
+      extent.add_box(glm::vec3(p.x - reach, ground_y, p.z - reach), glm::vec3(p.x + reach, ground_y, p.z + reach));
+    }
+  }
+}
+
 int SkeletonPass::selected_in(std::size_t slot, const SceneStyle& style) const noexcept {
   const int selected = looks_[slot].selected;
   if (selected >= 0) return selected;

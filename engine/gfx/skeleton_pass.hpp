@@ -28,6 +28,7 @@
 
 #include "anim/clip_placement.hpp"
 #include "anim/draw_detail.hpp"
+#include "anim/pixel_rect.hpp"
 #include "anim/pose.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/gl_object.hpp"
@@ -84,6 +85,15 @@ class SkeletonPass {
   [[nodiscard]] unsigned buffer_name() const noexcept { return bones_.name(); }
   // The staged joint positions of clip `slot` in scene units (what the last upload sent).
   [[nodiscard]] std::span<const glm::vec3> joint_positions(std::size_t slot) const noexcept;
+  // Adds to `extent` what draw and draw_shadow can put on screen for the staged poses of every
+  // clip (shown or not): a cube around each bone and joint point, twice as wide as the thickest
+  // radius its figure has (a marked joint grows 1.44x), and under each bone point the square of
+  // the floor at `ground_y` where its shadow is darker than nothing (shaders/shadow.frag: 1.2
+  // radii + 0.3 x the height above the floor from the bone). Lines and dots are a few pixels
+  // wide beyond their points: the caller widens the rectangle by those.
+  void add_figure_extent(PixelExtent& extent, float ground_y) const noexcept;
+  // The shadow part of that alone: where draw_shadow darkens the floor.
+  void add_shadow_extent(PixelExtent& extent, float ground_y) const noexcept;
 
  private:
   // Where one clip lives in the shared buffer: [2 vertices per bone][1 per joint] from first_vertex.

@@ -1,0 +1,39 @@
+#include "viewer/patched_frame.hpp"
+
+#include <cstddef>
+#include <cstring>
+
+namespace bvhscope::viewer {
+
+void PatchedFrame::set_backdrop(int width, int height, const std::vector<std::uint8_t>& rgba) {
+  width_ = width;
+  height_ = height;
+  backdrop_ = rgba;
+  frame_ = rgba;
+  pasted_ = {};
+}
+
+void PatchedFrame::clear() noexcept {
+  backdrop_.clear();
+  pasted_ = {};
+}
+
+void PatchedFrame::copy_rows(const PixelRect& rect, const std::uint8_t* from, bool from_rect) {
+  const auto row_bytes = static_cast<std::size_t>(rect.width) * 4;
+  const auto frame_row_bytes = static_cast<std::size_t>(width_) * 4;
+  for (int row = 0; row < rect.height; ++row) {
+    // Row `row` of the rect counted from its top is frame row height - (y + height) + row.
+    const auto frame_row = static_cast<std::size_t>(height_ - (rect.y + rect.height) + row);
+    const std::size_t at = frame_row * frame_row_bytes + static_cast<std::size_t>(rect.x) * 4;
+    const std::uint8_t* source = from_rect ? from + static_cast<std::size_t>(row) * row_bytes : from + at;
+    std::memcpy(frame_.data() + at, source, row_bytes);
+  }
+}
+
+void PatchedFrame::paste(const PixelRect& rect, const std::uint8_t* rect_rgba) {
+  if (!pasted_.empty()) copy_rows(pasted_, backdrop_.data(), false);
+  pasted_ = rect;
+  if (!rect.empty()) copy_rows(rect, rect_rgba, true);
+}
+
+}  // namespace bvhscope::viewer

@@ -1,0 +1,39 @@
+// A video frame kept from one frame to the next when only part of it changes (a still camera):
+// the backdrop (the picture without the figures, drawn once) with the last changed rectangle
+// pasted over it. Each paste puts the backdrop back where the previous one was, then copies the
+// new rectangle: a frame costs its rectangles, not the whole picture. RGBA, top row first. No GL.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "anim/pixel_rect.hpp"
+
+namespace bvhscope::viewer {
+
+class PatchedFrame {
+ public:
+  // The frame becomes `rgba` (width x height x 4 bytes, top row first), also kept as the backdrop.
+  void set_backdrop(int width, int height, const std::vector<std::uint8_t>& rgba);
+  // Forgets the backdrop (the camera moved): has_backdrop() is false until the next set_backdrop.
+  void clear() noexcept;
+  [[nodiscard]] bool has_backdrop() const noexcept { return !backdrop_.empty(); }
+
+  // The backdrop again where the last paste was, then `rect` (GL's convention: x from the left, y
+  // from the bottom; inside the frame) from `rect_rgba` (rect.width x rect.height x 4 bytes, top
+  // row first). An empty rect leaves the backdrop alone. Needs a backdrop.
+  void paste(const PixelRect& rect, const std::uint8_t* rect_rgba);
+  [[nodiscard]] const std::vector<std::uint8_t>& pixels() const noexcept { return frame_; }
+
+ private:
+  // Copies rect's rows from `from` (a whole frame, or a rect-sized block when `from_rect`) into frame_.
+  void copy_rows(const PixelRect& rect, const std::uint8_t* from, bool from_rect);
+
+  int width_ = 0;
+  int height_ = 0;
+  std::vector<std::uint8_t> backdrop_;
+  std::vector<std::uint8_t> frame_;
+  PixelRect pasted_;  // where frame_ differs from backdrop_
+};
+
+}  // namespace bvhscope::viewer
