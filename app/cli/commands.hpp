@@ -16,6 +16,8 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
 int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Compares two clips of one motion joint by joint (MPJPE, per joint, per frame; README: compare).
 int run_compare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// Writes a clip as clean BVH with the conversions asked for (README: convert).
+int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Renders one frame offscreen to a PNG (needs a display for the GL context, e.g. Xvfb).
 int run_render(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
