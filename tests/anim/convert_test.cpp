@@ -284,6 +284,92 @@ TEST(Convert, ThreeChannelsRefusesAMovingChannelNamingTheJoint) {
             "2.500000): it cannot be folded into OFFSET");
 }
 
+// Every corpus file with --channels 3: either it converts, keeping every position, or it is
+// refused naming a joint whose position channel really moves.
+TEST(Convert, ThreeChannelsOnTheCorpusKeepsPositionsOrNamesAMovingJoint) {
+  int converted_files = 0;
+  int refused_files = 0;
+  for (const auto& path : test::corpus_files()) {
+    SCOPED_TRACE(path.filename().string());
+    const Clip input = load_corpus(path);
+    const PositionMode mode = decide_position_mode(input, PositionModeRequest::Auto).mode;
+    ConvertOptions options;
+    options.three_channels = true;
+    Result<Clip> converted = convert_clip(input, options);
+    if (!converted) {
+      ++refused_files;
+      const std::string& message = converted.error().message;
+      const std::size_t quote = message.find('\'');
+      ASSERT_NE(quote, std::string::npos) << message;
+      const std::string joint_name = message.substr(quote + 1, message.find('\'', quote + 1) - quote - 1);
+      const auto joint = std::find(input.skeleton.names.begin(), input.skeleton.names.end(), joint_name);
+      ASSERT_NE(joint, input.skeleton.names.end()) << message;
+      const int index = static_cast<int>(joint - input.skeleton.names.begin());
+      EXPECT_EQ(converted.error().line, input.skeleton.source_lines[index]);
+      bool moves = false;
+      const int first = input.skeleton.first_channels[index];
+      for (int c = first; c < first + input.skeleton.channel_counts[index]; ++c) {
+        if (!is_position(input.skeleton.channel_kinds[c])) continue;
+        for (std::size_t frame = 1; frame < input.motion.frame_count; ++frame)
+          moves = moves || input.motion.frame(frame)[c] != input.motion.frame(0)[c];
+      }
+      EXPECT_TRUE(moves) << message;
+      continue;
+    }
+    ++converted_files;
+    const Clip output = written_and_read(converted.value());
+    for (int joint = 0; joint < output.skeleton.joint_count(); ++joint) {
+      if (output.skeleton.parents[joint] == kNoParent) continue;
+      const int first = output.skeleton.first_channels[joint];
+      for (int c = first; c < first + output.skeleton.channel_counts[joint]; ++c)
+        EXPECT_FALSE(is_position(output.skeleton.channel_kinds[c])) << output.skeleton.names[joint];
+    }
+    const float tolerance = 1e-4f * skeleton_height(input, mode);
+    float worst = 0.0f;
+    for (const std::size_t frame : frames_to_check(input.motion.frame_count, 400))
+      worst = std::max(worst, largest_distance(input, frame, mode, output, frame));
+    EXPECT_LE(worst, tolerance);
+  }
+  EXPECT_GT(converted_files, 0);
+  EXPECT_GT(refused_files, 0);
+}
+
+// Mirroring twice gives back every position, on every corpus file named for sides.
+TEST(Convert, MirroringTwiceRestoresTheCorpus) {
+  int mirrored_files = 0;
+  for (const auto& path : test::corpus_files()) {
+    SCOPED_TRACE(path.filename().string());
+    const Clip input = load_corpus(path);
+    const PositionMode mode = decide_position_mode(input, PositionModeRequest::Auto).mode;
+    ConvertOptions options;
+    options.mirror = true;
+    Result<Clip> once = convert_clip(input, options);
+    if (!once) {
+      EXPECT_NE(once.error().message.find("--mirror: no pair of joints"), std::string::npos) << once.error().message;
+      continue;
+    }
+    ++mirrored_files;
+    const Clip twice = written_and_read(convert_ok(written_and_read(once.value()), options));
+    const float tolerance = 1e-4f * skeleton_height(input, mode);
+    float worst = 0.0f;
+    float moved = 0.0f;
+    for (const std::size_t frame : frames_to_check(input.motion.frame_count, 200)) {
+      worst = std::max(worst, largest_distance(input, frame, mode, twice, frame));
+      moved = std::max(moved, largest_distance(input, frame, mode, once.value(), frame));
+    }
+    EXPECT_LE(worst, tolerance);
+    EXPECT_GT(moved, 100.0f * tolerance) << "mirrored once, the figure changes";
+    // The names come back (duplicates made unique, as every conversion does).
+    const Clip unique = with_unique_names(input);
+    for (int joint = 0; joint < input.skeleton.joint_count(); ++joint) {
+      if (!input.skeleton.is_end_site(joint)) {
+        EXPECT_EQ(twice.skeleton.names[joint], unique.skeleton.names[joint]);
+      }
+    }
+  }
+  EXPECT_GE(mirrored_files, 10);
+}
+
 TEST(Convert, ReplaceModeFilesAreWrittenForTheAddRule) {
   // Absolute chest positions (replace): the constant X and Z move into OFFSET, the moving Y keeps
   // its motion relative to the OFFSET; the root's channels are its translation, its OFFSET 0.
