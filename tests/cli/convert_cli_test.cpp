@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
+#include <sstream>
 #include <thread>
 
 #include "big_bvh.hpp"
@@ -50,6 +52,45 @@ TEST(ConvertCommand, OutputsLoadWithoutWarnings) {
       EXPECT_EQ(info.err, "") << "warnings on the converted file";
     }
   }
+}
+
+// The CSV rows of `export` as numbers (the header skipped).
+std::vector<std::vector<double>> csv_numbers(const std::string& text) {
+  std::vector<std::vector<double>> rows;
+  std::istringstream lines(text);
+  std::string line;
+  std::getline(lines, line);
+  while (std::getline(lines, line)) {
+    std::vector<double> row;
+    std::istringstream fields(line);
+    std::string field;
+    while (std::getline(fields, field, ',')) row.push_back(std::stod(field));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+// A Z-up file (detected) turned to +Y: `info` on the output detects +y, and every joint's position
+// in every frame is the input's stood upright (`export --up auto` on the input).
+TEST(ConvertCommand, UpTurnsAZUpFileToYUp) {
+  test::TempDir dir;
+  const std::string input = corpus("pybvh__bvh_example.bvh");
+  const std::string out = (dir.path() / "upright.bvh").string();
+  ASSERT_NE(run_bvhscope({"info", input}).out.find("up axis:         +z (auto"), std::string::npos);
+  const auto converted = run_bvhscope({"convert", input, "-o", out, "--up", "+y"});
+  ASSERT_EQ(converted.exit_code, 0) << converted.err;
+  EXPECT_NE(run_bvhscope({"info", out}).out.find("up axis:         +y (auto"), std::string::npos);
+  const auto expected = csv_numbers(run_bvhscope({"export", input, "--up", "auto"}).out);
+  const auto actual = csv_numbers(run_bvhscope({"export", out}).out);
+  ASSERT_EQ(actual.size(), expected.size());
+  ASSERT_FALSE(actual.empty());
+  double worst = 0.0;
+  for (std::size_t row = 0; row < actual.size(); ++row) {
+    ASSERT_EQ(actual[row].size(), expected[row].size());
+    for (std::size_t i = 0; i < actual[row].size(); ++i)
+      worst = std::max(worst, std::abs(actual[row][i] - expected[row][i]));
+  }
+  EXPECT_LE(worst, 1e-3);
 }
 
 TEST(ConvertCommand, WritesCanonicalBvh) {
