@@ -331,6 +331,8 @@ elif "$here/bench/convert_vs_export.sh" --build-dir "$build_dir" --file "$big" -
       "$(calc "sprintf(\"%.0f MB/s (%.2f s)\", $rate, $(kv "$v" convert_best))")" \
       "export $(calc "sprintf(\"%.2f s\", $(kv "$v" export_best))")" \
       "$(calc "sprintf(\"%.2fx\", $(kv "$v" ratio_best))")" ">= 150 MB/s" "$(judge "$rate" ">=" 150)"
+  row "  convert -> /dev/null (no disk), best" \
+      "$(calc "sprintf(\"%.0f MB/s (%.2f s)\", $(kv "$v" null_mb_per_s), $(kv "$v" null_best))")" "-" "-" "-" "-"
 else
   failed "convert" "bench/convert_vs_export.sh failed"
 fi
