@@ -137,6 +137,19 @@ TEST(BvhWriter, ShortestNumbersReadBackToTheSameFloats) {
   EXPECT_EQ(read.motion.frame_time, clip.motion.frame_time);
 }
 
+TEST(BvhWriter, TextDoesNotDependOnTheThreadCount) {
+  const Clip clip = load_corpus(test::corpus_dir() / "assimp__01_01.bvh");
+  ASSERT_GT(clip.motion.frame_count, 2000u);  // several chunks of rows
+  BvhWriteOptions one;
+  one.threads = 1;
+  BvhWriteOptions three;
+  three.threads = 3;
+  const std::string text = bvh_text(clip, one);
+  EXPECT_EQ(bvh_text(clip, three), text);
+  EXPECT_EQ(bvh_text(clip), text);
+  EXPECT_EQ(written_and_read(clip).motion.values, clip.motion.values);
+}
+
 // Every corpus file: converted without options, written and read back, every frame's positions
 // equal the input's under its position mode (<= 1e-4 of the figure's size), the output loads
 // without warnings and reads as add mode.
