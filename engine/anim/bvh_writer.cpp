@@ -1,7 +1,11 @@
 #include "anim/bvh_writer.hpp"
 
+#include <bit>
 #include <charconv>
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "anim/ordered_chunks.hpp"
@@ -10,11 +14,63 @@ namespace bvhscope {
 namespace {
 
 constexpr std::size_t kFramesPerChunk = 256;
-constexpr std::size_t kMaxNumberChars = 64;  // the longest float in fixed form with 9 decimals (3.4e38), and a space
+constexpr std::size_t kMaxNumberChars = 64;    // the longest float in fixed form with 9 decimals (3.4e38), and a space
+constexpr std::size_t kMaxShortestChars = 16;  // the longest shortest float ("-1.1754944e-38") and a space
+
+}  // namespace
+
+char* write_shortest_float(char* out, char* end, float value) {
+  // The fast path: 1e-3 <= |value| < 1e5, where to_chars writes fixed notation, and at most 6
+  // decimals. value * 10^k is exact in a double (24 + 20 bits), and so are its distance to the
+  // nearest integer n and half the gap between floats at value times 10^k: n / 10^k reads back as
+  // value exactly when that distance is below that bound. The smallest such k gives the fewest
+  // digits, and n is the nearest such decimal, as to_chars chooses. Ties, powers of two (uneven
+  // gaps) and the rest go to to_chars.
+  static constexpr double kPowers[] = {1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6};
+  const float magnitude = std::abs(value);
+  if (magnitude >= 1e-3f && magnitude < 1e5f) {
+    // magnitude = 1.m * 2^(e - 127) with e the biased exponent; half the gap between floats there is
+    // 2^(e - 127 - 24), made directly as a double's bits. A power of two (m = 0) has a smaller gap below.
+    const auto bits = std::bit_cast<std::uint32_t>(magnitude);
+    if ((bits & 0x7fffffu) != 0) {
+      const auto biased = static_cast<std::uint64_t>(bits >> 23);
+      const double half_gap = std::bit_cast<double>((biased - 151 + 1023) << 52);
+      for (int k = 0; k <= 6; ++k) {
+        const double scaled = static_cast<double>(magnitude) * kPowers[k];
+        // The nearest integer (ties to even) without a libm call: 0 <= scaled < 1e11 < 2^52.
+        const double nearest = (scaled + 0x1p52) - 0x1p52;
+        const double distance = std::abs(scaled - nearest);
+        const double bound = half_gap * kPowers[k];
+        if (distance == 0.5 || distance == bound) break;
+        if (distance > bound) continue;
+        auto digits = static_cast<std::uint64_t>(nearest);
+        char text[24];
+        char* at = text + sizeof text;
+        for (int d = 0; d < k; ++d) {
+          *--at = static_cast<char>('0' + digits % 10);
+          digits /= 10;
+        }
+        if (k > 0) *--at = '.';
+        do {
+          *--at = static_cast<char>('0' + digits % 10);
+          digits /= 10;
+        } while (digits > 0);
+        if (value < 0.0f) *--at = '-';
+        const auto length = static_cast<std::size_t>(text + sizeof text - at);
+        if (static_cast<std::size_t>(end - out) < length) break;
+        std::memcpy(out, at, length);
+        return out + length;
+      }
+    }
+  }
+  return std::to_chars(out, end, value).ptr;
+}
+
+namespace {
 
 // Writes `value` at `out` in the shortest form, or with `precision` decimals and no trailing zeros.
 char* write_number(char* out, char* end, float value, const std::optional<int>& precision) {
-  if (!precision) return std::to_chars(out, end, value).ptr;
+  if (!precision) return write_shortest_float(out, end, value);
   char* const start = out;
   out = std::to_chars(out, end, value, std::chars_format::fixed, *precision).ptr;
   if (*precision > 0) {
@@ -86,7 +142,11 @@ void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& optio
                         [&](std::size_t chunk, std::string& text) {
                           const std::size_t first = chunk * kFramesPerChunk;
                           const std::size_t last = std::min(frames, first + kFramesPerChunk);
-                          text.resize((last - first) * (columns + 1) * kMaxNumberChars);
+                          // Room for the longest row (resize fills only what it adds: the slot's
+                          // text keeps its size from chunk to chunk).
+                          const std::size_t room = (last - first) * (columns + 1) *
+                                                   (options.precision ? kMaxNumberChars : kMaxShortestChars);
+                          if (text.size() < room) text.resize(room);
                           char* at = text.data();
                           char* const end = text.data() + text.size();
                           for (std::size_t frame = first; frame < last; ++frame) {

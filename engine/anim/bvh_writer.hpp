@@ -19,6 +19,10 @@ struct BvhWriteOptions {
 
 inline constexpr int kMaxBvhPrecision = 9;
 
+// Writes the same characters as std::to_chars(out, end, value) (the shortest decimal that reads
+// back as `value`), faster for the values BVH files hold (a few decimals); returns the end.
+char* write_shortest_float(char* out, char* end, float value);
+
 // Writes the clip as it is: its OFFSETs, channels and values (positions as stored: convert a
 // replace-mode clip first, convert_clip). The frame time is clip.motion.frame_time, written in the
 // shortest form that reads back as the same double. ROOTs are written as ROOT, End Sites as

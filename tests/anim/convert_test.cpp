@@ -4,7 +4,10 @@
 // unwrapping, and the Euler decomposition in all six orders.
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <random>
 #include <sstream>
 
@@ -135,6 +138,42 @@ TEST(BvhWriter, ShortestNumbersReadBackToTheSameFloats) {
   EXPECT_EQ(read.motion.values, clip.motion.values);
   EXPECT_EQ(read.skeleton.offsets, clip.skeleton.offsets);
   EXPECT_EQ(read.motion.frame_time, clip.motion.frame_time);
+}
+
+// The writer's number formatting is std::to_chars character for character: on every value of the
+// corpus, on decimals of up to 7 places across the fast path's range and beyond, on random bit
+// patterns, and at the edges (ties, powers of two, -0, the range's ends).
+TEST(BvhWriter, ShortestFloatsAreExactlyThoseOfToChars) {
+  const auto expect_same = [](float value) {
+    char ours[64];
+    char theirs[64];
+    const std::string_view a(ours, static_cast<std::size_t>(write_shortest_float(ours, ours + 64, value) - ours));
+    const std::string_view b(theirs, static_cast<std::size_t>(std::to_chars(theirs, theirs + 64, value).ptr - theirs));
+    if (a != b) ADD_FAILURE() << "value " << b << ": written " << a;
+    return a == b;
+  };
+  for (const auto& path : test::corpus_files()) {
+    const Clip clip = load_corpus(path);
+    for (const float value : clip.motion.values) {
+      if (!expect_same(value)) return;
+    }
+  }
+  std::mt19937_64 random(5);
+  for (int i = 0; i < 2000000; ++i) {
+    const int places = static_cast<int>(random() % 8);
+    const double scale = std::pow(10.0, places);
+    const auto digits = static_cast<double>(random() % 2000000000ULL) - 1e9;
+    const auto value = static_cast<float>(digits / scale / std::pow(10.0, static_cast<double>(random() % 6)));
+    if (!expect_same(value)) return;
+    const auto bits = static_cast<std::uint32_t>(random());
+    float pattern = 0.0f;
+    std::memcpy(&pattern, &bits, sizeof pattern);
+    if (std::isfinite(pattern) && !expect_same(pattern)) return;
+  }
+  for (const float value :
+       {0.0f, -0.0f, 0.5f,    0.25f, 1.0f,   2.0f,       1024.0f,    -0.125f,     0.001f, 0.000999f, 99999.99f,
+        1e5f, -1e5f, 0.0015f, 2.5f,  0.125f, 8388608.5f, 1.0000001f, 16777216.0f, 0.1f,   0.2f,      0.3f})
+    expect_same(value);
 }
 
 TEST(BvhWriter, TextDoesNotDependOnTheThreadCount) {
