@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <string>
 
 #include "anim/ordered_chunks.hpp"
@@ -43,22 +42,25 @@ char* write_shortest_float(char* out, char* end, float value) {
         const double bound = half_gap * kPowers[k];
         if (distance == 0.5 || distance == bound) break;
         if (distance > bound) continue;
-        auto digits = static_cast<std::uint64_t>(nearest);
-        char text[24];
-        char* at = text + sizeof text;
+        // Written in place, last digit first: the length is known from the integer part's digits.
+        const auto digits = static_cast<std::uint64_t>(nearest);
+        const std::uint64_t whole = digits / static_cast<std::uint64_t>(kPowers[k]);
+        int whole_digits = 1;
+        for (std::uint64_t rest = whole / 10; rest > 0; rest /= 10) ++whole_digits;
+        const int length = (value < 0.0f ? 1 : 0) + whole_digits + (k > 0 ? k + 1 : 0);
+        if (end - out < length) break;
+        char* at = out + length;
+        std::uint64_t remaining = digits;
         for (int d = 0; d < k; ++d) {
-          *--at = static_cast<char>('0' + digits % 10);
-          digits /= 10;
+          *--at = static_cast<char>('0' + remaining % 10);
+          remaining /= 10;
         }
         if (k > 0) *--at = '.';
         do {
-          *--at = static_cast<char>('0' + digits % 10);
-          digits /= 10;
-        } while (digits > 0);
+          *--at = static_cast<char>('0' + remaining % 10);
+          remaining /= 10;
+        } while (remaining > 0);
         if (value < 0.0f) *--at = '-';
-        const auto length = static_cast<std::size_t>(text + sizeof text - at);
-        if (static_cast<std::size_t>(end - out) < length) break;
-        std::memcpy(out, at, length);
         return out + length;
       }
     }
