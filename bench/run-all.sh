@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run-all.sh: every speed figure of issues 6, 14 and 15 measured on this machine, each against a baseline
+# run-all.sh: every speed figure of issues 6, 14, 15 and 16 measured on this machine, each against a baseline
 # run in the same pass, ending with one summary table (figure, measured, baseline, ratio, target, met).
 #
 #   bench/run-all.sh [--build-dir DIR] [--size-mb N] [--runs N] [--quick] [--no-build] [--use-display]
@@ -8,7 +8,7 @@
 #   --build-dir DIR  where the programs are (default build-bench/ at the top of the repository). It
 #                    is configured (Release, warnings as errors) when it has no CMakeCache.txt, and
 #                    `--target bvhscope_benchmarks` is built, unless --no-build.
-#   --size-mb N      size of the generated BVH files for `bvhscope info`, `export` and `compare` (100)
+#   --size-mb N      size of the generated BVH files for `bvhscope info`, `export`, `compare`, `convert` (100)
 #   --runs N         runs of each command on that file, interleaved (5; 1 with --quick)
 #   --quick          a fast pass that only proves every step works: a 2 MB file, one run each, the
 #                    Google Benchmark programs in --smoke mode, few start-up runs (what ctest runs);
@@ -315,6 +315,26 @@ elif "$here/bench/compare_vs_info.sh" --build-dir "$build_dir" --size-mb "$size_
       "$(calc "sprintf(\"%.2fx\", $(kv "$c" rigid_median) / $(kv "$c" info_both_median))")" "-" "-"
 else
   failed "compare" "bench/compare_vs_info.sh failed"
+fi
+
+# ---------------------------------------------------------------------------------------------------
+section "Convert: bvhscope convert on the ${size_mb} MB file vs bvhscope export on it (issue 16)"
+# convert_vs_export.sh on the parse section's file: `convert FILE -o OUT.bvh` (no options) and
+# `export FILE -o OUT.csv`, interleaved; the figure is convert's MB/s of BVH written, end to end.
+if [ ! -s "$big" ]; then
+  failed "convert" "no ${size_mb} MB file (the parse section failed)"
+elif "$here/bench/convert_vs_export.sh" --build-dir "$build_dir" --file "$big" --runs "$runs" \
+       --summary "$work/convert.kv"; then
+  v=$work/convert.kv
+  rate=$(kv "$v" convert_mb_per_s)
+  row "convert: ${big_mb} MB -> BVH, wall (best of $runs)" \
+      "$(calc "sprintf(\"%.0f MB/s (%.2f s)\", $rate, $(kv "$v" convert_best))")" \
+      "export $(calc "sprintf(\"%.2f s\", $(kv "$v" export_best))")" \
+      "$(calc "sprintf(\"%.2fx\", $(kv "$v" ratio_best))")" ">= 150 MB/s" "$(judge "$rate" ">=" 150)"
+  row "  convert -> /dev/null (no disk), best" \
+      "$(calc "sprintf(\"%.0f MB/s (%.2f s)\", $(kv "$v" null_mb_per_s), $(kv "$v" null_best))")" "-" "-" "-" "-"
+else
+  failed "convert" "bench/convert_vs_export.sh failed"
 fi
 
 # ---------------------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::os
 int run_compare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Checks files for problems and prints the findings (README: lint); exit 0, 4 (warnings) or 1 (errors).
 int run_lint(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// Writes a clip as clean BVH with the conversions asked for (README: convert).
+int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Renders one frame offscreen to a PNG (needs a display for the GL context, e.g. Xvfb).
 int run_render(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -24,6 +24,29 @@ Usage:
                                 (stdout without -o), in the file's coordinates; with --up,
                                 turned so that AXIS (auto: the detected one) points up +Y.
                                 --rotations also writes each joint's rotation channels in degrees
+  bvhscope convert FILE -o OUT.bvh [--frames A:B] [--fps N] [--rotation-order ORDER]
+                 [--channels 3] [--units m|cm|mm|in|ft|FACTOR [--from-units UNIT]]
+                 [--up AXIS [--from-up AXIS]] [--mirror] [--strip-prefix P]
+                 [--rename OLD=NEW]... [--in-place] [--ground] [--unwrap] [--precision N]
+                 [--position-mode auto|add|replace] [--force]
+                                writes clean BVH (tab-indented HIERARCHY, End Sites, the
+                                shortest decimals that read back to the same floats, or N
+                                decimals) with the same poses, positions for the Biovision
+                                add rule whatever mode the input uses. --frames trims
+                                (0-based, inclusive); --fps resamples as the viewer plays
+                                (slerp, linear translation); --rotation-order re-expresses
+                                every joint's rotation (XYZ ... ZYX); --channels 3 folds
+                                constant non-root position channels into OFFSET (refused,
+                                naming the joint, when one moves); --units converts lengths
+                                to a unit (from the unit guess or --from-units) or scales
+                                them by FACTOR; --up turns the figure so that its up axis
+                                (detected, or --from-up) becomes AXIS; --mirror swaps left
+                                and right (names and positions across the side plane);
+                                --strip-prefix, --rename change names (duplicates refused);
+                                --in-place removes the root's horizontal travel; --ground
+                                puts the motion's lowest point at height 0; --unwrap makes
+                                Euler curves continuous. Written beside OUT and renamed at
+                                the end; OUT may not be the input unless --force
   bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
                  [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]

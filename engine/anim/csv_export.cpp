@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "anim/ordered_chunks.hpp"
 #include "anim/pose.hpp"
 #include "anim/printable.hpp"
 
@@ -37,25 +37,7 @@ void format_rows(const Clip& clip, std::size_t first, std::size_t last, std::siz
   text.resize(static_cast<std::size_t>(out - text.data()));
 }
 
-// Produces the rows chunk by chunk on `threads` threads, writing the chunks in order.
-template <typename FormatChunk>
-void write_chunks_in_order(std::size_t frame_count, unsigned threads, FormatChunk format_chunk, std::ostream& out) {
-  const std::size_t chunks = (frame_count + kFramesPerChunk - 1) / kFramesPerChunk;
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(chunks, 1)));
-  std::vector<std::string> texts(threads);
-  for (std::size_t round_start = 0; round_start < chunks; round_start += threads) {
-    const std::size_t round_size = std::min<std::size_t>(threads, chunks - round_start);
-    std::vector<std::thread> workers;
-    for (std::size_t i = 1; i < round_size; ++i) {
-      workers.emplace_back([&, i] { format_chunk(round_start + i, texts[i]); });
-    }
-    format_chunk(round_start, texts[0]);
-    for (std::thread& worker : workers) worker.join();
-    for (std::size_t i = 0; i < round_size; ++i)
-      out.write(texts[i].data(), static_cast<std::streamsize>(texts[i].size()));
-  }
-}
+std::size_t chunk_count(std::size_t frames) { return (frames + kFramesPerChunk - 1) / kFramesPerChunk; }
 
 // A header field: control characters escaped as on a terminal (printable(): a name cannot inject
 // escape sequences or line ends), then quoted (RFC 4180) when it holds a comma or a quote.
@@ -86,7 +68,7 @@ void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out,
   const auto joints = static_cast<std::size_t>(skeleton.joint_count());
   const std::size_t frames = clip.motion.frame_count;
   write_chunks_in_order(
-      frames, threads,
+      chunk_count(frames), threads,
       [&](std::size_t chunk, std::string& text) {
         Pose pose;
         const std::size_t first = chunk * kFramesPerChunk;
@@ -122,7 +104,7 @@ void write_rotations_csv(const Clip& clip, std::ostream& out, unsigned threads) 
 
   const std::size_t frames = clip.motion.frame_count;
   write_chunks_in_order(
-      frames, threads,
+      chunk_count(frames), threads,
       [&](std::size_t chunk, std::string& text) {
         const std::size_t first = chunk * kFramesPerChunk;
         format_rows(

@@ -1,0 +1,197 @@
+#include <charconv>
+#include <cmath>
+
+#include "anim/bvh_writer.hpp"
+#include "anim/convert.hpp"
+#include "anim/motion_compare.hpp"
+#include "anim/printable.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/load_for_cli.hpp"
+#include "io/atomic_file.hpp"
+#include "io/output_guard.hpp"
+
+namespace bvhscope::cli {
+namespace {
+
+// A whole decimal number (std::from_chars); false for anything else.
+bool parse_number(std::string_view text, double& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size();
+}
+
+// The convert options from the command line, or nothing with `usage` set.
+std::optional<ConvertOptions> convert_options(const ParsedArguments& parsed, UsageError& usage) {
+  ConvertOptions options;
+  const auto fail = [&](const std::string& message) {
+    usage.message = "convert: " + message;
+    return std::nullopt;
+  };
+  if (const auto text = parsed.value("--position-mode")) {
+    const auto requested = parse_position_mode_request(*text);
+    if (!requested) return fail("--position-mode must be auto, add or replace, not '" + *text + "'");
+    options.position_mode = *requested;
+  }
+  if (const auto text = parsed.value("--from-up")) {
+    const auto requested = parse_up_axis_request(*text);
+    if (!requested) return fail("--from-up must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
+    options.from_up = *requested;
+  }
+  if (const auto text = parsed.value("--up")) {
+    const auto requested = parse_up_axis_request(*text);
+    if (!requested || !requested->axis) return fail("--up must be +x, -x, +y, -y, +z or -z, not '" + *text + "'");
+    options.up = requested->axis;
+  }
+  if (const auto text = parsed.value("--frames")) {
+    const std::optional<FrameRange> range = parse_frame_range(*text);
+    if (!range) return fail("--frames must be A:B with 0 <= A <= B, not '" + *text + "'");
+    options.first_frame = range->first;
+    options.last_frame = range->last;
+  }
+  if (const auto text = parsed.value("--fps")) {
+    double fps = 0.0;
+    if (!parse_number(std::string_view(*text), fps) || !(fps > 0.0) || fps > 100000.0)
+      return fail("--fps must be a number of frames per second above 0, not '" + *text + "'");
+    options.fps = fps;
+  }
+  if (const auto text = parsed.value("--rotation-order")) {
+    options.rotation_order = parse_rotation_order(*text);
+    if (!options.rotation_order)
+      return fail("--rotation-order must be XYZ, XZY, YXZ, YZX, ZXY or ZYX, not '" + *text + "'");
+  }
+  if (const auto text = parsed.value("--channels")) {
+    if (*text != "3") return fail("--channels must be 3 (position channels only on the roots), not '" + *text + "'");
+    options.three_channels = true;
+  }
+  std::optional<double> from_units;
+  if (const auto text = parsed.value("--from-units")) {
+    from_units = parse_length_unit(*text);
+    if (!from_units) return fail("--from-units must be m, cm, mm, in, ft or metres per unit, not '" + *text + "'");
+  }
+  if (const auto text = parsed.value("--units")) {
+    LengthConversion lengths;
+    lengths.from_metres_per_unit = from_units;
+    static constexpr std::pair<std::string_view, double> kUnits[] = {
+        {"m", 1.0}, {"cm", 0.01}, {"mm", 0.001}, {"in", 0.0254}, {"ft", 0.3048}};
+    bool named = false;
+    for (const auto& [name, metres] : kUnits) {
+      if (*text == name) {
+        lengths.target_metres_per_unit = metres;
+        named = true;
+      }
+    }
+    if (!named) {
+      double factor = 0.0;
+      if (!parse_number(std::string_view(*text), factor) || !(factor > 0.0) || !std::isfinite(factor))
+        return fail("--units must be m, cm, mm, in, ft or a scale factor above 0, not '" + *text + "'");
+      lengths.factor = factor;
+    }
+    options.lengths = lengths;
+  } else if (from_units) {
+    return fail("--from-units goes with --units (the unit to convert to)");
+  }
+  if (const auto text = parsed.value("--strip-prefix")) {
+    if (text->empty()) return fail("--strip-prefix needs a prefix");
+    options.strip_prefix = *text;
+  }
+  for (const auto& [name, value] : parsed.options) {
+    if (name != "--rename") continue;
+    const std::size_t equals = value.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == value.size())
+      return fail("--rename must be OLD=NEW, not '" + value + "'");
+    options.renames.emplace_back(value.substr(0, equals), value.substr(equals + 1));
+  }
+  options.mirror = parsed.has("--mirror");
+  options.in_place = parsed.has("--in-place");
+  options.ground = parsed.has("--ground");
+  options.unwrap = parsed.has("--unwrap");
+  return options;
+}
+
+}  // namespace
+
+int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  UsageError usage;
+  const auto parsed = parse_arguments(args,
+                                      {{"-o", true},
+                                       {"--output", true},
+                                       {"--frames", true},
+                                       {"--fps", true},
+                                       {"--rotation-order", true},
+                                       {"--channels", true},
+                                       {"--units", true},
+                                       {"--from-units", true},
+                                       {"--up", true},
+                                       {"--from-up", true},
+                                       {"--mirror", false},
+                                       {"--strip-prefix", true},
+                                       {"--rename", true},
+                                       {"--in-place", false},
+                                       {"--ground", false},
+                                       {"--unwrap", false},
+                                       {"--precision", true},
+                                       {"--position-mode", true},
+                                       {"--force", false}},
+                                      usage);
+  if (!parsed) return usage_error(err, "convert: " + usage.message);
+  if (parsed->positionals.size() != 1) return usage_error(err, "convert: expected one FILE");
+  std::optional<std::string> output = parsed->value("-o");
+  if (const auto long_output = parsed->value("--output")) output = long_output;
+  if (!output || output->empty()) return usage_error(err, "convert: -o OUT.bvh is needed ('-' for stdout)");
+  const std::optional<ConvertOptions> options = convert_options(*parsed, usage);
+  if (!options) return usage_error(err, usage.message);
+  BvhWriteOptions write_options;
+  if (const auto text = parsed->value("--precision")) {
+    int digits = -1;
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), digits);
+    if (ec != std::errc{} || end != text->data() + text->size() || digits < 0 || digits > kMaxBvhPrecision)
+      return usage_error(err, "convert: --precision must be a number of decimals from 0 to " +
+                                  std::to_string(kMaxBvhPrecision) + ", not '" + *text + "'");
+    write_options.precision = digits;
+  }
+
+  const std::string& input = parsed->positionals[0];
+  if (*output != "-" && !parsed->has("--force")) {
+    const std::vector<std::string> inputs = {input};
+    if (const auto conflict = io::output_conflict(*output, inputs)) {
+      err << "bvhscope: convert: " << printable(*conflict) << "; nothing was written (--force replaces it)\n";
+      return kExitUsage;
+    }
+  }
+  std::optional<Clip> clip = load_clip_reporting(input, err);
+  if (!clip) return kExitBadInput;
+  ConvertReport report;
+  Result<Clip> converted = convert_clip(std::move(*clip), *options, &report);
+  if (!converted) {
+    err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
+    return kExitBadInput;
+  }
+  const Clip& result = converted.value();
+  if (*output == "-") {
+    write_bvh(result, out, write_options);
+    return finish_output(out, err);
+  }
+  std::string error;
+  std::optional<io::AtomicFile> file = io::AtomicFile::create(*output, error);
+  if (!file) {
+    err << printable(*output) << ": error: " << printable(error) << '\n';
+    return kExitBadInput;
+  }
+  write_bvh(result, file->stream(), write_options);
+  if (!file->commit(error)) {
+    err << printable(*output) << ": error: " << printable(error) << '\n';
+    return kExitBadInput;
+  }
+  out << "wrote " << printable(*output) << ": " << result.motion.frame_count << " frames, "
+      << result.skeleton.joint_count() - result.skeleton.end_site_count() << " joints, " << result.motion.channel_count
+      << " channels; positions read in " << position_mode_name(report.input_mode) << " mode";
+  if (report.length_factor != 1.0) out << ", lengths x " << report.length_factor;
+  if (report.renamed_duplicates > 0)
+    out << ", " << report.renamed_duplicates << " duplicate joint name" << (report.renamed_duplicates > 1 ? "s" : "")
+        << " made unique (_2, _3, ...)";
+  if (report.mirror_axis) out << ", mirrored across " << static_cast<char>('X' + *report.mirror_axis);
+  out << '\n';
+  return finish_output(out, err);
+}
+
+}  // namespace bvhscope::cli

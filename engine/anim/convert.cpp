@@ -1,0 +1,86 @@
+#include "anim/convert.hpp"
+
+#include "anim/clip_analysis.hpp"
+#include "anim/convert_channels.hpp"
+#include "anim/convert_names.hpp"
+#include "anim/convert_space.hpp"
+#include "anim/convert_timing.hpp"
+
+namespace bvhscope {
+
+Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report) {
+  ConvertReport decided;
+  decided.input_mode = decide_position_mode(clip, options.position_mode).mode;
+  const bool needs_up = options.up || options.in_place || options.ground;
+  const bool needs_units =
+      options.lengths && options.lengths->target_metres_per_unit > 0.0 && !options.lengths->from_metres_per_unit;
+  std::optional<FigureAnalysis> figure;
+  if ((needs_up && !options.from_up.axis) || needs_units)
+    figure = analyse_figure(clip, decided.input_mode, options.from_up);
+  decided.input_up = options.from_up.axis ? *options.from_up.axis : figure ? figure->up.axis : UpAxis::PosY;
+
+  clip = to_add_rule(std::move(clip), decided.input_mode);
+  if (options.first_frame) {
+    Result<Clip> trimmed = trim_frames(std::move(clip), *options.first_frame, options.last_frame.value_or(SIZE_MAX));
+    if (!trimmed) return trimmed.error();
+    clip = std::move(trimmed).value();
+  }
+  if (options.fps) clip = resample(clip, *options.fps);
+  clip = with_unique_names(std::move(clip), &decided.renamed_duplicates);
+  if (!options.strip_prefix.empty()) {
+    Result<Clip> stripped = strip_name_prefix(std::move(clip), options.strip_prefix);
+    if (!stripped) return stripped.error();
+    clip = std::move(stripped).value();
+  }
+  if (!options.renames.empty()) {
+    Result<Clip> renamed = rename_joints(std::move(clip), options.renames);
+    if (!renamed) return renamed.error();
+    clip = std::move(renamed).value();
+  }
+  if (options.lengths) {
+    const LengthConversion& lengths = *options.lengths;
+    if (lengths.target_metres_per_unit > 0.0) {
+      const double from = lengths.from_metres_per_unit ? *lengths.from_metres_per_unit
+                          : figure                     ? figure->figure.units.metres_per_unit
+                                                       : 0.0;
+      if (!(from > 0.0)) {
+        return Diagnostic{clip.source, 0, 0,
+                          "--units: the file's length unit cannot be told from its figure; give it with --from-units"};
+      }
+      decided.length_factor = from / lengths.target_metres_per_unit;
+    } else {
+      decided.length_factor = lengths.factor;
+    }
+    if (decided.length_factor != 1.0) clip = scale_lengths(std::move(clip), decided.length_factor);
+  }
+  UpAxis up = decided.input_up;
+  if (options.up && *options.up != up) {
+    clip = turn_axes(std::move(clip), glm::transpose(rotation_to_y_up(*options.up)) * rotation_to_y_up(up));
+    up = *options.up;
+  }
+  if (options.mirror) {
+    decided.mirror_axis = side_axis(clip);
+    if (!decided.mirror_axis) {
+      return Diagnostic{clip.source, 0, 0,
+                        "--mirror: no pair of joints named for the left and right side (Left/Right, L/R, .l/.r, "
+                        "_L/_R) tells the figure's side axis"};
+    }
+    clip = reflect(std::move(clip), *decided.mirror_axis);
+    Result<Clip> swapped = swap_side_names(std::move(clip));
+    if (!swapped) return swapped.error();
+    clip = std::move(swapped).value();
+  }
+  if (options.three_channels) {
+    Result<Clip> folded = fold_position_channels(std::move(clip));
+    if (!folded) return folded.error();
+    clip = std::move(folded).value();
+  }
+  if (options.rotation_order) clip = with_rotation_order(std::move(clip), *options.rotation_order);
+  if (options.in_place) clip = put_in_place(std::move(clip), up);
+  if (options.ground) clip = put_on_ground(std::move(clip), up);
+  if (options.unwrap) clip = unwrap_rotations(std::move(clip));
+  if (report) *report = decided;
+  return clip;
+}
+
+}  // namespace bvhscope

@@ -1,0 +1,60 @@
+// Converting a clip to clean BVH: the options of `bvhscope convert` (and of the viewer's File >
+// Save as BVH, which runs the same conversion on a loaded clip) and the pipeline applying them.
+// The result is a clip in the Biovision add rule, ready for write_bvh (bvh_writer.hpp).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "anim/clip.hpp"
+#include "anim/euler.hpp"
+#include "anim/position_mode.hpp"
+#include "anim/result.hpp"
+#include "anim/up_axis.hpp"
+
+namespace bvhscope {
+
+// How to change lengths: a target unit (metres per unit, the input's unit taken from `from` or
+// else from the unit guess), or a plain factor.
+struct LengthConversion {
+  double target_metres_per_unit = 0.0;  // > 0: convert to this unit
+  std::optional<double> from_metres_per_unit;
+  double factor = 1.0;  // used when target_metres_per_unit is 0
+};
+
+struct ConvertOptions {
+  PositionModeRequest position_mode = PositionModeRequest::Auto;  // how to read the input's positions
+  UpAxisRequest from_up;                                          // the input's up axis (auto: detected)
+  std::optional<std::size_t> first_frame;                         // --frames A:B, inclusive
+  std::optional<std::size_t> last_frame;
+  std::optional<double> fps;                    // resample to this many frames per second
+  std::optional<RotationOrder> rotation_order;  // every joint's rotations in this order
+  bool three_channels = false;                  // fold non-root position channels into OFFSET
+  std::optional<LengthConversion> lengths;
+  std::optional<UpAxis> up;  // turn the figure so that its up axis becomes this one
+  bool mirror = false;       // swap left and right (names, and positions across the side plane)
+  std::string strip_prefix;
+  std::vector<std::pair<std::string, std::string>> renames;  // (old, new)
+  bool in_place = false;                                     // remove the first root's horizontal travel
+  bool ground = false;                                       // the lowest point of the motion at height 0
+  bool unwrap = false;                                       // Euler curves without jumps
+};
+
+// What the conversion decided, to report.
+struct ConvertReport {
+  PositionMode input_mode = PositionMode::Add;
+  UpAxis input_up = UpAxis::PosY;
+  double length_factor = 1.0;
+  std::optional<int> mirror_axis;  // the side axis mirrored across
+  int renamed_duplicates = 0;      // joints whose duplicate names got a suffix
+};
+
+// In this order: the input read under its position mode and rewritten in the add rule; frames
+// trimmed; resampled; duplicate names made unique (with_unique_names), names stripped and renamed; lengths scaled; axes
+// turned; mirrored; position channels folded; rotation order; in place; on the ground; unwrapped. Errors (a moving
+// channel for three channels, a name clash, an unknown unit) name what is wrong.
+Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report = nullptr);
+
+}  // namespace bvhscope
