@@ -1,10 +1,65 @@
 #include "viewer/clip_problems.hpp"
 
 #include <algorithm>
+#include <array>
+#include <filesystem>
 #include <new>
+#include <sstream>
+#include <string_view>
 #include <utility>
 
 namespace bvhscope::viewer {
+namespace {
+
+// 'text' for a POSIX shell (a quote inside becomes '\'').
+std::string shell_quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
+std::string problem_place_text(const Clip& clip, const std::vector<std::string>& labels, const LintPlace& place) {
+  std::string joint;
+  if (place.joint >= 0 && static_cast<std::size_t>(place.joint) < labels.size()) {
+    joint = labels[static_cast<std::size_t>(place.joint)];
+    const std::vector<ChannelKind>& kinds = clip.skeleton.channel_kinds;
+    if (place.channel >= 0 && static_cast<std::size_t>(place.channel) < kinds.size())
+      joint += " " + std::string(channel_name(kinds[static_cast<std::size_t>(place.channel)]));
+  }
+  if (place.frame >= 0) return "frame " + std::to_string(place.frame) + (joint.empty() ? "" : ", " + joint);
+  if (place.line > 0) return "line " + std::to_string(place.line) + (joint.empty() ? "" : " (" + joint + ")");
+  return joint;
+}
+
+std::string fix_command(const LintFinding& finding, const std::string& path) {
+  static constexpr std::string_view kConvert = "bvhscope convert ";
+  static constexpr std::array<std::string_view, 4> kFlags = {"--unwrap", "--ground", "--mirror", "--in-place"};
+  const std::size_t at = finding.hint.find(kConvert);
+  if (at == std::string::npos) return {};
+  // The options: words from "--", each with its value unless it is a flag, up to the prose after.
+  std::istringstream words(finding.hint.substr(at + kConvert.size()));
+  std::string options;
+  std::string word;
+  bool value_next = false;
+  while (words >> word) {
+    const bool last = !word.empty() && (word.back() == ')' || word.back() == '.' || word.back() == ',');
+    while (!word.empty() && (word.back() == ')' || word.back() == '.' || word.back() == ',')) word.pop_back();
+    if (!value_next && !word.starts_with("--")) {
+      if (word == "refuses") return {};  // the hint says convert cannot fix it
+      break;
+    }
+    options += (options.empty() ? "" : " ") + word;
+    value_next = !value_next && std::find(kFlags.begin(), kFlags.end(), word) == kFlags.end();
+    if (last) break;
+  }
+  if (options.empty()) return {};
+  const std::filesystem::path in(path);
+  std::filesystem::path out = in;
+  out.replace_filename(in.stem().string() + "-fixed.bvh");
+  return "bvhscope convert " + shell_quoted(path) + " -o " + shell_quoted(out.string()) + " " + options;
+}
 
 const char* problems_status_name(ClipProblems::Status status) noexcept {
   switch (status) {

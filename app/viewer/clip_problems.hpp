@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -93,5 +94,15 @@ class ClipProblems {
 };
 
 [[nodiscard]] const char* problems_status_name(ClipProblems::Status status) noexcept;
+
+// Where a finding is, for the list: "frame 240, LeftArm Zrotation", "line 12", "line 12 (Chest)",
+// "LeftArm"; "" for the whole file. `labels` are the joints' labels (ClipSlot::labels).
+[[nodiscard]] std::string problem_place_text(const Clip& clip, const std::vector<std::string>& labels,
+                                             const LintPlace& place);
+
+// The `bvhscope convert` command line its hint names, on the clip's file written beside it as
+// STEM-fixed.bvh ("" when the hint names no convert option). Placeholders of the hint (N, A:B,
+// OLD=NEW) stay for the user to fill in.
+[[nodiscard]] std::string fix_command(const LintFinding& finding, const std::string& path);
 
 }  // namespace bvhscope::viewer

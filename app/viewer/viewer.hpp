@@ -125,6 +125,7 @@ class Viewer {
   void start_video_export(const Actions::Video& request);
   void finish_video_export();
   void apply_compare_actions(const Actions& actions);
+  void go_to_problem(const Actions::ProblemPlace& place);
   void sync_ghosts();
   void load_joint_map(const std::string& path);
   // The comparison of a clip drawn as a ghost over the reference (nullptr: drawn as itself).

@@ -129,5 +129,35 @@ TEST(ClipProblems, SwitchingBackToAClipShowsItsFindingsAtOnce) {
   EXPECT_EQ(problems.status(), ClipProblems::Status::Ready);
 }
 
+LintFinding with_hint(std::string hint) {
+  LintFinding finding;
+  finding.hint = std::move(hint);
+  return finding;
+}
+
+TEST(ClipProblems, TheFixCommandIsTheHintsConvertOptionsOnTheClipsFile) {
+  const std::string path = "/data/it's/walk.bvh";
+  EXPECT_EQ(fix_command(with_hint("interpolation see a flip; bvhscope convert --unwrap picks the continuous solution"),
+                        path),
+            "bvhscope convert '/data/it'\\''s/walk.bvh' -o '/data/it'\\''s/walk-fixed.bvh' --unwrap");
+  EXPECT_EQ(fix_command(with_hint("or cut it out (bvhscope convert --frames A:B)"), "w.bvh"),
+            "bvhscope convert 'w.bvh' -o 'w-fixed.bvh' --frames A:B");
+  EXPECT_EQ(fix_command(with_hint("bvhscope convert --units m writes metres (--units overrides the guess)"), "w.bvh"),
+            "bvhscope convert 'w.bvh' -o 'w-fixed.bvh' --units m");
+  EXPECT_EQ(fix_command(with_hint("tools that draw the ground at 0 show it sunk: bvhscope convert --ground"), "w.bvh"),
+            "bvhscope convert 'w.bvh' -o 'w-fixed.bvh' --ground");
+  EXPECT_EQ(fix_command(with_hint("bvhscope convert --channels 3 refuses these joints"), "w.bvh"), "");
+  EXPECT_EQ(fix_command(with_hint("pass --units to metrics and compare"), "w.bvh"), "");
+}
+
+TEST(ClipProblems, APlaceReadsAsFrameJointAndChannelOrLine) {
+  const Clip clip = parsed(walk_text(3), "w.bvh");
+  const std::vector<std::string> labels = {"Hips", "Head"};
+  EXPECT_EQ(problem_place_text(clip, labels, LintPlace{0, 0, 240, 1, 7}), "frame 240, Head Xrotation");
+  EXPECT_EQ(problem_place_text(clip, labels, LintPlace{12, 3, -1, -1, -1}), "line 12");
+  EXPECT_EQ(problem_place_text(clip, labels, LintPlace{9, 0, -1, 1, -1}), "line 9 (Head)");
+  EXPECT_EQ(problem_place_text(clip, labels, LintPlace{}), "");
+}
+
 }  // namespace
 }  // namespace bvhscope::viewer
