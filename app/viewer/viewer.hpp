@@ -25,6 +25,7 @@
 #include "viewer/ui/dialogs.hpp"
 #include "viewer/ui/hierarchy_panel.hpp"
 #include "viewer/ui/layout.hpp"
+#include "viewer/ui/problems_panel.hpp"
 #include "viewer/video_export_job.hpp"
 #include "viewer/viewer_state.hpp"
 
@@ -93,6 +94,7 @@ class Viewer {
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
   // Each clip's lane in the timeline as last drawn (empty without lanes).
   [[nodiscard]] const std::vector<Rect>& timeline_lanes() const noexcept { return timeline_lanes_; }
+  [[nodiscard]] const ProblemsPanelState& problems_panel() const noexcept { return problems_panel_; }
   // A right or middle drag is panning the timeline (as last drawn).
   [[nodiscard]] bool timeline_panning() const noexcept { return timeline_panning_; }
   // Joint labels drawn in the last overlay, and those hidden because no free spot was left.
@@ -174,6 +176,7 @@ class Viewer {
   HierarchyPanelState hierarchy_;
   CurvesCache curves_;
   ComparePanelState compare_panel_;
+  ProblemsPanelState problems_panel_;
   ExportJob export_;
   VideoExportJob video_export_;
   std::string video_export_path_;   // where the export in video_export_ writes

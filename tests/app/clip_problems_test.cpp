@@ -137,9 +137,9 @@ LintFinding with_hint(std::string hint) {
 
 TEST(ClipProblems, TheFixCommandIsTheHintsConvertOptionsOnTheClipsFile) {
   const std::string path = "/data/it's/walk.bvh";
-  EXPECT_EQ(fix_command(with_hint("interpolation see a flip; bvhscope convert --unwrap picks the continuous solution"),
-                        path),
-            "bvhscope convert '/data/it'\\''s/walk.bvh' -o '/data/it'\\''s/walk-fixed.bvh' --unwrap");
+  EXPECT_EQ(
+      fix_command(with_hint("interpolation see a flip; bvhscope convert --unwrap picks the continuous solution"), path),
+      "bvhscope convert '/data/it'\\''s/walk.bvh' -o '/data/it'\\''s/walk-fixed.bvh' --unwrap");
   EXPECT_EQ(fix_command(with_hint("or cut it out (bvhscope convert --frames A:B)"), "w.bvh"),
             "bvhscope convert 'w.bvh' -o 'w-fixed.bvh' --frames A:B");
   EXPECT_EQ(fix_command(with_hint("bvhscope convert --units m writes metres (--units overrides the guess)"), "w.bvh"),
