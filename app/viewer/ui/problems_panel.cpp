@@ -133,7 +133,7 @@ bool draw_row(const ClipSlot& slot, const LintFinding& finding, bool opened, Rec
                 finding.message.c_str(), nullptr, wrap);
   list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(text_at.x, text_at.y + message_size.y),
                 ImGui::GetColorU32(ImGuiCol_TextDisabled), meta.c_str(), nullptr, wrap);
-  if (hovered) {
+  if (hovered && !opened) {  // an opened finding shows the same below its row
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
     if (finding.place.frame < 0 && finding.place.line > 0)
