@@ -150,7 +150,7 @@ bool ClipProblems::update(const ClipSet& clips) {
     const ClipSlot* slot = clips.with_id(k.clip_id);
     return slot == nullptr || slot->content != k.content;
   });
-  const ClipSlot* slot = clips.active();
+  const ClipSlot* slot = enabled_ ? clips.active() : nullptr;
   shown_.reset();
   if (slot == nullptr) {
     status_ = Status::None;

@@ -37,6 +37,10 @@ class ClipProblems {
   ClipProblems(const ClipProblems&) = delete;
   ClipProblems& operator=(const ClipProblems&) = delete;
 
+  // Off until the interactive viewer turns it on (the render command has no Problems tab to fill).
+  void set_enabled(bool on) noexcept { enabled_ = on; }
+  [[nodiscard]] bool enabled() const noexcept { return enabled_; }
+
   // Every frame: follows the active clip (asks for its lint when it has none for the clip as it is
   // now), takes a finished result, forgets removed clips. True when what the tab shows changed.
   bool update(const ClipSet& clips);
@@ -75,6 +79,7 @@ class ClipProblems {
   void run();
   static Done compute(Job& job);
 
+  bool enabled_ = false;
   Status status_ = Status::None;
   int clip_id_ = 0;
   std::uint64_t content_ = 0;

@@ -57,6 +57,8 @@ class Viewer {
   void add_clip(PreparedClip clip);
   // The first clip that loads from now on becomes the reference of a comparison with these options.
   void start_comparison(const CompareStart& start) { pending_comparison_ = start; }
+  // The Problems tab's lint runs (the interactive viewer; the render command leaves it off).
+  void enable_problems() noexcept { state_.lint.set_enabled(true); }
   // Selects the first joint of the active clip named `name` (or labelled "name #index"); false
   // when there is none.
   bool select_joint_named(const std::string& name);

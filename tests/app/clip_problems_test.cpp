@@ -45,9 +45,22 @@ const LintFinding* find(const LintReport* report, const std::string& code) {
   return nullptr;
 }
 
+TEST(ClipProblems, OffNothingIsChecked) {
+  ClipSet set;
+  add(set, walk_text(20, 11), "jump.bvh");
+  ClipProblems problems(false);
+  EXPECT_FALSE(problems.update(set));
+  EXPECT_EQ(problems.status(), ClipProblems::Status::None);
+  EXPECT_FALSE(problems.busy());
+  problems.set_enabled(true);
+  EXPECT_TRUE(problems.update(set));
+  EXPECT_EQ(problems.status(), ClipProblems::Status::Checking);
+}
+
 TEST(ClipProblems, WithoutAClipThereIsNothingToCheck) {
   ClipSet set;
   ClipProblems problems(false);
+  problems.set_enabled(true);
   EXPECT_FALSE(problems.update(set));
   EXPECT_EQ(problems.status(), ClipProblems::Status::None);
   EXPECT_EQ(problems.clip_id(), 0);
@@ -59,6 +72,7 @@ TEST(ClipProblems, TheActiveClipIsCheckedOffTheUiThreadAndItsFindingsArePlaced) 
   ClipSet set;
   add(set, walk_text(20, 11), "jump.bvh");
   ClipProblems problems(false);
+  problems.set_enabled(true);
   EXPECT_TRUE(problems.update(set));
   EXPECT_EQ(problems.status(), ClipProblems::Status::Checking);
   EXPECT_EQ(problems.clip_id(), set[0].id);
@@ -81,6 +95,7 @@ TEST(ClipProblems, AResultOfTheClipBeforeAReloadIsNeverShown) {
   ClipSet set;
   add(set, walk_text(20, 11), "a.bvh");
   ClipProblems problems(false);
+  problems.set_enabled(true);
   problems.update(set);
   ASSERT_TRUE(problems.start_next_job());  // the lint of the clip with the jump runs...
   // ...while the file is reloaded without it.
@@ -105,6 +120,7 @@ TEST(ClipProblems, SwitchingBackToAClipShowsItsFindingsAtOnce) {
   add(set, walk_text(20, 11), "a.bvh");
   add(set, walk_text(20, 5), "b.bvh");
   ClipProblems problems(false);
+  problems.set_enabled(true);
   set.set_active(0);
   problems.update(set);
   problems.wait_idle(set);
