@@ -76,7 +76,10 @@ void severity_toggle(const char* name, std::size_t count, LintSeverity severity,
 void place_link(const ClipSlot& slot, const LintPlace& place, int id, Actions& actions) {
   const std::string text = problem_place_text(slot.clip(), slot.labels, place);
   ImGui::PushID(id);
-  if (ImGui::Selectable(text.empty() ? "(the file)" : text.c_str(), false)) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kSelectionBlue));  // a link
+  const bool clicked = ImGui::Selectable(text.empty() ? "(the file)" : text.c_str(), false);
+  ImGui::PopStyleColor();
+  if (clicked) {
     actions.go_to_problem = Actions::ProblemPlace{slot.id, place.frame, place.joint};
   }
   if (place.frame < 0 && place.line > 0 && ImGui::IsItemHovered())
