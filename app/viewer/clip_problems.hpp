@@ -46,7 +46,8 @@ class ClipProblems {
   bool update(const ClipSet& clips);
 
   [[nodiscard]] Status status() const noexcept { return status_; }
-  [[nodiscard]] int clip_id() const noexcept { return clip_id_; }  // the active clip's id (0: none)
+  [[nodiscard]] int clip_id() const noexcept { return clip_id_; }            // the active clip's id (0: none)
+  [[nodiscard]] std::uint64_t content() const noexcept { return content_; }  // and its content revision
   // The active clip's findings as it is now (nullptr unless Ready).
   [[nodiscard]] const LintReport* report() const noexcept { return shown_ ? shown_.get() : nullptr; }
   [[nodiscard]] bool busy() const;  // work queued or running

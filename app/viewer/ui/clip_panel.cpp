@@ -233,7 +233,9 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
         ImGui::EndChild();
         ImGui::EndTabItem();
       }
-      const bool problems_open = ImGui::BeginTabItem(problems_tab_title(state).c_str());
+      char problems_title[64];
+      problems_tab_title(state, problems_title, sizeof(problems_title));
+      const bool problems_open = ImGui::BeginTabItem(problems_title);
       const ImVec2 tab_min = ImGui::GetItemRectMin();
       const ImVec2 tab_max = ImGui::GetItemRectMax();
       problems.tab = {tab_min.x, tab_min.y, tab_max.x - tab_min.x, tab_max.y - tab_min.y};

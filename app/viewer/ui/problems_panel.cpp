@@ -73,8 +73,7 @@ void severity_toggle(const char* name, std::size_t count, LintSeverity severity,
 }
 
 // A further place of a finding, as a link that goes there.
-void place_link(const ClipSlot& slot, const LintPlace& place, int id, Actions& actions) {
-  const std::string text = problem_place_text(slot.clip(), slot.labels, place);
+void place_link(const ClipSlot& slot, const LintPlace& place, const std::string& text, int id, Actions& actions) {
   ImGui::PushID(id);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kSelectionBlue));  // a link
   const bool clicked = ImGui::Selectable(text.empty() ? "(the file)" : text.c_str(), false);
@@ -88,18 +87,18 @@ void place_link(const ClipSlot& slot, const LintPlace& place, int id, Actions& a
 }
 
 // What an opened finding shows under its row: the hint, the further places, the fix command.
-void draw_details(const ClipSlot& slot, const LintFinding& finding, Actions& actions) {
+void draw_details(const ClipSlot& slot, const LintFinding& finding, const std::vector<std::string>& places,
+                  const std::string& command, Actions& actions) {
   ImGui::Indent(ImGui::GetFrameHeight());
   ImGui::PushTextWrapPos(0.0f);
   if (!finding.hint.empty()) ImGui::TextDisabled("%s", finding.hint.c_str());
   if (!finding.more_places.empty()) {
     ImGui::TextDisabled("Also at:");
     for (std::size_t p = 0; p < finding.more_places.size(); ++p)
-      place_link(slot, finding.more_places[p], static_cast<int>(p), actions);
+      place_link(slot, finding.more_places[p], places[p], static_cast<int>(p), actions);
     const std::size_t listed = finding.more_places.size() + 1;
     if (finding.count > listed) ImGui::TextDisabled("and %zu more", finding.count - listed);
   }
-  const std::string command = slot.is_sample ? std::string() : fix_command(finding, slot.clip().source);
   if (!command.empty()) {
     ImGui::TextDisabled("Fix with:");
     ImGui::TextUnformatted(command.c_str());
@@ -112,15 +111,11 @@ void draw_details(const ClipSlot& slot, const LintFinding& finding, Actions& act
 }
 
 // One finding: its icon and message, then "[code]  place  and N more" dim under it. True when clicked.
-bool draw_row(const ClipSlot& slot, const LintFinding& finding, bool opened, Rect& rect) {
+bool draw_row(const ClipSlot& slot, const LintFinding& finding, const std::string& meta, bool opened, Rect& rect) {
   const float icon = ImGui::GetTextLineHeight();
   const float indent = icon + ImGui::GetStyle().ItemInnerSpacing.x * 2.0f;
   const float width = std::max(ImGui::GetContentRegionAvail().x, indent + 40.0f);
   const float wrap = width - indent;
-  std::string meta = "[" + finding.code + "]";
-  const std::string place = problem_place_text(slot.clip(), slot.labels, finding.place);
-  if (!place.empty()) meta += "  " + place;
-  if (finding.count > 1) meta += "  and " + std::to_string(finding.count - 1) + " more";
   const ImVec2 message_size = ImGui::CalcTextSize(finding.message.c_str(), nullptr, false, wrap);
   const ImVec2 meta_size = ImGui::CalcTextSize(meta.c_str(), nullptr, false, wrap);
   const float pad = ImGui::GetStyle().FramePadding.y;
@@ -152,22 +147,47 @@ bool draw_row(const ClipSlot& slot, const LintFinding& finding, bool opened, Rec
   return clicked;
 }
 
+// The texts of every finding of `report`, once per clip version.
+void build_texts(const ClipSlot& slot, const LintReport& report, ProblemsPanelState& panel) {
+  panel.texts_clip = slot.id;
+  panel.texts_content = slot.content;
+  panel.metas.clear();
+  panel.commands.clear();
+  panel.places.clear();
+  for (const LintFinding& finding : report.findings) {
+    std::string meta = "[" + finding.code + "]";
+    const std::string place = problem_place_text(slot.clip(), slot.labels, finding.place);
+    if (!place.empty()) meta += "  " + place;
+    if (finding.count > 1) meta += "  and " + std::to_string(finding.count - 1) + " more";
+    panel.metas.push_back(std::move(meta));
+    panel.commands.push_back(slot.is_sample ? std::string() : fix_command(finding, slot.clip().source));
+    std::vector<std::string>& places = panel.places.emplace_back();
+    for (const LintPlace& more : finding.more_places)
+      places.push_back(problem_place_text(slot.clip(), slot.labels, more));
+  }
+}
+
 }  // namespace
 
-std::string problems_tab_title(const ViewerState& state) {
+void problems_tab_title(const ViewerState& state, char* out, std::size_t size) {
   const LintReport* report = state.lint.report();
-  if (report == nullptr) return "Problems###problems";
+  if (report == nullptr) {
+    std::snprintf(out, size, "Problems###problems");
+    return;
+  }
   const std::size_t problems = report->count(LintSeverity::Error) + report->count(LintSeverity::Warning);
-  return "Problems (" + std::to_string(problems) + ")###problems";
+  std::snprintf(out, size, "Problems (%zu)###problems", problems);
 }
 
 void draw_problems_panel(const ViewerState& state, ProblemsPanelState& panel, Actions& actions) {
   const ClipSlot* slot = state.active_slot();
   const LintReport* report = state.lint.report();
   panel.rows.assign(report != nullptr ? report->findings.size() : 0, Rect{});
-  if (panel.opened_in != report) {
-    panel.opened = -1;
-    panel.opened_in = report;
+  if (report != nullptr && slot != nullptr &&
+      (panel.texts_clip != slot->id || panel.texts_content != slot->content ||
+       panel.metas.size() != report->findings.size())) {
+    build_texts(*slot, *report, panel);
+    panel.opened = -1;  // another clip, or the clip changed: its details close
   }
   switch (state.lint.status()) {
     case ClipProblems::Status::None:
@@ -202,12 +222,12 @@ void draw_problems_panel(const ViewerState& state, ProblemsPanelState& panel, Ac
     ++listed;
     ImGui::PushID(static_cast<int>(i));
     const bool opened = panel.opened == static_cast<int>(i);
-    if (draw_row(*slot, finding, opened, panel.rows[i])) {
+    if (draw_row(*slot, finding, panel.metas[i], opened, panel.rows[i])) {
       panel.opened = opened ? -1 : static_cast<int>(i);
       if (finding.place.frame >= 0 || finding.place.joint >= 0)
         actions.go_to_problem = Actions::ProblemPlace{slot->id, finding.place.frame, finding.place.joint};
     }
-    if (panel.opened == static_cast<int>(i)) draw_details(*slot, finding, actions);
+    if (panel.opened == static_cast<int>(i)) draw_details(*slot, finding, panel.places[i], panel.commands[i], actions);
     ImGui::PopID();
   }
   if (listed == 0) ImGui::TextDisabled("Nothing to show: every finding is filtered out");
