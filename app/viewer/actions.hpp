@@ -111,6 +111,14 @@ struct Actions {
   std::optional<int> select_joint;  // -1 clears the selection
   std::optional<int> hover_joint;
   std::optional<int> centre_on_joint;
+  // The Problems tab: go to a finding's place in clip `clip_id` (the clock to where it shows
+  // `frame`, `joint` selected; -1 leaves either as it is).
+  struct ProblemPlace {
+    int clip_id = 0;
+    long long frame = -1;
+    int joint = -1;
+  };
+  std::optional<ProblemPlace> go_to_problem;
   // Exports.
   bool export_csv_dialog = false;
   bool export_png_dialog = false;

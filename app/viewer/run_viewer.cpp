@@ -104,6 +104,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   if (!loaded_settings.notice.empty()) viewer.state().message = Message{Message::Kind::Info, loaded_settings.notice};
   viewer.set_default_up(up);
   if (compare) viewer.start_comparison(*compare);
+  viewer.enable_problems();
   if (files.empty()) {
     viewer.open_sample();
   } else {

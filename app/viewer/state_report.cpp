@@ -177,6 +177,29 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
     }
     out << '\n';
   }
+  // The Problems tab: the active clip's id, its errors, warnings and infos, the check's status; the
+  // tab header's rectangle; each finding: code, severity, frame, joint, line, and where its row is
+  // drawn (an empty rectangle when filtered out or the tab is closed).
+  const ClipProblems& lint = state.lint;
+  const LintReport* lint_report = lint.report();
+  out << "lint=" << lint.clip_id() << ';' << (lint_report ? lint_report->count(LintSeverity::Error) : 0) << ';'
+      << (lint_report ? lint_report->count(LintSeverity::Warning) : 0) << ';'
+      << (lint_report ? lint_report->count(LintSeverity::Info) : 0) << ';' << problems_status_name(lint.status())
+      << '\n';
+  const ProblemsPanelState& problems_panel = viewer.problems_panel();
+  const auto rect_text = [](const Rect& r) {
+    return std::to_string(static_cast<int>(r.x)) + ',' + std::to_string(static_cast<int>(r.y)) + ',' +
+           std::to_string(static_cast<int>(r.width)) + ',' + std::to_string(static_cast<int>(r.height));
+  };
+  out << "problems_tab=" << rect_text(problems_panel.tab) << '\n';
+  if (lint_report != nullptr) {
+    for (std::size_t i = 0; i < lint_report->findings.size(); ++i) {
+      const LintFinding& f = lint_report->findings[i];
+      out << "lint_" << i + 1 << '=' << f.code << ';' << lint_severity_name(f.severity) << ';' << f.place.frame << ';'
+          << f.place.joint << ';' << f.place.line << ';'
+          << rect_text(i < problems_panel.rows.size() ? problems_panel.rows[i] : Rect{}) << '\n';
+    }
+  }
   const std::vector<Rect>& lanes = viewer.timeline_lanes();
   for (std::size_t i = 0; i < lanes.size(); ++i) {
     out << "lane_" << i + 1 << '=' << lanes[i].x << ',' << lanes[i].y << ',' << lanes[i].width << ',' << lanes[i].height

@@ -135,6 +135,7 @@ void Viewer::poll_background(double now_seconds) {
     clips.reload(slot->id);
   sync_clip_set();
   state_.comparison.update(clips);
+  state_.lint.update(clips);
   sync_ghosts();
   const bool loading = loader_.busy();
   if (loading != was_loading_) {

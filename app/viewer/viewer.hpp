@@ -25,6 +25,7 @@
 #include "viewer/ui/dialogs.hpp"
 #include "viewer/ui/hierarchy_panel.hpp"
 #include "viewer/ui/layout.hpp"
+#include "viewer/ui/problems_panel.hpp"
 #include "viewer/video_export_job.hpp"
 #include "viewer/viewer_state.hpp"
 
@@ -56,6 +57,8 @@ class Viewer {
   void add_clip(PreparedClip clip);
   // The first clip that loads from now on becomes the reference of a comparison with these options.
   void start_comparison(const CompareStart& start) { pending_comparison_ = start; }
+  // The Problems tab's lint runs (the interactive viewer; the render command leaves it off).
+  void enable_problems() noexcept { state_.lint.set_enabled(true); }
   // Selects the first joint of the active clip named `name` (or labelled "name #index"); false
   // when there is none.
   bool select_joint_named(const std::string& name);
@@ -108,6 +111,7 @@ class Viewer {
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
   // Each clip's lane in the timeline as last drawn (empty without lanes).
   [[nodiscard]] const std::vector<Rect>& timeline_lanes() const noexcept { return timeline_lanes_; }
+  [[nodiscard]] const ProblemsPanelState& problems_panel() const noexcept { return problems_panel_; }
   // A right or middle drag is panning the timeline (as last drawn).
   [[nodiscard]] bool timeline_panning() const noexcept { return timeline_panning_; }
   // Joint labels drawn in the last overlay, and those hidden because no free spot was left.
@@ -140,6 +144,7 @@ class Viewer {
   void start_video_export(const Actions::Video& request);
   void finish_video_export();
   void apply_compare_actions(const Actions& actions);
+  void go_to_problem(const Actions::ProblemPlace& place);
   void sync_ghosts();
   void load_joint_map(const std::string& path);
   // The comparison of a clip drawn as a ghost over the reference (nullptr: drawn as itself).
@@ -188,6 +193,7 @@ class Viewer {
   HierarchyPanelState hierarchy_;
   CurvesCache curves_;
   ComparePanelState compare_panel_;
+  ProblemsPanelState problems_panel_;
   ExportJob export_;
   VideoExportJob video_export_;
   std::string video_export_path_;   // where the export in video_export_ writes

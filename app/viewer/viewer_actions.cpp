@@ -19,6 +19,20 @@ void Viewer::select_joint(int slot_index, int joint) {
   update_inspection();
 }
 
+// A finding of the Problems tab: the playhead paused where the clip shows its frame, its joint
+// selected (the joint tree reveals it, the inspector and curves show it).
+void Viewer::go_to_problem(const Actions::ProblemPlace& place) {
+  const int index = state_.clips.index_of(place.clip_id);
+  if (index < 0) return;
+  const ClipSlot& slot = state_.clips[static_cast<std::size_t>(index)];
+  if (place.frame >= 0 && static_cast<std::size_t>(place.frame) < slot.clip().motion.frame_count) {
+    PlaybackClock& clock = state_.clock();
+    clock.pause();
+    clock.seek(state_.clips.clock_position_for(slot, static_cast<double>(place.frame)));
+  }
+  if (place.joint >= 0 && place.joint < slot.clip().skeleton.joint_count()) select_joint(index, place.joint);
+}
+
 // Shift+F: the camera keeps its direction and frames every visible clip's joints as drawn now.
 void Viewer::frame_current_pose() {
   Bounds bounds;
@@ -63,6 +77,7 @@ void Viewer::apply_clip_actions(const Actions& a) {
 void Viewer::apply_joint_actions(const Actions& a) {
   state_.hovered_joint = a.hover_joint.value_or(-1);
   if (a.select_joint) select_joint(state_.active(), *a.select_joint);
+  if (a.go_to_problem) go_to_problem(*a.go_to_problem);
   if (a.centre_on_joint) {
     const ClipSlot* slot = state_.active_slot();
     if (slot != nullptr && *a.centre_on_joint >= 0 && *a.centre_on_joint < slot->clip().skeleton.joint_count()) {

@@ -242,7 +242,7 @@ void Viewer::build_ui() {
                            state_.display.show_panel, settings_.panel_width * ui_scale_, kLeftPanelWidth * ui_scale_,
                            curves_panel_height(state_));
   if (state_.display.show_panel) {
-    const float width = draw_clip_panel(layout_.panel, state_, compare_panel_, actions);
+    const float width = draw_clip_panel(layout_.panel, state_, compare_panel_, problems_panel_, actions);
     if (std::abs(width - layout_.panel.width) > 0.5f) actions.panel_width = width;
     ImGui::SetNextWindowPos(ImVec2(layout_.left.x, layout_.left.y));
     ImGui::SetNextWindowSize(ImVec2(layout_.left.width, layout_.left.height));

@@ -21,6 +21,7 @@
 #include "anim/timeline_view.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/clip_colours.hpp"
+#include "viewer/clip_problems.hpp"
 #include "viewer/clip_set.hpp"
 #include "viewer/comparison.hpp"
 #include "viewer/prepared_clip.hpp"
@@ -46,6 +47,7 @@ inline constexpr std::size_t kMaxProblems = 500;
 struct ViewerState {
   ClipSet clips;          // the clips, their loads, the shared clock and the active clip
   Comparison comparison;  // the reference clip and every other clip's difference from it
+  ClipProblems lint;      // the active clip's lint findings (the Problems tab)
   bool interpolate = true;
   ClipEnd clip_end = ClipEnd::Hold;  // what every clip shows outside its frames
   TimelineView timeline_view;        // the part of the clock the timeline shows (zoom and pan)

@@ -198,7 +198,8 @@ void draw_warnings(const ViewerState& state) {
 
 }  // namespace
 
-float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelState& compare, Actions& actions) {
+float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelState& compare,
+                      ProblemsPanelState& problems, Actions& actions) {
   ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
   ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
   float width = area.width;
@@ -231,6 +232,20 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
         draw_compare_panel(state, compare, actions);
         ImGui::EndChild();
         ImGui::EndTabItem();
+      }
+      char problems_title[64];
+      problems_tab_title(state, problems_title, sizeof(problems_title));
+      const bool problems_open = ImGui::BeginTabItem(problems_title);
+      const ImVec2 tab_min = ImGui::GetItemRectMin();
+      const ImVec2 tab_max = ImGui::GetItemRectMax();
+      problems.tab = {tab_min.x, tab_min.y, tab_max.x - tab_min.x, tab_max.y - tab_min.y};
+      if (problems_open) {
+        ImGui::BeginChild("##problems_tab", ImVec2(0.0f, 0.0f), false);
+        draw_problems_panel(state, problems, actions);
+        ImGui::EndChild();
+        ImGui::EndTabItem();
+      } else {
+        problems.rows.clear();
       }
       ImGui::EndTabBar();
     }

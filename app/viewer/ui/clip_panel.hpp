@@ -6,11 +6,13 @@
 #include "viewer/actions.hpp"
 #include "viewer/ui/compare_panel.hpp"
 #include "viewer/ui/layout.hpp"
+#include "viewer/ui/problems_panel.hpp"
 #include "viewer/viewer_state.hpp"
 
 namespace bvhscope::viewer {
 
 // Returns the panel's width after the user may have resized it from its left edge.
-float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelState& compare, Actions& actions);
+float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelState& compare,
+                      ProblemsPanelState& problems, Actions& actions);
 
 }  // namespace bvhscope::viewer
