@@ -105,17 +105,7 @@ void ClipProblems::ask(const ClipSlot& slot) {
   job.clip_id = slot.id;
   job.content = slot.content;
   // A copy of the clip's description sharing its frame table (the table is not copied).
-  auto copy = std::make_shared<Clip>();
-  const Clip& clip = slot.clip();
-  copy->source = clip.source;
-  copy->skeleton = clip.skeleton;
-  copy->declared_frame_time = clip.declared_frame_time;
-  copy->warnings = clip.warnings;
-  copy->motion.frame_count = clip.motion.frame_count;
-  copy->motion.channel_count = clip.motion.channel_count;
-  copy->motion.frame_time = clip.motion.frame_time;
-  copy->motion.values = clip.motion.values.share(clip.motion.values.size());
-  job.clip = std::move(copy);
+  job.clip = std::make_shared<Clip>(share_clip(slot.clip()));
   job.options.position = slot.prepared.mode_request;
   job.options.up = slot.prepared.up_request;
   asked_ = std::make_pair(slot.id, slot.content);

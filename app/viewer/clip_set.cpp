@@ -11,18 +11,7 @@ namespace {
 
 // A loaded clip to prepare again on the loader thread: its motion table shared, not copied (no
 // one writes a loaded clip's table; the clip on screen keeps reading it meanwhile).
-std::shared_ptr<Clip> shared_copy(const Clip& clip) {
-  auto copy = std::make_shared<Clip>();
-  copy->source = clip.source;
-  copy->skeleton = clip.skeleton;
-  copy->declared_frame_time = clip.declared_frame_time;
-  copy->warnings = clip.warnings;
-  copy->motion.frame_count = clip.motion.frame_count;
-  copy->motion.channel_count = clip.motion.channel_count;
-  copy->motion.frame_time = clip.motion.frame_time;
-  copy->motion.values = clip.motion.values.share(clip.motion.values.size());
-  return copy;
-}
+std::shared_ptr<Clip> shared_copy(const Clip& clip) { return std::make_shared<Clip>(share_clip(clip)); }
 
 bool only_the_sample(const std::vector<ClipSlot>& clips) { return clips.size() == 1 && clips.front().is_sample; }
 

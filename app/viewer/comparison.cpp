@@ -158,15 +158,7 @@ double Comparison::colour_max(double metres_per_unit) const noexcept {
 std::shared_ptr<const Clip> Comparison::snapshot(const ClipSlot& slot) {
   for (const Snapshot& s : snapshots_)
     if (s.clip_id == slot.id && s.content == slot.content) return s.clip;
-  auto copy = std::make_shared<Clip>();
-  const Clip& clip = slot.clip();
-  copy->source = clip.source;
-  copy->skeleton = clip.skeleton;
-  copy->declared_frame_time = clip.declared_frame_time;
-  copy->motion.frame_count = clip.motion.frame_count;
-  copy->motion.channel_count = clip.motion.channel_count;
-  copy->motion.frame_time = clip.motion.frame_time;
-  copy->motion.values = clip.motion.values.share(clip.motion.values.size());  // no copy of the table
+  auto copy = std::make_shared<const Clip>(share_clip(slot.clip()));  // no copy of the table
   std::erase_if(snapshots_, [&](const Snapshot& s) { return s.clip_id == slot.id; });
   snapshots_.push_back({slot.id, slot.content, copy});
   return copy;

@@ -37,22 +37,7 @@ void draw(Viewer& viewer, const gfx::RenderTarget& target, bool ui) {
 void add_strip_copies(std::vector<PreparedClip>& clips, int strip) {
   clips.reserve(static_cast<std::size_t>(strip));  // `original` stays where it is
   const PreparedClip& original = clips.front();
-  for (int i = 1; i < strip; ++i) {
-    PreparedClip copy;
-    copy.clip.source = original.clip.source;
-    copy.clip.skeleton = original.clip.skeleton;
-    copy.clip.declared_frame_time = original.clip.declared_frame_time;
-    copy.clip.motion.frame_count = original.clip.motion.frame_count;
-    copy.clip.motion.channel_count = original.clip.motion.channel_count;
-    copy.clip.motion.frame_time = original.clip.motion.frame_time;
-    copy.clip.motion.values = original.clip.motion.values.share(original.clip.motion.values.size());
-    copy.mode_request = original.mode_request;
-    copy.up_request = original.up_request;
-    copy.decision = original.decision;
-    copy.measures = original.measures;
-    copy.listing = original.listing;
-    clips.push_back(std::move(copy));
-  }
+  for (int i = 1; i < strip; ++i) clips.push_back(share_prepared_clip(original));
 }
 
 // The strip's poses: copy i shows frame first + i (last - first) / (n - 1) at the same moment,

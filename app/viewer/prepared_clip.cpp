@@ -78,4 +78,15 @@ void change_up_axis(PreparedClip& prepared, UpAxisRequest request) {
   prepared.measures = measure_clip(prepared.clip, prepared.decision.mode, request);
 }
 
+PreparedClip share_prepared_clip(const PreparedClip& original) {
+  PreparedClip copy;
+  copy.clip = share_clip(original.clip);
+  copy.mode_request = original.mode_request;
+  copy.up_request = original.up_request;
+  copy.decision = original.decision;
+  copy.measures = original.measures;
+  copy.listing = original.listing;
+  return copy;
+}
+
 }  // namespace bvhscope::viewer

@@ -48,6 +48,10 @@ struct PreparedClip {
   JointListing listing;  // moved into the viewer's slot (empty after)
 };
 
+// A second handle on a prepared clip: its motion table shared (not copied, share_clip), the rest
+// copied.
+PreparedClip share_prepared_clip(const PreparedClip& original);
+
 // `on_worker_start` runs first on each thread of the bake (see bake_positions).
 ClipMeasures measure_clip(const Clip& clip, PositionMode mode, UpAxisRequest up,
                           const std::function<void()>& on_worker_start = {});

@@ -23,24 +23,6 @@ const char* video_export_phase_name(VideoExportPhase phase) noexcept {
   return "idle";
 }
 
-PreparedClip share_prepared_clip(const PreparedClip& original) {
-  PreparedClip copy;
-  copy.clip.source = original.clip.source;
-  copy.clip.skeleton = original.clip.skeleton;
-  copy.clip.declared_frame_time = original.clip.declared_frame_time;
-  copy.clip.motion.frame_count = original.clip.motion.frame_count;
-  copy.clip.motion.channel_count = original.clip.motion.channel_count;
-  copy.clip.motion.frame_time = original.clip.motion.frame_time;
-  copy.clip.motion.values = original.clip.motion.values.share(original.clip.motion.values.size());
-  copy.clip.warnings = original.clip.warnings;
-  copy.mode_request = original.mode_request;
-  copy.up_request = original.up_request;
-  copy.decision = original.decision;
-  copy.measures = original.measures;
-  copy.listing = original.listing;
-  return copy;
-}
-
 VideoExportJob::~VideoExportJob() {
   cancel_.store(true);
   if (thread_.joinable()) thread_.join();

@@ -23,9 +23,6 @@ enum class VideoExportPhase : std::uint8_t { Idle, Running, Cancelling, Written,
 // "idle", "running", "cancelling", "written", "failed", "cancelled" (the state report's words).
 const char* video_export_phase_name(VideoExportPhase phase) noexcept;
 
-// A second handle on a prepared clip: its motion table shared (not copied), its measures copied.
-PreparedClip share_prepared_clip(const PreparedClip& original);
-
 class VideoExportJob {
  public:
   // What the worker runs: checks `cancel` before each frame, reports (frames done, frames in

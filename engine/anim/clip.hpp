@@ -18,4 +18,19 @@ struct Clip {
   std::vector<Diagnostic> warnings;  // located warnings of the load, in file order
 };
 
+// A copy of a loaded clip whose frame table is shared with it, not copied (FrameValues::share), for
+// work on another thread while the original is still read: no one writes a loaded clip's table.
+inline Clip share_clip(const Clip& clip) {
+  Clip copy;
+  copy.source = clip.source;
+  copy.skeleton = clip.skeleton;
+  copy.declared_frame_time = clip.declared_frame_time;
+  copy.warnings = clip.warnings;
+  copy.motion.frame_count = clip.motion.frame_count;
+  copy.motion.channel_count = clip.motion.channel_count;
+  copy.motion.frame_time = clip.motion.frame_time;
+  copy.motion.values = clip.motion.values.share(clip.motion.values.size());
+  return copy;
+}
+
 }  // namespace bvhscope
