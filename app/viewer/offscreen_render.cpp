@@ -135,10 +135,7 @@ std::unique_ptr<OffscreenViewer> OffscreenViewer::create(std::vector<PreparedCli
     state.comparison.wait_idle(state.clips);
     viewer.poll_background(0.0);  // ghosts leave the scene's bounds: the view frames the rest
   }
-  if (!options.select.empty() && !viewer.select_joint_named(options.select)) {
-    error = "no joint named '" + options.select + "' in " + state.active_slot()->clip().source;
-    return nullptr;
-  }
+  if (!options.select.empty() && !viewer.select_joint_named(options.select, error)) return nullptr;
   if (options.ui) {
     // Headless: the OpenGL3 backend alone, fed what the GLFW one feeds for the hidden window.
     if (made->parts_->context->window() != nullptr) {

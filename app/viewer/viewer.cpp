@@ -79,17 +79,34 @@ void Viewer::reload_clip(const ClipSlot& slot) {
   sync_clip_set();
 }
 
-bool Viewer::select_joint_named(const std::string& name) {
+bool Viewer::select_joint_named(const std::string& name, std::string& error) {
   const ClipSlot* slot = state_.active_slot();
-  if (slot == nullptr) return false;
-  const Skeleton& skeleton = slot->clip().skeleton;
-  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    if (skeleton.names[static_cast<std::size_t>(joint)] == name ||
-        slot->labels[static_cast<std::size_t>(joint)] == name) {
-      select_joint(state_.active(), joint);
-      return true;
-    }
+  if (slot == nullptr) {
+    error = "no clip to select a joint in";
+    return false;
   }
+  const Skeleton& skeleton = slot->clip().skeleton;
+  std::vector<int> named;
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    const auto j = static_cast<std::size_t>(joint);
+    if (slot->labels[j] == name) {  // "Name #index" names one joint
+      named.assign(1, joint);
+      break;
+    }
+    if (skeleton.names[j] == name) named.push_back(joint);
+  }
+  if (named.size() == 1) {
+    select_joint(state_.active(), named.front());
+    return true;
+  }
+  if (named.empty()) {
+    error = "no joint named '" + name + "' in " + slot->clip().source;
+    return false;
+  }
+  error = std::to_string(named.size()) + " joints are named '" + name + "' in " + slot->clip().source + ": ";
+  for (std::size_t i = 0; i < named.size(); ++i)
+    error += (i > 0 ? ", '" : "'") + slot->labels[static_cast<std::size_t>(named[i])] + "'";
+  error += "; select one of them by that label";
   return false;
 }
 

@@ -59,9 +59,10 @@ class Viewer {
   void start_comparison(const CompareStart& start) { pending_comparison_ = start; }
   // The Problems tab's lint runs (the interactive viewer; the render command leaves it off).
   void enable_problems() noexcept { state_.lint.set_enabled(true); }
-  // Selects the first joint of the active clip named `name` (or labelled "name #index"); false
-  // when there is none.
-  bool select_joint_named(const std::string& name);
+  // Selects the joint of the active clip named `name`, or labelled "name #index" (how joints
+  // sharing a name are told apart). false with `error` when there is none, or when several joints
+  // have that name (the error lists them as "Name #index").
+  bool select_joint_named(const std::string& name, std::string& error);
 
   // One frame, in this order.
   void poll_background(double now_seconds);  // drops, finished loads, file dialog, file changes

@@ -328,7 +328,7 @@ class FrameAllocationTest : public ::testing::Test {
     ViewerState& state = viewer_->state();
     ASSERT_EQ(state.clips.size(), static_cast<std::size_t>(kClips));
     ASSERT_EQ(state.clips.front().clip().skeleton.joint_count(), static_cast<int>(kRigJoints));
-    ASSERT_TRUE(viewer_->select_joint_named("lhand"));
+    ASSERT_TRUE(viewer_->select_joint_named("lhand", error)) << error;
     state.inspection.trail = true;
     state.inspection.labels = LabelMode::All;
     state.clock().set_loop(true);

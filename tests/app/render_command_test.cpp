@@ -75,6 +75,32 @@ TEST_F(RenderCommand, ABrokenFileIsALocatedErrorWithExitCodeOne) {
   EXPECT_FALSE(std::filesystem::exists(dir_ / "x.png"));
 }
 
+TEST_F(RenderCommand, SelectingANameTwoJointsShareIsAnErrorListingBoth) {
+  need_display();
+  // Joints 1 and 3 (2 is the first one's End Site) are both "Chest": --select Chest could mean either.
+  const auto twins = dir_ / "twins.bvh";
+  std::ofstream(twins) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 3 Zrotation Xrotation Yrotation\n"
+                          "  JOINT Chest\n  {\n    OFFSET 0 10 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+                          "    End Site\n    {\n      OFFSET 0 10 0\n    }\n  }\n"
+                          "  JOINT Chest\n  {\n    OFFSET 5 10 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+                          "    End Site\n    {\n      OFFSET 0 10 0\n    }\n  }\n}\n"
+                          "MOTION\nFrames: 1\nFrame Time: 0.04\n0 0 0 0 0 0 0 0 0\n";
+  const auto out = dir_ / "x.png";
+  const auto ambiguous = run_bvhscope({"render", twins.string(), "-o", out.string(), "--select", "Chest"});
+  EXPECT_EQ(ambiguous.exit_code, 1);
+  EXPECT_NE(ambiguous.err.find("2 joints are named 'Chest' in " + twins.string() +
+                               ": 'Chest #1', 'Chest #3'; select one of them by that label"),
+            std::string::npos)
+      << ambiguous.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  const auto missing = run_bvhscope({"render", twins.string(), "-o", out.string(), "--select", "Neck"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("no joint named 'Neck' in " + twins.string()), std::string::npos) << missing.err;
+  const auto chosen = run_bvhscope({"render", twins.string(), "-o", out.string(), "--select", "Chest #3"});
+  EXPECT_EQ(chosen.exit_code, 0) << chosen.err;
+  EXPECT_TRUE(std::filesystem::exists(out));
+}
+
 TEST_F(RenderCommand, BadUsageIsExitCodeTwo) {
   const std::string out = (dir_ / "x.png").string();
   for (const std::vector<std::string>& args :
