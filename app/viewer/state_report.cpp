@@ -116,6 +116,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "video_export=" << video_export_phase_name(viewer.video_export().phase()) << '\n';
   out << "video_export_done=" << viewer.video_export().done() << '\n';
   out << "video_export_total=" << viewer.video_export().total() << '\n';
+  out << "save_bvh_dialog=" << viewer.save_bvh_dialog_open() << '\n';
+  out << "save_bvh=" << viewer.save_bvh_report() << '\n';
   out << "problems=" << state.problems.size() << '\n';
   for (std::size_t i = 0; i < state.problems.size(); ++i) {
     std::string text = state.problems[i].text;
