@@ -139,7 +139,8 @@ struct Actions {
   bool cancel_export = false;  // the PNG sequence or the video being written
   // File > Save as BVH. `save_bvh_dialog` opens the dialog on the active clip with these convert
   // options ticked: a default ConvertOptions ticks none (the menu, Ctrl+Shift+S); a lint finding's
-  // Fix button passes its fix, e.g. ConvertOptions{.unwrap = true} or .strip_prefix = "mixamorig:".
+  // Fix button passes its fix (options.unwrap = true, options.strip_prefix = "mixamorig:",
+  // options.three_channels, .ground, .rotation_order, .lengths, .up, .fps).
   // Options the dialog has no control for (renames) are kept as given; position_mode and from_up
   // are always the clip's as the viewer shows it; first_frame/last_frame, when set, replace the
   // loop range. Nothing happens without an active loaded clip.

@@ -101,7 +101,7 @@ class Viewer {
   // File > Save as BVH, for the state report: "PHASE; PATH" (PHASE a video_export_phase_name or
   // "refused": the last request was turned down before anything started).
   [[nodiscard]] std::string save_bvh_report() const;
-  [[nodiscard]] bool save_bvh_dialog_open() const noexcept { return dialogs_.save_bvh.open; }
+  [[nodiscard]] const SaveBvhDialog& save_bvh_dialog() const noexcept { return dialogs_.save_bvh; }
   [[nodiscard]] bool quit_requested() const noexcept { return quit_; }
   [[nodiscard]] Settings settings_for_saving(int window_width, int window_height) const;
   [[nodiscard]] const ViewerState& state() const noexcept { return state_; }

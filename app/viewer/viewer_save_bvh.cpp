@@ -95,6 +95,7 @@ void Viewer::start_save_bvh(const Actions::SaveBvh& request) {
   dialog.outcome.clear();
   dialog.outcome_error = false;
   dialog.status = SaveBvhStatus::Saving;
+  state_.message = Message{Message::Kind::Info, "Saving " + request.path + "..."};
   save_bvh_.start(save_bvh_task(share_clip(active->clip()), options, write, request.path, save_bvh_summary_));
 }
 

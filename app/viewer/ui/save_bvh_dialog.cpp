@@ -16,6 +16,12 @@ constexpr const char* kUnits[] = {"Keep the file's", "Metres", "Centimetres", "M
 constexpr double kUnitMetres[] = {0.0, 1.0, 0.01, 0.001, 0.0254, 0.3048};
 constexpr const char* kUps[] = {"Keep the file's", "+Y (Blender, three.js, BVH)", "+Z"};
 
+std::array<float, 4> item_box() {
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 size = ImGui::GetItemRectSize();
+  return {min.x, min.y, size.x, size.y};
+}
+
 float field_width() { return ImGui::GetFontSize() * 14.0f; }
 
 // True when `path` names the file the clip was loaded from.
@@ -58,6 +64,7 @@ void option_rows(SaveBvhDialog& dialog) {
   ImGui::Checkbox("On the ground", &dialog.ground);
   ImGui::SameLine(ImGui::GetFontSize() * 16.0f);
   ImGui::Checkbox("Unwrap Euler angles", &dialog.unwrap);
+  dialog.unwrap_box = item_box();
   ImGui::Checkbox("Fixed decimals (else the shortest exact)", &dialog.fixed_precision);
   if (dialog.fixed_precision) {
     ImGui::SameLine();
@@ -137,6 +144,35 @@ Actions::SaveBvh chosen_save_bvh(const SaveBvhDialog& dialog) {
   return save;
 }
 
+std::string convert_arguments(const Actions::SaveBvh& save) {
+  const ConvertOptions& options = save.options;
+  std::string text;
+  const auto add = [&](const std::string& argument) { text += (text.empty() ? "" : " ") + argument; };
+  if (options.first_frame)
+    add("--frames " + std::to_string(*options.first_frame) + ":" + std::to_string(options.last_frame.value_or(0)));
+  if (options.fps) {
+    char fps[32];
+    std::snprintf(fps, sizeof fps, "%.6g", *options.fps);
+    add(std::string("--fps ") + fps);
+  }
+  if (options.rotation_order) add("--rotation-order " + rotation_order_name(*options.rotation_order));
+  if (options.three_channels) add("--channels 3");
+  if (options.lengths) {
+    constexpr const char* kNames[] = {"", "m", "cm", "mm", "in", "ft"};
+    for (int i = 1; i < IM_ARRAYSIZE(kUnitMetres); ++i) {
+      if (options.lengths->target_metres_per_unit == kUnitMetres[i]) add(std::string("--units ") + kNames[i]);
+    }
+  }
+  if (options.up) add("--up " + std::string(up_axis_name(*options.up)));
+  if (options.mirror) add("--mirror");
+  if (!options.strip_prefix.empty()) add("--strip-prefix " + options.strip_prefix);
+  if (options.in_place) add("--in-place");
+  if (options.ground) add("--ground");
+  if (options.unwrap) add("--unwrap");
+  if (save.precision) add("--precision " + std::to_string(*save.precision));
+  return text;
+}
+
 void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
   if (dialog.requested) {
     ImGui::OpenPopup(kTitle);
@@ -157,6 +193,9 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
                                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   if (is_original(dialog)) {
     ImGui::Checkbox("Replace the original (the clip reloads from it)", &dialog.replace_original);
+    dialog.replace_box = item_box();
+  } else {
+    dialog.replace_box = {};
   }
   ImGui::EndDisabled();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

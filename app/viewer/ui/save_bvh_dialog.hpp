@@ -46,12 +46,18 @@ struct SaveBvhDialog {
   std::string outcome;  // the last save's result: what was written, or why nothing was
   bool outcome_error = false;
   std::string saved_path;  // the file written (Saved)
+  // Where two checkboxes were drawn (x, y, width, height; zero when not shown), for the state
+  // report: the app tests click them.
+  std::array<float, 4> unwrap_box{};
+  std::array<float, 4> replace_box{};
 };
 
 // The dialog's controls set from `preset` (and `prefix_guess` when the preset strips nothing).
 void preset_save_bvh_dialog(SaveBvhDialog& dialog, const ConvertOptions& preset, const std::string& prefix_guess);
 // The choice as Actions::save_bvh (position_mode and from_up are left for the viewer to fill).
 Actions::SaveBvh chosen_save_bvh(const SaveBvhDialog& dialog);
+// The choice as `bvhscope convert` arguments ("--frames 10:29 --unwrap"), for the state report.
+std::string convert_arguments(const Actions::SaveBvh& save);
 
 void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions);
 
