@@ -90,7 +90,6 @@ TEST_F(SaveBvhTask, OptionsWritingInPlaceLeaveTheSharedClipAsItWas) {
   const fs::path out = dir_ / "unwrapped.bvh";
   std::string error;
   const ConvertOptions options = add_rule([](ConvertOptions& o) { o.unwrap = true; });
-  ASSERT_TRUE(conversion_writes_values(options));
   ASSERT_TRUE(run(options, out, error)) << error;
   EXPECT_EQ(std::vector<float>(clip_.motion.values.begin(), clip_.motion.values.end()), before);
   Result<Clip> back = load_bvh_file(out.string());
