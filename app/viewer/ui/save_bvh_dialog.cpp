@@ -178,7 +178,8 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
     ImGui::OpenPopup(kTitle);
     dialog.requested = false;
   }
-  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Appearing);
+  // Height 0 every frame: it fits the rows, which grow by the outcome line after a save.
+  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Always);
   dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
   if (!dialog.open) return;
   const bool saving = dialog.status == SaveBvhStatus::Saving;
@@ -216,6 +217,7 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
       break;
     }
     case SaveBvhStatus::Saving:
+      ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted("Saving...");
       ImGui::SameLine();
       if (ImGui::Button("Cancel") || escape) actions.cancel_save_bvh = true;
@@ -224,6 +226,11 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
       if (ImGui::Button("Open It Beside the Original")) {
         actions.open_path = dialog.saved_path;
         ImGui::CloseCurrentPopup();
+      }
+      ImGui::SameLine();
+      if (ImGui::Button("Save Again")) {  // other options or another path: back to the choice
+        dialog.status = SaveBvhStatus::Editing;
+        dialog.outcome.clear();
       }
       ImGui::SameLine();
       if (ImGui::Button("Close") || escape || entered || enter_elsewhere) ImGui::CloseCurrentPopup();
