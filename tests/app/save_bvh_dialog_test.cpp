@@ -49,7 +49,9 @@ TEST(SaveBvhDialog, AnEmptyPresetTicksNothingAndOffersThePrefixGuess) {
   preset_save_bvh_dialog(dialog, ConvertOptions{}, "mixamorig:");
   EXPECT_STREQ(dialog.prefix.data(), "mixamorig:");
   EXPECT_FALSE(dialog.strip);
-  EXPECT_EQ(convert_arguments(chosen_save_bvh(dialog)), "--frames 0:9");
+  EXPECT_EQ(convert_arguments(chosen_save_bvh(dialog)), "");  // every frame: no --frames
+  dialog.last = 8;
+  EXPECT_EQ(convert_arguments(chosen_save_bvh(dialog)), "--frames 0:8");
 }
 
 }  // namespace

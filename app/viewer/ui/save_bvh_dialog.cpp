@@ -123,8 +123,10 @@ Actions::SaveBvh chosen_save_bvh(const SaveBvhDialog& dialog) {
   save.path = dialog.path.data();
   ConvertOptions& options = save.options;
   options.renames = dialog.preset.renames;
-  options.first_frame = static_cast<std::size_t>(std::max(dialog.first, 0));
-  options.last_frame = static_cast<std::size_t>(std::max(dialog.last, dialog.first));
+  if (dialog.first > 0 || dialog.last < dialog.frame_count - 1) {  // every frame: no trim (it would copy them)
+    options.first_frame = static_cast<std::size_t>(std::max(dialog.first, 0));
+    options.last_frame = static_cast<std::size_t>(std::max(dialog.last, dialog.first));
+  }
   if (dialog.change_fps) options.fps = static_cast<double>(dialog.fps);
   if (dialog.rotation_order > 0) options.rotation_order = parse_rotation_order(kRotationOrders[dialog.rotation_order]);
   options.three_channels = dialog.three_channels;
