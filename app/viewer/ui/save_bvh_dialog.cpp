@@ -225,11 +225,13 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
       if (ImGui::Button("Cancel") || escape) actions.cancel_save_bvh = true;
       break;
     case SaveBvhStatus::Saved:
-      if (ImGui::Button("Open It Beside the Original")) {
-        actions.open_path = dialog.saved_path;
-        ImGui::CloseCurrentPopup();
+      if (!is_original(dialog)) {  // (the original itself reloads in place)
+        if (ImGui::Button("Open It Beside the Original")) {
+          actions.open_path = dialog.saved_path;
+          ImGui::CloseCurrentPopup();
+        }
+        ImGui::SameLine();
       }
-      ImGui::SameLine();
       if (ImGui::Button("Save Again")) {  // other options or another path: back to the choice
         dialog.status = SaveBvhStatus::Editing;
         dialog.outcome.clear();
