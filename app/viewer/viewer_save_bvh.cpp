@@ -4,7 +4,9 @@
 // reported in the dialog and as the message.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <memory>
 
 #include "io/output_guard.hpp"
 #include "viewer/viewer.hpp"
