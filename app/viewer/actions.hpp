@@ -11,6 +11,7 @@
 #include <glm/vec3.hpp>
 
 #include "anim/clip_timeline.hpp"
+#include "anim/convert.hpp"
 #include "anim/motion_compare.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/timeline_view.hpp"
@@ -144,6 +145,22 @@ struct Actions {
   };
   std::optional<Video> export_video;
   bool cancel_export = false;  // the PNG sequence or the video being written
+  // File > Save as BVH. `save_bvh_dialog` opens the dialog on the active clip with these convert
+  // options ticked: a default ConvertOptions ticks none (the menu, Ctrl+Shift+S); a lint finding's
+  // Fix button passes its fix (options.unwrap = true, options.strip_prefix = "mixamorig:",
+  // options.three_channels, .ground, .rotation_order, .lengths, .up, .fps).
+  // Options the dialog has no control for (renames) are kept as given; position_mode and from_up
+  // are always the clip's as the viewer shows it; first_frame/last_frame, when set, replace the
+  // loop range. Nothing happens without an active loaded clip.
+  std::optional<ConvertOptions> save_bvh_dialog;
+  struct SaveBvh {
+    std::string path;
+    ConvertOptions options;
+    std::optional<int> precision;   // decimals; nullopt: the shortest that reads back the same
+    bool replace_original = false;  // the user confirmed writing over the active clip's own file
+  };
+  std::optional<SaveBvh> save_bvh;
+  bool cancel_save_bvh = false;
   // Loading.
   bool cancel_load = false;  // stop the load in progress and drop the ones waiting
   // Window.

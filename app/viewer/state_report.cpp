@@ -116,6 +116,16 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "video_export=" << video_export_phase_name(viewer.video_export().phase()) << '\n';
   out << "video_export_done=" << viewer.video_export().done() << '\n';
   out << "video_export_total=" << viewer.video_export().total() << '\n';
+  const SaveBvhDialog& save_dialog = viewer.save_bvh_dialog();
+  out << "save_bvh_dialog=" << save_dialog.open << '\n';
+  out << "save_bvh_path=" << save_dialog.path.data() << '\n';
+  out << "save_bvh_options=" << (save_dialog.open ? convert_arguments(chosen_save_bvh(save_dialog)) : std::string())
+      << '\n';
+  for (const auto& [key, box] : {std::pair{"save_bvh_unwrap_box=", save_dialog.unwrap_box},
+                                 std::pair{"save_bvh_replace_box=", save_dialog.replace_box}}) {
+    out << key << box[0] << ',' << box[1] << ',' << box[2] << ',' << box[3] << '\n';
+  }
+  out << "save_bvh=" << viewer.save_bvh_report() << '\n';
   out << "problems=" << state.problems.size() << '\n';
   for (std::size_t i = 0; i < state.problems.size(); ++i) {
     std::string text = state.problems[i].text;

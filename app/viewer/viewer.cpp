@@ -147,6 +147,7 @@ void Viewer::poll_background(double now_seconds) {
     open_paths(chosen_paths, open_replaces_);
   }
   if (const std::optional<std::string> map = map_dialog_.poll(); map && !map->empty()) load_joint_map(*map);
+  finish_save_bvh();
   const ClipSlot* slot = state_.active_slot();
   if (state_.watch_files && slot != nullptr && !slot->is_sample && watcher_.changed(now_seconds))
     clips.reload(slot->id);

@@ -19,6 +19,7 @@
 #include "viewer/file_dialog.hpp"
 #include "viewer/file_watcher.hpp"
 #include "viewer/label_layout.hpp"
+#include "viewer/save_bvh_job.hpp"
 #include "viewer/settings.hpp"
 #include "viewer/ui/compare_panel.hpp"
 #include "viewer/ui/curves_panel.hpp"
@@ -101,6 +102,10 @@ class Viewer {
   // File > Export video, for the state report.
   [[nodiscard]] const VideoExportJob& video_export() const noexcept { return video_export_; }
   [[nodiscard]] bool video_export_dialog_open() const noexcept { return dialogs_.video.open; }
+  // File > Save as BVH, for the state report: "PHASE; PATH" (PHASE a video_export_phase_name or
+  // "refused": the last request was turned down before anything started).
+  [[nodiscard]] std::string save_bvh_report() const;
+  [[nodiscard]] const SaveBvhDialog& save_bvh_dialog() const noexcept { return dialogs_.save_bvh; }
   [[nodiscard]] bool quit_requested() const noexcept { return quit_; }
   [[nodiscard]] Settings settings_for_saving(int window_width, int window_height) const;
   [[nodiscard]] const ViewerState& state() const noexcept { return state_; }
@@ -144,6 +149,9 @@ class Viewer {
   void open_video_export_dialog();
   void start_video_export(const Actions::Video& request);
   void finish_video_export();
+  void open_save_bvh_dialog(const ConvertOptions& preset);
+  void start_save_bvh(const Actions::SaveBvh& request);
+  void finish_save_bvh();
   void apply_compare_actions(const Actions& actions);
   void go_to_problem(const Actions::ProblemPlace& place);
   void sync_ghosts();
@@ -199,6 +207,11 @@ class Viewer {
   VideoExportJob video_export_;
   std::string video_export_path_;   // where the export in video_export_ writes
   std::string video_export_label_;  // its file name, for the progress bar
+  VideoExportJob save_bvh_;         // File > Save as BVH's worker (save_bvh_task)
+  std::string save_bvh_path_;       // where the last save request writes
+  std::shared_ptr<SaveBvhSummary> save_bvh_summary_;
+  bool save_bvh_refused_ = false;   // the last request was turned down before it started
+  int save_bvh_replaced_clip_ = 0;  // the clip whose own file the running save replaces (0: none)
   // The view around a clip that streams in: the camera before it (back when its load fails and
   // what it replaced returns) and right after framing its first frame (taken at the next render),
   // to tell when it ends whether the user moved the view.

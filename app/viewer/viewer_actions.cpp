@@ -162,6 +162,9 @@ void Viewer::apply_export_actions(const Actions& a) {
   if (a.export_video_dialog) open_video_export_dialog();
   if (a.export_video) start_video_export(*a.export_video);
   if (a.cancel_export) video_export_.cancel();
+  if (a.save_bvh_dialog) open_save_bvh_dialog(*a.save_bvh_dialog);
+  if (a.save_bvh) start_save_bvh(*a.save_bvh);
+  if (a.cancel_save_bvh) save_bvh_.cancel();
   if (a.cancel_export && export_.active) {
     export_.active = false;
     state_.clock().seek(export_.resume_position);

@@ -175,6 +175,7 @@ void Viewer::handle_input() {
           if (!ctrl) inspection.labels = static_cast<LabelMode>((static_cast<int>(inspection.labels) + 1) % 3);
           break;
         case GLFW_KEY_S:
+          if (ctrl && shift && state_.has_clip()) actions.save_bvh_dialog = ConvertOptions{};
           display.solid = ctrl ? display.solid : !display.solid;
           break;
         case GLFW_KEY_G:

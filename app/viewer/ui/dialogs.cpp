@@ -19,6 +19,7 @@ constexpr const char* kRows[][2] = {
     {"G / T / P", "grid / root path / clip panel"},
     {"Ctrl+O / Ctrl+R, F5", "open / reload"},
     {"Ctrl+E", "export a video (Esc cancels it while it is written)"},
+    {"Ctrl+Shift+S", "save the active clip as BVH (convert options)"},
     {"Delete", "remove the active clip (stops its load)"},
     {"Esc", "cancel loading; close a message; clear the selection"},
     {"Ctrl+Q", "quit"},
@@ -152,6 +153,7 @@ void draw_dialogs(DialogState& dialogs, Actions& actions) {
   open_path_popup(dialogs, actions);
   export_popup(dialogs, actions);
   draw_video_export_dialog(dialogs.video, actions);
+  draw_save_bvh_dialog(dialogs.save_bvh, actions);
   shortcuts_popup(dialogs);
 }
 

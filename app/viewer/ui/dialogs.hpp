@@ -6,6 +6,7 @@
 #include <string>
 
 #include "viewer/actions.hpp"
+#include "viewer/ui/save_bvh_dialog.hpp"
 #include "viewer/ui/video_export_dialog.hpp"
 
 namespace bvhscope::viewer {
@@ -24,6 +25,7 @@ struct DialogState {
   int export_last = 0;
   int export_frame_count = 0;
   VideoExportDialog video;
+  SaveBvhDialog save_bvh;
 };
 
 void draw_dialogs(DialogState& dialogs, Actions& actions);

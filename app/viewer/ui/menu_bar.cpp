@@ -23,6 +23,8 @@ void file_menu(const ViewerState& state, const std::vector<std::string>& recent_
   bool watch = state.watch_files;
   if (ImGui::MenuItem("Reload When File Changes", nullptr, &watch)) actions.watch_files = watch;
   ImGui::Separator();
+  if (ImGui::MenuItem("Save as BVH...", "Ctrl+Shift+S", false, state.has_clip()))
+    actions.save_bvh_dialog = ConvertOptions{};
   if (ImGui::BeginMenu("Export", state.has_clip())) {
     if (ImGui::MenuItem("Positions CSV...")) actions.export_csv_dialog = true;
     if (ImGui::MenuItem("View as PNG...")) actions.export_png_dialog = true;

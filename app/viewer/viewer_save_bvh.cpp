@@ -1,0 +1,152 @@
+// Viewer: File > Save as BVH. The dialog's defaults from the active clip (the path beside it, the
+// loop range, a `Namespace:` prefix to strip), then convert_clip and the write on a worker thread
+// (save_bvh_task in a VideoExportJob) on a share of the clip read as the view reads it; its end
+// reported in the dialog and as the message.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "io/output_guard.hpp"
+#include "viewer/viewer.hpp"
+
+namespace bvhscope::viewer {
+namespace {
+
+// "mixamorig:" when the first joint's name carries a namespace prefix ending in ':' ("" if not).
+std::string namespace_prefix(const Skeleton& skeleton) {
+  if (skeleton.names.empty()) return {};
+  const std::string& name = skeleton.names.front();
+  const std::size_t colon = name.rfind(':');
+  return colon == std::string::npos || colon + 1 == name.size() ? std::string() : name.substr(0, colon + 1);
+}
+
+std::string plural(std::size_t count, const char* word) {
+  return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
+}
+
+}  // namespace
+
+void Viewer::open_save_bvh_dialog(const ConvertOptions& preset) {
+  const ClipSlot* slot = state_.active_slot();
+  if (slot == nullptr) return;
+  SaveBvhDialog& dialog = dialogs_.save_bvh;
+  const std::filesystem::path source(slot->is_sample ? std::filesystem::current_path() / "sample.bvh"
+                                                     : std::filesystem::path(slot->clip().source));
+  const std::string path = (source.parent_path() / source.stem()).string() + "_fixed.bvh";
+  std::snprintf(dialog.path.data(), dialog.path.size(), "%s", path.c_str());
+  dialog.original = slot->is_sample ? std::string() : slot->clip().source;
+  const Motion& motion = slot->clip().motion;
+  const int clip_last = static_cast<int>(motion.frame_count > 0 ? motion.frame_count - 1 : 0);
+  dialog.first = 0;
+  dialog.last = clip_last;
+  if (state_.clock().has_range()) {  // the loop range, in the clip's own frames
+    const double origin = state_.clips.clock_position_for(*slot, 0.0);
+    const auto to_clip = [&](double position) {
+      return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
+    };
+    dialog.first = to_clip(state_.clock().range_start());
+    dialog.last = std::max(to_clip(state_.clock().range_end()), dialog.first);
+  }
+  dialog.frame_count = clip_last + 1;
+  dialog.clip_fps = motion.frame_time > 0.0 ? 1.0 / motion.frame_time : 0.0;
+  dialog.fps = static_cast<float>(dialog.clip_fps > 0.0 ? dialog.clip_fps : 30.0);
+  preset_save_bvh_dialog(dialog, preset, namespace_prefix(slot->clip().skeleton));
+  dialog.status = save_bvh_.busy() ? SaveBvhStatus::Saving : SaveBvhStatus::Editing;
+  dialog.requested = true;
+}
+
+void Viewer::start_save_bvh(const Actions::SaveBvh& request) {
+  SaveBvhDialog& dialog = dialogs_.save_bvh;
+  save_bvh_path_ = request.path;
+  const auto refuse = [&](const std::string& text) {
+    save_bvh_refused_ = true;
+    dialog.outcome = text;
+    dialog.outcome_error = true;
+    state_.message = Message{Message::Kind::Error, text};
+  };
+  if (save_bvh_.busy()) return refuse("A BVH file is being saved already");
+  const ClipSlot* active = state_.active_slot();
+  if (active == nullptr) return;
+  if (active->loading || active->updating) return refuse("Wait for the clip to load before saving it");
+  save_bvh_replaced_clip_ = 0;
+  if (!active->is_sample) {
+    const std::vector<std::string> original = {active->clip().source};
+    if (const std::optional<std::string> conflict = io::output_conflict(request.path, original)) {
+      save_bvh_replaced_clip_ = active->id;
+      if (!request.replace_original) {
+        return refuse(request.path +
+                      " is the file this clip was loaded from; nothing was written (tick Replace the original to "
+                      "write over it)");
+      }
+    } else if (const std::optional<std::string> other = output_overwrites_a_clip(request.path)) {
+      return refuse(*other + "; nothing was written");
+    }
+  }
+  ConvertOptions options = request.options;
+  options.position_mode =
+      active->prepared.decision.mode == PositionMode::Replace ? PositionModeRequest::Replace : PositionModeRequest::Add;
+  options.from_up = UpAxisRequest{active->prepared.measures.up.axis};
+  if (options.lengths && options.lengths->target_metres_per_unit > 0.0 && !options.lengths->from_metres_per_unit)
+    options.lengths->from_metres_per_unit = metres_per_unit(*active);
+  BvhWriteOptions write;
+  write.precision = request.precision;
+  save_bvh_refused_ = false;
+  save_bvh_summary_ = std::make_shared<SaveBvhSummary>();
+  dialog.outcome.clear();
+  dialog.outcome_error = false;
+  dialog.status = SaveBvhStatus::Saving;
+  state_.message = Message{Message::Kind::Info, "Saving " + request.path + "..."};
+  save_bvh_.start(save_bvh_task(share_clip(active->clip()), options, write, request.path, save_bvh_summary_));
+}
+
+void Viewer::finish_save_bvh() {
+  if (!save_bvh_.update()) return;
+  SaveBvhDialog& dialog = dialogs_.save_bvh;
+  const std::string& path = save_bvh_path_;
+  dialog.status = SaveBvhStatus::Editing;
+  dialog.outcome_error = false;
+  switch (save_bvh_.phase()) {
+    case VideoExportPhase::Written: {
+      std::string text = "Saved " + path + ": " + plural(save_bvh_summary_->frames, "frame") + ", " +
+                         plural(static_cast<std::size_t>(save_bvh_summary_->joints), "joint");
+      if (save_bvh_summary_->length_factor != 1.0) {
+        char factor[48];
+        std::snprintf(factor, sizeof factor, ", lengths x %.6g", save_bvh_summary_->length_factor);
+        text += factor;
+      }
+      dialog.status = SaveBvhStatus::Saved;
+      dialog.saved_path = path;
+      dialog.outcome = text;
+      state_.message = Message{Message::Kind::Info, text};
+      // The clip reloads from its new file now (the watcher, which would notice it too, is told
+      // the file as it is, so it does not reload it a second time).
+      if (const ClipSlot* replaced = state_.clips.with_id(save_bvh_replaced_clip_)) {
+        if (replaced->clip().source == watched_path_) watcher_.watch(watched_path_);
+        reload_clip(*replaced);
+      }
+      break;
+    }
+    case VideoExportPhase::Cancelled:
+      dialog.outcome = "Saving cancelled; nothing was written to " + path;
+      state_.message = Message{Message::Kind::Info, dialog.outcome};
+      break;
+    case VideoExportPhase::Failed:
+      dialog.outcome = path + ": cannot save: " + save_bvh_.error() + "; nothing was written";
+      dialog.outcome_error = true;
+      state_.message = Message{Message::Kind::Error, dialog.outcome};
+      break;
+    case VideoExportPhase::Idle:
+    case VideoExportPhase::Running:
+    case VideoExportPhase::Cancelling:
+      break;
+  }
+}
+
+std::string Viewer::save_bvh_report() const {
+  const char* phase = save_bvh_refused_ ? "refused" : video_export_phase_name(save_bvh_.phase());
+  return std::string(phase) + "; " + save_bvh_path_;
+}
+
+}  // namespace bvhscope::viewer
