@@ -86,18 +86,6 @@ std::optional<InterpretationOptions> interpretation_options(const ParsedArgument
   return options;
 }
 
-std::optional<double> parse_length_unit(std::string_view text) {
-  if (text == "m") return 1.0;
-  if (text == "cm") return 0.01;
-  if (text == "mm") return 0.001;
-  if (text == "in") return 0.0254;
-  if (text == "ft") return 0.3048;
-  double value = 0.0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc{} || end != text.data() + text.size() || !(value > 0.0) || !(value < 1e6)) return std::nullopt;
-  return value;
-}
-
 std::optional<std::optional<viewer::CompareStart>> compare_start_options(const ParsedArguments& parsed,
                                                                          std::string_view command, UsageError& error) {
   const std::string prefix = command.empty() ? std::string() : std::string(command) + ": ";

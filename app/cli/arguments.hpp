@@ -45,10 +45,6 @@ struct InterpretationOptions {
 std::optional<InterpretationOptions> interpretation_options(const ParsedArguments& parsed, std::string_view command,
                                                             UsageError& error);
 
-// --units: "m", "cm", "mm", "in", "ft", or metres per file unit as a number (> 0); nullopt for
-// anything else.
-std::optional<double> parse_length_unit(std::string_view text);
-
 // The options that start a comparison in the viewer and in render: --compare, --ghost, --align
 // MODE and --error-scale CM (each of the last three implies --compare).
 inline constexpr OptionSpec kCompareOptionSpecs[] = {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "anim/clip_analysis.hpp"
+#include "anim/convert.hpp"
 #include "anim/motion_compare.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/printable.hpp"

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "anim/clip_analysis.hpp"
+#include "anim/convert.hpp"
 #include "anim/motion_metrics.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"

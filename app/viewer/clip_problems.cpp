@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 #include <new>
 #include <sstream>
@@ -33,14 +34,22 @@ std::string problem_place_text(const Clip& clip, const std::vector<std::string>&
   return joint;
 }
 
-std::string fix_command(const LintFinding& finding, const std::string& path) {
+namespace {
+
+constexpr std::array<std::string_view, 4> kFixFlags = {"--unwrap", "--ground", "--mirror", "--in-place"};
+
+bool is_fix_flag(std::string_view word) {
+  return std::find(kFixFlags.begin(), kFixFlags.end(), word) != kFixFlags.end();
+}
+
+// The convert options the hint names: words from "--", each followed by its value unless it is a
+// flag, up to the prose after; none when the hint names no convert option or says convert refuses.
+std::vector<std::string> fix_option_words(const LintFinding& finding) {
   static constexpr std::string_view kConvert = "bvhscope convert ";
-  static constexpr std::array<std::string_view, 4> kFlags = {"--unwrap", "--ground", "--mirror", "--in-place"};
   const std::size_t at = finding.hint.find(kConvert);
   if (at == std::string::npos) return {};
-  // The options: words from "--", each with its value unless it is a flag, up to the prose after.
   std::istringstream words(finding.hint.substr(at + kConvert.size()));
-  std::string options;
+  std::vector<std::string> options;
   std::string word;
   bool value_next = false;
   while (words >> word) {
@@ -50,14 +59,54 @@ std::string fix_command(const LintFinding& finding, const std::string& path) {
       if (word == "refuses") return {};  // the hint says convert cannot fix it
       break;
     }
-    options += (options.empty() ? "" : " ") + word;
-    value_next = !value_next && std::find(kFlags.begin(), kFlags.end(), word) == kFlags.end();
+    options.push_back(word);
+    value_next = !value_next && !is_fix_flag(word);
     if (last) break;
   }
+  return options;
+}
+
+}  // namespace
+
+std::optional<ConvertOptions> fix_preset(const LintFinding& finding) {
+  const std::vector<std::string> words = fix_option_words(finding);
+  if (words.empty()) return std::nullopt;
+  ConvertOptions preset;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& option = words[i];
+    if (is_fix_flag(option)) {
+      preset.unwrap = preset.unwrap || option == "--unwrap";
+      preset.ground = preset.ground || option == "--ground";
+      preset.mirror = preset.mirror || option == "--mirror";
+      preset.in_place = preset.in_place || option == "--in-place";
+      continue;
+    }
+    if (i + 1 >= words.size()) return std::nullopt;
+    const std::string& value = words[++i];
+    if (option == "--channels" && value == "3") {
+      preset.three_channels = true;
+    } else if (option == "--rotation-order" && parse_rotation_order(value)) {
+      preset.rotation_order = parse_rotation_order(value);
+    } else if (option == "--up" && parse_up_axis_request(value) && parse_up_axis_request(value)->axis) {
+      preset.up = parse_up_axis_request(value)->axis;
+    } else if (option == "--units" && parse_length_unit(value) && !std::isdigit(static_cast<unsigned char>(value[0]))) {
+      preset.lengths = LengthConversion{*parse_length_unit(value), std::nullopt, 1.0};
+    } else if (option == "--strip-prefix" && !value.empty() && value != "P") {
+      preset.strip_prefix = value;
+    } else {
+      return std::nullopt;  // a placeholder (--fps N, --frames A:B, --rename OLD=NEW) or an unknown option
+    }
+  }
+  return preset;
+}
+
+std::string fix_command(const LintFinding& finding, const std::string& path) {
+  std::string options;
+  for (const std::string& word : fix_option_words(finding)) options += (options.empty() ? "" : " ") + word;
   if (options.empty()) return {};
   const std::filesystem::path in(path);
   std::filesystem::path out = in;
-  out.replace_filename(in.stem().string() + "-fixed.bvh");
+  out.replace_filename(in.stem().string() + "_fixed.bvh");
   return "bvhscope convert " + shell_quoted(path) + " -o " + shell_quoted(out.string()) + " " + options;
 }
 

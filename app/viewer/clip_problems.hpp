@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "anim/convert.hpp"
 #include "anim/lint.hpp"
 #include "viewer/clip_set.hpp"
 
@@ -107,8 +108,14 @@ class ClipProblems {
                                              const LintPlace& place);
 
 // The `bvhscope convert` command line its hint names, on the clip's file written beside it as
-// STEM-fixed.bvh ("" when the hint names no convert option). Placeholders of the hint (N, A:B,
+// STEM_fixed.bvh ("" when the hint names no convert option). Placeholders of the hint (N, A:B,
 // OLD=NEW) stay for the user to fill in.
 [[nodiscard]] std::string fix_command(const LintFinding& finding, const std::string& path);
+
+// The same fix as Save as BVH options (Actions::save_bvh_dialog), when the hint names only options
+// with a value to take (--unwrap, --channels 3, --ground, --units m, --up +y, --rotation-order ZYX,
+// --strip-prefix mixamorig:, --mirror, --in-place); nullopt for a placeholder the user must choose
+// (--fps N, --frames A:B, --rename OLD=NEW) or no convert option.
+[[nodiscard]] std::optional<ConvertOptions> fix_preset(const LintFinding& finding);
 
 }  // namespace bvhscope::viewer

@@ -7,31 +7,18 @@
 
 namespace bvhscope::viewer {
 
-Clip share_clip(const Clip& original) {
-  Clip copy;
-  copy.source = original.source;
-  copy.skeleton = original.skeleton;
-  copy.declared_frame_time = original.declared_frame_time;
-  copy.motion.frame_count = original.motion.frame_count;
-  copy.motion.channel_count = original.motion.channel_count;
-  copy.motion.frame_time = original.motion.frame_time;
-  copy.motion.values = original.motion.values.share(original.motion.values.size());
-  copy.warnings = original.warnings;
-  return copy;
-}
-
 bool conversion_writes_values(const ConvertOptions& options) {
   // A trim or a resample writes a new table first, but only after the position rule is applied.
   return options.position_mode != PositionModeRequest::Add || options.lengths || options.up || options.mirror ||
          options.three_channels || options.rotation_order || options.in_place || options.ground || options.unwrap;
 }
 
-VideoExportJob::Task save_bvh_task(Clip clip, const ConvertOptions& options, const BvhWriteOptions& write,
-                                   const std::string& path, std::shared_ptr<SaveBvhSummary> summary) {
+BackgroundJob::Task save_bvh_task(Clip clip, const ConvertOptions& options, const BvhWriteOptions& write,
+                                  const std::string& path, std::shared_ptr<SaveBvhSummary> summary) {
   // Shared so that the task can be a std::function (copyable) without copying the clip.
   auto shared = std::make_shared<Clip>(std::move(clip));
   return [shared, options, write, path, summary](const std::atomic<bool>& cancel,
-                                                 const VideoExportJob::Progress& progress, std::string& error) {
+                                                 const BackgroundJob::Progress& progress, std::string& error) {
     progress(0, 2);
     Clip input = std::move(*shared);
     if (conversion_writes_values(options)) {

@@ -1,6 +1,6 @@
 // File > Save as BVH: the background task converting a loaded clip (convert_clip, what `bvhscope
 // convert` runs) and writing it through a temporary file renamed over the target. It runs in a
-// VideoExportJob (the viewer's generic worker state machine: Running -> Written | Failed |
+// BackgroundJob (the viewer's generic worker state machine: Running -> Written | Failed |
 // Cancelled); Cancel is honoured before the rename, so a cancelled save leaves no file.
 #pragma once
 
@@ -11,12 +11,9 @@
 #include "anim/bvh_writer.hpp"
 #include "anim/clip.hpp"
 #include "anim/convert.hpp"
-#include "viewer/video_export_job.hpp"
+#include "viewer/background_job.hpp"
 
 namespace bvhscope::viewer {
-
-// A second handle on a clip: its motion table shared (not copied), the rest copied.
-Clip share_clip(const Clip& original);
 
 // What the options change in place in the motion table: a shared table must then be copied first
 // (on the worker) so that the clip on screen is left as it is.
@@ -32,7 +29,7 @@ struct SaveBvhSummary {
 // The task: converts `clip` (a share: see share_clip) with `options` and writes it to `path` with
 // `write`; false with `error` naming the reason (the conversion's located message, or the
 // system's: "cannot create a file in FOLDER: No such file or directory") and no file left.
-VideoExportJob::Task save_bvh_task(Clip clip, const ConvertOptions& options, const BvhWriteOptions& write,
-                                   const std::string& path, std::shared_ptr<SaveBvhSummary> summary);
+BackgroundJob::Task save_bvh_task(Clip clip, const ConvertOptions& options, const BvhWriteOptions& write,
+                                  const std::string& path, std::shared_ptr<SaveBvhSummary> summary);
 
 }  // namespace bvhscope::viewer

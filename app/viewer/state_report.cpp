@@ -113,7 +113,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   for (char& c : message) c = c == '\n' ? '|' : c;
   out << "message=" << message << '\n';
   out << "video_export_dialog=" << viewer.video_export_dialog_open() << '\n';
-  out << "video_export=" << video_export_phase_name(viewer.video_export().phase()) << '\n';
+  out << "video_export=" << job_phase_name(viewer.video_export().phase()) << '\n';
   out << "video_export_done=" << viewer.video_export().done() << '\n';
   out << "video_export_total=" << viewer.video_export().total() << '\n';
   const SaveBvhDialog& save_dialog = viewer.save_bvh_dialog();

@@ -14,6 +14,7 @@
 
 #include "gfx/scene_renderer.hpp"
 #include "viewer/actions.hpp"
+#include "viewer/background_job.hpp"
 #include "viewer/clip_loader.hpp"
 #include "viewer/export_job.hpp"
 #include "viewer/file_dialog.hpp"
@@ -27,7 +28,6 @@
 #include "viewer/ui/hierarchy_panel.hpp"
 #include "viewer/ui/layout.hpp"
 #include "viewer/ui/problems_panel.hpp"
-#include "viewer/video_export_job.hpp"
 #include "viewer/viewer_state.hpp"
 
 namespace bvhscope::viewer {
@@ -100,9 +100,9 @@ class Viewer {
 
   [[nodiscard]] const std::string& title() const noexcept { return title_; }
   // File > Export video, for the state report.
-  [[nodiscard]] const VideoExportJob& video_export() const noexcept { return video_export_; }
+  [[nodiscard]] const BackgroundJob& video_export() const noexcept { return video_export_; }
   [[nodiscard]] bool video_export_dialog_open() const noexcept { return dialogs_.video.open; }
-  // File > Save as BVH, for the state report: "PHASE; PATH" (PHASE a video_export_phase_name or
+  // File > Save as BVH, for the state report: "PHASE; PATH" (PHASE a job_phase_name or
   // "refused": the last request was turned down before anything started).
   [[nodiscard]] std::string save_bvh_report() const;
   [[nodiscard]] const SaveBvhDialog& save_bvh_dialog() const noexcept { return dialogs_.save_bvh; }
@@ -204,10 +204,10 @@ class Viewer {
   ComparePanelState compare_panel_;
   ProblemsPanelState problems_panel_;
   ExportJob export_;
-  VideoExportJob video_export_;
+  BackgroundJob video_export_;
   std::string video_export_path_;   // where the export in video_export_ writes
   std::string video_export_label_;  // its file name, for the progress bar
-  VideoExportJob save_bvh_;         // File > Save as BVH's worker (save_bvh_task)
+  BackgroundJob save_bvh_;          // File > Save as BVH's worker (save_bvh_task)
   std::string save_bvh_path_;       // where the last save request writes
   std::shared_ptr<SaveBvhSummary> save_bvh_summary_;
   bool save_bvh_refused_ = false;   // the last request was turned down before it started

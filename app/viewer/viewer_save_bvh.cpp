@@ -1,6 +1,6 @@
 // Viewer: File > Save as BVH. The dialog's defaults from the active clip (the path beside it, the
 // loop range, a `Namespace:` prefix to strip), then convert_clip and the write on a worker thread
-// (save_bvh_task in a VideoExportJob) on a share of the clip read as the view reads it; its end
+// (save_bvh_task in a BackgroundJob) on a share of the clip read as the view reads it; its end
 // reported in the dialog and as the message.
 #include <algorithm>
 #include <cmath>
@@ -108,7 +108,7 @@ void Viewer::finish_save_bvh() {
   dialog.status = SaveBvhStatus::Editing;
   dialog.outcome_error = false;
   switch (save_bvh_.phase()) {
-    case VideoExportPhase::Written: {
+    case JobPhase::Written: {
       std::string text = "Saved " + path + ": " + plural(save_bvh_summary_->frames, "frame") + ", " +
                          plural(static_cast<std::size_t>(save_bvh_summary_->joints), "joint");
       if (save_bvh_summary_->length_factor != 1.0) {
@@ -128,24 +128,24 @@ void Viewer::finish_save_bvh() {
       }
       break;
     }
-    case VideoExportPhase::Cancelled:
+    case JobPhase::Cancelled:
       dialog.outcome = "Saving cancelled; nothing was written to " + path;
       state_.message = Message{Message::Kind::Info, dialog.outcome};
       break;
-    case VideoExportPhase::Failed:
+    case JobPhase::Failed:
       dialog.outcome = path + ": cannot save: " + save_bvh_.error() + "; nothing was written";
       dialog.outcome_error = true;
       state_.message = Message{Message::Kind::Error, dialog.outcome};
       break;
-    case VideoExportPhase::Idle:
-    case VideoExportPhase::Running:
-    case VideoExportPhase::Cancelling:
+    case JobPhase::Idle:
+    case JobPhase::Running:
+    case JobPhase::Cancelling:
       break;
   }
 }
 
 std::string Viewer::save_bvh_report() const {
-  const char* phase = save_bvh_refused_ ? "refused" : video_export_phase_name(save_bvh_.phase());
+  const char* phase = save_bvh_refused_ ? "refused" : job_phase_name(save_bvh_.phase());
   return std::string(phase) + "; " + save_bvh_path_;
 }
 

@@ -1,5 +1,5 @@
 // Viewer: File > Export video. The dialog's defaults from the view, then render_video on a worker
-// thread (VideoExportJob) on shares of the visible clips, the active one last, drawn with the
+// thread (BackgroundJob) on shares of the visible clips, the active one last, drawn with the
 // view's display choices; its end reported as the message.
 #include <algorithm>
 #include <cmath>
@@ -90,19 +90,19 @@ void Viewer::finish_video_export() {
   if (!video_export_.update()) return;
   const std::string& path = video_export_path_;
   switch (video_export_.phase()) {
-    case VideoExportPhase::Written:
+    case JobPhase::Written:
       state_.message =
           Message{Message::Kind::Info, "Wrote " + std::to_string(video_export_.total()) + " frames to " + path};
       break;
-    case VideoExportPhase::Cancelled:
+    case JobPhase::Cancelled:
       state_.message = Message{Message::Kind::Info, "Video export cancelled; nothing was written to " + path};
       break;
-    case VideoExportPhase::Failed:
+    case JobPhase::Failed:
       state_.message = Message{Message::Kind::Error, path + ": cannot write the video: " + video_export_.error()};
       break;
-    case VideoExportPhase::Idle:
-    case VideoExportPhase::Running:
-    case VideoExportPhase::Cancelling:
+    case JobPhase::Idle:
+    case JobPhase::Running:
+    case JobPhase::Cancelling:
       break;
   }
 }

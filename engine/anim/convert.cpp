@@ -1,5 +1,7 @@
 #include "anim/convert.hpp"
 
+#include <charconv>
+
 #include "anim/clip_analysis.hpp"
 #include "anim/convert_channels.hpp"
 #include "anim/convert_names.hpp"
@@ -81,6 +83,18 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
   if (options.unwrap) clip = unwrap_rotations(std::move(clip));
   if (report) *report = decided;
   return clip;
+}
+
+std::optional<double> parse_length_unit(std::string_view text) {
+  if (text == "m") return 1.0;
+  if (text == "cm") return 0.01;
+  if (text == "mm") return 0.001;
+  if (text == "in") return 0.0254;
+  if (text == "ft") return 0.3048;
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size() || !(value > 0.0) || !(value < 1e6)) return std::nullopt;
+  return value;
 }
 
 }  // namespace bvhscope

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct LengthConversion {
   std::optional<double> from_metres_per_unit;
   double factor = 1.0;  // used when target_metres_per_unit is 0
 };
+
+// A length unit as metres per unit: "m", "cm", "mm", "in", "ft", or the number itself (> 0, < 1e6);
+// nullopt for anything else (the --units and --from-units of the command line).
+std::optional<double> parse_length_unit(std::string_view text);
 
 struct ConvertOptions {
   PositionModeRequest position_mode = PositionModeRequest::Auto;  // how to read the input's positions

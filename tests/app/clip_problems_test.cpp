@@ -155,15 +155,44 @@ TEST(ClipProblems, TheFixCommandIsTheHintsConvertOptionsOnTheClipsFile) {
   const std::string path = "/data/it's/walk.bvh";
   EXPECT_EQ(
       fix_command(with_hint("interpolation see a flip; bvhscope convert --unwrap picks the continuous solution"), path),
-      "bvhscope convert '/data/it'\\''s/walk.bvh' -o '/data/it'\\''s/walk-fixed.bvh' --unwrap");
+      "bvhscope convert '/data/it'\\''s/walk.bvh' -o '/data/it'\\''s/walk_fixed.bvh' --unwrap");
   EXPECT_EQ(fix_command(with_hint("or cut it out (bvhscope convert --frames A:B)"), "w.bvh"),
-            "bvhscope convert 'w.bvh' -o 'w-fixed.bvh' --frames A:B");
+            "bvhscope convert 'w.bvh' -o 'w_fixed.bvh' --frames A:B");
   EXPECT_EQ(fix_command(with_hint("bvhscope convert --units m writes metres (--units overrides the guess)"), "w.bvh"),
-            "bvhscope convert 'w.bvh' -o 'w-fixed.bvh' --units m");
+            "bvhscope convert 'w.bvh' -o 'w_fixed.bvh' --units m");
   EXPECT_EQ(fix_command(with_hint("tools that draw the ground at 0 show it sunk: bvhscope convert --ground"), "w.bvh"),
-            "bvhscope convert 'w.bvh' -o 'w-fixed.bvh' --ground");
+            "bvhscope convert 'w.bvh' -o 'w_fixed.bvh' --ground");
   EXPECT_EQ(fix_command(with_hint("bvhscope convert --channels 3 refuses these joints"), "w.bvh"), "");
   EXPECT_EQ(fix_command(with_hint("pass --units to metrics and compare"), "w.bvh"), "");
+}
+
+TEST(ClipProblems, AFixWithEveryValueGivenIsASaveAsPreset) {
+  const auto unwrap = fix_preset(with_hint("interpolation see a flip; bvhscope convert --unwrap picks the continuous"));
+  ASSERT_TRUE(unwrap);
+  EXPECT_TRUE(unwrap->unwrap);
+  EXPECT_FALSE(unwrap->ground || unwrap->three_channels || unwrap->mirror || unwrap->in_place);
+  const auto units = fix_preset(with_hint("bvhscope convert --units m writes metres (--units overrides the guess)"));
+  ASSERT_TRUE(units && units->lengths);
+  EXPECT_EQ(units->lengths->target_metres_per_unit, 1.0);
+  EXPECT_FALSE(units->lengths->from_metres_per_unit);
+  const auto order =
+      fix_preset(with_hint("some readers assume one order: bvhscope convert --rotation-order ZYX keeps"));
+  ASSERT_TRUE(order && order->rotation_order);
+  EXPECT_EQ(*order->rotation_order, *parse_rotation_order("ZYX"));
+  const auto up = fix_preset(with_hint("bvhscope convert --up +y turns it upright"));
+  ASSERT_TRUE(up && up->up);
+  EXPECT_EQ(*up->up, UpAxis::PosY);
+  const auto prefix = fix_preset(with_hint("want plain names: bvhscope convert --strip-prefix mixamorig:"));
+  ASSERT_TRUE(prefix);
+  EXPECT_EQ(prefix->strip_prefix, "mixamorig:");
+  const auto channels = fix_preset(with_hint("bvhscope convert --channels 3 folds constant position channels"));
+  ASSERT_TRUE(channels);
+  EXPECT_TRUE(channels->three_channels);
+  // What the user must choose first, what convert refuses and hints without convert: no preset.
+  EXPECT_FALSE(fix_preset(with_hint("or cut it out (bvhscope convert --frames A:B)")));
+  EXPECT_FALSE(fix_preset(with_hint("at another rate: bvhscope convert --fps N")));
+  EXPECT_FALSE(fix_preset(with_hint("bvhscope convert --channels 3 refuses these joints")));
+  EXPECT_FALSE(fix_preset(with_hint("pass --units to metrics and compare")));
 }
 
 TEST(ClipProblems, APlaceReadsAsFrameJointAndChannelOrLine) {

@@ -54,7 +54,7 @@ class SaveBvhTask : public ::testing::Test {
   // Runs the task as the job would (cancel as given); its result, `error` set.
   bool run(const ConvertOptions& options, const fs::path& path, std::string& error, bool cancelled = false) {
     summary_ = std::make_shared<SaveBvhSummary>();
-    VideoExportJob::Task task = save_bvh_task(share_clip(clip_), options, {}, path.string(), summary_);
+    BackgroundJob::Task task = save_bvh_task(share_clip(clip_), options, {}, path.string(), summary_);
     const std::atomic<bool> cancel{cancelled};
     return task(
         cancel, [](std::size_t, std::size_t) {}, error);
@@ -119,12 +119,12 @@ TEST_F(SaveBvhTask, ACancelLeavesNoFileAndNoReason) {
 }
 
 TEST_F(SaveBvhTask, TheJobRunsTheTaskToWritten) {
-  VideoExportJob job;
+  BackgroundJob job;
   summary_ = std::make_shared<SaveBvhSummary>();
   const fs::path out = dir_ / "job.bvh";
   ASSERT_TRUE(job.start(save_bvh_task(share_clip(clip_), add_rule(), {}, out.string(), summary_)));
   while (!job.update()) std::this_thread::yield();
-  EXPECT_EQ(job.phase(), VideoExportPhase::Written) << job.error();
+  EXPECT_EQ(job.phase(), JobPhase::Written) << job.error();
   EXPECT_EQ(summary_->frames, 3U);
   EXPECT_TRUE(fs::exists(out));
 }

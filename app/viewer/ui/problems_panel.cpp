@@ -88,7 +88,7 @@ void place_link(const ClipSlot& slot, const LintPlace& place, const std::string&
 
 // What an opened finding shows under its row: the hint, the further places, the fix command.
 void draw_details(const ClipSlot& slot, const LintFinding& finding, const std::vector<std::string>& places,
-                  const std::string& command, Actions& actions) {
+                  const std::string& command, const std::optional<ConvertOptions>& preset, Actions& actions) {
   ImGui::Indent(ImGui::GetFrameHeight());
   ImGui::PushTextWrapPos(0.0f);
   if (!finding.hint.empty()) ImGui::TextDisabled("%s", finding.hint.c_str());
@@ -99,8 +99,13 @@ void draw_details(const ClipSlot& slot, const LintFinding& finding, const std::v
     const std::size_t listed = finding.more_places.size() + 1;
     if (finding.count > listed) ImGui::TextDisabled("and %zu more", finding.count - listed);
   }
+  if (preset) {
+    if (ImGui::Button("Fix...")) actions.save_bvh_dialog = *preset;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Save as BVH with this fix ticked: a fixed copy is written, the file is left as it is");
+  }
   if (!command.empty()) {
-    ImGui::TextDisabled("Fix with:");
+    ImGui::TextDisabled(preset ? "Or on the command line:" : "Fix with:");
     ImGui::TextUnformatted(command.c_str());
     if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(command.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy this command line to the clipboard");
@@ -153,6 +158,7 @@ void build_texts(const ClipSlot& slot, const LintReport& report, ProblemsPanelSt
   panel.texts_content = slot.content;
   panel.metas.clear();
   panel.commands.clear();
+  panel.presets.clear();
   panel.places.clear();
   for (const LintFinding& finding : report.findings) {
     std::string meta = "[" + finding.code + "]";
@@ -161,6 +167,7 @@ void build_texts(const ClipSlot& slot, const LintReport& report, ProblemsPanelSt
     if (finding.count > 1) meta += "  and " + std::to_string(finding.count - 1) + " more";
     panel.metas.push_back(std::move(meta));
     panel.commands.push_back(slot.is_sample ? std::string() : fix_command(finding, slot.clip().source));
+    panel.presets.push_back(fix_preset(finding));
     std::vector<std::string>& places = panel.places.emplace_back();
     for (const LintPlace& more : finding.more_places)
       places.push_back(problem_place_text(slot.clip(), slot.labels, more));
@@ -227,7 +234,8 @@ void draw_problems_panel(const ViewerState& state, ProblemsPanelState& panel, Ac
       if (finding.place.frame >= 0 || finding.place.joint >= 0)
         actions.go_to_problem = Actions::ProblemPlace{slot->id, finding.place.frame, finding.place.joint};
     }
-    if (panel.opened == static_cast<int>(i)) draw_details(*slot, finding, panel.places[i], panel.commands[i], actions);
+    if (panel.opened == static_cast<int>(i))
+      draw_details(*slot, finding, panel.places[i], panel.commands[i], panel.presets[i], actions);
     ImGui::PopID();
   }
   if (listed == 0) ImGui::TextDisabled("Nothing to show: every finding is filtered out");

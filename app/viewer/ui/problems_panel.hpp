@@ -6,9 +6,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "anim/convert.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/ui/layout.hpp"
 #include "viewer/viewer_state.hpp"
@@ -27,6 +29,7 @@ struct ProblemsPanelState {
   std::uint64_t texts_content = 0;
   std::vector<std::string> metas;
   std::vector<std::string> commands;
+  std::vector<std::optional<ConvertOptions>> presets;  // the fix as Save as BVH options (fix_preset)
   std::vector<std::vector<std::string>> places;
   // Where the tab header and each finding's row were drawn last frame (window pixels; an empty
   // rect for a finding filtered out or with the tab closed): the state report gives them to tests.

@@ -1,8 +1,9 @@
-// File > Export video: a render on a worker thread so that the window stays live, as a state
-// machine owned by the viewer (Idle -> Running -> Cancelling -> Written | Failed | Cancelled).
-// The viewer's task is render_video (the engine of `bvhscope render -o OUT.mp4`) with its own EGL
-// context on shares of the viewer's clips (video_render_task); progress comes back through
-// atomics, Cancel goes out through a flag the render checks before each frame.
+// A long task of the viewer's (File > Export video, File > Save as BVH) on a worker thread so that
+// the window stays live, as a state machine owned by the viewer (Idle -> Running -> Cancelling ->
+// Written | Failed | Cancelled). The video's task is render_video (the engine of `bvhscope render
+// -o OUT.mp4`) with its own EGL context on shares of the viewer's clips (video_render_task); Save
+// as BVH's is save_bvh_task. Progress comes back through atomics, Cancel goes out through a flag
+// the task checks.
 #pragma once
 
 #include <atomic>
@@ -19,21 +20,21 @@
 
 namespace bvhscope::viewer {
 
-enum class VideoExportPhase : std::uint8_t { Idle, Running, Cancelling, Written, Failed, Cancelled };
+enum class JobPhase : std::uint8_t { Idle, Running, Cancelling, Written, Failed, Cancelled };
 // "idle", "running", "cancelling", "written", "failed", "cancelled" (the state report's words).
-const char* video_export_phase_name(VideoExportPhase phase) noexcept;
+const char* job_phase_name(JobPhase phase) noexcept;
 
-class VideoExportJob {
+class BackgroundJob {
  public:
   // What the worker runs: checks `cancel` before each frame, reports (frames done, frames in
   // all) through `progress`; true when the output was written, else false with `error`.
   using Progress = std::function<void(std::size_t, std::size_t)>;
   using Task = std::function<bool(const std::atomic<bool>& cancel, const Progress& progress, std::string& error)>;
 
-  VideoExportJob() = default;
-  VideoExportJob(const VideoExportJob&) = delete;
-  VideoExportJob& operator=(const VideoExportJob&) = delete;
-  ~VideoExportJob();  // cancels a running task and waits for it
+  BackgroundJob() = default;
+  BackgroundJob(const BackgroundJob&) = delete;
+  BackgroundJob& operator=(const BackgroundJob&) = delete;
+  ~BackgroundJob();  // cancels a running task and waits for it
 
   // Idle or ended -> Running: the task starts on a thread of its own. false (nothing started)
   // while one is Running or Cancelling.
@@ -44,10 +45,8 @@ class VideoExportJob {
   // task has returned (its thread joined). true when the phase changed in this call.
   bool update();
 
-  [[nodiscard]] VideoExportPhase phase() const noexcept { return phase_; }
-  [[nodiscard]] bool busy() const noexcept {
-    return phase_ == VideoExportPhase::Running || phase_ == VideoExportPhase::Cancelling;
-  }
+  [[nodiscard]] JobPhase phase() const noexcept { return phase_; }
+  [[nodiscard]] bool busy() const noexcept { return phase_ == JobPhase::Running || phase_ == JobPhase::Cancelling; }
   // Why it failed (Failed only).
   [[nodiscard]] const std::string& error() const noexcept { return error_; }
   // Frames handed to the encoder and frames in all (0 until the first frame is drawn).
@@ -56,7 +55,7 @@ class VideoExportJob {
   [[nodiscard]] float progress() const noexcept;
 
  private:
-  VideoExportPhase phase_ = VideoExportPhase::Idle;  // the UI thread's alone
+  JobPhase phase_ = JobPhase::Idle;  // the UI thread's alone
   std::string error_;
   std::thread thread_;
   std::atomic<bool> cancel_{false};
@@ -71,7 +70,7 @@ class VideoExportJob {
 
 // The viewer's task: render_video of `clips` (the last one active) into `path`, through EGL
 // (beside the window's own context), its frames checked against the cancel flag.
-VideoExportJob::Task video_render_task(std::vector<PreparedClip> clips, const OffscreenOptions& options,
-                                       const VideoOptions& video, const std::string& path);
+BackgroundJob::Task video_render_task(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                      const VideoOptions& video, const std::string& path);
 
 }  // namespace bvhscope::viewer

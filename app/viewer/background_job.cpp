@@ -1,37 +1,37 @@
-#include "viewer/video_export_job.hpp"
+#include "viewer/background_job.hpp"
 
 #include <memory>
 #include <utility>
 
 namespace bvhscope::viewer {
 
-const char* video_export_phase_name(VideoExportPhase phase) noexcept {
+const char* job_phase_name(JobPhase phase) noexcept {
   switch (phase) {
-    case VideoExportPhase::Idle:
+    case JobPhase::Idle:
       return "idle";
-    case VideoExportPhase::Running:
+    case JobPhase::Running:
       return "running";
-    case VideoExportPhase::Cancelling:
+    case JobPhase::Cancelling:
       return "cancelling";
-    case VideoExportPhase::Written:
+    case JobPhase::Written:
       return "written";
-    case VideoExportPhase::Failed:
+    case JobPhase::Failed:
       return "failed";
-    case VideoExportPhase::Cancelled:
+    case JobPhase::Cancelled:
       return "cancelled";
   }
   return "idle";
 }
 
-VideoExportJob::~VideoExportJob() {
+BackgroundJob::~BackgroundJob() {
   cancel_.store(true);
   if (thread_.joinable()) thread_.join();
 }
 
-bool VideoExportJob::start(Task task) {
+bool BackgroundJob::start(Task task) {
   if (busy()) return false;
   if (thread_.joinable()) thread_.join();  // ended already (update() joins; this is a safeguard)
-  phase_ = VideoExportPhase::Running;
+  phase_ = JobPhase::Running;
   error_.clear();
   cancel_.store(false);
   done_.store(0);
@@ -57,13 +57,13 @@ bool VideoExportJob::start(Task task) {
   return true;
 }
 
-void VideoExportJob::cancel() noexcept {
-  if (phase_ != VideoExportPhase::Running) return;
+void BackgroundJob::cancel() noexcept {
+  if (phase_ != JobPhase::Running) return;
   cancel_.store(true);
-  phase_ = VideoExportPhase::Cancelling;
+  phase_ = JobPhase::Cancelling;
 }
 
-bool VideoExportJob::update() {
+bool BackgroundJob::update() {
   if (!busy()) return false;
   bool written = false;
   {
@@ -74,28 +74,28 @@ bool VideoExportJob::update() {
   }
   thread_.join();
   if (written) {
-    phase_ = VideoExportPhase::Written;
-  } else if (phase_ == VideoExportPhase::Cancelling) {
-    phase_ = VideoExportPhase::Cancelled;
+    phase_ = JobPhase::Written;
+  } else if (phase_ == JobPhase::Cancelling) {
+    phase_ = JobPhase::Cancelled;
   } else {
-    phase_ = VideoExportPhase::Failed;
+    phase_ = JobPhase::Failed;
   }
   return true;
 }
 
-float VideoExportJob::progress() const noexcept {
+float BackgroundJob::progress() const noexcept {
   const std::size_t all = total();
   return all > 0 ? static_cast<float>(done()) / static_cast<float>(all) : 0.0f;
 }
 
-VideoExportJob::Task video_render_task(std::vector<PreparedClip> clips, const OffscreenOptions& options,
-                                       const VideoOptions& video, const std::string& path) {
+BackgroundJob::Task video_render_task(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                      const VideoOptions& video, const std::string& path) {
   // Shared so that the task can be a std::function (copyable) without copying the clips.
   auto shared_clips = std::make_shared<std::vector<PreparedClip>>(std::move(clips));
   OffscreenOptions worker_options = options;
   worker_options.egl_only = true;  // beside the window's context, on the worker thread
   return [shared_clips, worker_options, video, path](const std::atomic<bool>& cancel,
-                                                     const VideoExportJob::Progress& progress, std::string& error) {
+                                                     const BackgroundJob::Progress& progress, std::string& error) {
     VideoOptions worker_video = video;
     worker_video.cancel = &cancel;
     worker_video.progress = progress;
