@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `cmake --install` into a temporary prefix, then every installed file checked as its consumer reads
-# it: the program runs, desktop-file-validate accepts the menu entry, update-mime-database compiles
+# it: the program runs, desktop-file-validate accepts the menu entry, the thumbnailer's command makes
+# a PNG of the size asked for without a display, update-mime-database compiles
 # the MIME type (glob and magic), the icons are the sizes they claim, `man -l` renders the man page
 # with every subcommand and without groff warnings, and bash completes subcommands, options and .bvh
 # files with the completion script. Usage: install_check.sh BUILD_DIR
@@ -26,7 +27,8 @@ share/icons/hicolor/48x48/apps/bvhscope.png
 share/icons/hicolor/64x64/apps/bvhscope.png
 share/icons/hicolor/scalable/apps/bvhscope.svg
 share/man/man1/bvhscope.1
-share/mime/packages/bvhscope.xml"
+share/mime/packages/bvhscope.xml
+share/thumbnailers/bvhscope.thumbnailer"
 actual=$(cd "$prefix" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
 [ "$actual" = "$(LC_ALL=C sort <<<"$expected")" ] || { diff <(LC_ALL=C sort <<<"$expected") <(echo "$actual"); fail "installed files differ"; }
 
@@ -40,6 +42,30 @@ desktop-file-validate "$desktop" || fail "desktop-file-validate rejects bvhscope
 grep -qx 'MimeType=application/x-bvh;' "$desktop" || fail "the menu entry does not take application/x-bvh"
 grep -qx 'Exec=bvhscope %F' "$desktop" || fail "the menu entry does not open files"
 grep -qx 'Icon=bvhscope' "$desktop" || fail "the menu entry has no bvhscope icon"
+
+# The thumbnailer entry, run as a file manager runs it (%i, %o, %s substituted) with no display: a PNG
+# of the requested size.
+thumbnailer=$prefix/share/thumbnailers/bvhscope.thumbnailer
+grep -qx 'MimeType=application/x-bvh;' "$thumbnailer" || fail "the thumbnailer does not take application/x-bvh"
+exec_line=$(sed -n 's/^Exec=//p' "$thumbnailer")
+[ -n "$exec_line" ] || fail "the thumbnailer has no Exec line"
+read -r -a thumbnail_command <<<"$exec_line"
+sample=$(cd "$(dirname "$0")/../.." && pwd)/assets/sample.bvh
+for i in "${!thumbnail_command[@]}"; do
+  case "${thumbnail_command[$i]}" in
+    %i) thumbnail_command[$i]=$sample ;;
+    %o) thumbnail_command[$i]=$work/thumbnail.png ;;
+    %s) thumbnail_command[$i]=128 ;;
+  esac
+done
+(env -u DISPLAY -u WAYLAND_DISPLAY PATH="$prefix/bin:/usr/bin:/bin" "${thumbnail_command[@]}") ||
+  fail "the thumbnailer's command failed: ${thumbnail_command[*]}"
+python3 - "$work/thumbnail.png" <<'PY' || fail "the thumbnail is not a 128 x 128 PNG"
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+assert struct.unpack(">II", data[16:24]) == (128, 128), struct.unpack(">II", data[16:24])
+PY
 
 # The MIME type: parses, and shared-mime-info compiles it to the *.bvh glob and the HIERARCHY magic.
 xmllint --noout "$prefix/share/mime/packages/bvhscope.xml" || fail "bvhscope.xml does not parse"
@@ -72,7 +98,7 @@ MANWIDTH=100 MANPAGER=cat PAGER=cat man --warnings -l "$prefix/share/man/man1/bv
 [ ! -s "$work/man.err" ] || { cat "$work/man.err"; fail "groff warnings in the man page"; }
 grep -q '^NAME' "$work/man.txt" || fail "no NAME section"
 grep -q 'bvhscope - a viewer for BVH (Biovision Hierarchy) motion-capture files' "$work/man.txt" || fail "no NAME line"
-for command in info export convert render metrics compare lint; do
+for command in info export convert render thumbnail metrics compare lint; do
   grep -q "^ *bvhscope $command " "$work/man.txt" || fail "the man page does not show bvhscope $command"
 done
 grep -q 'Lint.s exit status: 0 nothing above info' "$work/man.txt" || fail "the man page lacks the end of --help"
