@@ -63,7 +63,9 @@ cores=$(nproc 2>/dev/null || echo 1)
 if ((build)); then
   if [ ! -f "$build_dir/CMakeCache.txt" ]; then
     echo "run-all.sh: configuring a Release build in $build_dir"
-    cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBVHSCOPE_WERROR=ON >/dev/null
+    cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBVHSCOPE_WERROR=ON -DBVHSCOPE_BUILD_BENCHMARKS=ON >/dev/null
+  elif ! grep -q '^BVHSCOPE_BUILD_BENCHMARKS:BOOL=ON' "$build_dir/CMakeCache.txt"; then
+    cmake -B "$build_dir" -DBVHSCOPE_BUILD_BENCHMARKS=ON >/dev/null  # the benchmarks are off by default
   fi
   echo "run-all.sh: building bvhscope_benchmarks in $build_dir"
   cmake --build "$build_dir" -j "$cores" --target bvhscope_benchmarks >/dev/null

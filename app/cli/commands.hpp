@@ -24,6 +24,7 @@ int run_lint(const std::vector<std::string>& args, std::ostream& out, std::ostre
 int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Renders one frame offscreen to a PNG (needs a display for the GL context, e.g. Xvfb).
 int run_render(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int run_thumbnail(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // Flushes `out`; when writing failed (a full disk, a closed pipe) says so on `err` with the
 // system's reason ("No space left on device": kept by an io::OutputStream) and returns

@@ -85,6 +85,10 @@ Usage:
                                 (stem) are refused. Exit status 0 when all were rendered, 1
                                 when any failed, 2 bad usage (nothing rendered); Ctrl+C or
                                 SIGTERM stops every render and leaves no partial file.
+  bvhscope thumbnail IN.bvh OUT.png [--size N]
+                                a square N x N preview (default 256) of frame 0, as render draws
+                                it, for file managers (the installed bvhscope.thumbnailer runs
+                                it); only the hierarchy and the first 120 frames are read
   bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
                  [--up AXIS]
                                 motion-quality numbers in metres (see Metrics below); --units

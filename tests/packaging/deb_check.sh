@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# `cpack -G DEB` of the suite's build into a temporary directory, then the package read back: its
+# control fields (name, version, architecture, Depends naming every runtime library package and the
+# GL driver packages loaded at run time), its exact file list, and the program extracted from it
+# running. Usage: deb_check.sh BUILD_DIR VERSION
+set -euo pipefail
+build=$1
+version=$2
+fail() { echo "deb_check.sh: FAIL: $*" >&2; exit 1; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/bvhscope-deb.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+(cd "$build" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack failed"; }
+deb=$work/out/bvhscope_${version}_$(dpkg --print-architecture).deb
+[ -f "$deb" ] || { ls "$work/out"; fail "no $(basename "$deb")"; }
+
+field() { dpkg-deb -f "$deb" "$1"; }
+[ "$(field Package)" = bvhscope ] || fail "Package is '$(field Package)'"
+[ "$(field Version)" = "$version" ] || fail "Version is '$(field Version)'"
+[ "$(field Architecture)" = "$(dpkg --print-architecture)" ] || fail "Architecture is '$(field Architecture)'"
+[ "$(field Section)" = graphics ] || fail "Section is '$(field Section)'"
+depends=$(field Depends)
+# Every package of a library the binary links (NEEDED), found with dpkg -S, and the GL ones dlopen'ed.
+needed_packages=$(objdump -p "$build/app/bvhscope" | awk '/NEEDED/ { print $2 }' | while read -r library; do
+  path=$(ldd "$build/app/bvhscope" | awk -v l="$library" '$1 == l { print $3 }')
+  real=$(readlink -f "$path")
+  # Merged /usr: dpkg may know the library under /lib rather than /usr/lib, or by its link name.
+  { dpkg -S "$real" || dpkg -S "${real#/usr}" || dpkg -S "$path" || dpkg -S "${path#/usr}"; } 2>/dev/null |
+    head -1 | cut -d: -f1
+done | sort -u)
+[ "$(wc -w <<<"$needed_packages")" -ge 4 ] || fail "the linked libraries' packages were not found: $needed_packages"
+for package in $needed_packages libgl1 libgl1-mesa-dri libegl-mesa0; do
+  tr ',' '\n' <<<"$depends" | sed 's/^ *//; s/ .*//' | grep -qxF "$package" || fail "Depends lacks $package: $depends"
+done
+
+files=$(dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { print $6 }' | LC_ALL=C sort)
+expected="./usr/bin/bvhscope
+./usr/share/applications/bvhscope.desktop
+./usr/share/bash-completion/completions/bvhscope
+./usr/share/icons/hicolor/128x128/apps/bvhscope.png
+./usr/share/icons/hicolor/256x256/apps/bvhscope.png
+./usr/share/icons/hicolor/48x48/apps/bvhscope.png
+./usr/share/icons/hicolor/64x64/apps/bvhscope.png
+./usr/share/icons/hicolor/scalable/apps/bvhscope.svg
+./usr/share/man/man1/bvhscope.1
+./usr/share/mime/packages/bvhscope.xml
+./usr/share/thumbnailers/bvhscope.thumbnailer"
+[ "$files" = "$(LC_ALL=C sort <<<"$expected")" ] || { diff <(LC_ALL=C sort <<<"$expected") <(echo "$files"); fail "file list differs"; }
+
+dpkg-deb -x "$deb" "$work/root"
+[ "$("$work/root/usr/bin/bvhscope" --version)" = "bvhscope $version" ] || fail "the packaged bvhscope does not run"
+echo "deb_check.sh: OK: $(basename "$deb"), Depends: $depends"
