@@ -70,13 +70,16 @@ std::string number_text(double value, int decimals) {
     const auto shortest = std::to_chars(digits, digits + sizeof digits, value);
     return std::string(digits, shortest.ptr);
   }
-  std::string text(digits, end);
-  if (text.find('.') != std::string::npos) {
-    while (text.back() == '0') text.pop_back();
-    if (text.back() == '.') text.pop_back();
+  // Trailing zeros of the decimals go, and the point with them; "-0" is "0". Trimmed in the buffer
+  // (GCC 12 warns falsely, -Wrestrict, about assigning a literal to the string here).
+  const char* const first = digits;
+  const char* last = end;
+  if (std::find(first, last, '.') != last) {
+    while (last[-1] == '0') --last;
+    if (last[-1] == '.') --last;
   }
-  if (text == "-0") text = "0";
-  return text;
+  if (last - digits == 2 && digits[0] == '-' && digits[1] == '0') return "0";
+  return std::string(first, last);
 }
 
 }  // namespace lint
