@@ -153,14 +153,15 @@ const LintFinding* find(const LintReport& report, const std::string& code) {
   return nullptr;
 }
 
-#define EXPECT_FINDING(report, code_text, severity_value, line_value, frame_value, joint_value)               \
-  do {                                                                                                        \
-    const LintFinding* found_ = find(report, code_text);                                                      \
-    ASSERT_NE(found_, nullptr) << "no " << code_text << " among " << ::testing::PrintToString(codes(report)); \
-    EXPECT_EQ(found_->severity, severity_value) << found_->message;                                           \
-    EXPECT_EQ(found_->place.line, line_value) << found_->message;                                             \
-    EXPECT_EQ(found_->place.frame, frame_value) << found_->message;                                           \
-    EXPECT_EQ(found_->place.joint, joint_value) << found_->message;                                           \
+#define EXPECT_FINDING(report, code_text, severity_value, line_value, frame_value, joint_value)                \
+  do {                                                                                                         \
+    const LintReport& report_ = (report); /* a temporary lives as long as this reference */                    \
+    const LintFinding* found_ = find(report_, code_text);                                                      \
+    ASSERT_NE(found_, nullptr) << "no " << code_text << " among " << ::testing::PrintToString(codes(report_)); \
+    EXPECT_EQ(found_->severity, severity_value) << found_->message;                                            \
+    EXPECT_EQ(found_->place.line, line_value) << found_->message;                                              \
+    EXPECT_EQ(found_->place.frame, frame_value) << found_->message;                                            \
+    EXPECT_EQ(found_->place.joint, joint_value) << found_->message;                                            \
   } while (false)
 
 TEST(Lint, ACleanWalkGetsOnlyItsUnit) {
