@@ -189,15 +189,15 @@ Clip unwrap_rotations(Clip clip) {
     if (columns.empty() || motion.frame_count < 2) continue;
     if (columns.size() == 3) {
       EulerAngles previous{};
-      for (int i = 0; i < 3; ++i) previous[i] = value_at(motion, 0, columns[i]);
+      for (int i = 0; i < 3; ++i) previous[i] = static_cast<double>(value_at(motion, 0, columns[i]));
       for (std::size_t frame = 1; frame < motion.frame_count; ++frame) {
         EulerAngles angles{};
-        for (int i = 0; i < 3; ++i) angles[i] = value_at(motion, frame, columns[i]);
+        for (int i = 0; i < 3; ++i) angles[i] = static_cast<double>(value_at(motion, frame, columns[i]));
         const EulerAngles nearest = nearest_equivalent(angles, previous);
         if (nearest != angles) {
           for (int i = 0; i < 3; ++i) value_at(motion, frame, columns[i]) = static_cast<float>(nearest[i]);
         }
-        for (int i = 0; i < 3; ++i) previous[i] = value_at(motion, frame, columns[i]);
+        for (int i = 0; i < 3; ++i) previous[i] = static_cast<double>(value_at(motion, frame, columns[i]));
       }
       continue;
     }
@@ -205,7 +205,7 @@ Clip unwrap_rotations(Clip clip) {
       for (std::size_t frame = 1; frame < motion.frame_count; ++frame) {
         const float before = value_at(motion, frame - 1, column);
         float& value = value_at(motion, frame, column);
-        const double nearest = nearest_turn(value, before);
+        const double nearest = nearest_turn(static_cast<double>(value), static_cast<double>(before));
         if (nearest != static_cast<double>(value)) value = static_cast<float>(nearest);
       }
     }

@@ -78,7 +78,7 @@ Clip resample(const Clip& clip, double fps) {
       std::copy(row.begin(), row.end(), out);
       for (std::size_t s = 0; s < slerped.size(); ++s) {
         EulerAngles angles{};
-        for (int i = 0; i < 3; ++i) angles[i] = out[slerped[s].columns[i]];
+        for (int i = 0; i < 3; ++i) angles[i] = static_cast<double>(out[slerped[s].columns[i]]);
         previous[s] = angles;
       }
       continue;
@@ -92,8 +92,8 @@ Clip resample(const Clip& clip, double fps) {
       if (is_position(skeleton.channel_kinds[c])) {
         out[c] = a[c] + (b[c] - a[c]) * fraction;
       } else {  // the shorter way round
-        const double from = a[c];
-        const double to = nearest_turn(b[c], from);
+        const auto from = static_cast<double>(a[c]);
+        const double to = nearest_turn(static_cast<double>(b[c]), from);
         out[c] = static_cast<float>(from + (to - from) * static_cast<double>(fraction));
       }
     }

@@ -68,6 +68,9 @@ LintFinding single_finding(std::string code, LintSeverity severity, const LintPl
 LintPlace joint_place(const Skeleton& skeleton, int joint);
 // A value for messages: at most `decimals` decimals, trailing zeros dropped ("1.5", "-179").
 std::string number_text(double value, int decimals = 2);
+inline std::string number_text(float value, int decimals = 2) {
+  return number_text(static_cast<double>(value), decimals);
+}
 
 // lint_text_checks.cpp: the load's warnings, names, rotation orders, bone lengths and the rest pose.
 void check_load_warnings(const Clip& clip, std::vector<LintFinding>& findings);

@@ -218,7 +218,7 @@ void check_floor(const LintContext& context, std::vector<LintFinding>& findings)
   // With an up axis guessed weakly, "below" may be sideways: said only for a known or certain axis.
   const UpAxisDecision& up = context.analysis.up;
   if (!unit_known(figure) || context.clip.motion.frame_count == 0 || (up.automatic && !up.certain)) return;
-  const double floor = figure.floor;
+  const auto floor = static_cast<double>(figure.floor);
   const double share = floor / static_cast<double>(figure.height);
   const std::string amount =
       number_text(std::abs(floor)) + " (" + number_text(std::abs(share) * 100.0, 0) + " % of the figure's height)";

@@ -93,7 +93,9 @@ void check_names(const Skeleton& skeleton, std::vector<LintFinding>& findings) {
   }
   spaces.flush_to(findings);
   non_ascii.flush_to(findings);
-  for (const auto& [prefix, joints] : prefixes) {
+  for (const auto& prefixed : prefixes) {
+    const std::string_view prefix = prefixed.first;  // named (not bound): lambdas below capture them
+    const auto& joints = prefixed.second;
     FindingGroup group(
         "name-prefix", LintSeverity::Info,
         "tools matching joints by name want plain names: bvhscope convert --strip-prefix " + std::string(prefix));
