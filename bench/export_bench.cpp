@@ -120,7 +120,8 @@ void bm_to_chars_baseline(benchmark::State& state, const ExportInput* input) {
     char* const limit = buffer.data() + kBuffer;
     for (std::size_t frame = 0; frame < input->clip.motion.frame_count; ++frame) {
       p = std::to_chars(p, limit + 64, static_cast<double>(frame) * input->clip.motion.frame_time,
-                        std::chars_format::general, 10).ptr;
+                        std::chars_format::general, 10)
+              .ptr;
       for (std::size_t i = 0; i < 3 * joints; ++i) {
         *p++ = ',';
         p = std::to_chars(p, limit + 4096, *value++).ptr;
@@ -150,7 +151,8 @@ int main(int argc, char** argv) {
     std::deque<ExportInput> inputs;
     std::vector<RatioSpec> ratios;
     for (const Source& source : sources) {
-      SourceClip text = corpus_or_synthetic(source.file, source.label, source.synthetic_joints, source.synthetic_frames);
+      SourceClip text =
+          corpus_or_synthetic(source.file, source.label, source.synthetic_joints, source.synthetic_frames);
       Result<Clip> clip = parse_bvh(text.text, text.origin);
       if (!clip) throw std::runtime_error(format_diagnostic(clip.error(), Severity::Error));
       ExportInput& input = inputs.emplace_back();
@@ -192,8 +194,8 @@ int main(int argc, char** argv) {
                         "to_chars_baseline/" + l});
       ratios.push_back({"write_positions_csv all threads / one thread [" + l + "]", "write_positions_csv/" + l,
                         "write_positions_csv_one_thread/" + l});
-      ratios.push_back({"pose_all_frames / to_chars baseline [" + l + "]", "pose_all_frames/" + l,
-                        "to_chars_baseline/" + l});
+      ratios.push_back(
+          {"pose_all_frames / to_chars baseline [" + l + "]", "pose_all_frames/" + l, "to_chars_baseline/" + l});
     }
     return run_benchmarks(options, ratios);
   } catch (const std::exception& error) {

@@ -61,7 +61,8 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 
 void set_throughput(benchmark::State& state, const ParseInput& input) {
   const auto bytes = static_cast<double>(input.big.text.size());
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(input.big.text.size()));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(input.big.text.size()));
   state.counters["MB/s"] = benchmark::Counter(bytes / 1e6, benchmark::Counter::kIsIterationInvariantRate);
   state.counters["floats/s"] =
       benchmark::Counter(static_cast<double>(input.big.values()), benchmark::Counter::kIsIterationInvariantRate);
@@ -138,8 +139,8 @@ std::size_t count_mismatches(const ParseInput& input) {
   const Result<Clip> clip = parse_bvh(input.big.text, input.label);
   if (!clip) throw std::runtime_error(format_diagnostic(clip.error(), Severity::Error));
   std::vector<float> expected(input.big.values());
-  const auto count = from_chars_floats(std::string_view(input.big.text).substr(input.motion_begin), expected.data(),
-                                       expected.size());
+  const auto count =
+      from_chars_floats(std::string_view(input.big.text).substr(input.motion_begin), expected.data(), expected.size());
   if (!count || *count != expected.size() || clip.value().motion.values.size() != expected.size()) {
     throw std::runtime_error("the baseline and the engine disagree on the number of values");
   }
@@ -171,7 +172,8 @@ int main(int argc, char** argv) {
     std::deque<ParseInput> inputs;  // stable addresses for the registered benchmarks
     std::vector<RatioSpec> ratios;
     for (const Source& source : sources) {
-      SourceClip clip = corpus_or_synthetic(source.file, source.label, source.synthetic_joints, source.synthetic_frames);
+      SourceClip clip =
+          corpus_or_synthetic(source.file, source.label, source.synthetic_joints, source.synthetic_frames);
       ParseInput& input = inputs.emplace_back();
       input.label = clip.label;
       input.origin = clip.origin;
@@ -180,10 +182,11 @@ int main(int argc, char** argv) {
       input.motion_begin = motion_offset(input.big.text);
       write_file(input.path, input.big.text);
       const std::size_t mismatches = count_mismatches(input);
-      std::printf("%s: %s repeated to %.1f MB (%zu frames x %zu channels = %zu floats); engine vs from_chars: %zu "
-                  "values differ\n",
-                  input.label.c_str(), input.origin.c_str(), static_cast<double>(input.big.text.size()) / 1e6,
-                  input.big.frames, input.big.channels, input.big.values(), mismatches);
+      std::printf(
+          "%s: %s repeated to %.1f MB (%zu frames x %zu channels = %zu floats); engine vs from_chars: %zu "
+          "values differ\n",
+          input.label.c_str(), input.origin.c_str(), static_cast<double>(input.big.text.size()) / 1e6, input.big.frames,
+          input.big.channels, input.big.values(), mismatches);
 
       const ParseInput* in = &input;
       const std::string& l = input.label;
@@ -196,11 +199,12 @@ int main(int argc, char** argv) {
                {"from_chars_fresh_array/" + l, bm_from_chars_fresh}}) {
         benchmark::RegisterBenchmark(name.c_str(), function, in)->Unit(benchmark::kMillisecond)->UseRealTime();
       }
-      ratios.push_back({"parse_bvh (in memory) / from_chars baseline [" + l + "]", "parse_bvh/" + l, "from_chars_baseline/" + l});
-      ratios.push_back({"load_bvh_file (disk) / from_chars baseline [" + l + "]", "load_bvh_file/" + l,
-                        "from_chars_baseline/" + l});
-      ratios.push_back({"parse_bvh / from_chars with a fresh array [" + l + "]", "parse_bvh/" + l,
-                        "from_chars_fresh_array/" + l});
+      ratios.push_back(
+          {"parse_bvh (in memory) / from_chars baseline [" + l + "]", "parse_bvh/" + l, "from_chars_baseline/" + l});
+      ratios.push_back(
+          {"load_bvh_file (disk) / from_chars baseline [" + l + "]", "load_bvh_file/" + l, "from_chars_baseline/" + l});
+      ratios.push_back(
+          {"parse_bvh / from_chars with a fresh array [" + l + "]", "parse_bvh/" + l, "from_chars_fresh_array/" + l});
       ratios.push_back({"read_text_file alone / from_chars baseline [" + l + "]", "read_text_file/" + l,
                         "from_chars_baseline/" + l});
     }

@@ -52,9 +52,15 @@ inline void rotate_by(std::array<float, 9>& r, int axis, float degrees) noexcept
   const float s = std::sin(radians);
   std::array<float, 9> a{};
   switch (axis) {
-    case 0: a = {1, 0, 0, 0, c, s, 0, -s, c}; break;
-    case 1: a = {c, 0, -s, 0, 1, 0, s, 0, c}; break;
-    default: a = {c, s, 0, -s, c, 0, 0, 0, 1}; break;
+    case 0:
+      a = {1, 0, 0, 0, c, s, 0, -s, c};
+      break;
+    case 1:
+      a = {c, 0, -s, 0, 1, 0, s, 0, c};
+      break;
+    default:
+      a = {c, s, 0, -s, c, 0, 0, 0, 1};
+      break;
   }
   std::array<float, 9> m{};
   for (int j = 0; j < 3; ++j) {
@@ -108,16 +114,17 @@ struct PoseInput {
   Clip clip;
   PositionMode mode = PositionMode::Add;
   FlatSkeleton flat;
-  std::size_t cached_frames = 0;       // frames with precomputed local transforms
-  std::vector<Affine> flat_locals;     // cached_frames x joints
-  std::vector<glm::mat4> glm_locals;   // cached_frames x joints
+  std::size_t cached_frames = 0;      // frames with precomputed local transforms
+  std::vector<Affine> flat_locals;    // cached_frames x joints
+  std::vector<glm::mat4> glm_locals;  // cached_frames x joints
   [[nodiscard]] std::size_t joints() const { return static_cast<std::size_t>(clip.skeleton.joint_count()); }
 };
 
 FlatSkeleton flatten(const Skeleton& skeleton, PositionMode mode) {
   FlatSkeleton flat;
   flat.parents = skeleton.parents;
-  for (const glm::vec3& offset : skeleton.offsets) flat.offsets.insert(flat.offsets.end(), {offset.x, offset.y, offset.z});
+  for (const glm::vec3& offset : skeleton.offsets)
+    flat.offsets.insert(flat.offsets.end(), {offset.x, offset.y, offset.z});
   flat.first_channel = skeleton.first_channels;
   flat.channel_count = skeleton.channel_counts;
   for (const ChannelKind kind : skeleton.channel_kinds) flat.kinds.push_back(static_cast<std::uint8_t>(kind));
@@ -129,8 +136,8 @@ void set_joint_rate(benchmark::State& state, const PoseInput& input) {
   const auto joints = static_cast<double>(input.joints());
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(input.joints()));
   state.counters["joints/s"] = benchmark::Counter(joints, benchmark::Counter::kIsIterationInvariantRate);
-  state.counters["s/joint"] = benchmark::Counter(
-      joints, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["s/joint"] =
+      benchmark::Counter(joints, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void bm_pose_frame(benchmark::State& state, const PoseInput* input) {
@@ -240,7 +247,8 @@ int main(int argc, char** argv) {
     std::deque<PoseInput> inputs;
     std::vector<RatioSpec> ratios;
     for (const Source& source : sources) {
-      SourceClip text = corpus_or_synthetic(source.file, source.label, source.synthetic_joints, source.synthetic_frames);
+      SourceClip text =
+          corpus_or_synthetic(source.file, source.label, source.synthetic_joints, source.synthetic_frames);
       Result<Clip> clip = parse_bvh(text.text, text.origin);
       if (!clip) throw std::runtime_error(format_diagnostic(clip.error(), Severity::Error));
       PoseInput& input = inputs.emplace_back();
@@ -258,12 +266,14 @@ int main(int argc, char** argv) {
         compute_local_transforms(input.clip.skeleton, input.clip.motion.frame(f), input.mode,
                                  std::span<glm::mat4>(input.glm_locals.data() + f * joints, joints));
       }
-      std::printf("%s: %s, %d joints + %d End Sites = %zu posed, %d channels, %zu frames, position mode %s; "
-                  "largest baseline vs engine difference %.3g\n",
-                  input.label.c_str(), text.origin.c_str(), input.clip.skeleton.joint_count() - input.clip.skeleton.end_site_count(),
-                  input.clip.skeleton.end_site_count(), joints, input.clip.skeleton.channel_count(),
-                  input.clip.motion.frame_count, std::string(position_mode_name(input.mode)).c_str(),
-                  static_cast<double>(largest_difference(input)));
+      std::printf(
+          "%s: %s, %d joints + %d End Sites = %zu posed, %d channels, %zu frames, position mode %s; "
+          "largest baseline vs engine difference %.3g\n",
+          input.label.c_str(), text.origin.c_str(),
+          input.clip.skeleton.joint_count() - input.clip.skeleton.end_site_count(),
+          input.clip.skeleton.end_site_count(), joints, input.clip.skeleton.channel_count(),
+          input.clip.motion.frame_count, std::string(position_mode_name(input.mode)).c_str(),
+          static_cast<double>(largest_difference(input)));
 
       const PoseInput* in = &input;
       const std::string& l = input.label;
@@ -276,11 +286,12 @@ int main(int argc, char** argv) {
                {"flat_pose_baseline/" + l, bm_flat_pose_baseline}}) {
         benchmark::RegisterBenchmark(name.c_str(), function, in);
       }
-      ratios.push_back({"pose_frame / flat forward baseline [" + l + "]", "pose_frame/" + l, "flat_forward_baseline/" + l});
-      ratios.push_back({"engine forward_kinematics / flat forward baseline [" + l + "]", "engine_forward_kinematics/" + l,
-                        "flat_forward_baseline/" + l});
-      ratios.push_back({"pose_frame / flat pose baseline (with sin/cos) [" + l + "]", "pose_frame/" + l,
-                        "flat_pose_baseline/" + l});
+      ratios.push_back(
+          {"pose_frame / flat forward baseline [" + l + "]", "pose_frame/" + l, "flat_forward_baseline/" + l});
+      ratios.push_back({"engine forward_kinematics / flat forward baseline [" + l + "]",
+                        "engine_forward_kinematics/" + l, "flat_forward_baseline/" + l});
+      ratios.push_back(
+          {"pose_frame / flat pose baseline (with sin/cos) [" + l + "]", "pose_frame/" + l, "flat_pose_baseline/" + l});
       ratios.push_back({"sample_pose Linear / flat pose baseline [" + l + "]", "sample_pose_linear/" + l,
                         "flat_pose_baseline/" + l});
     }

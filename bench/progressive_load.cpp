@@ -45,12 +45,12 @@ double number(const State& state, const std::string& key) {
 }
 
 struct Run {
-  double first_frame_ms = 0.0;   // request to the UI frame showing the clip's first frame
-  double load_seconds = 0.0;     // as the frame loop saw it
+  double first_frame_ms = 0.0;  // request to the UI frame showing the clip's first frame
+  double load_seconds = 0.0;    // as the frame loop saw it
   double load_p95_ms = 0.0;
   double load_max_ms = 0.0;
   double load_frames = 0.0;
-  double idle_p95_ms = 0.0;      // the sample playing, nothing loading: the baseline
+  double idle_p95_ms = 0.0;  // the sample playing, nothing loading: the baseline
   double idle_frames = 0.0;
 };
 
@@ -102,11 +102,13 @@ bool measure(const std::string& executable, const std::string& file, Run& run) {
     Viewer viewer(executable, dir);
     const std::unique_ptr<bvhscope::test::X11Client> x11 = bvhscope::test::X11Client::open();
     if (!x11) {
-      std::fprintf(stderr, "cannot open the X display (DISPLAY=%s)\n", std::getenv("DISPLAY") ? std::getenv("DISPLAY") : "");
+      std::fprintf(stderr, "cannot open the X display (DISPLAY=%s)\n",
+                   std::getenv("DISPLAY") ? std::getenv("DISPLAY") : "");
       return false;
     }
     // The sample playing for a while: the idle baseline fills (512 frames at most).
-    const State ready = viewer.wait([](const State& s) { return s.at("clip") == "sample.bvh" && s.at("loading") == "0"; });
+    const State ready =
+        viewer.wait([](const State& s) { return s.at("clip") == "sample.bvh" && s.at("loading") == "0"; });
     unsigned long window = 0;
     for (int i = 0; i < 5000 && window == 0; ++i) {
       window = x11->find_window(viewer.pid());
@@ -177,8 +179,11 @@ int main(int argc, char** argv) {
   for (int r = 0; r < runs; ++r) {
     Run run;
     if (!measure(executable, file, run)) return 1;
-    std::printf("run %d: first frame %.0f ms, load %.2f s, frame interval p95 %.1f ms (max %.1f, %.0f frames); idle p95 %.1f ms\n",
-                r + 1, run.first_frame_ms, run.load_seconds, run.load_p95_ms, run.load_max_ms, run.load_frames, run.idle_p95_ms);
+    std::printf(
+        "run %d: first frame %.0f ms, load %.2f s, frame interval p95 %.1f ms (max %.1f, %.0f frames); idle p95 %.1f "
+        "ms\n",
+        r + 1, run.first_frame_ms, run.load_seconds, run.load_p95_ms, run.load_max_ms, run.load_frames,
+        run.idle_p95_ms);
     std::fflush(stdout);
     measured.push_back(run);
   }
@@ -193,8 +198,8 @@ int main(int argc, char** argv) {
   std::printf("\nmedian of %d runs, %s (%.0f MB)\n", runs, file.c_str(),
               static_cast<double>(std::filesystem::file_size(file)) / 1e6);
   std::printf("  first frame on screen     %7.0f ms   target <= 300 ms   ratio %.2f\n", first, first / 300.0);
-  std::printf("  frame interval p95, load  %7.1f ms   target <  33 ms   ratio %.2f; %.2fx the idle p95 (%.1f ms)\n", p95,
-              p95 / 33.0, idle > 0.0 ? p95 / idle : 0.0, idle);
+  std::printf("  frame interval p95, load  %7.1f ms   target <  33 ms   ratio %.2f; %.2fx the idle p95 (%.1f ms)\n",
+              p95, p95 / 33.0, idle > 0.0 ? p95 / idle : 0.0, idle);
   std::printf("  load (as the UI saw it)   %7.2f s\n", pick(&Run::load_seconds));
   if (!summary.empty()) {
     std::ofstream out(summary);

@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -86,8 +86,9 @@ inline ProcessResult run_process(const std::vector<std::string>& argv, int time_
 // a small process: a child forked from this (possibly large) test process would report the test's
 // pages copied at fork as its peak.
 inline ProcessResult run_bvhscope(const std::vector<std::string>& args, int time_limit_seconds = 120) {
-  const std::filesystem::path peak_file = std::filesystem::temp_directory_path() /
-                                          ("bvhscope-peak-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+  const std::filesystem::path peak_file =
+      std::filesystem::temp_directory_path() /
+      ("bvhscope-peak-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
   std::vector<std::string> argv = {"/usr/bin/time", "-q", "-f", "%M", "-o", peak_file.string(), BVHSCOPE_EXECUTABLE};
   argv.insert(argv.end(), args.begin(), args.end());
   ProcessResult result = run_process(argv, time_limit_seconds);

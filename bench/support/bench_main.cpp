@@ -98,8 +98,9 @@ int run_benchmarks(const BenchOptions& options, const std::vector<RatioSpec>& ra
         ratio.budget_seconds > 0.0 ? std::vector<double>{ratio.budget_seconds} : reporter.seconds(ratio.denominator);
     if (numerator.empty() || denominator.empty()) continue;
     if (!printed_title) {
-      std::printf("\nRatios against the baselines of this run (time per iteration on the benchmark's clock, "
-                  "wall or CPU; the median of the repetitions, and fastest vs fastest):\n");
+      std::printf(
+          "\nRatios against the baselines of this run (time per iteration on the benchmark's clock, "
+          "wall or CPU; the median of the repetitions, and fastest vs fastest):\n");
       printed_title = true;
     }
     const double by_median = median(numerator) / median(denominator);
@@ -110,8 +111,8 @@ int run_benchmarks(const BenchOptions& options, const std::vector<RatioSpec>& ra
                   by_median, by_best, median(numerator) * 1e3, ratio.budget_seconds * 1e3, numerator.size());
       continue;
     }
-    std::printf("  %-66s time %.3fx (best %.3fx)  throughput %.3fx  [%zu vs %zu runs]\n", ratio.label.c_str(), by_median,
-                by_best, 1.0 / by_median, numerator.size(), denominator.size());
+    std::printf("  %-66s time %.3fx (best %.3fx)  throughput %.3fx  [%zu vs %zu runs]\n", ratio.label.c_str(),
+                by_median, by_best, 1.0 / by_median, numerator.size(), denominator.size());
   }
   std::fflush(stdout);
   return 0;

@@ -10,8 +10,8 @@
 namespace bvhscope::bench {
 
 struct BenchOptions {
-  bool smoke = false;                // --smoke: small inputs, every benchmark once (for ctest)
-  std::optional<double> size_mb;     // --size-mb=N: size of the generated BVH text
+  bool smoke = false;                       // --smoke: small inputs, every benchmark once (for ctest)
+  std::optional<double> size_mb;            // --size-mb=N: size of the generated BVH text
   std::vector<std::string> benchmark_args;  // argv without our flags, for benchmark::Initialize
 
   // The generated text's size: --size-mb, else 1 MB in smoke mode, else `default_mb`.

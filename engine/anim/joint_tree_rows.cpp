@@ -32,7 +32,8 @@ void tree_rows(const Skeleton& skeleton, std::span<const std::uint8_t> visible, 
 
 void expand_ancestors(const Skeleton& skeleton, int joint, std::span<std::uint8_t> expanded) noexcept {
   if (joint < 0 || joint >= skeleton.joint_count()) return;
-  for (int p = skeleton.parents[static_cast<std::size_t>(joint)]; p != kNoParent; p = skeleton.parents[static_cast<std::size_t>(p)]) {
+  for (int p = skeleton.parents[static_cast<std::size_t>(joint)]; p != kNoParent;
+       p = skeleton.parents[static_cast<std::size_t>(p)]) {
     if (static_cast<std::size_t>(p) < expanded.size()) expanded[static_cast<std::size_t>(p)] = 1;
   }
 }

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
-#include <glm/geometric.hpp>
 
 namespace bvhscope {
 namespace {
@@ -71,7 +71,8 @@ void OrbitCamera::frame(const Bounds& bounds, float aspect) noexcept {
   // are inside the frustum: for a corner at depth d + z, |x| <= tan_x (d + z) and |y| <= tan_y (d + z).
   float needed = 0.0f;
   for (int corner = 0; corner < 8; ++corner) {
-    const glm::vec3 p((corner & 1) ? half.x : -half.x, (corner & 2) ? half.y : -half.y, (corner & 4) ? half.z : -half.z);
+    const glm::vec3 p((corner & 1) ? half.x : -half.x, (corner & 2) ? half.y : -half.y,
+                      (corner & 4) ? half.z : -half.z);
     const float z = glm::dot(p, f);
     needed = std::max(needed, std::abs(glm::dot(p, r)) / tan_x - z);
     needed = std::max(needed, std::abs(glm::dot(p, u)) / tan_y - z);
@@ -88,7 +89,8 @@ void OrbitCamera::reset(const Bounds& bounds, float aspect) noexcept {
   frame(bounds, aspect);
 }
 
-glm::vec3 project_to_pixels(const glm::mat4& view_projection, const glm::vec3& world, glm::vec2 viewport_size) noexcept {
+glm::vec3 project_to_pixels(const glm::mat4& view_projection, const glm::vec3& world,
+                            glm::vec2 viewport_size) noexcept {
   const glm::vec4 clip = view_projection * glm::vec4(world, 1.0f);
   if (clip.w <= 0.0f) return {-1.0f, -1.0f, -1.0f};
   const glm::vec3 ndc = glm::vec3(clip) / clip.w;

@@ -76,7 +76,7 @@ void RowPipeline::take_over_front(std::unique_lock<std::mutex>& lock) {
   workers_starved_ = true;
   const std::shared_ptr<Block> block = blocks_.front();
   if (next_to_parse_ == 0) next_to_parse_ = 1;  // no worker took it: none will
-  block->abandoned = true;                       // a worker on it stops at its next row
+  block->abandoned = true;                      // a worker on it stops at its next row
   lock.unlock();
   RowBlockResult result = parse_row_block(block->text, channels_, static_cast<std::size_t>(block->max_rows));
   lock.lock();

@@ -31,7 +31,7 @@ class RowPipeline {
     bool overlong_line = false;  // the start of one over-long line: the assembler refuses it
     RowBlockResult result;
     bool parsed = false;
-    bool worker_reading = false;  // a worker is parsing it (guarded by the pipeline's mutex)
+    bool worker_reading = false;         // a worker is parsing it (guarded by the pipeline's mutex)
     std::atomic<bool> abandoned{false};  // the worker on it stops: the caller took it over, or the end
     // Set by pop(): a worker was still reading `text` when the caller took the block over: the bytes must stay as
     // they are (not recycled) until the block is released.

@@ -13,10 +13,10 @@
 namespace bvhscope {
 
 struct GroundGrid {
-  glm::vec3 center{0.0f};     // on the ground plane (y = the lowest joint over the motion)
+  glm::vec3 center{0.0f};      // on the ground plane (y = the lowest joint over the motion)
   float minor_spacing = 0.1f;  // 10 cm in the clip's units
   float major_spacing = 1.0f;  // 1 m in the clip's units
-  float extent = 5.0f;        // half the side of the drawn square, in the clip's units
+  float extent = 5.0f;         // half the side of the drawn square, in the clip's units
 };
 
 // A grid of 10 cm cells with 1 m lines, at the lowest point of the motion, covering the motion's

@@ -5,7 +5,9 @@
 namespace bvhscope::gfx {
 
 BackgroundPass::BackgroundPass(ShaderProgram program, VertexArray vao) noexcept
-    : program_(std::move(program)), vao_(std::move(vao)), top_(program_.location("u_top")),
+    : program_(std::move(program)),
+      vao_(std::move(vao)),
+      top_(program_.location("u_top")),
       bottom_(program_.location("u_bottom")) {}
 
 std::optional<BackgroundPass> BackgroundPass::create(std::string& error) {

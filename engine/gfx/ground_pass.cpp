@@ -7,10 +7,13 @@
 namespace bvhscope::gfx {
 
 GroundPass::GroundPass(ShaderProgram ground, ShaderProgram lines) noexcept
-    : ground_(std::move(ground)), lines_(std::move(lines)), floor_vao_(VertexArray::create()),
-      axes_vao_(VertexArray::create()), axes_vbo_(Buffer::create()) {
-  g_ = {ground_.location("u_view_proj"), ground_.location("u_center"),      ground_.location("u_extent"),
-        ground_.location("u_minor"),     ground_.location("u_major"),       ground_.location("u_pixel_scale"),
+    : ground_(std::move(ground)),
+      lines_(std::move(lines)),
+      floor_vao_(VertexArray::create()),
+      axes_vao_(VertexArray::create()),
+      axes_vbo_(Buffer::create()) {
+  g_ = {ground_.location("u_view_proj"),   ground_.location("u_center"),      ground_.location("u_extent"),
+        ground_.location("u_minor"),       ground_.location("u_major"),       ground_.location("u_pixel_scale"),
         ground_.location("u_floor_color"), ground_.location("u_floor_alpha"), ground_.location("u_minor_color"),
         ground_.location("u_major_color")};
   l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
@@ -36,8 +39,9 @@ void GroundPass::set_grid(const GroundGrid& grid) {
   grid_ = grid;
   const float length = grid.major_spacing;
   const glm::vec3 origin(0.0f, grid.center.y, 0.0f);
-  const std::array<glm::vec3, 6> axes = {origin, origin + glm::vec3(length, 0, 0), origin,
-                                         origin + glm::vec3(0, length, 0), origin, origin + glm::vec3(0, 0, length)};
+  const std::array<glm::vec3, 6> axes = {origin, origin + glm::vec3(length, 0, 0),
+                                         origin, origin + glm::vec3(0, length, 0),
+                                         origin, origin + glm::vec3(0, 0, length)};
   glBindBuffer(GL_ARRAY_BUFFER, axes_vbo_.name());
   glBufferSubData(GL_ARRAY_BUFFER, 0, sizeof(axes), axes.data());
 }

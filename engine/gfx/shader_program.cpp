@@ -78,13 +78,21 @@ std::optional<ShaderProgram> ShaderProgram::from_embedded(std::string_view name,
 
 void ShaderProgram::use() const noexcept { glUseProgram(program_.name()); }
 
-int ShaderProgram::location(const char* uniform) const noexcept { return glGetUniformLocation(program_.name(), uniform); }
+int ShaderProgram::location(const char* uniform) const noexcept {
+  return glGetUniformLocation(program_.name(), uniform);
+}
 
 void ShaderProgram::set(int location, float value) noexcept { glUniform1f(location, value); }
 void ShaderProgram::set(int location, int value) noexcept { glUniform1i(location, value); }
-void ShaderProgram::set(int location, const glm::vec2& value) noexcept { glUniform2fv(location, 1, glm::value_ptr(value)); }
-void ShaderProgram::set(int location, const glm::vec3& value) noexcept { glUniform3fv(location, 1, glm::value_ptr(value)); }
-void ShaderProgram::set(int location, const glm::vec4& value) noexcept { glUniform4fv(location, 1, glm::value_ptr(value)); }
+void ShaderProgram::set(int location, const glm::vec2& value) noexcept {
+  glUniform2fv(location, 1, glm::value_ptr(value));
+}
+void ShaderProgram::set(int location, const glm::vec3& value) noexcept {
+  glUniform3fv(location, 1, glm::value_ptr(value));
+}
+void ShaderProgram::set(int location, const glm::vec4& value) noexcept {
+  glUniform4fv(location, 1, glm::value_ptr(value));
+}
 void ShaderProgram::set(int location, const glm::mat4& value) noexcept {
   glUniformMatrix4fv(location, 1, GL_FALSE, glm::value_ptr(value));
 }

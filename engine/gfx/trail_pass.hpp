@@ -24,7 +24,8 @@ class TrailPass {
   // selection only). An empty span clears the trail.
   void set_path(std::span<const glm::vec3> points);
   // Draws frames [first, last] of the path (clamped), with a dot at `current`.
-  void draw(const SceneView& view, const SceneStyle& style, std::size_t first, std::size_t last, std::size_t current) const;
+  void draw(const SceneView& view, const SceneStyle& style, std::size_t first, std::size_t last,
+            std::size_t current) const;
 
   [[nodiscard]] std::size_t point_count() const noexcept { return count_; }
 

@@ -23,7 +23,8 @@ bool inside_view(const OrbitCamera& camera, float aspect, const glm::vec3& point
 class FrameTest : public ::testing::TestWithParam<float> {};
 
 TEST_P(FrameTest, EveryCornerOfTheBoundsIsInViewAndTheViewIsTight) {
-  for (const Bounds& bounds : {box({-1, 0, -1}, {1, 1.8f, 1}), box({0, 0, 0}, {400, 170, 30}), box({-0.01f, 0, 0}, {0.01f, 0.02f, 0.01f})}) {
+  for (const Bounds& bounds :
+       {box({-1, 0, -1}, {1, 1.8f, 1}), box({0, 0, 0}, {400, 170, 30}), box({-0.01f, 0, 0}, {0.01f, 0.02f, 0.01f})}) {
     OrbitCamera camera;
     const float aspect = GetParam();
     camera.reset(bounds, aspect);
@@ -80,7 +81,8 @@ TEST(OrbitCamera, ZoomKeepsThePointUnderTheCursorInPlace) {
   const glm::vec2 cursor_ndc(0.4f, -0.3f);
   // The point under the cursor on the plane through the target.
   const float half = std::tan(camera.fov_y * 0.5f) * camera.distance;
-  const glm::vec3 under = camera.target + camera.right() * (cursor_ndc.x * half * aspect) + camera.up() * (cursor_ndc.y * half);
+  const glm::vec3 under =
+      camera.target + camera.right() * (cursor_ndc.x * half * aspect) + camera.up() * (cursor_ndc.y * half);
   const glm::vec3 before = project_to_pixels(camera.projection(aspect) * camera.view(), under, {1500, 1000});
   camera.zoom(3.0f, cursor_ndc, aspect);
   const glm::vec3 after = project_to_pixels(camera.projection(aspect) * camera.view(), under, {1500, 1000});

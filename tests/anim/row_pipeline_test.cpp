@@ -112,7 +112,8 @@ TEST(RowPipeline, ALoadFinishesItsRowsWhileItsWorkersNeverRun) {
   std::thread load([&] { loaded = load_bvh_file(path, &progress, options); });
   // A guard against hanging the test run, not a speed check (this takes about 0.25 s).
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (progress.frames_ready.load() < static_cast<std::size_t>(frames) && std::chrono::steady_clock::now() < deadline) {
+  while (progress.frames_ready.load() < static_cast<std::size_t>(frames) &&
+         std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   const std::size_t ready_while_blocked = progress.frames_ready.load();

@@ -83,7 +83,8 @@ TEST(SupervisedChunks, ABakeWithStarvedWorkersMatchesTheOneThreadBake) {
   const Clip clip = test::parse_ok(test::read_file(test::corpus_dir() / "assimp__01_01.bvh"));
   ASSERT_GT(clip.motion.frame_count, 1000u);
   const BakedPositions one = bake_positions(clip, PositionMode::Add, 1);
-  const BakedPositions late = bake_positions(clip, PositionMode::Add, 2, [] { std::this_thread::sleep_for(std::chrono::milliseconds(300)); });
+  const BakedPositions late =
+      bake_positions(clip, PositionMode::Add, 2, [] { std::this_thread::sleep_for(std::chrono::milliseconds(300)); });
   ASSERT_EQ(late.positions.size(), one.positions.size());
   EXPECT_TRUE(std::equal(one.positions.begin(), one.positions.end(), late.positions.begin()));
   const int root = clip.skeleton.roots.front();

@@ -49,11 +49,13 @@ int isolated_joint(const std::vector<std::pair<int, int>>& pixels, const std::ar
   for (std::size_t i = 0; i < pixels.size(); ++i) {
     const auto x = static_cast<float>(pixels[i].first);
     const auto y = static_cast<float>(pixels[i].second);
-    if (x < view[0] + 20.0f || y < view[1] + 20.0f || x > view[0] + view[2] - 20.0f || y > view[1] + view[3] - 20.0f) continue;
+    if (x < view[0] + 20.0f || y < view[1] + 20.0f || x > view[0] + view[2] - 20.0f || y > view[1] + view[3] - 20.0f)
+      continue;
     double gap = 1e9;
     for (std::size_t j = 0; j < pixels.size(); ++j) {
       if (j == i) continue;
-      gap = std::min(gap, static_cast<double>(std::hypot(static_cast<float>(pixels[j].first) - x, static_cast<float>(pixels[j].second) - y)));
+      gap = std::min(gap, static_cast<double>(std::hypot(static_cast<float>(pixels[j].first) - x,
+                                                         static_cast<float>(pixels[j].second) - y)));
     }
     if (gap > best_gap) {
       best_gap = gap;
@@ -144,7 +146,8 @@ TEST_F(InspectionApp, SeveralFilesBecomeClipsSideBySideAndTheLastIsActive) {
   const std::string sample = (fixtures_dir() / ".." / ".." / "assets" / "sample.bvh").string();
   const std::string other = (fixtures_dir() / "two_joints.bvh").string();
   ViewerProcess app({sample, other});
-  const State state = app.wait_for([&](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
+  const State state =
+      app.wait_for([&](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
   EXPECT_EQ(state.at("clip"), other);
   EXPECT_EQ(state.at("active"), "1");
 }

@@ -44,7 +44,8 @@ void send_client_message(Display* display, Window target, Atom type, const std::
 }  // namespace
 
 std::array<int, 3> WindowImage::at(int x, int y) const {
-  const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
+  const std::size_t i =
+      (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
   return {rgb[i], rgb[i + 1], rgb[i + 2]};
 }
 
@@ -77,8 +78,8 @@ unsigned long X11Client::find_window(pid_t pid) const {
     unsigned long items = 0;
     unsigned long after = 0;
     unsigned char* data = nullptr;
-    if (XGetWindowProperty(display, children[i], pid_atom, 0, 1, False, XA_CARDINAL, &type, &format, &items, &after, &data) ==
-            Success &&
+    if (XGetWindowProperty(display, children[i], pid_atom, 0, 1, False, XA_CARDINAL, &type, &format, &items, &after,
+                           &data) == Success &&
         data != nullptr) {
       if (items == 1 && static_cast<pid_t>(*reinterpret_cast<unsigned long*>(data)) == pid) {
         XWindowAttributes attributes{};
@@ -97,8 +98,8 @@ WindowImage X11Client::grab(unsigned long window) const {
   XWindowAttributes attributes{};
   XGetWindowAttributes(display, window, &attributes);
   WindowImage image;
-  XImage* x = XGetImage(display, window, 0, 0, static_cast<unsigned>(attributes.width), static_cast<unsigned>(attributes.height),
-                        AllPlanes, ZPixmap);
+  XImage* x = XGetImage(display, window, 0, 0, static_cast<unsigned>(attributes.width),
+                        static_cast<unsigned>(attributes.height), AllPlanes, ZPixmap);
   if (x == nullptr) return image;
   image.width = attributes.width;
   image.height = attributes.height;
@@ -106,7 +107,8 @@ WindowImage X11Client::grab(unsigned long window) const {
   for (int y = 0; y < image.height; ++y) {
     for (int px = 0; px < image.width; ++px) {
       const unsigned long p = XGetPixel(x, px, y);
-      const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(px)) * 3;
+      const std::size_t i =
+          (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(px)) * 3;
       image.rgb[i] = static_cast<std::uint8_t>((p & x->red_mask) >> 16);
       image.rgb[i + 1] = static_cast<std::uint8_t>((p & x->green_mask) >> 8);
       image.rgb[i + 2] = static_cast<std::uint8_t>(p & x->blue_mask);
@@ -116,7 +118,8 @@ WindowImage X11Client::grab(unsigned long window) const {
   return image;
 }
 
-bool X11Client::drop_files(unsigned long target, const std::vector<std::string>& paths, int x, int y, std::string& error) {
+bool X11Client::drop_files(unsigned long target, const std::vector<std::string>& paths, int x, int y,
+                           std::string& error) {
   Display* display = as_display(display_);
   const Atom aware = XInternAtom(display, "XdndAware", False);
   const Atom enter = XInternAtom(display, "XdndEnter", False);
@@ -134,7 +137,8 @@ bool X11Client::drop_files(unsigned long target, const std::vector<std::string>&
   unsigned long items = 0;
   unsigned long after = 0;
   unsigned char* data = nullptr;
-  if (XGetWindowProperty(display, target, aware, 0, 1, False, XA_ATOM, &type, &format, &items, &after, &data) != Success ||
+  if (XGetWindowProperty(display, target, aware, 0, 1, False, XA_ATOM, &type, &format, &items, &after, &data) !=
+          Success ||
       data == nullptr || items != 1) {
     error = "the target window has no XdndAware property";
     if (data != nullptr) XFree(data);
@@ -155,7 +159,8 @@ bool X11Client::drop_files(unsigned long target, const std::vector<std::string>&
   int root_y = 0;
   XTranslateCoordinates(display, target, DefaultRootWindow(display), x, y, &root_x, &root_y, &child);
 
-  send_client_message(display, target, enter, {static_cast<long>(source), version << 24, static_cast<long>(uri_list), 0, 0});
+  send_client_message(display, target, enter,
+                      {static_cast<long>(source), version << 24, static_cast<long>(uri_list), 0, 0});
   send_client_message(display, target, position,
                       {static_cast<long>(source), 0, (static_cast<long>(root_x) << 16) | root_y, CurrentTime,
                        static_cast<long>(action_copy)});

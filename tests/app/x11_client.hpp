@@ -2,11 +2,11 @@
 // files onto it through the XDND protocol as a file manager would.
 #pragma once
 
+#include <sys/types.h>
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <sys/types.h>
 #include <vector>
 
 namespace bvhscope::test {

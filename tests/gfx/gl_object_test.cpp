@@ -67,8 +67,9 @@ TEST_F(GlObjectTest, EveryEmbeddedShaderCompilesAndLinks) {
 
 TEST_F(GlObjectTest, ShaderErrorsNameTheFileAndCarryTheDriverLog) {
   std::string error;
-  const auto program = ShaderProgram::build("broken", "#version 330 core\nvoid main() { gl_Position = vec4(0); }\n",
-                                            "#version 330 core\nout vec4 c;\nvoid main() { c = undefined_thing; }\n", error);
+  const auto program =
+      ShaderProgram::build("broken", "#version 330 core\nvoid main() { gl_Position = vec4(0); }\n",
+                           "#version 330 core\nout vec4 c;\nvoid main() { c = undefined_thing; }\n", error);
   EXPECT_FALSE(program.has_value());
   EXPECT_NE(error.find("broken.frag: compile error"), std::string::npos) << error;
   EXPECT_NE(error.find("undefined_thing"), std::string::npos) << error;

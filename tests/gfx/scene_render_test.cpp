@@ -141,7 +141,8 @@ TEST_F(SceneRenderTest, SolidStyleCoversTheJointsWithShadedBoneColour) {
         if (q.r - q.b > c.r - c.b) c = q;
       }
     }
-    EXPECT_GT(c.r, c.b + 15) << clip_.skeleton.names[static_cast<std::size_t>(joint)] << " " << c.r << "," << c.g << "," << c.b;
+    EXPECT_GT(c.r, c.b + 15) << clip_.skeleton.names[static_cast<std::size_t>(joint)] << " " << c.r << "," << c.g << ","
+                             << c.b;
     EXPECT_GT(c.r, 80) << clip_.skeleton.names[static_cast<std::size_t>(joint)] << " " << p.x << "," << p.y;
   }
 }
@@ -177,7 +178,8 @@ TEST_F(SceneRenderTest, OneBufferUploadPerPoseIntoABufferSizedAtLoad) {
   const SkeletonPass& pass = renderer_->skeleton_pass();
   const std::size_t bones = bone_count(clip_.skeleton);
   EXPECT_EQ(pass.bone_count(), bones);
-  EXPECT_EQ(pass.buffer_bytes(), (2 * bones + static_cast<std::size_t>(clip_.skeleton.joint_count())) * sizeof(glm::vec3));
+  EXPECT_EQ(pass.buffer_bytes(),
+            (2 * bones + static_cast<std::size_t>(clip_.skeleton.joint_count())) * sizeof(glm::vec3));
   const std::size_t before = pass.upload_count();
   for (std::size_t frame = 0; frame < 10; ++frame) {
     pose_frame(clip_, frame, PositionMode::Add, pose_);
@@ -197,13 +199,15 @@ TEST_F(SceneRenderTest, TheShadowDarkensTheFloorUnderTheFeetAndNowhereElse) {
     if (pose_.position(joint).y < pose_.position(lowest).y) lowest = joint;
   }
   const glm::vec3 under(pose_.position(lowest).x, bounds_.min.y, pose_.position(lowest).z);
-  const glm::vec3 p = project_to_pixels(camera_.projection(static_cast<float>(kWidth) / kHeight) * camera_.view(), under,
-                                        glm::vec2(kWidth, kHeight));
+  const glm::vec3 p = project_to_pixels(camera_.projection(static_cast<float>(kWidth) / kHeight) * camera_.view(),
+                                        under, glm::vec2(kWidth, kHeight));
   const Rgb dark = pixel(shadowed, static_cast<int>(p.x), static_cast<int>(p.y) + 2);
   const Rgb light = pixel(plain, static_cast<int>(p.x), static_cast<int>(p.y) + 2);
   EXPECT_LT(dark.r + dark.g + dark.b, light.r + light.g + light.b - 15);
   // Far from the skeleton (the sky) the two images agree.
-  EXPECT_EQ(distance(pixel(shadowed, 5, 5), glm::vec3(pixel(plain, 5, 5).r, pixel(plain, 5, 5).g, pixel(plain, 5, 5).b) / 255.0f), 0);
+  EXPECT_EQ(distance(pixel(shadowed, 5, 5),
+                     glm::vec3(pixel(plain, 5, 5).r, pixel(plain, 5, 5).g, pixel(plain, 5, 5).b) / 255.0f),
+            0);
 }
 
 TEST_F(SceneRenderTest, HighlightedBoneIsDrawnInTheHighlightColour) {
