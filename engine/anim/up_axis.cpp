@@ -48,8 +48,18 @@ glm::mat3 rotation_to_y_up(UpAxis axis) noexcept {
 
 std::optional<UpAxisRequest> parse_up_axis_request(std::string_view text) noexcept {
   if (text == "auto") return UpAxisRequest{};
+  // "+z", "-z", and as people write it, "z", "Z" or "+Z" (an axis without a sign points up).
+  char sign = '+';
+  if (!text.empty() && (text.front() == '+' || text.front() == '-')) {
+    sign = text.front();
+    text.remove_prefix(1);
+  }
+  if (text.size() != 1) return std::nullopt;
+  const char letter =
+      text.front() >= 'A' && text.front() <= 'Z' ? static_cast<char>(text.front() - 'A' + 'a') : text.front();
+  const char canonical[3] = {sign, letter, '\0'};
   for (const UpAxis axis : kAllUpAxes) {
-    if (text == up_axis_name(axis)) return UpAxisRequest{axis};
+    if (up_axis_name(axis) == std::string_view(canonical, 2)) return UpAxisRequest{axis};
   }
   return std::nullopt;
 }

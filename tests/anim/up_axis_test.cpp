@@ -61,8 +61,17 @@ TEST(UpAxis, NamesAndRequestsRoundTrip) {
   for (const UpAxis axis : kAllUpAxes) EXPECT_EQ(parse_up_axis_request(up_axis_name(axis))->axis, axis);
   EXPECT_EQ(up_axis_name(UpAxis::NegZ), "-z");
   EXPECT_FALSE(parse_up_axis_request("auto")->axis.has_value());
-  EXPECT_FALSE(parse_up_axis_request("z").has_value());
-  EXPECT_FALSE(parse_up_axis_request("+Z").has_value());
+  // An axis without a sign points up, in either case: "Z-up" as exporters say it.
+  EXPECT_EQ(parse_up_axis_request("z")->axis, UpAxis::PosZ);
+  EXPECT_EQ(parse_up_axis_request("Z")->axis, UpAxis::PosZ);
+  EXPECT_EQ(parse_up_axis_request("+Z")->axis, UpAxis::PosZ);
+  EXPECT_EQ(parse_up_axis_request("-X")->axis, UpAxis::NegX);
+  EXPECT_EQ(parse_up_axis_request("y")->axis, UpAxis::PosY);
+  EXPECT_FALSE(parse_up_axis_request("w").has_value());
+  EXPECT_FALSE(parse_up_axis_request("+").has_value());
+  EXPECT_FALSE(parse_up_axis_request("").has_value());
+  EXPECT_FALSE(parse_up_axis_request("zz").has_value());
+  EXPECT_FALSE(parse_up_axis_request("+-z").has_value());
 }
 
 TEST(UpAxis, TheTurnedFilePosesEveryJointTurned) {

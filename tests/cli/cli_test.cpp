@@ -190,10 +190,13 @@ TEST(Cli, ExportWithUpTurnsThePositionsUpright) {
             "0.5,4,6,-5,-6,6,-5,-11,6,-5\n");
   EXPECT_EQ(run_bvhscope({"export", fixture("two_joints.bvh"), "--up", "auto"}).out,
             run_bvhscope({"export", fixture("two_joints.bvh")}).out);
-  const auto bad = run_bvhscope({"export", fixture("two_joints.bvh"), "--up", "z"});
+  // "Z" is +z as people write it.
+  EXPECT_EQ(run_bvhscope({"export", fixture("two_joints.bvh"), "--up", "Z"}).out,
+            run_bvhscope({"export", fixture("two_joints.bvh"), "--up", "+z"}).out);
+  const auto bad = run_bvhscope({"export", fixture("two_joints.bvh"), "--up", "w"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.err,
-            "bvhscope: export: --up must be auto, +x, -x, +y, -y, +z or -z, not 'z'\nTry 'bvhscope --help'.\n");
+            "bvhscope: export: --up must be auto, +x, -x, +y, -y, +z or -z, not 'w'\nTry 'bvhscope --help'.\n");
 }
 
 TEST(Cli, InfoReportsTheUpAxisAndTheUsersChoice) {
