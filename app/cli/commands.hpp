@@ -33,6 +33,9 @@ int finish_output(std::ostream& out, std::ostream& err);
 
 // Prints the full --help text.
 void print_help(std::ostream& out);
+// `bvhscope COMMAND --help`: the usage entries of one subcommand (from the same text as --help).
+// False when COMMAND has none.
+bool print_command_help(std::ostream& out, std::string_view command);
 // "bvhscope: MESSAGE" and a hint to --help on err; returns kExitUsage.
 int usage_error(std::ostream& err, const std::string& message);
 

@@ -44,6 +44,10 @@ std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ost
     out << "bvhscope " << BVHSCOPE_VERSION << '\n';
     return finish_output(out, err);
   }
+  // `bvhscope COMMAND --help` (or -h anywhere after it): that command's usage, nothing run.
+  for (const std::string& arg : rest) {
+    if ((arg == "--help" || arg == "-h") && print_command_help(out, command)) return finish_output(out, err);
+  }
   if (command == "info") return run_info(rest, out, err);
   if (command == "export") return run_export(rest, out, err);
   if (command == "metrics") return run_metrics(rest, out, err);

@@ -1,3 +1,6 @@
+#include <sstream>
+#include <string>
+
 #include "cli/commands.hpp"
 
 namespace bvhscope::cli {
@@ -116,7 +119,7 @@ Usage:
                                 severity, the message, [code] and a hint naming the convert
                                 option that fixes it; repeats grouped (first places, count).
                                 See Lint below; --json: an array, one object per file
-  bvhscope --help | --version
+  bvhscope --help | --version | COMMAND --help (that command's usage only)
 
 Viewer:
   Drop .bvh files on the window or use File > Open: each becomes a clip, side by side on one
@@ -215,6 +218,25 @@ What is refused with an error:
     not BVH: missing or extra braces, malformed OFFSET or CHANNELS, bad Frames or Frame
     Time, frame lines with too many or too few values
 )";
+}
+
+bool print_command_help(std::ostream& out, std::string_view command) {
+  std::ostringstream full;
+  print_help(full);
+  std::istringstream lines(full.str());
+  const std::string entry = "  bvhscope " + std::string(command) + ' ';
+  std::string line;
+  bool inside = false;
+  bool found = false;
+  while (std::getline(lines, line)) {
+    if (line.rfind("  bvhscope ", 0) == 0) inside = line.rfind(entry, 0) == 0;  // an entry starts
+    if (line.empty() || (line[0] != ' ')) inside = false;                       // a section starts
+    if (!inside) continue;
+    out << line << '\n';
+    found = true;
+  }
+  if (found) out << "\nbvhscope --help shows every command, the viewer's keys and what each message means.\n";
+  return found;
 }
 
 }  // namespace bvhscope::cli

@@ -26,6 +26,31 @@ TEST(Cli, HelpAndVersion) {
   EXPECT_EQ(version.out, "bvhscope 0.1.0\n");
 }
 
+// `bvhscope COMMAND --help` prints that command's entries of --help and runs nothing.
+TEST(Cli, ACommandsHelpShowsItsOwnUsage) {
+  const auto info = run_bvhscope({"info", "--help"});
+  EXPECT_EQ(info.exit_code, 0);
+  EXPECT_EQ(info.err, "");
+  EXPECT_EQ(info.out,
+            "  bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS]\n"
+            "                                summary (position mode, up axis, size, unit guess, floor,\n"
+            "                                each with its reason), warnings and the joint hierarchy\n"
+            "\n"
+            "bvhscope --help shows every command, the viewer's keys and what each message means.\n");
+  // Every entry of a command with several (render: a still, a video, a batch), and none of another's.
+  const auto render = run_bvhscope({"render", "missing.bvh", "-o", "x.png", "-h"});
+  EXPECT_EQ(render.exit_code, 0);
+  EXPECT_NE(render.out.find("bvhscope render FILE... -o OUT.png"), std::string::npos);
+  EXPECT_NE(render.out.find("bvhscope render FILE... --each -o OUTDIR/"), std::string::npos);
+  EXPECT_EQ(render.out.find("bvhscope thumbnail"), std::string::npos);
+  EXPECT_EQ(render.out.find("Viewer:"), std::string::npos);
+  for (const char* command : {"export", "convert", "metrics", "compare", "lint", "thumbnail"}) {
+    const auto help = run_bvhscope({command, "--help"});
+    EXPECT_EQ(help.exit_code, 0) << command;
+    EXPECT_EQ(help.out.rfind(std::string("  bvhscope ") + command + ' ', 0), 0u) << help.out;
+  }
+}
+
 TEST(Cli, BadUsageExitsWithTwo) {
   const auto unknown = run_bvhscope({"--bogus"});
   EXPECT_EQ(unknown.exit_code, 2);
