@@ -28,8 +28,6 @@ class TrailPass {
   void draw(const SceneView& view, const SceneStyle& style, std::size_t first, std::size_t last,
             std::size_t current) const;
 
-  [[nodiscard]] std::size_t point_count() const noexcept { return count_; }
-
  private:
   explicit TrailPass(const ShaderProgram& lines) noexcept;
   const ShaderProgram* lines_;  // SceneRenderer's: one line program for every pass
