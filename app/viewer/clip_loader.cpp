@@ -32,11 +32,14 @@ void run_in_background() {
   ::sched_setscheduler(0, SCHED_IDLE, &none);  // best effort: a failure leaves the worker at nice 10
 }
 
-ParseOptions parse_options_for_the_viewer() {
+ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started) {
   ParseOptions options;
   options.threads = std::max(1u, std::thread::hardware_concurrency());
   options.block_bytes = kViewerBlockBytes;
-  options.on_worker_start = run_in_background;
+  options.on_worker_start = [&workers_started] {
+    run_in_background();
+    workers_started.fetch_add(1);
+  };
   return options;
 }
 
@@ -180,10 +183,6 @@ Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id) {
 Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_id) {
   const bool previewed = request.replace_clip_id == 0;
   progress_.on_start = nullptr;
-  // No on_stop: it is for readers of the clip being filled itself, which may be trimmed, moved or
-  // dropped once the parse stops. The preview reads through a handle of its own, which keeps the
-  // table alive, and rows_ready counts only rows no one writes again (see there).
-  progress_.on_stop = nullptr;
   if (previewed) {
     progress_.on_start = [&](const Clip& clip) {
       // A huge skeleton is not previewed: measuring and listing it would hold up the UI thread
@@ -202,7 +201,7 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
     };
   }
   phase_ = LoadPhase::Parsing;
-  Result<Clip> parsed = load_bvh_file(request.path, &progress_, parse_options_for_the_viewer());
+  Result<Clip> parsed = load_bvh_file(request.path, &progress_, parse_options_for_the_viewer(workers_started_));
   progress_.on_start = nullptr;  // it refers to this call's locals
   end_preview_parse(load_id, parsed ? std::optional(parsed.value().motion.frame_count) : std::nullopt);
   if (!parsed) return parsed.error();

@@ -101,6 +101,8 @@ class ClipLoader {
   [[nodiscard]] double fraction_read() const noexcept;
   // How many loads are waiting behind the current one.
   [[nodiscard]] std::size_t waiting() const;
+  // How many parse worker threads the loads so far have started (each at a background priority).
+  [[nodiscard]] unsigned workers_started() const noexcept { return workers_started_.load(); }
 
  private:
   void run(const std::stop_token& stop);
@@ -125,6 +127,7 @@ class ClipLoader {
   std::size_t preview_rows_ = 0;
   LoadProgress progress_;  // of the current load; cancel and the counters are reset for each
   std::atomic<LoadPhase> phase_{LoadPhase::Idle};
+  std::atomic<unsigned> workers_started_{0};
   std::jthread thread_;  // last: joined before the members above go away
 };
 

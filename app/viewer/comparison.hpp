@@ -57,7 +57,6 @@ struct ClipComparison {
   double high_error = 0.0;         // the 95th percentile of all its errors (reference units)
   std::vector<int> pair_of_joint;  // this clip's joint -> index into result->matching.pairs, or -1
   std::vector<int> pair_of_reference_joint;  // the reference's joint -> pair index, or -1
-  [[nodiscard]] bool has_result() const noexcept { return result != nullptr; }
   // The error of pair `pair` at reference frame `frame` (nullopt outside the compared frames).
   [[nodiscard]] std::optional<double> error_at(std::size_t frame, std::size_t pair) const noexcept;
   // The mean over joints at reference frame `frame` (nullopt outside the compared frames).

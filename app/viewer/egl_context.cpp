@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "gfx/gl_debug.hpp"
 #include "gfx/gl_loader.hpp"
 
 namespace bvhscope::viewer {
@@ -183,6 +184,7 @@ std::optional<EglContext> EglContext::create(std::string& error, const EglPlatfo
     const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3,
                                          EGL_CONTEXT_MINOR_VERSION, 3,
                                          EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                         EGL_CONTEXT_OPENGL_DEBUG, gfx::gl_debug_enabled() ? EGL_TRUE : EGL_FALSE,
                                          EGL_NONE};
     // clang-format on
     owner.context_ = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);

@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "anim/orbit_camera.hpp"
+#include "gfx/gl_debug.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -62,6 +63,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   const ViewerState& state = viewer.state();
   std::ostringstream out;
   out << "title=" << viewer.title() << '\n';
+  out << "gl_errors=" << gfx::gl_error_count() << '\n';  // recorded in debug and test builds (gfx/gl_debug.hpp)
   const ClipSlot* slot = state.active_slot();
   out << "clip=" << (slot != nullptr ? slot->clip().source : std::string()) << '\n';
   out << "file_name=" << (slot != nullptr ? slot->file_name : std::string()) << '\n';

@@ -10,6 +10,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "gfx/gl_debug.hpp"
 #include "gfx/gl_loader.hpp"
 
 namespace bvhscope::viewer {
@@ -27,6 +28,7 @@ GLFWwindow* try_create(const WindowOptions& options, int samples) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_SAMPLES, samples);
+  glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, gfx::gl_debug_enabled() ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
   return glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);

@@ -487,18 +487,6 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
   RowAssembler assembler(clip, header.declared_frames, header.rows_line, header.frames_line, header.frames_column,
                          std::min(header.declared_frames, max_rows));
   if (progress != nullptr && progress->on_start) progress->on_start(clip);
-  // on_stop runs once, on every way out after on_start: before finish() trims the table, or on return.
-  struct StopNotice {
-    LoadProgress* progress;
-    explicit StopNotice(LoadProgress* watched) : progress(watched) {}
-    void notify() {
-      if (progress != nullptr && progress->on_stop) progress->on_stop();
-      progress = nullptr;
-    }
-    StopNotice(const StopNotice&) = delete;
-    StopNotice& operator=(const StopNotice&) = delete;
-    ~StopNotice() { notify(); }
-  } stop_notice(progress != nullptr && progress->on_start ? progress : nullptr);
 
   const std::size_t block_bytes = std::max<std::size_t>(options.block_bytes, 1);
   RowPipeline pipeline(
@@ -533,7 +521,6 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
   while (pipeline.in_flight() > 0) {
     if (auto error = commit_oldest()) return error;
   }
-  stop_notice.notify();
   assembler.finish();
   return std::nullopt;
 }

@@ -54,11 +54,6 @@ struct LoadProgress {
   // their final values, and stay readable through that handle for as long as it lives, after the
   // load too, whatever its outcome (FrameValues: the storage goes with its last handle).
   std::function<void(const Clip&)> on_start;
-  // Called on the loading thread after on_start, when the clip handed to on_start stops being
-  // readable through that reference: before the table is trimmed on success, and before the clip
-  // is dropped on an error or a cancel. Only a reader of the `const Clip&` itself needs it (a
-  // mutex both take, to stop reading in time); one reading through its own handle does not.
-  std::function<void()> on_stop;
 };
 
 }  // namespace bvhscope

@@ -32,7 +32,6 @@ class TextCursor {
   void skip_whitespace() noexcept;
 
   [[nodiscard]] bool at_end() const noexcept { return pos_ >= text_.size(); }
-  [[nodiscard]] bool at_line_end() const noexcept { return at_end() || text_[pos_] == '\n' || text_[pos_] == '\r'; }
   [[nodiscard]] std::size_t position() const noexcept { return pos_; }
   [[nodiscard]] int line() const noexcept { return line_; }
   [[nodiscard]] int column() const noexcept { return static_cast<int>(pos_ - line_start_) + 1; }
@@ -41,12 +40,6 @@ class TextCursor {
   // changed the outcome.
   [[nodiscard]] bool touched_end() const noexcept { return touched_end_; }
 
-  // For the frame-row loop, which walks the text itself: the cursor resumes at `pos` on a new line.
-  void resume_at_line_start(std::size_t pos, int line) noexcept {
-    pos_ = pos;
-    line_ = line;
-    line_start_ = pos;
-  }
   void resume_at(std::size_t pos) noexcept { pos_ = pos; }
 
  private:

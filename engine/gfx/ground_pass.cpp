@@ -6,9 +6,9 @@
 
 namespace bvhscope::gfx {
 
-GroundPass::GroundPass(ShaderProgram ground, ShaderProgram lines) noexcept
+GroundPass::GroundPass(ShaderProgram ground, const ShaderProgram& lines) noexcept
     : ground_(std::move(ground)),
-      lines_(std::move(lines)),
+      lines_(&lines),
       floor_vao_(VertexArray::create()),
       axes_vao_(VertexArray::create()),
       axes_vbo_(Buffer::create()) {
@@ -16,8 +16,8 @@ GroundPass::GroundPass(ShaderProgram ground, ShaderProgram lines) noexcept
         ground_.location("u_minor"),       ground_.location("u_major"),       ground_.location("u_pixel_scale"),
         ground_.location("u_floor_color"), ground_.location("u_floor_alpha"), ground_.location("u_minor_color"),
         ground_.location("u_major_color")};
-  l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
-        lines_.location("u_point_size")};
+  l_ = {lines_->location("u_view_proj"), lines_->location("u_color"), lines_->location("u_round_points"),
+        lines_->location("u_point_size")};
   glBindVertexArray(axes_vao_.name());
   glBindBuffer(GL_ARRAY_BUFFER, axes_vbo_.name());
   glBufferData(GL_ARRAY_BUFFER, 6 * sizeof(glm::vec3), nullptr, GL_STATIC_DRAW);
@@ -27,12 +27,10 @@ GroundPass::GroundPass(ShaderProgram ground, ShaderProgram lines) noexcept
   set_grid(grid_);
 }
 
-std::optional<GroundPass> GroundPass::create(std::string& error) {
+std::optional<GroundPass> GroundPass::create(const ShaderProgram& lines, std::string& error) {
   std::optional<ShaderProgram> ground = ShaderProgram::from_embedded("ground", error);
   if (!ground) return std::nullopt;
-  std::optional<ShaderProgram> lines = ShaderProgram::from_embedded("lines", error);
-  if (!lines) return std::nullopt;
-  return GroundPass(std::move(*ground), std::move(*lines));
+  return GroundPass(std::move(*ground), lines);
 }
 
 void GroundPass::set_grid(const GroundGrid& grid) {
@@ -72,7 +70,7 @@ void GroundPass::draw_axes(const SceneView& view, const SceneStyle& style) const
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_TRUE);
   glLineWidth(2.0f * style.pixel_scale);
-  lines_.use();
+  lines_->use();
   ShaderProgram::set(l_.view_proj, view.projection * view.view);
   ShaderProgram::set(l_.round_points, 0);
   ShaderProgram::set(l_.point_size, 1.0f);

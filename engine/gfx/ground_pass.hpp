@@ -13,7 +13,8 @@ namespace bvhscope::gfx {
 
 class GroundPass {
  public:
-  static std::optional<GroundPass> create(std::string& error);
+  // Draws lines with `lines`, the scene's line program, which must outlive the pass.
+  static std::optional<GroundPass> create(const ShaderProgram& lines, std::string& error);
 
   // Where the grid goes and how it is spaced (once per load or unit change).
   void set_grid(const GroundGrid& grid);
@@ -22,10 +23,10 @@ class GroundPass {
   void draw_axes(const SceneView& view, const SceneStyle& style) const;
 
  private:
-  GroundPass(ShaderProgram ground, ShaderProgram lines) noexcept;
+  GroundPass(ShaderProgram ground, const ShaderProgram& lines) noexcept;
 
   ShaderProgram ground_;
-  ShaderProgram lines_;
+  const ShaderProgram* lines_;  // SceneRenderer's: one line program for every pass
   VertexArray floor_vao_;
   VertexArray axes_vao_;
   Buffer axes_vbo_;

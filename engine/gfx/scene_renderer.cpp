@@ -7,18 +7,21 @@
 
 namespace bvhscope::gfx {
 std::optional<SceneRenderer> SceneRenderer::create(std::string& error) {
+  // The line shader, compiled once for the four passes that draw lines; on the heap so that it stays
+  // where they point when the renderer moves.
+  std::optional<ShaderProgram> lines = ShaderProgram::from_embedded("lines", error);
+  if (!lines) return std::nullopt;
+  auto shared_lines = std::make_unique<const ShaderProgram>(std::move(*lines));
   std::optional<BackgroundPass> background = BackgroundPass::create(error);
   if (!background) return std::nullopt;
-  std::optional<GroundPass> ground = GroundPass::create(error);
+  std::optional<GroundPass> ground = GroundPass::create(*shared_lines, error);
   if (!ground) return std::nullopt;
-  std::optional<SkeletonPass> skeleton = SkeletonPass::create(error);
+  std::optional<SkeletonPass> skeleton = SkeletonPass::create(*shared_lines, error);
   if (!skeleton) return std::nullopt;
-  std::optional<TrajectoryPass> trajectory = TrajectoryPass::create(error);
-  if (!trajectory) return std::nullopt;
-  std::optional<TrailPass> trail = TrailPass::create(error);
-  if (!trail) return std::nullopt;
-  return SceneRenderer(std::move(*background), std::move(*ground), std::move(*skeleton), std::move(*trajectory),
-                       std::move(*trail));
+  TrajectoryPass trajectory = TrajectoryPass::create(*shared_lines);
+  TrailPass trail = TrailPass::create(*shared_lines);
+  return SceneRenderer(std::move(shared_lines), std::move(*background), std::move(*ground), std::move(*skeleton),
+                       std::move(trajectory), std::move(trail));
 }
 
 void SceneRenderer::set_skeleton(const Skeleton& skeleton, float height) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,6 +16,7 @@
 #include "gfx/background_pass.hpp"
 #include "gfx/ground_pass.hpp"
 #include "gfx/scene_style.hpp"
+#include "gfx/shader_program.hpp"
 #include "gfx/skeleton_pass.hpp"
 #include "gfx/trail_pass.hpp"
 #include "gfx/trajectory_pass.hpp"
@@ -72,9 +74,10 @@ class SceneRenderer {
   [[nodiscard]] const SkeletonPass& skeleton_pass() const noexcept { return skeleton_; }
 
  private:
-  SceneRenderer(BackgroundPass background, GroundPass ground, SkeletonPass skeleton, TrajectoryPass trajectory,
-                TrailPass trail) noexcept
-      : background_(std::move(background)),
+  SceneRenderer(std::unique_ptr<const ShaderProgram> lines, BackgroundPass background, GroundPass ground,
+                SkeletonPass skeleton, TrajectoryPass trajectory, TrailPass trail) noexcept
+      : lines_(std::move(lines)),
+        background_(std::move(background)),
         ground_(std::move(ground)),
         skeleton_(std::move(skeleton)),
         trajectory_(std::move(trajectory)),
@@ -84,6 +87,7 @@ class SceneRenderer {
   static void end_viewport() noexcept;
   void draw_shadow(const SceneView& view, const SceneStyle& style) const;
 
+  std::unique_ptr<const ShaderProgram> lines_;  // the one line program; the passes below draw with it
   BackgroundPass background_;
   GroundPass ground_;
   SkeletonPass skeleton_;

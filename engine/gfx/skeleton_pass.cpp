@@ -72,8 +72,8 @@ bool is_drawn(const ClipLook& look) noexcept { return look.visible && !(look.opa
 
 }  // namespace
 
-SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept
-    : lines_(std::move(lines)),
+SkeletonPass::SkeletonPass(const ShaderProgram& lines, ShaderProgram capsule, ShaderProgram shadow) noexcept
+    : lines_(&lines),
       capsule_(std::move(capsule)),
       shadow_(std::move(shadow)),
       bones_(Buffer::create()),
@@ -87,8 +87,8 @@ SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderPro
       sphere_vao_(VertexArray::create()),
       shadow_vao_(VertexArray::create()),
       highlight_vao_(VertexArray::create()) {
-  l_ = {lines_.location("u_view_proj"),  lines_.location("u_color"),         lines_.location("u_round_points"),
-        lines_.location("u_point_size"), lines_.location("u_vertex_colors"), lines_.location("u_depth_bias")};
+  l_ = {lines_->location("u_view_proj"),  lines_->location("u_color"),         lines_->location("u_round_points"),
+        lines_->location("u_point_size"), lines_->location("u_vertex_colors"), lines_->location("u_depth_bias")};
   c_ = {capsule_.location("u_view_proj"),    capsule_.location("u_radii"),
         capsule_.location("u_first_point"),  capsule_.location("u_radius_scale"),
         capsule_.location("u_joint_scale"),  capsule_.location("u_color"),
@@ -117,14 +117,12 @@ SkeletonPass::SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderPro
   build_static_meshes();
 }
 
-std::optional<SkeletonPass> SkeletonPass::create(std::string& error) {
-  std::optional<ShaderProgram> lines = ShaderProgram::from_embedded("lines", error);
-  if (!lines) return std::nullopt;
+std::optional<SkeletonPass> SkeletonPass::create(const ShaderProgram& lines, std::string& error) {
   std::optional<ShaderProgram> capsule = ShaderProgram::from_embedded("capsule", error);
   if (!capsule) return std::nullopt;
   std::optional<ShaderProgram> shadow = ShaderProgram::from_embedded("shadow", error);
   if (!shadow) return std::nullopt;
-  return SkeletonPass(std::move(*lines), std::move(*capsule), std::move(*shadow));
+  return SkeletonPass(lines, std::move(*capsule), std::move(*shadow));
 }
 
 void SkeletonPass::build_static_meshes() {
@@ -524,7 +522,7 @@ void SkeletonPass::draw_ghosts(const SceneView& view, const SceneStyle& style, f
 }
 
 void SkeletonPass::set_depth_bias(float bias) const {
-  lines_.use();
+  lines_->use();
   ShaderProgram::set(l_.depth_bias, bias);
   capsule_.use();
   ShaderProgram::set(c_.depth_bias, bias);
@@ -549,7 +547,7 @@ void SkeletonPass::draw_marked_lines(const Block& block, int joint, const glm::v
 }
 
 void SkeletonPass::begin_lines(const SceneView& view) const {
-  lines_.use();
+  lines_->use();
   ShaderProgram::set(l_.view_proj, view.projection * view.view);
   glBindVertexArray(line_vao_.name());
 }

@@ -47,7 +47,8 @@ struct SkeletonSlot {
 
 class SkeletonPass {
  public:
-  static std::optional<SkeletonPass> create(std::string& error);
+  // Draws lines with `lines`, the scene's line program, which must outlive the pass.
+  static std::optional<SkeletonPass> create(const ShaderProgram& lines, std::string& error);
 
   // Sizes the shared bone buffer and the staging array for these clips and uploads their bone and
   // joint radii (allocates; call when the clip set changes only). Every clip's look starts as the
@@ -113,7 +114,7 @@ class SkeletonPass {
   // How a clip's capsules are drawn: opaque, or a ghost's depth or colour pass (see draw_ghosts).
   enum class SolidPass : std::uint8_t { Opaque, GhostDepth, GhostColor };
 
-  SkeletonPass(ShaderProgram lines, ShaderProgram capsule, ShaderProgram shadow) noexcept;
+  SkeletonPass(const ShaderProgram& lines, ShaderProgram capsule, ShaderProgram shadow) noexcept;
   void build_static_meshes();
   void bind_points(const VertexArray& vao, std::size_t first_vertex, std::size_t points) const;
   void bind_radii() const noexcept;  // and the colours
@@ -135,7 +136,7 @@ class SkeletonPass {
   void draw_marked_lines(const Block& block, int joint, const glm::vec3& color, const SceneStyle& style) const;
   [[nodiscard]] int selected_in(std::size_t slot, const SceneStyle& style) const noexcept;
 
-  ShaderProgram lines_;
+  const ShaderProgram* lines_;  // SceneRenderer's: one line program for every pass
   ShaderProgram capsule_;
   ShaderProgram shadow_;
   Buffer bones_;               // every clip's block, vec3, dynamic

@@ -7,10 +7,10 @@
 
 namespace bvhscope::gfx {
 
-TrailPass::TrailPass(ShaderProgram lines) noexcept
-    : lines_(std::move(lines)), vao_(VertexArray::create()), vbo_(Buffer::create()) {
-  l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
-        lines_.location("u_point_size")};
+TrailPass::TrailPass(const ShaderProgram& lines) noexcept
+    : lines_(&lines), vao_(VertexArray::create()), vbo_(Buffer::create()) {
+  l_ = {lines_->location("u_view_proj"), lines_->location("u_color"), lines_->location("u_round_points"),
+        lines_->location("u_point_size")};
   std::array<GLfloat, 2> range{1.0f, 1.0f};
   glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range.data());
   max_line_width_ = std::max(range[1], 1.0f);
@@ -21,11 +21,7 @@ TrailPass::TrailPass(ShaderProgram lines) noexcept
   glBindVertexArray(0);
 }
 
-std::optional<TrailPass> TrailPass::create(std::string& error) {
-  std::optional<ShaderProgram> lines = ShaderProgram::from_embedded("lines", error);
-  if (!lines) return std::nullopt;
-  return TrailPass(std::move(*lines));
-}
+TrailPass TrailPass::create(const ShaderProgram& lines) { return TrailPass(lines); }
 
 void TrailPass::set_path(std::span<const glm::vec3> points) {
   count_ = points.size();
@@ -44,7 +40,7 @@ void TrailPass::draw(const SceneView& view, const SceneStyle& style, std::size_t
   glDepthMask(GL_FALSE);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  lines_.use();
+  lines_->use();
   ShaderProgram::set(l_.view_proj, view.projection * view.view);
   ShaderProgram::set(l_.round_points, 0);
   ShaderProgram::set(l_.point_size, 1.0f);

@@ -18,7 +18,8 @@ namespace bvhscope::gfx {
 
 class TrailPass {
  public:
-  static std::optional<TrailPass> create(std::string& error);
+  // Draws with `lines`, the scene's line program, which must outlive the pass.
+  static TrailPass create(const ShaderProgram& lines);
 
   // Uploads the joint's position at every frame, in scene units (allocates GL storage; on a new
   // selection only). An empty span clears the trail.
@@ -27,11 +28,9 @@ class TrailPass {
   void draw(const SceneView& view, const SceneStyle& style, std::size_t first, std::size_t last,
             std::size_t current) const;
 
-  [[nodiscard]] std::size_t point_count() const noexcept { return count_; }
-
  private:
-  explicit TrailPass(ShaderProgram lines) noexcept;
-  ShaderProgram lines_;
+  explicit TrailPass(const ShaderProgram& lines) noexcept;
+  const ShaderProgram* lines_;  // SceneRenderer's: one line program for every pass
   VertexArray vao_;
   Buffer vbo_;
   std::size_t count_ = 0;

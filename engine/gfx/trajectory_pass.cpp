@@ -7,10 +7,10 @@
 
 namespace bvhscope::gfx {
 
-TrajectoryPass::TrajectoryPass(ShaderProgram lines) noexcept
-    : lines_(std::move(lines)), vao_(VertexArray::create()), vbo_(Buffer::create()) {
-  l_ = {lines_.location("u_view_proj"), lines_.location("u_color"), lines_.location("u_round_points"),
-        lines_.location("u_point_size")};
+TrajectoryPass::TrajectoryPass(const ShaderProgram& lines) noexcept
+    : lines_(&lines), vao_(VertexArray::create()), vbo_(Buffer::create()) {
+  l_ = {lines_->location("u_view_proj"), lines_->location("u_color"), lines_->location("u_round_points"),
+        lines_->location("u_point_size")};
   glBindVertexArray(vao_.name());
   glBindBuffer(GL_ARRAY_BUFFER, vbo_.name());
   glEnableVertexAttribArray(0);
@@ -18,11 +18,7 @@ TrajectoryPass::TrajectoryPass(ShaderProgram lines) noexcept
   glBindVertexArray(0);
 }
 
-std::optional<TrajectoryPass> TrajectoryPass::create(std::string& error) {
-  std::optional<ShaderProgram> lines = ShaderProgram::from_embedded("lines", error);
-  if (!lines) return std::nullopt;
-  return TrajectoryPass(std::move(*lines));
-}
+TrajectoryPass TrajectoryPass::create(const ShaderProgram& lines) { return TrajectoryPass(lines); }
 
 void TrajectoryPass::set_path(std::span<const glm::vec3> points, float ground_y) {
   std::vector<glm::vec3> flat(points.begin(), points.end());
@@ -39,7 +35,7 @@ void TrajectoryPass::draw(const SceneView& view, const SceneStyle& style, std::s
   glDepthMask(GL_FALSE);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  lines_.use();
+  lines_->use();
   ShaderProgram::set(l_.view_proj, view.projection * view.view);
   ShaderProgram::set(l_.round_points, 0);
   ShaderProgram::set(l_.point_size, 1.0f);

@@ -16,7 +16,8 @@ namespace bvhscope::gfx {
 
 class TrajectoryPass {
  public:
-  static std::optional<TrajectoryPass> create(std::string& error);
+  // Draws with `lines`, the scene's line program, which must outlive the pass.
+  static TrajectoryPass create(const ShaderProgram& lines);
 
   // Uploads the path (one point per frame), flattened onto the ground at `ground_y` (on load).
   void set_path(std::span<const glm::vec3> points, float ground_y);
@@ -24,8 +25,8 @@ class TrajectoryPass {
   void draw(const SceneView& view, const SceneStyle& style, std::size_t current) const;
 
  private:
-  explicit TrajectoryPass(ShaderProgram lines) noexcept;
-  ShaderProgram lines_;
+  explicit TrajectoryPass(const ShaderProgram& lines) noexcept;
+  const ShaderProgram* lines_;  // SceneRenderer's: one line program for every pass
   VertexArray vao_;
   Buffer vbo_;
   std::size_t count_ = 0;

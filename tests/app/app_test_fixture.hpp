@@ -3,9 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <thread>
+#include <utility>
 
 #include "viewer_process.hpp"
 #include "x11_client.hpp"
@@ -31,6 +34,23 @@ class ViewerAppTest : public ::testing::Test {
     xdotool("windowfocus --sync " + std::to_string(window));
     xdotool("mousemove --window " + std::to_string(window) + " 200 200");
     return window;
+  }
+
+  // The window's pixels once they stop changing (two grabs in a row alike) and, with `other`, differ
+  // from it: the frame that shows the state the viewer last reported, without guessing how long a
+  // frame takes to reach the X server. Fails the test if they never settle.
+  WindowImage settled_grab(unsigned long window, const WindowImage* other = nullptr) {
+    const auto deadline = std::chrono::steady_clock::now() + kStateDeadline;
+    WindowImage last = x11_->grab(window);
+    while (std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      WindowImage next = x11_->grab(window);
+      const bool settled = next.width > 0 && next.rgb == last.rgb;
+      if (settled && (other == nullptr || next.rgb != other->rgb)) return next;
+      last = std::move(next);
+    }
+    ADD_FAILURE() << "the window's pixels never settled" << (other != nullptr ? " on a new image" : "");
+    return last;
   }
 
   static State wait_loaded(const ViewerProcess& app, const std::string& clip) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "gfx/gl_debug.hpp"
 #include "gfx/gl_loader.hpp"
 #include "viewer/egl_context.hpp"
 
@@ -22,6 +23,9 @@ void expect_core_context(const std::optional<EglContext>& context, const std::st
   const char* version = gfx::gl_version_string();
   ASSERT_NE(version, nullptr);
   EXPECT_NE(std::string(version).find("Core Profile"), std::string::npos) << version;
+  EXPECT_TRUE(gfx::gl_debug_enabled());
+  EXPECT_TRUE(gfx::enable_gl_error_reports()) << "no KHR_debug in the headless context";
+  for (const std::string& gl_error : gfx::take_gl_errors()) ADD_FAILURE() << "GL error: " << gl_error;
 }
 
 TEST(EglContext, TheSurfacelessPlatformGivesACoreContext) {

@@ -85,12 +85,11 @@ TEST_F(ViewerAppTest, LineStyleDrawsEveryJointWhereTheCameraProjectsIt) {
   xdotool("key space s");
   const State state = app.wait_for([](const State& s) { return s.at("playing") == "0" && s.at("style") == "lines"; },
                                    "paused in line style");
-  // Let a frame with the final state reach the window, then read it.
+  // Read the window once a frame with the final state has reached it.
   xdotool("key Right");
   const State shown =
       app.wait_for([&](const State& s) { return as_int(s, "frame") == as_int(state, "frame") + 1; }, "one step");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const WindowImage image = x11_->grab(window);
+  const WindowImage image = settled_grab(window);
   ASSERT_GT(image.width, 0);
   const auto view = as_rect(shown, "view");
   int drawn = 0;
@@ -115,8 +114,7 @@ TEST_F(ViewerAppTest, LineStyleDrawsEveryJointWhereTheCameraProjectsIt) {
 
   xdotool("key End");
   app.wait_for([](const State& s) { return s.at("frame") == "993"; }, "the last frame");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const WindowImage later = x11_->grab(window);
+  const WindowImage later = settled_grab(window, &image);  // fails if another frame never looks different
   EXPECT_NE(later.rgb, image.rgb) << "another frame looks different";
 }
 

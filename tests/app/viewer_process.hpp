@@ -67,6 +67,12 @@ class ViewerProcess {
   }
   ~ViewerProcess() {
     if (pid_ > 0) {
+      // Test builds record GL errors (KHR_debug): a viewer that made one fails the test that ran it.
+      const State last = state();
+      const auto errors = last.find("gl_errors");
+      if (errors != last.end()) {
+        EXPECT_EQ(errors->second, "0") << "the viewer reported GL errors; log:\n" << read_file(dir_ / "log.txt");
+      }
       // SIGTERM closes the viewer as the window's close does (settings saved); one that does not
       // end within the deadline is killed, so that a broken viewer fails its test, not the run.
       const int status = signal_and_wait(SIGTERM);

@@ -24,6 +24,7 @@
 #include "gfx/gl.hpp"
 #include "gfx/render_target.hpp"
 #include "gfx/scene_renderer.hpp"
+#include "gfx/shader_program.hpp"
 #include "gfx/skeleton_pass.hpp"
 #include "gl_test_context.hpp"
 
@@ -287,12 +288,15 @@ class CapsuleImpostorTest : public test::GlTest {
     test::GlTest::SetUp();
     if (IsSkipped() || HasFatalFailure()) return;
     std::string error;
-    pass_ = SkeletonPass::create(error);
+    lines_ = ShaderProgram::from_embedded("lines", error);
+    ASSERT_TRUE(lines_) << error;
+    pass_ = SkeletonPass::create(*lines_, error);
     ASSERT_TRUE(pass_) << error;
   }
 
   void TearDown() override {  // GL objects go before the context does
     pass_.reset();
+    lines_.reset();
     scene_.reset();
     target_.reset();
     test::GlTest::TearDown();
@@ -335,6 +339,7 @@ class CapsuleImpostorTest : public test::GlTest {
   void below_the_floor();
 
   std::optional<RenderTarget> target_;
+  std::optional<ShaderProgram> lines_;  // the line program the pass draws with (SceneRenderer's in the app)
   std::optional<SkeletonPass> pass_;
   std::optional<SceneRenderer> scene_;
 };

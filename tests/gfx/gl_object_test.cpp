@@ -1,9 +1,12 @@
 // GL object owners: move-only (proved at compile time) and deleting their name exactly once.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <type_traits>
+#include <vector>
 
 #include "gfx/gl.hpp"
+#include "gfx/gl_debug.hpp"
 #include "gfx/gl_object.hpp"
 #include "gfx/shader_program.hpp"
 #include "gl_test_context.hpp"
@@ -74,6 +77,20 @@ TEST_F(GlObjectTest, ShaderErrorsNameTheFileAndCarryTheDriverLog) {
   EXPECT_NE(error.find("broken.frag: compile error"), std::string::npos) << error;
   EXPECT_NE(error.find("undefined_thing"), std::string::npos) << error;
   EXPECT_FALSE(ShaderProgram::from_embedded("no_such_shader", error).has_value());
+}
+
+// KHR_debug output is on in test builds: an invalid call is recorded with the driver's message (and
+// would fail the test at teardown had it not been taken here).
+TEST_F(GlObjectTest, AGlErrorIsRecordedWithTheDriversMessage) {
+  ASSERT_EQ(gfx::gl_error_count(), 0u);
+  glEnable(0x7fff);  // no such capability: GL_INVALID_ENUM
+  EXPECT_EQ(gfx::gl_error_count(), 1u);
+  const std::vector<std::string> errors = gfx::take_gl_errors();
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].find("GL_INVALID_ENUM"), std::string::npos) << errors[0];
+  EXPECT_NE(errors[0].find("glEnable"), std::string::npos) << errors[0];
+  EXPECT_EQ(gfx::gl_error_count(), 0u);
+  glGetError();  // the error flag too: the context is left as clean as it started
 }
 
 }  // namespace

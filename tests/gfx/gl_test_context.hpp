@@ -1,4 +1,5 @@
-// A hidden GLFW window with a GL 3.3 core context for GL tests; tests skip (loudly) without a display.
+// A hidden GLFW window with a GL 3.3 core context for GL tests; tests fail without a display. A test
+// that made the driver report a GL error (KHR_debug, on in test builds) fails at its teardown.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "gfx/gl_debug.hpp"
 #include "gfx/gl_loader.hpp"
 
 namespace bvhscope::test {
@@ -34,12 +36,16 @@ class GlTest : public ::testing::Test {
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
     window_ = glfwCreateWindow(64, 64, "bvhscope gl test", nullptr, nullptr);
     ASSERT_NE(window_, nullptr) << "cannot create a GL 3.3 core context";
     glfwMakeContextCurrent(window_);
     ASSERT_TRUE(gfx::load_gl(glfwGetProcAddress));
+    ASSERT_TRUE(gfx::gl_debug_enabled()) << "test builds record GL errors (BVHSCOPE_GL_DEBUG)";
+    gfx::take_gl_errors();  // errors of an earlier test were reported by that test
   }
   void TearDown() override {
+    for (const std::string& error : gfx::take_gl_errors()) ADD_FAILURE() << "GL error: " << error;
     if (window_ != nullptr) glfwDestroyWindow(window_);
     glfwTerminate();
   }

@@ -20,6 +20,7 @@
 #include "anim/pose.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/render_target.hpp"
+#include "gfx/shader_program.hpp"
 #include "gfx/skeleton_pass.hpp"
 #include "gl_test_context.hpp"
 
@@ -80,16 +81,20 @@ class LookAllocationTest : public test::GlTest {
  protected:
   void TearDown() override {  // GL objects go before the context does
     pass_.reset();
+    lines_.reset();
     target_.reset();
     test::GlTest::TearDown();
   }
   std::optional<RenderTarget> target_;
+  std::optional<ShaderProgram> lines_;  // the line program the pass draws with (SceneRenderer's in the app)
   std::optional<SkeletonPass> pass_;
 };
 
 TEST_F(LookAllocationTest, NewJointColoursEveryFrameAllocateNothingAndUploadOnce) {
   std::string error;
-  pass_ = SkeletonPass::create(error);
+  lines_ = ShaderProgram::from_embedded("lines", error);
+  ASSERT_TRUE(lines_) << error;
+  pass_ = SkeletonPass::create(*lines_, error);
   ASSERT_TRUE(pass_) << error;
   target_ = RenderTarget::create(kSize, kSize, 4, error);
   ASSERT_TRUE(target_) << error;

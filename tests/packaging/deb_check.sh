@@ -2,7 +2,8 @@
 # `cpack -G DEB` of the suite's build into a temporary directory, then the package read back: its
 # control fields (name, version, architecture, Depends naming every runtime library package and the
 # GL driver packages loaded at run time), its exact file list, and the program extracted from it
-# running. Usage: deb_check.sh BUILD_DIR VERSION
+# running; then the package installed and removed by dpkg in a scratch root, and its Depends resolved
+# by apt against this machine's package lists (`apt-get install --simulate`). Usage: deb_check.sh BUILD_DIR VERSION
 set -euo pipefail
 build=$1
 version=$2
@@ -49,4 +50,28 @@ expected="./usr/bin/bvhscope
 
 dpkg-deb -x "$deb" "$work/root"
 [ "$("$work/root/usr/bin/bvhscope" --version)" = "bvhscope $version" ] || fail "the packaged bvhscope does not run"
+
+# dpkg itself installs the package into an empty scratch root (its own database; Depends are apt's
+# part, checked next) and removes it again, leaving no file behind.
+root=$work/dpkg-root
+mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
+touch "$root/var/lib/dpkg/status"
+scratch_dpkg() { dpkg --root="$root" --log=/dev/null --force-not-root --force-depends --force-script-chrootless "$@"; }
+scratch_dpkg -i "$deb" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -i into a scratch root failed"; }
+[ "$(dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Status}' bvhscope)" = "install ok installed" ] ||
+  fail "dpkg does not list bvhscope as installed in the scratch root"
+[ -x "$root/usr/bin/bvhscope" ] || fail "no usr/bin/bvhscope in the scratch root"
+[ "$("$root/usr/bin/bvhscope" --version)" = "bvhscope $version" ] || fail "the installed bvhscope does not run"
+scratch_dpkg --purge bvhscope >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg --purge failed"; }
+left=$(find "$root" -type f -not -path "$root/var/lib/dpkg/*" -not -path "$root/var/log/*")
+[ -z "$left" ] || fail "files left after dpkg --purge: $left"
+
+# Every Depends resolves to an installable package of this machine's Debian (apt's simulation: no
+# root needed, nothing installed). Skipped only where there is no apt (not Debian): said so.
+if command -v apt-get >/dev/null; then
+  apt-get install --simulate -q "$deb" >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt cannot resolve Depends"; }
+  grep -q '^Inst bvhscope ' "$work/apt.log" || { cat "$work/apt.log"; fail "apt did not plan to install bvhscope"; }
+else
+  echo "deb_check.sh: no apt-get here: Depends not resolved against a package list"
+fi
 echo "deb_check.sh: OK: $(basename "$deb"), Depends: $depends"

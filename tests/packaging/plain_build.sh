@@ -2,6 +2,8 @@
 # The build a user or a packager runs: `cmake -S . -B DIR && cmake --build DIR` without GoogleTest and
 # Google Benchmark. Configures and builds the program alone into a temporary directory, checks that no
 # test or benchmark was configured, and that the program it built answers like the suite's own build.
+# It embeds its shaders and assets with the portable path (generated C++ arrays, BVHSCOPE_EMBED=ARRAYS)
+# while the suite's build uses .incbin: a headless thumbnail, drawn with the embedded shaders, proves them.
 # Then checks that a missing dependency stops the configure step with one message naming its Debian
 # package. Usage: plain_build.sh SOURCE_DIR PARENT_BUILD_DIR
 set -euo pipefail
@@ -24,12 +26,13 @@ if [ -n "$launcher" ]; then
 fi
 
 start=$(date +%s)
-cmake -S "$source_dir" -B "$work/build" "${args[@]}" -DBUILD_TESTING=OFF \
+cmake -S "$source_dir" -B "$work/build" "${args[@]}" -DBUILD_TESTING=OFF -DBVHSCOPE_EMBED=ARRAYS \
   -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON >"$work/configure.log" 2>&1 ||
   { cat "$work/configure.log"; fail "the plain configure failed"; }
 [ ! -e "$work/build/tests" ] || fail "tests/ was configured with BUILD_TESTING=OFF"
 [ ! -e "$work/build/bench" ] || fail "bench/ was configured without BVHSCOPE_BUILD_BENCHMARKS"
 grep -q '^BVHSCOPE_WERROR:BOOL=OFF' "$work/build/CMakeCache.txt" || fail "warnings are errors by default"
+grep -q 'embedded with ARRAYS' "$work/configure.log" || { cat "$work/configure.log"; fail "BVHSCOPE_EMBED=ARRAYS not taken"; }
 cmake --build "$work/build" -j "$(nproc)" >"$work/build.log" 2>&1 || { tail -50 "$work/build.log"; fail "the plain build failed"; }
 echo "plain_build.sh: configured and built in $(($(date +%s) - start)) s"
 
@@ -39,6 +42,10 @@ sample=$source_dir/assets/sample.bvh
 "$built" info "$sample" >"$work/plain-info.txt" || fail "the plain build's bvhscope info failed"
 "$parent/app/bvhscope" info "$sample" >"$work/parent-info.txt"
 diff -u "$work/parent-info.txt" "$work/plain-info.txt" || fail "bvhscope info differs from the suite's build"
+# A thumbnail drawn with the embedded shaders, without a display: the same pixels as the suite's build.
+(unset DISPLAY; "$built" thumbnail "$sample" "$work/plain.png" --size 96 && "$parent/app/bvhscope" thumbnail "$sample" "$work/parent.png" --size 96) ||
+  fail "bvhscope thumbnail failed"
+cmp -s "$work/plain.png" "$work/parent.png" || fail "the plain build's thumbnail differs from the suite's build"
 "$built" --help >"$work/help.txt" || fail "bvhscope --help failed"
 grep -q '^Usage:' "$work/help.txt" || fail "bvhscope --help printed no usage"
 
