@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "anim/orbit_camera.hpp"
+#include "viewer/ui/dialog_keys.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -112,6 +113,11 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   std::string message = state.message ? state.message->text : std::string();
   for (char& c : message) c = c == '\n' ? '|' : c;
   out << "message=" << message << '\n';
+  out << "message_seconds=" << viewer.message_seconds() << '\n';
+  out << "export_dialog=" << viewer.dialogs().export_open << '\n';
+  out << "export_path=" << viewer.dialogs().export_path.data() << '\n';
+  out << "joint_filter=" << viewer.hierarchy().filter_text.data() << '\n';
+  out << "popups=" << open_popup_count() << '\n';
   out << "video_export_dialog=" << viewer.video_export_dialog_open() << '\n';
   out << "video_export=" << job_phase_name(viewer.video_export().phase()) << '\n';
   out << "video_export_done=" << viewer.video_export().done() << '\n';

@@ -111,6 +111,8 @@ bool Viewer::select_joint_named(const std::string& name, std::string& error) {
 }
 
 void Viewer::poll_background(double now_seconds) {
+  now_seconds_ = now_seconds;
+  if (message_expiry_.expired(state_.message, now_seconds)) state_.message.reset();
   if (!drop_queue_.empty()) {
     std::vector<std::string> dropped;
     dropped.swap(drop_queue_);
@@ -343,6 +345,26 @@ void Viewer::update_title() {
   }
   if (loader_.busy()) title += " (loading " + base_name(loader_.current_path()) + "\xE2\x80\xA6)";
   title_ = std::move(title);
+}
+
+Viewer::OutputDefaults Viewer::output_defaults(const ClipSlot& slot) const {
+  const std::filesystem::path source(slot.is_sample ? std::filesystem::current_path() / "sample.bvh"
+                                                    : std::filesystem::path(slot.clip().source));
+  OutputDefaults defaults;
+  defaults.stem = (source.parent_path() / source.stem()).string();
+  const std::size_t frames = slot.clip().motion.frame_count;
+  const int clip_last = static_cast<int>(frames > 0 ? frames - 1 : 0);
+  defaults.last = clip_last;
+  defaults.frame_count = clip_last + 1;
+  if (state_.clock().has_range()) {  // the loop range, in the clip's own frames
+    const double origin = state_.clips.clock_position_for(slot, 0.0);
+    const auto to_clip = [&](double position) {
+      return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
+    };
+    defaults.first = to_clip(state_.clock().range_start());
+    defaults.last = std::max(to_clip(state_.clock().range_end()), defaults.first);
+  }
+  return defaults;
 }
 
 void Viewer::start_open_dialog() {

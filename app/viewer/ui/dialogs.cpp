@@ -4,36 +4,11 @@
 
 #include <imgui.h>
 
+#include "viewer/shortcuts.hpp"
+#include "viewer/ui/dialog_keys.hpp"
+
 namespace bvhscope::viewer {
 namespace {
-
-constexpr const char* kRows[][2] = {
-    {"Space", "play / pause"},
-    {"Left / Right", "previous / next frame"},
-    {"Home / End", "first / last frame"},
-    {"F", "frame the whole motion"},
-    {"Shift+F", "frame the current pose"},
-    {"R", "reset the camera"},
-    {"C", "follow the root"},
-    {"S", "solid / line bones"},
-    {"G / T / P", "grid / root path / clip panel"},
-    {"Ctrl+O / Ctrl+R, F5", "open / reload"},
-    {"Ctrl+E", "export a video (Esc cancels it while it is written)"},
-    {"Ctrl+Shift+S", "save the active clip as BVH (convert options)"},
-    {"Delete", "remove the active clip (stops its load)"},
-    {"Esc", "cancel loading; close a message; clear the selection"},
-    {"Ctrl+Q", "quit"},
-    {"Left drag", "orbit"},
-    {"Right or middle drag, Shift+left", "pan"},
-    {"Wheel", "zoom towards the cursor"},
-    {"Click a joint or bone", "select it (Esc clears)"},
-    {"Point at a joint or bone", "highlight it and show its name"},
-    {"Double-click a joint", "centre the camera on it"},
-    {"N", "joint names: none / selected chain / all"},
-    {"J / K / L", "play backwards / pause / play forwards (again: faster)"},
-    {"I / O, Alt+X", "loop range in / out at this frame, clear it"},
-    {"Drop .bvh files", "add them as clips"},
-};
 
 void open_path_popup(DialogState& dialogs, Actions& actions) {
   if (dialogs.open_path_requested) {
@@ -46,9 +21,9 @@ void open_path_popup(DialogState& dialogs, Actions& actions) {
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(-1.0f);
   const bool entered = ImGui::InputText("##path", dialogs.path_buffer.data(), dialogs.path_buffer.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue);
+                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   ImGui::Spacing();
-  const bool open = ImGui::Button("Open") || entered;
+  const bool open = ImGui::Button("Open") || entered || dialog_confirm_pressed();
   ImGui::SameLine();
   if (open) {
     const std::string path(dialogs.path_buffer.c_str());
@@ -58,7 +33,7 @@ void open_path_popup(DialogState& dialogs, Actions& actions) {
     }
     ImGui::CloseCurrentPopup();
   }
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel") || dialog_cancel_pressed()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -72,16 +47,16 @@ void shortcuts_popup(DialogState& dialogs) {
     return;
   }
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
-    for (const auto& row : kRows) {
+    for (const Shortcut& row : kShortcuts) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(row[0]);
+      ImGui::TextUnformatted(row.keys);
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextDisabled("%s", row[1]);
+      ImGui::TextDisabled("%s", row.does);
     }
     ImGui::EndTable();
   }
-  if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Close") || dialog_cancel_pressed() || dialog_confirm_pressed()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -104,7 +79,8 @@ void export_popup(DialogState& dialogs, Actions& actions) {
     dialogs.export_requested = false;
   }
   ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Appearing);
-  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  dialogs.export_open = ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings);
+  if (!dialogs.export_open) return;
   const bool sequence = dialogs.export_kind == ExportKind::Sequence;
   ImGui::TextUnformatted(sequence ? "Folder for the frames (frame_000000.png, ...):"
                          : dialogs.export_kind == ExportKind::Csv
@@ -113,7 +89,7 @@ void export_popup(DialogState& dialogs, Actions& actions) {
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(-1.0f);
   const bool entered = ImGui::InputText("##export_path", dialogs.export_path.data(), dialogs.export_path.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue);
+                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   if (sequence) {
     const int last = std::max(dialogs.export_frame_count - 1, 0);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
@@ -123,7 +99,7 @@ void export_popup(DialogState& dialogs, Actions& actions) {
                         dialogs.export_last - dialogs.export_first + 1);
   }
   ImGui::Spacing();
-  const bool go = ImGui::Button("Export") || entered;
+  const bool go = ImGui::Button("Export") || entered || dialog_confirm_pressed();
   ImGui::SameLine();
   if (go) {
     const std::string path(dialogs.export_path.data());
@@ -143,7 +119,7 @@ void export_popup(DialogState& dialogs, Actions& actions) {
     }
     ImGui::CloseCurrentPopup();
   }
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel") || dialog_cancel_pressed()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

@@ -7,6 +7,8 @@
 
 #include <imgui.h>
 
+#include "viewer/ui/dialog_keys.hpp"
+
 namespace bvhscope::viewer {
 namespace {
 
@@ -185,7 +187,7 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
   dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
   if (!dialog.open) return;
   const bool saving = dialog.status == SaveBvhStatus::Saving;
-  const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+  const bool escape = dialog_cancel_pressed();
   ImGui::BeginDisabled(saving);
   option_rows(dialog);
   ImGui::Spacing();
@@ -209,7 +211,7 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
   ImGui::PopStyleColor();
   outcome_line(dialog);
   ImGui::Spacing();
-  const bool enter_elsewhere = !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
+  const bool enter_elsewhere = dialog_confirm_pressed();
   switch (dialog.status) {
     case SaveBvhStatus::Editing: {
       const bool go = ImGui::Button("Save") || entered || enter_elsewhere;

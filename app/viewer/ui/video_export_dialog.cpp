@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include "viewer/ui/dialog_keys.hpp"
+
 namespace bvhscope::viewer {
 namespace {
 
@@ -133,14 +135,14 @@ void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
       dialog.last - dialog.first + 1);
   ImGui::PopStyleColor();
   ImGui::Spacing();
-  const bool enter_elsewhere = !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
+  const bool enter_elsewhere = dialog_confirm_pressed();
   const bool go = ImGui::Button("Export") || entered || enter_elsewhere;
   ImGui::SameLine();
   if (go) {
     if (dialog.path[0] != '\0') actions.export_video = chosen(dialog);
     ImGui::CloseCurrentPopup();
   }
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel") || dialog_cancel_pressed()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
