@@ -117,6 +117,9 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "export_dialog=" << viewer.dialogs().export_open << '\n';
   out << "export_path=" << viewer.dialogs().export_path.data() << '\n';
   out << "joint_filter=" << viewer.hierarchy().filter_text.data() << '\n';
+  const Rect& filter_box = viewer.hierarchy().filter_box;
+  out << "joint_filter_box=" << filter_box.x << ',' << filter_box.y << ',' << filter_box.width << ','
+      << filter_box.height << '\n';
   out << "popups=" << open_popup_count() << '\n';
   out << "video_export_dialog=" << viewer.video_export_dialog_open() << '\n';
   out << "video_export=" << job_phase_name(viewer.video_export().phase()) << '\n';
