@@ -131,7 +131,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "save_bvh_options=" << (save_dialog.open ? convert_arguments(chosen_save_bvh(save_dialog)) : std::string())
       << '\n';
   for (const auto& [key, box] : {std::pair{"save_bvh_unwrap_box=", save_dialog.unwrap_box},
-                                 std::pair{"save_bvh_replace_box=", save_dialog.replace_box}}) {
+                                 std::pair{"save_bvh_replace_box=", save_dialog.replace_box},
+                                 std::pair{"save_bvh_browse_box=", save_dialog.browse_box}}) {
     out << key << box[0] << ',' << box[1] << ',' << box[2] << ',' << box[3] << '\n';
   }
   out << "save_bvh=" << viewer.save_bvh_report() << '\n';

@@ -25,6 +25,7 @@ std::string base_name(const std::string& path) {
 
 Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
     : renderer_(std::move(renderer)), settings_(std::move(settings)), ui_scale_(ui_scale) {
+  zenity_ = FileDialog::available();
   state_.display.solid = settings_.solid_style;
   state_.display.grid = settings_.show_grid;
   state_.display.axes = settings_.show_axes;
@@ -149,6 +150,12 @@ void Viewer::poll_background(double now_seconds) {
     open_paths(chosen_paths, open_replaces_);
   }
   if (const std::optional<std::string> map = map_dialog_.poll(); map && !map->empty()) load_joint_map(*map);
+  if (const std::optional<std::string> chosen = save_dialog_.poll(); chosen && !chosen->empty())
+    fill_output_field(*chosen);
+  const bool can_browse = zenity_ && !save_dialog_.is_open();
+  for (bool* shown : {&dialogs_.browse_shown, &dialogs_.video.browse_shown, &dialogs_.save_bvh.browse_shown})
+    *shown = zenity_;
+  for (bool* can : {&dialogs_.can_browse, &dialogs_.video.can_browse, &dialogs_.save_bvh.can_browse}) *can = can_browse;
   finish_save_bvh();
   const ClipSlot* slot = state_.active_slot();
   if (state_.watch_files && slot != nullptr && !slot->is_sample && watcher_.changed(now_seconds))
@@ -365,6 +372,28 @@ Viewer::OutputDefaults Viewer::output_defaults(const ClipSlot& slot) const {
     defaults.last = std::max(to_clip(state_.clock().range_end()), defaults.first);
   }
   return defaults;
+}
+
+void Viewer::browse_output(Actions::OutputField field) {
+  using Field = Actions::OutputField;
+  const char* path = field == Field::Video     ? dialogs_.video.path.data()
+                     : field == Field::SaveBvh ? dialogs_.save_bvh.path.data()
+                                               : dialogs_.export_path.data();
+  const bool folder = (field == Field::Video && dialogs_.video.format == VideoExportFormat::PngFolder) ||
+                      (field == Field::Export && dialogs_.export_kind == ExportKind::Sequence);
+  const char* title = field == Field::Video ? "Export video" : field == Field::SaveBvh ? "Save as BVH" : "Export";
+  if (save_dialog_.open_save(title, path, folder)) save_dialog_field_ = field;
+}
+
+void Viewer::fill_output_field(const std::string& path) {
+  using Field = Actions::OutputField;
+  std::array<char, 4096>& field = save_dialog_field_ == Field::Video     ? dialogs_.video.path
+                                  : save_dialog_field_ == Field::SaveBvh ? dialogs_.save_bvh.path
+                                                                         : dialogs_.export_path;
+  // A folder for frames keeps the trailing '/' that tells render it is one.
+  const bool video_folder = save_dialog_field_ == Field::Video && dialogs_.video.format == VideoExportFormat::PngFolder;
+  const std::string text = video_folder && path.back() != '/' ? path + "/" : path;
+  std::snprintf(field.data(), field.size(), "%s", text.c_str());
 }
 
 void Viewer::start_open_dialog() {

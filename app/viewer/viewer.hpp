@@ -193,6 +193,9 @@ class Viewer {
   void report_problem(const std::string& path, const std::string& text);
   void update_title();
   void start_open_dialog();
+  // Browse...: the native save dialog on `field`'s path; its answer fills the field (poll_background).
+  void browse_output(Actions::OutputField field);
+  void fill_output_field(const std::string& path);
   // What an export or save of `slot` starts from: the output stem beside its file (the working
   // folder for the sample: "…/walk" for "…/walk.bvh") and the loop range in the clip's own frames
   // (every frame without one).
@@ -212,7 +215,10 @@ class Viewer {
   ViewerState state_;
   ClipLoader loader_;
   FileDialog file_dialog_;
-  FileDialog map_dialog_;  // the joint map's file
+  FileDialog map_dialog_;                                                  // the joint map's file
+  FileDialog save_dialog_;                                                 // a save or export dialog's Browse...
+  Actions::OutputField save_dialog_field_ = Actions::OutputField::Export;  // the field it fills
+  bool zenity_ = false;                                                    // zenity is installed
   FileWatcher watcher_;
   DialogState dialogs_;
   MessageExpiry message_expiry_;  // information messages go after a while

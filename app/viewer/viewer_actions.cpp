@@ -155,6 +155,7 @@ void Viewer::apply_export_actions(const Actions& a) {
   if (a.save_bvh_dialog) open_save_bvh_dialog(*a.save_bvh_dialog);
   if (a.save_bvh) start_save_bvh(*a.save_bvh);
   if (a.cancel_save_bvh) save_bvh_.cancel();
+  if (a.browse_output) browse_output(*a.browse_output);
   if (a.cancel_export && export_.active) {
     export_.active = false;
     state_.clock().seek(export_.resume_position);

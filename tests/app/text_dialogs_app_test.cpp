@@ -6,8 +6,11 @@
 // stays; Esc with a menu open closes the menu and keeps the joint selection.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "app_test_fixture.hpp"
@@ -179,6 +182,55 @@ TEST_F(TextDialogsApp, EscWithAMenuOpenClosesTheMenuAndKeepsTheSelection) {
   EXPECT_EQ(closed.at("selected"), std::to_string(joint));
   xdotool("key Escape");  // nothing open now: Esc clears the selection
   app->wait_for([](const State& s) { return s.at("selected") == "-1"; }, "Esc again: the selection cleared");
+}
+
+// The arguments of the zenity the viewer `viewer` started ("" while there is none).
+std::string zenity_arguments(pid_t viewer) {
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
+    std::ifstream stat(entry.path() / "stat");
+    std::string pid;
+    std::string comm;
+    std::string state;
+    pid_t parent = 0;
+    if (!(stat >> pid >> comm >> state >> parent) || parent != viewer || comm != "(zenity)") continue;
+    std::ifstream cmdline(entry.path() / "cmdline", std::ios::binary);
+    std::string arguments((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    std::replace(arguments.begin(), arguments.end(), '\0', ' ');
+    return arguments;
+  }
+  return {};
+}
+
+TEST_F(TextDialogsApp, BrowseOpensTheNativeSaveDialogOnTheDefaultAndItsChoiceFillsTheField) {
+  ASSERT_EQ(std::system("command -v zenity > /dev/null"), 0) << "zenity is not installed (scripts/bvhscope-dev setup)";
+  std::unique_ptr<ViewerProcess> app;
+  start_paused(app);
+  const std::string default_path = (dir_.path() / "sample_fixed.bvh").string();
+  xdotool("key space");
+  app->wait_for([](const State& s) { return s.at("playing") == "1"; }, "playing");
+  const State opened = open_save_dialog(*app);
+  const auto box = as_rect(opened, "save_bvh_browse_box");
+  ASSERT_GT(box[2], 0.0f) << "no Browse... button";
+  click_at(static_cast<int>(box[0] + box[2] * 0.5f), static_cast<int>(box[1] + box[3] * 0.5f));
+  std::string arguments;
+  app->wait_for(
+      [&](const State&) {
+        arguments = zenity_arguments(app->pid());
+        return !arguments.empty();
+      },
+      "zenity started");
+  EXPECT_NE(arguments.find(" --save "), std::string::npos) << arguments;
+  EXPECT_NE(arguments.find(" --confirm-overwrite"), std::string::npos) << arguments;
+  EXPECT_NE(arguments.find(" --filename=" + default_path + " "), std::string::npos) << arguments;
+  // The viewer keeps drawing while zenity is open: playback (started before) moves on.
+  const std::string frame = app->state().at("frame");
+  app->wait_for([&](const State& s) { return s.at("frame") != frame; }, "frames drawn while zenity is open");
+  xdotool("search --sync --name 'Save as BVH' windowfocus --sync");
+  xdotool("type --delay 20 chosen");
+  xdotool("key Return");
+  const std::string chosen = (dir_.path() / "chosen.bvh").string();
+  app->wait_for([&](const State& s) { return s.at("save_bvh_path") == chosen; }, "the choice in the path field");
+  EXPECT_FALSE(fs::exists(chosen));  // chosen, not written yet
 }
 
 }  // namespace

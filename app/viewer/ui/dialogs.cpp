@@ -6,6 +6,7 @@
 
 #include "viewer/shortcuts.hpp"
 #include "viewer/ui/dialog_keys.hpp"
+#include "viewer/ui/path_field.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -87,9 +88,10 @@ void export_popup(DialogState& dialogs, Actions& actions) {
                              ? "CSV file (world positions of every joint, as `bvhscope export`):"
                              : "PNG file (the 3D view as shown):");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  ImGui::SetNextItemWidth(-1.0f);
-  const bool entered = ImGui::InputText("##export_path", dialogs.export_path.data(), dialogs.export_path.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  const PathFieldResult field = path_field("##export_path", dialogs.export_path.data(), dialogs.export_path.size(),
+                                           dialogs.browse_shown, dialogs.can_browse);
+  const bool entered = field.entered;
+  if (field.browse) actions.browse_output = Actions::OutputField::Export;
   if (sequence) {
     const int last = std::max(dialogs.export_frame_count - 1, 0);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);

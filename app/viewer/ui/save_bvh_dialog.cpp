@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "viewer/ui/dialog_keys.hpp"
+#include "viewer/ui/path_field.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -193,9 +194,11 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
   ImGui::Spacing();
   ImGui::TextUnformatted("BVH file:");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  ImGui::SetNextItemWidth(-1.0f);
-  const bool entered = ImGui::InputText("##save_bvh_path", dialog.path.data(), dialog.path.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  const PathFieldResult field =
+      path_field("##save_bvh_path", dialog.path.data(), dialog.path.size(), dialog.browse_shown, dialog.can_browse);
+  const bool entered = field.entered;
+  if (field.browse) actions.browse_output = Actions::OutputField::SaveBvh;
+  dialog.browse_box = dialog.browse_shown ? item_box() : std::array<float, 4>{};
   if (is_original(dialog)) {
     ImGui::Checkbox("Replace the original (the clip reloads from it)", &dialog.replace_original);
     dialog.replace_box = item_box();

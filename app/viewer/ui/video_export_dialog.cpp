@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "viewer/ui/dialog_keys.hpp"
+#include "viewer/ui/path_field.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -125,9 +126,10 @@ void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
   ImGui::Spacing();
   ImGui::TextUnformatted(dialog.format == VideoExportFormat::PngFolder ? "Folder for the frames:" : "Video file:");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  ImGui::SetNextItemWidth(-1.0f);
-  const bool entered = ImGui::InputText("##video_path", dialog.path.data(), dialog.path.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  const PathFieldResult field =
+      path_field("##video_path", dialog.path.data(), dialog.path.size(), dialog.browse_shown, dialog.can_browse);
+  const bool entered = field.entered;
+  if (field.browse) actions.browse_output = Actions::OutputField::Video;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped(
       "%d frames of the active clip, the visible clips beside it, drawn as `bvhscope render` draws them, in the "
