@@ -43,17 +43,23 @@ void shortcuts_popup(DialogState& dialogs) {
     ImGui::OpenPopup("Keyboard and Mouse");
     dialogs.shortcuts_requested = false;
   }
-  if (!ImGui::BeginPopupModal("Keyboard and Mouse", nullptr,
-                              ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
-    return;
-  }
-  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+  // A fixed width (the window's, at most), the height of the rows; long rows wrap in their column.
+  const float font = ImGui::GetFontSize();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 2.0f * font, font * 52.0f), 0.0f), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(display.x, display.y - 2.0f * font));
+  if (!ImGui::BeginPopupModal("Keyboard and Mouse", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthStretch, 0.42f);
+    ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch, 0.58f);
     for (const Shortcut& row : kShortcuts) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(row.keys);
+      ImGui::TextWrapped("%s", row.keys);
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextDisabled("%s", row.does);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("%s", row.does);
+      ImGui::PopStyleColor();
     }
     ImGui::EndTable();
   }
