@@ -3,6 +3,10 @@
 
 #include "cli/commands.hpp"
 
+#include <ostream>
+
+#include "viewer/shortcuts.hpp"
+
 namespace bvhscope::cli {
 
 void print_help(std::ostream& out) {
@@ -126,7 +130,7 @@ Viewer:
   clock. Space plays/pauses, Left/Right step, Home/End jump, F frames the motion, R resets the
   camera, C follows the root (or the selected joint); left drag orbits, right/middle or
   Shift+left drag pans, the wheel zooms. Click a joint or bone (or a row of the joint tree) to
-  inspect it, double-click to centre on it, Esc clears, L cycles name labels (F1 lists every key).
+  inspect it, double-click to centre on it, Esc clears, N cycles name labels (every key below).
   File > Export writes positions CSV, a PNG of the view, a PNG sequence, or a video (Ctrl+E:
   range, size, rate, format, camera as `render` takes them; drawn in the background as `render`
   draws it, with a progress bar and Cancel).
@@ -217,7 +221,10 @@ What is refused with an error:
   - values that do not fit a 32-bit float (e.g. 1e39), nan, inf, and anything else that is
     not BVH: missing or extra braces, malformed OFFSET or CHANNELS, bad Frames or Frame
     Time, frame lines with too many or too few values
+
+Viewer keys and mouse (F1 in the viewer):
 )";
+  for (const viewer::Shortcut& row : viewer::kShortcuts) out << "  " << row.keys << "\n      " << row.does << '\n';
 }
 
 bool print_command_help(std::ostream& out, std::string_view command) {

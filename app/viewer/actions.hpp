@@ -161,6 +161,9 @@ struct Actions {
   };
   std::optional<SaveBvh> save_bvh;
   bool cancel_save_bvh = false;
+  // A dialog's Browse... button: the native save dialog on that dialog's path field.
+  enum class OutputField : std::uint8_t { Export, Video, SaveBvh };
+  std::optional<OutputField> browse_output;
   // Loading.
   bool cancel_load = false;  // stop the load in progress and drop the ones waiting
   // Window.

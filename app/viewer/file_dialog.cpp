@@ -40,6 +40,22 @@ bool FileDialog::available() {
 }
 
 bool FileDialog::open(const std::string& title) {
+  return spawn({"zenity", "--file-selection", "--title=" + title, "--file-filter=BVH files | *.bvh *.BVH",
+                "--file-filter=All files | *"});
+}
+
+bool FileDialog::open_save(const std::string& title, const std::string& default_path, bool folder) {
+  std::vector<std::string> args = {"zenity", "--file-selection", "--save", "--title=" + title,
+                                   "--filename=" + default_path};
+  if (folder) {
+    args.emplace_back("--directory");
+  } else {
+    args.emplace_back("--confirm-overwrite");
+  }
+  return spawn(std::move(args));
+}
+
+bool FileDialog::spawn(std::vector<std::string> args) {
   if (pid_ > 0) return false;
   std::array<int, 2> pipe_fds{};
   if (pipe(pipe_fds.data()) != 0) return false;
@@ -47,9 +63,6 @@ bool FileDialog::open(const std::string& title) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
-  std::string title_arg = "--title=" + title;
-  std::vector<std::string> args = {"zenity", "--file-selection", title_arg, "--file-filter=BVH files | *.bvh *.BVH",
-                                   "--file-filter=All files | *"};
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);

@@ -1,10 +1,12 @@
-// The native "open file" dialog through zenity, run as a child process so the UI stays live;
-// when zenity is not installed the viewer falls back to its own path field.
+// The native file dialogs through zenity ("open", and "save as" with the default name preselected
+// and an overwrite confirmation), run as a child process so the UI stays live; when zenity is not
+// installed the viewer falls back to its own path fields.
 #pragma once
 
 #include <sys/types.h>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace bvhscope::viewer {
 
@@ -19,11 +21,16 @@ class FileDialog {
   [[nodiscard]] static bool available();
   // Starts the dialog; false when it cannot be started (or one is already open).
   bool open(const std::string& title);
+  // The save dialog: `default_path` preselected (its folder shown, its name selected), a file that
+  // exists confirmed before it is chosen. With `folder`, a folder is chosen instead.
+  bool open_save(const std::string& title, const std::string& default_path, bool folder = false);
   [[nodiscard]] bool is_open() const noexcept { return pid_ > 0; }
   // Once the dialog has closed: the chosen path, or an empty string when it was cancelled.
   std::optional<std::string> poll();
 
  private:
+  bool spawn(std::vector<std::string> args);
+
   pid_t pid_ = -1;
   int fd_ = -1;
   std::string output_;

@@ -4,10 +4,43 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "viewer/key_trickle.hpp"
 #include "viewer/ui_theme.hpp"
 
 namespace bvhscope::viewer {
 namespace {
+
+// The window's key and character events, handed to the backend a frame at a time (see KeyTrickle).
+KeyTrickle& trickle() {
+  static KeyTrickle instance;
+  return instance;
+}
+GLFWwindow* trickle_window = nullptr;
+
+void on_key(GLFWwindow* /*window*/, int key, int scancode, int action, int mods) {
+  trickle().push(InputEvent{InputEvent::Kind::Key, key, scancode, action, mods, 0});
+}
+
+void on_char(GLFWwindow* /*window*/, unsigned int codepoint) {
+  trickle().push(InputEvent{InputEvent::Kind::Char, 0, 0, 0, 0, codepoint});
+}
+
+// This frame's share of the held-back events, through the backend's callbacks (which chain the
+// viewer's own key callback); more waiting: the event loop is woken for the next frame at once.
+void release_input() {
+  if (trickle_window == nullptr) return;
+  for (const InputEvent& event : trickle().take_frame()) {
+    if (event.kind == InputEvent::Kind::Key) {
+      ImGui_ImplGlfw_KeyCallback(trickle_window, event.key, event.scancode, event.action, event.mods);
+    } else {
+      ImGui_ImplGlfw_CharCallback(trickle_window, event.codepoint);
+    }
+  }
+  if (trickle().pending()) glfwPostEmptyEvent();
+}
 
 void create_context(float content_scale) {
   IMGUI_CHECKVERSION();
@@ -23,6 +56,10 @@ void create_context(float content_scale) {
 ImGuiSession::ImGuiSession(GLFWwindow* window, float content_scale) : glfw_(true) {
   create_context(content_scale);
   ImGui_ImplGlfw_InitForOpenGL(window, true);
+  // Over the backend's key and character callbacks (it restores the viewer's on shutdown).
+  trickle_window = window;
+  glfwSetKeyCallback(window, on_key);
+  glfwSetCharCallback(window, on_char);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
@@ -33,11 +70,15 @@ ImGuiSession::ImGuiSession(float content_scale) {
 
 ImGuiSession::~ImGuiSession() {
   ImGui_ImplOpenGL3_Shutdown();
-  if (glfw_) ImGui_ImplGlfw_Shutdown();
+  if (glfw_) {
+    ImGui_ImplGlfw_Shutdown();
+    trickle_window = nullptr;
+  }
   ImGui::DestroyContext();
 }
 
 void ImGuiSession::begin_frame() {
+  release_input();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();

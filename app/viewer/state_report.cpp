@@ -10,6 +10,7 @@
 
 #include "anim/orbit_camera.hpp"
 #include "gfx/gl_debug.hpp"
+#include "viewer/ui/dialog_keys.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -114,6 +115,14 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   std::string message = state.message ? state.message->text : std::string();
   for (char& c : message) c = c == '\n' ? '|' : c;
   out << "message=" << message << '\n';
+  out << "message_seconds=" << viewer.message_seconds() << '\n';
+  out << "export_dialog=" << viewer.dialogs().export_open << '\n';
+  out << "export_path=" << viewer.dialogs().export_path.data() << '\n';
+  out << "joint_filter=" << viewer.hierarchy().filter_text.data() << '\n';
+  const Rect& filter_box = viewer.hierarchy().filter_box;
+  out << "joint_filter_box=" << filter_box.x << ',' << filter_box.y << ',' << filter_box.width << ','
+      << filter_box.height << '\n';
+  out << "popups=" << open_popup_count() << '\n';
   out << "video_export_dialog=" << viewer.video_export_dialog_open() << '\n';
   out << "video_export=" << job_phase_name(viewer.video_export().phase()) << '\n';
   out << "video_export_done=" << viewer.video_export().done() << '\n';
@@ -124,7 +133,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "save_bvh_options=" << (save_dialog.open ? convert_arguments(chosen_save_bvh(save_dialog)) : std::string())
       << '\n';
   for (const auto& [key, box] : {std::pair{"save_bvh_unwrap_box=", save_dialog.unwrap_box},
-                                 std::pair{"save_bvh_replace_box=", save_dialog.replace_box}}) {
+                                 std::pair{"save_bvh_replace_box=", save_dialog.replace_box},
+                                 std::pair{"save_bvh_browse_box=", save_dialog.browse_box}}) {
     out << key << box[0] << ',' << box[1] << ',' << box[2] << ',' << box[3] << '\n';
   }
   out << "save_bvh=" << viewer.save_bvh_report() << '\n';

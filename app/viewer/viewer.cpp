@@ -25,6 +25,7 @@ std::string base_name(const std::string& path) {
 
 Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
     : renderer_(std::move(renderer)), settings_(std::move(settings)), ui_scale_(ui_scale) {
+  zenity_ = FileDialog::available();
   state_.display.solid = settings_.solid_style;
   state_.display.grid = settings_.show_grid;
   state_.display.axes = settings_.show_axes;
@@ -111,6 +112,8 @@ bool Viewer::select_joint_named(const std::string& name, std::string& error) {
 }
 
 void Viewer::poll_background(double now_seconds) {
+  now_seconds_ = now_seconds;
+  if (message_expiry_.expired(state_.message, now_seconds)) state_.message.reset();
   if (!drop_queue_.empty()) {
     std::vector<std::string> dropped;
     dropped.swap(drop_queue_);
@@ -147,6 +150,12 @@ void Viewer::poll_background(double now_seconds) {
     open_paths(chosen_paths, open_replaces_);
   }
   if (const std::optional<std::string> map = map_dialog_.poll(); map && !map->empty()) load_joint_map(*map);
+  if (const std::optional<std::string> chosen = save_dialog_.poll(); chosen && !chosen->empty())
+    fill_output_field(*chosen);
+  const bool can_browse = zenity_ && !save_dialog_.is_open();
+  for (bool* shown : {&dialogs_.browse_shown, &dialogs_.video.browse_shown, &dialogs_.save_bvh.browse_shown})
+    *shown = zenity_;
+  for (bool* can : {&dialogs_.can_browse, &dialogs_.video.can_browse, &dialogs_.save_bvh.can_browse}) *can = can_browse;
   finish_save_bvh();
   const ClipSlot* slot = state_.active_slot();
   if (state_.watch_files && slot != nullptr && !slot->is_sample && watcher_.changed(now_seconds))
@@ -343,6 +352,48 @@ void Viewer::update_title() {
   }
   if (loader_.busy()) title += " (loading " + base_name(loader_.current_path()) + "\xE2\x80\xA6)";
   title_ = std::move(title);
+}
+
+Viewer::OutputDefaults Viewer::output_defaults(const ClipSlot& slot) const {
+  const std::filesystem::path source(slot.is_sample ? std::filesystem::current_path() / "sample.bvh"
+                                                    : std::filesystem::path(slot.clip().source));
+  OutputDefaults defaults;
+  defaults.stem = (source.parent_path() / source.stem()).string();
+  const std::size_t frames = slot.clip().motion.frame_count;
+  const int clip_last = static_cast<int>(frames > 0 ? frames - 1 : 0);
+  defaults.last = clip_last;
+  defaults.frame_count = clip_last + 1;
+  if (state_.clock().has_range()) {  // the loop range, in the clip's own frames
+    const double origin = state_.clips.clock_position_for(slot, 0.0);
+    const auto to_clip = [&](double position) {
+      return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
+    };
+    defaults.first = to_clip(state_.clock().range_start());
+    defaults.last = std::max(to_clip(state_.clock().range_end()), defaults.first);
+  }
+  return defaults;
+}
+
+void Viewer::browse_output(Actions::OutputField field) {
+  using Field = Actions::OutputField;
+  const char* path = field == Field::Video     ? dialogs_.video.path.data()
+                     : field == Field::SaveBvh ? dialogs_.save_bvh.path.data()
+                                               : dialogs_.export_path.data();
+  const bool folder = (field == Field::Video && dialogs_.video.format == VideoExportFormat::PngFolder) ||
+                      (field == Field::Export && dialogs_.export_kind == ExportKind::Sequence);
+  const char* title = field == Field::Video ? "Export video" : field == Field::SaveBvh ? "Save as BVH" : "Export";
+  if (save_dialog_.open_save(title, path, folder)) save_dialog_field_ = field;
+}
+
+void Viewer::fill_output_field(const std::string& path) {
+  using Field = Actions::OutputField;
+  std::array<char, 4096>& field = save_dialog_field_ == Field::Video     ? dialogs_.video.path
+                                  : save_dialog_field_ == Field::SaveBvh ? dialogs_.save_bvh.path
+                                                                         : dialogs_.export_path;
+  // A folder for frames keeps the trailing '/' that tells render it is one.
+  const bool video_folder = save_dialog_field_ == Field::Video && dialogs_.video.format == VideoExportFormat::PngFolder;
+  const std::string text = video_folder && path.back() != '/' ? path + "/" : path;
+  std::snprintf(field.data(), field.size(), "%s", text.c_str());
 }
 
 void Viewer::start_open_dialog() {

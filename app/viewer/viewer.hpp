@@ -20,6 +20,7 @@
 #include "viewer/file_dialog.hpp"
 #include "viewer/file_watcher.hpp"
 #include "viewer/label_layout.hpp"
+#include "viewer/message_expiry.hpp"
 #include "viewer/save_bvh_job.hpp"
 #include "viewer/settings.hpp"
 #include "viewer/ui/compare_panel.hpp"
@@ -106,6 +107,11 @@ class Viewer {
   // "refused": the last request was turned down before anything started).
   [[nodiscard]] std::string save_bvh_report() const;
   [[nodiscard]] const SaveBvhDialog& save_bvh_dialog() const noexcept { return dialogs_.save_bvh; }
+  // The export popup (CSV, PNG, PNG sequence) and the joint filter, for the state report.
+  [[nodiscard]] const DialogState& dialogs() const noexcept { return dialogs_; }
+  [[nodiscard]] const HierarchyPanelState& hierarchy() const noexcept { return hierarchy_; }
+  // Whole seconds the message on screen has been shown (0 without one).
+  [[nodiscard]] int message_seconds() const noexcept { return static_cast<int>(message_expiry_.age(now_seconds_)); }
   [[nodiscard]] bool quit_requested() const noexcept { return quit_; }
   [[nodiscard]] Settings settings_for_saving(int window_width, int window_height) const;
   [[nodiscard]] const ViewerState& state() const noexcept { return state_; }
@@ -187,6 +193,19 @@ class Viewer {
   void report_problem(const std::string& path, const std::string& text);
   void update_title();
   void start_open_dialog();
+  // Browse...: the native save dialog on `field`'s path; its answer fills the field (poll_background).
+  void browse_output(Actions::OutputField field);
+  void fill_output_field(const std::string& path);
+  // What an export or save of `slot` starts from: the output stem beside its file (the working
+  // folder for the sample: "…/walk" for "…/walk.bvh") and the loop range in the clip's own frames
+  // (every frame without one).
+  struct OutputDefaults {
+    std::string stem;
+    int first = 0;
+    int last = 0;
+    int frame_count = 0;
+  };
+  [[nodiscard]] OutputDefaults output_defaults(const ClipSlot& slot) const;
   [[nodiscard]] float view_aspect() const noexcept;
   [[nodiscard]] Bounds first_view_bounds() const;
 
@@ -196,9 +215,14 @@ class Viewer {
   ViewerState state_;
   ClipLoader loader_;
   FileDialog file_dialog_;
-  FileDialog map_dialog_;  // the joint map's file
+  FileDialog map_dialog_;                                                  // the joint map's file
+  FileDialog save_dialog_;                                                 // a save or export dialog's Browse...
+  Actions::OutputField save_dialog_field_ = Actions::OutputField::Export;  // the field it fills
+  bool zenity_ = false;                                                    // zenity is installed
   FileWatcher watcher_;
   DialogState dialogs_;
+  MessageExpiry message_expiry_;  // information messages go after a while
+  double now_seconds_ = 0.0;      // the frame loop's clock at the last poll_background
   HierarchyPanelState hierarchy_;
   CurvesCache curves_;
   ComparePanelState compare_panel_;

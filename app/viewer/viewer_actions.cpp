@@ -7,6 +7,7 @@
 
 #include "anim/csv_export.hpp"
 #include "io/atomic_file.hpp"
+#include "viewer/file_error.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -96,30 +97,18 @@ void Viewer::apply_export_actions(const Actions& a) {
   if (a.export_csv_dialog || a.export_png_dialog || a.export_sequence_dialog) {
     const ClipSlot* slot = state_.active_slot();
     if (slot != nullptr) {
-      const std::filesystem::path source(slot->is_sample ? std::filesystem::current_path() / "sample.bvh"
-                                                         : std::filesystem::path(slot->clip().source));
-      const std::filesystem::path stem = source.parent_path() / source.stem();
+      const OutputDefaults defaults = output_defaults(*slot);
+      const std::string& stem = defaults.stem;
       dialogs_.export_kind = a.export_csv_dialog   ? ExportKind::Csv
                              : a.export_png_dialog ? ExportKind::Png
                                                    : ExportKind::Sequence;
-      const std::string suggestion = a.export_csv_dialog ? stem.string() + "_positions.csv"
-                                     : a.export_png_dialog
-                                         ? stem.string() + "_frame" + std::to_string(slot->frame()) + ".png"
-                                         : stem.string() + "_frames";
+      const std::string suggestion = a.export_csv_dialog   ? stem + "_positions.csv"
+                                     : a.export_png_dialog ? stem + "_frame" + std::to_string(slot->frame()) + ".png"
+                                                           : stem + "_frames";
       std::snprintf(dialogs_.export_path.data(), dialogs_.export_path.size(), "%s", suggestion.c_str());
-      const int clip_last =
-          static_cast<int>(slot->clip().motion.frame_count > 0 ? slot->clip().motion.frame_count - 1 : 0);
-      dialogs_.export_first = 0;
-      dialogs_.export_last = clip_last;
-      if (state_.clock().has_range()) {  // the loop range, in the clip's own frames
-        const double origin = state_.clips.clock_position_for(*slot, 0.0);
-        const auto to_clip = [&](double position) {
-          return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
-        };
-        dialogs_.export_first = to_clip(state_.clock().range_start());
-        dialogs_.export_last = std::max(to_clip(state_.clock().range_end()), dialogs_.export_first);
-      }
-      dialogs_.export_frame_count = clip_last + 1;
+      dialogs_.export_first = defaults.first;
+      dialogs_.export_last = defaults.last;
+      dialogs_.export_frame_count = defaults.frame_count;
       dialogs_.export_requested = true;
     }
   }
@@ -133,9 +122,9 @@ void Viewer::apply_export_actions(const Actions& a) {
       } else if (std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error)) {
         write_positions_csv(slot->clip(), slot->prepared.decision.mode, file->stream());
         state_.message = file->commit(error) ? Message{Message::Kind::Info, "Wrote " + path}
-                                             : Message{Message::Kind::Error, path + ": " + error};
+                                             : Message{Message::Kind::Error, write_failure(path, error)};
       } else {
-        state_.message = Message{Message::Kind::Error, path + ": " + error};
+        state_.message = Message{Message::Kind::Error, write_failure(path, error)};
       }
     }
   }
@@ -145,7 +134,8 @@ void Viewer::apply_export_actions(const Actions& a) {
     std::error_code ec;
     std::filesystem::create_directories(a.export_sequence->directory, ec);
     if (slot == nullptr || ec) {
-      state_.message = Message{Message::Kind::Error, a.export_sequence->directory + ": cannot create the folder"};
+      state_.message = Message{Message::Kind::Error, "cannot create the folder " + a.export_sequence->directory +
+                                                         (ec ? ": " + ec.message() : std::string())};
     } else {
       const std::size_t frames = slot->clip().motion.frame_count;
       export_.active = frames > 0;
@@ -165,6 +155,7 @@ void Viewer::apply_export_actions(const Actions& a) {
   if (a.save_bvh_dialog) open_save_bvh_dialog(*a.save_bvh_dialog);
   if (a.save_bvh) start_save_bvh(*a.save_bvh);
   if (a.cancel_save_bvh) save_bvh_.cancel();
+  if (a.browse_output) browse_output(*a.browse_output);
   if (a.cancel_export && export_.active) {
     export_.active = false;
     state_.clock().seek(export_.resume_position);

@@ -4,6 +4,7 @@
 
 #include "gfx/render_target.hpp"
 #include "io/output_guard.hpp"
+#include "viewer/file_error.hpp"
 #include "viewer/offscreen_render.hpp"
 #include "viewer/viewer.hpp"
 
@@ -54,8 +55,7 @@ void Viewer::run_exports() {
                write_png_file(path, width, height, rgba.data(), error)) {
       state_.message = Message{Message::Kind::Info, "Wrote " + path};
     } else {
-      state_.message =
-          Message{Message::Kind::Error, path + ": cannot write the PNG file" + (error.empty() ? "" : ": " + error)};
+      state_.message = Message{Message::Kind::Error, write_failure(path, error)};
     }
   }
   if (!export_.active) return;
@@ -74,8 +74,7 @@ void Viewer::run_exports() {
     const std::string path = sequence_file_name(export_.directory, export_.next);
     if (!render_view_image(rgba, width, height, error) || !write_png_file(path, width, height, rgba.data(), error)) {
       export_.active = false;
-      state_.message =
-          Message{Message::Kind::Error, path + ": cannot write the PNG file" + (error.empty() ? "" : ": " + error)};
+      state_.message = Message{Message::Kind::Error, write_failure(path, error)};
       return;
     }
     ++export_.next;

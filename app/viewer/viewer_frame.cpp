@@ -13,6 +13,7 @@
 #include "anim/pixel_rect.hpp"
 #include "viewer/ui/clip_list_panel.hpp"
 #include "viewer/ui/clip_panel.hpp"
+#include "viewer/ui/dialog_keys.hpp"
 #include "viewer/ui/menu_bar.hpp"
 #include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/status_overlay.hpp"
@@ -122,7 +123,9 @@ void Viewer::handle_input() {
           if (ctrl && state_.has_clip()) actions.export_video_dialog = true;
           break;
         case GLFW_KEY_ESCAPE:
-          if (video_export_.busy()) {
+          if (close_innermost_popup()) {  // an open menu first; nothing behind it changes
+            break;
+          } else if (video_export_.busy()) {
             actions.cancel_export = true;
           } else if (state_.message || !state_.problems.empty()) {
             actions.dismiss_message = true;

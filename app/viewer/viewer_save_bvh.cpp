@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "io/output_guard.hpp"
+#include "viewer/file_error.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -32,24 +33,14 @@ void Viewer::open_save_bvh_dialog(const ConvertOptions& preset) {
   const ClipSlot* slot = state_.active_slot();
   if (slot == nullptr) return;
   SaveBvhDialog& dialog = dialogs_.save_bvh;
-  const std::filesystem::path source(slot->is_sample ? std::filesystem::current_path() / "sample.bvh"
-                                                     : std::filesystem::path(slot->clip().source));
-  const std::string path = (source.parent_path() / source.stem()).string() + "_fixed.bvh";
+  const OutputDefaults defaults = output_defaults(*slot);
+  const std::string path = defaults.stem + "_fixed.bvh";
   std::snprintf(dialog.path.data(), dialog.path.size(), "%s", path.c_str());
   dialog.original = slot->is_sample ? std::string() : slot->clip().source;
   const Motion& motion = slot->clip().motion;
-  const int clip_last = static_cast<int>(motion.frame_count > 0 ? motion.frame_count - 1 : 0);
-  dialog.first = 0;
-  dialog.last = clip_last;
-  if (state_.clock().has_range()) {  // the loop range, in the clip's own frames
-    const double origin = state_.clips.clock_position_for(*slot, 0.0);
-    const auto to_clip = [&](double position) {
-      return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
-    };
-    dialog.first = to_clip(state_.clock().range_start());
-    dialog.last = std::max(to_clip(state_.clock().range_end()), dialog.first);
-  }
-  dialog.frame_count = clip_last + 1;
+  dialog.first = defaults.first;
+  dialog.last = defaults.last;
+  dialog.frame_count = defaults.frame_count;
   dialog.clip_fps = motion.frame_time > 0.0 ? 1.0 / motion.frame_time : 0.0;
   dialog.fps = static_cast<float>(dialog.clip_fps > 0.0 ? dialog.clip_fps : 30.0);
   preset_save_bvh_dialog(dialog, preset, namespace_prefix(slot->clip().skeleton));
@@ -83,6 +74,10 @@ void Viewer::start_save_bvh(const Actions::SaveBvh& request) {
     } else if (const std::optional<std::string> other = output_overwrites_a_clip(request.path)) {
       return refuse(*other + "; nothing was written");
     }
+  }
+  if (const std::filesystem::path folder = std::filesystem::path(request.path).parent_path();
+      !folder.empty() && !std::filesystem::exists(folder)) {
+    return refuse(write_failure(request.path, "") + "; nothing was written");
   }
   ConvertOptions options = request.options;
   options.position_mode =

@@ -7,6 +7,7 @@
 
 #include "video/frame_sink.hpp"
 #include "video/video_format.hpp"
+#include "viewer/file_error.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -15,24 +16,13 @@ void Viewer::open_video_export_dialog() {
   const ClipSlot* slot = state_.active_slot();
   if (slot == nullptr) return;
   VideoExportDialog& dialog = dialogs_.video;
-  const std::filesystem::path source(slot->is_sample ? std::filesystem::current_path() / "sample.bvh"
-                                                     : std::filesystem::path(slot->clip().source));
-  const std::string stem = (source.parent_path() / source.stem()).string();
-  const std::string path = video_export_path(stem, dialog.format);
+  const OutputDefaults defaults = output_defaults(*slot);
+  const std::string path = video_export_path(defaults.stem, dialog.format);
   std::snprintf(dialog.path.data(), dialog.path.size(), "%s", path.c_str());
   const Motion& motion = slot->clip().motion;
-  const int clip_last = static_cast<int>(motion.frame_count > 0 ? motion.frame_count - 1 : 0);
-  dialog.first = 0;
-  dialog.last = clip_last;
-  if (state_.clock().has_range()) {  // the loop range, in the clip's own frames
-    const double origin = state_.clips.clock_position_for(*slot, 0.0);
-    const auto to_clip = [&](double position) {
-      return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
-    };
-    dialog.first = to_clip(state_.clock().range_start());
-    dialog.last = std::max(to_clip(state_.clock().range_end()), dialog.first);
-  }
-  dialog.frame_count = clip_last + 1;
+  dialog.first = defaults.first;
+  dialog.last = defaults.last;
+  dialog.frame_count = defaults.frame_count;
   dialog.clip_fps = motion.frame_time > 0.0 ? 1.0 / motion.frame_time : 0.0;
   // The view's pixels, rounded down to even sizes (H.264 in yuv420p needs them).
   dialog.view_width = std::max(static_cast<int>(layout_.view.width * ui_scale_), 16) & ~1;
@@ -77,7 +67,10 @@ void Viewer::start_video_export(const Actions::Video& request) {
   if (request.path.back() == '/') {
     std::error_code made;
     std::filesystem::create_directories(request.path, made);
-    if (made) return fail(request.path + ": cannot create the folder: " + made.message());
+    if (made) return fail("cannot create the folder " + request.path + ": " + made.message());
+  } else if (const std::filesystem::path folder = std::filesystem::path(request.path).parent_path();
+             !folder.empty() && !std::filesystem::is_directory(folder)) {
+    return fail(write_failure(request.path, "not a folder: " + folder.string()) + "; nothing was written");
   }
   const std::filesystem::path target(request.path.back() == '/' ? request.path.substr(0, request.path.size() - 1)
                                                                 : request.path);
@@ -98,7 +91,7 @@ void Viewer::finish_video_export() {
       state_.message = Message{Message::Kind::Info, "Video export cancelled; nothing was written to " + path};
       break;
     case JobPhase::Failed:
-      state_.message = Message{Message::Kind::Error, path + ": cannot write the video: " + video_export_.error()};
+      state_.message = Message{Message::Kind::Error, write_failure(path, video_export_.error())};
       break;
     case JobPhase::Idle:
     case JobPhase::Running:

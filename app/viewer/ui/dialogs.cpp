@@ -4,36 +4,12 @@
 
 #include <imgui.h>
 
+#include "viewer/shortcuts.hpp"
+#include "viewer/ui/dialog_keys.hpp"
+#include "viewer/ui/path_field.hpp"
+
 namespace bvhscope::viewer {
 namespace {
-
-constexpr const char* kRows[][2] = {
-    {"Space", "play / pause"},
-    {"Left / Right", "previous / next frame"},
-    {"Home / End", "first / last frame"},
-    {"F", "frame the whole motion"},
-    {"Shift+F", "frame the current pose"},
-    {"R", "reset the camera"},
-    {"C", "follow the root"},
-    {"S", "solid / line bones"},
-    {"G / T / P", "grid / root path / clip panel"},
-    {"Ctrl+O / Ctrl+R, F5", "open / reload"},
-    {"Ctrl+E", "export a video (Esc cancels it while it is written)"},
-    {"Ctrl+Shift+S", "save the active clip as BVH (convert options)"},
-    {"Delete", "remove the active clip (stops its load)"},
-    {"Esc", "cancel loading; close a message; clear the selection"},
-    {"Ctrl+Q", "quit"},
-    {"Left drag", "orbit"},
-    {"Right or middle drag, Shift+left", "pan"},
-    {"Wheel", "zoom towards the cursor"},
-    {"Click a joint or bone", "select it (Esc clears)"},
-    {"Point at a joint or bone", "highlight it and show its name"},
-    {"Double-click a joint", "centre the camera on it"},
-    {"N", "joint names: none / selected chain / all"},
-    {"J / K / L", "play backwards / pause / play forwards (again: faster)"},
-    {"I / O, Alt+X", "loop range in / out at this frame, clear it"},
-    {"Drop .bvh files", "add them as clips"},
-};
 
 void open_path_popup(DialogState& dialogs, Actions& actions) {
   if (dialogs.open_path_requested) {
@@ -46,9 +22,9 @@ void open_path_popup(DialogState& dialogs, Actions& actions) {
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(-1.0f);
   const bool entered = ImGui::InputText("##path", dialogs.path_buffer.data(), dialogs.path_buffer.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue);
+                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   ImGui::Spacing();
-  const bool open = ImGui::Button("Open") || entered;
+  const bool open = ImGui::Button("Open") || entered || dialog_confirm_pressed();
   ImGui::SameLine();
   if (open) {
     const std::string path(dialogs.path_buffer.c_str());
@@ -58,7 +34,7 @@ void open_path_popup(DialogState& dialogs, Actions& actions) {
     }
     ImGui::CloseCurrentPopup();
   }
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel") || dialog_cancel_pressed()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -67,21 +43,27 @@ void shortcuts_popup(DialogState& dialogs) {
     ImGui::OpenPopup("Keyboard and Mouse");
     dialogs.shortcuts_requested = false;
   }
-  if (!ImGui::BeginPopupModal("Keyboard and Mouse", nullptr,
-                              ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
-    return;
-  }
-  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
-    for (const auto& row : kRows) {
+  // A fixed width (the window's, at most), the height of the rows; long rows wrap in their column.
+  const float font = ImGui::GetFontSize();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 2.0f * font, font * 52.0f), 0.0f), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(display.x, display.y - 2.0f * font));
+  if (!ImGui::BeginPopupModal("Keyboard and Mouse", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthStretch, 0.42f);
+    ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch, 0.58f);
+    for (const Shortcut& row : kShortcuts) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(row[0]);
+      ImGui::TextWrapped("%s", row.keys);
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextDisabled("%s", row[1]);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("%s", row.does);
+      ImGui::PopStyleColor();
     }
     ImGui::EndTable();
   }
-  if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Close") || dialog_cancel_pressed() || dialog_confirm_pressed()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -104,16 +86,18 @@ void export_popup(DialogState& dialogs, Actions& actions) {
     dialogs.export_requested = false;
   }
   ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Appearing);
-  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  dialogs.export_open = ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings);
+  if (!dialogs.export_open) return;
   const bool sequence = dialogs.export_kind == ExportKind::Sequence;
   ImGui::TextUnformatted(sequence ? "Folder for the frames (frame_000000.png, ...):"
                          : dialogs.export_kind == ExportKind::Csv
                              ? "CSV file (world positions of every joint, as `bvhscope export`):"
                              : "PNG file (the 3D view as shown):");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  ImGui::SetNextItemWidth(-1.0f);
-  const bool entered = ImGui::InputText("##export_path", dialogs.export_path.data(), dialogs.export_path.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue);
+  const PathFieldResult field = path_field("##export_path", dialogs.export_path.data(), dialogs.export_path.size(),
+                                           dialogs.browse_shown, dialogs.can_browse);
+  const bool entered = field.entered;
+  if (field.browse) actions.browse_output = Actions::OutputField::Export;
   if (sequence) {
     const int last = std::max(dialogs.export_frame_count - 1, 0);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
@@ -123,7 +107,7 @@ void export_popup(DialogState& dialogs, Actions& actions) {
                         dialogs.export_last - dialogs.export_first + 1);
   }
   ImGui::Spacing();
-  const bool go = ImGui::Button("Export") || entered;
+  const bool go = ImGui::Button("Export") || entered || dialog_confirm_pressed();
   ImGui::SameLine();
   if (go) {
     const std::string path(dialogs.export_path.data());
@@ -143,7 +127,7 @@ void export_popup(DialogState& dialogs, Actions& actions) {
     }
     ImGui::CloseCurrentPopup();
   }
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel") || dialog_cancel_pressed()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

@@ -19,6 +19,9 @@ struct DialogState {
   std::string path_buffer = std::string(4096, '\0');
   bool open_replaces = false;     // the path popup replaces the loaded clips
   bool export_requested = false;  // set to show the export popup on the next frame
+  bool export_open = false;       // the export popup was shown this frame
+  bool browse_shown = false;      // zenity is installed: the dialogs show Browse...
+  bool can_browse = false;        // ... and no native dialog is open now
   ExportKind export_kind = ExportKind::Csv;
   std::array<char, 4096> export_path{};
   int export_first = 0;

@@ -45,6 +45,8 @@ void header(const ClipSlot& slot, HierarchyPanelState& tree) {
                         ImGui::GetStyle().ItemSpacing.x * 2.0f;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - buttons);
   ImGui::InputTextWithHint("##filter", "Filter joints by name", tree.filter_text.data(), tree.filter_text.size());
+  tree.filter_box = Rect{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectSize().x,
+                         ImGui::GetItemRectSize().y};
   if (tree.applied_filter != tree.filter_text.data()) {
     tree.applied_filter = tree.filter_text.data();
     tree.filter = filter_joints(skeleton, tree.applied_filter);

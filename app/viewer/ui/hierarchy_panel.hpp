@@ -11,6 +11,7 @@
 
 #include "anim/joint_filter.hpp"
 #include "viewer/actions.hpp"
+#include "viewer/ui/layout.hpp"
 #include "viewer/viewer_state.hpp"
 
 namespace bvhscope::viewer {
@@ -27,6 +28,7 @@ struct HierarchyPanelState {
   std::vector<int> rows;
   bool rows_dirty = true;
   int revealed_selection = -1;  // the selection last scrolled into view
+  Rect filter_box;              // where the filter field was last drawn (for the state report)
 };
 
 // Draws into the current window, filling the remaining height.

@@ -6,31 +6,21 @@
 #include <imgui.h>
 #include <glm/gtc/quaternion.hpp>
 
+#include "viewer/copy_text.hpp"
 #include "viewer/ui/compare_panel.hpp"
 #include "viewer/ui/panel_style.hpp"
 
 namespace bvhscope::viewer {
 namespace {
 
-std::string number(const char* format, double value) {
-  char text[48];
-  std::snprintf(text, sizeof(text), format, value);
-  return text;
-}
-
 std::string vec3_text(const glm::vec3& v) {
-  char text[96];
-  std::snprintf(text, sizeof(text), "%.4f, %.4f, %.4f", static_cast<double>(v.x), static_cast<double>(v.y),
-                static_cast<double>(v.z));
-  return text;
+  return copy_numbers({static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z)});
 }
 
 // w, x, y, z as the inspector shows quaternions.
 std::string quat_text(const glm::quat& q) {
-  char text[112];
-  std::snprintf(text, sizeof(text), "%.4f  %.4f  %.4f  %.4f", static_cast<double>(q.w), static_cast<double>(q.x),
-                static_cast<double>(q.y), static_cast<double>(q.z));
-  return text;
+  return copy_numbers(
+      {static_cast<double>(q.w), static_cast<double>(q.x), static_cast<double>(q.y), static_cast<double>(q.z)});
 }
 
 const char* kind_name(const ClipSlot& slot, int joint) {
@@ -212,8 +202,8 @@ std::string format_joint_identity(const ClipSlot& slot, const JointDetails& d) {
   for (std::size_t i = 0; i < d.children.size(); ++i) {
     text += (i > 0 ? ", " : "") + slot.labels[static_cast<std::size_t>(d.children[i])];
   }
-  text += "\noffset\t" + vec3_text(d.offset) + "\nbone_length\t" + number("%.6g", static_cast<double>(d.bone_length)) +
-          "\n";
+  text +=
+      "\noffset\t" + vec3_text(d.offset) + "\nbone_length\t" + copy_number(static_cast<double>(d.bone_length)) + "\n";
   return text;
 }
 
@@ -221,7 +211,7 @@ std::string format_joint_channels(const JointDetails& d) {
   std::string text;
   for (const ChannelReading& c : d.channels) {
     text += std::string(channel_name(c.kind)) + "\t" + std::to_string(c.column) + "\t" +
-            number("%.9g", static_cast<double>(c.value)) + "\n";
+            copy_number(static_cast<double>(c.value)) + "\n";
   }
   return text;
 }

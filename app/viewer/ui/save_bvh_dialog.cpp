@@ -7,6 +7,9 @@
 
 #include <imgui.h>
 
+#include "viewer/ui/dialog_keys.hpp"
+#include "viewer/ui/path_field.hpp"
+
 namespace bvhscope::viewer {
 namespace {
 
@@ -185,15 +188,17 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
   dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
   if (!dialog.open) return;
   const bool saving = dialog.status == SaveBvhStatus::Saving;
-  const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+  const bool escape = dialog_cancel_pressed();
   ImGui::BeginDisabled(saving);
   option_rows(dialog);
   ImGui::Spacing();
   ImGui::TextUnformatted("BVH file:");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  ImGui::SetNextItemWidth(-1.0f);
-  const bool entered = ImGui::InputText("##save_bvh_path", dialog.path.data(), dialog.path.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  const PathFieldResult field =
+      path_field("##save_bvh_path", dialog.path.data(), dialog.path.size(), dialog.browse_shown, dialog.can_browse);
+  const bool entered = field.entered;
+  if (field.browse) actions.browse_output = Actions::OutputField::SaveBvh;
+  dialog.browse_box = dialog.browse_shown ? item_box() : std::array<float, 4>{};
   if (is_original(dialog)) {
     ImGui::Checkbox("Replace the original (the clip reloads from it)", &dialog.replace_original);
     dialog.replace_box = item_box();
@@ -209,7 +214,7 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
   ImGui::PopStyleColor();
   outcome_line(dialog);
   ImGui::Spacing();
-  const bool enter_elsewhere = !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
+  const bool enter_elsewhere = dialog_confirm_pressed();
   switch (dialog.status) {
     case SaveBvhStatus::Editing: {
       const bool go = ImGui::Button("Save") || entered || enter_elsewhere;

@@ -17,8 +17,10 @@ namespace bvhscope::viewer {
 enum class SaveBvhStatus : std::uint8_t { Editing, Saving, Saved };
 
 struct SaveBvhDialog {
-  bool requested = false;  // set to show the dialog on the next frame
-  bool open = false;       // shown this frame (for the state report)
+  bool requested = false;     // set to show the dialog on the next frame
+  bool open = false;          // shown this frame (for the state report)
+  bool browse_shown = false;  // Browse... beside the path (zenity installed)
+  bool can_browse = false;    // no native dialog open now
   std::array<char, 4096> path{};
   std::string original;  // the active clip's file ("" for the bundled sample)
   int first = 0;         // frames of the active clip
@@ -50,6 +52,7 @@ struct SaveBvhDialog {
   // report: the app tests click them.
   std::array<float, 4> unwrap_box{};
   std::array<float, 4> replace_box{};
+  std::array<float, 4> browse_box{};  // the Browse... button (empty without zenity)
 };
 
 // The dialog's controls set from `preset` (and `prefix_guess` when the preset strips nothing).

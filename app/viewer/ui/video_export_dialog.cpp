@@ -5,6 +5,9 @@
 
 #include <imgui.h>
 
+#include "viewer/ui/dialog_keys.hpp"
+#include "viewer/ui/path_field.hpp"
+
 namespace bvhscope::viewer {
 namespace {
 
@@ -123,9 +126,10 @@ void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
   ImGui::Spacing();
   ImGui::TextUnformatted(dialog.format == VideoExportFormat::PngFolder ? "Folder for the frames:" : "Video file:");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  ImGui::SetNextItemWidth(-1.0f);
-  const bool entered = ImGui::InputText("##video_path", dialog.path.data(), dialog.path.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  const PathFieldResult field =
+      path_field("##video_path", dialog.path.data(), dialog.path.size(), dialog.browse_shown, dialog.can_browse);
+  const bool entered = field.entered;
+  if (field.browse) actions.browse_output = Actions::OutputField::Video;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped(
       "%d frames of the active clip, the visible clips beside it, drawn as `bvhscope render` draws them, in the "
@@ -133,14 +137,14 @@ void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
       dialog.last - dialog.first + 1);
   ImGui::PopStyleColor();
   ImGui::Spacing();
-  const bool enter_elsewhere = !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
+  const bool enter_elsewhere = dialog_confirm_pressed();
   const bool go = ImGui::Button("Export") || entered || enter_elsewhere;
   ImGui::SameLine();
   if (go) {
     if (dialog.path[0] != '\0') actions.export_video = chosen(dialog);
     ImGui::CloseCurrentPopup();
   }
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel") || dialog_cancel_pressed()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

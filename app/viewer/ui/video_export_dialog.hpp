@@ -13,8 +13,10 @@ namespace bvhscope::viewer {
 enum class VideoExportFormat : int { Mp4, WebM, Gif, PngFolder };
 
 struct VideoExportDialog {
-  bool requested = false;  // set to show the dialog on the next frame
-  bool open = false;       // shown this frame (for the state report)
+  bool requested = false;     // set to show the dialog on the next frame
+  bool open = false;          // shown this frame (for the state report)
+  bool browse_shown = false;  // Browse... beside the path (zenity installed)
+  bool can_browse = false;    // no native dialog open now
   std::array<char, 4096> path{};
   int first = 0;  // frames of the active clip
   int last = 0;

@@ -1,0 +1,71 @@
+// One list of shortcuts (app/viewer/shortcuts.hpp): the README's table has exactly its rows, in
+// its order, and every key the viewer's key handler (viewer_frame.cpp) reacts to is in it.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+#include "viewer/shortcuts.hpp"
+
+namespace bvhscope::viewer {
+namespace {
+
+std::string source_text(const std::string& relative) {
+  std::ifstream in(test::fixtures_dir() / ".." / ".." / relative);
+  EXPECT_TRUE(in) << relative;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(Shortcuts, TheReadmeTableIsTheList) {
+  const std::string readme = source_text("README.md");
+  const std::size_t marker = readme.find("<!-- The rows of app/viewer/shortcuts.hpp");
+  ASSERT_NE(marker, std::string::npos) << "the README's shortcut table has lost its marker";
+  std::istringstream lines(readme.substr(marker));
+  std::string line;
+  std::getline(lines, line);  // the marker
+  std::getline(lines, line);
+  EXPECT_EQ(line, "| keys | does |");
+  std::getline(lines, line);
+  EXPECT_EQ(line, "|---|---|");
+  std::vector<std::string> rows;
+  while (std::getline(lines, line) && !line.empty()) rows.push_back(line);
+  ASSERT_EQ(rows.size(), std::size(kShortcuts));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i], std::string("| ") + kShortcuts[i].keys + " | " + kShortcuts[i].does + " |") << "row " << i + 1;
+  }
+}
+
+TEST(Shortcuts, EveryKeyTheHandlerTakesIsListed) {
+  std::set<std::string> listed;
+  for (const Shortcut& row : kShortcuts) {
+    const std::string keys = row.keys;
+    const std::regex word("[A-Za-z0-9]+");
+    for (auto it = std::sregex_iterator(keys.begin(), keys.end(), word); it != std::sregex_iterator(); ++it)
+      listed.insert(it->str());
+  }
+  const std::string handler = source_text("app/viewer/viewer_frame.cpp");
+  const std::regex handled("case GLFW_KEY_([A-Z0-9_]+):");
+  const std::map<std::string, std::string> names = {{"SPACE", "Space"}, {"LEFT", "Left"},   {"RIGHT", "Right"},
+                                                    {"HOME", "Home"},   {"END", "End"},     {"DELETE", "Delete"},
+                                                    {"ESCAPE", "Esc"},  {"ENTER", "Enter"}, {"BACKSPACE", "Backspace"}};
+  int count = 0;
+  for (auto it = std::sregex_iterator(handler.begin(), handler.end(), handled); it != std::sregex_iterator(); ++it) {
+    const std::string glfw = (*it)[1].str();
+    const auto named = names.find(glfw);
+    const std::string name = named != names.end() ? named->second : glfw;
+    EXPECT_TRUE(listed.count(name) == 1) << "the handler takes " << glfw << " but the shortcut list has no " << name;
+    ++count;
+  }
+  EXPECT_GE(count, 25);  // the handler's cases were found at all
+}
+
+}  // namespace
+}  // namespace bvhscope::viewer
