@@ -208,6 +208,7 @@ void Viewer::apply(const Actions& a) {
     if (floor_changed) rebuild_scene();
   }
   if (a.panel_width) settings_.panel_width = std::clamp(*a.panel_width / ui_scale_, 200.0f, 1200.0f);
+  if (a.left_panel_width) settings_.left_panel_width = std::clamp(*a.left_panel_width / ui_scale_, 160.0f, 1200.0f);
   apply_clip_actions(a);
   apply_joint_actions(a);
   if (a.frame_all && !scene_bounds_.empty()) {

@@ -8,6 +8,7 @@
 
 #include "anim/joint_tree_rows.hpp"
 #include "viewer/ui/panel_style.hpp"
+#include "viewer/ui/readout_fit.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -135,10 +136,10 @@ void row(const ClipSlot& slot, const HierarchyPanelState& tree, int joint, bool&
     draw->AddText(ImVec2(text_x, text_y), dim, prefix, end);
     text_x += ImGui::CalcTextSize(prefix, end).x;
   }
-  draw->AddText(ImVec2(text_x, text_y), text_colour, label.c_str());
+  const float right = start.x + ImGui::GetContentRegionAvail().x;
+  draw_fitted_text(draw, ImVec2(text_x, text_y), text_colour, label, right - text_x - 2.0f);
   const std::string& order = slot.channel_orders[j];
   if (!order.empty()) {
-    const float right = start.x + ImGui::GetContentRegionAvail().x;
     const float order_width = ImGui::CalcTextSize(order.c_str()).x;
     const float label_end = text_x + ImGui::CalcTextSize(label.c_str()).x + 8.0f;
     if (right - order_width > label_end) {
@@ -184,6 +185,8 @@ void draw_hierarchy(const ViewerState& state, HierarchyPanelState& tree, Actions
     tree.rows_dirty = false;
   }
   ImGui::BeginChild("##tree", ImVec2(0.0f, 0.0f), false);
+  tree.rows_area = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
+                    ImGui::GetWindowSize().y};
   const float height = ImGui::GetTextLineHeightWithSpacing();
   if (scroll_to_selection) {
     const int r = row_of(tree.rows, slot->selected);
