@@ -86,7 +86,11 @@ void row(const ClipSlot& slot, const HierarchyPanelState& tree, int joint, bool&
   const float indent = ImGui::GetFontSize() * 0.9f;
   const ImVec2 start = ImGui::GetCursorScreenPos();
   const int depth = slot.tree_shape.depths[j];
-  const float depth_x = start.x + static_cast<float>(std::min(depth, kMaxIndentedDepth)) * indent;
+  // Indented by depth, but never so far that less than about ten characters of the name show (a
+  // deep chain in a narrow panel: the rows line up at the deepest indent that leaves room).
+  const float most_indent = std::max(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 8.0f, 0.0f);
+  const float depth_x =
+      start.x + std::min(static_cast<float>(std::min(depth, kMaxIndentedDepth)) * indent, most_indent);
   ImGui::PushID(joint);
   const bool selected = slot.selected == joint;
   if (ImGui::Selectable("##row", selected, ImGuiSelectableFlags_AllowDoubleClick, ImVec2(0.0f, height))) {

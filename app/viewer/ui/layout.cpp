@@ -45,7 +45,7 @@ UiLayout compute_layout(const LayoutRequest& r) noexcept {
     left_w = 0.0f;
     if (right_open) right_w = std::min(std::clamp(r.right_width, r.min_panel_width, most), budget());
   }
-  if (right_open && right_w > budget()) {
+  if (right_open && (right_w > budget() || right_w < r.min_panel_width)) {
     right_open = false;
     right_w = 0.0f;
   }

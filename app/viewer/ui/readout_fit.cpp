@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <string>
 
+#include <imgui.h>
+
 namespace bvhscope::viewer {
 namespace {
 
@@ -125,7 +127,7 @@ void readout_textf(const char* format, ...) {
       std::string_view(text, static_cast<std::size_t>(std::clamp(length, 0, static_cast<int>(sizeof(text)) - 1))));
 }
 
-bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, ImU32 colour, std::string_view text, float width) {
+bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::string_view text, float width) {
   const std::size_t kept = fitting_prefix(text, width, measure_imgui);
   if (kept == text.size()) {
     draw->AddText(pos, colour, text.data(), text.data() + text.size());

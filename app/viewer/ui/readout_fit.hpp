@@ -8,7 +8,8 @@
 #include <functional>
 #include <string_view>
 
-#include <imgui.h>
+struct ImDrawList;  // ImGui's: this header stays free of it, for tests of fitting_prefix
+struct ImVec2;
 
 namespace bvhscope::viewer {
 
@@ -36,9 +37,9 @@ void readout_text(std::string_view text);
 // whole text as a tooltip on hover).
 void readout_line(std::string_view text, float width = 0.0f);
 // readout_text, printf-style.
-void readout_textf(const char* format, ...) IM_FMTARGS(1);
+void readout_textf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 // `text` drawn with `draw` at `pos` in `width` pixels: ends in "..." when longer. True when
 // shortened (the caller shows the whole text on hover).
-bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, ImU32 colour, std::string_view text, float width);
+bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::string_view text, float width);
 
 }  // namespace bvhscope::viewer
