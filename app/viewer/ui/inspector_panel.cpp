@@ -52,12 +52,17 @@ void vec3_cells(const glm::vec3& v, const char* unit) {
                 unit);
 }
 
-// A joint name for a small button in the space left on the line: ends in "..." when longer.
-std::string fitted_label(const std::string& name) {
+// A joint name for a small button in the space left on the line: how many of its bytes to show,
+// and whether "..." follows (the name is longer than the space). No allocation.
+struct FittedLabel {
+  int length = 0;
+  const char* ellipsis = "";
+};
+FittedLabel fitted_label(const std::string& name) {
   const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().FramePadding.x * 2.0f;
   const std::size_t kept = fitting_prefix(
       name, room, [](std::string_view text) { return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x; });
-  return kept == name.size() ? name : name.substr(0, kept) + "...";
+  return {static_cast<int>(kept), kept == name.size() ? "" : "..."};
 }
 
 bool begin_values_table(const char* id) {
@@ -84,7 +89,8 @@ void identity_block(const ViewerState& state, const ClipSlot& slot, const JointD
     } else {
       char link[160];
       const std::string& parent = slot.labels[static_cast<std::size_t>(d.parent)];
-      std::snprintf(link, sizeof(link), "%s##parent", fitted_label(parent).c_str());
+      const FittedLabel fitted = fitted_label(parent);
+      std::snprintf(link, sizeof(link), "%.*s%s##parent", fitted.length, parent.c_str(), fitted.ellipsis);
       if (ImGui::SmallButton(link)) actions.select_joint = d.parent;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", parent.c_str());
       if (ImGui::IsItemHovered()) actions.hover_joint = d.parent;
@@ -99,7 +105,8 @@ void identity_block(const ViewerState& state, const ClipSlot& slot, const JointD
       const int child = d.children[i];
       char link[160];
       const std::string& name = slot.labels[static_cast<std::size_t>(child)];
-      std::snprintf(link, sizeof(link), "%s##child%d", fitted_label(name).c_str(), child);
+      const FittedLabel fitted = fitted_label(name);
+      std::snprintf(link, sizeof(link), "%.*s%s##child%d", fitted.length, name.c_str(), fitted.ellipsis, child);
       if (i > 0 && ImGui::GetContentRegionAvail().x > ImGui::CalcTextSize(link).x + 20.0f) ImGui::SameLine();
       if (ImGui::SmallButton(link)) actions.select_joint = child;
       if (ImGui::IsItemHovered()) {

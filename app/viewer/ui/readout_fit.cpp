@@ -12,7 +12,18 @@ namespace {
 
 constexpr std::string_view kEllipsis = "...";
 
-ReadoutTally g_tally;  // this frame's; the UI is drawn on one thread
+ReadoutTally g_tally;   // this frame's; the UI is drawn on one thread
+char g_shortened[512];  // the text shown shortened (no allocation while drawing)
+
+// `text`'s first `kept` bytes and "..." in g_shortened (cut to fit it).
+const char* shortened(std::string_view text, std::size_t kept) {
+  const std::size_t room = sizeof(g_shortened) - kEllipsis.size() - 1;
+  const std::size_t n = std::min(kept, room);
+  text.copy(g_shortened, n);
+  kEllipsis.copy(g_shortened + n, kEllipsis.size());
+  g_shortened[n + kEllipsis.size()] = '\0';
+  return g_shortened;
+}
 
 bool continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0u) == 0x80u; }
 
@@ -95,9 +106,7 @@ void readout_text(std::string_view text) {
     return;
   }
   const std::size_t kept = fitting_prefix(text, available, measure_imgui);
-  std::string shown(text.substr(0, kept));
-  shown.append(kEllipsis);
-  ImGui::TextUnformatted(shown.c_str());
+  ImGui::TextUnformatted(shortened(text, kept));
   tally_readout(ImGui::GetItemRectSize().x, available, true);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(text.size()), text.data());
 }
@@ -110,9 +119,7 @@ void readout_line(std::string_view text, float width) {
     tally_readout(ImGui::GetItemRectSize().x, available, false);
     return;
   }
-  std::string shown(text.substr(0, kept));
-  shown.append(kEllipsis);
-  ImGui::TextUnformatted(shown.c_str());
+  ImGui::TextUnformatted(shortened(text, kept));
   tally_readout(ImGui::GetItemRectSize().x, available, true);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(text.size()), text.data());
 }
@@ -134,9 +141,8 @@ bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::st
     tally_readout(measure_imgui(text), width, false);
     return false;
   }
-  std::string shown(text.substr(0, kept));
-  shown.append(kEllipsis);
-  draw->AddText(pos, colour, shown.c_str());
+  const char* shown = shortened(text, kept);
+  draw->AddText(pos, colour, shown);
   tally_readout(measure_imgui(shown), width, true);
   return true;
 }
