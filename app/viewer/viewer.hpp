@@ -182,6 +182,7 @@ class Viewer {
   void remember_framing(const Bounds& bounds);
   void keep_framing();
   void keep_subject_in_view();
+  void frame_in_visible_view(const Bounds& bounds, bool reset);
   void draw_side_panels(Actions& actions);
   [[nodiscard]] glm::vec3 placed_joint(const ClipSlot& slot, int joint) const;
   // A message when `path` is the file of a loaded clip (an export must never overwrite one).

@@ -41,7 +41,7 @@ void Viewer::frame_current_pose() {
     for (const glm::vec3& joint : renderer_.skeleton_pass().joint_positions(i)) bounds.add(joint);
   }
   if (bounds.empty()) return;
-  state_.camera.frame(bounds, view_aspect());
+  frame_in_visible_view(bounds, false);
   state_.follow_height = state_.camera.target.y;
   remember_framing(bounds);
 }
@@ -212,13 +212,13 @@ void Viewer::apply(const Actions& a) {
   apply_clip_actions(a);
   apply_joint_actions(a);
   if (a.frame_all && !scene_bounds_.empty()) {
-    state_.camera.frame(scene_bounds_, view_aspect());
+    frame_in_visible_view(scene_bounds_, false);
     remember_framing(scene_bounds_);
   }
   if (a.frame_pose) frame_current_pose();
   if (a.reset_camera && !scene_bounds_.empty()) {
     const Bounds bounds = first_view_bounds();
-    state_.camera.reset(bounds, view_aspect());
+    frame_in_visible_view(bounds, true);
     state_.follow = false;
     remember_framing(bounds);
   }

@@ -310,13 +310,14 @@ void Viewer::draw_side_panels(Actions& actions) {
     if (ImGui::Begin("Clips and joints", nullptr, kLeftPanelFlags)) {
       const float width = ImGui::GetWindowWidth();
       if (std::abs(width - layout_.left.width) > 0.5f) actions.left_panel_width = width;
+      draw_clip_list(state_, actions);
+      ImGui::Spacing();
+      draw_hierarchy(state_, hierarchy_, actions);
+      // Last, so nothing drawn after it takes its clicks: at the top right, beside "CLIPS".
       if (panel_collapse_button("##collapse_left", ImGuiDir_Left, "Collapse this panel (View menu)",
                                 panel_controls_.left_collapse)) {
         display.left_panel = false;
       }
-      draw_clip_list(state_, actions);
-      ImGui::Spacing();
-      draw_hierarchy(state_, hierarchy_, actions);
     }
     ImGui::End();
   }
@@ -464,11 +465,38 @@ void Viewer::keep_subject_in_view() {
   if (!outside) return;
   const OrbitCamera before = state_.camera;
   const Bounds bounds = first_view_bounds();
-  state_.camera.frame(bounds, view_aspect());
+  frame_in_visible_view(bounds, false);
   state_.follow_height = state_.camera.target.y;
   remember_framing(bounds);
   if (stream_view_ && stream_view_->framed && same_view(*stream_view_->framed, before))
     stream_view_->framed = state_.camera;
+}
+
+// Frames `bounds` (from the default direction when `reset`) in the part of the view the curves
+// strip leaves: the camera still projects into the whole view (opening or closing the strip never
+// moves the figure), so the bounds are fitted into the upper part's height and raised to its centre.
+void Viewer::frame_in_visible_view(const Bounds& bounds, bool reset) {
+  const float share = layout_.view.height > 0.0f ? layout_.visible_view.height / layout_.view.height : 1.0f;
+  if (!(share < 1.0f) || !(share > 0.1f)) {  // no strip (or hardly any view left): the whole view
+    if (reset) {
+      state_.camera.reset(bounds, view_aspect());
+    } else {
+      state_.camera.frame(bounds, view_aspect());
+    }
+    return;
+  }
+  const float fov = state_.camera.fov_y;
+  const float tan_half = std::tan(fov * 0.5f);
+  state_.camera.fov_y = 2.0f * std::atan(tan_half * share);  // the upper part's vertical angle
+  const float aspect = layout_.view.width / layout_.visible_view.height;
+  if (reset) {
+    state_.camera.reset(bounds, aspect);
+  } else {
+    state_.camera.frame(bounds, aspect);
+  }
+  state_.camera.fov_y = fov;
+  // Up by half the strip's height: the bounds' centre at the upper part's centre.
+  state_.camera.target -= state_.camera.up() * ((1.0f - share) * state_.camera.distance * tan_half);
 }
 
 void Viewer::remember_framing(const Bounds& bounds) { framing_ = Framing{bounds, state_.camera, view_aspect()}; }
@@ -479,7 +507,7 @@ void Viewer::keep_framing() {
     framing_.reset();
     return;
   }
-  state_.camera.frame(framing_->bounds, view_aspect());
+  frame_in_visible_view(framing_->bounds, false);
   if (stream_view_ && stream_view_->framed && same_view(*stream_view_->framed, framing_->camera))
     stream_view_->framed = state_.camera;
   framing_->camera = state_.camera;
@@ -548,7 +576,7 @@ gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height,
                                   float window_height) {
   if (frame_on_next_render_ && !scene_bounds_.empty()) {
     const Bounds bounds = first_view_bounds();
-    state_.camera.reset(bounds, view_aspect());
+    frame_in_visible_view(bounds, true);
     state_.follow_height = state_.camera.target.y;
     remember_framing(bounds);
     frame_on_next_render_ = false;

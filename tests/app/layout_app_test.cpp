@@ -157,7 +157,7 @@ TEST_F(LayoutAppTest, AtEachSizeTheViewKeepsHalfTheWindowAndNoReadoutIsCut) {
     // Selecting the root in the tree opens the curves strip over the view's bottom: the view and
     // the figure stay where they were, and the inspector's values fit.
     xdotool("mousemove --window " + std::to_string(window) + ' ' + std::to_string(static_cast<int>(tree[0] + 60.0f)) +
-            ' ' + std::to_string(static_cast<int>(tree[1] + 8.0f)) + " sleep 0.1 click 1");
+            ' ' + std::to_string(static_cast<int>(tree[1] + 8.0f)) + " sleep 0.2 mousedown 1 sleep 0.1 mouseup 1");
     // (A table's first frame has no column widths yet: the state once the inspector has settled.)
     const State selected = app.wait_for(
         [](const State& s) {
@@ -187,6 +187,16 @@ TEST_F(LayoutAppTest, AtEachSizeTheViewKeepsHalfTheWindowAndNoReadoutIsCut) {
     };
     const WindowImage shown_image = grab_until(window, above_strip);
     EXPECT_TRUE(above_strip(shown_image)) << "the figure is drawn where it was";
+    // F frames the figure again in the part of the view above the strip.
+    xdotool("mousemove --window " + std::to_string(window) + ' ' +
+            std::to_string(static_cast<int>(visible[0] + 20.0f)) + ' ' +
+            std::to_string(static_cast<int>(visible[1] + 20.0f)) + " key f");
+    const State framed =
+        app.wait_for([&](const State& s) { return s.at("camera") != selected.at("camera"); }, "F to frame again");
+    for (const auto& [x, y] : joint_pixels(framed)) {
+      EXPECT_GT(static_cast<float>(y), visible[1]);
+      EXPECT_LT(static_cast<float>(y), curves[1]) << "every joint above the curves strip after F";
+    }
   }
 }
 
@@ -211,52 +221,57 @@ TEST_F(LayoutAppTest, ResizingTheWindowKeepsTheFigureFramed) {
   expect_figure_inside_the_view(window, last, "at the last frame");
 }
 
-TEST_F(LayoutAppTest, SidePanelsResizeByTheirEdgeAndCollapseToAStrip) {
+TEST_F(LayoutAppTest, SidePanelsCollapseToAStripAndResizeByTheirEdge) {
   ViewerProcess app({}, window_settings(1280, 800));
   wait_loaded(app, "sample.bvh");
   const unsigned long window = window_of(app);
   const std::string w = std::to_string(window);
+  const auto click_centre = [&](const std::array<float, 4>& r) {
+    xdotool("mousemove --window " + w + ' ' + std::to_string(static_cast<int>(r[0] + r[2] / 2)) + ' ' +
+            std::to_string(static_cast<int>(r[1] + r[3] / 2)) + " sleep 0.2 mousedown 1 sleep 0.1 mouseup 1");
+  };
   const State start = app.wait_for([](const State& s) { return s.at("window_size") == "1280,800"; }, "the window");
   const auto left = as_rect(start, "left_panel");
   ASSERT_GT(left[2], 150.0f);
-  const int edge_x = static_cast<int>(left[0] + left[2]) - 2;
-  const int edge_y = static_cast<int>(left[1] + left[3] * 0.5f);
-  xdotool("mousemove --window " + w + ' ' + std::to_string(edge_x) + ' ' + std::to_string(edge_y) +
-          " sleep 0.2 mousedown 1 sleep 0.1 mousemove --window " + w + ' ' + std::to_string(edge_x + 40) + ' ' +
-          std::to_string(edge_y) + " sleep 0.1 mousemove --window " + w + ' ' + std::to_string(edge_x + 80) + ' ' +
-          std::to_string(edge_y) + " sleep 0.1 mouseup 1");
-  const State wider = app.wait_for(
-      [&](const State& s) { return s.at("ui_active") == "0" && as_rect(s, "left_panel")[2] > left[2] + 50.0f; },
-      "the left panel wider (dragged 80 px; both panels then shrink a little to leave the view half the window)");
-  EXPECT_EQ(as_rect(wider, "view")[0], as_rect(wider, "left_panel")[2]);
 
-  const auto button = as_rect(wider, "left_collapse_button");
+  // The left panel's arrow collapses it to a strip; the strip's arrow opens it again.
+  const auto button = as_rect(start, "left_collapse_button");
   ASSERT_GT(button[2], 0.0f);
-  xdotool("mousemove --window " + w + ' ' + std::to_string(static_cast<int>(button[0] + button[2] / 2)) + ' ' +
-          std::to_string(static_cast<int>(button[1] + button[3] / 2)) + " sleep 0.1 click 1");
+  click_centre(button);
   const State collapsed = app.wait_for([](const State& s) { return s.at("left_collapsed") == "1"; }, "collapsed");
   const auto strip = as_rect(collapsed, "left_strip");
   EXPECT_GT(strip[2], 10.0f);
   EXPECT_LT(strip[2], 60.0f);
   EXPECT_EQ(as_rect(collapsed, "left_panel")[2], 0.0f);
   EXPECT_EQ(as_rect(collapsed, "view")[0], strip[2]);
-  const auto reopen = as_rect(collapsed, "left_reopen_button");
-  xdotool("mousemove --window " + w + ' ' + std::to_string(static_cast<int>(reopen[0] + reopen[2] / 2)) + ' ' +
-          std::to_string(static_cast<int>(reopen[1] + reopen[3] / 2)) + " sleep 0.1 click 1");
+  click_centre(as_rect(collapsed, "left_reopen_button"));
   const State reopened = app.wait_for([](const State& s) { return s.at("left_collapsed") == "0"; }, "open again");
-  // The width it was dragged to (both panels shrink a little to leave the view half the window).
-  EXPECT_GT(as_rect(reopened, "left_panel")[2], left[2] + 60.0f);
+  EXPECT_EQ(as_rect(reopened, "left_panel")[2], left[2]);
 
   // The right panel collapses from the arrow in its tab bar.
   const auto right_button = as_rect(reopened, "right_collapse_button");
   ASSERT_GT(right_button[2], 0.0f);
-  xdotool("mousemove --window " + w + ' ' + std::to_string(static_cast<int>(right_button[0] + right_button[2] / 2)) +
-          ' ' + std::to_string(static_cast<int>(right_button[1] + right_button[3] / 2)) + " sleep 0.1 click 1");
+  click_centre(right_button);
   const State right = app.wait_for([](const State& s) { return s.at("right_collapsed") == "1"; }, "right collapsed");
   const auto right_strip = as_rect(right, "right_strip");
   EXPECT_EQ(right_strip[0] + right_strip[2], 1280.0f);
   const auto view = as_rect(right, "view");
   EXPECT_EQ(view[0] + view[2], right_strip[0]);
+
+  // Dragging the left panel's right edge 80 px makes it 80 px wider (room enough with the right
+  // panel collapsed), and the view starts where it ends.
+  const auto narrow = as_rect(right, "left_panel");
+  const int edge_x = static_cast<int>(narrow[0] + narrow[2]) - 2;
+  const int edge_y = static_cast<int>(narrow[1] + narrow[3] * 0.5f);
+  xdotool("mousemove --window " + w + ' ' + std::to_string(edge_x) + ' ' + std::to_string(edge_y) +
+          " sleep 0.2 mousedown 1 sleep 0.1 mousemove --window " + w + ' ' + std::to_string(edge_x + 40) + ' ' +
+          std::to_string(edge_y) + " sleep 0.1 mousemove --window " + w + ' ' + std::to_string(edge_x + 80) + ' ' +
+          std::to_string(edge_y) + " sleep 0.1 mouseup 1");
+  const State wider = app.wait_for(
+      [&](const State& s) { return s.at("ui_active") == "0" && as_rect(s, "left_panel")[2] > narrow[2] + 60.0f; },
+      "the left panel 80 px wider");
+  EXPECT_NEAR(as_rect(wider, "left_panel")[2], narrow[2] + 80.0f, 4.0f);
+  EXPECT_EQ(as_rect(wider, "view")[0], as_rect(wider, "left_panel")[2]);
 }
 
 TEST_F(LayoutAppTest, A640By400WindowCollapsesThePanelsAndKeepsTheTimelineUsable) {
@@ -278,7 +293,7 @@ TEST_F(LayoutAppTest, A640By400WindowCollapsesThePanelsAndKeepsTheTimelineUsable
   const int y = static_cast<int>(timeline[1] + timeline[3] * 0.72f);
   const int x = static_cast<int>(timeline[0] + 20.0f + (timeline[2] - 40.0f) * 0.5f);
   xdotool("mousemove --window " + std::to_string(window) + ' ' + std::to_string(x) + ' ' + std::to_string(y) +
-          " sleep 0.1 click 1");
+          " sleep 0.2 mousedown 1 sleep 0.1 mouseup 1");
   app.wait_for([](const State& s) { return std::abs(as_int(s, "frame") - 496) < 40; }, "a click on the track jumps");
   expect_figure_inside_the_view(window, app.wait_for([](const State&) { return true; }, "the state"), "at 640x400");
 }

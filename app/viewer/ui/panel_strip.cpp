@@ -17,7 +17,8 @@ float panel_strip_width() { return ImGui::GetFrameHeight() * 1.3f; }
 
 bool panel_collapse_button(const char* id, ImGuiDir direction, const char* tooltip, Rect& rect) {
   const ImVec2 cursor = ImGui::GetCursorPos();
-  ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::GetFrameHeight(), cursor.y));
+  ImGui::SetCursorPos(
+      ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::GetFrameHeight(), ImGui::GetWindowContentRegionMin().y));
   const bool clicked = ImGui::ArrowButton(id, direction);
   rect = last_item_rect();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
