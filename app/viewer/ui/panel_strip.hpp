@@ -20,7 +20,8 @@ struct PanelControls {
 float panel_strip_width();
 
 // An arrow button at the top right of the current window's content, pointing `direction`; true
-// when clicked (drawn after the window's other items, so none of them takes its clicks). `rect` gets where it was drawn. The cursor is left where it was.
+// when clicked (drawn after the window's other items, so none of them takes its clicks). `rect` gets where it was
+// drawn. The cursor is left where it was.
 bool panel_collapse_button(const char* id, ImGuiDir direction, const char* tooltip, Rect& rect);
 
 // A collapsed panel's strip over `area` with an arrow that opens it; true when clicked.
