@@ -27,7 +27,9 @@ struct DisplayOptions {
   bool trajectory = false;
   bool shadow = true;
   bool joints = true;
-  bool show_panel = true;
+  bool show_panel = true;        // the side panels at all (P)
+  bool left_panel = true;        // the clips and joint tree, open (false: collapsed to a strip)
+  bool right_panel = true;       // the inspector and clip panel, open
   bool floor_at_origin = false;  // the ground on the file's origin plane, clips not lowered onto the floor
   bool name_tags = true;         // each clip's file name above its figure (when there are several)
   bool operator==(const DisplayOptions&) const = default;
@@ -71,7 +73,8 @@ struct Actions {
   // View.
   std::optional<DisplayOptions> display;
   std::optional<InspectionOptions> inspection;
-  std::optional<float> panel_width;
+  std::optional<float> panel_width;       // the right panel dragged to this width (pixels)
+  std::optional<float> left_panel_width;  // the left panel dragged to this width (pixels)
   bool frame_all = false;
   bool frame_pose = false;  // frame the pose on screen (every visible clip), not the whole motion
   bool reset_camera = false;

@@ -71,8 +71,16 @@ Settings parse_settings(std::string_view text) {
       double width = settings.panel_width;
       read_double(value, width, 200.0, 1200.0);
       settings.panel_width = static_cast<float>(width);
+    } else if (key == "left_panel_width") {
+      double width = settings.left_panel_width;
+      read_double(value, width, 160.0, 1200.0);
+      settings.left_panel_width = static_cast<float>(width);
     } else if (key == "show_panel")
       read_bool(value, settings.show_panel);
+    else if (key == "left_panel_open")
+      read_bool(value, settings.left_panel_open);
+    else if (key == "right_panel_open")
+      read_bool(value, settings.right_panel_open);
     else if (key == "style") {
       if (value == "solid") settings.solid_style = true;
       if (value == "lines") settings.solid_style = false;
@@ -112,11 +120,12 @@ std::string format_settings(const Settings& s) {
   std::ostringstream out;
   out << "# bvhscope viewer settings (rewritten when the viewer closes)\n"
       << "window_width=" << s.window_width << "\nwindow_height=" << s.window_height << "\npanel_width=" << s.panel_width
-      << "\nshow_panel=" << s.show_panel << "\nstyle=" << (s.solid_style ? "solid" : "lines")
-      << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes << "\ntrajectory=" << s.show_trajectory
-      << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints << "\nname_tags=" << s.name_tags
-      << "\nsampling=" << (s.interpolate ? "linear" : "nearest") << "\nloop=" << s.loop << "\nspeed=" << s.speed
-      << "\nclip_end=" << clip_end_name(s.clip_end) << "\nwatch_files=" << s.watch_files
+      << "\nleft_panel_width=" << s.left_panel_width << "\nshow_panel=" << s.show_panel
+      << "\nleft_panel_open=" << s.left_panel_open << "\nright_panel_open=" << s.right_panel_open
+      << "\nstyle=" << (s.solid_style ? "solid" : "lines") << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes
+      << "\ntrajectory=" << s.show_trajectory << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints
+      << "\nname_tags=" << s.name_tags << "\nsampling=" << (s.interpolate ? "linear" : "nearest") << "\nloop=" << s.loop
+      << "\nspeed=" << s.speed << "\nclip_end=" << clip_end_name(s.clip_end) << "\nwatch_files=" << s.watch_files
       << "\nantialiasing=" << (s.antialiasing < 0 ? std::string("auto") : std::to_string(s.antialiasing)) << '\n';
   for (const std::string& path : s.recent_files) {
     if (path.find('\n') == std::string::npos) out << "recent=" << path << '\n';

@@ -23,6 +23,9 @@ struct Settings {
   bool window_size_saved = false;
   float panel_width = 330.0f;  // the clip panel on the right, in unscaled UI units
   bool show_panel = true;
+  float left_panel_width = 270.0f;  // the clips and joint tree on the left, in unscaled UI units
+  bool left_panel_open = true;      // false: collapsed to a strip
+  bool right_panel_open = true;
   bool solid_style = true;
   bool show_grid = true;
   bool show_axes = true;

@@ -11,6 +11,7 @@
 #include "anim/orbit_camera.hpp"
 #include "gfx/gl_debug.hpp"
 #include "viewer/ui/dialog_keys.hpp"
+#include "viewer/ui/readout_fit.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -161,6 +162,34 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   const Rect& timeline = viewer.layout().timeline;
   out << "timeline=" << timeline.x << ',' << timeline.y << ',' << timeline.width << ',' << timeline.height << '\n';
   out << "view=" << view.x << ',' << view.y << ',' << view.width << ',' << view.height << '\n';
+  // The layout: the side panels (their strips when collapsed), the curves strip over the view's
+  // bottom, the view's part it leaves, the panels' arrows; the readouts of the last frame: how many
+  // were measured, shortened (wrapped or "..."), drawn wider than their space, the most by how much.
+  const UiLayout& layout = viewer.layout();
+  const auto rect_line = [&](const char* key, const Rect& r) {
+    out << key << '=' << r.x << ',' << r.y << ',' << r.width << ',' << r.height << '\n';
+  };
+  rect_line("visible_view", layout.visible_view);
+  rect_line("left_panel", layout.left);
+  rect_line("right_panel", layout.panel);
+  rect_line("left_strip", layout.left_strip);
+  rect_line("right_strip", layout.right_strip);
+  rect_line("curves", layout.curves);
+  rect_line("tree_rows", viewer.hierarchy_panel().rows_area);
+  out << "left_collapsed=" << layout.left_collapsed << '\n';
+  out << "right_collapsed=" << layout.right_collapsed << '\n';
+  const PanelControls& controls = viewer.panel_controls();
+  rect_line("left_collapse_button", controls.left_collapse);
+  rect_line("right_collapse_button", controls.right_collapse);
+  rect_line("left_reopen_button", controls.left_reopen);
+  rect_line("right_reopen_button", controls.right_reopen);
+  if (ImGui::GetCurrentContext() != nullptr) {
+    const ImVec2 size = ImGui::GetIO().DisplaySize;
+    out << "window_size=" << size.x << ',' << size.y << '\n';
+  }
+  const ReadoutTally& readouts = readout_tally();
+  out << "readouts=" << readouts.drawn << ';' << readouts.shortened << ';' << readouts.overflowing << ';'
+      << readouts.worst_overflow << '\n';
   // The clock frames the timeline shows (zoom and pan), at full precision.
   out << std::setprecision(17) << "timeline_view=" << state.timeline_view.first() << ',' << state.timeline_view.last()
       << std::setprecision(6) << '\n';

@@ -33,6 +33,8 @@ Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
   state_.display.shadow = settings_.show_shadow;
   state_.display.joints = settings_.show_joints;
   state_.display.show_panel = settings_.show_panel;
+  state_.display.left_panel = settings_.left_panel_open;
+  state_.display.right_panel = settings_.right_panel_open;
   state_.display.name_tags = settings_.name_tags;
   state_.interpolate = settings_.interpolate;
   state_.clip_end = settings_.clip_end;
@@ -412,6 +414,8 @@ Settings Viewer::settings_for_saving(int window_width, int window_height) const 
   settings.show_shadow = state_.display.shadow;
   settings.show_joints = state_.display.joints;
   settings.show_panel = state_.display.show_panel;
+  settings.left_panel_open = state_.display.left_panel;
+  settings.right_panel_open = state_.display.right_panel;
   settings.name_tags = state_.display.name_tags;
   settings.interpolate = state_.interpolate;
   settings.clip_end = state_.clip_end;

@@ -28,6 +28,7 @@
 #include "viewer/ui/dialogs.hpp"
 #include "viewer/ui/hierarchy_panel.hpp"
 #include "viewer/ui/layout.hpp"
+#include "viewer/ui/panel_strip.hpp"
 #include "viewer/ui/problems_panel.hpp"
 #include "viewer/viewer_state.hpp"
 
@@ -121,6 +122,8 @@ class Viewer {
   // first frame (0 before any).
   [[nodiscard]] double first_streamed_frame_seconds() const noexcept { return first_streamed_frame_seconds_; }
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
+  [[nodiscard]] const PanelControls& panel_controls() const noexcept { return panel_controls_; }
+  [[nodiscard]] const HierarchyPanelState& hierarchy_panel() const noexcept { return hierarchy_; }
   // Each clip's lane in the timeline as last drawn (empty without lanes).
   [[nodiscard]] const std::vector<Rect>& timeline_lanes() const noexcept { return timeline_lanes_; }
   [[nodiscard]] const ProblemsPanelState& problems_panel() const noexcept { return problems_panel_; }
@@ -184,6 +187,9 @@ class Viewer {
   // Framing that follows the view's shape: see framing_.
   void remember_framing(const Bounds& bounds);
   void keep_framing();
+  void keep_subject_in_view();
+  void frame_in_visible_view(const Bounds& bounds, bool reset);
+  void draw_side_panels(Actions& actions);
   [[nodiscard]] glm::vec3 placed_joint(const ClipSlot& slot, int joint) const;
   // A message when `path` is the file of a loaded clip (an export must never overwrite one).
   [[nodiscard]] std::optional<std::string> output_overwrites_a_clip(const std::string& path) const;
@@ -312,6 +318,7 @@ class Viewer {
   bool press_in_view_ = false;
   std::vector<std::string> drop_queue_;
   UiLayout layout_;
+  PanelControls panel_controls_;  // the side panels' arrows as last drawn
   std::string title_ = "bvhscope";
   Bounds scene_bounds_;  // every clip's motion, placed in the scene
   UpAxisRequest default_up_;

@@ -42,7 +42,7 @@ void Viewer::frame_current_pose() {
     for (const glm::vec3& joint : renderer_.skeleton_pass().joint_positions(i)) bounds.add(joint);
   }
   if (bounds.empty()) return;
-  state_.camera.frame(bounds, view_aspect());
+  frame_in_visible_view(bounds, false);
   state_.follow_height = state_.camera.target.y;
   remember_framing(bounds);
 }
@@ -199,16 +199,17 @@ void Viewer::apply(const Actions& a) {
     if (floor_changed) rebuild_scene();
   }
   if (a.panel_width) settings_.panel_width = std::clamp(*a.panel_width / ui_scale_, 200.0f, 1200.0f);
+  if (a.left_panel_width) settings_.left_panel_width = std::clamp(*a.left_panel_width / ui_scale_, 160.0f, 1200.0f);
   apply_clip_actions(a);
   apply_joint_actions(a);
   if (a.frame_all && !scene_bounds_.empty()) {
-    state_.camera.frame(scene_bounds_, view_aspect());
+    frame_in_visible_view(scene_bounds_, false);
     remember_framing(scene_bounds_);
   }
   if (a.frame_pose) frame_current_pose();
   if (a.reset_camera && !scene_bounds_.empty()) {
     const Bounds bounds = first_view_bounds();
-    state_.camera.reset(bounds, view_aspect());
+    frame_in_visible_view(bounds, true);
     state_.follow = false;
     remember_framing(bounds);
   }

@@ -15,7 +15,9 @@
 #include "viewer/ui/clip_panel.hpp"
 #include "viewer/ui/dialog_keys.hpp"
 #include "viewer/ui/menu_bar.hpp"
+#include "viewer/ui/panel_strip.hpp"
 #include "viewer/ui/panel_style.hpp"
+#include "viewer/ui/readout_fit.hpp"
 #include "viewer/ui/status_overlay.hpp"
 #include "viewer/ui/timeline_panel.hpp"
 #include "viewer/viewer.hpp"
@@ -29,8 +31,12 @@ constexpr float kClickSlop = 4.0f;
 constexpr float kPickRadius = 9.0f;
 // How much of a ghost (a compared clip drawn over the reference) covers what is behind it.
 constexpr float kGhostOpacity = 0.45f;
-// The left panel's width (clips and joint tree), before the content scale.
-constexpr float kLeftPanelWidth = 270.0f;
+// The narrowest a side panel gets before it collapses to a strip, before the content scale.
+constexpr float kMinPanelWidth = 200.0f;
+// The left panel: resized by dragging its right edge (only that edge: it is placed every frame).
+constexpr ImGuiWindowFlags kLeftPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove |
+                                             ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                             ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar;
 
 // The timeline's view follows the clock: its length (the track's, while a clip loads), its start
 // and frame time (a zoomed view keeps showing the same seconds).
@@ -201,7 +207,7 @@ void Viewer::handle_input() {
   // Camera: drags that start in the view keep going over the panels; ImGui gets the mouse otherwise.
   // A left press released without moving is a click: it picks the joint or bone under it.
   const Rect& view = layout_.view;
-  const bool over_view = view.contains(io.MousePos.x, io.MousePos.y);
+  const bool over_view = layout_.visible_view.contains(io.MousePos.x, io.MousePos.y);
   if (!io.WantCaptureMouse && over_view && drag_button_ < 0) {
     for (int button = 0; button < 3; ++button) {
       if (ImGui::IsMouseClicked(button)) drag_button_ = button;
@@ -241,22 +247,23 @@ void Viewer::handle_input() {
 void Viewer::build_ui() {
   const ImGuiIO& io = ImGui::GetIO();
   Actions actions;
+  reset_readout_tally();
   const float menu_height = draw_menu_bar(state_, settings_.recent_files, actions);
-  layout_ = compute_layout(io.DisplaySize.x, io.DisplaySize.y, menu_height, timeline_panel_height(state_),
-                           state_.display.show_panel, settings_.panel_width * ui_scale_, kLeftPanelWidth * ui_scale_,
-                           curves_panel_height(state_));
-  if (state_.display.show_panel) {
-    const float width = draw_clip_panel(layout_.panel, state_, compare_panel_, problems_panel_, actions);
-    if (std::abs(width - layout_.panel.width) > 0.5f) actions.panel_width = width;
-    ImGui::SetNextWindowPos(ImVec2(layout_.left.x, layout_.left.y));
-    ImGui::SetNextWindowSize(ImVec2(layout_.left.width, layout_.left.height));
-    if (ImGui::Begin("Clips and joints", nullptr, kFixedPanelFlags | ImGuiWindowFlags_NoScrollbar)) {
-      draw_clip_list(state_, actions);
-      ImGui::Spacing();
-      draw_hierarchy(state_, hierarchy_, actions);
-    }
-    ImGui::End();
-  }
+  LayoutRequest request;
+  request.window_width = io.DisplaySize.x;
+  request.window_height = io.DisplaySize.y;
+  request.menu_height = menu_height;
+  request.timeline_height = timeline_panel_height(state_);
+  request.panels = state_.display.show_panel;
+  request.left_open = state_.display.left_panel;
+  request.right_open = state_.display.right_panel;
+  request.left_width = settings_.left_panel_width * ui_scale_;
+  request.right_width = settings_.panel_width * ui_scale_;
+  request.curves_height = curves_panel_height(state_);
+  request.min_panel_width = kMinPanelWidth * ui_scale_;
+  request.strip_width = panel_strip_width();
+  layout_ = compute_layout(request);
+  draw_side_panels(actions);
   draw_curves_panel(layout_.curves, state_, curves_, actions);
   sync_timeline_view(state_);
   timeline_panning_ = draw_timeline_panel(layout_.timeline, state_, actions, timeline_lanes_);
@@ -280,9 +287,52 @@ void Viewer::build_ui() {
     exporting = ExportStatus{true, video_export_.progress(), video_export_.done(), video_export_.total(),
                              video_export_label_.c_str()};
   }
-  draw_status_overlay(layout_.view, state_, load, exporting, actions);
+  draw_status_overlay(layout_.visible_view, state_, load, exporting, actions);
   draw_dialogs(dialogs_, actions);
   apply(actions);
+}
+
+// The side panels (each open, or collapsed to a strip), their collapse and reopen arrows; a panel
+// dragged to another width asks for it.
+void Viewer::draw_side_panels(Actions& actions) {
+  panel_controls_ = {};
+  hierarchy_.rows_area = {};
+  if (!state_.display.show_panel) return;
+  DisplayOptions display = state_.display;
+  if (layout_.panel.width > 0.0f) {
+    bool collapse = false;
+    const float width = draw_clip_panel(layout_.panel, state_, compare_panel_, problems_panel_, actions,
+                                        panel_controls_.right_collapse, collapse);
+    if (std::abs(width - layout_.panel.width) > 0.5f) actions.panel_width = width;
+    if (actions.display) display = *actions.display;  // a choice made in the Clip tab
+    if (collapse) display.right_panel = false;
+  }
+  if (layout_.left.width > 0.0f) {
+    ImGui::SetNextWindowPos(ImVec2(layout_.left.x, layout_.left.y));
+    ImGui::SetNextWindowSize(ImVec2(layout_.left.width, layout_.left.height));
+    if (ImGui::Begin("Clips and joints", nullptr, kLeftPanelFlags)) {
+      const float width = ImGui::GetWindowWidth();
+      if (std::abs(width - layout_.left.width) > 0.5f) actions.left_panel_width = width;
+      draw_clip_list(state_, actions);
+      ImGui::Spacing();
+      draw_hierarchy(state_, hierarchy_, actions);
+      // Last, so nothing drawn after it takes its clicks: at the top right, beside "CLIPS".
+      if (panel_collapse_button("##collapse_left", ImGuiDir_Left, "Collapse this panel (View menu)",
+                                panel_controls_.left_collapse)) {
+        display.left_panel = false;
+      }
+    }
+    ImGui::End();
+  }
+  if (draw_panel_strip("##left_strip", layout_.left_strip, ImGuiDir_Right, "Show the clips and joints",
+                       panel_controls_.left_reopen)) {
+    display.left_panel = true;
+  }
+  if (draw_panel_strip("##right_strip", layout_.right_strip, ImGuiDir_Left, "Show the inspector",
+                       panel_controls_.right_reopen)) {
+    display.right_panel = true;
+  }
+  if (!(display == state_.display)) actions.display = display;
 }
 
 void Viewer::use_full_view(float window_width, float window_height) {
@@ -390,8 +440,66 @@ void Viewer::advance(double seconds) {
   }
   sample_current_pose();
   update_follow();
+  keep_subject_in_view();
   update_inspection();
   update_trail();
+}
+
+// While the camera is where the last framing put it (the user has not moved it since), a figure
+// that leaves the view (a jump to a far frame, a walk out of the frame) is framed again as a new
+// view frames it. A camera the user moved stays: F, Shift+F and R bring the figure back.
+void Viewer::keep_subject_in_view() {
+  if (!framing_ || frame_on_next_render_ || state_.follow || !same_view(state_.camera, framing_->camera)) return;
+  constexpr std::size_t kMostPoints = 100'000;  // projecting more would cost as much as drawing them
+  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return;
+  const glm::mat4 view_projection = this->view_projection();
+  bool outside = false;
+  for (std::size_t i = 0; i < state_.clips.size() && !outside; ++i) {
+    const ClipSlot& slot = state_.clips[i];
+    if (!slot.drawn() || ghost_comparison(slot) != nullptr) continue;
+    for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) {
+      const glm::vec4 clip = view_projection * glm::vec4(p, 1.0f);
+      if (clip.w <= 0.0f || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w) {
+        outside = true;
+        break;
+      }
+    }
+  }
+  if (!outside) return;
+  const OrbitCamera before = state_.camera;
+  const Bounds bounds = first_view_bounds();
+  frame_in_visible_view(bounds, false);
+  state_.follow_height = state_.camera.target.y;
+  remember_framing(bounds);
+  if (stream_view_ && stream_view_->framed && same_view(*stream_view_->framed, before))
+    stream_view_->framed = state_.camera;
+}
+
+// Frames `bounds` (from the default direction when `reset`) in the part of the view the curves
+// strip leaves: the camera still projects into the whole view (opening or closing the strip never
+// moves the figure), so the bounds are fitted into the upper part's height and raised to its centre.
+void Viewer::frame_in_visible_view(const Bounds& bounds, bool reset) {
+  const float share = layout_.view.height > 0.0f ? layout_.visible_view.height / layout_.view.height : 1.0f;
+  if (!(share < 1.0f) || !(share > 0.1f)) {  // no strip (or hardly any view left): the whole view
+    if (reset) {
+      state_.camera.reset(bounds, view_aspect());
+    } else {
+      state_.camera.frame(bounds, view_aspect());
+    }
+    return;
+  }
+  const float fov = state_.camera.fov_y;
+  const float tan_half = std::tan(fov * 0.5f);
+  state_.camera.fov_y = 2.0f * std::atan(tan_half * share);  // the upper part's vertical angle
+  const float aspect = layout_.view.width / layout_.visible_view.height;
+  if (reset) {
+    state_.camera.reset(bounds, aspect);
+  } else {
+    state_.camera.frame(bounds, aspect);
+  }
+  state_.camera.fov_y = fov;
+  // Up by half the strip's height: the bounds' centre at the upper part's centre.
+  state_.camera.target -= state_.camera.up() * ((1.0f - share) * state_.camera.distance * tan_half);
 }
 
 void Viewer::remember_framing(const Bounds& bounds) { framing_ = Framing{bounds, state_.camera, view_aspect()}; }
@@ -402,7 +510,7 @@ void Viewer::keep_framing() {
     framing_.reset();
     return;
   }
-  state_.camera.frame(framing_->bounds, view_aspect());
+  frame_in_visible_view(framing_->bounds, false);
   if (stream_view_ && stream_view_->framed && same_view(*stream_view_->framed, framing_->camera))
     stream_view_->framed = state_.camera;
   framing_->camera = state_.camera;
@@ -471,7 +579,7 @@ gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height,
                                   float window_height) {
   if (frame_on_next_render_ && !scene_bounds_.empty()) {
     const Bounds bounds = first_view_bounds();
-    state_.camera.reset(bounds, view_aspect());
+    frame_in_visible_view(bounds, true);
     state_.follow_height = state_.camera.target.y;
     remember_framing(bounds);
     frame_on_next_render_ = false;

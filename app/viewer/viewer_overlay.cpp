@@ -66,7 +66,7 @@ void Viewer::update_view_hover() {
   ViewerState::ViewHover hover;
   // Not while a button is down (a camera drag, or a drag that began on a panel), nor over a panel.
   const bool free_mouse = ImGui::IsMousePosValid() && !io.WantCaptureMouse && drag_button_ < 0 &&
-                          !ImGui::IsAnyMouseDown() && layout_.view.contains(io.MousePos.x, io.MousePos.y);
+                          !ImGui::IsAnyMouseDown() && layout_.visible_view.contains(io.MousePos.x, io.MousePos.y);
   if (free_mouse && !state_.clips.empty()) {
     // A pick walks every joint: with a huge skeleton on screen, only when the mouse or the camera
     // moved (not every frame of its playback), else the joint found last stays hovered.
@@ -93,7 +93,7 @@ void Viewer::draw_view_overlay() {
   update_view_hover();
   labels_shown_ = 0;
   labels_hidden_ = 0;
-  const Rect& view = layout_.view;
+  const Rect& view = layout_.visible_view;  // labels and the legend keep clear of the curves strip
   const LabelBox bounds{{view.x, view.y}, {view.x + view.width, view.y + view.height}};
   label_layout_.begin(bounds, {kLabelOffset * ui_scale_, kLabelGap * ui_scale_});
   const ClipSlot* slot = state_.active_slot();

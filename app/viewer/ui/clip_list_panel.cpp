@@ -9,6 +9,7 @@
 
 #include "viewer/ui/compare_panel.hpp"
 #include "viewer/ui/panel_style.hpp"
+#include "viewer/ui/readout_fit.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -78,10 +79,9 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float note_width = note[0] != '\0' ? ImGui::CalcTextSize(note).x + ImGui::GetFontSize() * 0.5f : 0.0f;
     const ImVec2 max = ImGui::GetItemRectMax();
-    const ImVec4 clip(text_at.x, text_at.y - row_height, max.x - note_width, max.y);
-    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
-                  ImVec2(text_at.x, text_at.y + ImGui::GetStyle().FramePadding.y), ImGui::GetColorU32(ImGuiCol_Text),
-                  slot.file_name.c_str(), nullptr, 0.0f, &clip);
+    // A long name ends in "..." (the whole path is in the tooltip).
+    draw_fitted_text(draw, ImVec2(text_at.x, text_at.y + ImGui::GetStyle().FramePadding.y),
+                     ImGui::GetColorU32(ImGuiCol_Text), slot.file_name, max.x - note_width - text_at.x);
     if (note[0] != '\0') {
       draw->AddText(
           ImVec2(max.x - note_width + ImGui::GetFontSize() * 0.5f, text_at.y + ImGui::GetStyle().FramePadding.y),

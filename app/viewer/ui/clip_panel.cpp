@@ -199,13 +199,20 @@ void draw_warnings(const ViewerState& state) {
 }  // namespace
 
 float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelState& compare,
-                      ProblemsPanelState& problems, Actions& actions) {
+                      ProblemsPanelState& problems, Actions& actions, Rect& collapse_button, bool& collapse_clicked) {
+  collapse_button = {};
+  collapse_clicked = false;
   ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
   ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
   float width = area.width;
   if (ImGui::Begin("Clip", nullptr, kPanelFlags)) {
     width = ImGui::GetWindowWidth();
-    if (ImGui::BeginTabBar("right_tabs")) {
+    if (ImGui::BeginTabBar("right_tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
+      collapse_clicked = ImGui::TabItemButton(">##collapse_right", ImGuiTabItemFlags_Trailing);
+      const ImVec2 min = ImGui::GetItemRectMin();
+      const ImVec2 max = ImGui::GetItemRectMax();
+      collapse_button = {min.x, min.y, max.x - min.x, max.y - min.y};
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Collapse this panel (View menu)");
       if (ImGui::BeginTabItem("Joint")) {
         ImGui::BeginChild("##joint_tab", ImVec2(0.0f, 0.0f), false);
         draw_inspector(state, actions);

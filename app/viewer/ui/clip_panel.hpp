@@ -12,7 +12,8 @@
 namespace bvhscope::viewer {
 
 // Returns the panel's width after the user may have resized it from its left edge.
+// `collapse_button` gets where its collapse arrow is; `collapse_clicked` whether it was clicked.
 float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelState& compare,
-                      ProblemsPanelState& problems, Actions& actions);
+                      ProblemsPanelState& problems, Actions& actions, Rect& collapse_button, bool& collapse_clicked);
 
 }  // namespace bvhscope::viewer

@@ -8,6 +8,7 @@
 
 #include "anim/joint_tree_rows.hpp"
 #include "viewer/ui/panel_style.hpp"
+#include "viewer/ui/readout_fit.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -87,7 +88,11 @@ void row(const ClipSlot& slot, const HierarchyPanelState& tree, int joint, bool&
   const float indent = ImGui::GetFontSize() * 0.9f;
   const ImVec2 start = ImGui::GetCursorScreenPos();
   const int depth = slot.tree_shape.depths[j];
-  const float depth_x = start.x + static_cast<float>(std::min(depth, kMaxIndentedDepth)) * indent;
+  // Indented by depth, but never so far that less than about ten characters of the name show (a
+  // deep chain in a narrow panel: the rows line up at the deepest indent that leaves room).
+  const float most_indent = std::max(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 8.0f, 0.0f);
+  const float depth_x =
+      start.x + std::min(static_cast<float>(std::min(depth, kMaxIndentedDepth)) * indent, most_indent);
   ImGui::PushID(joint);
   const bool selected = slot.selected == joint;
   if (ImGui::Selectable("##row", selected, ImGuiSelectableFlags_AllowDoubleClick, ImVec2(0.0f, height))) {
@@ -137,10 +142,10 @@ void row(const ClipSlot& slot, const HierarchyPanelState& tree, int joint, bool&
     draw->AddText(ImVec2(text_x, text_y), dim, prefix, end);
     text_x += ImGui::CalcTextSize(prefix, end).x;
   }
-  draw->AddText(ImVec2(text_x, text_y), text_colour, label.c_str());
+  const float right = start.x + ImGui::GetContentRegionAvail().x;
+  draw_fitted_text(draw, ImVec2(text_x, text_y), text_colour, label, right - text_x - 2.0f);
   const std::string& order = slot.channel_orders[j];
   if (!order.empty()) {
-    const float right = start.x + ImGui::GetContentRegionAvail().x;
     const float order_width = ImGui::CalcTextSize(order.c_str()).x;
     const float label_end = text_x + ImGui::CalcTextSize(label.c_str()).x + 8.0f;
     if (right - order_width > label_end) {
@@ -186,6 +191,8 @@ void draw_hierarchy(const ViewerState& state, HierarchyPanelState& tree, Actions
     tree.rows_dirty = false;
   }
   ImGui::BeginChild("##tree", ImVec2(0.0f, 0.0f), false);
+  tree.rows_area = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
+                    ImGui::GetWindowSize().y};
   const float height = ImGui::GetTextLineHeightWithSpacing();
   if (scroll_to_selection) {
     const int r = row_of(tree.rows, slot->selected);

@@ -20,6 +20,7 @@ namespace bvhscope::viewer {
 // filter or an expansion changes, never per frame.
 struct HierarchyPanelState {
   int clip_id = 0;  // the clip the rows describe
+  Rect rows_area;   // where the rows were last drawn (window coordinates)
   std::size_t joint_count = 0;
   std::array<char, 128> filter_text{};
   std::string applied_filter;

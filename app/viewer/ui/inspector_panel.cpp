@@ -1,6 +1,7 @@
 #include "viewer/ui/inspector_panel.hpp"
 
 #include <cstdio>
+#include <string>
 #include <string_view>
 
 #include <imgui.h>
@@ -9,6 +10,7 @@
 #include "viewer/copy_text.hpp"
 #include "viewer/ui/compare_panel.hpp"
 #include "viewer/ui/panel_style.hpp"
+#include "viewer/ui/readout_fit.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -36,24 +38,34 @@ void quat_row(const char* label, const glm::quat& q) {
 }
 
 void vec3_cells(const glm::vec3& v, const char* unit) {
-  ImGui::Text("%.4f  %.4f  %.4f %s", static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z),
-              unit);
+  readout_textf("%.4f  %.4f  %.4f %s", static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z),
+                unit);
+}
+
+// A joint name for a small button in the space left on the line: how many of its bytes to show,
+// and whether "..." follows (the name is longer than the space). No allocation.
+struct FittedLabel {
+  int length = 0;
+  const char* ellipsis = "";
+};
+FittedLabel fitted_label(const std::string& name) {
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().FramePadding.x * 2.0f;
+  const std::size_t kept = fitting_prefix(
+      name, room, [](std::string_view text) { return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x; });
+  return {static_cast<int>(kept), kept == name.size() ? "" : "..."};
 }
 
 bool begin_values_table(const char* id) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
-  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.5f);
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Bone length").x);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   return true;
 }
 
 void identity_block(const ViewerState& state, const ClipSlot& slot, const JointDetails& d, Actions& actions) {
   const std::string& label = slot.labels[static_cast<std::size_t>(d.index)];
-  ImGui::PushFont(nullptr);
-  ImGui::TextUnformatted(label.c_str());
-  ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", kind_name(slot, d.index));
+  const char* kind = kind_name(slot, d.index);
+  readout_textf("%s  (%s)", label.c_str(), kind);
   if (panel_section_with_copy("JOINT", "copy_identity"))
     ImGui::SetClipboardText(format_joint_identity(slot, d).c_str());
   if (begin_values_table("identity")) {
@@ -66,8 +78,11 @@ void identity_block(const ViewerState& state, const ClipSlot& slot, const JointD
       ImGui::TextUnformatted("(none)");
     } else {
       char link[160];
-      std::snprintf(link, sizeof(link), "%s##parent", slot.labels[static_cast<std::size_t>(d.parent)].c_str());
+      const std::string& parent = slot.labels[static_cast<std::size_t>(d.parent)];
+      const FittedLabel fitted = fitted_label(parent);
+      std::snprintf(link, sizeof(link), "%.*s%s##parent", fitted.length, parent.c_str(), fitted.ellipsis);
       if (ImGui::SmallButton(link)) actions.select_joint = d.parent;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", parent.c_str());
       if (ImGui::IsItemHovered()) actions.hover_joint = d.parent;
     }
     panel_row("Depth", "%d", d.depth);
@@ -79,10 +94,15 @@ void identity_block(const ViewerState& state, const ClipSlot& slot, const JointD
     for (std::size_t i = 0; i < d.children.size() && i < 12; ++i) {
       const int child = d.children[i];
       char link[160];
-      std::snprintf(link, sizeof(link), "%s##child%d", slot.labels[static_cast<std::size_t>(child)].c_str(), child);
+      const std::string& name = slot.labels[static_cast<std::size_t>(child)];
+      const FittedLabel fitted = fitted_label(name);
+      std::snprintf(link, sizeof(link), "%.*s%s##child%d", fitted.length, name.c_str(), fitted.ellipsis, child);
       if (i > 0 && ImGui::GetContentRegionAvail().x > ImGui::CalcTextSize(link).x + 20.0f) ImGui::SameLine();
       if (ImGui::SmallButton(link)) actions.select_joint = child;
-      if (ImGui::IsItemHovered()) actions.hover_joint = child;
+      if (ImGui::IsItemHovered()) {
+        actions.hover_joint = child;
+        ImGui::SetTooltip("%s", name.c_str());
+      }
     }
     if (d.children.size() > 12) ImGui::TextDisabled("and %zu more", d.children.size() - 12);
     const char* unit = unit_name(state);
@@ -105,8 +125,9 @@ void channels_block(const JointDetails& d) {
     return;
   }
   if (ImGui::BeginTable("channels", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
-    ImGui::TableSetupColumn("Channel", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.5f);
-    ImGui::TableSetupColumn("Column", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.0f);
+    // As wide as their longest text (a narrow panel leaves the values the rest).
+    ImGui::TableSetupColumn("Channel", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Xposition").x);
+    ImGui::TableSetupColumn("Column", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("0000").x);
     ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch);
     for (const ChannelReading& c : d.channels) {
       ImGui::TableNextRow();
@@ -118,7 +139,7 @@ void channels_block(const JointDetails& d) {
       ImGui::TableSetColumnIndex(1);
       ImGui::TextDisabled("%d", c.column);
       ImGui::TableSetColumnIndex(2);
-      ImGui::Text("%.4f%s", static_cast<double>(c.value), is_rotation(c.kind) ? " deg" : "");
+      readout_textf("%.4f%s", static_cast<double>(c.value), is_rotation(c.kind) ? " deg" : "");
     }
     ImGui::EndTable();
   }
@@ -147,7 +168,7 @@ void transforms_block(const ViewerState& state, const JointDetails& d) {
                                     static_cast<double>(c.value));
         used += n > 0 ? static_cast<std::size_t>(n) : 0;
       }
-      ImGui::Text("%s(deg, %s)", euler, d.rotation_order.c_str());
+      readout_textf("%s(deg, %s)", euler, d.rotation_order.c_str());
     }
     quat_row("Local quat", d.local_rotation);
     ImGui::TableNextRow();

@@ -58,6 +58,8 @@ void view_menu(const ViewerState& state, Actions& actions) {
   changed |= ImGui::MenuItem("Clip Name Tags", nullptr, &display.name_tags, state.clips.size() > 1);
   ImGui::Separator();
   changed |= ImGui::MenuItem("Side Panels", "P", &display.show_panel);
+  changed |= ImGui::MenuItem("Clips and Joints Panel", nullptr, &display.left_panel, display.show_panel);
+  changed |= ImGui::MenuItem("Inspector Panel", nullptr, &display.right_panel, display.show_panel);
   if (changed) actions.display = display;
   ImGui::Separator();
   if (ImGui::MenuItem("Frame All", "F")) actions.frame_all = true;

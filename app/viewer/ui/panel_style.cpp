@@ -1,13 +1,18 @@
 #include "viewer/ui/panel_style.hpp"
 
+#include <algorithm>
 #include <cstdarg>
+#include <cstdio>
+#include <string_view>
+
+#include "viewer/ui/readout_fit.hpp"
 
 namespace bvhscope::viewer {
 
 void panel_section(const char* title) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextUnformatted(title);
+  readout_line(title);
   ImGui::PopStyleColor();
   ImGui::Separator();
 }
@@ -16,10 +21,10 @@ bool panel_section_with_copy(const char* title, const char* id) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(title);
+  const float width = ImGui::CalcTextSize("Copy").x + ImGui::GetStyle().FramePadding.x * 2.0f;
+  readout_line(title, ImGui::GetContentRegionAvail().x - width - ImGui::GetStyle().ItemSpacing.x);
   ImGui::PopStyleColor();
   ImGui::PushID(id);
-  const float width = ImGui::CalcTextSize("Copy").x + ImGui::GetStyle().FramePadding.x * 2.0f;
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - width);
   const bool clicked = ImGui::SmallButton("Copy");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy these values to the clipboard");
@@ -33,10 +38,13 @@ void panel_row(const char* label, const char* format, ...) {
   ImGui::TableSetColumnIndex(0);
   ImGui::TextDisabled("%s", label);
   ImGui::TableSetColumnIndex(1);
+  char text[512];
   va_list args;
   va_start(args, format);
-  ImGui::TextV(format, args);
+  const int length = std::vsnprintf(text, sizeof(text), format, args);
   va_end(args);
+  readout_text(
+      std::string_view(text, static_cast<std::size_t>(std::clamp(length, 0, static_cast<int>(sizeof(text)) - 1))));
 }
 
 }  // namespace bvhscope::viewer

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "viewer/ui/icons.hpp"
+#include "viewer/ui/readout_fit.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -80,6 +81,9 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   // A narrow window leaves out the Speed and Sampling labels (their tooltips say what they are) and
   // closes the gaps, so the frame field keeps its room.
   const bool compact = ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 82.0f;
+  // Narrower still (a small window): shorter fields, the end choice without its label.
+  const bool tight = ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 64.0f;
+  const bool tightest = ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 52.0f;  // no Presets button
   const float gap = compact ? 10.0f : 16.0f;
   if (icon_button("##first", Icon::First, "First frame (Home)")) actions.jump_first = true;
   ImGui::SameLine(0.0f, 4.0f);
@@ -104,13 +108,17 @@ void draw_transport(const ViewerState& state, Actions& actions) {
     ImGui::TextUnformatted("Speed");
     ImGui::SameLine();
   }
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * (compact ? 5.0f : 7.0f));
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * (tightest ? 4.0f : compact ? 5.0f : 7.0f));
   float speed = static_cast<float>(clock.speed());
   if (ImGui::DragFloat("##speed", &speed, 0.01f, 0.1f, 4.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp))
     actions.speed = speed;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Speed: drag, or double-click to type (0.1x to 4x)");
-  ImGui::SameLine(0.0f, 4.0f);
-  if (ImGui::Button("Presets")) ImGui::OpenPopup("speed_presets");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Speed: drag, or double-click to type (0.1x to 4x); right-click for presets");
+  ImGui::OpenPopupOnItemClick("speed_presets");
+  if (!tightest) {
+    ImGui::SameLine(0.0f, 4.0f);
+    if (ImGui::Button("Presets")) ImGui::OpenPopup("speed_presets");
+  }
   if (ImGui::BeginPopup("speed_presets")) {
     char label[16];
     for (const double preset : kSpeedPresets) {
@@ -126,21 +134,23 @@ void draw_transport(const ViewerState& state, Actions& actions) {
     ImGui::TextUnformatted("Sampling");
     ImGui::SameLine();
   }
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.5f);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * (tightest ? 5.5f : tight ? 6.5f : 8.5f));
   int sampling = state.interpolate ? 1 : 0;
   if (ImGui::Combo("##sampling", &sampling, "Nearest frame\0Interpolated\0")) actions.interpolate = sampling == 1;
   if (compact && ImGui::IsItemHovered()) ImGui::SetTooltip("Sampling between the clip's frames");
 
   ImGui::SameLine(0.0f, gap);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("At end");
-  ImGui::SameLine();
+  if (!tight) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("At end");
+    ImGui::SameLine();
+  }
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.8f);
   int clip_end = static_cast<int>(state.clip_end);
   if (ImGui::Combo("##clip_end", &clip_end, "Hold\0Loop\0Hide\0")) actions.clip_end = static_cast<ClipEnd>(clip_end);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
-        "What a clip shorter than the timeline shows outside its frames:\n"
+        "At end: what a clip shorter than the timeline shows outside its frames:\n"
         "Hold: its first frame before it starts, its last after it ends\n"
         "Loop: plays again from its first frame after it ends\n"
         "Hide: nothing before it starts or after it ends");
@@ -170,7 +180,7 @@ void draw_transport(const ViewerState& state, Actions& actions) {
                 shared_last * clock.frame_time(),
                 active != nullptr ? 1.0 / active->clip().motion.frame_time : 1.0 / clock.frame_time());
   const float field_width = ImGui::GetFontSize() * 4.5f;
-  const float label_width = ImGui::CalcTextSize("Frame").x + ImGui::GetStyle().ItemSpacing.x;
+  float label_width = ImGui::CalcTextSize("Frame").x + ImGui::GetStyle().ItemSpacing.x;
   const float right = ImGui::GetWindowContentRegionMax().x;
   ImGui::SameLine();
   const float after_controls = ImGui::GetCursorPosX() + gap;
@@ -178,14 +188,22 @@ void draw_transport(const ViewerState& state, Actions& actions) {
     return right - ImGui::CalcTextSize(text).x - field_width - label_width - 2.0f * ImGui::GetStyle().ItemSpacing.x;
   };
   float start = start_for(info);
-  if (start < after_controls) {
+  const bool short_form = start < after_controls;
+  if (short_form) {
     std::snprintf(info, sizeof(info), "/ %ld%s", last_frame, holds);
     start = start_for(info);
   }
+  const bool frame_label = start >= after_controls;  // else the field alone (its tooltip says what it is)
+  if (!frame_label) {
+    label_width = 0.0f;
+    start = start_for(info);
+  }
   ImGui::SameLine(std::max(start, ImGui::GetCursorPosX() + gap));
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Frame");
-  ImGui::SameLine();
+  if (frame_label) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Frame");
+    ImGui::SameLine();
+  }
   ImGui::SetNextItemWidth(field_width);
   int frame = static_cast<int>(shown);
   if (ImGui::InputInt("##frame", &frame, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue)) {
@@ -194,7 +212,14 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The active clip's frame: type one and press Enter");
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
+  const float readout_right = ImGui::GetWindowPos().x + right;
   ImGui::TextUnformatted(info);
+  // Measured against the window's edge: the state report says whether any readout was cut.
+  tally_readout(ImGui::GetItemRectSize().x, readout_right - ImGui::GetItemRectMin().x, false);
+  if (ImGui::IsItemHovered() && short_form) {
+    ImGui::SetTooltip("%.3f s / %.3f s    %.4g fps", clock.time_seconds(), shared_last * clock.frame_time(),
+                      active != nullptr ? 1.0 / active->clip().motion.frame_time : 1.0 / clock.frame_time());
+  }
 }
 
 // A frame under the mouse the scrub can go to: whole, inside the view (so a scrub never pages

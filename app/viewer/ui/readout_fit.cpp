@@ -1,0 +1,150 @@
+#include "viewer/ui/readout_fit.hpp"
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+namespace {
+
+constexpr std::string_view kEllipsis = "...";
+
+ReadoutTally g_tally;   // this frame's; the UI is drawn on one thread
+char g_shortened[512];  // the text shown shortened (no allocation while drawing)
+
+// `text`'s first `kept` bytes and "..." in g_shortened (cut to fit it).
+const char* shortened(std::string_view text, std::size_t kept) {
+  const std::size_t room = sizeof(g_shortened) - kEllipsis.size() - 1;
+  const std::size_t n = std::min(kept, room);
+  text.copy(g_shortened, n);
+  kEllipsis.copy(g_shortened + n, kEllipsis.size());
+  g_shortened[n + kEllipsis.size()] = '\0';
+  return g_shortened;
+}
+
+bool continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0u) == 0x80u; }
+
+float measure_imgui(std::string_view text) { return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x; }
+
+// One line's words: the longest that does not fit shortened, the whole text on hover.
+bool any_word_wider(std::string_view text, float width) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    if (measure_imgui(text.substr(start, end - start)) > width) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+// Where a line of `text` no wider than `width` ends: after the last space that keeps it narrow
+// enough (at least one word).
+std::size_t wrap_point(std::string_view text, float width) {
+  std::size_t end = text.find(' ');
+  if (end == std::string_view::npos) return text.size();
+  while (end < text.size()) {
+    std::size_t next = text.find(' ', end + 1);
+    if (next == std::string_view::npos) next = text.size();
+    if (measure_imgui(text.substr(0, next)) > width) break;
+    end = next;
+  }
+  return end;
+}
+
+}  // namespace
+
+std::size_t fitting_prefix(std::string_view text, float width, const std::function<float(std::string_view)>& measure) {
+  if (measure(text) <= width) return text.size();
+  const float room = width - measure(kEllipsis);
+  std::size_t best = 0;
+  for (std::size_t end = 1; end < text.size(); ++end) {  // each character boundary, shortest first
+    if (continuation_byte(text[end])) continue;
+    if (measure(text.substr(0, end)) > room) break;
+    best = end;
+  }
+  return best;
+}
+
+ReadoutTally& readout_tally() noexcept { return g_tally; }
+
+void reset_readout_tally() noexcept { g_tally = ReadoutTally{}; }
+
+void tally_readout(float drawn_width, float available, bool shortened) noexcept {
+  ++g_tally.drawn;
+  if (shortened) ++g_tally.shortened;
+  const float over = drawn_width - available;
+  if (over > 0.5f) {
+    ++g_tally.overflowing;
+    g_tally.worst_overflow = std::max(g_tally.worst_overflow, over);
+  }
+}
+
+void readout_text(std::string_view text) {
+  const float available = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+  const float width = measure_imgui(text);
+  if (width <= available) {
+    ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    tally_readout(ImGui::GetItemRectSize().x, available, false);
+    return;
+  }
+  if (!any_word_wider(text, available)) {  // wraps at spaces only (never inside a number), every word whole
+    float widest = 0.0f;
+    for (std::string_view rest = text; !rest.empty();) {
+      const std::size_t end = wrap_point(rest, available);
+      std::string_view line = rest.substr(0, end);
+      while (!line.empty() && line.back() == ' ') line.remove_suffix(1);
+      ImGui::TextUnformatted(line.data(), line.data() + line.size());
+      widest = std::max(widest, ImGui::GetItemRectSize().x);
+      rest.remove_prefix(end);
+      while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    }
+    tally_readout(widest, available, true);
+    return;
+  }
+  const std::size_t kept = fitting_prefix(text, available, measure_imgui);
+  ImGui::TextUnformatted(shortened(text, kept));
+  tally_readout(ImGui::GetItemRectSize().x, available, true);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(text.size()), text.data());
+}
+
+void readout_line(std::string_view text, float width) {
+  const float available = std::max(width > 0.0f ? width : ImGui::GetContentRegionAvail().x, 1.0f);
+  const std::size_t kept = fitting_prefix(text, available, measure_imgui);
+  if (kept == text.size()) {
+    ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    tally_readout(ImGui::GetItemRectSize().x, available, false);
+    return;
+  }
+  ImGui::TextUnformatted(shortened(text, kept));
+  tally_readout(ImGui::GetItemRectSize().x, available, true);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(text.size()), text.data());
+}
+
+void readout_textf(const char* format, ...) {
+  char text[512];
+  va_list args;
+  va_start(args, format);
+  const int length = std::vsnprintf(text, sizeof(text), format, args);
+  va_end(args);
+  readout_text(
+      std::string_view(text, static_cast<std::size_t>(std::clamp(length, 0, static_cast<int>(sizeof(text)) - 1))));
+}
+
+bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::string_view text, float width) {
+  const std::size_t kept = fitting_prefix(text, width, measure_imgui);
+  if (kept == text.size()) {
+    draw->AddText(pos, colour, text.data(), text.data() + text.size());
+    tally_readout(measure_imgui(text), width, false);
+    return false;
+  }
+  const char* shown = shortened(text, kept);
+  draw->AddText(pos, colour, shown);
+  tally_readout(measure_imgui(shown), width, true);
+  return true;
+}
+
+}  // namespace bvhscope::viewer

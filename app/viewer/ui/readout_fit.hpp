@@ -1,0 +1,45 @@
+// Readouts that never clip: text that does not fit its space wraps at spaces or ends in "..."
+// with the whole text in a tooltip. Every readout drawn through here is measured against the
+// width it had, and the frame's tally (how many were shortened, how many still overflow) is kept
+// for the state report.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string_view>
+
+struct ImDrawList;  // ImGui's: this header stays free of it, for tests of fitting_prefix
+struct ImVec2;
+
+namespace bvhscope::viewer {
+
+// How many bytes of `text` to draw, followed by "...", so that it fits `width` (`measure` gives a
+// text's width); the whole text when it fits. Never cuts inside a UTF-8 sequence; 0 when not even
+// the first character and the ellipsis fit.
+std::size_t fitting_prefix(std::string_view text, float width, const std::function<float(std::string_view)>& measure);
+
+// This frame's readouts (reset at the start of each frame).
+struct ReadoutTally {
+  int drawn = 0;                // readouts measured
+  int shortened = 0;            // wrapped or ended in "..." (the whole text on hover)
+  int overflowing = 0;          // drawn wider than their space (cut by the panel's edge)
+  float worst_overflow = 0.0f;  // pixels past the space, the most of any readout
+};
+ReadoutTally& readout_tally() noexcept;
+void reset_readout_tally() noexcept;
+// Tallies a readout drawn `drawn_width` wide into `available` pixels.
+void tally_readout(float drawn_width, float available, bool shortened) noexcept;
+
+// Text at the cursor in the space left on the line: wrapped at spaces when it does not fit, and a
+// word longer than the space ends in "..." (the whole text as a tooltip on hover).
+void readout_text(std::string_view text);
+// One line in `width` pixels (0: the space left on the line), ending in "..." when longer (the
+// whole text as a tooltip on hover).
+void readout_line(std::string_view text, float width = 0.0f);
+// readout_text, printf-style.
+void readout_textf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+// `text` drawn with `draw` at `pos` in `width` pixels: ends in "..." when longer. True when
+// shortened (the caller shows the whole text on hover).
+bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::string_view text, float width);
+
+}  // namespace bvhscope::viewer

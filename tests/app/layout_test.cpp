@@ -1,0 +1,139 @@
+// The window layout's rules (the view keeps half the window; panels shrink, then collapse) and
+// the readouts' fitting ("..." at a character boundary), without a window.
+#include <gtest/gtest.h>
+
+#include <string_view>
+
+#include "viewer/ui/layout.hpp"
+#include "viewer/ui/readout_fit.hpp"
+
+namespace bvhscope::viewer {
+namespace {
+
+LayoutRequest request(float width, float height) {
+  LayoutRequest r;
+  r.window_width = width;
+  r.window_height = height;
+  r.menu_height = 20.0f;
+  r.timeline_height = 80.0f;
+  r.left_width = 270.0f;
+  r.right_width = 330.0f;
+  r.min_panel_width = 200.0f;
+  r.strip_width = 30.0f;
+  return r;
+}
+
+TEST(Layout, WideWindowGivesEachPanelTheWidthAsked) {
+  const UiLayout l = compute_layout(request(1920.0f, 1080.0f));
+  EXPECT_EQ(l.left.x, 0.0f);
+  EXPECT_EQ(l.left.width, 270.0f);
+  EXPECT_EQ(l.panel.x, 1590.0f);
+  EXPECT_EQ(l.panel.width, 330.0f);
+  EXPECT_EQ(l.view.x, 270.0f);
+  EXPECT_EQ(l.view.width, 1320.0f);
+  EXPECT_EQ(l.view.y, 20.0f);
+  EXPECT_EQ(l.view.height, 980.0f);
+  EXPECT_EQ(l.timeline.y, 1000.0f);
+  EXPECT_FALSE(l.left_collapsed);
+  EXPECT_FALSE(l.right_collapsed);
+  EXPECT_EQ(l.left_strip.width, 0.0f);
+}
+
+TEST(Layout, PanelsShrinkInProportionToLeaveTheViewHalfTheWidth) {
+  const UiLayout l = compute_layout(request(1100.0f, 800.0f));  // 600 asked, 550 allowed
+  EXPECT_FLOAT_EQ(l.left.width, 270.0f * 550.0f / 600.0f);
+  EXPECT_FLOAT_EQ(l.panel.width, 330.0f * 550.0f / 600.0f);
+  EXPECT_FLOAT_EQ(l.view.width, 550.0f);
+}
+
+TEST(Layout, OnePanelHeldAtTheNarrowestLeavesTheRestToTheOther) {
+  const UiLayout l = compute_layout(request(800.0f, 600.0f));  // the left would be 183: held at 200
+  EXPECT_EQ(l.left.width, 200.0f);
+  EXPECT_EQ(l.panel.width, 200.0f);
+  EXPECT_EQ(l.view.width, 400.0f);
+  EXPECT_FALSE(l.left_collapsed);
+}
+
+TEST(Layout, TooNarrowForBothCollapsesTheLeftThenTheRight) {
+  const UiLayout l = compute_layout(request(700.0f, 600.0f));
+  EXPECT_TRUE(l.left_collapsed);
+  EXPECT_FALSE(l.right_collapsed);
+  EXPECT_EQ(l.left.width, 0.0f);
+  EXPECT_EQ(l.left_strip.width, 30.0f);
+  EXPECT_EQ(l.panel.width, 280.0f);  // 0.4 x 700, within half the window less the strip (320)
+  EXPECT_EQ(l.view.x, 30.0f);
+  EXPECT_EQ(l.view.width, 390.0f);
+
+  const UiLayout tiny = compute_layout(request(420.0f, 300.0f));  // 210 less a strip: under 200
+  EXPECT_TRUE(tiny.left_collapsed);
+  EXPECT_TRUE(tiny.right_collapsed);
+  EXPECT_EQ(tiny.right_strip.x, 390.0f);
+  EXPECT_EQ(tiny.view.x, 30.0f);
+  EXPECT_EQ(tiny.view.width, 360.0f);
+}
+
+TEST(Layout, WidthsAreClampedToTheNarrowestAndToFortyPercent) {
+  LayoutRequest r = request(3840.0f, 2160.0f);
+  r.left_width = 50.0f;
+  r.right_width = 3000.0f;
+  const UiLayout l = compute_layout(r);
+  EXPECT_EQ(l.left.width, 200.0f);
+  EXPECT_EQ(l.panel.width, 3840.0f * 0.4f);
+  EXPECT_GE(l.view.width, 1920.0f);
+}
+
+TEST(Layout, ACollapsedPanelLeavesAStripAndHiddenPanelsNone) {
+  LayoutRequest r = request(1920.0f, 1080.0f);
+  r.right_open = false;
+  UiLayout l = compute_layout(r);
+  EXPECT_TRUE(l.right_collapsed);
+  EXPECT_EQ(l.right_strip.x, 1890.0f);
+  EXPECT_EQ(l.right_strip.width, 30.0f);
+  EXPECT_EQ(l.view.width, 1920.0f - 270.0f - 30.0f);
+  r.panels = false;
+  l = compute_layout(r);
+  EXPECT_FALSE(l.right_collapsed);
+  EXPECT_EQ(l.right_strip.width, 0.0f);
+  EXPECT_EQ(l.view.x, 0.0f);
+  EXPECT_EQ(l.view.width, 1920.0f);
+}
+
+TEST(Layout, TheTimelineGivesWayToKeepTheViewHalfTheHeight) {
+  LayoutRequest r = request(640.0f, 400.0f);
+  r.timeline_height = 250.0f;
+  const UiLayout l = compute_layout(r);
+  EXPECT_EQ(l.timeline.height, 180.0f);  // half the window less the menu
+  EXPECT_EQ(l.view.height, 200.0f);
+}
+
+TEST(Layout, TheCurvesStripCoversTheViewsBottomWithoutChangingTheView) {
+  LayoutRequest r = request(1920.0f, 1080.0f);
+  const UiLayout without = compute_layout(r);
+  r.curves_height = 150.0f;
+  const UiLayout with = compute_layout(r);
+  EXPECT_EQ(with.view.y, without.view.y);
+  EXPECT_EQ(with.view.height, without.view.height);
+  EXPECT_EQ(with.curves.y, 1000.0f - 150.0f);
+  EXPECT_EQ(with.curves.x, with.view.x);
+  EXPECT_EQ(with.curves.width, with.view.width);
+  EXPECT_EQ(with.visible_view.height, 980.0f - 150.0f);
+  r.curves_height = 900.0f;  // at most half the view
+  EXPECT_EQ(compute_layout(r).curves.height, 490.0f);
+}
+
+float ten_per_byte(std::string_view text) { return 10.0f * static_cast<float>(text.size()); }
+
+TEST(ReadoutFit, WholeWhenItFitsElseTheLongestPrefixBeforeTheEllipsis) {
+  EXPECT_EQ(fitting_prefix("finger2-3.l", 110.0f, ten_per_byte), 11u);
+  EXPECT_EQ(fitting_prefix("finger2-3.l", 100.0f, ten_per_byte), 7u);  // "finger2" + "..." = 100
+  EXPECT_EQ(fitting_prefix("finger2-3.l", 35.0f, ten_per_byte), 0u);
+}
+
+TEST(ReadoutFit, NeverCutsInsideAUtf8Character) {
+  const std::string_view name = "h\xC3\xA4ndes";             // "händes": a two-byte character at bytes 1-2
+  EXPECT_EQ(fitting_prefix(name, 50.0f, ten_per_byte), 1u);  // 2 bytes would fit but split the character
+  EXPECT_EQ(fitting_prefix(name, 60.0f, ten_per_byte), 3u);
+}
+
+}  // namespace
+}  // namespace bvhscope::viewer
