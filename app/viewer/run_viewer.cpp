@@ -15,6 +15,7 @@
 #include "anim/printable.hpp"
 #include "gfx/render_target.hpp"
 #include "io/atomic_file.hpp"
+#include "viewer/frame_pacing.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/load_frame_times.hpp"
 #include "viewer/state_report.hpp"
@@ -116,23 +117,40 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   std::string shown_title;
   double last_time = now_seconds();
 
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
+  const double frame_rate = frame_rate_cap(mode != nullptr ? mode->refreshRate : 0);
   int settle_frames = 0;  // frames still drawn after an event, so the UI catches up with it
   while (!glfwWindowShouldClose(handle) && !viewer.quit_requested() && io::interrupt_signal() == 0) {
-    // Idle (paused, nothing loading, no drag under way): wait for events instead of spinning.
+    // Nothing moving (paused, nothing streaming, no drag): wait for an event, the next timed check
+    // or a progress tick (frame_pacing), drawing no frame when the wait ends with nothing to show.
     // After an event a few frames follow, so hover, activation and a drag's last move all land.
-    const bool animating =
-        viewer.state().clock().playing() || viewer.loader().busy() || viewer.state().comparison.busy();
-    const bool engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown();
-    if (animating || engaged || settle_frames > 0) {
+    LoopActivity activity;
+    activity.playing = viewer.state().clock().playing();
+    activity.streaming = viewer.loader().busy();
+    activity.engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown();
+    activity.settle_frames = settle_frames;
+    activity.background = viewer.background_busy();
+    activity.next_timer = viewer.next_timer();
+    const LoopWait wait = plan_wait(activity, now_seconds());
+    const double before = now_seconds();
+    const bool waited = wait.until > before;
+    if (!waited) {
       glfwPollEvents();
       settle_frames = std::max(settle_frames - 1, 0);
     } else {
-      const double before = now_seconds();
-      glfwWaitEventsTimeout(0.25);
-      if (now_seconds() - before < 0.24) settle_frames = 2;  // woken by an event, not the timeout
+      glfwWaitEventsTimeout(wait.until - before);
+      if (now_seconds() < wait.until - 0.002) {
+        settle_frames = 2;  // woken by an event, not the timeout
+      } else if (wait.reason == WakeReason::Signals ||
+                 (wait.reason == WakeReason::Timer && !viewer.run_timers(now_seconds()))) {
+        continue;  // nothing to show: no frame
+      }
     }
     const double now = now_seconds();
-    const double elapsed = now - last_time;
+    // Time spent waiting was paused time: a playback started by the event that ended it starts
+    // from where it was.
+    const double elapsed = waited ? 0.0 : now - last_time;
     last_time = now;
 
     viewer.poll_background(now);
@@ -167,10 +185,11 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
         last_state = std::move(state);
       }
     }
-    // Without vsync (virtual displays) keep to about 120 frames per second.
-    const double frame_seconds = now_seconds() - now;
-    if (frame_seconds < 1.0 / 120.0)
-      std::this_thread::sleep_for(std::chrono::duration<double>(1.0 / 120.0 - frame_seconds));
+    // At most one frame per refresh: swapping waits for it with vsync; without (virtual displays)
+    // the loop waits here, answering events that come meanwhile on the next frame.
+    const double next_frame = next_frame_start(now, frame_rate, now_seconds());
+    if (next_frame > now_seconds())
+      std::this_thread::sleep_for(std::chrono::duration<double>(next_frame - now_seconds()));
   }
 
   int win_width = 0;

@@ -67,9 +67,16 @@ class Viewer {
 
   // One frame, in this order.
   void poll_background(double now_seconds);  // drops, finished loads, file dialog, file changes
-  void handle_input();                       // shortcuts and camera mouse (after ImGui::NewFrame)
-  void build_ui();                           // panels, then their actions
-  void advance(double seconds);              // clock, poses, one buffer upload for every clip
+  // For the window loop's sleeping (frame_pacing): work under way on other threads or in child
+  // processes whose progress or end the UI shows (a streaming load is not counted: see loader()).
+  [[nodiscard]] bool background_busy() const;
+  // The steady-clock second of the next timed check (the file watcher); infinity when none.
+  [[nodiscard]] double next_timer() const;
+  // Runs the timed checks due at `now_seconds`; true when one changed something (a frame is due).
+  bool run_timers(double now_seconds);
+  void handle_input();           // shortcuts and camera mouse (after ImGui::NewFrame)
+  void build_ui();               // panels, then their actions
+  void advance(double seconds);  // clock, poses, one buffer upload for every clip
   // The joint under the mouse (hover) and the joint labels, placed so none overlaps another, with
   // the hovered joint's name by the cursor (after advance, before ImGui's render).
   void draw_view_overlay();
