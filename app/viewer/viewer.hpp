@@ -124,6 +124,8 @@ class Viewer {
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
   // Each clip's lane in the timeline as last drawn (empty without lanes).
   [[nodiscard]] const std::vector<Rect>& timeline_lanes() const noexcept { return timeline_lanes_; }
+  // The curves strip as last drawn (its plots' rectangles, ranges and read-outs).
+  [[nodiscard]] const CurvesCache& curves() const noexcept { return curves_; }
   [[nodiscard]] const ProblemsPanelState& problems_panel() const noexcept { return problems_panel_; }
   // A right or middle drag is panning the timeline (as last drawn).
   [[nodiscard]] bool timeline_panning() const noexcept { return timeline_panning_; }

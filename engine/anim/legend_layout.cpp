@@ -18,13 +18,14 @@ std::vector<LegendSlot> layout_legend(std::span<const float> text_widths, float 
                                       float gap, float min_text) {
   std::vector<LegendSlot> slots(text_widths.size());
   const float room = right - left + gap;  // the last entry needs no gap after it
+  constexpr float kSlack = 0.01f;         // sums of floats: an exact fit is a fit
   std::size_t n = text_widths.size();
   float widest = 0.0f;
   for (const float w : text_widths) widest = std::max(widest, w);
   // Fewer entries while even names cut to min_text do not fit.
-  while (n > 0 && total_width(text_widths, n, std::min(min_text, widest), swatch, gap) > room) --n;
+  while (n > 0 && total_width(text_widths, n, std::min(min_text, widest), swatch, gap) > room + kSlack) --n;
   float cap = widest;
-  if (total_width(text_widths, n, cap, swatch, gap) > room) {
+  if (total_width(text_widths, n, cap, swatch, gap) > room + kSlack) {
     // The largest cap that fits, by bisection between min_text and the widest name.
     float lo = std::min(min_text, widest);
     float hi = widest;
