@@ -145,7 +145,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   // The loop would sleep: paused, nothing loading, no work in the background.
   out << "idle=" << (!state.clock().playing() && !viewer.loader().busy() && !viewer.background_busy()) << '\n';
   // The curves strip's plots as last drawn: rectangle; shown range; frames off-scale; the
-  // read-out under the mouse ("frame;name=value,..."); hidden channels.
+  // read-out under the mouse ("frame=F,name=value,..."); its legend entries ("name:x,y,w,h;...");
+  // hidden channels.
   const CurvesCache& curves = viewer.curves();
   for (int p = 0; p < 3; ++p) {
     if (!curves.drawn[p]) continue;
@@ -153,6 +154,10 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
     out << "curves_" << kCurvePlotNames[p] << '=' << plot.area.x << ',' << plot.area.y << ',' << plot.area.width << ','
         << plot.area.height << ';' << plot.range.low << ',' << plot.range.high << ';'
         << (plot.value.manual() ? 0 : plot.automatic.off_scale) << ';' << plot.hover << '\n';
+    out << "curves_" << kCurvePlotNames[p] << "_legend=";
+    for (const auto& [name, rect] : plot.legend)
+      out << name << ':' << rect.x << ',' << rect.y << ',' << rect.width << ',' << rect.height << ';';
+    out << '\n';
   }
   std::string hidden;
   for (int t = 0; t < 7; ++t) {

@@ -48,7 +48,8 @@ void draw_fitted_text(ImDrawList* draw, ImVec2 at, ImU32 colour, const std::stri
 
 // The legend (entries toggle their curve) at full width when there is room, the title in what is
 // left (cut, with its full text on hover).
-void draw_title_row(const ImVec2& origin, float width, const CurvePlotInput& input, CurveToggles& toggles) {
+void draw_title_row(const ImVec2& origin, float width, const CurvePlotInput& input, CurveToggles& toggles,
+                    CurvePlotState& plot) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float font = ImGui::GetFontSize();
   const float swatch = font * 0.8f;
@@ -75,6 +76,7 @@ void draw_title_row(const ImVec2& origin, float width, const CurvePlotInput& inp
     bool& hidden = toggles.hidden[curve.toggle];
     const ImVec2 min(slot.x, origin.y);
     const ImVec2 max(slot.x + swatch + slot.text_width, origin.y + font * 1.2f);
+    plot.legend.emplace_back(curve.name, Rect{min.x, min.y, max.x - min.x, max.y - min.y});
     ImGui::SetCursorScreenPos(min);
     ImGui::PushID(input.id);
     ImGui::PushID(curve.toggle);
@@ -158,7 +160,8 @@ void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const View
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float font = ImGui::GetFontSize();
   ImGui::BeginGroup();
-  draw_title_row(origin, size.x, input, toggles);
+  plot.legend.clear();
+  draw_title_row(origin, size.x, input, toggles, plot);
 
   PlotArea area;
   area.min = ImVec2(origin.x + font * 4.0f, origin.y + font * 1.4f);
@@ -308,7 +311,7 @@ void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const View
     const auto whole = static_cast<std::size_t>(frame);
     ImGui::BeginTooltip();
     ImGui::Text("Frame %zu   %.3f s", whole, frame * slot.clip().motion.frame_time);
-    plot.hover = std::to_string(whole);
+    plot.hover = "frame=" + std::to_string(whole);
     char value[64];
     for (const PlotCurve* curve : shown) {
       const float v = whole < curve->pyramid.size() ? curve->pyramid.values()[whole] : 0.0f;
@@ -316,7 +319,7 @@ void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const View
       ImGui::SameLine(font * 6.0f);
       ImGui::Text("%.4f %s", static_cast<double>(v), input.unit);
       std::snprintf(value, sizeof(value), "%.9g", static_cast<double>(v));
-      plot.hover += (plot.hover.find('=') == std::string::npos ? ";" : ",") + curve->name + '=' + value;
+      plot.hover += ',' + curve->name + '=' + value;
     }
     ImGui::TextDisabled("drag: scrub   wheel: zoom time   Shift+wheel: pan");
     ImGui::TextDisabled("Ctrl+wheel: zoom values   right-drag: pan   double-click: reset");

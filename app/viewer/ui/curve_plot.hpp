@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -43,7 +44,8 @@ struct CurvePlotState {
   // For the state report: the plot's rectangle, its range, and the read-out under the mouse.
   Rect area;
   ValueRange range;
-  std::string hover;  // "frame;name=value,..." (empty when the mouse is elsewhere)
+  std::string hover;                                 // "frame;name=value,..." (empty when the mouse is elsewhere)
+  std::vector<std::pair<std::string, Rect>> legend;  // each entry drawn: curve name, clickable rectangle
 };
 
 // Channels and the speed shown or hidden (shared by every joint): kinds 0-5, then the speed.
