@@ -145,6 +145,22 @@ TEST_F(CurvesApp, HoverReadsTheFramesValuesAndALegendClickHidesItsChannel) {
   ASSERT_TRUE(xdotool(move_to(window, x, plot[1] + plot[3] * 0.5)));
   state = app.wait_for([](const State& s) { return !fields(s.at("curves_position"))[3].empty(); }, "a read-out");
   EXPECT_EQ(fields(state.at("curves_position"))[3], "frame=123,Yposition=0.75,Zposition=-3");
+
+  // A wheel notch over the plot zooms the timeline's view (shared with the timeline) about the
+  // frame under the mouse; the plot follows it: frame 123 is still under the mouse.
+  xdotool("click 4");
+  state = app.wait_for([](const State& s) { return s.at("timeline_view") != "0,199"; }, "the wheel zooming in");
+  const std::string& view = state.at("timeline_view");
+  const double first = std::stod(view.substr(0, view.find(',')));
+  const double last = std::stod(view.substr(view.find(',') + 1));
+  EXPECT_NEAR(last - first, 199.0 / 1.25, 1e-6) << view;
+  EXPECT_NEAR(first + (std::round(x) - plot[0]) / plot[2] * (last - first), 123.0, 0.5) << view;
+  state = app.wait_for(
+      [&](const State& s) {
+        return fields(s.at("curves_position"))[3].rfind("frame=", 0) == 0 && s.at("timeline_view") == view;
+      },
+      "a read-out in the zoomed plot");
+  EXPECT_EQ(fields(state.at("curves_position"))[3], "frame=123,Yposition=0.75,Zposition=-3");
 }
 
 TEST_F(CurvesApp, ThePausedViewerSleepsAndPlayingAdvances) {
