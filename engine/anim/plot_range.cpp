@@ -10,7 +10,7 @@ namespace {
 constexpr std::size_t kMaxSample = 65536;
 constexpr double kLowQuantile = 0.005;
 constexpr double kHighQuantile = 0.995;
-constexpr double kFence = 1.5;
+constexpr double kFence = 1.0;
 
 double quantile(std::vector<float>& sample, double q) {
   const auto at = static_cast<std::size_t>(std::floor(q * static_cast<double>(sample.size() - 1) + 0.5));

@@ -23,7 +23,7 @@ struct RobustRange {
 };
 
 // Over frames first..last (inclusive, clamped to each curve) of `curves` (one value per frame
-// each): the 0.5th to 99.5th percentile of all their values, widened by 1.5 times that spread on
+// each): the 0.5th to 99.5th percentile of all their values, widened by that spread on
 // either side but never past the smallest or largest value. A curve without outliers shows whole
 // (its minimum to its maximum); values beyond are off-scale. Percentiles come from at most 65 536
 // evenly spaced values; the off-scale count looks at every frame. Non-finite values are left out.
