@@ -26,8 +26,22 @@
 namespace bvhscope::viewer {
 namespace {
 
+// Input events seen by the callbacks below (GLFW calls them on this thread, inside its event
+// functions): the frame loop draws after a wait that brought one, however late it woke.
+unsigned long input_events = 0;
+
+void on_cursor_pos(GLFWwindow* /*window*/, double /*x*/, double /*y*/) { ++input_events; }
+void on_mouse_button(GLFWwindow* /*window*/, int /*button*/, int /*action*/, int /*mods*/) { ++input_events; }
+void on_scroll(GLFWwindow* /*window*/, double /*x*/, double /*y*/) { ++input_events; }
+void on_char(GLFWwindow* /*window*/, unsigned int /*codepoint*/) { ++input_events; }
+void on_focus(GLFWwindow* /*window*/, int /*focused*/) { ++input_events; }
+void on_enter(GLFWwindow* /*window*/, int /*entered*/) { ++input_events; }
+void on_size(GLFWwindow* /*window*/, int /*width*/, int /*height*/) { ++input_events; }
+void on_refresh(GLFWwindow* /*window*/) { ++input_events; }
+
 // GLFW's drop callback: only queues the paths; the frame loop opens them.
 void on_drop(GLFWwindow* window, int count, const char** paths) {
+  ++input_events;
   auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
   if (viewer == nullptr) return;
   std::vector<std::string> dropped(paths, paths + count);
@@ -36,6 +50,7 @@ void on_drop(GLFWwindow* window, int count, const char** paths) {
 
 // GLFW's key callback: queues presses for the frame loop (ImGui's backend, installed after, chains it).
 void on_key(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
+  ++input_events;
   auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
   if (viewer != nullptr && (action == GLFW_PRESS || action == GLFW_REPEAT)) viewer->queue_key(key, mods);
 }
@@ -100,6 +115,14 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   glfwSetWindowUserPointer(handle, &viewer);
   glfwSetDropCallback(handle, on_drop);  // before ImGui's backend, which chains them
   glfwSetKeyCallback(handle, on_key);
+  glfwSetCursorPosCallback(handle, on_cursor_pos);
+  glfwSetMouseButtonCallback(handle, on_mouse_button);
+  glfwSetScrollCallback(handle, on_scroll);
+  glfwSetCharCallback(handle, on_char);
+  glfwSetWindowFocusCallback(handle, on_focus);
+  glfwSetCursorEnterCallback(handle, on_enter);
+  glfwSetWindowSizeCallback(handle, on_size);
+  glfwSetWindowRefreshCallback(handle, on_refresh);
   ImGuiSession imgui(handle, scale);
 
   if (!loaded_settings.notice.empty()) viewer.state().message = Message{Message::Kind::Info, loaded_settings.notice};
@@ -139,9 +162,10 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
       glfwPollEvents();
       settle_frames = std::max(settle_frames - 1, 0);
     } else {
+      const unsigned long events_before = input_events;
       glfwWaitEventsTimeout(wait.until - before);
-      if (now_seconds() < wait.until - 0.002) {
-        settle_frames = 2;  // woken by an event, not the timeout
+      if (input_events != events_before || now_seconds() < wait.until - 0.002) {
+        settle_frames = 2;  // woken by an event (or early: some other window event), not the timeout
       } else if (wait.reason == WakeReason::Signals ||
                  (wait.reason == WakeReason::Timer && !viewer.run_timers(now_seconds()))) {
         continue;  // nothing to show: no frame

@@ -14,9 +14,9 @@ float total_width(std::span<const float> widths, std::size_t n, float cap, float
 
 }  // namespace
 
-std::vector<LegendSlot> layout_legend(std::span<const float> text_widths, float left, float right, float swatch,
-                                      float gap, float min_text) {
-  std::vector<LegendSlot> slots(text_widths.size());
+void layout_legend(std::span<const float> text_widths, float left, float right, float swatch, float gap, float min_text,
+                   std::vector<LegendSlot>& slots) {
+  slots.assign(text_widths.size(), LegendSlot{});
   const float room = right - left + gap;  // the last entry needs no gap after it
   constexpr float kSlack = 0.01f;         // sums of floats: an exact fit is a fit
   std::size_t n = text_widths.size();
@@ -52,7 +52,6 @@ std::vector<LegendSlot> layout_legend(std::span<const float> text_widths, float 
     slot.cut = slot.text_width < text_widths[i];
     x += swatch + slot.text_width + gap;
   }
-  return slots;
 }
 
 }  // namespace bvhscope

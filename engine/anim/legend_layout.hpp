@@ -16,8 +16,9 @@ struct LegendSlot {
 };
 
 // `text_widths`: each name's measured width; an entry is `swatch` + name + `gap` wide. Names are
-// never cut below `min_text` (they are dropped from the end instead).
-[[nodiscard]] std::vector<LegendSlot> layout_legend(std::span<const float> text_widths, float left, float right,
-                                                    float swatch, float gap, float min_text);
+// never cut below `min_text` (they are dropped from the end instead). `slots` gets one slot per
+// entry (its storage reused: nothing is allocated once it is large enough).
+void layout_legend(std::span<const float> text_widths, float left, float right, float swatch, float gap, float min_text,
+                   std::vector<LegendSlot>& slots);
 
 }  // namespace bvhscope

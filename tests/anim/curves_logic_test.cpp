@@ -165,7 +165,8 @@ TEST(ValueView, ZoomAboutTheAnchorPanAndReset) {
 
 TEST(LegendLayout, EntriesInARowWhenTheyFit) {
   const float widths[] = {60.0f, 50.0f, 70.0f};
-  const std::vector<LegendSlot> slots = layout_legend(widths, 100.0f, 400.0f, 10.0f, 8.0f, 20.0f);
+  std::vector<LegendSlot> slots;
+  layout_legend(widths, 100.0f, 400.0f, 10.0f, 8.0f, 20.0f, slots);
   EXPECT_EQ(slots[0].x, 100.0f);
   EXPECT_EQ(slots[1].x, 178.0f);
   EXPECT_EQ(slots[2].x, 246.0f);
@@ -175,7 +176,8 @@ TEST(LegendLayout, EntriesInARowWhenTheyFit) {
 TEST(LegendLayout, LongNamesAreCutNeverOverlapping) {
   // "Xrotation" over "degrees": 3 names of 70 in 150 pixels are cut to a common width.
   const float widths[] = {70.0f, 70.0f, 30.0f};
-  const std::vector<LegendSlot> slots = layout_legend(widths, 0.0f, 150.0f, 10.0f, 8.0f, 20.0f);
+  std::vector<LegendSlot> slots;
+  layout_legend(widths, 0.0f, 150.0f, 10.0f, 8.0f, 20.0f, slots);
   for (std::size_t i = 0; i < 3; ++i) {
     ASSERT_TRUE(slots[i].shown);
     const float end = slots[i].x + 10.0f + slots[i].text_width;
@@ -186,7 +188,8 @@ TEST(LegendLayout, LongNamesAreCutNeverOverlapping) {
   EXPECT_FALSE(slots[2].cut);
   EXPECT_NEAR(slots[0].text_width, (150.0f + 8.0f - 3 * 18.0f - 30.0f) / 2.0f, 0.01f);
   // No room even for cut names: the last entries are dropped.
-  const std::vector<LegendSlot> tight = layout_legend(widths, 0.0f, 60.0f, 10.0f, 8.0f, 20.0f);
+  std::vector<LegendSlot> tight;
+  layout_legend(widths, 0.0f, 60.0f, 10.0f, 8.0f, 20.0f, tight);
   EXPECT_TRUE(tight[0].shown);
   EXPECT_FALSE(tight[1].shown);
   EXPECT_FALSE(tight[2].shown);

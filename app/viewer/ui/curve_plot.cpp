@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <span>
 
-#include "anim/legend_layout.hpp"
 #include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/plot_area.hpp"
 
@@ -39,11 +39,13 @@ void draw_fitted_text(ImDrawList* draw, ImVec2 at, ImU32 colour, const std::stri
     return;
   }
   const float dots = ImGui::CalcTextSize("..").x;
-  std::size_t n = text.size();
+  if (dots > width) return;
+  char cut[256];  // no allocation per frame
+  std::size_t n = std::min(text.size(), sizeof(cut) - 3);
   while (n > 0 && ImGui::CalcTextSize(text.data(), text.data() + n).x + dots > width) --n;
-  std::string cut = text.substr(0, n) + "..";
-  if (n == 0 && dots > width) return;
-  draw->AddText(at, colour, cut.c_str());
+  std::memcpy(cut, text.data(), n);
+  std::memcpy(cut + n, "..", 3);
+  draw->AddText(at, colour, cut);
 }
 
 // The legend (entries toggle their curve) at full width when there is room, the title in what is
@@ -54,11 +56,12 @@ void draw_title_row(const ImVec2& origin, float width, const CurvePlotInput& inp
   const float font = ImGui::GetFontSize();
   const float swatch = font * 0.8f;
   const float gap = font * 0.6f;
-  std::vector<float> widths;
+  float widths[kMaxPlotCurves] = {};
+  const std::size_t entries = std::min(input.curves.size(), kMaxPlotCurves);
   float legend_width = 0.0f;
-  for (const PlotCurve* curve : input.curves) {
-    widths.push_back(ImGui::CalcTextSize(curve->legend.c_str()).x);
-    legend_width += swatch + widths.back() + gap;
+  for (std::size_t i = 0; i < entries; ++i) {
+    widths[i] = ImGui::CalcTextSize(input.curves[i]->legend.c_str()).x;
+    legend_width += swatch + widths[i] + gap;
   }
   const float full_title = ImGui::CalcTextSize(input.title).x;
   const float title_width =
@@ -67,8 +70,9 @@ void draw_title_row(const ImVec2& origin, float width, const CurvePlotInput& inp
   if (full_title > title_width + 0.5f &&
       ImGui::IsMouseHoveringRect(origin, ImVec2(origin.x + title_width, origin.y + font)))
     ImGui::SetTooltip("%s", input.title);
-  const std::vector<LegendSlot> slots =
-      layout_legend(widths, origin.x + title_width + font, origin.x + width - font * 0.5f, swatch, gap, font);
+  layout_legend(std::span<const float>(widths, entries), origin.x + title_width + font, origin.x + width - font * 0.5f,
+                swatch, gap, font, plot.legend_slots);
+  const std::vector<LegendSlot>& slots = plot.legend_slots;
   for (std::size_t i = 0; i < slots.size(); ++i) {
     const LegendSlot& slot = slots[i];
     if (!slot.shown) continue;
@@ -153,6 +157,12 @@ void draw_off_scale_marks(ImDrawList* draw, const PlotArea& area, const PlotCurv
 
 }  // namespace
 
+std::pair<double, double> visible_clip_frames(const ViewerState& state, const ClipSlot& slot,
+                                              const TimelineView& view) {
+  const ClockToClip map = clock_to_clip(state, slot);
+  return {map.clip_of(view.first()), map.clip_of(view.last())};
+}
+
 void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const ViewerState& state, CurveToggles& toggles,
                      CurvePlotState& plot, std::vector<ImVec2>& points, Actions& actions) {
   const ClipSlot& slot = *input.slot;
@@ -177,13 +187,15 @@ void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const View
   const double last = map.clip_of(view.last());
   area.set_frames(first, last, slot.clip().motion.frame_count);
 
-  std::vector<PlotCurve*> shown;
+  PlotCurve* shown_curves[kMaxPlotCurves] = {};
+  std::size_t shown_count = 0;
   unsigned mask = 0;
-  for (std::size_t i = 0; i < input.curves.size(); ++i) {
+  for (std::size_t i = 0; i < input.curves.size() && i < kMaxPlotCurves; ++i) {
     if (toggles.hidden[input.curves[i]->toggle]) continue;
-    shown.push_back(input.curves[i]);
+    shown_curves[shown_count++] = input.curves[i];
     mask |= 1u << i;
   }
+  const std::span<PlotCurve* const> shown(shown_curves, shown_count);
   const auto columns = static_cast<std::size_t>(std::max(area.max.x - area.min.x, 1.0f));
   const std::size_t frames = input.curves.empty() ? 0 : input.curves.front()->pyramid.size();
   if (plot.first != first || plot.last != last || plot.columns != columns || plot.shown_mask != mask ||
@@ -205,7 +217,8 @@ void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const View
   }
   // The automatic range with a margin; the user's zoom as it is.
   PlotArea automatic = area;
-  fit_range(automatic, static_cast<float>(plot.automatic.range.low), static_cast<float>(plot.automatic.range.high));
+  fit_range(automatic, static_cast<float>(plot.automatic.range.low), static_cast<float>(plot.automatic.range.high),
+            input.from_zero && plot.automatic.range.low >= 0.0);
   const ValueRange auto_range{static_cast<double>(automatic.low), static_cast<double>(automatic.high)};
   const ValueRange range = plot.value.shown(auto_range);
   area.low = static_cast<float>(range.low);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +14,7 @@
 #include <imgui.h>
 
 #include "anim/curve_pyramid.hpp"
+#include "anim/legend_layout.hpp"
 #include "anim/plot_range.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/ui/layout.hpp"
@@ -46,6 +48,7 @@ struct CurvePlotState {
   ValueRange range;
   std::string hover;                                 // "frame;name=value,..." (empty when the mouse is elsewhere)
   std::vector<std::pair<std::string, Rect>> legend;  // each entry drawn: curve name, clickable rectangle
+  std::vector<LegendSlot> legend_slots;              // layout_legend's, reused
 };
 
 // Channels and the speed shown or hidden (shared by every joint): kinds 0-5, then the speed.
@@ -54,13 +57,19 @@ struct CurveToggles {
   bool hidden[7] = {};
 };
 
+inline constexpr std::size_t kMaxPlotCurves = 8;
+
 struct CurvePlotInput {
   const char* id = "";
   const char* title = "";
   const char* unit = "";
+  bool from_zero = false;  // values never below 0 (a speed): the automatic range starts at 0
   const ClipSlot* slot = nullptr;
-  std::vector<PlotCurve*> curves;  // every curve of this plot, shown or hidden
+  std::span<PlotCurve* const> curves;  // every curve of this plot, shown or hidden (at most kMaxPlotCurves)
 };
+
+// The frames of `slot` the timeline's view (`view`, in clock frames) shows: first and last, fractional.
+std::pair<double, double> visible_clip_frames(const ViewerState& state, const ClipSlot& slot, const TimelineView& view);
 
 // Draws the plot at the cursor in `size` (an ImGui group: one item to SameLine after).
 void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const ViewerState& state, CurveToggles& toggles,

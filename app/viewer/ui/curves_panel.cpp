@@ -129,13 +129,16 @@ void draw_curves_panel(const Rect& rect, const ViewerState& state, CurvesCache& 
     CurvePlotInput input;
     input.id = which == 0 ? "##position" : which == 1 ? "##rotation" : "##speed";
     input.slot = slot;
+    PlotCurve* list[kMaxPlotCurves] = {};
+    std::size_t listed = 0;
     for (PlotCurve& curve : cache.curves) {
       const bool is_speed = curve.toggle == kSpeedToggle;
       const bool wanted =
           which == 2 ? is_speed : !is_speed && is_rotation(static_cast<ChannelKind>(curve.toggle)) == (which == 1);
-      if (wanted) input.curves.push_back(&curve);
+      if (wanted && listed < kMaxPlotCurves) list[listed++] = &curve;
     }
-    if (input.curves.empty() || (which == 2 && !speed)) continue;
+    input.curves = std::span<PlotCurve* const>(list, listed);
+    if (listed == 0 || (which == 2 && !speed)) continue;
     if (!first_plot) ImGui::SameLine(0.0f, spacing);
     // The joint's name in the first plot's title only: the strip has room for the legends.
     if (!named) {
@@ -147,6 +150,7 @@ void draw_curves_panel(const Rect& rect, const ViewerState& state, CurvesCache& 
     first_plot = false;
     input.title = title;
     input.unit = which == 0 ? unit_name(state) : which == 1 ? "degrees" : "m/s";
+    input.from_zero = which == 2;
     draw_curve_plot(size, input, state, cache.toggles, cache.plots[which], cache.points, actions);
     cache.drawn[which] = true;
   }
