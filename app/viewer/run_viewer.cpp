@@ -39,6 +39,25 @@ void on_enter(GLFWwindow* /*window*/, int /*entered*/) { ++input_events; }
 void on_size(GLFWwindow* /*window*/, int /*width*/, int /*height*/) { ++input_events; }
 void on_refresh(GLFWwindow* /*window*/) { ++input_events; }
 
+// The pointer and buttons as the window system has them now: compared with the last frame's when
+// a wait ends with no event seen, so that input whose event went unnoticed still gets its frames.
+struct PointerState {
+  double x = 0.0;
+  double y = 0.0;
+  int buttons = 0;
+  int focused = 0;
+  bool operator==(const PointerState&) const = default;
+};
+
+PointerState pointer_state(GLFWwindow* window) {
+  PointerState state;
+  glfwGetCursorPos(window, &state.x, &state.y);
+  for (int button = 0; button < 3; ++button)
+    state.buttons |= glfwGetMouseButton(window, button) == GLFW_PRESS ? 1 << button : 0;
+  state.focused = glfwGetWindowAttrib(window, GLFW_FOCUSED);
+  return state;
+}
+
 // GLFW's drop callback: only queues the paths; the frame loop opens them.
 void on_drop(GLFWwindow* window, int count, const char** paths) {
   ++input_events;
@@ -143,7 +162,8 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   GLFWmonitor* monitor = glfwGetPrimaryMonitor();
   const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
   const double frame_rate = frame_rate_cap(mode != nullptr ? mode->refreshRate : 0);
-  int settle_frames = 0;  // frames still drawn after an event, so the UI catches up with it
+  PointerState drawn_pointer;  // at the last frame drawn
+  int settle_frames = 0;       // frames still drawn after an event, so the UI catches up with it
   while (!glfwWindowShouldClose(handle) && !viewer.quit_requested() && io::interrupt_signal() == 0) {
     // Nothing moving (paused, nothing streaming, no drag): wait for an event, the next timed check
     // or a progress tick (frame_pacing), drawing no frame when the wait ends with nothing to show.
@@ -156,6 +176,9 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     activity.background = viewer.background_busy();
     activity.next_timer = viewer.next_timer();
     const LoopWait wait = plan_wait(activity, now_seconds());
+    // Whatever kept the loop drawing, two more frames follow its end (as after an event), so that
+    // panels sized from the last frame's contents settle before the loop sleeps.
+    if (activity.playing || activity.streaming || activity.engaged || activity.background) settle_frames = 2;
     const double before = now_seconds();
     const bool waited = wait.until > before;
     if (!waited) {
@@ -166,11 +189,14 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
       glfwWaitEventsTimeout(wait.until - before);
       if (input_events != events_before || now_seconds() < wait.until - 0.002) {
         settle_frames = 2;  // woken by an event (or early: some other window event), not the timeout
+      } else if (pointer_state(handle) != drawn_pointer) {
+        settle_frames = 2;  // input came without an event we saw
       } else if (wait.reason == WakeReason::Signals ||
                  (wait.reason == WakeReason::Timer && !viewer.run_timers(now_seconds()))) {
         continue;  // nothing to show: no frame
       }
     }
+    drawn_pointer = pointer_state(handle);
     const double now = now_seconds();
     // Time spent waiting was paused time: a playback started by the event that ended it starts
     // from where it was.
