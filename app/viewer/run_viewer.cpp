@@ -182,8 +182,10 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     const double before = now_seconds();
     const bool waited = wait.until > before;
     if (!waited) {
+      const unsigned long events_before = input_events;
       glfwPollEvents();
-      settle_frames = std::max(settle_frames - 1, 0);
+      // An event in a settling frame gets its own frames after it too.
+      settle_frames = input_events != events_before ? 2 : std::max(settle_frames - 1, 0);
     } else {
       const unsigned long events_before = input_events;
       glfwWaitEventsTimeout(wait.until - before);
