@@ -17,6 +17,10 @@ void FileWatcher::watch(const std::string& path) {
   next_check_ = 0.0;
 }
 
+double FileWatcher::next_check() const noexcept {
+  return path_.empty() ? std::numeric_limits<double>::infinity() : next_check_;
+}
+
 bool FileWatcher::changed(double now) {
   if (path_.empty() || now < next_check_) return false;
   next_check_ = now + 0.5;

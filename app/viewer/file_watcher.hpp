@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 #include <ctime>
+#include <limits>
 #include <string>
 
 namespace bvhscope::viewer {
@@ -15,6 +16,8 @@ class FileWatcher {
   // True once after the file changed and has stayed unchanged for one check (so a file being
   // written is reloaded when the writer is done). `now` is in seconds on any steady clock.
   bool changed(double now);
+  // When changed() next looks at the file (seconds on its clock); infinity when nothing is watched.
+  [[nodiscard]] double next_check() const noexcept;
 
  private:
   struct Stamp {

@@ -15,6 +15,7 @@
 #include "anim/printable.hpp"
 #include "gfx/render_target.hpp"
 #include "io/atomic_file.hpp"
+#include "viewer/frame_pacing.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/load_frame_times.hpp"
 #include "viewer/state_report.hpp"
@@ -25,8 +26,41 @@
 namespace bvhscope::viewer {
 namespace {
 
+// Input events seen by the callbacks below (GLFW calls them on this thread, inside its event
+// functions): the frame loop draws after a wait that brought one, however late it woke.
+unsigned long input_events = 0;
+
+void on_cursor_pos(GLFWwindow* /*window*/, double /*x*/, double /*y*/) { ++input_events; }
+void on_mouse_button(GLFWwindow* /*window*/, int /*button*/, int /*action*/, int /*mods*/) { ++input_events; }
+void on_scroll(GLFWwindow* /*window*/, double /*x*/, double /*y*/) { ++input_events; }
+void on_char(GLFWwindow* /*window*/, unsigned int /*codepoint*/) { ++input_events; }
+void on_focus(GLFWwindow* /*window*/, int /*focused*/) { ++input_events; }
+void on_enter(GLFWwindow* /*window*/, int /*entered*/) { ++input_events; }
+void on_size(GLFWwindow* /*window*/, int /*width*/, int /*height*/) { ++input_events; }
+void on_refresh(GLFWwindow* /*window*/) { ++input_events; }
+
+// The pointer and buttons as the window system has them now: compared with the last frame's when
+// a wait ends with no event seen, so that input whose event went unnoticed still gets its frames.
+struct PointerState {
+  double x = 0.0;
+  double y = 0.0;
+  int buttons = 0;
+  int focused = 0;
+  bool operator==(const PointerState&) const = default;
+};
+
+PointerState pointer_state(GLFWwindow* window) {
+  PointerState state;
+  glfwGetCursorPos(window, &state.x, &state.y);
+  for (int button = 0; button < 3; ++button)
+    state.buttons |= glfwGetMouseButton(window, button) == GLFW_PRESS ? 1 << button : 0;
+  state.focused = glfwGetWindowAttrib(window, GLFW_FOCUSED);
+  return state;
+}
+
 // GLFW's drop callback: only queues the paths; the frame loop opens them.
 void on_drop(GLFWwindow* window, int count, const char** paths) {
+  ++input_events;
   auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
   if (viewer == nullptr) return;
   std::vector<std::string> dropped(paths, paths + count);
@@ -35,6 +69,7 @@ void on_drop(GLFWwindow* window, int count, const char** paths) {
 
 // GLFW's key callback: queues presses for the frame loop (ImGui's backend, installed after, chains it).
 void on_key(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
+  ++input_events;
   auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
   if (viewer != nullptr && (action == GLFW_PRESS || action == GLFW_REPEAT)) viewer->queue_key(key, mods);
 }
@@ -99,6 +134,14 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   glfwSetWindowUserPointer(handle, &viewer);
   glfwSetDropCallback(handle, on_drop);  // before ImGui's backend, which chains them
   glfwSetKeyCallback(handle, on_key);
+  glfwSetCursorPosCallback(handle, on_cursor_pos);
+  glfwSetMouseButtonCallback(handle, on_mouse_button);
+  glfwSetScrollCallback(handle, on_scroll);
+  glfwSetCharCallback(handle, on_char);
+  glfwSetWindowFocusCallback(handle, on_focus);
+  glfwSetCursorEnterCallback(handle, on_enter);
+  glfwSetWindowSizeCallback(handle, on_size);
+  glfwSetWindowRefreshCallback(handle, on_refresh);
   ImGuiSession imgui(handle, scale);
 
   if (!loaded_settings.notice.empty()) viewer.state().message = Message{Message::Kind::Info, loaded_settings.notice};
@@ -116,23 +159,50 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   std::string shown_title;
   double last_time = now_seconds();
 
-  int settle_frames = 0;  // frames still drawn after an event, so the UI catches up with it
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
+  const double frame_rate = frame_rate_cap(mode != nullptr ? mode->refreshRate : 0);
+  PointerState drawn_pointer;  // at the last frame drawn
+  int settle_frames = 0;       // frames still drawn after an event, so the UI catches up with it
   while (!glfwWindowShouldClose(handle) && !viewer.quit_requested() && io::interrupt_signal() == 0) {
-    // Idle (paused, nothing loading, no drag under way): wait for events instead of spinning.
+    // Nothing moving (paused, nothing streaming, no drag): wait for an event, the next timed check
+    // or a progress tick (frame_pacing), drawing no frame when the wait ends with nothing to show.
     // After an event a few frames follow, so hover, activation and a drag's last move all land.
-    const bool animating =
-        viewer.state().clock().playing() || viewer.loader().busy() || viewer.state().comparison.busy();
-    const bool engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown();
-    if (animating || engaged || settle_frames > 0) {
+    LoopActivity activity;
+    activity.playing = viewer.state().clock().playing();
+    activity.streaming = viewer.loader().busy();
+    activity.engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown();
+    activity.settle_frames = settle_frames;
+    activity.background = viewer.background_busy();
+    activity.next_timer = viewer.next_timer();
+    const LoopWait wait = plan_wait(activity, now_seconds());
+    // Whatever kept the loop drawing, two more frames follow its end (as after an event), so that
+    // panels sized from the last frame's contents settle before the loop sleeps.
+    if (activity.playing || activity.streaming || activity.engaged || activity.background) settle_frames = 2;
+    const double before = now_seconds();
+    const bool waited = wait.until > before;
+    if (!waited) {
+      const unsigned long events_before = input_events;
       glfwPollEvents();
-      settle_frames = std::max(settle_frames - 1, 0);
+      // An event in a settling frame gets its own frames after it too.
+      settle_frames = input_events != events_before ? 2 : std::max(settle_frames - 1, 0);
     } else {
-      const double before = now_seconds();
-      glfwWaitEventsTimeout(0.25);
-      if (now_seconds() - before < 0.24) settle_frames = 2;  // woken by an event, not the timeout
+      const unsigned long events_before = input_events;
+      glfwWaitEventsTimeout(wait.until - before);
+      if (input_events != events_before || now_seconds() < wait.until - 0.002) {
+        settle_frames = 2;  // woken by an event (or early: some other window event), not the timeout
+      } else if (pointer_state(handle) != drawn_pointer) {
+        settle_frames = 2;  // input came without an event we saw
+      } else if (wait.reason == WakeReason::Signals ||
+                 (wait.reason == WakeReason::Timer && !viewer.run_timers(now_seconds()))) {
+        continue;  // nothing to show: no frame
+      }
     }
+    drawn_pointer = pointer_state(handle);
     const double now = now_seconds();
-    const double elapsed = now - last_time;
+    // Time spent waiting was paused time: a playback started by the event that ended it starts
+    // from where it was.
+    const double elapsed = waited ? 0.0 : now - last_time;
     last_time = now;
 
     viewer.poll_background(now);
@@ -167,10 +237,11 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
         last_state = std::move(state);
       }
     }
-    // Without vsync (virtual displays) keep to about 120 frames per second.
-    const double frame_seconds = now_seconds() - now;
-    if (frame_seconds < 1.0 / 120.0)
-      std::this_thread::sleep_for(std::chrono::duration<double>(1.0 / 120.0 - frame_seconds));
+    // At most one frame per refresh: swapping waits for it with vsync; without (virtual displays)
+    // the loop waits here, answering events that come meanwhile on the next frame.
+    const double next_frame = next_frame_start(now, frame_rate, now_seconds());
+    if (next_frame > now_seconds())
+      std::this_thread::sleep_for(std::chrono::duration<double>(next_frame - now_seconds()));
   }
 
   int win_width = 0;

@@ -43,6 +43,10 @@ inline constexpr Shortcut kShortcuts[] = {
     {"Double-click a joint", "centre the camera on it"},
     {"Over the timeline: wheel / Shift+wheel or right or middle drag / double-click the ruler",
      "zoom about the frame under the mouse / pan / show the whole timeline"},
+    {"Over a curve plot: wheel / Shift+wheel / Ctrl+wheel / right or middle drag / double-click",
+     "zoom the timeline about the frame under the mouse / pan it / zoom the values about the value under the mouse / "
+     "pan time and values / automatic values and the whole timeline"},
+    {"Click a curve's legend entry", "hide or show that channel"},
     {"Drop .bvh files or folders", "add them as clips"},
 };
 

@@ -155,6 +155,30 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "ui_active="
       << ((ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) || viewer.timeline_panning()) << '\n';
   out << "labels_hidden=" << viewer.labels_hidden() << '\n';
+  // The loop would sleep: paused, nothing loading, no work in the background.
+  out << "idle=" << (!state.clock().playing() && !viewer.loader().busy() && !viewer.background_busy()) << '\n';
+  // The curves strip's plots as last drawn: rectangle; shown range; frames off-scale; the
+  // read-out under the mouse ("frame=F,name=value,..."); its legend entries ("name:x,y,w,h;...");
+  // hidden channels.
+  const CurvesCache& curves = viewer.curves();
+  for (int p = 0; p < 3; ++p) {
+    if (!curves.drawn[p]) continue;
+    const CurvePlotState& plot = curves.plots[p];
+    out << "curves_" << kCurvePlotNames[p] << '=' << plot.area.x << ',' << plot.area.y << ',' << plot.area.width << ','
+        << plot.area.height << ';' << plot.range.low << ',' << plot.range.high << ';'
+        << (plot.value.manual() ? 0 : plot.automatic.off_scale) << ';' << plot.hover << '\n';
+    out << "curves_" << kCurvePlotNames[p] << "_legend=";
+    for (const auto& [name, rect] : plot.legend)
+      out << name << ':' << rect.x << ',' << rect.y << ',' << rect.width << ',' << rect.height << ';';
+    out << '\n';
+  }
+  std::string hidden;
+  for (int t = 0; t < 7; ++t) {
+    if (!curves.toggles.hidden[t]) continue;
+    if (!hidden.empty()) hidden += ',';
+    hidden += t == kSpeedToggle ? std::string("world") : std::string(channel_name(static_cast<ChannelKind>(t)));
+  }
+  out << "curves_hidden=" << hidden << '\n';
   const OrbitCamera& camera = state.camera;
   out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance
       << ',' << camera.yaw << ',' << camera.pitch << '\n';

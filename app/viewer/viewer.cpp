@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <variant>
 
 #include "anim/clip_timeline.hpp"
@@ -159,9 +160,7 @@ void Viewer::poll_background(double now_seconds) {
     *shown = zenity_;
   for (bool* can : {&dialogs_.can_browse, &dialogs_.video.can_browse, &dialogs_.save_bvh.can_browse}) *can = can_browse;
   finish_save_bvh();
-  const ClipSlot* slot = state_.active_slot();
-  if (state_.watch_files && slot != nullptr && !slot->is_sample && watcher_.changed(now_seconds))
-    clips.reload(slot->id);
+  run_timers(now_seconds);
   sync_clip_set();
   state_.comparison.update(clips);
   state_.lint.update(clips);
@@ -171,6 +170,26 @@ void Viewer::poll_background(double now_seconds) {
     was_loading_ = loading;
     update_title();
   }
+}
+
+bool Viewer::background_busy() const {
+  return !drop_queue_.empty() || state_.comparison.busy() || state_.lint.busy() || video_export_.busy() ||
+         save_bvh_.busy() || export_.active || export_.png_path.has_value() || file_dialog_.is_open() ||
+         map_dialog_.is_open();
+}
+
+double Viewer::next_timer() const {
+  const ClipSlot* slot = state_.active_slot();
+  if (!state_.watch_files || slot == nullptr || slot->is_sample) return std::numeric_limits<double>::infinity();
+  return watcher_.next_check();
+}
+
+bool Viewer::run_timers(double now_seconds) {
+  const ClipSlot* slot = state_.active_slot();
+  if (!state_.watch_files || slot == nullptr || slot->is_sample || !watcher_.changed(now_seconds)) return false;
+  state_.clips.reload(slot->id);
+  sync_clip_set();
+  return true;
 }
 
 // A streaming clip went (its load failed or was cancelled): the view comes back to where it was

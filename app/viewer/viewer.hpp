@@ -69,9 +69,16 @@ class Viewer {
 
   // One frame, in this order.
   void poll_background(double now_seconds);  // drops, finished loads, file dialog, file changes
-  void handle_input();                       // shortcuts and camera mouse (after ImGui::NewFrame)
-  void build_ui();                           // panels, then their actions
-  void advance(double seconds);              // clock, poses, one buffer upload for every clip
+  // For the window loop's sleeping (frame_pacing): work under way on other threads or in child
+  // processes whose progress or end the UI shows (a streaming load is not counted: see loader()).
+  [[nodiscard]] bool background_busy() const;
+  // The steady-clock second of the next timed check (the file watcher); infinity when none.
+  [[nodiscard]] double next_timer() const;
+  // Runs the timed checks due at `now_seconds`; true when one changed something (a frame is due).
+  bool run_timers(double now_seconds);
+  void handle_input();           // shortcuts and camera mouse (after ImGui::NewFrame)
+  void build_ui();               // panels, then their actions
+  void advance(double seconds);  // clock, poses, one buffer upload for every clip
   // The joint under the mouse (hover) and the joint labels, placed so none overlaps another, with
   // the hovered joint's name by the cursor (after advance, before ImGui's render).
   void draw_view_overlay();
@@ -126,6 +133,8 @@ class Viewer {
   [[nodiscard]] const HierarchyPanelState& hierarchy_panel() const noexcept { return hierarchy_; }
   // Each clip's lane in the timeline as last drawn (empty without lanes).
   [[nodiscard]] const std::vector<Rect>& timeline_lanes() const noexcept { return timeline_lanes_; }
+  // The curves strip as last drawn (its plots' rectangles, ranges and read-outs).
+  [[nodiscard]] const CurvesCache& curves() const noexcept { return curves_; }
   [[nodiscard]] const ProblemsPanelState& problems_panel() const noexcept { return problems_panel_; }
   // A right or middle drag is panning the timeline (as last drawn).
   [[nodiscard]] bool timeline_panning() const noexcept { return timeline_panning_; }

@@ -168,9 +168,11 @@ void Viewer::apply_export_actions(const Actions& a) {
 void Viewer::apply(const Actions& a) {
   PlaybackClock& clock = state_.clock();
   if (a.toggle_play) clock.toggle();
-  if (a.step != 0) clock.step(a.step);
+  // Keys pressed in one frame apply in order: Home or End drops the steps before it (handle_input),
+  // so the jump comes first and the steps after it count from there.
   if (a.jump_first) clock.jump_to_first();
   if (a.jump_last) clock.jump_to_last();
+  if (a.step != 0) clock.step(a.step);
   if (a.shuttle) clock.shuttle(*a.shuttle);
   if (a.set_in_point) clock.set_in_point(static_cast<double>(clock.frame()));
   if (a.set_out_point) clock.set_out_point(static_cast<double>(clock.frame()));

@@ -112,9 +112,13 @@ void Viewer::handle_input() {
           break;
         case GLFW_KEY_HOME:
           actions.jump_first = true;
+          actions.jump_last = false;
+          actions.step = 0;  // steps before it are undone by the jump; those after it count from it
           break;
         case GLFW_KEY_END:
           actions.jump_last = true;
+          actions.jump_first = false;
+          actions.step = 0;
           break;
         case GLFW_KEY_F1:
           actions.show_shortcuts = true;

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "viewer/clip_colours.hpp"
+#include "viewer/ui/curve_plot.hpp"
 #include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/plot_area.hpp"
 
@@ -96,7 +97,10 @@ void draw_error_plot(const ImVec2& size, const ViewerState& state, ErrorPlotCach
   PlotArea area;
   area.min = ImVec2(origin.x + font * 3.6f, origin.y + font * 1.4f);
   area.max = ImVec2(origin.x + size.x - 6.0f, origin.y + size.y - 4.0f);
-  area.frames = std::max<std::size_t>(reference->clip().motion.frame_count, 1);
+  // The timeline's view (its zoom and pan), in reference frames, as the curves beside it.
+  const auto [view_first, view_last] =
+      visible_clip_frames(state, *reference, actions.timeline_view.value_or(state.timeline_view));
+  area.set_frames(view_first, view_last, reference->clip().motion.frame_count);
   const auto columns = static_cast<std::size_t>(std::max(area.max.x - area.min.x, 16.0f));
   const auto [joint_clip, joint_pair] = selected_pair(state);
   if (stale(state, columns, joint_clip, joint_pair, cache)) rebuild(state, columns, joint_clip, joint_pair, cache);

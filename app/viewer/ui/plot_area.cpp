@@ -5,9 +5,14 @@
 
 namespace bvhscope::viewer {
 
+void PlotArea::set_frames(double from, double to, std::size_t count) {
+  frames = std::max<std::size_t>(count, 1);
+  first = from;
+  last = to > from ? to : from + 1.0;
+}
+
 float PlotArea::x_of(double frame) const {
-  const double last = frames > 1 ? static_cast<double>(frames - 1) : 1.0;
-  return min.x + static_cast<float>(frame / last) * (max.x - min.x);
+  return min.x + static_cast<float>((frame - first) / (last - first)) * (max.x - min.x);
 }
 
 float PlotArea::y_of(float value) const {
@@ -15,9 +20,14 @@ float PlotArea::y_of(float value) const {
   return max.y - t * (max.y - min.y);
 }
 
+float PlotArea::value_at(float y) const { return low + (max.y - y) / (max.y - min.y) * (high - low); }
+
+double PlotArea::fractional_frame_at(float x) const {
+  return first + static_cast<double>((x - min.x) / (max.x - min.x)) * (last - first);
+}
+
 double PlotArea::frame_at(float x) const {
-  const double last = frames > 1 ? static_cast<double>(frames - 1) : 0.0;
-  return std::round(std::clamp(static_cast<double>((x - min.x) / (max.x - min.x)), 0.0, 1.0) * last);
+  return std::clamp(std::round(fractional_frame_at(x)), 0.0, static_cast<double>(frames - 1));
 }
 
 void fit_range(PlotArea& area, float low, float high, bool from_zero) {

@@ -21,10 +21,18 @@ struct PlotArea {
   ImVec2 max;
   float low = 0.0f;
   float high = 1.0f;
-  std::size_t frames = 1;  // the x axis: frames 0 .. frames - 1
+  std::size_t frames = 1;  // the series has frames 0 .. frames - 1
+  double first = 0.0;      // the x axis: from frame `first` at min.x to `last` at max.x (fractional)
+  double last = 0.0;
+  // The x axis over all of a series of `count` frames.
+  void set_frames(std::size_t count) { set_frames(0.0, count > 1 ? static_cast<double>(count - 1) : 1.0, count); }
+  // The x axis from `from` to `to` (a zoomed view) of a series of `count` frames.
+  void set_frames(double from, double to, std::size_t count);
   [[nodiscard]] float x_of(double frame) const;
   [[nodiscard]] float y_of(float value) const;
-  [[nodiscard]] double frame_at(float x) const;  // the whole frame under x (clamped)
+  [[nodiscard]] float value_at(float y) const;
+  [[nodiscard]] double fractional_frame_at(float x) const;  // not clamped
+  [[nodiscard]] double frame_at(float x) const;             // the whole frame under x (clamped to the series)
 };
 
 // Range [low, high] with a margin, never empty; with `from_zero` the range starts at 0 exactly.

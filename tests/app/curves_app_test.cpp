@@ -1,0 +1,192 @@
+// The curves strip and the frame loop in the real viewer (issue 17): the read-out under the mouse
+// gives the frame and the file's values, a legend click hides its channel (its colour leaves the
+// plot), and the paused viewer sleeps (under 1 % of a core over 5 s) while playing still advances.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app_test_fixture.hpp"
+
+namespace bvhscope::test {
+namespace {
+
+// Hips (three position channels) and a head; frame f: X = (f mod 20) × 0.5, Y = (f mod 8) × 0.25,
+// Z = -(f mod 5), all exact in binary. 200 frames at 25 fps.
+std::string known_clip() {
+  std::string text =
+      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\nJOINT Head\n{\nOFFSET 0 10 0\n"
+      "End Site\n{\nOFFSET 0 5 0\n}\n}\n}\nMOTION\nFrames: 200\nFrame Time: 0.04\n";
+  for (int f = 0; f < 200; ++f) {
+    char row[64];
+    std::snprintf(row, sizeof(row), "%g %g %d\n", (f % 20) * 0.5, (f % 8) * 0.25, -(f % 5));
+    text += row;
+  }
+  return text;
+}
+
+// "x,y,w,h;low,high;off_scale;hover" of a curves_<plot> line, split.
+std::vector<std::string> fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::stringstream in(line);
+  std::string field;
+  while (std::getline(in, field, ';')) out.push_back(field);
+  while (out.size() < 4) out.emplace_back();
+  return out;
+}
+
+std::array<double, 4> rect_of(const std::string& text) {
+  std::array<double, 4> r{};
+  std::sscanf(text.c_str(), "%lf,%lf,%lf,%lf", &r[0], &r[1], &r[2], &r[3]);
+  return r;
+}
+
+// The rectangle of legend entry `name` in a curves_<plot>_legend line.
+std::array<double, 4> legend_rect(const State& s, const std::string& key, const std::string& name) {
+  const std::string& line = s.at(key);
+  const std::size_t at = line.find(name + ':');
+  if (at == std::string::npos) return {};
+  return rect_of(line.substr(at + name.size() + 1));
+}
+
+std::string move_to(unsigned long window, double x, double y) {
+  return "mousemove --window " + std::to_string(window) + " " + std::to_string(std::lround(x)) + " " +
+         std::to_string(std::lround(y));
+}
+
+// Pixels within 30 of `colour` on every channel inside `r`.
+int pixels_like(const WindowImage& image, const std::array<double, 4>& r, std::array<int, 3> colour) {
+  int count = 0;
+  for (int y = static_cast<int>(r[1]) + 1; y < static_cast<int>(r[1] + r[3]) - 1; ++y) {
+    for (int x = static_cast<int>(r[0]) + 1; x < static_cast<int>(r[0] + r[2]) - 1; ++x) {
+      const auto p = image.at(x, y);
+      if (std::abs(p[0] - colour[0]) < 30 && std::abs(p[1] - colour[1]) < 30 && std::abs(p[2] - colour[2]) < 30)
+        ++count;
+    }
+  }
+  return count;
+}
+
+// The process's CPU time so far (user + system), in clock ticks, from /proc/PID/stat.
+long cpu_ticks(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::stringstream fields_after(text.substr(text.rfind(')') + 2));  // after "pid (comm) "
+  std::string field;
+  long utime = 0;
+  long stime = 0;
+  for (int i = 3; i <= 15 && fields_after >> field; ++i) {
+    if (i == 14) utime = std::stol(field);
+    if (i == 15) stime = std::stol(field);
+  }
+  return utime + stime;
+}
+
+class CurvesApp : public ViewerAppTest {
+ protected:
+  // The known clip loaded, paused at frame 0, Hips selected (clicked in the view): the strip shows.
+  State select_hips(const ViewerProcess& app, unsigned long window) {
+    xdotool("key space");
+    app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
+    xdotool("key Home");
+    const State at_zero = app.wait_for([](const State& s) { return s.at("frame") == "0"; }, "frame 0");
+    const auto [x, y] = joint_pixels(at_zero)[0];
+    xdotool(move_to(window, x, y) + " sleep 0.1 click 1");
+    return app.wait_for([](const State& s) { return s.at("selected") == "0" && s.count("curves_position") > 0; },
+                        "Hips selected, its curves shown");
+  }
+};
+
+TEST_F(CurvesApp, HoverReadsTheFramesValuesAndALegendClickHidesItsChannel) {
+  TempDir dir;
+  const auto path = dir.write("known.bvh", known_clip());
+  ViewerProcess app({path.string()});
+  wait_loaded(app, path.string());
+  const unsigned long window = window_of(app);
+  State state = select_hips(app, window);
+  const auto plot = rect_of(fields(state.at("curves_position"))[0]);
+  ASSERT_GT(plot[2], 100.0) << state.at("curves_position");
+  EXPECT_EQ(state.at("timeline_view"), "0,199");
+
+  // Frame 123 under the mouse: X = 3 × 0.5, Y = 3 × 0.25, Z = -3.
+  const double x = plot[0] + 123.0 / 199.0 * plot[2];
+  ASSERT_TRUE(xdotool(move_to(window, x, plot[1] + plot[3] * 0.5)));
+  state = app.wait_for([](const State& s) { return !fields(s.at("curves_position"))[3].empty(); }, "a read-out");
+  EXPECT_EQ(fields(state.at("curves_position"))[3], "frame=123,Xposition=1.5,Yposition=0.75,Zposition=-3");
+  EXPECT_EQ(state.at("curves_hidden"), "");
+
+  // X's colour (the red of kAxisColors) is in the plot; after a click on its legend entry it is not.
+  const std::array<int, 3> red = {235, 98, 92};
+  ASSERT_TRUE(xdotool(move_to(window, 5, 300)));  // no hairline, no tooltip
+  app.wait_for([](const State& s) { return fields(s.at("curves_position"))[3].empty(); }, "no read-out");
+  EXPECT_GT(pixels_like(x11_->grab(window), plot, red), 30);
+  const auto entry = legend_rect(state, "curves_position_legend", "Xposition");
+  ASSERT_GT(entry[2], 0.0) << state.at("curves_position_legend");
+  ASSERT_TRUE(xdotool(move_to(window, entry[0] + entry[2] * 0.5, entry[1] + entry[3] * 0.5) + " sleep 0.1 click 1"));
+  app.wait_for([](const State& s) { return s.at("curves_hidden") == "Xposition"; }, "Xposition hidden");
+  ASSERT_TRUE(xdotool(move_to(window, 5, 300)));
+  state = app.wait_for([](const State& s) { return fields(s.at("curves_position"))[3].empty(); }, "no read-out");
+  // The frame that reported the change may not be on screen yet: the next grab that shows it.
+  int red_left = -1;
+  for (int attempt = 0; attempt < 50 && red_left != 0; ++attempt) {
+    red_left = pixels_like(x11_->grab(window), plot, red);
+    if (red_left != 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(red_left, 0);
+  // The read-out lists the shown channels only.
+  ASSERT_TRUE(xdotool(move_to(window, x, plot[1] + plot[3] * 0.5)));
+  state = app.wait_for([](const State& s) { return !fields(s.at("curves_position"))[3].empty(); }, "a read-out");
+  EXPECT_EQ(fields(state.at("curves_position"))[3], "frame=123,Yposition=0.75,Zposition=-3");
+
+  // A wheel notch over the plot zooms the timeline's view (shared with the timeline) about the
+  // frame under the mouse; the plot follows it: frame 123 is still under the mouse.
+  xdotool("click 4");
+  state = app.wait_for([](const State& s) { return s.at("timeline_view") != "0,199"; }, "the wheel zooming in");
+  const std::string& view = state.at("timeline_view");
+  const double first = std::stod(view.substr(0, view.find(',')));
+  const double last = std::stod(view.substr(view.find(',') + 1));
+  EXPECT_NEAR(last - first, 199.0 / 1.25, 1e-6) << view;
+  EXPECT_NEAR(first + (std::round(x) - plot[0]) / plot[2] * (last - first), 123.0, 0.5) << view;
+  state = app.wait_for(
+      [&](const State& s) {
+        return fields(s.at("curves_position"))[3].rfind("frame=", 0) == 0 && s.at("timeline_view") == view;
+      },
+      "a read-out in the zoomed plot");
+  EXPECT_EQ(fields(state.at("curves_position"))[3], "frame=123,Yposition=0.75,Zposition=-3");
+}
+
+TEST_F(CurvesApp, ThePausedViewerSleepsAndPlayingAdvances) {
+  TempDir dir;
+  const auto path = dir.write("known.bvh", known_clip());
+  ViewerProcess app({path.string()});
+  wait_loaded(app, path.string());
+  const unsigned long window = window_of(app);
+  select_hips(app, window);  // the curves strip drawn too
+  ASSERT_TRUE(xdotool(move_to(window, 5, 5)));
+  app.wait_for([](const State& s) { return s.at("idle") == "1"; }, "idle");
+  // Settled: the last events (the click, the move) have had their frames.
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const long ticks_per_second = ::sysconf(_SC_CLK_TCK);
+  const long before = cpu_ticks(app.pid());
+  std::this_thread::sleep_for(std::chrono::seconds(5));
+  const long used = cpu_ticks(app.pid()) - before;
+  EXPECT_LT(static_cast<double>(used) / static_cast<double>(ticks_per_second), 0.05)
+      << used << " ticks in 5 s: over 1 % of a core";
+  EXPECT_EQ(app.state().at("idle"), "1");
+
+  xdotool("key space");
+  const State playing = app.wait_for([](const State& s) { return s.at("playing") == "1"; }, "playing");
+  const std::string frame = playing.at("frame");
+  app.wait_for([&](const State& s) { return s.at("frame") != frame && s.at("idle") == "0"; }, "frames advancing");
+}
+
+}  // namespace
+}  // namespace bvhscope::test
