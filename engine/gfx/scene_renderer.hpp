@@ -15,6 +15,7 @@
 #include "gfx/background_pass.hpp"
 #include "gfx/ground_pass.hpp"
 #include "gfx/scene_style.hpp"
+#include "gfx/shadow_mask.hpp"
 #include "gfx/skeleton_pass.hpp"
 #include "gfx/trail_pass.hpp"
 #include "gfx/trajectory_pass.hpp"
@@ -73,12 +74,13 @@ class SceneRenderer {
 
  private:
   SceneRenderer(BackgroundPass background, GroundPass ground, SkeletonPass skeleton, TrajectoryPass trajectory,
-                TrailPass trail) noexcept
+                TrailPass trail, ShadowMask shadow_mask) noexcept
       : background_(std::move(background)),
         ground_(std::move(ground)),
         skeleton_(std::move(skeleton)),
         trajectory_(std::move(trajectory)),
-        trail_(std::move(trail)) {}
+        trail_(std::move(trail)),
+        shadow_mask_(std::move(shadow_mask)) {}
   static void begin_viewport(const SceneView& view) noexcept;
   void draw_over_ground_passes(const SceneView& view, const SceneStyle& style, std::size_t frame) const;
   static void end_viewport() noexcept;
@@ -89,6 +91,8 @@ class SceneRenderer {
   SkeletonPass skeleton_;
   TrajectoryPass trajectory_;
   TrailPass trail_;
+  // Scratch for draw_shadow (drawing is const: the mask holds nothing from one frame to the next).
+  mutable ShadowMask shadow_mask_;
   float ground_y_ = 0.0f;
 };
 
