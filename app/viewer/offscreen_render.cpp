@@ -248,6 +248,17 @@ const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active
   return parts.patched.pixels();
 }
 
+bool OffscreenViewer::write_video_frame(double active_frame, video::FrameSink& sink, std::string& error) {
+  const std::vector<std::uint8_t>& frame = draw_video_frame(active_frame);
+  PatchedFrame& patched = parts_->patched;
+  if (!parts_->redrawn) {  // a whole frame: the sink's buffers no longer hold backdrop-based frames
+    patched.forget_slots();
+    return sink.write(frame.data(), error);
+  }
+  return sink.write_filled([&patched](std::uint8_t* buffer, std::size_t slot) { patched.write_into(buffer, slot); },
+                           error);
+}
+
 std::optional<PixelRect> OffscreenViewer::video_redrawn() const noexcept { return parts_->redrawn; }
 
 std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, const OffscreenOptions& options,

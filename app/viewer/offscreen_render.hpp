@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "anim/pixel_rect.hpp"
+#include "video/frame_sink.hpp"
 #include "viewer/compare_start.hpp"
 #include "viewer/prepared_clip.hpp"
 #include "viewer/settings.hpp"
@@ -85,6 +86,10 @@ class OffscreenViewer {
   // where the figures and their shadows are is drawn and read, over the backdrop drawn once (the
   // software renderer's cost follows the pixels drawn). The frame stays valid until the next call.
   const std::vector<std::uint8_t>& draw_video_frame(double active_frame);
+  // draw_video_frame, and the frame written to `sink`: a frame of a still camera straight into
+  // the sink's buffer, copying only the rectangles that changed since that buffer was last
+  // written (PatchedFrame::write_into); other frames whole. false with `error` as FrameSink::write.
+  bool write_video_frame(double active_frame, video::FrameSink& sink, std::string& error);
   // What the last draw_video_frame drew: that rectangle (GL's convention, origin at the bottom
   // left; empty when no figure was in view), or nullopt for the whole frame.
   [[nodiscard]] std::optional<PixelRect> video_redrawn() const noexcept;

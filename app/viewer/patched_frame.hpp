@@ -4,7 +4,9 @@
 // new rectangle: a frame costs its rectangles, not the whole picture. RGBA, top row first. No GL.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "anim/pixel_rect.hpp"
@@ -25,15 +27,27 @@ class PatchedFrame {
   void paste(const PixelRect& rect, const std::uint8_t* rect_rgba);
   [[nodiscard]] const std::vector<std::uint8_t>& pixels() const noexcept { return frame_; }
 
+  // Makes `buffer` (a whole frame) equal pixels(). `buffer` is the one a frame queue hands out
+  // for `slot` (video::FrameQueue::push_filled): it holds what write_into put there last, so when
+  // that was since the backdrop was set only two rectangles are copied (the backdrop where that
+  // paste was, then the current one), else the whole frame.
+  void write_into(std::uint8_t* buffer, std::size_t slot);
+  // The frame queue's buffers hold something else now (a whole frame written without write_into).
+  void forget_slots() noexcept { slots_.clear(); }
+
  private:
-  // Copies rect's rows from `from` (a whole frame, or a rect-sized block when `from_rect`) into frame_.
-  void copy_rows(const PixelRect& rect, const std::uint8_t* from, bool from_rect);
+  // Copies rect's rows from `from` (a whole frame, or a rect-sized block when `from_rect`) into
+  // `to` (a whole frame).
+  void copy_rows(std::uint8_t* to, const PixelRect& rect, const std::uint8_t* from, bool from_rect) const;
 
   int width_ = 0;
   int height_ = 0;
   std::vector<std::uint8_t> backdrop_;
   std::vector<std::uint8_t> frame_;
   PixelRect pasted_;  // where frame_ differs from backdrop_
+  // Per queue slot: where the frame write_into left there differs from backdrop_ (nullopt: not
+  // written since the backdrop was set).
+  std::vector<std::optional<PixelRect>> slots_;
 };
 
 }  // namespace bvhscope::viewer

@@ -27,12 +27,19 @@ std::unique_ptr<video::FrameSink> open_video_output(const std::string& path, int
 
 bool encode_frames(video::FrameSink& sink, const VideoTiming& timing, const VideoOptions& video,
                    const std::function<const std::uint8_t*(std::size_t)>& draw_frame, std::string& error) {
+  return encode_written_frames(
+      sink, timing, video, [&](std::size_t k, std::string& reason) { return sink.write(draw_frame(k), reason); },
+      error);
+}
+
+bool encode_written_frames(video::FrameSink& sink, const VideoTiming& timing, const VideoOptions& video,
+                           const std::function<bool(std::size_t, std::string&)>& write_frame, std::string& error) {
   for (std::size_t k = 0; k < timing.frame_count; ++k) {
     if (video.cancel != nullptr && video.cancel->load()) {
       error = "cancelled";
       return false;  // the sink, dropped uncommitted, removes what it wrote
     }
-    if (!sink.write(draw_frame(k), error)) return false;
+    if (!write_frame(k, error)) return false;
     if (video.progress) video.progress(k + 1, timing.frame_count);
   }
   return sink.commit(error);
@@ -68,14 +75,14 @@ bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& optio
   offscreen->draw_frame(timing->position(0));
   Viewer& viewer = offscreen->viewer();
   const float start_yaw = start_video_camera(viewer, video.camera);
-  return encode_frames(
+  return encode_written_frames(
       *sink, *timing, video,
-      [&](std::size_t k) {
+      [&](std::size_t k, std::string& reason) {
         if (video.camera == VideoCamera::Orbit) {  // one whole turn over the video
           const double turn = static_cast<double>(k) / static_cast<double>(timing->frame_count);
           viewer.state().camera.yaw = start_yaw + static_cast<float>(2.0 * std::numbers::pi * turn);
         }
-        return offscreen->draw_video_frame(timing->position(k)).data();
+        return offscreen->write_video_frame(timing->position(k), *sink, reason);
       },
       error);
 }

@@ -49,6 +49,10 @@ std::unique_ptr<video::FrameSink> open_video_output(const std::string& path, int
 // next call), written, progress reported, then committed.
 bool encode_frames(video::FrameSink& sink, const VideoTiming& timing, const VideoOptions& video,
                    const std::function<const std::uint8_t*(std::size_t)>& draw_frame, std::string& error);
+// The same with each output frame k drawn and handed to the sink by `write_frame(k, error)`
+// (false with `error` when the sink failed).
+bool encode_written_frames(video::FrameSink& sink, const VideoTiming& timing, const VideoOptions& video,
+                           const std::function<bool(std::size_t, std::string&)>& write_frame, std::string& error);
 // After the first frame framed the clip as a still does: a fixed camera frames the whole motion,
 // the others follow the root. Returns the yaw an orbit starts from.
 float start_video_camera(Viewer& viewer, VideoCamera camera);

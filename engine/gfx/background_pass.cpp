@@ -28,20 +28,3 @@ void BackgroundPass::draw(const Palette& palette) const {
 }
 
 }  // namespace bvhscope::gfx
-
-namespace bvhscope::gfx {
-
-void BackgroundPass::darken_by_destination_alpha() const {
-  glDisable(GL_DEPTH_TEST);
-  glDepthMask(GL_FALSE);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_ZERO, GL_ONE_MINUS_DST_ALPHA);  // the source colour is ignored
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
-  program_.use();
-  glBindVertexArray(vao_.name());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-  glDisable(GL_BLEND);
-}
-
-}  // namespace bvhscope::gfx

@@ -14,9 +14,6 @@ class BackgroundPass {
  public:
   static std::optional<BackgroundPass> create(std::string& error);
   void draw(const Palette& palette) const;
-  // Multiplies the viewport's colour by (1 - destination alpha): applies a shadow mask written to
-  // alpha. Colour writes only; alpha is left as it is.
-  void darken_by_destination_alpha() const;
 
  private:
   BackgroundPass(ShaderProgram program, VertexArray vao) noexcept;

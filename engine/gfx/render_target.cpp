@@ -88,8 +88,7 @@ void RenderTarget::copy_rect_from(const RenderTarget& source, int x, int y, int 
   glDisable(GL_SCISSOR_TEST);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, source.draw_fbo_.name());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_fbo_.name());
-  glBlitFramebuffer(x, y, x + width, y + height, x, y, x + width, y + height,
-                    GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  glBlitFramebuffer(x, y, x + width, y + height, x, y, x + width, y + height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 

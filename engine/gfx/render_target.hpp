@@ -26,8 +26,9 @@ class RenderTarget {
   // returns width × height × 4 bytes into `rgba`, top row first (a video frame's changed part).
   void read_rgba_rect_into(int x, int y, int width, int height, std::vector<std::uint8_t>& rgba) const;
 
-  // Copies the rectangle x, y (from the bottom left), width x height of `source` (the same size
-  // and samples), colour and depth, to the same place here: every sample as it is.
+  // Copies the colour of the rectangle x, y (from the bottom left), width x height of `source`
+  // (the same size and samples) to the same place here: every sample as it is. Depth and stencil
+  // are not copied (the scene clears depth where it draws; ghosts clear their stencil).
   void copy_rect_from(const RenderTarget& source, int x, int y, int width, int height) const noexcept;
 
   [[nodiscard]] int width() const noexcept { return width_; }

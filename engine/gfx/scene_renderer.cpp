@@ -20,8 +20,10 @@ std::optional<SceneRenderer> SceneRenderer::create(std::string& error) {
   if (!skeleton) return std::nullopt;
   TrajectoryPass trajectory = TrajectoryPass::create(*shared_lines);
   TrailPass trail = TrailPass::create(*shared_lines);
+  std::optional<ShadowMask> shadow_mask = ShadowMask::create(error);
+  if (!shadow_mask) return std::nullopt;
   return SceneRenderer(std::move(shared_lines), std::move(*background), std::move(*ground), std::move(*skeleton),
-                       std::move(trajectory), std::move(trail));
+                       std::move(trajectory), std::move(trail), std::move(*shadow_mask));
 }
 
 void SceneRenderer::set_skeleton(const Skeleton& skeleton, float height) {
@@ -101,7 +103,9 @@ void SceneRenderer::draw_over_ground_passes(const SceneView& view, const SceneSt
 
 namespace {
 
-// Whether the bound draw framebuffer has an alpha channel to hold a shadow mask.
+// Whether the bound draw framebuffer has an alpha channel. Only such framebuffers (every offscreen
+// target) get the soft shadow through the mask; a window without alpha keeps the look it always
+// had, each bone's shadow multiplied in.
 bool has_destination_alpha() noexcept {
   GLint bound = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
@@ -111,22 +115,15 @@ bool has_destination_alpha() noexcept {
   return bits > 0;
 }
 
-void clear_alpha(float alpha) noexcept {
-  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
-  glClearColor(0.0f, 0.0f, 0.0f, alpha);
-  glClear(GL_COLOR_BUFFER_BIT);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-}
-
 }  // namespace
 
-// The soft shadow: every bone's darkness goes into alpha keeping the maximum, then one pass
-// darkens the colour by it, so a dense rig (fingers, face) casts one soft shadow, not a black pile.
-// These passes cover only the pixels the shadows can reach (elsewhere they would leave the colour
-// as it is and alpha at 1, as the background and floor left it): on a software renderer three
-// passes over the whole view cost more than the rest of the scene. The alpha is cleared a little
-// wider than the shadow is drawn: llvmpipe's scissor lets a multisampled draw touch some samples
-// of the column left of it, which must find alpha 0 there (no darkening), as everywhere else.
+// The soft shadow: every bone's darkness goes into a single-sample mask keeping the maximum, then
+// one pass darkens the colour by it, so a dense rig (fingers, face) casts one soft shadow, not a
+// black pile. These passes cover only the pixels the shadows can reach: on a software renderer
+// passes over the whole view cost more than the rest of the scene, and the overlapping quads cost
+// four times less in one sample a pixel (gfx/shadow_mask) than in the multisampled target. The
+// mask is cleared a little wider than the shadow is drawn: llvmpipe's scissor lets a multisampled
+// draw touch some samples of the column left of it, which must find no darkness there.
 void SceneRenderer::draw_shadow(const SceneView& view, const SceneStyle& style) const {
   if (!has_destination_alpha()) {
     skeleton_.draw_shadow(view, style, ground_y_, false);
@@ -152,15 +149,10 @@ void SceneRenderer::draw_shadow(const SceneView& view, const SceneStyle& style) 
   const std::optional<Viewport> cleared = within(2);
   if (!shadow || !cleared) return;  // no shadow in the pixels drawn
   const auto scissor = [](const Viewport& rect) { glScissor(rect.x, rect.y, rect.width, rect.height); };
-  scissor(*cleared);
-  clear_alpha(0.0f);
+  shadow_mask_.begin(viewport.x + viewport.width, viewport.y + viewport.height, *cleared);
   scissor(*shadow);
-  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
   skeleton_.draw_shadow(view, style, ground_y_, true);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-  background_.darken_by_destination_alpha();
-  scissor(*cleared);
-  clear_alpha(1.0f);
+  shadow_mask_.apply();
   scissor(drawn);
 }
 

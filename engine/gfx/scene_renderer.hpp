@@ -17,6 +17,7 @@
 #include "gfx/ground_pass.hpp"
 #include "gfx/scene_style.hpp"
 #include "gfx/shader_program.hpp"
+#include "gfx/shadow_mask.hpp"
 #include "gfx/skeleton_pass.hpp"
 #include "gfx/trail_pass.hpp"
 #include "gfx/trajectory_pass.hpp"
@@ -75,13 +76,14 @@ class SceneRenderer {
 
  private:
   SceneRenderer(std::unique_ptr<const ShaderProgram> lines, BackgroundPass background, GroundPass ground,
-                SkeletonPass skeleton, TrajectoryPass trajectory, TrailPass trail) noexcept
+                SkeletonPass skeleton, TrajectoryPass trajectory, TrailPass trail, ShadowMask shadow_mask) noexcept
       : lines_(std::move(lines)),
         background_(std::move(background)),
         ground_(std::move(ground)),
         skeleton_(std::move(skeleton)),
         trajectory_(std::move(trajectory)),
-        trail_(std::move(trail)) {}
+        trail_(std::move(trail)),
+        shadow_mask_(std::move(shadow_mask)) {}
   static void begin_viewport(const SceneView& view) noexcept;
   void draw_over_ground_passes(const SceneView& view, const SceneStyle& style, std::size_t frame) const;
   static void end_viewport() noexcept;
@@ -93,6 +95,8 @@ class SceneRenderer {
   SkeletonPass skeleton_;
   TrajectoryPass trajectory_;
   TrailPass trail_;
+  // Scratch for draw_shadow (drawing is const: the mask holds nothing from one frame to the next).
+  mutable ShadowMask shadow_mask_;
   float ground_y_ = 0.0f;
 };
 

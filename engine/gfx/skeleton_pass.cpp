@@ -103,7 +103,7 @@ SkeletonPass::SkeletonPass(const ShaderProgram& lines, ShaderProgram capsule, Sh
         capsule_.location("u_depth_bias")};
   s_ = {shadow_.location("u_view_proj"),      shadow_.location("u_radii"),        shadow_.location("u_first_point"),
         shadow_.location("u_ground_y"),       shadow_.location("u_radius_scale"), shadow_.location("u_strength"),
-        shadow_.location("u_falloff_height"), shadow_.location("u_to_alpha")};
+        shadow_.location("u_falloff_height"), shadow_.location("u_to_mask")};
   capsule_.use();
   ShaderProgram::set(c_.radii, kRadiiUnit);
   ShaderProgram::set(c_.colors, kColorsUnit);
@@ -396,19 +396,19 @@ int SkeletonPass::selected_in(std::size_t slot, const SceneStyle& style) const n
   return slot == 0 ? style.highlight_joint : -1;
 }
 
-void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y, bool to_alpha) const {
+void SkeletonPass::draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y, bool to_mask) const {
   if (bone_count_ == 0) return;
   glDisable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);
   glEnable(GL_BLEND);
-  if (to_alpha) {
+  if (to_mask) {
     glBlendEquation(GL_MAX);
     glBlendFunc(GL_ONE, GL_ONE);
   } else {
     glBlendFunc(GL_ZERO, GL_SRC_COLOR);  // multiply: the shadow only darkens what is below it
   }
   shadow_.use();
-  ShaderProgram::set(s_.to_alpha, to_alpha ? 1 : 0);
+  ShaderProgram::set(s_.to_mask, to_mask ? 1 : 0);
   ShaderProgram::set(s_.view_proj, view.projection * view.view);
   ShaderProgram::set(s_.ground_y, ground_y);
   ShaderProgram::set(s_.strength, 0.62f);

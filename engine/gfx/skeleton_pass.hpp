@@ -68,9 +68,9 @@ class SkeletonPass {
   // glBufferSubData for all clips) only when some changed.
   void set_looks(std::span<const ClipLook> looks);
 
-  // With `to_alpha`, writes each bone's shadow darkness into destination alpha keeping the
-  // maximum (so overlapping bones do not pile up); otherwise multiplies it into the colour.
-  void draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y, bool to_alpha) const;
+  // With `to_mask`, writes each bone's shadow darkness into the bound shadow mask (ShadowMask)
+  // keeping the maximum (so overlapping bones do not pile up); otherwise multiplies it into the colour.
+  void draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y, bool to_mask) const;
   void draw(const SceneView& view, const SceneStyle& style, float ground_y) const;
 
   [[nodiscard]] std::size_t slot_count() const noexcept { return blocks_.size(); }
@@ -169,7 +169,7 @@ class SkeletonPass {
         colors, point_colors, opacity, depth_bias;
   } c_{};
   struct {
-    int view_proj, radii, first_point, ground_y, radius_scale, strength, falloff_height, to_alpha;
+    int view_proj, radii, first_point, ground_y, radius_scale, strength, falloff_height, to_mask;
   } s_{};
 };
 

@@ -44,19 +44,11 @@ class FfmpegSink final : public FrameSink {
   }
 
   bool write(const std::uint8_t* rgba, std::string& error) override {
-    if (finished_) {
-      error = target_ + ": the video is already finished";
-      return false;
-    }
-    if (interrupted(error)) return false;
-    std::string reason;
-    if (queue_.push(rgba, reason)) return true;
-    finished_ = true;
-    child_.close_stdin();
-    int signal_number = 0;
-    const int code = child_.wait(&signal_number);
-    error = failure(reason, code, signal_number);
-    return false;
+    return write_with([&](std::string& reason) { return queue_.push(rgba, reason); }, error);
+  }
+
+  bool write_filled(const Filler& fill, std::string& error) override {
+    return write_with([&](std::string& reason) { return queue_.push_filled(fill, reason); }, error);
   }
 
   bool commit(std::string& error) override {
@@ -85,6 +77,24 @@ class FfmpegSink final : public FrameSink {
   [[nodiscard]] std::size_t waits() const noexcept override { return queue_.waits(); }
 
  private:
+  // One frame queued by `push(reason)`; when that fails, ffmpeg's own last lines say why.
+  template <typename Push>
+  bool write_with(const Push& push, std::string& error) {
+    if (finished_) {
+      error = target_ + ": the video is already finished";
+      return false;
+    }
+    if (interrupted(error)) return false;
+    std::string reason;
+    if (push(reason)) return true;
+    finished_ = true;
+    child_.close_stdin();
+    int signal_number = 0;
+    const int code = child_.wait(&signal_number);
+    error = failure(reason, code, signal_number);
+    return false;
+  }
+
   // A deferred SIGINT/SIGTERM/SIGHUP (io::defer_interrupt_signals) ends the video: the caller
   // drops the sink, which kills ffmpeg and removes the temporary file.
   bool interrupted(std::string& error) {

@@ -57,6 +57,11 @@ void FrameQueue::run() {
 }
 
 bool FrameQueue::push(const std::uint8_t* frame, std::string& error) {
+  return push_filled([this, frame](std::uint8_t* buffer, std::size_t) { std::memcpy(buffer, frame, frame_bytes_); },
+                     error);
+}
+
+bool FrameQueue::push_filled(const Filler& fill, std::string& error) {
   std::unique_lock lock(mutex_);
   if (!failed_ && queued_ == buffers_.size()) ++waits_;
   changed_.wait(lock, [this] { return failed_ || stop_ || queued_ < buffers_.size(); });
@@ -67,7 +72,7 @@ bool FrameQueue::push(const std::uint8_t* frame, std::string& error) {
   const std::size_t tail = (head_ + queued_) % buffers_.size();
   lock.unlock();
   // The tail buffer is neither queued nor being consumed: it is ours until queued_ grows.
-  std::memcpy(buffers_[tail].data(), frame, frame_bytes_);
+  fill(buffers_[tail].data(), tail);
   lock.lock();
   ++queued_;
   changed_.notify_all();

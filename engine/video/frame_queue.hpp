@@ -27,9 +27,16 @@ class FrameQueue {
   FrameQueue& operator=(const FrameQueue&) = delete;
   ~FrameQueue();  // stops after the frame being consumed; queued frames are dropped
 
+  // Fills a free buffer in place: `fill(buffer, slot)`. The buffers are used in turn, slot 0, 1,
+  // ... buffers - 1, 0, ...; a buffer holds what was last filled into its slot (zeros at first),
+  // so a filler that knows that can copy only what changed. `fill` must leave a whole frame.
+  using Filler = std::function<void(std::uint8_t* buffer, std::size_t slot)>;
+
   // Copies a frame in; waits only while every buffer is queued. false with `error` when the
   // consumer failed (then nothing more is consumed).
   bool push(const std::uint8_t* frame, std::string& error);
+  // The same with the frame written by `fill` straight into the buffer.
+  bool push_filled(const Filler& fill, std::string& error);
   // Waits until every queued frame is consumed, then stops the thread; false with the error.
   bool finish(std::string& error);
   // Times push() found every buffer queued and waited.

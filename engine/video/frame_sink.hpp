@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,11 @@ class FrameSink {
   // false with `error` when the output failed (ffmpeg died: its last lines; a full disk) or a
   // deferred interrupt came (io::interrupt_signal(): "interrupted (signal 2)"); then drop the sink.
   virtual bool write(const std::uint8_t* rgba_top_first, std::string& error) = 0;
+  // The same with the frame written by `fill(buffer, slot)` straight into the queue's buffer,
+  // which holds what was last filled into that slot (FrameQueue::push_filled): no copy of a
+  // whole frame when only part of it changed.
+  using Filler = std::function<void(std::uint8_t* buffer, std::size_t slot)>;
+  virtual bool write_filled(const Filler& fill, std::string& error) = 0;
   // Writes what is queued, waits for the encoder and renames the result into place. false with
   // `error` (nothing under OUT; temporary files removed).
   virtual bool commit(std::string& error) = 0;

@@ -39,16 +39,11 @@ class PngSequenceSink final : public FrameSink {
   }
 
   bool write(const std::uint8_t* rgba, std::string& error) override {
-    if (finished_) {
-      error = folder_ + ": the sequence is already finished";
-      return false;
-    }
-    if (const int signal_number = io::interrupt_signal(); signal_number != 0) {
-      finished_ = true;
-      error = folder_ + ": interrupted (signal " + std::to_string(signal_number) + ")";
-      return false;
-    }
-    return queue_.push(rgba, error);
+    return writable(error) && queue_.push(rgba, error);
+  }
+
+  bool write_filled(const Filler& fill, std::string& error) override {
+    return writable(error) && queue_.push_filled(fill, error);
   }
 
   bool commit(std::string& error) override {
@@ -65,6 +60,20 @@ class PngSequenceSink final : public FrameSink {
   [[nodiscard]] std::size_t waits() const noexcept override { return queue_.waits(); }
 
  private:
+  // false with `error` once finished or interrupted.
+  bool writable(std::string& error) {
+    if (finished_) {
+      error = folder_ + ": the sequence is already finished";
+      return false;
+    }
+    if (const int signal_number = io::interrupt_signal(); signal_number != 0) {
+      finished_ = true;
+      error = folder_ + ": interrupted (signal " + std::to_string(signal_number) + ")";
+      return false;
+    }
+    return true;
+  }
+
   bool write_frame(const std::uint8_t* frame, std::size_t index, std::string& error) {
     const std::string path = sequence_frame_path(folder_, index);
     std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);

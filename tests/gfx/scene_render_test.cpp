@@ -75,16 +75,17 @@ class SceneRenderTest : public test::GlTest {
     test::GlTest::TearDown();
   }
 
-  std::vector<std::uint8_t> render(std::size_t frame, const SceneStyle& style) {
+  std::vector<std::uint8_t> render(std::size_t frame, const SceneStyle& style,
+                                   Viewport viewport = {0, 0, kWidth, kHeight}) {
     pose_frame(clip_, frame, PositionMode::Add, pose_);
     renderer_->update_pose(clip_.skeleton, pose_);
     target_->bind();
     clear_framebuffer(kWidth, kHeight, 0, 0, 0);
     SceneView view;
     view.view = camera_.view();
-    view.projection = camera_.projection(static_cast<float>(kWidth) / kHeight);
+    view.projection = camera_.projection(static_cast<float>(viewport.width) / static_cast<float>(viewport.height));
     view.eye = camera_.eye();
-    view.viewport = {0, 0, kWidth, kHeight};
+    view.viewport = viewport;
     renderer_->draw(view, style, frame);
     return target_->read_rgba();
   }
@@ -208,6 +209,47 @@ TEST_F(SceneRenderTest, TheShadowDarkensTheFloorUnderTheFeetAndNowhereElse) {
   EXPECT_EQ(distance(pixel(shadowed, 5, 5),
                      glm::vec3(pixel(plain, 5, 5).r, pixel(plain, 5, 5).g, pixel(plain, 5, 5).b) / 255.0f),
             0);
+}
+
+// The shadow's darkness goes through a single-sample mask in the framebuffer's pixel coordinates:
+// in a view that does not start at the framebuffer's corner it still lands under the feet, only
+// inside the view, and the frame keeps alpha 255 everywhere (a PNG stays opaque).
+TEST_F(SceneRenderTest, TheShadowLandsUnderTheFeetOfAnOffsetViewAndLeavesAlphaOpaque) {
+  const Viewport viewport{70, 50, 330, 220};
+  SceneStyle with_shadow = lines_only();
+  with_shadow.show_shadow = true;
+  const auto shadowed = render(300, with_shadow, viewport);
+  const auto plain = render(300, lines_only(), viewport);
+  int lowest = 0;
+  for (int joint = 0; joint < clip_.skeleton.joint_count(); ++joint) {
+    if (pose_.position(joint).y < pose_.position(lowest).y) lowest = joint;
+  }
+  const glm::vec3 under(pose_.position(lowest).x, bounds_.min.y, pose_.position(lowest).z);
+  const float aspect = static_cast<float>(viewport.width) / static_cast<float>(viewport.height);
+  const glm::vec3 p =
+      project_to_pixels(camera_.projection(aspect) * camera_.view(), under, glm::vec2(viewport.width, viewport.height));
+  // project_to_pixels counts y down from the view's top; read_rgba's rows are top first.
+  const int x = viewport.x + static_cast<int>(p.x);
+  const int y = (kHeight - viewport.y - viewport.height) + static_cast<int>(p.y) + 2;
+  const Rgb dark = pixel(shadowed, x, y);
+  const Rgb light = pixel(plain, x, y);
+  EXPECT_LT(dark.r + dark.g + dark.b, light.r + light.g + light.b - 15) << "at " << x << "," << y;
+  int darkened_outside = 0;
+  int not_opaque = 0;
+  for (int row = 0; row < kHeight; ++row) {
+    for (int column = 0; column < kWidth; ++column) {
+      const std::size_t i = (static_cast<std::size_t>(row) * kWidth + static_cast<std::size_t>(column)) * 4;
+      const int gl_y = kHeight - 1 - row;
+      const bool inside = column >= viewport.x && column < viewport.x + viewport.width && gl_y >= viewport.y &&
+                          gl_y < viewport.y + viewport.height;
+      if (!inside && (shadowed[i] != plain[i] || shadowed[i + 1] != plain[i + 1] || shadowed[i + 2] != plain[i + 2])) {
+        ++darkened_outside;
+      }
+      if (shadowed[i + 3] != 255) ++not_opaque;
+    }
+  }
+  EXPECT_EQ(darkened_outside, 0);
+  EXPECT_EQ(not_opaque, 0);
 }
 
 TEST_F(SceneRenderTest, HighlightedBoneIsDrawnInTheHighlightColour) {
