@@ -77,6 +77,8 @@ ImGuiSession::~ImGuiSession() {
   ImGui::DestroyContext();
 }
 
+bool ImGuiSession::input_pending() noexcept { return trickle().pending(); }
+
 void ImGuiSession::begin_frame() {
   release_input();
   ImGui_ImplOpenGL3_NewFrame();

@@ -26,6 +26,9 @@ class ImGuiSession {
   // ImGui::Render (call before drawing the scene) and the draw-data render (after it).
   static void end_frame();
   static void render_draw_data();
+  // Key or character events held back for the coming frames (see KeyTrickle): the event loop
+  // must keep drawing until they are handed over.
+  [[nodiscard]] static bool input_pending() noexcept;
 
  private:
   bool glfw_ = false;

@@ -1,6 +1,7 @@
 #include "viewer/message_expiry.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace bvhscope::viewer {
 
@@ -23,5 +24,10 @@ bool MessageExpiry::expired(const std::optional<Message>& message, double now_se
 }
 
 double MessageExpiry::age(double now_seconds) const noexcept { return showing_ ? now_seconds - since_ : 0.0; }
+
+double MessageExpiry::deadline() const {
+  if (!showing_ || kind_ != Message::Kind::Info) return std::numeric_limits<double>::infinity();
+  return since_ + info_message_seconds(text_);
+}
 
 }  // namespace bvhscope::viewer

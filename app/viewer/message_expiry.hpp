@@ -19,6 +19,8 @@ class MessageExpiry {
   bool expired(const std::optional<Message>& message, double now_seconds);
   // Seconds the current message has been shown (0 without one).
   [[nodiscard]] double age(double now_seconds) const noexcept;
+  // When the message shown now expires (infinity for none, or for an error): the idle viewer wakes then.
+  [[nodiscard]] double deadline() const;
 
  private:
   bool showing_ = false;

@@ -184,12 +184,14 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     if (!waited) {
       const unsigned long events_before = input_events;
       glfwPollEvents();
-      // An event in a settling frame gets its own frames after it too.
-      settle_frames = input_events != events_before ? 2 : std::max(settle_frames - 1, 0);
+      // An event in a settling frame gets its own frames after it too (keys held back by the
+      // ImGui session count: they reach the viewer only as frames hand them over).
+      settle_frames =
+          input_events != events_before || ImGuiSession::input_pending() ? 2 : std::max(settle_frames - 1, 0);
     } else {
       const unsigned long events_before = input_events;
       glfwWaitEventsTimeout(wait.until - before);
-      if (input_events != events_before || now_seconds() < wait.until - 0.002) {
+      if (input_events != events_before || ImGuiSession::input_pending() || now_seconds() < wait.until - 0.002) {
         settle_frames = 2;  // woken by an event (or early: some other window event), not the timeout
       } else if (pointer_state(handle) != drawn_pointer) {
         settle_frames = 2;  // input came without an event we saw

@@ -179,12 +179,15 @@ bool Viewer::background_busy() const {
 }
 
 double Viewer::next_timer() const {
+  const double message_end = message_expiry_.deadline();
   const ClipSlot* slot = state_.active_slot();
-  if (!state_.watch_files || slot == nullptr || slot->is_sample) return std::numeric_limits<double>::infinity();
-  return watcher_.next_check();
+  if (!state_.watch_files || slot == nullptr || slot->is_sample) return message_end;
+  return std::min(message_end, watcher_.next_check());
 }
 
 bool Viewer::run_timers(double now_seconds) {
+  // An information message whose time is up: a frame removes it (poll_background).
+  if (now_seconds >= message_expiry_.deadline()) return true;
   const ClipSlot* slot = state_.active_slot();
   if (!state_.watch_files || slot == nullptr || slot->is_sample || !watcher_.changed(now_seconds)) return false;
   state_.clips.reload(slot->id);

@@ -60,21 +60,21 @@ TEST_F(TextDialogsApp, TheJointFilterEditsAsTextFieldsDoAndKeepsItsKeys) {
 
   xdotool("type --delay 20 Leftxyz");
   app->wait_for([](const State& s) { return s.at("joint_filter") == "Leftxyz"; }, "Leftxyz typed");
-  xdotool("key ctrl+a BackSpace");
+  xdotool("key --delay 120 ctrl+a BackSpace");
   app->wait_for([](const State& s) { return s.at("joint_filter").empty(); }, "Ctrl+A, Backspace: the filter empty");
-  xdotool("key ctrl+z");
+  xdotool("key --delay 120 ctrl+z");
   app->wait_for([](const State& s) { return s.at("joint_filter") == "Leftxyz"; }, "Ctrl+Z: the text back");
   // Word jumps: Ctrl+Left to the start of the word, then a typed character lands there.
-  xdotool("key ctrl+Left");
+  xdotool("key --delay 120 ctrl+Left");
   xdotool("type --delay 20 Q");
   app->wait_for([](const State& s) { return s.at("joint_filter") == "QLeftxyz"; }, "Ctrl+Left, Q at the start");
   // Ctrl+Backspace after End removes the word before the cursor.
-  xdotool("key End ctrl+BackSpace");
+  xdotool("key --delay 120 End ctrl+BackSpace");
   app->wait_for([](const State& s) { return s.at("joint_filter").empty(); }, "Ctrl+Backspace: the word gone");
 
   // Keys that are shortcuts elsewhere stay in the field.
   xdotool("type --delay 20 'a b'");
-  xdotool("key Delete Home Delete");
+  xdotool("key --delay 120 Delete Home Delete");
   const State typed = app->wait_for([](const State& s) { return s.at("joint_filter") == " b"; },
                                     "'a b' typed, Home, Delete: ' b' (Space typed, the clip kept)");
   EXPECT_EQ(typed.at("playing"), "0");
@@ -129,8 +129,15 @@ TEST_F(TextDialogsApp, AMissingFolderIsNamedAndTheErrorStaysUntilDismissed) {
                                       missing.string() + " does not exist); nothing was written");
   EXPECT_FALSE(fs::exists(missing));
   // Past the longest time an information message stays (12 s), the error is still there.
-  const State kept = app->wait_for([](const State& s) { return std::stoi(s.at("message_seconds")) >= 13; },
-                                   "the error shown for 13 s");
+  // The idle viewer draws no frame while nothing happens, so its report would keep the age it had:
+  // a one-pixel pointer move every half second makes it draw (and report) again.
+  int polls = 0;
+  const State kept = app->wait_for(
+      [&](const State& s) {
+        if (++polls % 25 == 0) xdotool(polls % 50 == 0 ? "mousemove_relative -- 1 0" : "mousemove_relative -- -1 0");
+        return std::stoi(s.at("message_seconds")) >= 13;
+      },
+      "the error shown for 13 s");
   EXPECT_EQ(kept.at("message_kind"), "error");
   EXPECT_EQ(kept.at("message"), failed.at("message"));
   // Esc closes the dialog first, then dismisses the error.
