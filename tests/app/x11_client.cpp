@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 namespace bvhscope::test {
@@ -49,7 +50,24 @@ std::array<int, 3> WindowImage::at(int x, int y) const {
   return {rgb[i], rgb[i + 1], rgb[i + 2]};
 }
 
+namespace {
+
+// Other tests' windows come and go on the same display: one can vanish between XQueryTree listing
+// it and a question about it. Xlib's default handler would end the test process on that
+// BadWindow; the question just fails instead (its caller sees no window, or an empty image).
+int ignore_vanished_windows(Display* display, XErrorEvent* error) {
+  if (error->error_code == BadWindow || error->error_code == BadDrawable || error->error_code == BadMatch) return 0;
+  char text[256] = {};
+  XGetErrorText(display, error->error_code, text, sizeof text);
+  std::fprintf(stderr, "x11_client: X error %d (%s), request %d\n", static_cast<int>(error->error_code), text,
+               static_cast<int>(error->request_code));
+  return 0;
+}
+
+}  // namespace
+
 std::unique_ptr<X11Client> X11Client::open() {
+  XSetErrorHandler(ignore_vanished_windows);
   // A loaded machine's X server can refuse a connection for a moment (seen once in ~50 runs while
   // other processes hammered it): a few tries over two seconds before giving up.
   Display* display = XOpenDisplay(nullptr);
