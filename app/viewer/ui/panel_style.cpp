@@ -38,13 +38,10 @@ void panel_row(const char* label, const char* format, ...) {
   ImGui::TableSetColumnIndex(0);
   ImGui::TextDisabled("%s", label);
   ImGui::TableSetColumnIndex(1);
-  char text[512];
   va_list args;
   va_start(args, format);
-  const int length = std::vsnprintf(text, sizeof(text), format, args);
+  readout_textv(format, args);
   va_end(args);
-  readout_text(
-      std::string_view(text, static_cast<std::size_t>(std::clamp(length, 0, static_cast<int>(sizeof(text)) - 1))));
 }
 
 }  // namespace bvhscope::viewer

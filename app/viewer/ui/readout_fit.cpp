@@ -125,11 +125,15 @@ void readout_line(std::string_view text, float width) {
 }
 
 void readout_textf(const char* format, ...) {
-  char text[512];
   va_list args;
   va_start(args, format);
-  const int length = std::vsnprintf(text, sizeof(text), format, args);
+  readout_textv(format, args);
   va_end(args);
+}
+
+void readout_textv(const char* format, va_list args) {
+  char text[512];
+  const int length = std::vsnprintf(text, sizeof(text), format, args);
   readout_text(
       std::string_view(text, static_cast<std::size_t>(std::clamp(length, 0, static_cast<int>(sizeof(text)) - 1))));
 }

@@ -4,6 +4,7 @@
 // for the state report.
 #pragma once
 
+#include <cstdarg>
 #include <cstddef>
 #include <functional>
 #include <string_view>
@@ -38,6 +39,8 @@ void readout_text(std::string_view text);
 void readout_line(std::string_view text, float width = 0.0f);
 // readout_text, printf-style.
 void readout_textf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+// The same with the arguments already taken (panel_row's value).
+void readout_textv(const char* format, va_list args) __attribute__((format(printf, 1, 0)));
 // `text` drawn with `draw` at `pos` in `width` pixels: ends in "..." when longer. True when
 // shortened (the caller shows the whole text on hover).
 bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::string_view text, float width);
