@@ -60,6 +60,13 @@ class ViewerAppTest : public ::testing::Test {
   std::unique_ptr<X11Client> x11_;
 };
 
+// Field `index` (0-based) of a ';'-separated state value.
+inline std::string field(const std::string& line, int index) {
+  std::size_t start = 0;
+  for (int i = 0; i < index; ++i) start = line.find(';', start) + 1;
+  return line.substr(start, line.find(';', start) - start);
+}
+
 // A two-joint clip of `frames` frames at 25 fps whose root walks along x.
 inline std::string walking_clip(int frames) {
   std::string text =

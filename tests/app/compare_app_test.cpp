@@ -29,13 +29,6 @@ std::string shifted_walk(int frames, double dx) {
   return out;
 }
 
-// Field `index` (0-based) of a ';'-separated line.
-std::string field(const std::string& line, int index) {
-  std::size_t start = 0;
-  for (int i = 0; i < index; ++i) start = line.find(';', start) + 1;
-  return line.substr(start, line.find(';', start) - start);
-}
-
 // The "mpjpe" number of compare's JSON.
 double json_number(const std::string& json, const std::string& key) {
   const std::size_t at = json.find("\"" + key + "\":");

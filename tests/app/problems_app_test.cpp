@@ -31,13 +31,6 @@ std::string clip_with_a_jump() {
   return text;
 }
 
-// Field `index` (0-based) of a ';'-separated line.
-std::string field(const std::string& line, int index) {
-  std::size_t start = 0;
-  for (int i = 0; i < index; ++i) start = line.find(';', start) + 1;
-  return line.substr(start, line.find(';', start) - start);
-}
-
 // The state key of the finding with `code` ("lint_3"), or "" when there is none.
 std::string finding_key(const State& state, const std::string& code) {
   for (int i = 1; state.count("lint_" + std::to_string(i)) != 0; ++i) {
