@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include <stb_image_write.h>
-
 #include "anim/draw_detail.hpp"
 #include "anim/orbit_camera.hpp"
 #include "gfx/render_target.hpp"
@@ -287,19 +285,6 @@ std::optional<OffscreenImage> render_offscreen(std::vector<PreparedClip> clips, 
 
 bool write_png(const OffscreenImage& image, const std::string& path, std::string& error) {
   return write_png_file(path, image.width, image.height, image.rgba.data(), error);
-}
-
-bool write_png_file(const std::string& path, int width, int height, const std::uint8_t* rgba, std::string& error) {
-  std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
-  if (!file) return false;
-  const auto append = [](void* context, void* data, int size) {
-    static_cast<io::AtomicFile*>(context)->write(data, static_cast<std::size_t>(size));
-  };
-  if (stbi_write_png_to_func(append, &*file, width, height, 4, rgba, width * 4) == 0) {
-    error = "cannot encode the PNG";
-    return false;  // the temporary file goes with `file`
-  }
-  return file->commit(error);
 }
 
 }  // namespace bvhscope::viewer

@@ -13,6 +13,7 @@
 
 #include "anim/pixel_rect.hpp"
 #include "video/frame_sink.hpp"
+#include "video/png_file.hpp"
 #include "viewer/compare_start.hpp"
 #include "viewer/prepared_clip.hpp"
 #include "viewer/settings.hpp"
@@ -117,6 +118,6 @@ std::optional<OffscreenImage> render_offscreen(PreparedClip clip, const Offscree
 bool write_png(const OffscreenImage& image, const std::string& path, std::string& error);
 // RGBA rows top first, written as an AtomicFile (beside the target, checked, renamed); `error`
 // says why it failed.
-bool write_png_file(const std::string& path, int width, int height, const std::uint8_t* rgba, std::string& error);
+using video::write_png_file;
 
 }  // namespace bvhscope::viewer

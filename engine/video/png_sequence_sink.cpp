@@ -1,21 +1,16 @@
-// The PNG sequence sink: FOLDER/frame_00000.png ..., each an io::AtomicFile, encoded on the queue's
-// thread (stb_image_write). Abandoned, it removes the frames it wrote (and the folder it made, when
+// The PNG sequence sink: FOLDER/frame_00000.png ..., each written by write_png_file on the queue's
+// thread. Abandoned, it removes the frames it wrote (and the folder it made, when
 // empty); committed, it leaves them all. Files it did not write are never touched.
-#include <stb_image_write.h>
-
 #include <filesystem>
 #include <vector>
 
 #include "io/atomic_file.hpp"
 #include "video/frame_queue.hpp"
+#include "video/png_file.hpp"
 #include "video/sinks.hpp"
 
 namespace bvhscope::video::detail {
 namespace {
-
-void append(void* context, void* data, int size) {
-  static_cast<io::AtomicFile*>(context)->write(data, static_cast<std::size_t>(size));
-}
 
 class PngSequenceSink final : public FrameSink {
  public:
@@ -76,16 +71,7 @@ class PngSequenceSink final : public FrameSink {
 
   bool write_frame(const std::uint8_t* frame, std::size_t index, std::string& error) {
     const std::string path = sequence_frame_path(folder_, index);
-    std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
-    if (!file) {
-      error = path + ": " + error;
-      return false;
-    }
-    if (stbi_write_png_to_func(append, &*file, width_, height_, 4, frame, width_ * 4) == 0) {
-      error = path + ": cannot encode the PNG";
-      return false;
-    }
-    if (!file->commit(error)) {
+    if (!write_png_file(path, width_, height_, frame, error)) {
       error = path + ": " + error;
       return false;
     }
