@@ -166,6 +166,7 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
     return kExitBadInput;
   }
+  for (const Diagnostic& warning : report.warnings) err << format_diagnostic(warning, Severity::Warning) << '\n';
   const Clip& result = converted.value();
   if (*output == "-") {
     write_bvh(result, out, write_options);

@@ -43,12 +43,14 @@ Usage:
                                 (0-based, inclusive); --fps resamples as the viewer plays
                                 (slerp, linear translation); --rotation-order re-expresses
                                 every joint's rotation (XYZ ... ZYX); --channels 3 folds
-                                constant non-root position channels into OFFSET (refused,
-                                naming the joint, when one moves); --units converts lengths
+                                non-root position channels still within 0.1 % of the
+                                figure's height (lint's rule) into OFFSET (refused, naming
+                                the joint, when one moves more); --units converts lengths
                                 to a unit (from the unit guess or --from-units) or scales
                                 them by FACTOR; --up turns the figure so that its up axis
                                 (detected, or --from-up) becomes AXIS; --mirror swaps left
-                                and right (names and positions across the side plane);
+                                and right (paired names, and positions across the side
+                                plane, never the up axis; unpaired side names warned);
                                 --strip-prefix, --rename change names (duplicates refused);
                                 --in-place removes the root's horizontal travel; --ground
                                 puts the motion's lowest point at height 0; --unwrap makes

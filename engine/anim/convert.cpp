@@ -1,6 +1,7 @@
 #include "anim/convert.hpp"
 
 #include <charconv>
+#include <cmath>
 
 #include "anim/clip_analysis.hpp"
 #include "anim/convert_channels.hpp"
@@ -13,11 +14,11 @@ namespace bvhscope {
 Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report) {
   ConvertReport decided;
   decided.input_mode = decide_position_mode(clip, options.position_mode).mode;
-  const bool needs_up = options.up || options.in_place || options.ground;
+  const bool needs_up = options.up || options.in_place || options.ground || options.mirror;
   const bool needs_units =
       options.lengths && options.lengths->target_metres_per_unit > 0.0 && !options.lengths->from_metres_per_unit;
   std::optional<FigureAnalysis> figure;
-  if ((needs_up && !options.from_up.axis) || needs_units)
+  if ((needs_up && !options.from_up.axis) || needs_units || options.three_channels)
     figure = analyse_figure(clip, decided.input_mode, options.from_up);
   decided.input_up = options.from_up.axis ? *options.from_up.axis : figure ? figure->up.axis : UpAxis::PosY;
 
@@ -61,19 +62,33 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
     up = *options.up;
   }
   if (options.mirror) {
-    decided.mirror_axis = side_axis(clip);
-    if (!decided.mirror_axis) {
+    const SidePairs pairs = side_pairs(clip.skeleton);
+    if (!pairs.any()) {
       return Diagnostic{clip.source, 0, 0,
                         "--mirror: no pair of joints named for the left and right side (Left/Right, L/R, .l/.r, "
                         "_L/_R) tells the figure's side axis"};
     }
+    decided.mirror_axis = side_axis(clip, pairs, up);
+    if (!decided.mirror_axis) {
+      return Diagnostic{clip.source, 0, 0,
+                        "--mirror: the joints named for the left and right side lie apart only along the up axis (" +
+                            std::string(up_axis_name(up)) + "); mirroring across it would turn the figure upside down"};
+    }
+    for (const int joint : pairs.unpaired) {
+      decided.warnings.push_back(
+          Diagnostic{clip.source, clip.skeleton.source_lines[static_cast<std::size_t>(joint)], 1,
+                     "--mirror: the joint '" + clip.skeleton.names[static_cast<std::size_t>(joint)] +
+                         "' is named for a side but no joint is named for the other side; its name is kept"});
+    }
     clip = reflect(std::move(clip), *decided.mirror_axis);
-    Result<Clip> swapped = swap_side_names(std::move(clip));
+    Result<Clip> swapped = swap_side_names(std::move(clip), pairs);
     if (!swapped) return swapped.error();
     clip = std::move(swapped).value();
   }
   if (options.three_channels) {
-    Result<Clip> folded = fold_position_channels(std::move(clip));
+    // Lint's rule for a still channel (still_position_tolerance), in the lengths written.
+    const double tolerance = still_position_tolerance(figure->figure.height) * std::abs(decided.length_factor);
+    Result<Clip> folded = fold_position_channels(std::move(clip), tolerance);
     if (!folded) return folded.error();
     clip = std::move(folded).value();
   }

@@ -52,8 +52,9 @@ struct ConvertReport {
   PositionMode input_mode = PositionMode::Add;
   UpAxis input_up = UpAxis::PosY;
   double length_factor = 1.0;
-  std::optional<int> mirror_axis;  // the side axis mirrored across
-  int renamed_duplicates = 0;      // joints whose duplicate names got a suffix
+  std::optional<int> mirror_axis;    // the side axis mirrored across
+  int renamed_duplicates = 0;        // joints whose duplicate names got a suffix
+  std::vector<Diagnostic> warnings;  // located: side names --mirror could not pair
 };
 
 // In this order: the input read under its position mode and rewritten in the add rule; frames

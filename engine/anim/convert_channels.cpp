@@ -115,27 +115,35 @@ Clip to_add_rule(Clip clip, PositionMode mode) {
   return clip;
 }
 
-Result<Clip> fold_position_channels(Clip clip) {
+double still_position_tolerance(double figure_height) {
+  return kStillPositionShareOfHeight * std::max(figure_height, 1e-6);
+}
+
+Result<Clip> fold_position_channels(Clip clip, double tolerance) {
   const Skeleton& skeleton = clip.skeleton;
   JointChannels channels = joint_channels(skeleton);
   for (int c = 0; c < skeleton.channel_count(); ++c) {
     const ChannelKind kind = skeleton.channel_kinds[c];
     const int joint = skeleton.channel_joints[c];
     if (!is_position(kind) || skeleton.parents[joint] == kNoParent) continue;
-    const std::optional<float> constant = constant_value(clip.motion, c);
-    if (!constant) {
-      float lowest = value_at(clip.motion, 0, c);
-      float highest = lowest;
-      for (std::size_t frame = 1; frame < clip.motion.frame_count; ++frame) {
-        lowest = std::min(lowest, value_at(clip.motion, frame, c));
-        highest = std::max(highest, value_at(clip.motion, frame, c));
-      }
+    float lowest = 0.0f;
+    float highest = 0.0f;
+    double sum = 0.0;
+    for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
+      const float value = value_at(clip.motion, frame, c);
+      lowest = frame == 0 ? value : std::min(lowest, value);
+      highest = frame == 0 ? value : std::max(highest, value);
+      sum += static_cast<double>(value);
+    }
+    if (static_cast<double>(highest) - static_cast<double>(lowest) > tolerance) {
       return Diagnostic{clip.source, skeleton.source_lines[joint], 1,
                         "--channels 3: joint '" + skeleton.names[joint] + "' has a moving " +
                             std::string(channel_name(kind)) + " channel (from " + std::to_string(lowest) + " to " +
                             std::to_string(highest) + "): it cannot be folded into OFFSET"};
     }
-    clip.skeleton.offsets[joint][channel_axis(kind)] += *constant;
+    const double mean = clip.motion.frame_count > 0 ? sum / static_cast<double>(clip.motion.frame_count) : 0.0;
+    float& offset = clip.skeleton.offsets[joint][channel_axis(kind)];
+    offset = static_cast<float>(static_cast<double>(offset) + mean);
     auto& kinds = channels[static_cast<std::size_t>(joint)];
     kinds.erase(std::find(kinds.begin(), kinds.end(), kind));
   }

@@ -25,9 +25,16 @@ Clip with_channels(const Clip& clip, const JointChannels& channels);
 // Add: the clip unchanged.
 Clip to_add_rule(Clip clip, PositionMode mode);
 
-// Removes the position channels of every joint but the roots, each constant one added to OFFSET;
-// an error naming the joint and the channel when one moves.
-Result<Clip> fold_position_channels(Clip clip);
+// How far a position channel below the root may move and still count as constant (export noise
+// such as +-1e-6): 0.1 % of the figure's height (height 0 counts as 1e-6). The one rule for lint's
+// joint-position-channels / moving-joint-positions and for convert --channels 3.
+inline constexpr double kStillPositionShareOfHeight = 1e-3;
+double still_position_tolerance(double figure_height);
+
+// Removes the position channels of every joint but the roots, each still one (its values at most
+// `tolerance` apart) added to OFFSET as its mean; an error naming the joint and the channel when one
+// moves by more.
+Result<Clip> fold_position_channels(Clip clip, double tolerance = 0.0);
 
 // Every joint with rotation channels gets the three of `order` (in place of its rotation channels,
 // where the first of them was), with angles giving the same rotation in every frame, each frame

@@ -1,56 +1,16 @@
 #include "anim/convert_names.hpp"
 
-#include <cctype>
-#include <cmath>
+#include <cstddef>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
-#include "anim/pose.hpp"
+#include <glm/glm.hpp>
+
+#include "anim/figure_sample.hpp"
 
 namespace bvhscope {
 namespace {
-
-bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
-bool is_upper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
-bool is_lower(char c) { return std::islower(static_cast<unsigned char>(c)) != 0; }
-
-char other_side(char c) {
-  switch (c) {
-    case 'L':
-      return 'R';
-    case 'R':
-      return 'L';
-    case 'l':
-      return 'r';
-    default:
-      return 'l';
-  }
-}
-
-// Every "Left" spelling swapped with the matching "Right" one, at once.
-std::optional<std::string> swap_words(std::string_view name) {
-  static constexpr std::pair<std::string_view, std::string_view> kWords[] = {
-      {"Left", "Right"}, {"left", "right"}, {"LEFT", "RIGHT"}};
-  std::string out;
-  bool swapped = false;
-  for (std::size_t i = 0; i < name.size();) {
-    bool matched = false;
-    for (const auto& [left, right] : kWords) {
-      for (const auto& [from, to] : {std::pair{left, right}, std::pair{right, left}}) {
-        if (name.substr(i, from.size()) == from) {
-          out += to;
-          i += from.size();
-          matched = swapped = true;
-          break;
-        }
-      }
-      if (matched) break;
-    }
-    if (!matched) out += name[i++];
-  }
-  if (!swapped) return std::nullopt;
-  return out;
-}
 
 Result<Clip> checked(Clip clip) {
   if (std::optional<Diagnostic> problem = check_joint_names(clip)) return *problem;
@@ -59,32 +19,11 @@ Result<Clip> checked(Clip clip) {
 
 }  // namespace
 
-std::optional<std::string> mirrored_name(std::string_view name) {
-  if (auto words = swap_words(name)) return words;
-  std::string out(name);
-  bool swapped = false;
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    const char c = name[i];
-    if (c != 'L' && c != 'R' && c != 'l' && c != 'r') continue;
-    const bool word_start = i == 0 || !is_letter(name[i - 1]);
-    if (!word_start) continue;
-    const bool alone = i + 1 == name.size() || !is_letter(name[i + 1]);
-    const bool before_capital =
-        i + 1 < name.size() && is_upper(name[i + 1]) && (is_lower(c) || (i + 2 < name.size() && is_lower(name[i + 2])));
-    if (alone || before_capital) {
-      out[i] = other_side(c);
-      swapped = true;
-    }
-  }
-  if (!swapped) return std::nullopt;
-  return out;
-}
-
-Result<Clip> swap_side_names(Clip clip) {
-  Skeleton& skeleton = clip.skeleton;
-  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    if (skeleton.is_end_site(joint)) continue;
-    if (auto other = mirrored_name(skeleton.names[joint])) skeleton.names[joint] = std::move(*other);
+Result<Clip> swap_side_names(Clip clip, const SidePairs& pairs) {
+  const std::vector<std::string> before = clip.skeleton.names;
+  for (std::size_t joint = 0; joint < pairs.counterpart.size(); ++joint) {
+    const int other = pairs.counterpart[joint];
+    if (other >= 0) clip.skeleton.names[joint] = before[static_cast<std::size_t>(other)];
   }
   return checked(std::move(clip));
 }
@@ -157,27 +96,27 @@ std::optional<Diagnostic> check_joint_names(const Clip& clip) {
   return std::nullopt;
 }
 
-std::optional<int> side_axis(const Clip& clip) {
-  const Skeleton& skeleton = clip.skeleton;
-  std::unordered_map<std::string_view, int> by_name;
-  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    if (!skeleton.is_end_site(joint)) by_name.emplace(skeleton.names[joint], joint);
-  }
-  Pose rest;
-  pose_rest(clip, rest);
+std::optional<int> side_axis(const Clip& clip, const SidePairs& pairs, UpAxis up) {
+  if (!pairs.any()) return std::nullopt;
+  const glm::vec3 up_direction = up_axis_vector(up);
+  const int vertical = up_direction.x != 0.0f ? 0 : up_direction.y != 0.0f ? 1 : 2;
+  constexpr std::size_t kSampledFrames = 64;
+  const FigureSample sample = sample_figure(clip, PositionMode::Add, kSampledFrames);
   glm::dvec3 apart(0.0);
-  bool paired = false;
-  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    if (skeleton.is_end_site(joint)) continue;
-    const std::optional<std::string> other = mirrored_name(skeleton.names[joint]);
-    if (!other) continue;
-    const auto found = by_name.find(*other);
-    if (found == by_name.end()) continue;
-    paired = true;
-    apart += glm::abs(glm::dvec3(rest.position(joint) - rest.position(found->second)));
+  const auto add_pose = [&](std::span<const glm::vec3> positions) {
+    for (std::size_t joint = 0; joint < pairs.counterpart.size(); ++joint) {
+      const int other = pairs.counterpart[joint];
+      if (other >= 0) apart += glm::abs(glm::dvec3(positions[joint] - positions[static_cast<std::size_t>(other)]));
+    }
+  };
+  add_pose(sample.rest);
+  if (!sample.frames.empty()) {
+    for (std::size_t index = 0; index < sample.sample_count(); ++index) add_pose(sample.sample(index));
   }
-  if (!paired || (apart.x == 0.0 && apart.y == 0.0 && apart.z == 0.0)) return std::nullopt;
-  return apart.x >= apart.y && apart.x >= apart.z ? 0 : apart.y >= apart.z ? 1 : 2;
+  apart[vertical] = -1.0;
+  const int side = apart.x >= apart.y && apart.x >= apart.z ? 0 : apart.y >= apart.z ? 1 : 2;
+  if (!(apart[side] > 0.0)) return std::nullopt;
+  return side;
 }
 
 }  // namespace bvhscope

@@ -10,18 +10,14 @@
 
 #include "anim/clip.hpp"
 #include "anim/result.hpp"
+#include "anim/side_names.hpp"
+#include "anim/up_axis.hpp"
 
 namespace bvhscope {
 
-// The name with left and right swapped, or nullopt when it names no side. Recognised: "Left" /
-// "Right" anywhere (also "left", "LEFT"); otherwise every L or R (either case) standing alone as a
-// word part ("L_Hip", "Bip01 R Thigh", "hand.l", "Foot_R", "mixamorig:L"), or starting a word
-// before a capital ("lShldr", "rThigh", "LHipJoint", "RFoot": then a lowercase l/r, or an uppercase
-// L/R followed by a capital and a lowercase letter).
-std::optional<std::string> mirrored_name(std::string_view name);
-
-// Every joint named for a side renamed to the other side.
-Result<Clip> swap_side_names(Clip clip);
+// Every joint of a pair (side_pairs in side_names.hpp) given its counterpart's name; the others
+// keep theirs.
+Result<Clip> swap_side_names(Clip clip, const SidePairs& pairs);
 
 // Every joint name used before (in file order) gets the first free suffix "_2", "_3", ...: BVH
 // readers key joints by name. `renamed` (optional) counts the joints renamed.
@@ -38,9 +34,10 @@ Result<Clip> rename_joints(Clip clip, const std::vector<std::pair<std::string, s
 // written without names).
 std::optional<Diagnostic> check_joint_names(const Clip& clip);
 
-// The axis (0 X, 1 Y, 2 Z) along which the figure's left and right joints lie apart in the rest
-// pose (the largest summed distance over joint pairs named for sides), or nullopt without such
-// pairs.
-std::optional<int> side_axis(const Clip& clip);
+// The axis (0 X, 1 Y, 2 Z) along which the figure's paired left and right joints lie apart: the
+// largest distance along it summed over the pairs, in the rest pose and in poses sampled over the
+// motion (file coordinates, the clip in the add rule). Never `up`'s axis, which a mirror would turn
+// upside down. Nullopt without pairs, or when they differ along the up axis only.
+std::optional<int> side_axis(const Clip& clip, const SidePairs& pairs, UpAxis up);
 
 }  // namespace bvhscope

@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
 
+#include "anim/convert_channels.hpp"
 #include "anim/lint_checks.hpp"
 #include "anim/parse_messages.hpp"
 #include "anim/pose.hpp"
@@ -85,9 +86,9 @@ void check_joint_position_channels(const LintContext& context, std::vector<LintF
   const Skeleton& skeleton = context.clip.skeleton;
   const Motion& motion = context.clip.motion;
   const std::vector<ChannelRange>& ranges = context.channels;
-  const double height = std::max(static_cast<double>(context.analysis.figure.height), 1e-6);
+  const double tolerance = still_position_tolerance(static_cast<double>(context.analysis.figure.height));
   FindingGroup constant("joint-position-channels", LintSeverity::Info,
-                        "bvhscope convert --channels 3 folds constant position channels into OFFSET");
+                        "bvhscope convert --channels 3 folds these still position channels into OFFSET (their mean)");
   FindingGroup moving("moving-joint-positions", LintSeverity::Warning,
                       "readers that take positions on roots only lose this motion, bones change length; "
                       "bvhscope convert --channels 3 refuses these joints");
@@ -107,10 +108,12 @@ void check_joint_position_channels(const LintContext& context, std::vector<LintF
       }
     }
     if (widest < 0.0) continue;
-    // Moves by more than 0.1 % of the figure's height: more than rounding to a few decimals.
-    if (widest <= 1e-3 * height) {
+    // Moves by more than 0.1 % of the figure's height: more than rounding to a few decimals. The
+    // same rule as convert --channels 3, which folds what this calls constant.
+    if (widest <= tolerance) {
       constant.add(joint_place(skeleton, joint), [&] {
-        return joint_name(skeleton, joint) + " has position channels below the root; they never change";
+        return joint_name(skeleton, joint) +
+               " has position channels below the root; they never move by more than 0.1 % of the figure's height";
       });
     } else {
       moving.add(joint_place(skeleton, joint), [&] {

@@ -9,9 +9,11 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "anim/bvh_writer.hpp"
+#include "anim/clip_analysis.hpp"
 #include "anim/convert.hpp"
 #include "anim/convert_channels.hpp"
 #include "anim/convert_names.hpp"
@@ -422,6 +424,67 @@ TEST(Convert, MirroringTwiceRestoresTheCorpus) {
   EXPECT_GE(mirrored_files, 10);
 }
 
+// The side a joint's name says, by a rule of this test's own (not the converter's recogniser):
+// after the last ':', "left" / "right" anywhere, else a trailing ".l" / "_l" / ".r" / "_r" in any
+// case, else a leading l / r whose swap names another joint of the skeleton ("lhip" and "rhip").
+std::optional<char> named_side(const std::string& name, const std::set<std::string, std::less<>>& names) {
+  std::string lower = name.substr(name.rfind(':') == std::string::npos ? 0 : name.rfind(':') + 1);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower.find("left") != std::string::npos) return 'l';
+  if (lower.find("right") != std::string::npos) return 'r';
+  if (lower.size() > 2 && (lower[lower.size() - 2] == '.' || lower[lower.size() - 2] == '_') &&
+      (lower.back() == 'l' || lower.back() == 'r'))
+    return lower.back();
+  if (!name.empty() && (name[0] == 'l' || name[0] == 'r' || name[0] == 'L' || name[0] == 'R')) {
+    std::string swapped = name;
+    swapped[0] = swapped[0] == 'l' ? 'r' : swapped[0] == 'r' ? 'l' : swapped[0] == 'L' ? 'R' : 'L';
+    if (names.count(swapped) != 0) return static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
+  }
+  return std::nullopt;
+}
+
+// --mirror on every corpus file: the output's detected up axis is the input's, and no joint's
+// chain changes side (a joint named for one side never has an ancestor named for the other), or the
+// file is refused for want of pairs.
+TEST(Convert, MirrorOnTheCorpusKeepsTheUpAxisAndTheSideOfEveryChain) {
+  int files = 0;
+  int mirrored_files = 0;
+  for (const auto& path : test::corpus_files()) {
+    ++files;
+    SCOPED_TRACE(path.filename().string());
+    const Clip input = load_corpus(path);
+    ConvertOptions options;
+    options.mirror = true;
+    Result<Clip> converted = convert_clip(input, options);
+    if (!converted) {
+      EXPECT_NE(converted.error().message.find("--mirror: no pair of joints"), std::string::npos)
+          << converted.error().message;
+      continue;
+    }
+    ++mirrored_files;
+    const Clip output = written_and_read(converted.value());
+    EXPECT_EQ(up_axis_name(analyse_clip(output, PositionModeRequest::Auto, UpAxisRequest{}).up.axis),
+              up_axis_name(analyse_clip(input, PositionModeRequest::Auto, UpAxisRequest{}).up.axis));
+    const Skeleton& skeleton = output.skeleton;
+    std::set<std::string, std::less<>> names;
+    for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+      if (!skeleton.is_end_site(joint)) names.insert(skeleton.names[joint]);
+    }
+    for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+      if (skeleton.is_end_site(joint)) continue;
+      const std::optional<char> side = named_side(skeleton.names[joint], names);
+      if (!side) continue;
+      for (int above = skeleton.parents[joint]; above != kNoParent; above = skeleton.parents[above]) {
+        const std::optional<char> above_side = named_side(skeleton.names[above], names);
+        EXPECT_TRUE(!above_side || *above_side == *side)
+            << skeleton.names[above] << " -> ... -> " << skeleton.names[joint] << " changes side";
+      }
+    }
+  }
+  EXPECT_EQ(files, 23);
+  EXPECT_GE(mirrored_files, 15);
+}
+
 TEST(Convert, ReplaceModeFilesAreWrittenForTheAddRule) {
   // Absolute chest positions (replace): the constant X and Z move into OFFSET, the moving Y keeps
   // its motion relative to the OFFSET; the root's channels are its translation, its OFFSET 0.
@@ -481,16 +544,256 @@ TEST(Convert, MirrorSwapsSidesAcrossTheSidePlane) {
 }
 
 TEST(Convert, SideNamesOfManyExporters) {
-  const std::pair<const char*, const char*> cases[] = {
-      {"LeftArm", "RightArm"},     {"mixamorig:RightHand", "mixamorig:LeftHand"},
-      {"l_hip", "r_hip"},          {"Hand.L", "Hand.R"},
-      {"thigh_r", "thigh_l"},      {"Bip01 L Thigh", "Bip01 R Thigh"},
-      {"lShldr", "rShldr"},        {"rThigh", "lThigh"},
-      {"LHipJoint", "RHipJoint"},  {"RFoot", "LFoot"},
-      {"left_foot", "right_foot"}, {"LEFT_KNEE", "RIGHT_KNEE"}};
-  for (const auto& [from, to] : cases) EXPECT_EQ(mirrored_name(from), std::optional<std::string>(to)) << from;
-  for (const char* centre : {"Hips", "Root", "LowerBack", "Chest", "Neck", "Head", "ROOT", "Spine1", "Ribs"})
-    EXPECT_EQ(mirrored_name(centre), std::nullopt) << centre;
+  const std::pair<const char*, const char*> cases[] = {{"LeftArm", "RightArm"},
+                                                       {"mixamorig:RightHand", "mixamorig:LeftHand"},
+                                                       {"l_hip", "r_hip"},
+                                                       {"Hand.L", "Hand.R"},
+                                                       {"thigh_r", "thigh_l"},
+                                                       {"Bip01 L Thigh", "Bip01 R Thigh"},
+                                                       {"lShldr", "rShldr"},
+                                                       {"rThigh", "lThigh"},
+                                                       {"LHipJoint", "RHipJoint"},
+                                                       {"RFoot", "LFoot"},
+                                                       {"left_foot", "right_foot"},
+                                                       {"LEFT_KNEE", "RIGHT_KNEE"},
+                                                       {"lhip", "rhip"},
+                                                       {"lefttoebase", "righttoebase"},
+                                                       {"HandLeft", "HandRight"},
+                                                       {"finger1-1.L", "finger1-1.R"}};
+  const char* const centres[] = {"Hips", "Root", "LowerBack", "lowerback", "Chest",     "Neck",
+                                 "Head", "ROOT", "Spine1",    "Ribs",      "lowerneck", "leftover"};
+  std::set<std::string, std::less<>> names(std::begin(centres), std::end(centres));
+  for (const auto& [from, to] : cases) names.insert({from, to});
+  const auto exists = [&](std::string_view name) { return names.count(name) != 0; };
+  for (const auto& [from, to] : cases) {
+    std::optional<SideReading> reading = counterpart_of(from, exists);
+    ASSERT_TRUE(reading.has_value()) << from;
+    EXPECT_EQ(reading->counterpart, to) << from;
+    std::optional<SideReading> back = counterpart_of(to, exists);
+    ASSERT_TRUE(back.has_value()) << to;
+    EXPECT_EQ(back->counterpart, from) << to;
+    EXPECT_NE(reading->side, back->side) << from;
+  }
+  for (const char* centre : centres) EXPECT_EQ(counterpart_of(centre, exists), std::nullopt) << centre;
+}
+
+// A CMU-style rig: "lhip" ... "lfoot" pair with "rhip" ... "rfoot" like "lefttoebase" with
+// "righttoebase", so every joint of a leg changes side together; "lowerback" is no side;
+// "LeftEye" without "RightEye" keeps its name, with a located warning.
+TEST(Convert, MirrorSwapsEveryPairedNameAndWarnsOfUnpairedOnes) {
+  const Clip input = test::parse_ok(R"(HIERARCHY
+ROOT hip
+{
+	OFFSET 0 0 0
+	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+	JOINT lhip
+	{
+		OFFSET 10 0 0
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		JOINT lfoot
+		{
+			OFFSET 0 -80 0
+			CHANNELS 3 Zrotation Xrotation Yrotation
+			JOINT lefttoebase
+			{
+				OFFSET 0 -5 10
+				CHANNELS 3 Zrotation Xrotation Yrotation
+				End Site
+				{
+					OFFSET 0 0 5
+				}
+			}
+		}
+	}
+	JOINT rhip
+	{
+		OFFSET -10 0 0
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		JOINT rfoot
+		{
+			OFFSET 0 -80 0
+			CHANNELS 3 Zrotation Xrotation Yrotation
+			JOINT righttoebase
+			{
+				OFFSET 0 -5 10
+				CHANNELS 3 Zrotation Xrotation Yrotation
+				End Site
+				{
+					OFFSET 0 0 5
+				}
+			}
+		}
+	}
+	JOINT lowerback
+	{
+		OFFSET 0 10 0
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		JOINT LeftEye
+		{
+			OFFSET 3 60 8
+			CHANNELS 3 Zrotation Xrotation Yrotation
+			End Site
+			{
+				OFFSET 0 0 1
+			}
+		}
+	}
+}
+MOTION
+Frames: 2
+Frame Time: 0.0333333
+0 85 0 0 0 0 10 0 0 0 0 0 0 0 0 -10 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 85 2 0 0 0 -10 0 0 0 0 0 0 0 0 10 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+)");
+  ConvertOptions options;
+  options.mirror = true;
+  ConvertReport report;
+  Result<Clip> converted = convert_clip(input, options, &report);
+  ASSERT_TRUE(converted.ok()) << format_diagnostic(converted.error(), Severity::Error);
+  const Clip output = written_and_read(converted.value());
+  std::vector<std::string> names;
+  for (int joint = 0; joint < output.skeleton.joint_count(); ++joint) {
+    if (!output.skeleton.is_end_site(joint)) names.push_back(output.skeleton.names[joint]);
+  }
+  const std::vector<std::string> expected = {"hip",   "rhip",        "rfoot",     "righttoebase", "lhip",
+                                             "lfoot", "lefttoebase", "lowerback", "LeftEye"};
+  EXPECT_EQ(names, expected);
+  EXPECT_EQ(report.mirror_axis, std::optional<int>(0));
+  ASSERT_EQ(report.warnings.size(), 1u);
+  EXPECT_EQ(format_diagnostic(report.warnings[0], Severity::Warning),
+            "test.bvh:48:1: warning: --mirror: the joint 'LeftEye' is named for a side but no joint is named for the "
+            "other side; its name is kept");
+}
+
+// A rest pose lying along X, its sides apart along Y (the file's up axis): the motion stands the
+// figure up (hips turned 90 degrees about Z), its sides apart along X. The mirror is across X, so
+// up stays +Y and every joint lands on its counterpart's mirror image.
+std::string lying_rest_pose_text() {
+  std::string text = R"(HIERARCHY
+ROOT Hips
+{
+	OFFSET 0 0 0
+	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+	JOINT Spine
+	{
+		OFFSET 20 0 0
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		JOINT Head
+		{
+			OFFSET 45 0 0
+			CHANNELS 3 Zrotation Xrotation Yrotation
+			End Site
+			{
+				OFFSET 20 0 0
+			}
+		}
+		JOINT LeftArm
+		{
+			OFFSET 30 15 0
+			CHANNELS 3 Zrotation Xrotation Yrotation
+			JOINT LeftHand
+			{
+				OFFSET 0 50 0
+				CHANNELS 3 Zrotation Xrotation Yrotation
+				End Site
+				{
+					OFFSET 0 10 0
+				}
+			}
+		}
+		JOINT RightArm
+		{
+			OFFSET 30 -15 0
+			CHANNELS 3 Zrotation Xrotation Yrotation
+			JOINT RightHand
+			{
+				OFFSET 0 -50 0
+				CHANNELS 3 Zrotation Xrotation Yrotation
+				End Site
+				{
+					OFFSET 0 -10 0
+				}
+			}
+		}
+	}
+	JOINT LeftUpLeg
+	{
+		OFFSET 0 10 0
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		JOINT LeftLeg
+		{
+			OFFSET -45 0 0
+			CHANNELS 3 Zrotation Xrotation Yrotation
+			JOINT LeftFoot
+			{
+				OFFSET -45 0 0
+				CHANNELS 3 Zrotation Xrotation Yrotation
+				End Site
+				{
+					OFFSET -5 0 12
+				}
+			}
+		}
+	}
+	JOINT RightUpLeg
+	{
+		OFFSET 0 -10 0
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		JOINT RightLeg
+		{
+			OFFSET -45 0 0
+			CHANNELS 3 Zrotation Xrotation Yrotation
+			JOINT RightFoot
+			{
+				OFFSET -45 0 0
+				CHANNELS 3 Zrotation Xrotation Yrotation
+				End Site
+				{
+					OFFSET -5 0 12
+				}
+			}
+		}
+	}
+}
+MOTION
+Frames: 60
+Frame Time: 0.0333333
+)";
+  for (int f = 0; f < 60; ++f) {
+    const double swing = 20.0 * std::sin(0.3 * f);
+    // Hips (6), Spine, Head, LeftArm, LeftHand, RightArm, RightHand, LeftUpLeg, LeftLeg, LeftFoot,
+    // RightUpLeg, RightLeg, RightFoot (3 each): the legs swing about their local Y (world X).
+    std::vector<double> row = {0.0, 95.0 + std::abs(std::sin(0.3 * f)), 3.0 * f, 90.0, 0.0, 0.0};
+    for (int joint = 0; joint < 6; ++joint) row.insert(row.end(), {0.0, 0.0, 2.0 * std::sin(0.2 * f + joint)});
+    row.insert(row.end(), {0.0, 0.0, swing, 0.0, 0.0, 10.0 + 0.5 * swing, 0.0, 0.0, 0.0});
+    row.insert(row.end(), {0.0, 0.0, -swing, 0.0, 0.0, 10.0 - 0.5 * swing, 0.0, 0.0, 0.0});
+    for (std::size_t c = 0; c < row.size(); ++c) text += (c > 0 ? " " : "") + std::to_string(row[c]);
+    text += "\n";
+  }
+  return text;
+}
+
+TEST(Convert, MirrorOfARestPoseLyingAlongXKeepsTheUpAxis) {
+  const Clip input = test::parse_ok(lying_rest_pose_text());
+  ASSERT_EQ(analyse_clip(input, PositionModeRequest::Auto, UpAxisRequest{}).up.axis, UpAxis::PosY);
+  ConvertOptions options;
+  options.mirror = true;
+  ConvertReport report;
+  Result<Clip> converted = convert_clip(input, options, &report);
+  ASSERT_TRUE(converted.ok()) << format_diagnostic(converted.error(), Severity::Error);
+  EXPECT_EQ(report.mirror_axis, std::optional<int>(0));
+  const Clip output = written_and_read(converted.value());
+  EXPECT_EQ(analyse_clip(output, PositionModeRequest::Auto, UpAxisRequest{}).up.axis, UpAxis::PosY);
+  EXPECT_EQ(output.skeleton.names[4], "RightArm");
+  EXPECT_EQ(output.skeleton.names[10], "RightUpLeg");
+  for (const std::size_t frame : {std::size_t{0}, std::size_t{17}, std::size_t{59}}) {
+    const auto before = positions(input, frame, PositionMode::Add);
+    const auto after = positions(output, frame, PositionMode::Add);
+    for (std::size_t joint = 0; joint < before.size(); ++joint) {
+      const glm::vec3 mirrored(-before[joint].x, before[joint].y, before[joint].z);
+      EXPECT_LT(glm::distance(after[joint], mirrored), 1e-3f) << "frame " << frame << ", joint " << joint;
+    }
+  }
 }
 
 TEST(Convert, MirrorWithoutSideNamesIsRefused) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "anim/bvh_parser.hpp"
+#include "anim/convert.hpp"
 #include "anim/file_loader.hpp"
 #include "test_support.hpp"
 
@@ -259,6 +260,47 @@ TEST(Lint, MovingPositionChannelsBelowTheRootAreAWarning) {
   EXPECT_FINDING(report, "moving-joint-positions", LintSeverity::Warning, lines[1], -1, 1);
   EXPECT_EQ(find(report, "moving-joint-positions")->message,
             "'Spine' has position channels below the root that move: Yposition from 0 to 4");
+}
+
+// Lint and convert --channels 3 share one rule for a still position channel (0.1 % of the figure's
+// height, 1.9 cm here): export noise (+-1e-6) and a 0.1 cm wobble are folded into OFFSET as their
+// mean, a 0.5 cm or 4 cm movement is refused by convert and a warning for lint.
+TEST(Lint, PositionChannelsBelowTheRootAreStillOrMovingForLintAndConvertAlike) {
+  struct Case {
+    float low;
+    float high;
+    bool still;
+  };
+  for (const Case& c : {Case{4.999999f, 5.000001f, true}, Case{4.95f, 5.05f, true}, Case{4.75f, 5.25f, false},
+                        Case{3.0f, 7.0f, false}}) {
+    SCOPED_TRACE(std::to_string(c.high - c.low));
+    std::vector<int> lines;
+    const std::string text =
+        spine_positions_text([&](int f, int axis) { return axis == 1 ? (f % 2 == 0 ? c.low : c.high) : 0.0f; }, &lines);
+    const LintReport report = lint_text(text);
+    ConvertOptions options;
+    options.three_channels = true;
+    const Result<Clip> converted = convert_clip(test::parse_ok(text, "test.bvh"), options);
+    if (c.still) {
+      EXPECT_FINDING(report, "joint-position-channels", LintSeverity::Info, lines[1], -1, 1);
+      EXPECT_NE(find(report, "joint-position-channels")->hint.find("bvhscope convert --channels 3 folds"),
+                std::string::npos);
+      EXPECT_EQ(find(report, "moving-joint-positions"), nullptr);
+      ASSERT_TRUE(converted.ok()) << format_diagnostic(converted.error(), Severity::Error);
+      const Skeleton& skeleton = converted.value().skeleton;
+      EXPECT_EQ(skeleton.channel_counts[1], 3);
+      // Spine's OFFSET (0, 20, 0) plus the channels' mean (0, (low + high) / 2, 0): 5 exactly in floats.
+      EXPECT_EQ(skeleton.offsets[1], glm::vec3(0.0f, 25.0f, 0.0f));
+    } else {
+      EXPECT_FINDING(report, "moving-joint-positions", LintSeverity::Warning, lines[1], -1, 1);
+      EXPECT_EQ(find(report, "joint-position-channels"), nullptr);
+      ASSERT_FALSE(converted.ok());
+      EXPECT_EQ(converted.error().line, lines[1]);
+      EXPECT_NE(converted.error().message.find("--channels 3: joint 'Spine' has a moving Yposition channel"),
+                std::string::npos)
+          << converted.error().message;
+    }
+  }
 }
 
 TEST(Lint, PositionChannelsThatRepeatTheOffsetAreAWarning) {
