@@ -41,7 +41,8 @@ Usage:
                                 decimals) with the same poses, positions for the Biovision
                                 add rule whatever mode the input uses. --frames trims
                                 (0-based, inclusive); --fps resamples as the viewer plays
-                                (slerp, linear translation); --rotation-order re-expresses
+                                (slerp, linear translation) to render's frame count for that
+                                rate; --rotation-order re-expresses
                                 every joint's rotation (XYZ ... ZYX); --channels 3 folds
                                 constant non-root position channels into OFFSET (refused,
                                 naming the joint, when one moves); --units converts lengths

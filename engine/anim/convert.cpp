@@ -27,7 +27,11 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
     if (!trimmed) return trimmed.error();
     clip = std::move(trimmed).value();
   }
-  if (options.fps) clip = resample(clip, *options.fps);
+  if (options.fps) {
+    Result<Clip> resampled = resample(clip, *options.fps);
+    if (!resampled) return resampled.error();
+    clip = std::move(resampled).value();
+  }
   clip = with_unique_names(std::move(clip), &decided.renamed_duplicates);
   if (!options.strip_prefix.empty()) {
     Result<Clip> stripped = strip_name_prefix(std::move(clip), options.strip_prefix);
