@@ -46,7 +46,8 @@ Usage:
                                 every joint's rotation (XYZ ... ZYX); --channels 3 folds
                                 constant non-root position channels into OFFSET (refused,
                                 naming the joint, when one moves); --units converts lengths
-                                to a unit (from the unit guess or --from-units) or scales
+                                to a unit (from the unit guess, or --from-units, needed when
+                                the guess is unknown) or scales
                                 them by FACTOR; --up turns the figure so that its up axis
                                 (detected, or --from-up) becomes AXIS; --mirror swaps left
                                 and right (names and positions across the side plane);

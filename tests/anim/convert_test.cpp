@@ -653,6 +653,28 @@ TEST(Convert, UnitScalingIsExact) {
   EXPECT_EQ(scaled.motion.values[14], -5.625f);
 }
 
+// A unit guess that is unknown (a partial rig, too few joints) only sizes the viewer's grid: --units
+// refuses to convert from it, saying why and asking for --from-units, and converts once given it.
+TEST(Convert, UnitsFromAnUnknownGuessAreRefused) {
+  const Clip input = test::parse_ok(kSmall);  // three joints
+  ConvertOptions options;
+  options.lengths = LengthConversion{1.0, std::nullopt, 1.0};
+  ConvertReport report;
+  const Result<Clip> refused = convert_clip(input, options, &report);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message,
+            "--units: the file's length unit is unknown (too few joints (3) for a human size to compare with); give "
+            "it with --from-units m|cm|mm|in|ft|METRES");
+  EXPECT_TRUE(report.needs_from_units);
+  options.lengths->from_metres_per_unit = 0.01;
+  ConvertReport given;
+  const Clip output = convert_ok(input, options);
+  EXPECT_EQ(output.skeleton.offsets[3], glm::vec3(-0.1f, 0, 0));  // RightUpLeg, 10 cm
+  ASSERT_TRUE(convert_clip(input, options, &given).ok());
+  EXPECT_FALSE(given.needs_from_units);
+  EXPECT_EQ(given.length_factor, 0.01);
+}
+
 TEST(Convert, UpAxisTurnsEveryPositionExactly) {
   const Clip input = test::parse_ok(kSmall);
   ConvertOptions options;
