@@ -164,7 +164,7 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   Result<Clip> converted = convert_clip(std::move(*clip), *options, &report);
   if (!converted) {
     err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
-    return kExitBadInput;
+    return report.needs_from_units ? kExitUsage : kExitBadInput;
   }
   for (const Diagnostic& warning : report.warnings) err << format_diagnostic(warning, Severity::Warning) << '\n';
   const Clip& result = converted.value();

@@ -41,12 +41,14 @@ Usage:
                                 decimals) with the same poses, positions for the Biovision
                                 add rule whatever mode the input uses. --frames trims
                                 (0-based, inclusive); --fps resamples as the viewer plays
-                                (slerp, linear translation); --rotation-order re-expresses
+                                (slerp, linear translation) to render's frame count for that
+                                rate; --rotation-order re-expresses
                                 every joint's rotation (XYZ ... ZYX); --channels 3 folds
                                 non-root position channels still within 0.1 % of the
                                 figure's height (lint's rule) into OFFSET (refused, naming
                                 the joint, when one moves more); --units converts lengths
-                                to a unit (from the unit guess or --from-units) or scales
+                                to a unit (from the unit guess, or --from-units, needed when
+                                the guess is unknown) or scales
                                 them by FACTOR; --up turns the figure so that its up axis
                                 (detected, or --from-up) becomes AXIS; --mirror swaps left
                                 and right (paired names, and positions across the side

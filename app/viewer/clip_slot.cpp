@@ -43,4 +43,14 @@ double metres_per_unit(const ClipSlot& slot) {
                                                                    : 0.01;
 }
 
+std::optional<double> known_metres_per_unit(const ClipSlot& slot, std::string& refusal) {
+  const FigureMeasures& figure = slot.prepared.measures.figure;
+  if (slot.units_choice < 0 && figure.units.unit == "unknown") {
+    refusal = "The clip's length unit is unknown (" + figure.unit_reason +
+              "): choose it under Units in the Clip tab to convert lengths";
+    return std::nullopt;
+  }
+  return metres_per_unit(slot);
+}
+
 }  // namespace bvhscope::viewer

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,5 +66,9 @@ ClipSlot make_clip_slot(PreparedClip prepared, bool is_sample);
 
 // The length unit of a clip: the user's choice, or the clip's guess.
 double metres_per_unit(const ClipSlot& slot);
+// The unit File > Save as BVH converts lengths from: the user's choice (the Clip tab's Units), else
+// the clip's guess when it is known. nullopt, with `refusal` saying why and what to do, when the
+// guess is "unknown" (a partial rig, too few joints): its factor only sizes the grid.
+std::optional<double> known_metres_per_unit(const ClipSlot& slot, std::string& refusal);
 
 }  // namespace bvhscope::viewer

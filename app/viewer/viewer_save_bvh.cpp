@@ -83,8 +83,11 @@ void Viewer::start_save_bvh(const Actions::SaveBvh& request) {
   options.position_mode =
       active->prepared.decision.mode == PositionMode::Replace ? PositionModeRequest::Replace : PositionModeRequest::Add;
   options.from_up = UpAxisRequest{active->prepared.measures.up.axis};
-  if (options.lengths && options.lengths->target_metres_per_unit > 0.0 && !options.lengths->from_metres_per_unit)
-    options.lengths->from_metres_per_unit = metres_per_unit(*active);
+  if (options.lengths && options.lengths->target_metres_per_unit > 0.0 && !options.lengths->from_metres_per_unit) {
+    std::string unknown;
+    options.lengths->from_metres_per_unit = known_metres_per_unit(*active, unknown);
+    if (!options.lengths->from_metres_per_unit) return refuse(unknown + "; nothing was written");
+  }
   BvhWriteOptions write;
   write.precision = request.precision;
   save_bvh_refused_ = false;

@@ -28,7 +28,11 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
     if (!trimmed) return trimmed.error();
     clip = std::move(trimmed).value();
   }
-  if (options.fps) clip = resample(clip, *options.fps);
+  if (options.fps) {
+    Result<Clip> resampled = resample(clip, *options.fps);
+    if (!resampled) return resampled.error();
+    clip = std::move(resampled).value();
+  }
   clip = with_unique_names(std::move(clip), &decided.renamed_duplicates);
   if (!options.strip_prefix.empty()) {
     Result<Clip> stripped = strip_name_prefix(std::move(clip), options.strip_prefix);
@@ -43,10 +47,19 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
   if (options.lengths) {
     const LengthConversion& lengths = *options.lengths;
     if (lengths.target_metres_per_unit > 0.0) {
+      const bool guessed = !lengths.from_metres_per_unit && figure;
+      if (guessed && figure->figure.units.unit == "unknown") {
+        // The guess then only scales the viewer's grid: no factor may be assumed from it.
+        if (report) report->needs_from_units = true;
+        return Diagnostic{clip.source, 0, 0,
+                          "--units: the file's length unit is unknown (" + figure->figure.unit_reason +
+                              "); give it with --from-units m|cm|mm|in|ft|METRES"};
+      }
       const double from = lengths.from_metres_per_unit ? *lengths.from_metres_per_unit
                           : figure                     ? figure->figure.units.metres_per_unit
                                                        : 0.0;
       if (!(from > 0.0)) {
+        if (report) report->needs_from_units = true;
         return Diagnostic{clip.source, 0, 0,
                           "--units: the file's length unit cannot be told from its figure; give it with --from-units"};
       }

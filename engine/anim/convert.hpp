@@ -55,12 +55,16 @@ struct ConvertReport {
   std::optional<int> mirror_axis;    // the side axis mirrored across
   int renamed_duplicates = 0;        // joints whose duplicate names got a suffix
   std::vector<Diagnostic> warnings;  // located: side names --mirror could not pair
+  // Set (with an error) when --units needs the input's unit and its guess is unknown (a partial
+  // rig, too few joints): the caller must give it (--from-units), a usage error.
+  bool needs_from_units = false;
 };
 
 // In this order: the input read under its position mode and rewritten in the add rule; frames
 // trimmed; resampled; duplicate names made unique (with_unique_names), names stripped and renamed; lengths scaled; axes
 // turned; mirrored; position channels folded; rotation order; in place; on the ground; unwrapped. Errors (a moving
-// channel for three channels, a name clash, an unknown unit) name what is wrong.
+// channel for three channels, a name clash, a unit to convert to when the input's is unknown and not
+// given) name what is wrong.
 Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report = nullptr);
 
 }  // namespace bvhscope

@@ -8,6 +8,7 @@
 
 #include "anim/euler.hpp"
 #include "anim/pose.hpp"
+#include "anim/video_timing.hpp"
 
 namespace bvhscope {
 
@@ -28,17 +29,19 @@ Result<Clip> trim_frames(Clip clip, std::size_t first, std::size_t last) {
   return clip;
 }
 
-Clip resample(const Clip& clip, double fps) {
+Result<Clip> resample(const Clip& clip, double fps) {
   const Skeleton& skeleton = clip.skeleton;
   const Motion& motion = clip.motion;
   Clip result = clip;
-  const double frame_time = 1.0 / fps;
-  result.motion.frame_time = frame_time;
-  result.declared_frame_time = frame_time;
-  if (motion.frame_count < 2) return result;
-  const double step = frame_time / motion.frame_time;  // old frames per new frame
+  result.motion.frame_time = 1.0 / fps;
+  result.declared_frame_time = result.motion.frame_time;
+  if (motion.frame_count == 0) return result;
+  std::string error;
+  const std::optional<VideoTiming> timing =
+      plan_video_timing(motion.frame_count, motion.frame_time, std::nullopt, fps, error);
+  if (!timing) return Diagnostic{clip.source, 0, 0, "--fps: " + error};
   const double last = static_cast<double>(motion.frame_count - 1);
-  const auto count = static_cast<std::size_t>(std::floor(last / step + 1e-6)) + 1;
+  const std::size_t count = timing->frame_count;
   const auto columns = static_cast<std::size_t>(motion.channel_count);
   result.motion.frame_count = count;
   result.motion.values = FrameValues(count * columns);
@@ -70,10 +73,10 @@ Clip resample(const Clip& clip, double fps) {
 
   std::vector<std::optional<EulerAngles>> previous(slerped.size());
   for (std::size_t k = 0; k < count; ++k) {
-    const double position = std::min(static_cast<double>(k) * step, last);
+    const double position = timing->position(k);  // whole on a frame, at most `last`
     float* out = result.motion.values.data() + k * columns;
     const double nearest = std::round(position);
-    if (std::abs(position - nearest) <= 1e-6) {
+    if (position == nearest) {
       const std::span<const float> row = motion.frame(static_cast<std::size_t>(nearest));
       std::copy(row.begin(), row.end(), out);
       for (std::size_t s = 0; s < slerped.size(); ++s) {
@@ -83,25 +86,28 @@ Clip resample(const Clip& clip, double fps) {
       }
       continue;
     }
-    const auto before = static_cast<std::size_t>(std::floor(position));
-    const auto fraction = static_cast<float>(position - static_cast<double>(before));
+    const auto before = static_cast<std::size_t>(std::min(std::floor(position), last - 1.0));
+    const double fraction = position - static_cast<double>(before);
     const std::span<const float> a = motion.frame(before);
     const std::span<const float> b = motion.frame(before + 1);
     for (std::size_t c = 0; c < columns; ++c) {
       if (!interpolated_linearly[c]) continue;
       if (is_position(skeleton.channel_kinds[c])) {
-        out[c] = a[c] + (b[c] - a[c]) * fraction;
+        out[c] = static_cast<float>(static_cast<double>(a[c]) +
+                                    (static_cast<double>(b[c]) - static_cast<double>(a[c])) * fraction);
       } else {  // the shorter way round
         const auto from = static_cast<double>(a[c]);
         const double to = nearest_turn(static_cast<double>(b[c]), from);
-        out[c] = static_cast<float>(from + (to - from) * static_cast<double>(fraction));
+        out[c] = static_cast<float>(from + (to - from) * fraction);
       }
     }
     for (std::size_t s = 0; s < slerped.size(); ++s) {
-      // As sample_pose does: quaternions of the frames' rotations, glm::slerp (the shorter arc).
-      const glm::quat qa = glm::quat_cast(joint_rotation(skeleton, slerped[s].joint, a));
-      const glm::quat qb = glm::quat_cast(joint_rotation(skeleton, slerped[s].joint, b));
-      const glm::dmat3 rotation(glm::mat3_cast(glm::slerp(qa, qb, fraction)));
+      // As sample_pose does (quaternions of the frames' rotations, glm::slerp: the shorter arc), in
+      // double precision: a rotation in gimbal lock stays in it to rounding, so euler_angles splits
+      // it continuously with the frame before instead of reading its two turns from noise.
+      const glm::dquat qa = glm::quat_cast(joint_rotation_exact(skeleton, slerped[s].joint, a));
+      const glm::dquat qb = glm::quat_cast(joint_rotation_exact(skeleton, slerped[s].joint, b));
+      const glm::dmat3 rotation = glm::mat3_cast(glm::slerp(qa, qb, fraction));
       const EulerAngles angles = euler_angles(rotation, slerped[s].order, previous[s]);
       for (int i = 0; i < 3; ++i) out[slerped[s].columns[i]] = static_cast<float>(angles[i]);
       previous[s] = angles;

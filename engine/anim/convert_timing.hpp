@@ -13,12 +13,16 @@ namespace bvhscope {
 // `first` is past the last frame.
 Result<Clip> trim_frames(Clip clip, std::size_t first, std::size_t last);
 
-// The clip at `fps` frames per second over the same duration (its last frame at or before the old
-// end). Frame k shows time k / fps: a time that falls on a frame of the clip (within 1e-6 of a frame)
-// copies that frame's values exactly; between frames, a joint with three rotation channels gets
-// the slerp of its two neighbours' rotations written back as angles in its own order (continuous
-// with the frame before), one with one or two rotation channels the angles interpolated along the
-// shorter way, and position channels are interpolated linearly. The clip must be in the add rule.
-Clip resample(const Clip& clip, double fps);
+// The clip at `fps` frames per second by the rule `render` times its videos with (plan_video_timing
+// in video_timing.hpp, so both give the same frame count): N frames at rate R (within 0.01 % of a
+// whole number: that number) last N / R s; output frame k shows the clip at time k / fps for every
+// k / fps < N / R, the times past the last frame holding it. A time on a frame of the clip (within
+// 1e-6 of a frame) copies that frame's values exactly; between frames, a joint with three rotation
+// channels gets the slerp of its two neighbours' whole rotations (double precision) written back as
+// angles in its own order (continuous with the frame before, euler_angles), one with one or two
+// rotation channels the angles interpolated along the shorter way, and position channels are
+// interpolated linearly. The clip must be in the add rule. An error when the clip's frame time is
+// not a positive number.
+Result<Clip> resample(const Clip& clip, double fps);
 
 }  // namespace bvhscope

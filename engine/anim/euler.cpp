@@ -8,6 +8,10 @@ namespace bvhscope {
 namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
+// cos(b) at or below which a rotation is in gimbal lock (b within 6e-5 degrees of +-90): a and c are
+// then one turn, split so that c keeps its previous value. The rotation written then differs from
+// the exact one by at most this many radians times c's change (a few micrometres a metre).
+constexpr double kGimbalCosine = 1e-6;
 
 // Element at `row`, `column` of a column-major glm matrix.
 double at(const glm::dmat3& m, int row, int column) noexcept { return m[column][row]; }
@@ -19,6 +23,13 @@ double wrap_half_turn(double degrees) noexcept {
   double wrapped = std::remainder(degrees, 360.0);
   if (wrapped <= -180.0) wrapped += 360.0;
   return wrapped;
+}
+
+// The angle (degrees) of a rotation about `axis`, read in the plane it turns (axis + 1, axis + 2).
+double angle_about(const glm::dmat3& rotation, int axis) noexcept {
+  const int p = (axis + 1) % 3;
+  const int q = (axis + 2) % 3;
+  return std::atan2(at(rotation, q, p), at(rotation, p, p)) * kDegrees;
 }
 
 double distance(const EulerAngles& a, const EulerAngles& b) noexcept {
@@ -112,19 +123,24 @@ EulerAngles euler_angles(const glm::dmat3& rotation, const RotationOrder& order,
   const double cos_b = std::hypot(at(rotation, i, i), at(rotation, i, j));
   EulerAngles angles{};
   angles[1] = std::atan2(sin_b, cos_b) * kDegrees;
-  if (cos_b > 1e-9) {
+  if (cos_b > kGimbalCosine) {
+    // a from the matrix, then c from what is left of the rotation once a and b are taken off: the
+    // three recompose the matrix even near the gimbal case, where a alone is poorly conditioned.
     angles[0] = std::atan2(-s * at(rotation, j, k), at(rotation, k, k)) * kDegrees;
-    angles[2] = std::atan2(-s * at(rotation, i, j), at(rotation, i, i)) * kDegrees;
+    const glm::dmat3 about_k =
+        glm::transpose(axis_rotation(j, angles[1])) * glm::transpose(axis_rotation(i, angles[0])) * rotation;
+    angles[2] = angle_about(about_k, k);
   } else {
-    // Gimbal lock: R(i, a) = rotation * R(k, c)^T * R(j, b)^T with c chosen; a is the angle of that
-    // turn about i, read in the plane (i + 1, i + 2).
+    // Gimbal lock: a and c turn about the same axis. c keeps its previous value (0 without one)
+    // and a takes the rest: R(i, a) = rotation * R(k, c)^T * R(j, b)^T.
     angles[2] = previous ? (*previous)[2] : 0.0;
     const glm::dmat3 about_i =
         rotation * glm::transpose(axis_rotation(k, angles[2])) * glm::transpose(axis_rotation(j, angles[1]));
-    const int p = (i + 1) % 3;
-    const int q = (i + 2) % 3;
-    angles[0] = std::atan2(at(about_i, q, p), at(about_i, p, p)) * kDegrees;
-    if (previous) angles[0] = nearest_turn(angles[0], (*previous)[0]);
+    angles[0] = angle_about(about_i, i);
+    if (previous) {
+      angles[0] = nearest_turn(angles[0], (*previous)[0]);
+      angles[1] = nearest_turn(angles[1], (*previous)[1]);
+    }
     return angles;
   }
   if (!previous) {

@@ -32,8 +32,10 @@ glm::dmat3 euler_rotation(const RotationOrder& order, const EulerAngles& angles)
 // Angles (a, b, c) with R(order[0], a) * R(order[1], b) * R(order[2], c) = rotation (a proper
 // rotation). Without `previous`: the principal solution, |b| <= 90 and a, c in (-180, 180]. With it:
 // of the two solutions (a, b, c) and (a + 180, 180 - b, c + 180), each angle moved by whole turns to
-// the one nearest `previous`, the nearer. In the gimbal case (b at +-90 degrees) a and c turn about
-// the same axis: c keeps its previous value (0 without one) and a takes the rest.
+// the one nearest `previous`, the nearer; c is read from what is left once a and b are taken off, so
+// the three recompose the matrix to rounding even near b = +-90. In the gimbal case (cos b <= 1e-6:
+// b within 6e-5 degrees of +-90) a and c turn about the same axis: c keeps its previous value (0
+// without one), a takes the rest, and a and b are moved by whole turns nearest `previous`.
 EulerAngles euler_angles(const glm::dmat3& rotation, const RotationOrder& order,
                          const std::optional<EulerAngles>& previous = std::nullopt) noexcept;
 

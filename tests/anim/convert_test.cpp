@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <set>
@@ -21,6 +22,8 @@
 #include "anim/file_loader.hpp"
 #include "anim/measure.hpp"
 #include "anim/pose.hpp"
+#include "anim/video_timing.hpp"
+#include "naive_quaternion.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -247,19 +250,22 @@ TEST(Convert, ResamplingMatchesTheOriginalAtSharedTimes) {
     const Clip input = load_corpus(test::corpus_dir() / name);
     const PositionMode mode = decide_position_mode(input, PositionModeRequest::Auto).mode;
     const float tolerance = 1e-4f * skeleton_height(input, mode);
-    // Half the rate: every output frame is at an input frame. Two thirds: every other one is.
+    // Half the rate: every output frame is at an input frame. Two thirds: every other one is. (The
+    // files' frame times, 0.0083333 and 0.033333, are 120 and 30 fps.)
+    const double rate = std::round(1.0 / input.motion.frame_time);
     for (const double input_frames_per_output_frame : {2.0, 1.5}) {
       ConvertOptions options;
-      options.fps = 1.0 / (input.motion.frame_time * input_frames_per_output_frame);
+      options.fps = rate / input_frames_per_output_frame;
       const Clip output = written_and_read(convert_ok(input, options));
+      // N frames last N / rate s: the output frames at k / fps before that.
       const auto expected_frames = static_cast<std::size_t>(
-          std::floor(static_cast<double>(input.motion.frame_count - 1) / input_frames_per_output_frame + 1e-6) + 1);
+          std::ceil(static_cast<double>(input.motion.frame_count) / input_frames_per_output_frame));
       ASSERT_EQ(output.motion.frame_count, expected_frames);
-      EXPECT_NEAR(output.motion.frame_time, input.motion.frame_time * input_frames_per_output_frame, 1e-12);
+      EXPECT_DOUBLE_EQ(output.motion.frame_time, input_frames_per_output_frame / rate);
       std::size_t shared = 0;
       for (std::size_t k = 0; k < output.motion.frame_count; ++k) {
         const double at = static_cast<double>(k) * input_frames_per_output_frame;
-        if (at != std::floor(at)) continue;  // between input frames (the next test)
+        if (at != std::floor(at) || at >= static_cast<double>(input.motion.frame_count)) continue;  // between frames
         ++shared;
         EXPECT_LE(largest_distance(input, static_cast<std::size_t>(at), mode, output, k), tolerance) << "frame " << k;
       }
@@ -271,17 +277,141 @@ TEST(Convert, ResamplingMatchesTheOriginalAtSharedTimes) {
 TEST(Convert, ResamplingBetweenFramesFollowsTheViewersInterpolation) {
   const Clip input = load_corpus(test::corpus_dir() / "edin-m__walk1.bvh");
   ConvertOptions options;
-  options.fps = 1.0 / (input.motion.frame_time * 0.5);  // twice the rate: every other frame between two
+  options.fps = 2.0 * std::round(1.0 / input.motion.frame_time);  // twice 30 fps: every other frame between two
   const Clip output = written_and_read(convert_ok(input, options));
   const PositionMode mode = decide_position_mode(input, PositionModeRequest::Auto).mode;
   const float tolerance = 1e-4f * skeleton_height(input, mode);
   Pose sampled;
-  for (std::size_t k = 1; k < output.motion.frame_count; k += 2) {
+  ASSERT_EQ(output.motion.frame_count, 2 * input.motion.frame_count);  // the last one holds the last frame
+  for (std::size_t k = 1; k + 1 < output.motion.frame_count; k += 2) {
     sample_pose(input, static_cast<double>(k) * 0.5, Sampling::Linear, mode, sampled);
     const auto written = positions(output, k, PositionMode::Add);
     for (int joint = 0; joint < input.skeleton.joint_count(); ++joint)
       ASSERT_LE(glm::distance(sampled.position(joint), written[static_cast<std::size_t>(joint)]), tolerance)
           << "frame " << k << " joint " << input.skeleton.names[joint];
+  }
+}
+
+// 80 frames of the small clip at `frame_time` (as a file writes it).
+Clip eighty_frames(const char* frame_time) {
+  std::string text = kSmall;
+  text.replace(text.find("Frames: 2"), 9, "Frames: 80");
+  text.replace(text.find("0.0333333"), 9, frame_time);
+  const std::string last_rows = text.substr(text.find("1.5 90"));
+  text.erase(text.find("1.5 90"));
+  for (int f = 0; f < 40; ++f) text += last_rows;
+  return test::parse_ok(text);
+}
+
+// `convert --fps` and `render --fps` time frames by one rule (plan_video_timing): a file's frame
+// time written with a few digits is its whole rate, N frames at R last N / R s, and the output has
+// a frame at every k / fps before that. 80 frames at "0.033333" to 30 fps stay 80 (not 79).
+TEST(Convert, ResamplingCountsFramesAsRenderDoes) {
+  struct Case {
+    const char* frame_time;
+    double rate;  // what it means
+  };
+  for (const Case& clip_case : {Case{"0.033333", 30.0}, Case{"0.0333333", 30.0}, Case{"0.0083333", 120.0},
+                                Case{"0.008333", 120.0}, Case{"0.04", 25.0}, Case{"0.0416667", 24.0}}) {
+    const Clip input = eighty_frames(clip_case.frame_time);
+    ASSERT_EQ(input.motion.frame_count, 80u);
+    for (const double fps : {24.0, 25.0, 30.0, 50.0, 60.0, 120.0}) {
+      SCOPED_TRACE(std::string(clip_case.frame_time) + " to " + std::to_string(fps));
+      ConvertOptions options;
+      options.fps = fps;
+      const Clip output = convert_ok(input, options);
+      const auto expected = static_cast<std::size_t>(std::ceil(80.0 * fps / clip_case.rate - 1e-9));
+      EXPECT_EQ(output.motion.frame_count, expected);
+      std::string error;
+      const std::optional<VideoTiming> video = plan_video_timing(80, input.motion.frame_time, std::nullopt, fps, error);
+      ASSERT_TRUE(video) << error;
+      EXPECT_EQ(video->frame_count, expected) << "render's count";
+      EXPECT_DOUBLE_EQ(output.motion.frame_time, 1.0 / fps);
+      // At the clip's own rate every frame is copied exactly.
+      if (fps == clip_case.rate) {
+        EXPECT_EQ(output.motion.values, input.motion.values);
+      }
+    }
+  }
+  ConvertOptions thirty;
+  thirty.fps = 30.0;
+  EXPECT_EQ(convert_ok(eighty_frames("0.033333"), thirty).motion.frame_count, 80u);
+}
+
+// A foot whose middle rotation angle is `middle` (+-90: gimbal lock in its order) in every frame,
+// its first and third angles moving 0.1 and -0.05 degrees a frame from `a` and `c` (a Rokoko export's
+// feet at X = 90 in YXZ): 6 frames at 30 fps.
+std::string gimbal_foot(const char* order, double a, double middle, double c) {
+  std::string text =
+      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
+      "JOINT Foot\n{\nOFFSET 0 -40 0\nCHANNELS 3";
+  for (int i = 0; i < 3; ++i) text += std::string(" ") + order[i] + "rotation";
+  text += "\nEnd Site\n{\nOFFSET 4 -3 15\n}\n}\n}\nMOTION\nFrames: 6\nFrame Time: 0.0333333\n";
+  for (int f = 0; f < 6; ++f) {
+    char row[160];
+    std::snprintf(row, sizeof row, "0 90 0 %.6f %.6f %.6f\n", a + 0.1 * f, middle, c - 0.05 * f);
+    text += row;
+  }
+  return text;
+}
+
+// Resampled near gimbal lock, every output frame turns the foot as the slerp of its input frames'
+// whole rotations (computed here with the test's own quaternions, compared by the End Site's place
+// in both), its angles change by less than a degree between output frames and the End Site moves no
+// more than the input does in that time: a 0.15 degree input motion stays a tiny output motion.
+TEST(Convert, ResamplingInGimbalLockSlerpsTheWholeRotationInEveryOrder) {
+  const test::NaiveVector end = {4.0, -3.0, 15.0};
+  const double length = std::sqrt(4.0 * 4.0 + 3.0 * 3.0 + 15.0 * 15.0);
+  for (const char* order : kAllOrders) {
+    for (const double middle : {90.0, -90.0}) {
+      for (const auto& [a, c] : {std::pair{37.5, -112.25}, std::pair{170.0, 175.0}, std::pair{-5.0, 3.0}}) {
+        SCOPED_TRACE(std::string(order) + " middle " + std::to_string(middle) + " a " + std::to_string(a) + " c " +
+                     std::to_string(c));
+        const Clip input = test::parse_ok(gimbal_foot(order, a, middle, c));
+        const auto input_angles = [&](std::size_t frame) {
+          const std::span<const float> row = input.motion.frame(frame);
+          return test::NaiveVector{row[3], row[4], row[5]};
+        };
+        double input_step = 0.0;  // the End Site's largest move between input frames
+        for (std::size_t f = 1; f < 6; ++f) {
+          input_step = std::max(
+              input_step,
+              test::naive_distance(test::naive_rotate(test::naive_euler_quat(order, input_angles(f)), end),
+                                   test::naive_rotate(test::naive_euler_quat(order, input_angles(f - 1)), end)));
+        }
+        for (const double fps : {60.0, 24.0, 50.0, 70.0}) {
+          SCOPED_TRACE(fps);
+          ConvertOptions options;
+          options.fps = fps;
+          const Clip output = written_and_read(convert_ok(input, options));
+          ASSERT_EQ(output.motion.frame_count, static_cast<std::size_t>(std::ceil(6.0 * fps / 30.0 - 1e-9)));
+          test::NaiveVector before_angles{};
+          test::NaiveVector before_end{};
+          for (std::size_t k = 0; k < output.motion.frame_count; ++k) {
+            const double at = std::min(static_cast<double>(k) * 30.0 / fps, 5.0);
+            const auto first = static_cast<std::size_t>(std::min(std::floor(at), 4.0));
+            const test::NaiveQuat expected = test::naive_slerp(test::naive_euler_quat(order, input_angles(first)),
+                                                               test::naive_euler_quat(order, input_angles(first + 1)),
+                                                               at - static_cast<double>(first));
+            const std::span<const float> row = output.motion.frame(k);
+            const test::NaiveVector angles = {row[3], row[4], row[5]};
+            const test::NaiveVector got = test::naive_rotate(test::naive_euler_quat(order, angles), end);
+            EXPECT_LE(test::naive_distance(got, test::naive_rotate(expected, end)), 1e-5 * length)
+                << "frame " << k << " at input frame " << at << ": angles " << angles[0] << " " << angles[1] << " "
+                << angles[2];
+            if (k > 0) {
+              // Slerp turns at a constant speed: 30 / fps input frames' worth of motion at most.
+              EXPECT_LE(test::naive_distance(got, before_end), input_step * 30.0 / fps * 1.001 + 1e-5 * length)
+                  << "frame " << k;
+              for (int i = 0; i < 3; ++i)
+                EXPECT_LE(std::abs(angles[i] - before_angles[i]), 1.0) << "frame " << k << " angle " << i;
+            }
+            before_angles = angles;
+            before_end = got;
+          }
+        }
+      }
+    }
   }
 }
 
@@ -824,6 +954,28 @@ TEST(Convert, UnitScalingIsExact) {
   const Clip scaled = convert_ok(input, factor);
   EXPECT_EQ(scaled.skeleton.offsets[4], glm::vec3(0, -100, 0));
   EXPECT_EQ(scaled.motion.values[14], -5.625f);
+}
+
+// A unit guess that is unknown (a partial rig, too few joints) only sizes the viewer's grid: --units
+// refuses to convert from it, saying why and asking for --from-units, and converts once given it.
+TEST(Convert, UnitsFromAnUnknownGuessAreRefused) {
+  const Clip input = test::parse_ok(kSmall);  // three joints
+  ConvertOptions options;
+  options.lengths = LengthConversion{1.0, std::nullopt, 1.0};
+  ConvertReport report;
+  const Result<Clip> refused = convert_clip(input, options, &report);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message,
+            "--units: the file's length unit is unknown (too few joints (3) for a human size to compare with); give "
+            "it with --from-units m|cm|mm|in|ft|METRES");
+  EXPECT_TRUE(report.needs_from_units);
+  options.lengths->from_metres_per_unit = 0.01;
+  ConvertReport given;
+  const Clip output = convert_ok(input, options);
+  EXPECT_EQ(output.skeleton.offsets[3], glm::vec3(-0.1f, 0, 0));  // RightUpLeg, 10 cm
+  ASSERT_TRUE(convert_clip(input, options, &given).ok());
+  EXPECT_FALSE(given.needs_from_units);
+  EXPECT_EQ(given.length_factor, 0.01);
 }
 
 TEST(Convert, UpAxisTurnsEveryPositionExactly) {

@@ -7,10 +7,13 @@
 #include <set>
 #include <sstream>
 
+#include "anim/bvh_writer.hpp"
+#include "anim/convert.hpp"
 #include "anim/csv_export.hpp"
 #include "anim/file_loader.hpp"
 #include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
+#include "naive_quaternion.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -28,6 +31,7 @@ struct NaiveJoint {
 struct NaiveClip {
   std::vector<NaiveJoint> joints;
   std::size_t frames = 0;
+  double frame_time = 0.0;
   std::vector<std::vector<double>> rows;
 };
 
@@ -71,6 +75,7 @@ NaiveClip naive_read(const std::string& text) {
   }
   in >> token >> clip.frames;     // Frames: N
   in >> token >> token >> token;  // Frame Time: T
+  clip.frame_time = std::strtod(token.c_str(), nullptr);
   for (std::size_t f = 0; f < clip.frames; ++f) {
     std::vector<double> row(channel_total);
     for (double& v : row) {
@@ -152,6 +157,64 @@ std::vector<std::array<double, 3>> naive_positions(const NaiveClip& clip, const 
   return positions;
 }
 
+// ---- The same clip interpolated between frames: slerp of each joint's rotation (test quaternions) ----
+
+struct NaiveLocal {
+  test::NaiveQuat rotation;
+  test::NaiveVector translation{};
+};
+
+std::vector<NaiveLocal> naive_quat_locals(const NaiveClip& clip, const std::vector<double>& row, bool replace) {
+  std::vector<NaiveLocal> locals;
+  std::size_t column = 0;
+  for (const NaiveJoint& joint : clip.joints) {
+    NaiveLocal local;
+    local.translation = joint.offset;
+    for (const std::string& channel : joint.channels) {
+      const double value = row[column++];
+      const auto axis = static_cast<std::size_t>(channel[0] - 'X');
+      if (channel.find("position") != std::string::npos) {
+        local.translation[axis] = replace ? value : local.translation[axis] + value;
+      } else {
+        local.rotation = local.rotation * test::naive_axis_quat(channel[0], value);
+      }
+    }
+    locals.push_back(local);
+  }
+  return locals;
+}
+
+// Every joint's world position at fractional frame `at`: each joint's rotation slerped between the
+// two frames around it, its translation interpolated linearly, then composed down the tree.
+std::vector<test::NaiveVector> naive_interpolated_positions(const NaiveClip& clip, double at, bool replace) {
+  const auto first = static_cast<std::size_t>(std::floor(at));
+  const double t = at - static_cast<double>(first);
+  std::vector<NaiveLocal> locals = naive_quat_locals(clip, clip.rows[first], replace);
+  if (t > 0.0) {
+    const std::vector<NaiveLocal> next = naive_quat_locals(clip, clip.rows[first + 1], replace);
+    for (std::size_t j = 0; j < locals.size(); ++j) {
+      locals[j].rotation = test::naive_slerp(locals[j].rotation, next[j].rotation, t);
+      for (std::size_t a = 0; a < 3; ++a)
+        locals[j].translation[a] += (next[j].translation[a] - locals[j].translation[a]) * t;
+    }
+  }
+  std::vector<test::NaiveQuat> world_rotation(locals.size());
+  std::vector<test::NaiveVector> world_position(locals.size());
+  for (std::size_t j = 0; j < locals.size(); ++j) {  // parents come before their children
+    const int parent = clip.joints[j].parent;
+    if (parent < 0) {
+      world_rotation[j] = locals[j].rotation;
+      world_position[j] = locals[j].translation;
+      continue;
+    }
+    const auto p = static_cast<std::size_t>(parent);
+    world_rotation[j] = world_rotation[p] * locals[j].rotation;
+    const test::NaiveVector turned = test::naive_rotate(world_rotation[p], locals[j].translation);
+    for (std::size_t a = 0; a < 3; ++a) world_position[j][a] = world_position[p][a] + turned[a];
+  }
+  return world_position;
+}
+
 // ---- The tests ----
 
 const std::set<std::string> kReplaceFiles = {"bandai1__dataset-1_dash_normal_001.bvh",
@@ -229,6 +292,61 @@ TEST_P(CorpusFile, ParsesPosesAndMatchesTheIndependentEvaluator) {
   } else {
     EXPECT_LE(largest_mode_difference, 2e-6 * largest_coordinate) << "add and replace must agree on this file";
   }
+}
+
+// convert --fps (24, 30, 50) on every corpus file: the written file (read by the naive reader, in
+// the add rule) has a frame at every k / fps within the clip's duration (N frames at its rate R, a
+// rate within 0.01 % of a whole number being that number), and each frame's joints are within
+// 1e-3 of the figure's height of the source interpolated at that time by the test's own slerp.
+TEST(Corpus, ResampledFilesFollowTheSourceInterpolatedIndependently) {
+  const auto files = test::corpus_files();
+  ASSERT_EQ(files.size(), 23u);
+  std::size_t checked = 0;
+  for (const auto& path : files) {
+    SCOPED_TRACE(path.filename().string());
+    Result<Clip> loaded = load_bvh_file(path.string());
+    ASSERT_TRUE(loaded.ok());
+    const NaiveClip source = naive_read(test::read_file(path));
+    const bool replace = kReplaceFiles.count(path.filename().string()) > 0;
+    const PositionMode mode = replace ? PositionMode::Replace : PositionMode::Add;
+    const double tolerance = 1e-3 * static_cast<double>(skeleton_height(loaded.value(), mode));
+    ASSERT_GT(tolerance, 0.0);
+    const double exact_rate = 1.0 / source.frame_time;
+    const double whole_rate = std::round(exact_rate);
+    const double rate = std::abs(exact_rate - whole_rate) <= 1e-4 * whole_rate ? whole_rate : exact_rate;
+    const auto frames = static_cast<double>(source.frames);
+    for (const double fps : {24.0, 30.0, 50.0}) {
+      SCOPED_TRACE(fps);
+      ConvertOptions options;
+      options.fps = fps;
+      Result<Clip> converted = convert_clip(loaded.value(), options);
+      ASSERT_TRUE(converted.ok()) << format_diagnostic(converted.error(), Severity::Error);
+      std::ostringstream text;
+      write_bvh(converted.value(), text);
+      const NaiveClip output = naive_read(text.str());
+      ASSERT_EQ(output.joints.size(), source.joints.size());
+      ASSERT_EQ(output.frames, static_cast<std::size_t>(std::ceil(frames * fps / rate - 1e-9)));
+      EXPECT_NEAR(output.frame_time, 1.0 / fps, 1e-15);
+      double worst = 0.0;
+      std::size_t worst_frame = 0;
+      for (std::size_t k = 0; k < output.frames; ++k) {
+        double at = std::min(static_cast<double>(k) * rate / fps, frames - 1.0);
+        if (std::abs(at - std::round(at)) < 1e-6) at = std::round(at);
+        const auto expected = naive_interpolated_positions(source, at, replace);
+        const auto written = naive_positions(output, output.rows[k], false);
+        for (std::size_t j = 0; j < expected.size(); ++j) {
+          const double distance = test::naive_distance(written[j], {expected[j][0], expected[j][1], expected[j][2]});
+          if (distance > worst) {
+            worst = distance;
+            worst_frame = k;
+          }
+        }
+      }
+      EXPECT_LE(worst, tolerance) << "output frame " << worst_frame;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 3 * files.size());
 }
 
 std::vector<std::string> corpus_names() {

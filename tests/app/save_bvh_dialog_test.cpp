@@ -3,6 +3,8 @@
 // prefix guess is offered without being ticked.
 #include <gtest/gtest.h>
 
+#include "anim/bvh_parser.hpp"
+#include "viewer/clip_slot.hpp"
 #include "viewer/ui/save_bvh_dialog.hpp"
 
 namespace bvhscope::viewer {
@@ -52,6 +54,26 @@ TEST(SaveBvhDialog, AnEmptyPresetTicksNothingAndOffersThePrefixGuess) {
   EXPECT_EQ(convert_arguments(chosen_save_bvh(dialog)), "");  // every frame: no --frames
   dialog.last = 8;
   EXPECT_EQ(convert_arguments(chosen_save_bvh(dialog)), "--frames 0:8");
+}
+
+// The unit Save as BVH converts lengths from is the one the view uses, but never an unknown guess
+// (two joints: no human size): the save is refused then, saying why and where to choose the unit.
+TEST(SaveBvhDialog, UnitsAreConvertedFromAKnownUnitOnly) {
+  Result<Clip> parsed = parse_bvh(
+      "HIERARCHY\nROOT Base\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\nJOINT Top\n{\nOFFSET 0 "
+      "1.2 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 0.6 0\n}\n}\n}\nMOTION\nFrames: "
+      "1\nFrame Time: 0.1\n0 0 0 0 0 0\n",
+      "pole.bvh");
+  ASSERT_TRUE(parsed.ok());
+  ClipSlot slot = make_clip_slot(prepare_clip(std::move(parsed).value(), PositionModeRequest::Auto), false);
+  ASSERT_EQ(slot.prepared.measures.figure.units.unit, "unknown");
+  std::string refusal;
+  EXPECT_EQ(known_metres_per_unit(slot, refusal), std::nullopt);
+  EXPECT_EQ(refusal,
+            "The clip's length unit is unknown (too few joints (2) for a human size to compare with): choose it "
+            "under Units in the Clip tab to convert lengths");
+  slot.units_choice = 0;  // metres, chosen in the Clip tab
+  EXPECT_EQ(known_metres_per_unit(slot, refusal), 1.0);
 }
 
 }  // namespace

@@ -137,6 +137,36 @@ TEST(ConvertCommand, RefusalsAreLocatedAndWriteNothing) {
   EXPECT_EQ(entries(dir.path()), 1u) << "nothing but the input";
 }
 
+// A file whose unit guess is unknown (two joints: no human size to compare with), 1.75 m tall in
+// metres: --units without --from-units is a usage error saying why, nothing written; with it the
+// lengths are converted from the unit given.
+TEST(ConvertCommand, UnitsFromAnUnknownGuessNeedFromUnits) {
+  test::TempDir dir;
+  const auto input = dir.write("pole.bvh",
+                               "HIERARCHY\nROOT Base\n{\n\tOFFSET 0 0 0\n\tCHANNELS 3 Xposition Yposition "
+                               "Zposition\n\tJOINT Top\n\t{\n\t\tOFFSET 0 1.25 0\n\t\tCHANNELS 3 Zrotation "
+                               "Xrotation Yrotation\n\t\tEnd Site\n\t\t{\n\t\t\tOFFSET 0 0.5 0\n\t\t}\n\t}\n}\n"
+                               "MOTION\nFrames: 2\nFrame Time: 0.1\n0 0 0 0 0 0\n0.5 0 0 0 10 0\n");
+  const auto out = dir.path() / "out.bvh";
+  for (const char* unit : {"cm", "m", "in"}) {
+    const auto refused = run_bvhscope({"convert", input.string(), "-o", out.string(), "--units", unit});
+    EXPECT_EQ(refused.exit_code, 2) << unit;
+    EXPECT_EQ(refused.err, input.string() +
+                               ": error: --units: the file's length unit is unknown (too few joints (2) for a human "
+                               "size to compare with); give it with --from-units m|cm|mm|in|ft|METRES; nothing was "
+                               "written\n");
+    EXPECT_EQ(refused.out, "");
+    EXPECT_EQ(entries(dir.path()), 1u) << "nothing but the input";
+  }
+  const auto given =
+      run_bvhscope({"convert", input.string(), "-o", out.string(), "--units", "cm", "--from-units", "m"});
+  ASSERT_EQ(given.exit_code, 0) << given.err;
+  EXPECT_NE(given.out.find(", lengths x 100\n"), std::string::npos) << given.out;
+  EXPECT_NE(test::read_file(out).find("OFFSET 0 125 0"), std::string::npos) << test::read_file(out);
+  const auto factor = run_bvhscope({"convert", input.string(), "-o", out.string(), "--units", "2"});
+  EXPECT_EQ(factor.exit_code, 0) << "a plain factor needs no unit: " << factor.err;
+}
+
 TEST(ConvertCommand, NeverOverwritesTheInputWithoutForce) {
   test::TempDir dir;
   const std::string original = test::read_file(corpus("rgbdacq__example.bvh"));
