@@ -85,7 +85,7 @@ void check_joint_position_channels(const LintContext& context, std::vector<LintF
   const Skeleton& skeleton = context.clip.skeleton;
   const Motion& motion = context.clip.motion;
   const std::vector<ChannelRange>& ranges = context.channels;
-  const double height = std::max(static_cast<double>(context.analysis.figure.height), 1e-6);
+  const double height = std::max(static_cast<double>(context.analysis.figure.extent), 1e-6);
   FindingGroup constant("joint-position-channels", LintSeverity::Info,
                         "bvhscope convert --channels 3 folds constant position channels into OFFSET");
   FindingGroup moving("moving-joint-positions", LintSeverity::Warning,

@@ -154,7 +154,7 @@ void check_bone_lengths(const LintContext& context, std::vector<LintFinding>& fi
     ++bones;
     rest_extent = std::max(rest_extent, glm::length(rest.position(joint) - rest.position(parent)));
   }
-  const float height = context.analysis.figure.height;
+  const float height = context.analysis.figure.extent;
   if (bones >= 2 && height > 0.0f && rest_extent <= 0.01f * height) {
     findings.push_back(single_finding(
         "collapsed-rest-pose", LintSeverity::Warning, joint_place(skeleton, skeleton.roots.front()),
