@@ -198,6 +198,31 @@ TEST(UpAxis, ACrabStandsOnItsLegs) {
   }
 }
 
+// Six unnamed rays from a root gliding along X: 9 tall along Y, 10 deep along Z, 4 wide. The
+// floor is as steady along Y as along Z and Z is barely the longest: a weak guess of +z, no
+// better than +y, which the BVH convention then wins.
+TEST(UpAxis, AWeakGuessNoBetterThanPlusYGivesPlusY) {
+  std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 5 0\nCHANNELS 3 Xposition Yposition Zposition\n";
+  const char* rays[6][2] = {{"0 2 0", "0 2 0"},       {"0 -2 0", "0 -3 0"}, {"0 0 2.5", "0 0 2.5"},
+                            {"0 0 -2.5", "0 0 -2.5"}, {"1 0 0", "1 0 0"},   {"-1 0 0", "-1 0 0"}};
+  for (int i = 0; i < 6; ++i) {
+    text += "JOINT J" + std::to_string(i + 1) + "\n{\nOFFSET " + rays[i][0] +
+            "\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET " + rays[i][1] + "\n}\n}\n";
+  }
+  text += "}\nMOTION\nFrames: 30\nFrame Time: 0.04\n";
+  for (int f = 0; f < 30; ++f) {
+    text += std::to_string(0.5 * f) + " 0 0";
+    for (int i = 0; i < 6; ++i) text += " 0 0 0";
+    text += "\n";
+  }
+  const UpAxisDecision decision = detect(test::parse_ok(text));
+  EXPECT_EQ(decision.axis, UpAxis::PosY);
+  EXPECT_FALSE(decision.certain);
+  EXPECT_EQ(decision.reason,
+            "+y up, the BVH convention: the cues barely prefer +z (a weak guess: set the up axis if the figure does "
+            "not stand)");
+}
+
 TEST(UpAxis, ALoneHandOrATinyRigFallsBackToPlusYAndSaysSo) {
   const Clip hand = test::parse_ok(test::read_file(test::corpus_dir() / "rgbdacq__lhand.bvh"));
   const UpAxisDecision decision = detect(test::parse_ok(test::turned_bvh(hand, rotation_to_y_up(UpAxis::PosZ))));
