@@ -291,7 +291,7 @@ void build_scene(Scene& scene, const SourceClip& source) {
   Bounds bounds;
   for (const viewer::ClipSlot& slot : scene.clips()) {
     skeletons.push_back(&slot.clip().skeleton);
-    heights.push_back(slot.prepared.measures.figure.height * slot.placement.scale);
+    heights.push_back(slot.prepared.measures.figure.extent * slot.placement.scale);
     const viewer::ClipColor colour = viewer::clip_color(slot.color_index);
     looks.push_back({slot.color_index == 0, colour.line, colour.solid, true, -1, -1});
     // Upright already: scaled and shifted only, as the viewer does.

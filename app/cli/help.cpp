@@ -172,8 +172,9 @@ metres above the floor (the contact level info reports):
   lowest point   the lowest joint's height per frame: its mean, the share of frames above
                  5 cm (floating) and below -1 cm (penetrating), mean depth below 0 and the
                  deepest
-  bone drift     per bone, (longest - shortest) / mean length over the clip; the largest
-                 and its joint (non-root position channels that stretch bones)
+  bone drift     per bone, (longest - shortest) over the clip / the figure's size (its
+                 largest extent); the largest and its joint (non-root position channels
+                 that stretch bones)
   root           horizontal path length of the first root (m) and that over the duration
 
 Lint (bvhscope lint), severities: error = the file is damaged (does not load, declared
@@ -199,6 +200,7 @@ other readers go wrong; info = worth knowing, nothing to fix. Frames are 0-based
   below-floor, above-floor              the contact level off 0 by over 5 % of the height
                                         (--ground)
   up-axis, units                        the up axis when not +y (--up +y); the unit guess
+                                        (a warning when a person would be outside 0.5-2.5 m)
 Lint's exit status: 0 nothing above info; 4 warnings but no error; 1 an error in a file (one
 that does not load is an error finding); 2 bad usage.
 

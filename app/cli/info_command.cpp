@@ -97,6 +97,7 @@ void print_text(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
   out << "up axis:         " << up_axis_name(analysis.up.axis) << " (" << (analysis.up.automatic ? "auto: " : "")
       << analysis.up.reason << ")\n";
   out << "height:          " << fixed(height, 3) << " (" << analysis.figure.height_reason << ")\n";
+  out << "extent:          " << fixed(analysis.figure.extent, 3) << " (" << analysis.figure.extent_reason << ")\n";
   out << "unit guess:      " << units.unit;
   if (units.unit != "unknown")
     out << ", about " << fixed(static_cast<double>(height) * units.metres_per_unit, 2) << " m tall";
@@ -133,6 +134,10 @@ void print_json(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
   json.value(height);
   json.key("height_reason");
   json.value(analysis.figure.height_reason);
+  json.key("extent");
+  json.value(analysis.figure.extent);
+  json.key("extent_reason");
+  json.value(analysis.figure.extent_reason);
   json.key("unit_guess");
   json.value(analysis.figure.units.unit);
   json.key("unit_reason");

@@ -298,7 +298,7 @@ void Viewer::place_clips() {
     const glm::vec3 start =
         measures.root_path.empty() ? glm::vec3(0.0f) : measures.to_upright * measures.root_path.front();
     const Bounds& motion = measures.figure.bounds;  // upright, over the whole motion
-    ClipFootprint footprint{start * slot.placement.scale, measures.figure.height * slot.placement.scale,
+    ClipFootprint footprint{start * slot.placement.scale, measures.figure.extent * slot.placement.scale,
                             measures.figure.floor * slot.placement.scale};
     if (!motion.empty()) {
       footprint.min = motion.min * slot.placement.scale;
@@ -324,7 +324,7 @@ void Viewer::rebuild_scene() {
   Bounds bounds;
   for (ClipSlot& slot : state_.clips) {
     skeletons.push_back(&slot.clip().skeleton);
-    heights.push_back(slot.prepared.measures.figure.height * slot.placement.scale);
+    heights.push_back(slot.prepared.measures.figure.extent * slot.placement.scale);
     slot.detail = slot.prepared.measures.detail;
     details.push_back(slot.detail);
     // The bounds are upright already: scaled and shifted only. A ghost stands over the reference.

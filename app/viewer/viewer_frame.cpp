@@ -529,7 +529,7 @@ Bounds Viewer::first_view_bounds() const {
   Bounds poses;
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
-    figure = std::max(figure, slot.prepared.measures.figure.height * slot.placement.scale);
+    figure = std::max(figure, slot.prepared.measures.figure.extent * slot.placement.scale);
     if (!slot.drawn() || ghost_comparison(slot) != nullptr) continue;  // a ghost stands over the reference
     // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
     const BakedPositions& baked = slot.prepared.measures.baked;

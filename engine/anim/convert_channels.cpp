@@ -115,8 +115,8 @@ Clip to_add_rule(Clip clip, PositionMode mode) {
   return clip;
 }
 
-double still_position_tolerance(double figure_height) {
-  return kStillPositionShareOfHeight * std::max(figure_height, 1e-6);
+double still_position_tolerance(double figure_extent) {
+  return kStillPositionShareOfExtent * std::max(figure_extent, 1e-6);
 }
 
 Result<Clip> fold_position_channels(Clip clip, double tolerance) {

@@ -26,10 +26,10 @@ Clip with_channels(const Clip& clip, const JointChannels& channels);
 Clip to_add_rule(Clip clip, PositionMode mode);
 
 // How far a position channel below the root may move and still count as constant (export noise
-// such as +-1e-6): 0.1 % of the figure's height (height 0 counts as 1e-6). The one rule for lint's
+// such as +-1e-6): 0.1 % of the figure's size, its largest extent (0 counts as 1e-6). The one rule for lint's
 // joint-position-channels / moving-joint-positions and for convert --channels 3.
-inline constexpr double kStillPositionShareOfHeight = 1e-3;
-double still_position_tolerance(double figure_height);
+inline constexpr double kStillPositionShareOfExtent = 1e-3;
+double still_position_tolerance(double figure_extent);
 
 // Removes the position channels of every joint but the roots, each still one (its values at most
 // `tolerance` apart) added to OFFSET as its mean; an error naming the joint and the channel when one

@@ -29,6 +29,10 @@ UnitGuess partial_rig_units(float size) {
   return {"unknown", as_human.metres_per_unit};
 }
 
+// Standing heights a person can have, in metres: outside, the unit guess is said to be doubtful.
+constexpr double kShortestHuman = 0.5;
+constexpr double kTallestHuman = 2.5;
+
 }  // namespace
 
 FigureMeasures measure_figure(const Clip& clip, const FigureSample& sample, const glm::mat3& up) {
@@ -78,11 +82,13 @@ FigureMeasures measure_figure(const Clip& clip, const FigureSample& sample, cons
   if (m.outlier_frames == samples) m.outlier_frames = 0;
 
   float tallest = 0.0f;
+  float tallest_upright = 0.0f;
   std::vector<float> lows;
   for (std::size_t s = 0; s < samples; ++s) {
     if (kept[s] == 0) continue;
     m.bounds.add(frame_bounds[s]);
     tallest = std::max(tallest, frame_bounds[s].largest_extent());
+    tallest_upright = std::max(tallest_upright, frame_bounds[s].size().y);
     lows.push_back(frame_bounds[s].min.y);
   }
 
@@ -113,33 +119,70 @@ FigureMeasures measure_figure(const Clip& clip, const FigureSample& sample, cons
   // else the tallest pose.
   Bounds rest;
   for (std::size_t j = 0; j < joints; ++j) {
-    if (sample.body[j] != 0) rest.add(sample.rest[j]);
+    if (sample.body[j] != 0) rest.add(up * sample.rest[j]);
   }
   const float rest_size = rest.largest_extent();
   if (rest_size > 0.0f && (tallest <= 0.0f || (rest_size >= 0.6f * tallest && rest_size <= 1.6f * tallest))) {
-    m.height = rest_size;
-    m.height_reason = "the rest pose's largest extent";
+    m.extent = rest_size;
+    m.extent_reason = "the rest pose's largest extent";
   } else {
-    m.height = tallest;
-    m.height_reason = "the tallest pose over the motion";
+    m.extent = tallest;
+    m.extent_reason = "the tallest pose over the motion";
+  }
+  // The standing height: the rest pose's along the up axis when it stands upright as the motion
+  // does (0.6-1.6 times its tallest upright pose; not a rest pose lying along another axis), else
+  // the tallest upright pose.
+  const float rest_height = rest.size().y;
+  const NamedParts parts = named_parts(clip.skeleton);
+  bool rest_upright =
+      rest_height > 0.0f &&
+      (tallest_upright <= 0.0f || (rest_height >= 0.6f * tallest_upright && rest_height <= 1.6f * tallest_upright));
+  if (rest_upright && !parts.head.empty() && !parts.feet.empty()) {
+    // Named so, the head stands well above the feet (not a rest pose of OFFSETs along each bone's
+    // own axis, as Bandai Namco's, which lies in a heap).
+    float head = 0.0f;
+    float feet = 0.0f;
+    for (const int j : parts.head) head += (up * sample.rest[static_cast<std::size_t>(j)]).y;
+    for (const int j : parts.feet) feet += (up * sample.rest[static_cast<std::size_t>(j)]).y;
+    const float above = head / static_cast<float>(parts.head.size()) - feet / static_cast<float>(parts.feet.size());
+    rest_upright = above >= 0.5f * rest_height;
+  }
+  if (rest_upright) {
+    m.height = rest_height;
+    m.height_reason = "the rest pose's extent along the up axis";
+  } else {
+    m.height = tallest_upright;
+    m.height_reason = "the tallest upright pose over the motion";
   }
   const int detached = sample.joint_count - sample.body_joints;
-  if (detached > 0) m.height_reason += ", without " + std::to_string(detached) + " joints far from the body";
+  if (detached > 0) {
+    const std::string without = ", without " + std::to_string(detached) + " joints far from the body";
+    m.extent_reason += without;
+    m.height_reason += without;
+  }
 
   int chain_joints = 0;  // joints that are not End Sites
   for (int j = 0; j < clip.skeleton.joint_count(); ++j) chain_joints += clip.skeleton.is_end_site(j) ? 0 : 1;
   if (chain_joints < 6) {
-    m.units = partial_rig_units(m.height);
+    m.units = partial_rig_units(m.extent);
     m.unit_reason = "too few joints (" + std::to_string(chain_joints) + ") for a human size to compare with";
-  } else if (named_parts(clip.skeleton).partial_hand_rig()) {
-    m.units = partial_rig_units(m.height);
+  } else if (parts.partial_hand_rig()) {
+    m.units = partial_rig_units(m.extent);
     m.unit_reason = "a partial rig (a hand or arm): no human size to compare with";
-  } else if (!(m.height > 0.0f)) {
+  } else if (!(m.extent > 0.0f)) {
     m.units = {"unknown", 0.01};
     m.unit_reason = "the figure has no size";
   } else {
-    m.units = guess_units(m.height);
-    m.unit_reason = "a human-sized figure of " + metres_text(static_cast<double>(m.height) * m.units.metres_per_unit);
+    // Human-sized means standing height (a T-pose's arm span is no taller a person).
+    const float standing = m.height > 0.0f ? m.height : m.extent;
+    m.units = guess_units(standing);
+    const double metres = static_cast<double>(standing) * m.units.metres_per_unit;
+    m.implausible_height = !(metres >= kShortestHuman && metres <= kTallestHuman);
+    m.unit_reason = m.implausible_height
+                        ? "the unit closest to a human size, but the figure would be " + metres_text(metres) +
+                              " tall, outside 0.5-2.5 m for a person: the file may be scaled or in "
+                              "another unit (--units sets it)"
+                        : "a human-sized figure of " + metres_text(metres);
   }
   return m;
 }

@@ -15,10 +15,19 @@
 namespace bvhscope {
 
 struct FigureMeasures {
-  float height = 0.0f;  // the body's size in file units (rest pose, or its tallest pose)
+  // Standing height along the up axis, head to feet, in file units: the rest pose's when it stands
+  // upright, else the tallest upright pose over the motion. What "tall" means to people.
+  float height = 0.0f;
   std::string height_reason;
+  // The body's size in file units: its largest extent (rest pose, or its tallest pose; a T-pose's
+  // arm span). Drawing budgets, bone radii, framing and thresholds scale with it.
+  float extent = 0.0f;
+  std::string extent_reason;
   UnitGuess units;  // unit "unknown" for partial rigs (metres_per_unit then only scales the grid)
   std::string unit_reason;
+  // A figure guessed human-sized whose standing height is outside 0.5-2.5 m in the guessed unit
+  // (a scaled file, an unusual unit): unit_reason says so.
+  bool implausible_height = false;
   float floor = 0.0f;  // the contact level: Y of the floor in the upright frame, file units
   std::string floor_reason;
   Bounds bounds;                   // the body over the motion, upright, without outlier frames

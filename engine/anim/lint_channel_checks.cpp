@@ -86,7 +86,7 @@ void check_joint_position_channels(const LintContext& context, std::vector<LintF
   const Skeleton& skeleton = context.clip.skeleton;
   const Motion& motion = context.clip.motion;
   const std::vector<ChannelRange>& ranges = context.channels;
-  const double tolerance = still_position_tolerance(static_cast<double>(context.analysis.figure.height));
+  const double tolerance = still_position_tolerance(static_cast<double>(context.analysis.figure.extent));
   FindingGroup constant("joint-position-channels", LintSeverity::Info,
                         "bvhscope convert --channels 3 folds these still position channels into OFFSET (their mean)");
   FindingGroup moving("moving-joint-positions", LintSeverity::Warning,
@@ -108,12 +108,12 @@ void check_joint_position_channels(const LintContext& context, std::vector<LintF
       }
     }
     if (widest < 0.0) continue;
-    // Moves by more than 0.1 % of the figure's height: more than rounding to a few decimals. The
+    // Moves by more than 0.1 % of the figure's size: more than rounding to a few decimals. The
     // same rule as convert --channels 3, which folds what this calls constant.
     if (widest <= tolerance) {
       constant.add(joint_place(skeleton, joint), [&] {
         return joint_name(skeleton, joint) +
-               " has position channels below the root; they never move by more than 0.1 % of the figure's height";
+               " has position channels below the root; they never move by more than 0.1 % of the figure's size";
       });
     } else {
       moving.add(joint_place(skeleton, joint), [&] {

@@ -43,7 +43,7 @@ constexpr double kCommonRates[] = {12, 15, 24, 25, 30, 48, 50, 60, 90, 100, 120,
 
 // A human-sized figure whose unit was guessed (partial rigs and tiny skeletons have none).
 bool unit_known(const FigureMeasures& figure) {
-  return figure.units.unit != "unknown" && figure.units.metres_per_unit > 0.0 && figure.height > 0.0f;
+  return figure.units.unit != "unknown" && figure.units.metres_per_unit > 0.0 && figure.extent > 0.0f;
 }
 
 }  // namespace
@@ -53,7 +53,7 @@ void check_glitch_frames(const LintContext& context, std::vector<LintFinding>& f
   const Skeleton& skeleton = context.clip.skeleton;
   const std::size_t frames = baked.frame_count;
   const int joints = baked.joint_count;
-  const float height = context.analysis.figure.height;
+  const float height = context.analysis.figure.extent;
   if (frames < 3 || joints == 0 || !(height > 0.0f)) return;
   const int root = skeleton.roots.front();
   // Each joint relative to its root (a root's own path is judged by root-jump below): a glitch is a
@@ -95,7 +95,7 @@ void check_glitch_frames(const LintContext& context, std::vector<LintFinding>& f
     if (skeleton.parents[static_cast<std::size_t>(joint)] == kNoParent) continue;
     const float* steps = all_steps.data() + static_cast<std::size_t>(joint) * step_count;
     sorted.assign(steps, steps + step_count);
-    // A spike: 10 times the joint's usual step and 15 % of the figure's height, out and back.
+    // A spike: 10 times the joint's usual step and 15 % of the figure's size, out and back.
     const float threshold = std::max(10.0f * median_of(sorted), 0.15f * height);
     for (std::size_t f = 1; f + 1 < frames; ++f) {
       const float smaller = std::min(steps[f - 1], steps[f]);
@@ -125,7 +125,7 @@ void check_glitch_frames(const LintContext& context, std::vector<LintFinding>& f
         return std::string(f == 0 ? "the first" : "the last") +
                " frame is the rest pose (its rotations are 0): the body jumps from it to the motion (" +
                joint_name(skeleton, worst_joint[f]) + " by " +
-               number_text(100.0 * static_cast<double>(worst_step[f] / height), 0) + " % of the figure's height)";
+               number_text(100.0 * static_cast<double>(worst_step[f] / height), 0) + " % of the figure's size)";
       });
       continue;
     }
@@ -133,11 +133,11 @@ void check_glitch_frames(const LintContext& context, std::vector<LintFinding>& f
       const std::string share = number_text(100.0 * static_cast<double>(worst_step[f] / height), 0);
       if (f == 0 || f + 1 == frames) {
         return joint_name(skeleton, worst_joint[f]) + " moves " + number_text(worst_step[f]) + " (" + share +
-               " % of the figure's height) between the " + (f == 0 ? "first two frames" : "last two frames") +
+               " % of the figure's size) between the " + (f == 0 ? "first two frames" : "last two frames") +
                " and little next to them: the " + (f == 0 ? "first" : "last") + " frame does not follow the motion";
       }
       return joint_name(skeleton, worst_joint[f]) + " jumps " + number_text(worst_step[f]) +
-             " away from the body and back (" + share + " % of the figure's height) in one frame";
+             " away from the body and back (" + share + " % of the figure's size) in one frame";
     });
   }
   rest_frames.flush_to(findings);
@@ -159,7 +159,7 @@ void check_glitch_frames(const LintContext& context, std::vector<LintFinding>& f
     place.joint = root;
     root_jumps.add(place, [&] {
       return "the root " + joint_name(skeleton, root) + " moves " + number_text(steps[f - 1]) + " in one frame (" +
-             number_text(100.0 * static_cast<double>(steps[f - 1] / height), 0) + " % of the figure's height)";
+             number_text(100.0 * static_cast<double>(steps[f - 1] / height), 0) + " % of the figure's size)";
     });
   }
   root_jumps.flush_to(findings);
@@ -184,7 +184,7 @@ void check_frame_time(const LintContext& context, std::vector<LintFinding>& find
   // How fast the body's fastest joint moves, typically: a person's hands and feet move a few
   // heights per second at most, most of the time far less.
   const BakedPositions& baked = context.baked;
-  const float height = context.analysis.figure.height;
+  const float height = context.analysis.figure.extent;
   if (!unit_known(context.analysis.figure) || baked.frame_count < 2) return;
   std::vector<float> fastest(baked.frame_count - 1, 0.0f);
   for (std::size_t f = 1; f < baked.frame_count; ++f) {
@@ -219,9 +219,9 @@ void check_floor(const LintContext& context, std::vector<LintFinding>& findings)
   const UpAxisDecision& up = context.analysis.up;
   if (!unit_known(figure) || context.clip.motion.frame_count == 0 || (up.automatic && !up.certain)) return;
   const auto floor = static_cast<double>(figure.floor);
-  const double share = floor / static_cast<double>(figure.height);
+  const double share = floor / static_cast<double>(figure.extent);
   const std::string amount =
-      number_text(std::abs(floor)) + " (" + number_text(std::abs(share) * 100.0, 0) + " % of the figure's height)";
+      number_text(std::abs(floor)) + " (" + number_text(std::abs(share) * 100.0, 0) + " % of the figure's size)";
   if (share < -0.05) {
     findings.push_back(single_finding(
         "below-floor", LintSeverity::Warning, LintPlace{},
@@ -247,7 +247,11 @@ void check_up_axis_and_units(const LintContext& context, std::vector<LintFinding
                                       "if the figure lies down, pass --up AXIS"));
   }
   const FigureMeasures& figure = context.analysis.figure;
-  if (unit_known(figure)) {
+  if (unit_known(figure) && figure.implausible_height) {
+    findings.push_back(single_finding("units", LintSeverity::Warning, LintPlace{},
+                                      "unit guess " + std::string(figure.units.unit) + ": " + figure.unit_reason,
+                                      "bvhscope convert --units sets the unit (--units in metrics and compare)"));
+  } else if (unit_known(figure)) {
     const std::string unit(figure.units.unit);
     findings.push_back(single_finding(
         "units", LintSeverity::Info, LintPlace{},

@@ -154,11 +154,11 @@ void check_bone_lengths(const LintContext& context, std::vector<LintFinding>& fi
     ++bones;
     rest_extent = std::max(rest_extent, glm::length(rest.position(joint) - rest.position(parent)));
   }
-  const float height = context.analysis.figure.height;
+  const float height = context.analysis.figure.extent;
   if (bones >= 2 && height > 0.0f && rest_extent <= 0.01f * height) {
     findings.push_back(single_finding(
         "collapsed-rest-pose", LintSeverity::Warning, joint_place(skeleton, skeleton.roots.front()),
-        "the rest pose (OFFSETs) is a point: every bone is shorter than 1 % of the figure's height " +
+        "the rest pose (OFFSETs) is a point: every bone is shorter than 1 % of the figure's size " +
             number_text(height) + "; only the motion's position channels give it a shape",
         "readers that build bones from OFFSET (Blender) get no skeleton: export the file again with the rest pose in "
         "OFFSET"));

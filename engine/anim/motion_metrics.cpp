@@ -44,7 +44,8 @@ std::vector<int> feet_by_name(const Skeleton& skeleton) {
   return feet;
 }
 
-// Lengths computed from float poses vary by rounding: drift below this is no drift.
+// Lengths computed from float poses vary by rounding: drift below this share of the figure's size
+// is no drift.
 constexpr double kDriftNoise = 1e-4;
 
 }  // namespace
@@ -97,6 +98,10 @@ MotionMetrics measure_motion(const Clip& clip, PositionMode mode, const FigureAn
     double sum = 0.0;
   };
   std::vector<BoneRange> bones(joints);
+  struct {
+    glm::dvec3 min{std::numeric_limits<double>::infinity()};
+    glm::dvec3 max{-std::numeric_limits<double>::infinity()};
+  } seen;  // every joint over every frame, metres: the figure's size when the analysis has none
   const int root = skeleton.roots.empty() ? 0 : skeleton.roots.front();
   double jerk_sum = 0.0;
   std::size_t jerk_count = 0;
@@ -115,6 +120,8 @@ MotionMetrics measure_motion(const Clip& clip, PositionMode mode, const FigureAn
     double lowest = std::numeric_limits<double>::infinity();
     for (std::size_t j = 0; j < joints; ++j) {
       lowest = std::min(lowest, now[j].y);
+      seen.min = glm::min(seen.min, now[j]);
+      seen.max = glm::max(seen.max, now[j]);
       const int parent = skeleton.parents[j];
       if (parent >= 0) {
         const double length = glm::length(now[j] - now[static_cast<std::size_t>(parent)]);
@@ -170,10 +177,17 @@ MotionMetrics measure_motion(const Clip& clip, PositionMode mode, const FigureAn
   m.penetration_share = static_cast<double>(penetrating) / frames;
   m.mean_penetration_m = depth_sum / frames;
   m.max_penetration_m = std::max(0.0, m.max_penetration_m);
+  // Drift relative to the figure's size (its largest extent), not the bone's own length: a bone a
+  // tenth of a millimetre long, rigid but for float rounding, does not drift.
+  double size_m = static_cast<double>(analysis.figure.extent) * m.metres_per_unit;
+  if (!(size_m > 0.0)) {
+    const glm::dvec3 spread = seen.max - seen.min;
+    size_m = std::max({spread.x, spread.y, spread.z});
+  }
   for (std::size_t j = 0; j < joints; ++j) {
     const BoneRange& bone = bones[j];
-    if (skeleton.parents[j] < 0 || !(bone.sum > 0.0)) continue;
-    const double drift = (bone.longest - bone.shortest) / (bone.sum / frames);
+    if (skeleton.parents[j] < 0 || !(bone.sum > 0.0) || !(size_m > 0.0)) continue;
+    const double drift = (bone.longest - bone.shortest) / size_m;
     if (drift > m.max_bone_drift && drift > kDriftNoise) {
       m.max_bone_drift = drift;
       m.drift_joint = skeleton.names[j];

@@ -45,8 +45,9 @@ struct MotionMetrics {
   double penetration_share = 0.0;   // frames whose lowest point is below -penetration_m
   double mean_penetration_m = 0.0;  // mean depth below the floor over every frame (0 when above)
   double max_penetration_m = 0.0;
-  double max_bone_drift = 0.0;   // (longest - shortest) / mean length of the bone that changes most (0 below 1e-4)
-  std::string drift_joint;       // that bone's child joint ("" when no bone has a length)
+  double max_bone_drift =
+      0.0;                  // (longest - shortest) / the figure's size, of the bone that changes most (0 below 1e-4)
+  std::string drift_joint;  // that bone's child joint ("" when no bone has a length)
   double root_distance_m = 0.0;  // horizontal path length of the first root
   double root_speed_mps = 0.0;   // root_distance_m over the clip's duration
 };

@@ -25,7 +25,10 @@ struct PositionModeDecision {
 // Auto looks at the whole motion (up to 1024 frames spread over it): each position channel on a
 // non-zero OFFSET votes "absolute" when its median distance to the OFFSET is small (under 25 % of
 // it and half its distance to zero), "displacement" when its values stay near zero the same way;
-// replace wins only with more absolute votes than displacement votes.
+// replace wins with more absolute votes than displacement votes. A tie (one vote each way) is
+// decided by the picture: posed each way, the mode whose figure stands on the file's floor (its
+// lowest point near the origin along its up axis) with the root in the body wins; add when both
+// look alike.
 PositionModeDecision decide_position_mode(const Clip& clip, PositionModeRequest request);
 
 std::string_view position_mode_name(PositionMode mode) noexcept;  // "add" / "replace"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "anim/body_parts.hpp"
@@ -15,6 +16,11 @@ constexpr float kNamesWeight = 2.0f;
 constexpr float kExtentWeight = 1.0f;
 constexpr float kFloorWeight = 0.75f;
 constexpr float kBranchWeight = 1.0f;
+// Rigs with many legs (a crab, a spider): the legs standing on the floor decide, and the extent
+// (such bodies are wider than tall) only breaks ties.
+constexpr float kLegsWeight = 2.0f;
+constexpr float kManyLegsExtentWeight = 0.25f;
+constexpr float kManyLegs = 4.0f;  // legs on the floor along one direction, typically
 // Below this margin between the best direction and the best of the other axes, the guess is weak.
 constexpr float kWeakMargin = 0.35f;
 
@@ -37,6 +43,8 @@ struct Cues {
   std::array<float, 6> extent{};    // the axis' median extent over the largest [0, 1]
   std::array<float, 6> floor{};     // steadiness of the lowest point along the direction [0, 1]
   std::array<float, 6> branches{};  // more branches meet the floor below than the top above [-1, 1]
+  std::array<float, 6> legs{};      // share of the fork's branches standing on the floor below it [0, 1]
+  float most_legs = 0.0f;           // the most branches standing on one floor, mean over the samples
   bool has_names = false;
   bool has_floor = false;
   bool has_branches = false;
@@ -162,6 +170,53 @@ Cues gather_cues(const Clip& clip, const FigureSample& sample) {
     }
   }
 
+  // Legs: branches whose tip (the joint farthest from the fork) stands on the floor along a
+  // direction (within 15 % of the figure of the lowest point) at least a tenth of the figure
+  // below the fork. Eight crab legs stand on one floor; claws, eyes, a tail do not.
+  if (sample.branch_count >= 2 && sample.fork >= 0) {
+    std::vector<glm::vec3> tips(static_cast<std::size_t>(sample.branch_count));
+    std::vector<float> farthest(static_cast<std::size_t>(sample.branch_count));
+    std::array<float, 6> standing{};
+    for (std::size_t s = 0; s < samples; ++s) {
+      const std::span<const glm::vec3> points = sample.sample(s);
+      const glm::vec3 fork = points[static_cast<std::size_t>(sample.fork)];
+      std::fill(farthest.begin(), farthest.end(), -1.0f);
+      std::array<float, 6> floor_level;
+      floor_level.fill(std::numeric_limits<float>::max());
+      for (std::size_t j = 0; j < joints; ++j) {
+        if (sample.body[j] == 0) continue;
+        for (std::size_t d = 0; d < 6; ++d) {
+          const float along = direction_sign(static_cast<int>(d)) * points[j][axis_index(static_cast<int>(d))];
+          floor_level[d] = std::min(floor_level[d], along);
+        }
+        const int b = sample.branch[j];
+        if (b < 0) continue;
+        const glm::vec3 away = points[j] - fork;
+        const float distance = away.x * away.x + away.y * away.y + away.z * away.z;
+        if (distance > farthest[static_cast<std::size_t>(b)]) {
+          farthest[static_cast<std::size_t>(b)] = distance;
+          tips[static_cast<std::size_t>(b)] = points[j];
+        }
+      }
+      for (std::size_t b = 0; b < tips.size(); ++b) {
+        if (farthest[b] < 0.0f) continue;
+        for (std::size_t d = 0; d < 6; ++d) {
+          const int axis = axis_index(static_cast<int>(d));
+          const float sign = direction_sign(static_cast<int>(d));
+          const float tip = sign * tips[b][axis];
+          const bool on_floor = tip - floor_level[d] <= 0.15f * figure;
+          const bool below_fork = sign * fork[axis] - tip >= 0.1f * figure;
+          if (on_floor && below_fork) standing[d] += 1.0f;
+        }
+      }
+    }
+    for (std::size_t d = 0; d < 6; ++d) {
+      const float mean = standing[d] / static_cast<float>(samples);
+      cues.most_legs = std::max(cues.most_legs, mean);
+      cues.legs[d] = mean / static_cast<float>(sample.branch_count);
+    }
+  }
+
   return cues;
 }
 
@@ -205,12 +260,19 @@ UpAxisDecision decide_up_axis(const Clip& clip, const FigureSample& sample, UpAx
             "the motion cannot tell (no steady floor over the frames, no legs below a spine, no named head and feet): "
             "+y assumed"};
   }
+  // Many legs: the legs on the floor replace the limbs-below-the-hips cue (claws and legs splayed
+  // fore and aft reach sideways as far as down), and the extent only breaks ties.
+  const bool many_legs = cues.most_legs >= kManyLegs;
   std::array<float, 6> score{};
   for (std::size_t d = 0; d < 6; ++d) {
-    score[d] = kExtentWeight * cues.extent[d];
+    score[d] = (many_legs ? kManyLegsExtentWeight : kExtentWeight) * cues.extent[d];
     if (cues.has_names) score[d] += kNamesWeight * cues.names[d];
     if (cues.has_floor) score[d] += kFloorWeight * cues.floor[d];
-    if (cues.has_branches) score[d] += kBranchWeight * cues.branches[d];
+    if (many_legs) {
+      score[d] += kLegsWeight * cues.legs[d];
+    } else if (cues.has_branches) {
+      score[d] += kBranchWeight * cues.branches[d];
+    }
   }
   const auto best = static_cast<int>(std::max_element(score.begin(), score.end()) - score.begin());
   float runner_up = std::numeric_limits<float>::lowest();
@@ -224,7 +286,13 @@ UpAxisDecision decide_up_axis(const Clip& clip, const FigureSample& sample, UpAx
     evidence.push_back("the head is above the feet in " + percent(share_pointing(clip, sample, best)) +
                        " of the frames");
   }
-  if (cues.has_branches && cues.branches[b] >= 0.25f) evidence.push_back("more limbs reach down from the hips than up");
+  if (many_legs && cues.legs[b] * static_cast<float>(sample.branch_count) >= kManyLegs) {
+    evidence.push_back(
+        std::to_string(static_cast<int>(std::lround(cues.legs[b] * static_cast<float>(sample.branch_count)))) +
+        " legs reach down from the body to the floor");
+  }
+  if (!many_legs && cues.has_branches && cues.branches[b] >= 0.25f)
+    evidence.push_back("more limbs reach down from the hips than up");
   if (cues.has_floor && cues.floor[b] >= 0.8f) evidence.push_back("the lowest point stays on a steady floor");
   if (cues.extent[b] >= 0.999f) evidence.push_back("the figure is tallest along it");
   UpAxisDecision decision{static_cast<UpAxis>(best), true, true, {}};
@@ -233,6 +301,15 @@ UpAxisDecision decide_up_axis(const Clip& clip, const FigureSample& sample, UpAx
   for (std::size_t i = 0; i < evidence.size(); ++i) decision.reason += (i == 0 ? "" : "; ") + evidence[i];
   if (score[b] - runner_up < kWeakMargin) {
     decision.certain = false;
+    constexpr auto kPlusY = static_cast<std::size_t>(UpAxis::PosY);
+    if (decision.axis != UpAxis::PosY && score[b] - score[kPlusY] < kWeakMargin) {
+      // Still weak, and +Y (the BVH convention) nearly as likely: the convention wins.
+      decision.axis = UpAxis::PosY;
+      decision.reason = "+y up, the BVH convention: the cues barely prefer " +
+                        std::string(up_axis_name(static_cast<UpAxis>(best))) +
+                        " (a weak guess: set the up axis if the figure does not stand)";
+      return decision;
+    }
     decision.reason += " (a weak guess: set the up axis if the figure does not stand)";
   }
   return decision;

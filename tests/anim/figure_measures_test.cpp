@@ -63,7 +63,7 @@ TEST(FigureMeasures, AStaticRootFiveMetresAwayIsNotPartOfTheBody) {
   EXPECT_EQ(with_reference.figure.units.unit, "CMU units");
   EXPECT_EQ(with_reference.up.axis, UpAxis::PosY);
   EXPECT_NEAR(with_reference.figure.floor, plain.figure.floor, 0.01f);
-  EXPECT_EQ(with_reference.figure.height_reason, "the rest pose's largest extent, without 1 joints far from the body");
+  EXPECT_EQ(with_reference.figure.extent_reason, "the rest pose's largest extent, without 1 joints far from the body");
 }
 
 TEST(FigureMeasures, AFanOfRaysAsLongAsTheFigureIsOneBody) {
@@ -94,9 +94,69 @@ TEST(FigureMeasures, EveryTakeOfOneSkeletonGetsTheSameUnit) {
   }
   const ClipAnalysis a = analyse(standing);
   const ClipAnalysis b = analyse(crouching);
-  EXPECT_EQ(a.figure.height, b.figure.height);
+  // The size is the skeleton's (its standing height is not: the crouch leans 70 degrees forward,
+  // its up axis is judged from that motion).
+  EXPECT_EQ(a.figure.extent, b.figure.extent);
   EXPECT_EQ(a.figure.units.unit, "CMU units");
   EXPECT_EQ(b.figure.units.unit, "CMU units");
+}
+
+// A T-pose in centimetres scaled by `scale`: 173 tall from the feet (0) to the head's End Site,
+// arms out to a span of 199; it stands in place for two frames.
+std::string t_pose(float scale) {
+  const auto v = [scale](float x, float y, float z) {
+    return std::to_string(x * scale) + " " + std::to_string(y * scale) + " " + std::to_string(z * scale);
+  };
+  const auto joint = [](const std::string& name, const std::string& offset) {
+    return "JOINT " + name + "\n{\nOFFSET " + offset + "\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+  };
+  const auto end = [](const std::string& offset) { return "End Site\n{\nOFFSET " + offset + "\n}\n"; };
+  std::string text =
+      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation "
+      "Xrotation Yrotation\n";
+  text += joint("Spine", v(0, 10, 0)) + joint("Chest", v(0, 20, 0));
+  text += joint("Neck", v(0, 22, 0)) + joint("Head", v(0, 10, 0)) + end(v(0, 16, 0)) + "}\n}\n";
+  for (const float side : {1.0f, -1.0f}) {
+    const std::string s = side > 0 ? "Left" : "Right";
+    text += joint(s + "Shoulder", v(5 * side, 17, 0)) + joint(s + "Arm", v(15 * side, 0, 0)) +
+            joint(s + "ForeArm", v(30 * side, 0, 0)) + joint(s + "Hand", v(27 * side, 0, 0)) +
+            end(v(22.5f * side, 0, 0)) + "}\n}\n}\n}\n";
+  }
+  text += "}\n}\n";  // Chest, Spine
+  for (const float side : {1.0f, -1.0f}) {
+    const std::string s = side > 0 ? "Left" : "Right";
+    text += joint(s + "UpLeg", v(9 * side, -5, 0)) + joint(s + "Leg", v(0, -42, 0)) + joint(s + "Foot", v(0, -43, 0)) +
+            end(v(0, -5, 12)) + "}\n}\n}\n";
+  }
+  text += "}\nMOTION\nFrames: 2\nFrame Time: 0.04\n";
+  for (int f = 0; f < 2; ++f) {
+    text += "0 " + std::to_string(95.0f * scale) + " 0 0 0 0";
+    for (int c = 0; c < 18 * 3; ++c) text += " 0";
+    text += "\n";
+  }
+  return text;
+}
+
+TEST(FigureMeasures, HeightIsStandingHeightAndExtentTheLargestExtent) {
+  const ClipAnalysis analysis = analyse(test::parse_ok(t_pose(1.0f)));
+  EXPECT_FLOAT_EQ(analysis.figure.height, 173.0f);
+  EXPECT_EQ(analysis.figure.height_reason, "the rest pose's extent along the up axis");
+  EXPECT_FLOAT_EQ(analysis.figure.extent, 199.0f);
+  EXPECT_EQ(analysis.figure.extent_reason, "the rest pose's largest extent");
+  EXPECT_EQ(analysis.figure.units.unit, "centimetres");
+  EXPECT_EQ(analysis.figure.unit_reason, "a human-sized figure of 1.73 m");
+  EXPECT_FALSE(analysis.figure.implausible_height);
+}
+
+TEST(FigureMeasures, AHumanOutsideHalfAMetreToTwoAndAHalfIsSaid) {
+  // Scaled 2x: the closest unit (centimetres) makes a figure 3.46 m tall.
+  const ClipAnalysis analysis = analyse(test::parse_ok(t_pose(2.0f)));
+  EXPECT_FLOAT_EQ(analysis.figure.height, 346.0f);
+  EXPECT_EQ(analysis.figure.units.unit, "centimetres");
+  EXPECT_TRUE(analysis.figure.implausible_height);
+  EXPECT_EQ(analysis.figure.unit_reason,
+            "the unit closest to a human size, but the figure would be 3.46 m tall, outside 0.5-2.5 m for a person: "
+            "the file may be scaled or in another unit (--units sets it)");
 }
 
 TEST(FigureMeasures, APartialRigHasNoUnitGuess) {

@@ -478,7 +478,7 @@ TEST(Lint, ARootThatJumpsIsAWarningAtTheFrame) {
   const LintReport report = lint_text(hierarchy(biped()) + motion_text(rows));
   EXPECT_FINDING(report, "root-jump", LintSeverity::Warning, 0, 20, 0);
   EXPECT_EQ(find(report, "root-jump")->message,
-            "the root 'Hips' moves 302 in one frame (159 % of the figure's height)");
+            "the root 'Hips' moves 302 in one frame (159 % of the figure's size)");
   EXPECT_EQ(find(report, "glitch-frame"), nullptr);
 }
 
@@ -492,7 +492,7 @@ TEST(Lint, AFigureBelowTheGroundIsAWarningAndOneAboveInfo) {
   const LintReport below = lint_text(hierarchy(biped()) + motion_text(low));
   EXPECT_FINDING(below, "below-floor", LintSeverity::Warning, 0, -1, -1);
   EXPECT_EQ(find(below, "below-floor")->message,
-            "the figure stands 20 (11 % of the figure's height) below the ground plane (its lowest contact level, "
+            "the figure stands 20 (11 % of the figure's size) below the ground plane (its lowest contact level, "
             "along the up axis)");
   Rows high = walk(30);
   for (auto& row : high) row[1] = 130.0f;

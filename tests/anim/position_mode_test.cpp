@@ -1,6 +1,8 @@
 // decide_position_mode: add vs replace from the file's own evidence, with the reason stated.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "anim/position_mode.hpp"
 #include "test_support.hpp"
 
@@ -102,6 +104,54 @@ TEST(PositionMode, OneCoincidenceInFrameOneDoesNotFlipAManyJointRig) {
       decision.reason,
       "57 of 57 position channels on a non-zero OFFSET stay near zero over the motion: channels are displacements "
       "(Biovision rule)");
+}
+
+// A MakeHuman-style walk (decimetres): the hips' OFFSET (0.5, 9, 0) and its channels x near 0
+// (one vote "displacement") and y near 8.9 (one vote "absolute"), z walking on a zero OFFSET. Added,
+// the body would float by its own hip height; replaced, its feet walk on the origin plane.
+std::string tied_walk() {
+  std::string text =
+      "HIERARCHY\nROOT Hips\n{\nOFFSET 0.5 9 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation "
+      "Xrotation Yrotation\n";
+  const auto joint = [](const std::string& name, const std::string& offset) {
+    return "JOINT " + name + "\n{\nOFFSET " + offset + "\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+  };
+  const auto end = [](const std::string& offset) { return "End Site\n{\nOFFSET " + offset + "\n}\n"; };
+  text += joint("Spine", "0 1.5 0") + joint("Chest", "0 2 0") + joint("Neck", "0 2 0") + joint("Head", "0 1 0") +
+          end("0 1.5 0") + "}\n}\n";
+  for (const char* side : {"Left", "Right"}) {
+    const std::string sign = side[0] == 'L' ? "" : "-";
+    text += joint(std::string(side) + "Arm", sign + "1.8 1.5 0") +
+            joint(std::string(side) + "ForeArm", sign + "2.8 0 0") +
+            joint(std::string(side) + "Hand", sign + "2.5 0 0") + end(sign + "0.8 0 0") + "}\n}\n}\n";
+  }
+  text += "}\n}\n";  // Chest, Spine
+  for (const char* side : {"Left", "Right"}) {
+    const std::string sign = side[0] == 'L' ? "" : "-";
+    text += joint(std::string(side) + "UpLeg", sign + "0.9 -0.5 0") + joint(std::string(side) + "Leg", "0 -4.2 0") +
+            joint(std::string(side) + "Foot", "0 -4 0") + end("0 -0.3 1.2") + "}\n}\n}\n";
+  }
+  text += "}\nMOTION\nFrames: 40\nFrame Time: 0.04\n";
+  for (int f = 0; f < 40; ++f) {
+    const double phase = 0.3 * f;
+    const double swing = 20.0 * std::sin(phase);
+    text += std::to_string(0.05 * std::sin(phase)) + " " + std::to_string(8.9 + 0.1 * std::cos(2.0 * phase)) + " " +
+            std::to_string(0.4 * f) + " 0 0 0";
+    for (int j = 0; j < 10; ++j) text += " 0 0 0";  // spine, neck, head, arms
+    text += " 0 " + std::to_string(swing) + " 0 0 0 0 0 0 0";
+    text += " 0 " + std::to_string(-swing) + " 0 0 0 0 0 0 0\n";
+  }
+  return text;
+}
+
+TEST(PositionMode, ATieIsDecidedByWhereTheFigureStands) {
+  const Clip clip = test::parse_ok(tied_walk());
+  const PositionModeDecision decision = decide_position_mode(clip, PositionModeRequest::Auto);
+  EXPECT_EQ(decision.mode, PositionMode::Replace);
+  EXPECT_EQ(decision.reason,
+            "1 of 2 position channels on a non-zero OFFSET stay near it and 1 near zero over the motion: a tie, "
+            "decided by the picture (replace stands the figure on the origin plane; add floats the figure 52 % of "
+            "its size above the origin plane)");
 }
 
 TEST(PositionMode, TheUsersChoiceWins) {

@@ -144,6 +144,85 @@ TEST(UpAxis, TheMotionDecidesNotTheRestPose) {
   }
 }
 
+// A Truebones-style crab in centimetres, +Y up: a carapace 8 cm above the floor, eight legs
+// splayed sideways and fore and aft (arching up, then down to the floor), two claws forward, two
+// eye stalks up; it scuttles sideways along X, lifting alternate legs. Wider and deeper than tall.
+std::string crab_bvh() {
+  const auto joint = [](const std::string& name, const std::string& offset) {
+    return "JOINT " + name + "\n{\nOFFSET " + offset + "\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+  };
+  const auto end = [](const std::string& offset) { return "End Site\n{\nOFFSET " + offset + "\n}\n"; };
+  std::string text =
+      "HIERARCHY\nROOT Body\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation "
+      "Xrotation Yrotation\n";
+  for (const int side : {1, -1}) {
+    const std::string s = side > 0 ? "L" : "R";
+    const std::string x = side > 0 ? "" : "-";
+    text += joint("Eye_" + s, x + "1.5 2 5") + end("0 2 0") + "}\n";
+    text += joint("Claw_" + s, x + "3 -1 6") + joint("Pincer_" + s, x + "2 -1 8") + end("0 0 6") + "}\n}\n";
+    const float fore_aft[4] = {1.2f, 0.4f, -0.4f, -1.2f};
+    const float along[4] = {4.5f, 1.5f, -1.5f, -4.5f};
+    for (int k = 0; k < 4; ++k) {
+      const std::string leg = "Leg" + std::to_string(k + 1) + "_" + s;
+      const auto num = [](float v) { return std::to_string(v); };
+      text += joint(leg + "_1", x + "4 0 " + num(along[k])) + joint(leg + "_2", x + "6 3 " + num(4.0f * fore_aft[k])) +
+              joint(leg + "_3", x + "6 -4 " + num(4.0f * fore_aft[k])) + end(x + "4 -7 " + num(3.0f * fore_aft[k])) +
+              "}\n}\n}\n";
+    }
+  }
+  text += "}\nMOTION\nFrames: 60\nFrame Time: 0.04\n";
+  for (int f = 0; f < 60; ++f) {
+    text += std::to_string(1.5 * f) + " 8 0 0 0 0";
+    for (const int side : {1, -1}) {
+      text += " 0 0 0  0 0 0 0 0 0";  // eye, claw, pincer
+      for (int k = 0; k < 4; ++k) {
+        // Alternate legs lift (a rotation about the body's long axis Z), the others stay down.
+        const double lift = ((k + f / 5 + (side > 0 ? 0 : 1)) % 2 == 0) ? 12.0 * side : 0.0;
+        text += " " + std::to_string(lift) + " 0 0 0 0 0 0 0 0";
+      }
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+TEST(UpAxis, ACrabStandsOnItsLegs) {
+  const Clip crab = test::parse_ok(crab_bvh(), "crab.bvh");
+  const UpAxisDecision decision = detect(crab);
+  EXPECT_EQ(decision.axis, UpAxis::PosY) << decision.reason;
+  EXPECT_TRUE(decision.certain) << decision.reason;
+  // Turned to lie along another axis, the legs still tell.
+  for (const UpAxis target : {UpAxis::PosZ, UpAxis::NegX}) {
+    const Clip turned = test::parse_ok(test::turned_bvh(crab, glm::transpose(rotation_to_y_up(target))));
+    EXPECT_EQ(detect(turned).axis, target) << up_axis_name(target) << ": " << detect(turned).reason;
+  }
+}
+
+// Six unnamed rays from a root gliding along X: 9 tall along Y, 10 deep along Z, 4 wide. The
+// floor is as steady along Y as along Z and Z is barely the longest: a weak guess of +z, no
+// better than +y, which the BVH convention then wins.
+TEST(UpAxis, AWeakGuessNoBetterThanPlusYGivesPlusY) {
+  std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 5 0\nCHANNELS 3 Xposition Yposition Zposition\n";
+  const char* rays[6][2] = {{"0 2 0", "0 2 0"},       {"0 -2 0", "0 -3 0"}, {"0 0 2.5", "0 0 2.5"},
+                            {"0 0 -2.5", "0 0 -2.5"}, {"1 0 0", "1 0 0"},   {"-1 0 0", "-1 0 0"}};
+  for (int i = 0; i < 6; ++i) {
+    text += "JOINT J" + std::to_string(i + 1) + "\n{\nOFFSET " + rays[i][0] +
+            "\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET " + rays[i][1] + "\n}\n}\n";
+  }
+  text += "}\nMOTION\nFrames: 30\nFrame Time: 0.04\n";
+  for (int f = 0; f < 30; ++f) {
+    text += std::to_string(0.5 * f) + " 0 0";
+    for (int i = 0; i < 6; ++i) text += " 0 0 0";
+    text += "\n";
+  }
+  const UpAxisDecision decision = detect(test::parse_ok(text));
+  EXPECT_EQ(decision.axis, UpAxis::PosY);
+  EXPECT_FALSE(decision.certain);
+  EXPECT_EQ(decision.reason,
+            "+y up, the BVH convention: the cues barely prefer +z (a weak guess: set the up axis if the figure does "
+            "not stand)");
+}
+
 TEST(UpAxis, ALoneHandOrATinyRigFallsBackToPlusYAndSaysSo) {
   const Clip hand = test::parse_ok(test::read_file(test::corpus_dir() / "rgbdacq__lhand.bvh"));
   const UpAxisDecision decision = detect(test::parse_ok(test::turned_bvh(hand, rotation_to_y_up(UpAxis::PosZ))));

@@ -117,7 +117,8 @@ TEST(Cli, InfoPrintsTheSummaryAndHierarchy) {
                 "rotation orders: ZXY x2\n"
                 "position mode:   add (auto: every position channel sits on a zero OFFSET: add and replace agree)\n"
                 "up axis:         +y (auto: too few joints to tell a figure's up: +y assumed)\n"
-                "height:          15.000 (the rest pose's largest extent)\n"
+                "height:          15.000 (the rest pose's extent along the up axis)\n"
+                "extent:          15.000 (the rest pose's largest extent)\n"
                 "unit guess:      unknown (too few joints (2) for a human size to compare with)\n"
                 "floor:           2.000 above the origin along the up axis (the lowest point of the body over 2 "
                 "sampled frames)\n"
@@ -137,8 +138,8 @@ TEST(Cli, InfoJsonFollowsTheContract) {
       result.out,
       "{\"file\":\"" + path +
           "\",\"frames\":1,\"frame_time\":0,\"channels\":9,\"position_mode\":\"replace\","
-          "\"position_mode_reason\":\"chosen by the user\",\"height\":15,\"height_reason\":\"the rest pose's largest "
-          "extent\","
+          "\"position_mode_reason\":\"chosen by the user\",\"height\":15,\"height_reason\":\"the rest pose's extent "
+          "along the up axis\",\"extent\":15,\"extent_reason\":\"the rest pose's largest extent\","
           "\"unit_guess\":\"unknown\",\"unit_reason\":\"too few joints (2) for a human size to compare with\","
           "\"up_axis\":\"+y\",\"up_axis_reason\":\"too few joints to tell a figure's up: +y assumed\","
           "\"up_axis_certain\":false,\"floor\":2,\"floor_reason\":\"the lowest point of the body in its one frame\","

@@ -101,8 +101,8 @@ void check_derived_data(const bvhscope::Clip& clip, bvhscope::PositionMode mode)
     }
   }
   const FigureAnalysis analysis = analyse_figure(clip, mode, UpAxisRequest{});
-  const std::vector<float> bones = bone_radii(clip.skeleton, analysis.figure.height);
-  (void)joint_radii(clip.skeleton, bones, analysis.figure.height);
+  const std::vector<float> bones = bone_radii(clip.skeleton, analysis.figure.extent);
+  (void)joint_radii(clip.skeleton, bones, analysis.figure.extent);
   const ClipTiming timing{&clip.motion, 0.0};
   const TimelineSpan span = timeline_span(std::span<const ClipTiming>(&timing, 1));
   if (timeline_frames(span.end - span.start, clip.motion.frame_time) <
