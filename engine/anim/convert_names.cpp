@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "anim/pose.hpp"
+#include "anim/printable.hpp"
 
 namespace bvhscope {
 namespace {
@@ -89,6 +90,19 @@ Result<Clip> swap_side_names(Clip clip) {
   return checked(std::move(clip));
 }
 
+Clip with_safe_names(Clip clip, std::vector<SafeNameChange>* changed) {
+  Skeleton& skeleton = clip.skeleton;
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    if (skeleton.is_end_site(joint)) continue;
+    std::string& name = skeleton.names[joint];
+    if (is_printable(name)) continue;
+    std::string safe = with_safe_characters(name, '_');
+    if (changed) changed->push_back({joint, name, safe});
+    name = std::move(safe);
+  }
+  return clip;
+}
+
 Clip with_unique_names(Clip clip, int* renamed) {
   Skeleton& skeleton = clip.skeleton;
   std::unordered_set<std::string> taken;
@@ -150,6 +164,8 @@ std::optional<Diagnostic> check_joint_names(const Clip& clip) {
     for (const char c : name) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return problem("holds a control character");
     }
+    if (!is_printable(name))
+      return problem("holds a byte that is not UTF-8, a C1 control or a bidi or format character");
     if (name.front() == ' ' || name.back() == ' ' || name.back() == '{' || name.front() == '{' || name.front() == '}')
       return problem("starts or ends with a space or a brace");
     if (!seen.insert(name).second) return problem("is used by two joints");
