@@ -5,6 +5,7 @@
 
 #include "anim/clip_analysis.hpp"
 #include "anim/convert.hpp"
+#include "anim/csv_export.hpp"
 #include "anim/motion_compare.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/printable.hpp"
@@ -192,22 +193,10 @@ void print_json(const Report& report, std::ostream& out) {
   out << '\n';
 }
 
-// A CSV header field as export writes them: control characters escaped, quoted when needed.
-std::string csv_field(const std::string& name) {
-  const std::string text = printable(name);
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + '"';
-}
-
 void write_per_frame_csv(const Report& report, std::ostream& out) {
   const CompareResult& result = report.result;
   out << "frame,mean_error";
-  for (std::size_t j = 0; j < result.per_joint.size(); ++j) out << ',' << csv_field(pair_name(report, j));
+  for (std::size_t j = 0; j < result.per_joint.size(); ++j) out << ',' << csv_text_cell(pair_name(report, j));
   out << '\n';
   const std::size_t pairs = result.per_joint.size();
   for (std::size_t f = 0; f < result.frames_compared; ++f) {

@@ -3,6 +3,7 @@
 
 #include "anim/bvh_writer.hpp"
 #include "anim/convert.hpp"
+#include "anim/frame_range.hpp"
 #include "anim/motion_compare.hpp"
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
@@ -160,6 +161,11 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   std::optional<Clip> clip = load_clip_reporting(input, err);
   if (!clip) return kExitBadInput;
+  if (options->first_frame) {  // a range outside the clip is a usage error, as render's --frames
+    if (const auto problem =
+            frame_range_problem(*options->first_frame, options->last_frame.value_or(0), clip->motion.frame_count))
+      return usage_error(err, "convert: " + *problem);
+  }
   ConvertReport report;
   Result<Clip> converted = convert_clip(std::move(*clip), *options, &report);
   if (!converted) {
@@ -168,6 +174,13 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   for (const Diagnostic& warning : report.warnings) err << format_diagnostic(warning, Severity::Warning) << '\n';
   const Clip& result = converted.value();
+  for (const SafeNameChange& change : report.safe_names) {
+    const Diagnostic warning{input, result.skeleton.source_lines[change.joint], 1,
+                             "the joint name '" + change.old_name + "' is written as '" + change.new_name +
+                                 "' (control characters, bytes that are not UTF-8 and bidi or format characters "
+                                 "become '_')"};
+    err << format_diagnostic(warning, Severity::Warning) << '\n';
+  }
   if (*output == "-") {
     write_bvh(result, out, write_options);
     return finish_output(out, err);

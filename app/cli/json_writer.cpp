@@ -93,8 +93,9 @@ void JsonWriter::value(double number) {
 }
 
 // JSON text must be Unicode: bytes that are not UTF-8 (a Latin-1 name) become U+FFFD. Control
-// characters, C1 (U+0080-U+009F) included, are written as \u00XX so that printed JSON cannot
-// drive a terminal.
+// characters, C1 (U+0080-U+009F) included, are written as \u00XX, and the characters that hide or
+// reorder text (U+202E, ...: is_hiding_code_point) as \uXXXX, so that printed JSON cannot drive a
+// terminal or show a name backwards; the string it holds is the same.
 void JsonWriter::write_string(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   out_ << '"';
@@ -109,7 +110,15 @@ void JsonWriter::write_string(std::string_view text) {
         out_ << "\\u00" << kHex[code >> 4] << kHex[code & 15];
         i += 1;
       } else {
-        out_.write(text.data() + i, static_cast<std::streamsize>(length));
+        char32_t code_point = length == 2 ? c & 0x1fu : length == 3 ? c & 0x0fu : c & 0x07u;
+        for (std::size_t k = 1; k < length; ++k)
+          code_point = (code_point << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3fu);
+        if (is_hiding_code_point(code_point)) {  // all in the BMP: one \uXXXX
+          out_ << "\\u" << kHex[(code_point >> 12) & 15] << kHex[(code_point >> 8) & 15] << kHex[(code_point >> 4) & 15]
+               << kHex[code_point & 15];
+        } else {
+          out_.write(text.data() + i, static_cast<std::streamsize>(length));
+        }
         i += length - 1;
       }
       continue;

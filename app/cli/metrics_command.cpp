@@ -7,6 +7,7 @@
 #include "anim/clip_analysis.hpp"
 #include "anim/convert.hpp"
 #include "anim/motion_metrics.hpp"
+#include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
@@ -22,17 +23,17 @@ std::string fixed(double value, int decimals) {
 }
 
 void print_text(const Clip& clip, const MotionMetrics& m, std::ostream& out) {
-  out << "file: " << clip.source << '\n';
+  out << "file: " << printable(clip.source) << '\n';
   out << "frames: " << m.frames << " at " << fixed(1.0 / m.frame_time, 3) << " fps; " << fixed(m.metres_per_unit, 6)
       << " m per file unit\n";
   out << "feet: " << m.feet.size() << " (" << m.feet_reason << ")";
-  for (const FootMetrics& foot : m.feet) out << ' ' << foot.name;
+  for (const FootMetrics& foot : m.feet) out << ' ' << printable(foot.name);
   out << '\n';
   out << "contact: " << fixed(100.0 * m.contact_share, 1) << " % of frames with a foot on the floor\n";
   out << "foot skating: " << fixed(m.skating_speed_mps, 4) << " m/s in contact; " << fixed(100.0 * m.skating_share, 1)
       << " % of contact frames skate\n";
   for (const FootMetrics& foot : m.feet) {
-    out << "  " << foot.name << ": " << foot.contact_frames << " contact frames, "
+    out << "  " << printable(foot.name) << ": " << foot.contact_frames << " contact frames, "
         << fixed(foot.mean_skate_speed_mps, 4) << " m/s, " << foot.skating_frames << " skating\n";
   }
   out << "jitter: " << fixed(m.jitter_mps3, 2) << " m/s^3 mean jerk\n";
@@ -41,7 +42,7 @@ void print_text(const Clip& clip, const MotionMetrics& m, std::ostream& out) {
   out << "penetration: " << fixed(100.0 * m.penetration_share, 1) << " % of frames, mean depth "
       << fixed(m.mean_penetration_m, 4) << " m, deepest " << fixed(m.max_penetration_m, 4) << " m\n";
   out << "bone-length drift: " << fixed(100.0 * m.max_bone_drift, 2) << " %"
-      << (m.drift_joint.empty() ? std::string() : " (" + m.drift_joint + ")") << '\n';
+      << (m.drift_joint.empty() ? std::string() : " (" + printable(m.drift_joint) + ")") << '\n';
   out << "root: " << fixed(m.root_distance_m, 3) << " m travelled, " << fixed(m.root_speed_mps, 3) << " m/s\n";
 }
 

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <filesystem>
 
+#include "anim/frame_range.hpp"
 #include "anim/motion_compare.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/printable.hpp"
@@ -35,6 +36,14 @@ bool parse_size(const std::string& text, int& width, int& height, int low = 16, 
   const std::string_view view(text);
   return parse_number(view.substr(0, x), width) && parse_number(view.substr(x + 1), height) && width >= low &&
          height >= low && width <= high && height <= high;
+}
+
+// "OUT: error: REASON" for a failed output; a reason that starts with the output's path (the video
+// code's messages do) is not given the path twice.
+std::string output_error(const std::string& path, std::string_view reason) {
+  const std::string prefix = path + ": ";
+  if (reason.starts_with(prefix)) reason.remove_prefix(prefix.size());
+  return printable(path) + ": error: " + printable(reason) + '\n';
 }
 
 }  // namespace
@@ -110,8 +119,9 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   }
   if (const auto text = parsed->value("--fps")) {
     double fps = 0.0;
-    if (!parse_number(std::string_view(*text), fps) || !(fps > 0.0) || fps > 1000.0)
-      return usage_error(err, "render: --fps must be a number of frames per second above 0, not '" + *text + "'");
+    if (!parse_number(std::string_view(*text), fps) || !(fps >= 0.1) || fps > 1000.0)
+      return usage_error(err,
+                         "render: --fps must be a number of frames per second from 0.1 to 1000, not '" + *text + "'");
     video_options.fps = fps;
   }
   if (const auto text = parsed->value("--camera")) {
@@ -195,6 +205,12 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
       return usage_error(err, "render: --size must be WIDTHxHEIGHT between 16x16 and 8192x8192, not '" + *text + "'");
     }
   }
+  if (video_format == video::VideoFormat::Mp4 && (options.width % 2 != 0 || options.height % 2 != 0)) {
+    return usage_error(err, "render: MP4 (H.264, yuv420p) needs an even width and height, not " +
+                                std::to_string(options.width) + "x" + std::to_string(options.height) + " (use " +
+                                std::to_string(options.width + options.width % 2) + "x" +
+                                std::to_string(options.height + options.height % 2) + ")");
+  }
   if (const auto style = parsed->value("--style")) {
     if (*style != "solid" && *style != "lines")
       return usage_error(err, "render: --style must be solid or lines, not '" + *style + "'");
@@ -242,6 +258,10 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
                                 std::to_string(frames > 0 ? frames - 1 : 0) + ")");
   }
   options.frame = static_cast<std::size_t>(frame);
+  if (video_options.frames) {  // a video's or a filmstrip's range, in the frames counted above
+    if (const auto problem = frame_range_problem(video_options.frames->first, video_options.frames->last, frames))
+      return usage_error(err, "render: " + *problem);
+  }
   if (strip > 0) {  // the poses over --frames A:B (every frame by default); the newest is drawn at B
     const std::size_t last_frame = frames > 0 ? frames - 1 : 0;
     options.strip = strip;
@@ -254,7 +274,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     std::string error;
     if (!viewer::render_grid_png(std::move(prepared), options, *grid, static_cast<std::size_t>(frame), *output,
                                  error)) {
-      err << printable(*output) << ": error: " << printable(error) << '\n';
+      err << output_error(*output, error);
       return kExitBadInput;
     }
     return kExitOk;
@@ -272,7 +292,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
         grid ? viewer::render_grid_video(std::move(prepared), options, *grid, video_options, *output, error)
              : viewer::render_video(std::move(prepared), options, video_options, *output, error);
     if (!rendered) {
-      err << printable(*output) << ": error: " << printable(error) << '\n';
+      err << output_error(*output, error);
       return kExitBadInput;
     }
     return kExitOk;
@@ -285,10 +305,10 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     return kExitBadInput;
   }
   for (const viewer::OffscreenImage::Notice& notice : image->notices) {
-    err << notice.file << ": warning: drawn with less detail: " << notice.text << '\n';
+    err << printable(notice.file) << ": warning: drawn with less detail: " << printable(notice.text) << '\n';
   }
   if (!viewer::write_png(*image, *output, error)) {
-    err << printable(*output) << ": error: " << printable(error) << '\n';
+    err << output_error(*output, error);
     return kExitBadInput;
   }
   return kExitOk;

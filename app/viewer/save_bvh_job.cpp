@@ -42,6 +42,7 @@ BackgroundJob::Task save_bvh_task(Clip clip, const ConvertOptions& options, cons
     summary->frames = result.motion.frame_count;
     summary->joints = result.skeleton.joint_count() - result.skeleton.end_site_count();
     summary->length_factor = report.length_factor;
+    summary->safe_names = report.safe_names.size();
     progress(2, 2);
     return true;
   };

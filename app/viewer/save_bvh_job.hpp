@@ -24,6 +24,7 @@ struct SaveBvhSummary {
   std::size_t frames = 0;
   int joints = 0;  // not counting End Sites
   double length_factor = 1.0;
+  std::size_t safe_names = 0;  // joint names whose unsafe characters were written as '_'
 };
 
 // The task: converts `clip` (a share: see share_clip) with `options` and writes it to `path` with

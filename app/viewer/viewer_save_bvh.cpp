@@ -114,6 +114,10 @@ void Viewer::finish_save_bvh() {
         std::snprintf(factor, sizeof factor, ", lengths x %.6g", save_bvh_summary_->length_factor);
         text += factor;
       }
+      if (save_bvh_summary_->safe_names > 0) {
+        text += ", " + plural(save_bvh_summary_->safe_names, "joint name") +
+                " with control, bidi or non-UTF-8 characters written with '_'";
+      }
       dialog.status = SaveBvhStatus::Saved;
       dialog.saved_path = path;
       dialog.outcome = text;

@@ -1,11 +1,14 @@
 #include "anim/bvh_writer.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "anim/ordered_chunks.hpp"
 
@@ -15,6 +18,12 @@ namespace {
 constexpr std::size_t kFramesPerChunk = 256;
 constexpr std::size_t kMaxNumberChars = 64;    // the longest float in fixed form with 9 decimals (3.4e38), and a space
 constexpr std::size_t kMaxShortestChars = 16;  // the longest shortest float ("-1.1754944e-38") and a space
+constexpr std::size_t kHeaderPiece = std::size_t{1} << 20;  // HIERARCHY text written in pieces of about this size
+// Tabs indent a block as deep as its joint, up to this many (as the viewer's joint tree indents):
+// a deep chain's file stays linear in its joint count, not quadratic.
+constexpr int kMaxIndentDepth = 24;
+constexpr std::string_view kTabs = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+static_assert(kTabs.size() >= kMaxIndentDepth);
 
 }  // namespace
 
@@ -92,23 +101,31 @@ void append_number(std::string& text, float value, const std::optional<int>& pre
   text.append(buffer, write_number(buffer, buffer + sizeof buffer, value, precision));
 }
 
-void write_joint(const Skeleton& skeleton, const std::vector<std::vector<int>>& children, int joint, int depth,
-                 const std::optional<int>& precision, std::string& text) {
-  const std::string indent(static_cast<std::size_t>(depth), '\t');
+// The opening lines of a joint's block at `depth`: its keyword and name, "{", OFFSET, CHANNELS.
+void open_joint(const Skeleton& skeleton, int joint, int depth, const std::optional<int>& precision,
+                std::string& text) {
+  const std::string_view indent = kTabs.substr(0, static_cast<std::size_t>(std::min(depth, kMaxIndentDepth)));
+  text += indent;
   if (skeleton.is_end_site(joint)) {
-    text += indent + "End Site\n";
+    text += "End Site\n";
   } else {
-    text += indent + (skeleton.parents[joint] == kNoParent ? "ROOT " : "JOINT ") + skeleton.names[joint] + '\n';
+    text += skeleton.parents[joint] == kNoParent ? "ROOT " : "JOINT ";
+    text += skeleton.names[joint];
+    text += '\n';
   }
-  text += indent + "{\n";
-  text += indent + "\tOFFSET";
+  text += indent;
+  text += "{\n";
+  text += indent;
+  text += "\tOFFSET";
   for (int axis = 0; axis < 3; ++axis) {
     text += ' ';
     append_number(text, skeleton.offsets[joint][axis], precision);
   }
   text += '\n';
   if (!skeleton.is_end_site(joint)) {
-    text += indent + "\tCHANNELS " + std::to_string(skeleton.channel_counts[joint]);
+    text += indent;
+    text += "\tCHANNELS ";
+    text += std::to_string(skeleton.channel_counts[joint]);
     const int first = skeleton.first_channels[joint];
     for (int c = first; c < first + skeleton.channel_counts[joint]; ++c) {
       text += ' ';
@@ -116,24 +133,60 @@ void write_joint(const Skeleton& skeleton, const std::vector<std::vector<int>>& 
     }
     text += '\n';
   }
-  for (const int child : children[static_cast<std::size_t>(joint)])
-    write_joint(skeleton, children, child, depth + 1, precision, text);
-  text += indent + "}\n";
 }
 
-}  // namespace
+void close_joint(int depth, std::string& text) {
+  text += kTabs.substr(0, static_cast<std::size_t>(std::min(depth, kMaxIndentDepth)));
+  text += "}\n";
+}
 
-void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& options) {
-  const Skeleton& skeleton = clip.skeleton;
+// The HIERARCHY section, depth first without recursion (a chain 200 000 joints deep is a
+// file bvhscope reads): an explicit stack of (joint, next child). Text goes to `out` in pieces of
+// about kHeaderPiece bytes.
+void write_hierarchy(const Skeleton& skeleton, const std::optional<int>& precision, std::ostream& out) {
   std::vector<std::vector<int>> children(static_cast<std::size_t>(skeleton.joint_count()));
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
     if (skeleton.parents[joint] != kNoParent)
       children[static_cast<std::size_t>(skeleton.parents[joint])].push_back(joint);
   }
-  std::string header = "HIERARCHY\n";
-  for (const int root : skeleton.roots) write_joint(skeleton, children, root, 0, options.precision, header);
+  std::string text = "HIERARCHY\n";
+  const auto flush_if_full = [&] {
+    if (text.size() < kHeaderPiece) return;
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    text.clear();
+  };
+  struct Open {
+    int joint;
+    std::size_t next_child;
+  };
+  std::vector<Open> stack;
+  for (const int root : skeleton.roots) {
+    open_joint(skeleton, root, 0, precision, text);
+    stack.push_back({root, 0});
+    while (!stack.empty()) {
+      Open& top = stack.back();
+      const std::vector<int>& below = children[static_cast<std::size_t>(top.joint)];
+      const int depth = static_cast<int>(stack.size());
+      if (top.next_child < below.size()) {
+        const int child = below[top.next_child++];
+        open_joint(skeleton, child, depth, precision, text);
+        stack.push_back({child, 0});
+      } else {
+        close_joint(depth - 1, text);
+        stack.pop_back();
+      }
+      flush_if_full();
+    }
+  }
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+}  // namespace
+
+void write_bvh(const Clip& clip, std::ostream& out, const BvhWriteOptions& options) {
+  write_hierarchy(clip.skeleton, options.precision, out);
   const std::size_t frames = clip.motion.frame_count;
-  header += "MOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: ";
+  std::string header = "MOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: ";
   char buffer[kMaxNumberChars];
   header.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, clip.motion.frame_time).ptr);
   header += '\n';

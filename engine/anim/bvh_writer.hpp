@@ -1,4 +1,5 @@
-// Writing a clip as canonical BVH text: HIERARCHY with tab indentation, one block per joint, End
+// Writing a clip as canonical BVH text: HIERARCHY with tab indentation (one tab a level, at most
+// 24: a deep chain's file grows linearly), one block per joint written without recursion, End
 // Sites, then MOTION with Frames and Frame Time and one line of values per frame. What Blender,
 // three.js and BVHView read, and what bvhscope reads back to the same floats.
 #pragma once

@@ -1,7 +1,11 @@
 #include "anim/convert.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <string>
+
+#include "anim/parse_messages.hpp"
 
 #include "anim/clip_analysis.hpp"
 #include "anim/convert_channels.hpp"
@@ -10,6 +14,14 @@
 #include "anim/convert_timing.hpp"
 
 namespace bvhscope {
+namespace {
+
+std::string number_text(float value) {
+  if (std::isnan(value)) return "nan";
+  return value > 0.0f ? "inf" : "-inf";
+}
+
+}  // namespace
 
 Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report) {
   ConvertReport decided;
@@ -24,7 +36,8 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
 
   clip = to_add_rule(std::move(clip), decided.input_mode);
   if (options.first_frame) {
-    Result<Clip> trimmed = trim_frames(std::move(clip), *options.first_frame, options.last_frame.value_or(SIZE_MAX));
+    const std::size_t last = options.last_frame.value_or(std::max<std::size_t>(clip.motion.frame_count, 1) - 1);
+    Result<Clip> trimmed = trim_frames(std::move(clip), *options.first_frame, last);
     if (!trimmed) return trimmed.error();
     clip = std::move(trimmed).value();
   }
@@ -33,6 +46,7 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
     if (!resampled) return resampled.error();
     clip = std::move(resampled).value();
   }
+  clip = with_safe_names(std::move(clip), &decided.safe_names);
   clip = with_unique_names(std::move(clip), &decided.renamed_duplicates);
   if (!options.strip_prefix.empty()) {
     Result<Clip> stripped = strip_name_prefix(std::move(clip), options.strip_prefix);
@@ -109,8 +123,39 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
   if (options.in_place) clip = put_in_place(std::move(clip), up);
   if (options.ground) clip = put_on_ground(std::move(clip), up);
   if (options.unwrap) clip = unwrap_rotations(std::move(clip));
-  if (report) *report = decided;
+  // One check of the result, whatever made a number overflow (a unit, a resampling, the ground).
+  if (std::optional<Diagnostic> problem = find_non_finite(clip)) return *problem;
+  if (report) *report = std::move(decided);
   return clip;
+}
+
+std::optional<Diagnostic> find_non_finite(const Clip& clip) {
+  const Skeleton& skeleton = clip.skeleton;
+  const auto joint_text = [&](int joint) {
+    return (skeleton.is_end_site(joint) ? "the End Site " : "joint ") + quoted(skeleton.names[joint]);
+  };
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    const glm::vec3& offset = skeleton.offsets[joint];
+    for (int axis = 0; axis < 3; ++axis) {
+      if (std::isfinite(offset[axis])) continue;
+      return Diagnostic{clip.source, skeleton.source_lines[joint], 1,
+                        joint_text(joint) + ": its OFFSET " + static_cast<char>('X' + axis) + " would be " +
+                            number_text(offset[axis]) + ", past the largest float a BVH file holds"};
+    }
+  }
+  const auto columns = static_cast<std::size_t>(clip.motion.channel_count);
+  const float* const values = clip.motion.values.data();
+  const std::size_t count = clip.motion.frame_count * columns;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (std::isfinite(values[i])) continue;
+    const std::size_t channel = i % columns;
+    const int joint = skeleton.channel_joints[channel];
+    return Diagnostic{clip.source, skeleton.source_lines[joint], 1,
+                      joint_text(joint) + ", frame " + std::to_string(i / columns) + ", " +
+                          std::string(channel_name(skeleton.channel_kinds[channel])) + ": the value would be " +
+                          number_text(values[i]) + ", past the largest float a BVH file holds"};
+  }
+  return std::nullopt;
 }
 
 std::optional<double> parse_length_unit(std::string_view text) {

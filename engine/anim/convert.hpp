@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "anim/clip.hpp"
+#include "anim/convert_names.hpp"
 #include "anim/euler.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/result.hpp"
@@ -52,19 +53,27 @@ struct ConvertReport {
   PositionMode input_mode = PositionMode::Add;
   UpAxis input_up = UpAxis::PosY;
   double length_factor = 1.0;
-  std::optional<int> mirror_axis;    // the side axis mirrored across
-  int renamed_duplicates = 0;        // joints whose duplicate names got a suffix
-  std::vector<Diagnostic> warnings;  // located: side names --mirror could not pair
+  std::optional<int> mirror_axis;          // the side axis mirrored across
+  int renamed_duplicates = 0;              // joints whose duplicate names got a suffix
+  std::vector<SafeNameChange> safe_names;  // joints whose names had unsafe characters replaced by '_'
+  std::vector<Diagnostic> warnings;        // located: side names --mirror could not pair
   // Set (with an error) when --units needs the input's unit and its guess is unknown (a partial
   // rig, too few joints): the caller must give it (--from-units), a usage error.
   bool needs_from_units = false;
 };
 
 // In this order: the input read under its position mode and rewritten in the add rule; frames
-// trimmed; resampled; duplicate names made unique (with_unique_names), names stripped and renamed; lengths scaled; axes
-// turned; mirrored; position channels folded; rotation order; in place; on the ground; unwrapped. Errors (a moving
-// channel for three channels, a name clash, a unit to convert to when the input's is unknown and not
-// given) name what is wrong.
+// trimmed; resampled; unsafe characters in names replaced (with_safe_names), duplicate names made
+// unique (with_unique_names), names stripped and renamed; lengths scaled; axes turned; mirrored;
+// position channels folded; rotation order; in place; on the ground; unwrapped. Errors (a moving
+// channel for three channels, a name clash, a unit to convert to when the input's is unknown and
+// not given, frames outside the clip) name what is wrong; so does a last check of the result: an
+// OFFSET or value that is not finite (a length scaled past the float range) is refused, naming
+// the joint, rather than written as "inf".
 Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report = nullptr);
+
+// The first OFFSET or frame value of `clip` that is not finite, as an error naming its joint (and
+// frame and channel), or nullopt when every number is finite.
+std::optional<Diagnostic> find_non_finite(const Clip& clip);
 
 }  // namespace bvhscope

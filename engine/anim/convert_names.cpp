@@ -8,6 +8,8 @@
 #include <glm/glm.hpp>
 
 #include "anim/figure_sample.hpp"
+#include "anim/pose.hpp"
+#include "anim/printable.hpp"
 
 namespace bvhscope {
 namespace {
@@ -26,6 +28,19 @@ Result<Clip> swap_side_names(Clip clip, const SidePairs& pairs) {
     if (other >= 0) clip.skeleton.names[joint] = before[static_cast<std::size_t>(other)];
   }
   return checked(std::move(clip));
+}
+
+Clip with_safe_names(Clip clip, std::vector<SafeNameChange>* changed) {
+  Skeleton& skeleton = clip.skeleton;
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    if (skeleton.is_end_site(joint)) continue;
+    std::string& name = skeleton.names[joint];
+    if (is_printable(name)) continue;
+    std::string safe = with_safe_characters(name, '_');
+    if (changed) changed->push_back({joint, name, safe});
+    name = std::move(safe);
+  }
+  return clip;
 }
 
 Clip with_unique_names(Clip clip, int* renamed) {
@@ -89,6 +104,8 @@ std::optional<Diagnostic> check_joint_names(const Clip& clip) {
     for (const char c : name) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return problem("holds a control character");
     }
+    if (!is_printable(name))
+      return problem("holds a byte that is not UTF-8, a C1 control or a bidi or format character");
     if (name.front() == ' ' || name.back() == ' ' || name.back() == '{' || name.front() == '{' || name.front() == '}')
       return problem("starts or ends with a space or a brace");
     if (!seen.insert(name).second) return problem("is used by two joints");

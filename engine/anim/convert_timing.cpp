@@ -7,6 +7,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/euler.hpp"
+#include "anim/frame_range.hpp"
 #include "anim/pose.hpp"
 #include "anim/video_timing.hpp"
 
@@ -14,13 +15,8 @@ namespace bvhscope {
 
 Result<Clip> trim_frames(Clip clip, std::size_t first, std::size_t last) {
   Motion& motion = clip.motion;
-  if (first >= motion.frame_count) {
-    return Diagnostic{
-        clip.source, 0, 0,
-        "--frames: the first frame " + std::to_string(first) + " is past the clip's last frame (" +
-            (motion.frame_count == 0 ? std::string("it has none") : std::to_string(motion.frame_count - 1)) + ")"};
-  }
-  last = std::min(last, motion.frame_count - 1);
+  if (std::optional<std::string> problem = frame_range_problem(first, last, motion.frame_count))
+    return Diagnostic{clip.source, 0, 0, *problem};
   const auto columns = static_cast<std::size_t>(motion.channel_count);
   FrameValues values(motion.values.begin() + static_cast<std::ptrdiff_t>(first * columns),
                      motion.values.begin() + static_cast<std::ptrdiff_t>((last + 1) * columns));

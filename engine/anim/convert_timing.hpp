@@ -9,8 +9,8 @@
 
 namespace bvhscope {
 
-// Frames first..last (inclusive, 0-based; last is clamped to the clip's last frame). An error when
-// `first` is past the last frame.
+// Frames first..last (inclusive, 0-based). An error (frame_range_problem) when they are not all in
+// the clip.
 Result<Clip> trim_frames(Clip clip, std::size_t first, std::size_t last);
 
 // The clip at `fps` frames per second by the rule `render` times its videos with (plan_video_timing

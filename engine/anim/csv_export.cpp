@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "anim/ordered_chunks.hpp"
@@ -39,20 +40,25 @@ void format_rows(const Clip& clip, std::size_t first, std::size_t last, std::siz
 
 std::size_t chunk_count(std::size_t frames) { return (frames + kFramesPerChunk - 1) / kFramesPerChunk; }
 
-// A header field: control characters escaped as on a terminal (printable(): a name cannot inject
-// escape sequences or line ends), then quoted (RFC 4180) when it holds a comma or a quote.
-std::string csv_field(const std::string& name) {
-  const std::string text = printable(name);
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+}  // namespace
+
+std::string csv_text_cell(std::string_view text) {
+  std::string cell = printable(text);
+  if (!cell.empty() && std::string_view("=+-@\t\r").find(cell.front()) != std::string_view::npos) {
+    // A cell that is a number as a whole ("-5", "+1.5e3") stays as it is.
+    const char* const start = cell.data() + (cell.front() == '+' && cell.size() > 1 && cell[1] != '-' ? 1 : 0);
+    double number = 0.0;
+    const auto [end, error] = std::from_chars(start, cell.data() + cell.size(), number);
+    if (error != std::errc{} || end != cell.data() + cell.size()) cell.insert(cell.begin(), '\'');
+  }
+  if (cell.find_first_of(",\"\r\n") == std::string::npos) return cell;
   std::string quoted = "\"";
-  for (const char c : text) {
+  for (const char c : cell) {
     if (c == '"') quoted += '"';
     quoted += c;
   }
   return quoted + '"';
 }
-
-}  // namespace
 
 void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads,
                          const glm::mat3& rotation) {
@@ -60,7 +66,7 @@ void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out,
   const Skeleton& skeleton = clip.skeleton;
   std::string header = "Time";
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    for (const char* axis : {".X", ".Y", ".Z"}) header += ',' + csv_field(skeleton.names[joint] + axis);
+    for (const char* axis : {".X", ".Y", ".Z"}) header += ',' + csv_text_cell(skeleton.names[joint] + axis);
   }
   header += '\n';
   out.write(header.data(), static_cast<std::streamsize>(header.size()));
@@ -96,8 +102,8 @@ void write_rotations_csv(const Clip& clip, std::ostream& out, unsigned threads) 
   for (int c = 0; c < skeleton.channel_count(); ++c) {
     if (!is_rotation(skeleton.channel_kinds[c])) continue;
     columns.push_back(static_cast<std::size_t>(c));
-    header += ',' + csv_field(skeleton.names[skeleton.channel_joints[c]] + '.' +
-                              static_cast<char>('X' + channel_axis(skeleton.channel_kinds[c])));
+    header += ',' + csv_text_cell(skeleton.names[skeleton.channel_joints[c]] + '.' +
+                                  static_cast<char>('X' + channel_axis(skeleton.channel_kinds[c])));
   }
   header += '\n';
   out.write(header.data(), static_cast<std::streamsize>(header.size()));

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <ostream>
+#include <string>
+#include <string_view>
 
 #include <glm/mat3x3.hpp>
 
@@ -16,8 +18,14 @@ namespace bvhscope {
 // posed and formatted on `threads` threads (0: one per hardware thread) and written in order;
 // the text does not depend on the thread count. Positions are multiplied by `rotation` (the
 // identity keeps the file's coordinates; rotation_to_y_up stands them upright). Names in the
-// header have their control characters escaped (printable()) and are quoted per RFC 4180 when
-// they hold a comma or a quote (so do the rotations' below).
+// header are written as csv_text_cell() writes them (so are the rotations' below).
+// A CSV cell holding text from a file (a joint name): escaped as on a terminal (printable(): no
+// control characters, line ends or bidi overrides), prefixed with ' when it starts with =, +, -, @,
+// a tab or a carriage return and is not a number as a whole (a spreadsheet would run it as a
+// formula: OWASP's CSV injection), then quoted per RFC 4180 when it holds a comma, a quote or a
+// line end.
+std::string csv_text_cell(std::string_view text);
+
 void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out, unsigned threads = 0,
                          const glm::mat3& rotation = glm::mat3(1.0f));
 

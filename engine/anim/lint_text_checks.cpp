@@ -122,13 +122,26 @@ void check_rotation_orders(const Skeleton& skeleton, std::vector<LintFinding>& f
   for (const std::string& order : orders) {
     if (counts[order] > counts[most_common]) most_common = order;
   }
+  // The hint proposes an order convert takes (three axes): the most common whole order, or, when
+  // no joint has three rotation channels, the most common order completed (X: XYZ, ZX: ZXY). A
+  // chain of one-channel hinges under a ZXY root proposed "--rotation-order X".
+  std::string proposed;
+  for (const std::string& order : orders) {
+    if (order.size() == 3 && (proposed.empty() || counts[order] > counts[proposed])) proposed = order;
+  }
+  if (proposed.empty()) {
+    proposed = most_common;
+    for (const char axis : {'X', 'Y', 'Z'}) {
+      if (proposed.find(axis) == std::string::npos) proposed += axis;
+    }
+  }
   std::string summary;
   for (const std::string& order : orders) {
     if (!summary.empty()) summary += ", ";
     summary += order + " x" + std::to_string(counts[order]);
   }
   FindingGroup group("mixed-rotation-orders", LintSeverity::Info,
-                     "legal BVH, but some readers assume one order: bvhscope convert --rotation-order " + most_common +
+                     "legal BVH, but some readers assume one order: bvhscope convert --rotation-order " + proposed +
                          " keeps every pose");
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
     const std::string order = skeleton.rotation_order(joint);

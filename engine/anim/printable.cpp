@@ -3,19 +3,34 @@
 namespace bvhscope {
 namespace {
 
-// Bytes of `text` at `at` that printable() escapes (0 when the character there is kept), and the
-// length of the character there (`step`).
-std::size_t escaped_bytes(std::string_view text, std::size_t at, std::size_t& step) noexcept {
+enum class Escape { None, Bytes, CodePoint };
+
+// The code point of the valid UTF-8 sequence of `length` bytes at `at`.
+char32_t decode(std::string_view text, std::size_t at, std::size_t length) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<char32_t>(static_cast<unsigned char>(text[at + i])); };
+  if (length == 1) return byte(0);
+  static constexpr char32_t kLeadMask[] = {0, 0, 0x1f, 0x0f, 0x07};
+  char32_t code_point = byte(0) & kLeadMask[length];
+  for (std::size_t i = 1; i < length; ++i) code_point = (code_point << 6) | (byte(i) & 0x3f);
+  return code_point;
+}
+
+// How printable() writes the character at `at`: kept, as the \xNN of its `step` bytes, or as
+// \u{...} of `code_point`. `step` is the length of the character there (1 for a byte that is not
+// UTF-8).
+Escape escape_at(std::string_view text, std::size_t at, std::size_t& step, char32_t& code_point) noexcept {
   const auto c = static_cast<unsigned char>(text[at]);
   step = 1;
-  if (c < 0x20 || c == 0x7f) return 1;
-  if (c < 0x80) return 0;
+  code_point = c;
+  if (c < 0x20 || c == 0x7f) return Escape::Bytes;
+  if (c < 0x80) return Escape::None;
   const std::size_t length = utf8_sequence_length(text, at);
-  if (length == 0) return c <= 0x9f ? 1 : 0;  // a stray byte: a C1 control to an 8-bit terminal
+  if (length == 0) return Escape::Bytes;  // not UTF-8: a stray byte (0x9B is CSI to an 8-bit terminal)
   step = length;
-  // U+0080-U+009F, the C1 controls, which UTF-8 terminals act on too.
-  if (c == 0xc2 && static_cast<unsigned char>(text[at + 1]) <= 0x9f) return 2;
-  return 0;
+  code_point = decode(text, at, length);
+  if (code_point <= 0x9f) return Escape::Bytes;  // U+0080-U+009F, the C1 controls UTF-8 terminals act on
+  if (is_hiding_code_point(code_point)) return Escape::CodePoint;
+  return Escape::None;
 }
 
 }  // namespace
@@ -48,10 +63,17 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t at) noexcept
   return length;
 }
 
+bool is_hiding_code_point(char32_t code_point) noexcept {
+  return code_point == 0x061c || (code_point >= 0x200b && code_point <= 0x200f) ||
+         (code_point >= 0x2028 && code_point <= 0x202e) || (code_point >= 0x2060 && code_point <= 0x206f) ||
+         code_point == 0xfeff || (code_point >= 0xfff9 && code_point <= 0xfffb);
+}
+
 bool is_printable(std::string_view text) noexcept {
   std::size_t step = 1;
+  char32_t code_point = 0;
   for (std::size_t i = 0; i < text.size(); i += step) {
-    if (escaped_bytes(text, i, step) != 0) return false;
+    if (escape_at(text, i, step, code_point) != Escape::None) return false;
   }
   return true;
 }
@@ -62,17 +84,42 @@ std::string printable(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 16);
   std::size_t step = 1;
+  char32_t code_point = 0;
   for (std::size_t i = 0; i < text.size(); i += step) {
-    const std::size_t escaped = escaped_bytes(text, i, step);
-    if (escaped == 0) {
-      out.append(text.data() + i, step);
-      continue;
+    switch (escape_at(text, i, step, code_point)) {
+      case Escape::None:
+        out.append(text.data() + i, step);
+        break;
+      case Escape::Bytes:
+        for (std::size_t k = 0; k < step; ++k) {
+          const auto c = static_cast<unsigned char>(text[i + k]);
+          out += "\\x";
+          out += kHex[c >> 4];
+          out += kHex[c & 15];
+        }
+        break;
+      case Escape::CodePoint: {
+        std::string digits;
+        for (char32_t rest = code_point; rest > 0; rest >>= 4) digits.insert(digits.begin(), kHex[rest & 15]);
+        out += "\\u{" + digits + "}";
+        break;
+      }
     }
-    for (std::size_t k = 0; k < escaped; ++k) {
-      const auto c = static_cast<unsigned char>(text[i + k]);
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
+  }
+  return out;
+}
+
+std::string with_safe_characters(std::string_view text, char replacement) {
+  if (is_printable(text)) return std::string(text);
+  std::string out;
+  out.reserve(text.size());
+  std::size_t step = 1;
+  char32_t code_point = 0;
+  for (std::size_t i = 0; i < text.size(); i += step) {
+    if (escape_at(text, i, step, code_point) == Escape::None) {
+      out.append(text.data() + i, step);
+    } else {
+      out += replacement;
     }
   }
   return out;

@@ -1070,14 +1070,19 @@ TEST(Convert, TrimKeepsTheRange) {
   const Clip input = test::parse_ok(kSmall);
   ConvertOptions options;
   options.first_frame = 1;
-  options.last_frame = 99;
+  options.last_frame = 1;
   const Clip output = convert_ok(input, options);
   ASSERT_EQ(output.motion.frame_count, 1u);
   EXPECT_EQ(output.motion.frame(0)[0], 2.0f);
+  // A range reaching past the clip is refused (issue 26: it was cut to the clip silently).
+  options.last_frame = 99;
+  const Result<Clip> beyond = convert_clip(input, options);
+  ASSERT_FALSE(beyond.ok());
+  EXPECT_EQ(beyond.error().message, "--frames 1:99 is outside the clip's frames 0:1");
   options.first_frame = 2;
   const Result<Clip> past = convert_clip(input, options);
   ASSERT_FALSE(past.ok());
-  EXPECT_EQ(past.error().message, "--frames: the first frame 2 is past the clip's last frame (1)");
+  EXPECT_EQ(past.error().message, "--frames 2:99 is outside the clip's frames 0:1");
 }
 
 TEST(Euler, EveryOrderRecomposesItsMatrixIncludingGimbalLock) {

@@ -118,6 +118,35 @@ TEST(CsvExport, ControlCharactersInNamesAreEscaped) {
   }
 }
 
+// Issue 26: a joint named =HYPERLINK(...) was a formula to a spreadsheet opening the export
+// (OWASP CSV injection): cells starting with =, +, -, @ (a tab or a carriage return is escaped
+// first) get a leading ' unless the whole cell is a number; U+202E is escaped too.
+TEST(CsvExport, CellsThatSpreadsheetsWouldRunAsFormulasArePrefixed) {
+  EXPECT_EQ(csv_text_cell("=1+2"), "'=1+2");
+  EXPECT_EQ(csv_text_cell("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
+  EXPECT_EQ(csv_text_cell("-Hips.X"), "'-Hips.X");
+  EXPECT_EQ(csv_text_cell("@SUM(A1)"), "'@SUM(A1)");
+  EXPECT_EQ(csv_text_cell("=a,b"), "\"'=a,b\"");
+  EXPECT_EQ(csv_text_cell("\t=1"), "\\x09=1");  // escaped: starts with a backslash, nothing to run
+  EXPECT_EQ(csv_text_cell("\r=1"), "\\x0d=1");
+  EXPECT_EQ(csv_text_cell("a\xe2\x80\xae=b"), "a\\u{202e}=b");
+  for (const char* number : {"-5", "+1.5", "-0.25e3", "+7"}) EXPECT_EQ(csv_text_cell(number), number);
+  for (const char* text : {"Hips.X", "a=b", "", "'=x"}) EXPECT_EQ(csv_text_cell(text), text);
+
+  std::string bvh(test::kTwoJoints);
+  bvh.replace(bvh.find("JOINT Chest"), 11, "JOINT =HYPERLINK(\"http://x\")");
+  const Clip clip = test::parse_ok(bvh);
+  std::ostringstream positions;
+  write_positions_csv(clip, PositionMode::Add, positions);
+  EXPECT_EQ(positions.str().substr(0, positions.str().find('\n')),
+            "Time,Hips.X,Hips.Y,Hips.Z,\"'=HYPERLINK(\"\"http://x\"\").X\",\"'=HYPERLINK(\"\"http://x\"\").Y\","
+            "\"'=HYPERLINK(\"\"http://x\"\").Z\",\"'=HYPERLINK(\"\"http://x\"\")End.X\","
+            "\"'=HYPERLINK(\"\"http://x\"\")End.Y\",\"'=HYPERLINK(\"\"http://x\"\")End.Z\"");
+  std::ostringstream rotations;
+  write_rotations_csv(clip, rotations);
+  EXPECT_NE(rotations.str().find(",\"'=HYPERLINK(\"\"http://x\"\").Z\","), std::string::npos) << rotations.str();
+}
+
 TEST(CsvExport, RotationChannelsInFileOrder) {
   const Clip clip = test::parse_ok(test::kTwoJoints);
   std::ostringstream out;

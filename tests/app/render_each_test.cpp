@@ -113,8 +113,9 @@ TEST_F(RenderEach, AFrameRangeOutsideOneClipNamesThatFile) {
   const auto made = run_headless({"render", (dir_.path() / "short.bvh").string(), (dir_.path() / "long.bvh").string(),
                                   "--each", "-o", out.string() + "/", "--frames", "0:19", "--size", "160x90"});
   EXPECT_EQ(made.exit_code, 1);
-  EXPECT_NE(made.err.find((dir_.path() / "short.bvh").string() + ": error: frames 0:19 are not within the clip's 0:9"),
-            std::string::npos)
+  EXPECT_NE(
+      made.err.find((dir_.path() / "short.bvh").string() + ": error: --frames 0:19 is outside the clip's frames 0:9"),
+      std::string::npos)
       << made.err;
   EXPECT_EQ(names_in(out), std::vector<std::string>{"long.mp4"});
   EXPECT_EQ(probe_frames(out / "long.mp4"), "10");

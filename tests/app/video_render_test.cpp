@@ -212,7 +212,8 @@ TEST_F(VideoRender, WrongOptionsAndAMissingFfmpegAreRefusedAndLeaveNothing) {
   const auto mp4 = dir_.path() / "x.mp4";
   const auto fps = run_headless({"render", sample(), "-o", mp4.string(), "--fps", "0"});
   EXPECT_EQ(fps.exit_code, 2);
-  EXPECT_NE(fps.err.find("render: --fps must be a number of frames per second above 0, not '0'"), std::string::npos)
+  EXPECT_NE(fps.err.find("render: --fps must be a number of frames per second from 0.1 to 1000, not '0'"),
+            std::string::npos)
       << fps.err;
   const auto camera = run_headless({"render", sample(), "-o", mp4.string(), "--camera", "crane"});
   EXPECT_EQ(camera.exit_code, 2);
