@@ -264,17 +264,20 @@ TEST(FfmpegFailure, AFullDiskKeepsTheOldVideo) {
         ::mount("tmpfs", mount_point.c_str(), "tmpfs", 0, "size=200k") != 0)
       ::_exit(kCannotMount);
     const auto out = mount_point / "clip.mp4";
-    { std::ofstream(out) << "the good video of yesterday"; }
-    // Noise does not compress: 10 frames of 320x240 make about a megabyte of H.264, which x264
-    // (its lookahead) hands over at the end: ffmpeg 5.1 then fails writing its trailer and exits 0.
+    {
+      std::ofstream(out) << "the good video of yesterday";
+      // Room left for about two pages: the noise below makes more H.264 than that, and x264 (its
+      // lookahead) hands it over at the end: ffmpeg 5.1 fails writing its trailer and exits 0.
+      std::ofstream(mount_point / "filler") << std::string(186 * 1024, '\0');
+    }
     FrameSinkOptions options;
-    video::OpenedSink opened = open_frame_sink(out.string(), 320, 240, 30.0, options);
+    video::OpenedSink opened = open_frame_sink(out.string(), 64, 48, 30.0, options);
     if (!opened) ::_exit(3);
     std::mt19937 random(7);
-    std::vector<std::uint8_t> frame(320 * 240 * 4);
+    std::vector<std::uint8_t> frame(64 * 48 * 4);
     std::string error;
     bool failed = false;
-    for (int k = 0; k < 10 && !failed; ++k) {
+    for (int k = 0; k < 12 && !failed; ++k) {
       for (std::uint8_t& byte : frame) byte = static_cast<std::uint8_t>(random());
       failed = !opened.sink->write(frame.data(), error);
     }
@@ -282,7 +285,7 @@ TEST(FfmpegFailure, AFullDiskKeepsTheOldVideo) {
     opened.sink.reset();
     if (!failed) ::_exit(4);
     if (read_file(out) != "the good video of yesterday") ::_exit(5);
-    if (entries(mount_point) != std::vector<std::string>{"clip.mp4"}) ::_exit(6);
+    if (entries(mount_point) != std::vector<std::string>{"clip.mp4", "filler"}) ::_exit(6);
     ::_exit(0);
   }
   int status = 0;
