@@ -69,15 +69,18 @@ Usage:
                                 active clip (highlight, trail; with --ui the inspector, curves
                                 and labels). Without a display it renders through EGL.
   bvhscope render FILE... -o OUT.mp4|OUT.webm|OUT.gif|DIR/ [--frames A:B] [--fps N]
-                 [--camera fixed|follow|orbit] [--audio WAV] (and the options above)
+                 [--camera fixed|follow|orbit] [--audio WAV] [--force] (and the options above)
                                 a video of the active clip's frames A..B (default all) at N
                                 frames per second (0.1 to 1000; default its rate capped at
                                 60; resampled by interpolation): H.264 MP4, VP9 WebM, palette
                                 GIF through ffmpeg (Debian package ffmpeg), or PNG frames in
                                 DIR/. The camera frames the whole motion (fixed), follows
                                 the root (follow) or turns once around it (orbit); --audio
-                                muxes a sound from frame 0 (MP4, WebM). Written beside OUT,
-                                renamed at the end: an interrupted render leaves nothing.
+                                muxes a sound from frame 0 (MP4, WebM). Written beside OUT
+                                (PNGs in a hidden folder), checked whole, renamed at the end:
+                                an interrupted or failed render leaves nothing and keeps the
+                                old OUT. A DIR/ holding frames (frame_*.png) is refused unless
+                                --force, which replaces them all (other files stay).
                                 --grid COLSxROWS [--caption TEXT]...: each FILE in a tile of its
                                 own (reading order), framed on its clip and captioned with
                                 its file name or the TEXT given; one clock, the video as long

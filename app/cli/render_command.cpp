@@ -51,13 +51,13 @@ std::string output_error(const std::string& path, std::string_view reason) {
 int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
   UsageError usage;
   const std::vector<OptionSpec> specs = {
-      {"-o", true},           {"--output", true},    {"--frame", true},         {"--frames", true},
-      {"--fps", true},        {"--camera", true},    {"--audio", true},         {"--size", true},
-      {"--ui", false},        {"--style", true},     {"--position-mode", true}, {"--trajectory", false},
-      {"--select", true},     {"--labels", true},    {"--no-trail", false},     {"--up", true},
-      {"--grid", true},       {"--caption", true},   {"--strip", true},         {"--each", false},
-      {"--format", true},     {"--jobs", true},      kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
-      kCompareOptionSpecs[2], kCompareOptionSpecs[3]};
+      {"-o", true},           {"--output", true},     {"--frame", true},         {"--frames", true},
+      {"--fps", true},        {"--camera", true},     {"--audio", true},         {"--size", true},
+      {"--ui", false},        {"--style", true},      {"--position-mode", true}, {"--trajectory", false},
+      {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
+      {"--grid", true},       {"--caption", true},    {"--strip", true},         {"--each", false},
+      {"--format", true},     {"--jobs", true},       kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
+      kCompareOptionSpecs[2], kCompareOptionSpecs[3], {"--force", false}};
   const auto parsed = parse_arguments(args, specs, usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
@@ -173,7 +173,14 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
       err << "bvhscope: render: " << printable(*conflict) << "; nothing was written\n";
       return kExitUsage;
     }
+    // A folder of frames is not mixed with an earlier render's: refused, or replaced whole (--force).
+    if (video_format == video::VideoFormat::PngSequence && !parsed->has("--force")) {
+      if (const std::size_t old = video::count_sequence_frames(target); old > 0)
+        return usage_error(err, "render: " + target + " " + video::sequence_in_use_text(old) +
+                                    "; --force replaces them, or choose another folder");
+    }
   }
+  video_options.replace_frames = parsed->has("--force");
 
   viewer::OffscreenOptions options;
   options.ui = parsed->has("--ui");

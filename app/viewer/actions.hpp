@@ -143,8 +143,9 @@ struct Actions {
     std::size_t last = 0;
     int width = 1280;
     int height = 720;
-    double fps = 0.0;  // 0: the clip's rate capped at 60
-    int camera = 0;    // 0 fixed, 1 follow, 2 orbit
+    double fps = 0.0;        // 0: the clip's rate capped at 60
+    int camera = 0;          // 0 fixed, 1 follow, 2 orbit
+    bool overwrite = false;  // a PNG sequence replaces the frames already in its folder
   };
   std::optional<Video> export_video;
   bool cancel_export = false;  // the PNG sequence or the video being written

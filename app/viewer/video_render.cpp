@@ -20,6 +20,7 @@ std::unique_ptr<video::FrameSink> open_video_output(const std::string& path, int
   video::FrameSinkOptions sink_options;
   sink_options.audio = video.audio;
   sink_options.duration = timing.duration;
+  sink_options.replace_frames = video.replace_frames;
   video::OpenedSink opened = video::open_frame_sink(path, width, height, timing.fps, sink_options);
   if (!opened) error = opened.error;
   return std::move(opened.sink);

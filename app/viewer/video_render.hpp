@@ -27,6 +27,9 @@ struct VideoOptions {
   std::optional<double> fps;             // the clip's rate capped at 60 by default
   VideoCamera camera = VideoCamera::Fixed;
   std::string audio;  // a sound file muxed from frame 0 (MP4 and WebM)
+  // A PNG sequence replaces the frames its folder holds (`render --force`, the dialog's Overwrite);
+  // else such a folder is refused.
+  bool replace_frames = false;
   // Called after each frame is handed to the encoder: frames done, frames in all.
   std::function<void(std::size_t, std::size_t)> progress;
   // Checked before each frame (the viewer's Cancel, from another thread): once set, the render

@@ -64,10 +64,12 @@ void Viewer::start_video_export(const Actions::Video& request) {
   video.camera = request.camera == 2   ? VideoCamera::Orbit
                  : request.camera == 1 ? VideoCamera::Follow
                                        : VideoCamera::Fixed;
-  if (request.path.back() == '/') {
-    std::error_code made;
-    std::filesystem::create_directories(request.path, made);
-    if (made) return fail("cannot create the folder " + request.path + ": " + made.message());
+  if (request.path.back() == '/') {  // the folder is made (or its frames replaced) when the last frame is written
+    if (const std::size_t old = video::count_sequence_frames(request.path); old > 0 && !request.overwrite) {
+      return fail(request.path + " " + video::sequence_in_use_text(old) +
+                  ": tick Overwrite to replace them, or choose another folder; nothing was written");
+    }
+    video.replace_frames = request.overwrite;
   } else if (const std::filesystem::path folder = std::filesystem::path(request.path).parent_path();
              !folder.empty() && !std::filesystem::is_directory(folder)) {
     return fail(write_failure(request.path, "not a folder: " + folder.string()) + "; nothing was written");

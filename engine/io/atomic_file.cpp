@@ -1,80 +1,20 @@
 #include "io/atomic_file.hpp"
 
 #include "io/fd_buffer.hpp"
+#include "io/signal_cleanup.hpp"
+#include "io/stale_parts.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <array>
 #include <atomic>
 #include <cerrno>
-#include <csignal>
 #include <cstring>
 #include <filesystem>
 
 namespace bvhscope::io {
 namespace {
-
-// Temporary files to remove if a signal ends the process: fixed slots, filled before the file is
-// created and freed after it is renamed or removed, read by the handler (async-signal-safe). A
-// slot is free, then claimed (its path being written: the handler skips it), then ready.
-constexpr std::size_t kSlots = 16;
-constexpr std::size_t kPathMax = 4096;
-enum SlotState : int { kFree = 0, kClaimed = 1, kReady = 2 };
-std::array<std::atomic<int>, kSlots> g_slot_state{};
-std::array<std::array<char, kPathMax>, kSlots> g_slot_path{};
-std::atomic<bool> g_handlers_installed{false};
-// defer_interrupt_signals(): the first SIGINT, SIGTERM or SIGHUP is only recorded here.
-std::atomic<bool> g_defer_interrupts{false};
-std::atomic<int> g_deferred_signal{0};
-
-void remove_temporaries() noexcept {
-  for (std::size_t i = 0; i < kSlots; ++i) {
-    if (g_slot_state[i].load() == kReady) ::unlink(g_slot_path[i].data());
-  }
-}
-
-extern "C" void remove_temporaries_and_die(int signal_number) {
-  if (signal_number != SIGPIPE && g_defer_interrupts.load()) {
-    int none = 0;
-    if (g_deferred_signal.compare_exchange_strong(none, signal_number)) return;  // the program shuts down
-  }
-  remove_temporaries();
-  std::signal(signal_number, SIG_DFL);
-  std::raise(signal_number);
-}
-
-void install_handlers() {
-  if (g_handlers_installed.exchange(true)) return;
-  for (const int signal_number : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
-    struct sigaction current {};
-    if (sigaction(signal_number, nullptr, &current) != 0) continue;
-    // A signal the process ignores (nohup, a shell's background job) stays ignored; one it
-    // handles itself keeps its handler.
-    if (current.sa_handler != SIG_DFL) continue;
-    struct sigaction action {};
-    action.sa_handler = remove_temporaries_and_die;
-    sigemptyset(&action.sa_mask);
-    sigaction(signal_number, &action, nullptr);
-  }
-}
-
-int claim_slot(const std::string& path) {
-  if (path.size() >= kPathMax) return -1;
-  for (std::size_t i = 0; i < kSlots; ++i) {
-    int expected = kFree;
-    if (!g_slot_state[i].compare_exchange_strong(expected, kClaimed)) continue;
-    std::memcpy(g_slot_path[i].data(), path.c_str(), path.size() + 1);
-    g_slot_state[i].store(kReady);
-    return static_cast<int>(i);
-  }
-  return -1;
-}
-
-void release_slot(int slot) {
-  if (slot >= 0) g_slot_state[static_cast<std::size_t>(slot)].store(kFree);
-}
 
 std::string reason(int error_number) { return std::strerror(error_number); }
 
@@ -93,15 +33,15 @@ struct AtomicFile::State {
     if (fd >= 0) ::close(fd);
     fd = -1;
     if (!temporary.empty()) ::unlink(temporary.c_str());
-    release_slot(slot);
+    detail::release_slot(slot);
     slot = -1;
   }
 };
 
 std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::string& error) {
   namespace fs = std::filesystem;
-  install_handlers();
-  static std::atomic<unsigned> counter{0};
+  detail::install_cleanup_handlers();
+  static std::atomic<unsigned long> counter{0};
   // A symbolic link is written through: its file is replaced, the link stays.
   fs::path path(target);
   std::error_code ec;
@@ -141,10 +81,11 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
     state->stream = std::make_unique<std::ostream>(state->buffer.get());
     return AtomicFile(std::move(state));
   }
-  state->temporary = (folder / ("." + path.filename().string() + "." + std::to_string(::getpid()) + "." +
-                                std::to_string(counter++) + ".part"))
-                         .string();
-  state->slot = claim_slot(state->temporary);  // before the file exists: a signal in between finds nothing to remove
+  // What a process killed before it could clean up left for this target goes first.
+  remove_stale_parts(folder, path.filename().string(), PartKind::File);
+  state->temporary = (folder / part_name(path.filename().string(), ::getpid(), counter++)).string();
+  state->slot =
+      detail::claim_file_slot(state->temporary);  // before the file exists: a signal in between finds nothing to remove
   mode_t mode = 0666;
   struct stat existing {};
   const bool keep_mode = ::stat(state->target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode);
@@ -152,7 +93,7 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
   state->fd = ::open(state->temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
   if (state->fd < 0) {
     error = "cannot create a file in " + folder.string() + ": " + reason(errno);
-    release_slot(state->slot);
+    detail::release_slot(state->slot);
     state->slot = -1;
     state->temporary.clear();
     return std::nullopt;
@@ -161,21 +102,6 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
   state->buffer = std::make_unique<detail::FdBuffer>(state->fd);
   state->stream = std::make_unique<std::ostream>(state->buffer.get());
   return AtomicFile(std::move(state));
-}
-
-void defer_interrupt_signals() {
-  g_defer_interrupts.store(true);
-  install_handlers();
-}
-
-int interrupt_signal() noexcept { return g_deferred_signal.load(); }
-
-void end_by_interrupt_signal() {
-  const int signal_number = g_deferred_signal.load();
-  if (signal_number == 0) return;
-  remove_temporaries();
-  std::signal(signal_number, SIG_DFL);
-  std::raise(signal_number);
 }
 
 AtomicFile::AtomicFile(std::unique_ptr<State> state) noexcept : state_(std::move(state)) {}
@@ -235,7 +161,7 @@ bool AtomicFile::commit(std::string& error) {
     return false;
   }
   s.temporary.clear();
-  release_slot(s.slot);
+  detail::release_slot(s.slot);
   s.slot = -1;
   const std::filesystem::path folder = std::filesystem::path(s.target).parent_path();
   const int folder_fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

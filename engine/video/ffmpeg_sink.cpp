@@ -10,6 +10,7 @@
 #include "video/child_process.hpp"
 #include "video/frame_queue.hpp"
 #include "video/sinks.hpp"
+#include "video/video_check.hpp"
 
 namespace bvhscope::video::detail {
 namespace {
@@ -30,8 +31,10 @@ bool write_all(int fd, const std::uint8_t* data, std::size_t size, std::string& 
 
 class FfmpegSink final : public FrameSink {
  public:
-  FfmpegSink(std::string target, io::AtomicFile file, ChildProcess child, std::size_t frame_bytes, std::size_t buffers)
+  FfmpegSink(std::string target, VideoFormat format, io::AtomicFile file, ChildProcess child, std::size_t frame_bytes,
+             std::size_t buffers)
       : target_(std::move(target)),
+        format_(format),
         file_(std::move(file)),
         child_(std::move(child)),
         queue_(frame_bytes, buffers, [this, frame_bytes](const std::uint8_t* frame, std::size_t, std::string& error) {
@@ -66,6 +69,10 @@ class FfmpegSink final : public FrameSink {
     if (!written || code != 0) {
       error = failure(written ? std::string() : reason, code, signal_number);
       return false;  // the destructor removes the temporary file
+    }
+    if (const std::optional<std::string> unfinished = unfinished_video()) {
+      error = target_ + ": " + *unfinished + "; nothing was written";
+      return false;  // the temporary file goes with the sink; what was at OUT stays
     }
     if (!file_.commit(error)) {
       error = target_ + ": " + error;
@@ -105,6 +112,18 @@ class FfmpegSink final : public FrameSink {
     return true;
   }
 
+  // ffmpeg exited 0, yet the video may be cut short: ffmpeg 5.1 exits 0 when its last writes (the
+  // trailer, an MP4's index) fail on a full disk. Its stderr and the file's structure say so.
+  std::optional<std::string> unfinished_video() const {
+    const std::string& written = file_.temporary_path();
+    if (written.empty()) return std::nullopt;  // a device, written directly: nothing to rename or check
+    if (const std::optional<std::string> line = ffmpeg_write_error(child_.stderr_tail()))
+      return "ffmpeg could not finish the video (though it exited 0): " + *line;
+    if (const std::optional<std::string> damage = check_video_file(written, format_))
+      return "ffmpeg exited 0 but the " + std::string(format_name(format_)) + " it wrote is incomplete: " + *damage;
+    return std::nullopt;
+  }
+
   // ffmpeg failed or died (`reason`: why a pipe write failed, if one did). Its own last lines say why.
   std::string failure(const std::string& reason, int code, int signal_number) const {
     const std::string said = child_.stderr_tail();
@@ -115,6 +134,7 @@ class FfmpegSink final : public FrameSink {
   }
 
   std::string target_;
+  VideoFormat format_;
   io::AtomicFile file_;
   ChildProcess child_;
   FrameQueue queue_;  // last: its thread stops before the child and the file go
@@ -150,8 +170,9 @@ OpenedSink open_ffmpeg_sink(const std::string& path, VideoFormat format, const E
   ::fcntl(child->stdin_fd(), F_SETPIPE_SZ, 1 << 20);  // fewer, larger writes; best effort
   const std::size_t frame_bytes =
       static_cast<std::size_t>(settings.width) * static_cast<std::size_t>(settings.height) * 4;
-  return OpenedSink{
-      std::make_unique<FfmpegSink>(path, std::move(*file), std::move(*child), frame_bytes, options.queue_frames), {}};
+  return OpenedSink{std::make_unique<FfmpegSink>(path, format, std::move(*file), std::move(*child), frame_bytes,
+                                                 options.queue_frames),
+                    {}};
 }
 
 }  // namespace bvhscope::video::detail

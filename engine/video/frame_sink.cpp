@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/temporary_folder.hpp"
 #include "video/sinks.hpp"
 
 namespace bvhscope::video {
@@ -20,6 +21,19 @@ std::string sequence_frame_path(const std::string& folder, std::size_t index) {
   std::string path = folder;
   if (!path.empty() && path.back() != '/') path += '/';
   return path + name;
+}
+
+bool is_sequence_frame_name(const std::string& name) {
+  return name.size() > 10 && name.compare(0, 6, "frame_") == 0 && name.compare(name.size() - 4, 4, ".png") == 0;
+}
+
+std::size_t count_sequence_frames(const std::string& folder) {
+  return io::folder_entries(folder, is_sequence_frame_name).size();
+}
+
+std::string sequence_in_use_text(std::size_t frames) {
+  return "already holds " + std::to_string(frames) + (frames == 1 ? " frame" : " frames") +
+         " (frame_*.png) of an earlier render";
 }
 
 OpenedSink open_frame_sink(const std::string& path, int width, int height, double fps,

@@ -2,7 +2,9 @@
 // sequence, chosen by OUT's name (video_format_of). Frames are RGBA rows, top row first, all of
 // the size given at opening. Nothing appears under OUT before commit(): ffmpeg writes a temporary
 // file beside it (an io::AtomicFile: removed on an error, on destruction without commit, or when
-// SIGINT/SIGTERM/SIGHUP ends the process) that commit() renames over OUT once ffmpeg exited 0.
+// SIGINT/SIGTERM/SIGHUP ends the process) that commit() renames over OUT once ffmpeg exited 0, said
+// nothing of a failed write, and the file is a whole video (check_video_file). A PNG sequence is
+// written into an io::TemporaryFolder beside OUT/, put in place as one set by commit().
 //
 // The caller checks OUT with io::output_conflict first (for a PNG sequence: every
 // sequence_frame_path it will write), the audio file counting as an input.
@@ -25,6 +27,9 @@ struct FrameSinkOptions {
   std::string ffmpeg;     // the ffmpeg program; empty: "ffmpeg" looked up on `search_path`
   std::optional<std::string> search_path;  // a PATH value; nullopt: the environment's PATH
   std::size_t queue_frames = 3;            // frames buffered between write() and the encoder
+  // A PNG sequence into a folder that already holds frames (frame_*.png): refused unless set;
+  // set, commit() replaces them all with the new ones (other files in the folder stay).
+  bool replace_frames = false;
 };
 
 class FrameSink {
@@ -56,13 +61,20 @@ struct OpenedSink {
 // any frame: a name that is no video kind, an odd width or height for MP4 (H.264 in yuv420p needs
 // even sizes: pick one), audio with a GIF or a PNG sequence, an unreadable audio file, ffmpeg not
 // found ("install Debian's ffmpeg package"), a video's folder that cannot be written, a PNG
-// sequence's folder that cannot be made. One thread writes and commits; ffmpeg is killed if the
-// thread that opened the sink ends before it (PR_SET_PDEATHSIG): open it on the thread that renders.
+// sequence's folder that cannot be made or that holds frames (without replace_frames). One thread writes and commits;
+// ffmpeg is killed if the thread that opened the sink ends before it (PR_SET_PDEATHSIG): open it on the thread that
+// renders.
 OpenedSink open_frame_sink(const std::string& path, int width, int height, double fps,
                            const FrameSinkOptions& options = {});
 
 // The file frame `index` of a PNG sequence in `folder` goes to: FOLDER/frame_00000.png (five
 // digits at least).
 std::string sequence_frame_path(const std::string& folder, std::size_t index);
+// A PNG sequence's frame: "frame_*.png" (any frames, ours or another program's, at any digit count).
+bool is_sequence_frame_name(const std::string& name);
+// The frames (frame_*.png) `folder` holds; 0 when it does not exist.
+std::size_t count_sequence_frames(const std::string& folder);
+// "already holds 81 frames (frame_*.png) of an earlier render", for refusals.
+std::string sequence_in_use_text(std::size_t frames);
 
 }  // namespace bvhscope::video

@@ -1,10 +1,12 @@
-// The PNG sequence sink: FOLDER/frame_00000.png ..., each written by write_png_file on the queue's
-// thread. Abandoned, it removes the frames it wrote (and the folder it made, when
-// empty); committed, it leaves them all. Files it did not write are never touched.
+// The PNG sequence sink: frame_00000.png ... written by write_png_file on the queue's thread into
+// an io::TemporaryFolder beside FOLDER, put in place together by commit() (FOLDER made then, or its
+// frame_*.png replaced as one set: the new frames in, the old ones the new set lacks removed, other
+// files left alone). Abandoned, interrupted or failed, it leaves nothing.
 #include <filesystem>
 #include <vector>
 
 #include "io/atomic_file.hpp"
+#include "io/temporary_folder.hpp"
 #include "video/frame_queue.hpp"
 #include "video/png_file.hpp"
 #include "video/sinks.hpp"
@@ -14,9 +16,11 @@ namespace {
 
 class PngSequenceSink final : public FrameSink {
  public:
-  PngSequenceSink(std::string folder, bool made_folder, int width, int height, std::size_t buffers)
+  PngSequenceSink(std::string folder, io::TemporaryFolder frames, bool replace, int width, int height,
+                  std::size_t buffers)
       : folder_(std::move(folder)),
-        made_folder_(made_folder),
+        frames_(std::move(frames)),
+        replace_(replace),
         width_(width),
         height_(height),
         queue_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4, buffers,
@@ -27,10 +31,7 @@ class PngSequenceSink final : public FrameSink {
   ~PngSequenceSink() override {
     if (committed_) return;
     std::string ignored;
-    queue_.finish(ignored);  // the frame being encoded ends before its file is removed
-    std::error_code ec;
-    for (std::size_t i = 0; i < written_; ++i) std::filesystem::remove(sequence_frame_path(folder_, i), ec);
-    if (made_folder_) std::filesystem::remove(folder_, ec);  // only when empty
+    queue_.finish(ignored);  // the frame being encoded ends before its folder is removed (frames_)
   }
 
   bool write(const std::uint8_t* rgba, std::string& error) override {
@@ -48,6 +49,10 @@ class PngSequenceSink final : public FrameSink {
     }
     finished_ = true;
     if (!queue_.finish(error)) return false;
+    if (!frames_.commit(is_sequence_frame_name, replace_, error)) {
+      error = folder_ + ": " + error;
+      return false;
+    }
     committed_ = true;
     return true;
   }
@@ -70,20 +75,19 @@ class PngSequenceSink final : public FrameSink {
   }
 
   bool write_frame(const std::uint8_t* frame, std::size_t index, std::string& error) {
-    const std::string path = sequence_frame_path(folder_, index);
+    const std::string path = sequence_frame_path(frames_.path(), index);
     if (!write_png_file(path, width_, height_, frame, error)) {
-      error = path + ": " + error;
+      error = sequence_frame_path(folder_, index) + ": " + error;
       return false;
     }
-    written_ = index + 1;  // read by the destructor after the queue's thread stopped
     return true;
   }
 
   std::string folder_;
-  bool made_folder_;
+  io::TemporaryFolder frames_;  // removed with what it holds unless committed
+  bool replace_;
   int width_;
   int height_;
-  std::size_t written_ = 0;
   bool finished_ = false;
   bool committed_ = false;
   FrameQueue queue_;  // last: its thread stops before the rest goes
@@ -93,12 +97,19 @@ class PngSequenceSink final : public FrameSink {
 
 OpenedSink open_png_sequence_sink(const std::string& folder, int width, int height, const FrameSinkOptions& options) {
   std::error_code ec;
-  const bool existed = std::filesystem::exists(folder, ec);
-  if (!existed && !std::filesystem::create_directories(folder, ec)) {
-    return OpenedSink{nullptr, folder + ": cannot create the folder: " + ec.message()};
+  if (std::filesystem::exists(folder, ec) && !std::filesystem::is_directory(folder, ec))
+    return OpenedSink{nullptr, folder + ": is not a folder"};
+  if (const std::size_t old = count_sequence_frames(folder); old > 0 && !options.replace_frames) {
+    return OpenedSink{nullptr, folder + ": " + sequence_in_use_text(old) +
+                                   "; replace them (render --force, Overwrite in the viewer's export dialog) or "
+                                   "choose another folder"};
   }
-  if (!std::filesystem::is_directory(folder, ec)) return OpenedSink{nullptr, folder + ": is not a folder"};
-  return OpenedSink{std::make_unique<PngSequenceSink>(folder, !existed, width, height, options.queue_frames), {}};
+  std::string error;
+  std::optional<io::TemporaryFolder> frames = io::TemporaryFolder::create(folder, error);
+  if (!frames) return OpenedSink{nullptr, folder + ": " + error};
+  return OpenedSink{std::make_unique<PngSequenceSink>(folder, std::move(*frames), options.replace_frames, width, height,
+                                                      options.queue_frames),
+                    {}};
 }
 
 }  // namespace bvhscope::video::detail

@@ -1,7 +1,9 @@
 // `bvhscope render FILE... --each -o OUTDIR/` with no display (EGL): one output per file named
 // after it with the frames its clip gives (ffprobe), a broken file reported with its location
 // while the others are written (exit status 1), two files of one name refused, the folder made,
-// PNG thumbnails, and a SIGTERM mid-batch leaving only whole files.
+// PNG thumbnails, and a SIGTERM mid-batch leaving only whole files. Frames folders: one holding
+// frames refused unless --force (then replaced whole), an interrupted sequence leaving nothing;
+// a video that ffmpeg cut short though it exited 0 never reported as written.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -231,6 +233,165 @@ TEST_F(RenderEach, ASigtermMidBatchStopsTheWorkersAndLeavesOnlyWholeFiles) {
     EXPECT_EQ(fs::path(name).extension(), ".mp4") << name;
     EXPECT_EQ(probe_frames(out / name), "120") << name;
   }
+}
+
+// `count` files "frame_NNNNN.png" (not images: they only have to be there) and notes.txt in `folder`.
+void fill_frames_folder(const fs::path& folder, int count) {
+  fs::create_directories(folder);
+  for (int i = 0; i < count; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%05d.png", i);
+    std::ofstream(folder / name) << "old";
+  }
+  std::ofstream(folder / "notes.txt") << "keep";
+}
+
+std::vector<std::string> frames_and_notes(int count) {
+  std::vector<std::string> names;
+  for (int i = 0; i < count; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%05d.png", i);
+    names.push_back(name);
+  }
+  names.push_back("notes.txt");
+  return names;
+}
+
+TEST_F(RenderEach, AFramesFolderHoldingFramesIsRefusedUnlessForcedThenHoldsOnlyTheNewFrames) {
+  write_cut_sample(dir_.path() / "short.bvh", 22);  // 120 fps at 60: 11 frames
+  const fs::path folder = dir_.path() / "frames";
+  fill_frames_folder(folder, 81);
+  const std::string target = folder.string() + "/";
+  const auto refused = run_headless({"render", (dir_.path() / "short.bvh").string(), "-o", target, "--size", "64x48"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err, "bvhscope: render: " + target +
+                             " already holds 81 frames (frame_*.png) of an earlier render; --force replaces them, or "
+                             "choose another folder\nTry 'bvhscope --help'.\n");
+  EXPECT_EQ(names_in(folder).size(), 82u);
+  const auto forced =
+      run_headless({"render", (dir_.path() / "short.bvh").string(), "-o", target, "--size", "64x48", "--force"});
+  ASSERT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_EQ(names_in(folder), frames_and_notes(11));
+  EXPECT_EQ(read_png(folder / "frame_00010.png").width, 64);
+  EXPECT_EQ(read_file(folder / "notes.txt"), "keep");
+  EXPECT_EQ(names_in(dir_.path()), (std::vector<std::string>{"frames", "short.bvh"})) << "no temporary folder";
+
+  // --each: each FILE's folder is checked before anything is rendered; OUTDIR may hold other files.
+  const fs::path out = dir_.path() / "out";
+  fill_frames_folder(out / "short", 81);
+  std::ofstream(out / "readme.txt") << "mine";
+  const auto each_refused = run_headless({"render", (dir_.path() / "short.bvh").string(), "--each", "-o",
+                                          out.string() + "/", "--format", "frames", "--size", "64x48"});
+  EXPECT_EQ(each_refused.exit_code, 2);
+  EXPECT_NE(each_refused.err.find("render: " + out.string() + "/short/ already holds 81 frames (frame_*.png)"),
+            std::string::npos)
+      << each_refused.err;
+  EXPECT_EQ(names_in(out / "short").size(), 82u);
+  const auto each_forced = run_headless({"render", (dir_.path() / "short.bvh").string(), "--each", "-o",
+                                         out.string() + "/", "--format", "frames", "--size", "64x48", "--force"});
+  ASSERT_EQ(each_forced.exit_code, 0) << each_forced.err;
+  EXPECT_EQ(each_forced.err, "rendered 1 of 1\n");
+  EXPECT_EQ(names_in(out / "short"), frames_and_notes(11));
+  EXPECT_EQ(names_in(out), (std::vector<std::string>{"readme.txt", "short"}));
+}
+
+pid_t spawn(const std::vector<std::string>& argv) {
+  const pid_t child = ::fork();
+  if (child == 0) {
+    std::vector<char*> raw;
+    for (const std::string& arg : argv) raw.push_back(const_cast<char*>(arg.c_str()));
+    raw.push_back(nullptr);
+    ::execv(raw[0], raw.data());
+    ::_exit(127);
+  }
+  return child;
+}
+
+// Waits (a bound far above need) until `dir` holds a hidden folder ".NAME.PID.N.part" with 3 frames.
+bool wait_for_temporary_frames(const fs::path& dir, const std::string& name) {
+  const auto holds_frames = [&] {
+    std::error_code ignored;
+    for (const auto& entry : fs::directory_iterator(dir, ignored)) {
+      const std::string file = entry.path().filename().string();
+      if (file.rfind("." + name + ".", 0) != 0 || !file.ends_with(".part")) continue;
+      std::size_t frames = 0;
+      for (const auto& frame : fs::directory_iterator(entry.path(), ignored))
+        frames += frame.path().extension() == ".png" ? 1 : 0;
+      if (frames >= 3) return true;
+    }
+    return false;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(240);
+  while (!holds_frames()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
+TEST_F(RenderEach, AnInterruptedFramesRenderLeavesNothing) {
+  write_cut_sample(dir_.path() / "clip.bvh", 480);  // 240 frames at 60 fps
+  const std::string input = (dir_.path() / "clip.bvh").string();
+  for (const int signal_number : {SIGINT, SIGTERM}) {
+    const fs::path out = dir_.path() / ("out" + std::to_string(signal_number));
+    fs::create_directories(out);
+    const pid_t child =
+        spawn(headless_argv({"render", input, "-o", (out / "frames").string() + "/", "--size", "320x180"}));
+    ASSERT_GT(child, 0);
+    ASSERT_TRUE(wait_for_temporary_frames(out, "frames")) << "no frames were written";
+    ::kill(child, signal_number);
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == signal_number) << "wait status " << status;
+    EXPECT_EQ(names_in(out), std::vector<std::string>{}) << "signal " << signal_number;
+  }
+  // --each --format frames: the batch passes SIGTERM to its worker, which leaves nothing either.
+  const fs::path out = dir_.path() / "each";
+  const pid_t batch = spawn(
+      headless_argv({"render", input, "--each", "-o", out.string() + "/", "--format", "frames", "--size", "320x180"}));
+  ASSERT_GT(batch, 0);
+  ASSERT_TRUE(wait_for_temporary_frames(out, "clip")) << "no frames were written";
+  ::kill(batch, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(::waitpid(batch, &status, 0), batch);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << "wait status " << status;
+  EXPECT_EQ(names_in(out), std::vector<std::string>{});
+}
+
+// A stand-in ffmpeg first on PATH: the real one encodes, then the file is cut to 2/3 and it exits 0
+// (as ffmpeg 5.1 does when its trailer cannot be written on a full disk).
+TEST_F(RenderEach, AVideoFfmpegCutShortIsAnErrorAndTheOldFileStays) {
+  const fs::path bin = dir_.path() / "bin";
+  fs::create_directories(bin);
+  std::ofstream(bin / "ffmpeg") << "#!/bin/sh\n/usr/bin/ffmpeg \"$@\" || exit $?\nfor a; do last=$a; done\n"
+                                   "f=${last#file:}\nsize=$(stat -c %s \"$f\")\ntruncate -s $((size * 2 / 3)) \"$f\"\n"
+                                   "exit 0\n";
+  fs::permissions(bin / "ffmpeg", fs::perms::owner_all);
+  write_cut_sample(dir_.path() / "short.bvh", 22);
+  const fs::path out = dir_.path() / "out";
+  fs::create_directories(out);
+  std::ofstream(out / "short.mp4") << "yesterday's video";
+  const auto with_stand_in = [&](const std::vector<std::string>& args) {
+    std::vector<std::string> argv = {
+        "/usr/bin/env",     "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "PATH=" + bin.string() + ":/usr/bin:/bin",
+        BVHSCOPE_EXECUTABLE};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run_process(argv, 300);
+  };
+  const auto single = with_stand_in(
+      {"render", (dir_.path() / "short.bvh").string(), "-o", (out / "short.mp4").string(), "--size", "64x48"});
+  EXPECT_EQ(single.exit_code, 1);
+  EXPECT_NE(single.err.find("ffmpeg exited 0 but the MP4 it wrote is incomplete: the file ends inside its 'mdat' box"),
+            std::string::npos)
+      << single.err;
+  EXPECT_EQ(read_file(out / "short.mp4"), "yesterday's video");
+  const auto each = with_stand_in(
+      {"render", (dir_.path() / "short.bvh").string(), "--each", "-o", out.string() + "/", "--size", "64x48"});
+  EXPECT_EQ(each.exit_code, 1);
+  EXPECT_NE(each.err.find((dir_.path() / "short.bvh").string() + ": error: "), std::string::npos) << each.err;
+  EXPECT_NE(each.err.find("rendered 0 of 1; 1 failed\n"), std::string::npos) << each.err;
+  EXPECT_EQ(read_file(out / "short.mp4"), "yesterday's video");
+  EXPECT_EQ(names_in(out), std::vector<std::string>{"short.mp4"}) << "no temporary file";
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // File > Export video in the real viewer (Ctrl+E): the dialog opens on the loop range and the
 // view's size with the path beside the clip; Enter writes the MP4 in the background (ffprobe:
-// frames and size) while the window keeps playing; Esc cancels a running export and leaves no file.
+// frames and size) while the window keeps playing; Esc cancels a running export and leaves no file;
+// a PNG sequence into a folder holding frames is refused without Overwrite.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -126,6 +127,35 @@ TEST_F(VideoExportApp, EscapeCancelsARunningExportAndLeavesNoFile) {
   EXPECT_EQ(ended.at("video_export"), "cancelled");
   EXPECT_EQ(ended.at("message"), "Video export cancelled; nothing was written to " + out.string());
   EXPECT_TRUE(fs::is_empty(dir_.path())) << "a file was left in " << dir_.path();
+}
+
+TEST_F(VideoExportApp, AFolderHoldingFramesIsRefusedWithoutOverwrite) {
+  const fs::path clip = dir_.path() / "walk.bvh";
+  std::ofstream(clip) << walking_clip(60);
+  const fs::path folder = dir_.path() / "frames";
+  fs::create_directories(folder);
+  for (const char* name : {"frame_00000.png", "frame_00001.png", "frame_00002.png", "notes.txt"})
+    std::ofstream(folder / name) << "old";
+  ViewerProcess app({clip.string()});
+  wait_loaded(app, clip.string());
+  window_of(app);
+  xdotool("key ctrl+e");
+  app.wait_for([](const State& s) { return s.at("video_export_dialog") == "1" && s.at("ui_active") == "1"; },
+               "the dialog, its path field taking keys");
+  const std::string target = folder.string() + "/";
+  xdotool("type --delay 5 '" + target + "'");
+  press_enter_until(app, [](const State& s) { return s.at("video_export_dialog") == "0"; });
+  const State refused =
+      app.wait_for([&](const State& s) { return s.at("message").find(target) != std::string::npos; }, "the message");
+  EXPECT_EQ(refused.at("message"), target +
+                                       " already holds 3 frames (frame_*.png) of an earlier render: tick Overwrite to "
+                                       "replace them, or choose another folder; nothing was written");
+  EXPECT_EQ(refused.at("video_export"), "idle");
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(folder)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"frame_00000.png", "frame_00001.png", "frame_00002.png", "notes.txt"}));
+  EXPECT_EQ(read_file(folder / "frame_00000.png"), "old");
 }
 
 }  // namespace

@@ -1,11 +1,18 @@
-// When ffmpeg is missing, fails, dies or is abandoned: a clear error, no crash on the broken
-// pipe, and nothing left under the final name nor any temporary file.
+// When ffmpeg is missing, fails, dies, is abandoned, or exits 0 with the video cut short (a full
+// disk): a clear error, no crash on the broken pipe, nothing under the final name (what was there
+// kept) nor any temporary file; a temporary file a killed render left is removed by the next.
 #include <gtest/gtest.h>
 
+#include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <chrono>
+#include <random>
+#include <thread>
 
 #include "io/atomic_file.hpp"
 #include "test_support.hpp"
@@ -177,6 +184,144 @@ TEST(FfmpegFailure, ADeferredInterruptFailsTheNextWriteAndLeavesNothing) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
   EXPECT_TRUE(entries(dir.path()).empty());
+}
+
+// A stand-in for ffmpeg: the real one encodes, then `after` runs with $f the file it wrote, and
+// the stand-in exits 0 whatever happened (as ffmpeg 5.1 does when its last writes fail).
+std::string ffmpeg_then(const TempDir& dir, const std::string& after) {
+  return fake_ffmpeg(dir, "'" + tool("ffmpeg") + "' \"$@\" || exit $?\nfor a; do last=$a; done\nf=${last#file:}\n" +
+                              after + "\nexit 0");
+}
+
+// Writes 12 frames and commits; returns the commit's error (empty when it succeeded).
+std::string render_twelve(const std::string& out, const FrameSinkOptions& options) {
+  video::OpenedSink opened = open_frame_sink(out, 64, 48, 24.0, options);
+  if (!opened) return "not opened: " + opened.error;
+  std::string error;
+  for (int k = 0; k < 12; ++k) {
+    const std::vector<std::uint8_t> frame = synthetic_frame(64, 48, k);
+    if (!opened.sink->write(frame.data(), error)) return error;
+  }
+  return opened.sink->commit(error) ? std::string() : error;
+}
+
+TEST(FfmpegFailure, AVideoCutShortThoughFfmpegExitedZeroIsAnErrorAndKeepsTheOldFile) {
+  TempDir dir;
+  FrameSinkOptions options;
+  options.ffmpeg = ffmpeg_then(dir, "size=$(stat -c %s \"$f\")\ntruncate -s $((size * 2 / 3)) \"$f\"");
+  const auto out_dir = dir.path() / "out";
+  std::filesystem::create_directories(out_dir);
+  const std::map<std::string, std::string> expected = {
+      {"clip.mp4", "ffmpeg exited 0 but the MP4 it wrote is incomplete: the file ends inside its 'mdat' box"},
+      {"clip.webm", "ffmpeg exited 0 but the WebM it wrote is incomplete: the file ends inside its Segment"},
+      {"clip.gif", "ffmpeg exited 0 but the GIF it wrote is incomplete: the file ends "}};
+  for (const auto& [name, message] : expected) {
+    const auto out = out_dir / name;
+    static_cast<void>(dir.write("out/" + name, "the good video of yesterday"));
+    const std::string error = render_twelve(out.string(), options);
+    EXPECT_EQ(error.rfind(out.string() + ": " + message, 0), 0u) << error;
+    EXPECT_NE(error.find("; nothing was written"), std::string::npos) << error;
+    EXPECT_EQ(read_file(out), "the good video of yesterday") << name;
+  }
+  EXPECT_EQ(entries(out_dir), (std::vector<std::string>{"clip.gif", "clip.mp4", "clip.webm"})) << "no temporary file";
+  // The same stand-in leaving the file whole: the videos pass (no false alarm).
+  options.ffmpeg = ffmpeg_then(dir, "true");
+  for (const auto& [name, message] : expected) {
+    EXPECT_EQ(render_twelve((out_dir / name).string(), options), "") << name;
+    EXPECT_EQ(probe(out_dir / name)["nb_read_frames"], "12") << name;
+  }
+}
+
+TEST(FfmpegFailure, FfmpegSayingAWriteFailedIsAnErrorThoughItExitedZero) {
+  TempDir dir;
+  FrameSinkOptions options;
+  options.ffmpeg =
+      ffmpeg_then(dir, "echo \"[mp4 @ 0x55d0] Error writing trailer of file:$f: No space left on device\" >&2");
+  const auto out = dir.path() / "clip.mp4";
+  static_cast<void>(dir.write("clip.mp4", "old"));
+  const std::string error = render_twelve(out.string(), options);
+  EXPECT_EQ(error.rfind(out.string() + ": ffmpeg could not finish the video (though it exited 0): [mp4 @ 0x55d0] "
+                                       "Error writing trailer of file:",
+                        0),
+            0u)
+      << error;
+  EXPECT_NE(error.find(": No space left on device; nothing was written"), std::string::npos) << error;
+  EXPECT_EQ(read_file(out), "old");
+  EXPECT_EQ(entries(dir.path()), (std::vector<std::string>{"clip.mp4", "fake-ffmpeg"}));
+}
+
+// The real thing: a 200 KiB tmpfs (in a mount namespace of a child process, gone with it) and the
+// real ffmpeg filling it. Skipped, and said so, where mounting is not permitted; the stand-in
+// tests above cover the claim on their own.
+TEST(FfmpegFailure, AFullDiskKeepsTheOldVideo) {
+  TempDir dir;
+  const auto mount_point = dir.path() / "small";
+  std::filesystem::create_directories(mount_point);
+  constexpr int kCannotMount = 77;
+  const pid_t child = ::fork();
+  if (child == 0) {
+    if (::unshare(CLONE_NEWNS) != 0 || ::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+        ::mount("tmpfs", mount_point.c_str(), "tmpfs", 0, "size=200k") != 0)
+      ::_exit(kCannotMount);
+    const auto out = mount_point / "clip.mp4";
+    {
+      std::ofstream(out) << "the good video of yesterday";
+      // Room left for about two pages: the noise below makes more H.264 than that, and x264 (its
+      // lookahead) hands it over at the end: ffmpeg 5.1 fails writing its trailer and exits 0.
+      std::ofstream(mount_point / "filler") << std::string(186 * 1024, '\0');
+    }
+    FrameSinkOptions options;
+    video::OpenedSink opened = open_frame_sink(out.string(), 64, 48, 30.0, options);
+    if (!opened) ::_exit(3);
+    std::mt19937 random(7);
+    std::vector<std::uint8_t> frame(64 * 48 * 4);
+    std::string error;
+    bool failed = false;
+    for (int k = 0; k < 12 && !failed; ++k) {
+      for (std::uint8_t& byte : frame) byte = static_cast<std::uint8_t>(random());
+      failed = !opened.sink->write(frame.data(), error);
+    }
+    if (!failed) failed = !opened.sink->commit(error);
+    opened.sink.reset();
+    if (!failed) ::_exit(4);
+    if (read_file(out) != "the good video of yesterday") ::_exit(5);
+    if (entries(mount_point) != std::vector<std::string>{"clip.mp4", "filler"}) ::_exit(6);
+    ::_exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status)) << "wait status " << status;
+  if (WEXITSTATUS(status) == kCannotMount) GTEST_SKIP() << "mounting a tmpfs is not permitted here";
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "4: reported as written, 5: the old file changed, 6: a file left behind";
+  EXPECT_EQ(entries(mount_point), std::vector<std::string>{}) << "the tmpfs went with the child";
+}
+
+// SIGKILL leaves the temporary file: the next output of the same name removes it (its process is
+// gone), and nothing else (another name's, a live process's, names not of the pattern).
+TEST(FfmpegFailure, APartLeftByAKilledRenderIsRemovedByTheNext) {
+  TempDir dir;
+  const auto out = dir.path() / "clip.webm";
+  const pid_t child = ::fork();
+  if (child == 0) {
+    video::OpenedSink opened = open_frame_sink(out.string(), 64, 48, 30.0);
+    if (!opened) ::_exit(3);
+    ::raise(SIGKILL);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << "wait status " << status;
+  const std::string dead = std::to_string(child);
+  const std::vector<std::string> left = entries(dir.path());
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].rfind(".clip.webm." + dead + ".", 0), 0u) << left[0];
+  EXPECT_TRUE(left[0].ends_with(".part")) << left[0];
+  std::vector<std::string> decoys = {".clip.webm.1.0.part", ".other.webm." + dead + ".0.part",
+                                     ".clip.webm." + dead + ".0.part~", "clip.webm." + dead + ".0.part"};
+  for (const std::string& name : decoys) static_cast<void>(dir.write(name, "x"));
+  EXPECT_EQ(render_twelve(out.string(), {}), "");
+  decoys.push_back("clip.webm");
+  std::sort(decoys.begin(), decoys.end());
+  EXPECT_EQ(entries(dir.path()), decoys);
 }
 
 TEST(FfmpegFailure, AnUnknownOutputKindIsRefused) {

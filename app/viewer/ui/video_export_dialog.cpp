@@ -74,6 +74,7 @@ Actions::Video chosen(const VideoExportDialog& dialog) {
   }
   video.fps = dialog.fps_choice > 0 ? kFpsChoices[dialog.fps_choice - 1] : 0.0;
   video.camera = dialog.camera;
+  video.overwrite = ends_with(video.path, "/") && dialog.overwrite;
   return video;
 }
 
@@ -130,6 +131,9 @@ void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
       path_field("##video_path", dialog.path.data(), dialog.path.size(), dialog.browse_shown, dialog.can_browse);
   const bool entered = field.entered;
   if (field.browse) actions.browse_output = Actions::OutputField::Video;
+  if (ends_with(dialog.path.data(), "/")) {  // a PNG sequence, whichever format was picked
+    ImGui::Checkbox("Overwrite the frames already in the folder", &dialog.overwrite);
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped(
       "%d frames of the active clip, the visible clips beside it, drawn as `bvhscope render` draws them, in the "

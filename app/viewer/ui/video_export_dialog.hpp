@@ -29,7 +29,8 @@ struct VideoExportDialog {
   int custom_height = 720;
   int fps_choice = 0;  // 0 the clip's rate capped at 60, then kFpsChoices
   VideoExportFormat format = VideoExportFormat::Mp4;
-  int camera = 0;  // 0 fixed, 1 follow, 2 orbit
+  int camera = 0;          // 0 fixed, 1 follow, 2 orbit
+  bool overwrite = false;  // a PNG sequence (a path ending in '/') replaces the frames in its folder
 };
 
 // `stem` + the format's extension (".mp4"...; "_frames/" for a PNG folder).

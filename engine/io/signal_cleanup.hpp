@@ -1,0 +1,34 @@
+// What a signal that ends the process removes first (internal to engine/io): the temporary files
+// of AtomicFile and the temporary folders of TemporaryFolder, kept in fixed slots that the signal
+// handler reads without allocating or locking (async-signal-safe). Also a section of code the
+// signals wait for (a folder of frames moved into place), and the deferral of the viewer's loop.
+#pragma once
+
+#include <string>
+
+namespace bvhscope::io::detail {
+
+// Installs the handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE (once; signals the process ignores
+// or handles itself are left alone).
+void install_cleanup_handlers();
+
+// A slot for a temporary file to unlink, filled before the file is created; -1 when none is free
+// (the file is then not removed by a signal). Released after the file was renamed or removed.
+int claim_file_slot(const std::string& path);
+// A slot for a temporary folder: emptied (through `folder_fd`, set once it is open) and removed.
+int claim_folder_slot(const std::string& path);
+void set_folder_fd(int slot, int folder_fd) noexcept;
+void release_slot(int slot) noexcept;
+
+// While one lives, SIGINT, SIGTERM and SIGHUP wait: a signal that comes is delivered (temporaries
+// removed, the process ended) when the last one ends. For a few system calls that must all happen
+// or none (frames renamed into their folder), not for long work.
+class SignalsWait {
+ public:
+  SignalsWait() noexcept;
+  ~SignalsWait();
+  SignalsWait(const SignalsWait&) = delete;
+  SignalsWait& operator=(const SignalsWait&) = delete;
+};
+
+}  // namespace bvhscope::io::detail
