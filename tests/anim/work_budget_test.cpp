@@ -19,7 +19,7 @@ TEST(WorkBudgetNumbers, TheLargerOfSixteenMiAndFourPerByte) {
   EXPECT_EQ(over_work_budget({1, 50000000}, 10000000)->substr(0, 52),
             "1 joint x 50,000,000 frames is 5.0e7 positions, over");
   // Products past 64 bits saturate.
-  EXPECT_EQ(over_work_budget({std::uint64_t{1} << 40, std::uint64_t{1} << 40}, 0)->substr(0, 80),
+  EXPECT_EQ(over_work_budget({std::uint64_t{1} << 40, std::uint64_t{1} << 40}, 0)->substr(0, 81),
             "1,099,511,627,776 joints x 1,099,511,627,776 frames is more than 1.8e19 positions");
 }
 
