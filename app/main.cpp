@@ -7,6 +7,7 @@
 #include <iostream>
 #include <new>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "cli/dispatch.hpp"
@@ -48,8 +49,16 @@ int main(int argc, char** argv) {
     bvhscope::io::end_by_interrupt_signal();
     return status;
   } catch (const std::bad_alloc&) {
-    // Memory follows the bytes of the input (README); this is a machine without enough of it.
+    // Memory follows the bytes of the input (README); this is a machine without enough of it. A worker
+    // thread that runs out stops the others and hands its std::bad_alloc to the thread that waits for it.
     std::cerr << "bvhscope: out of memory\n";
+  } catch (const std::system_error& error) {
+    // A thread that could not be started (no memory for its stack) where no other can do its work.
+    if (error.code() == std::errc::resource_unavailable_try_again || error.code() == std::errc::not_enough_memory) {
+      std::cerr << "bvhscope: out of memory (" << error.what() << ")\n";
+    } else {
+      std::cerr << "bvhscope: internal error: " << error.what() << '\n';
+    }
   } catch (const std::exception& error) {
     std::cerr << "bvhscope: internal error: " << error.what() << '\n';
   } catch (...) {

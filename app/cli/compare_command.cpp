@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/work_budget_check.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
 
@@ -219,7 +220,8 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
                                        {"--position-mode", true},
                                        {"--up", true},
                                        {"--map", true},
-                                       {"--units", true}},
+                                       {"--units", true},
+                                       kNoBudgetOption},
                                       usage);
   if (!parsed) return usage_error(err, "compare: " + usage.message);
   if (parsed->positionals.size() != 2) return usage_error(err, "compare: expected two FILEs (REFERENCE OTHER)");
@@ -269,10 +271,21 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
     options.explicit_pairs = *pairs;
   }
 
-  const std::optional<std::pair<Clip, Clip>> clips = load_two_clips_reporting(inputs[0], inputs[1], err);
+  std::uint64_t bytes = 0;
+  const std::optional<std::pair<Clip, Clip>> clips = load_two_clips_reporting(inputs[0], inputs[1], err, &bytes);
   if (!clips) return kExitBadInput;
   const Clip* const reference = &clips->first;
   const Clip* const other = &clips->second;
+  // Both clips' joints at each reference frame compared (--frames A:B counts only those), from the headers'
+  // numbers before any is posed.
+  std::uint64_t frames = reference->motion.frame_count;
+  if (options.frames)
+    frames = options.frames->first >= frames
+                 ? 0
+                 : std::min<std::uint64_t>(frames - 1, options.frames->last) + 1 - options.frames->first;
+  const PlannedWork work{static_cast<std::uint64_t>(reference->skeleton.joint_count()) + other->skeleton.joint_count(),
+                         frames};
+  if (!within_work_budget(*parsed, "bvhscope: compare", work, bytes, FramesOption::Taken, err)) return kExitBadInput;
   const ClipAnalysis ref_analysis = analyse_clip(*reference, interpretation->mode, up);
   const ClipAnalysis other_analysis = analyse_clip(*other, interpretation->mode, up);
   options.reference_mode = ref_analysis.position.mode;

@@ -1,5 +1,7 @@
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 #include "anim/bvh_writer.hpp"
 #include "anim/convert.hpp"
@@ -9,6 +11,7 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/work_budget_check.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
 
@@ -109,6 +112,31 @@ std::optional<ConvertOptions> convert_options(const ParsedArguments& parsed, Usa
   return options;
 }
 
+// The values the conversion makes, from the header's numbers before it starts: each output frame's channels
+// (after --frames and --fps), and with --ground every joint posed at each of them too.
+PlannedWork convert_work(const Clip& clip, const ConvertOptions& options) {
+  double frames = static_cast<double>(clip.motion.frame_count);
+  if (options.first_frame) {
+    const double first = static_cast<double>(*options.first_frame);
+    const double last = std::min(frames - 1.0, static_cast<double>(*options.last_frame));
+    frames = first > last ? 0.0 : last - first + 1.0;
+  }
+  if (options.fps && frames >= 2.0) {  // as resample() counts them
+    const double step = (1.0 / *options.fps) / clip.motion.frame_time;
+    frames = std::floor((frames - 1.0) / step + 1e-6) + 1.0;
+  }
+  PlannedWork work;
+  work.frames = frames >= 1.8e19 ? std::numeric_limits<std::uint64_t>::max() : static_cast<std::uint64_t>(frames);
+  work.per_frame = static_cast<std::uint64_t>(clip.motion.channel_count);
+  work.per_frame_noun = "channels";
+  work.total_noun = "values";
+  if (options.ground) {
+    work.per_frame += static_cast<std::uint64_t>(clip.skeleton.joint_count());
+    work.per_frame_noun = "channels and joints";
+  }
+  return work;
+}
+
 }  // namespace
 
 int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -132,7 +160,8 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
                                        {"--unwrap", false},
                                        {"--precision", true},
                                        {"--position-mode", true},
-                                       {"--force", false}},
+                                       {"--force", false},
+                                       kNoBudgetOption},
                                       usage);
   if (!parsed) return usage_error(err, "convert: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "convert: expected one FILE");
@@ -159,13 +188,16 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
       return kExitUsage;
     }
   }
-  std::optional<Clip> clip = load_clip_reporting(input, err);
+  std::uint64_t bytes = 0;
+  std::optional<Clip> clip = load_clip_reporting(input, err, &bytes);
   if (!clip) return kExitBadInput;
   if (options->first_frame) {  // a range outside the clip is a usage error, as render's --frames
     if (const auto problem =
             frame_range_problem(*options->first_frame, options->last_frame.value_or(0), clip->motion.frame_count))
       return usage_error(err, "convert: " + *problem);
   }
+  if (!within_work_budget(*parsed, input, convert_work(*clip, *options), bytes, FramesOption::Taken, err))
+    return kExitBadInput;
   ConvertReport report;
   Result<Clip> converted = convert_clip(std::move(*clip), *options, &report);
   if (!converted) {

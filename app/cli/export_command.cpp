@@ -5,6 +5,7 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/work_budget_check.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
 
@@ -32,9 +33,14 @@ bool write_file(const std::string& path, std::ostream& err, Write write) {
 
 int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(
-      args, {{"-o", true}, {"--output", true}, {"--position-mode", true}, {"--rotations", true}, {"--up", true}},
-      usage);
+  const auto parsed = parse_arguments(args,
+                                      {{"-o", true},
+                                       {"--output", true},
+                                       {"--position-mode", true},
+                                       {"--rotations", true},
+                                       {"--up", true},
+                                       kNoBudgetOption},
+                                      usage);
   if (!parsed) return usage_error(err, "export: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "export: expected one FILE");
   const auto interpretation = interpretation_options(*parsed, "export", usage);
@@ -61,8 +67,13 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
       return kExitUsage;
     }
   }
-  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
+  std::uint64_t bytes = 0;
+  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, &bytes);
   if (!clip) return kExitBadInput;
+  // Every joint at every frame, from the header's numbers before any is posed.
+  const PlannedWork work{static_cast<std::uint64_t>(clip->skeleton.joint_count()), clip->motion.frame_count};
+  if (!within_work_budget(*parsed, parsed->positionals[0], work, bytes, FramesOption::NotTaken, err))
+    return kExitBadInput;
   const PositionMode mode = decide_position_mode(*clip, interpretation->mode).mode;
   // With --up, positions are stood upright (the axis given, or the detected one); else as in the file.
   glm::mat3 rotation(1.0f);

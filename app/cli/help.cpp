@@ -26,7 +26,7 @@ Usage:
                                 summary (position mode, up axis, size, unit guess, floor,
                                 each with its reason), warnings and the joint hierarchy
   bvhscope export FILE [-o OUT.csv] [--position-mode auto|add|replace] [--rotations ROT.csv]
-                 [--up AXIS]
+                 [--up AXIS] [--no-budget]
                                 world positions of every joint and End Site as CSV
                                 (stdout without -o), in the file's coordinates; with --up,
                                 turned so that AXIS (auto: the detected one) points up +Y.
@@ -35,7 +35,7 @@ Usage:
                  [--channels 3] [--units m|cm|mm|in|ft|FACTOR [--from-units UNIT]]
                  [--up AXIS [--from-up AXIS]] [--mirror] [--strip-prefix P]
                  [--rename OLD=NEW]... [--in-place] [--ground] [--unwrap] [--precision N]
-                 [--position-mode auto|add|replace] [--force]
+                 [--position-mode auto|add|replace] [--force] [--no-budget]
                                 writes clean BVH (tab-indented HIERARCHY, End Sites, the
                                 shortest decimals that read back to the same floats, or N
                                 decimals) with the same poses, positions for the Biovision
@@ -69,7 +69,8 @@ Usage:
                                 active clip (highlight, trail; with --ui the inspector, curves
                                 and labels). Without a display it renders through EGL.
   bvhscope render FILE... -o OUT.mp4|OUT.webm|OUT.gif|DIR/ [--frames A:B] [--fps N]
-                 [--camera fixed|follow|orbit] [--audio WAV] [--force] (and the options above)
+                 [--camera fixed|follow|orbit] [--audio WAV] [--force] [--no-budget]
+                 (and the options above)
                                 a video of the active clip's frames A..B (default all) at N
                                 frames per second (0.1 to 1000; default its rate capped at
                                 60; resampled by interpolation): H.264 MP4, VP9 WebM, palette
@@ -104,12 +105,12 @@ Usage:
                                 it, for file managers (the installed bvhscope.thumbnailer runs
                                 it); only the hierarchy and the first 120 frames are read
   bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
-                 [--up AXIS]
+                 [--up AXIS] [--no-budget]
                                 motion-quality numbers in metres (see Metrics below); --units
                                 overrides the unit guess (METRES: metres per file unit)
   bvhscope compare REF OTHER [--json] [--csv FRAMES.csv] [--align none|root|rigid] [--frames A:B]
                  [--offset N] [--map MAP.csv] [--units m|cm|mm|in|ft|METRES]
-                 [--position-mode auto|add|replace] [--up AXIS]
+                 [--position-mode auto|add|replace] [--up AXIS] [--no-budget]
                                 how far OTHER's joints are from REF's: joints matched by name
                                 (exact, then ignoring case and mixamorig:/Bip01 /Character1_/
                                 Namespace: prefixes; MAP lines 'ref name,other name' first);
@@ -217,6 +218,14 @@ Messages:
   file). The viewer exits 0 when its window is closed; on SIGINT, SIGTERM or SIGHUP it
   saves its settings as when closed, then ends by that signal (a shell reports 128 + its
   number: 130, 143, 129).
+  Work budget: export, metrics, compare and render's videos pose every joint at every frame
+  they cover, convert makes each output frame's values (--fps, --frames) and with --ground
+  poses it. More than the larger of 16 Mi and 4 per byte of input (a small header declaring
+  10,001 joints over 1,000,000 frames) is refused up front, from the header's numbers, with
+  exit status 1 and nothing written ("too much work: 10,001 joints x 1,000,000 frames is
+  1.0e10 positions ..."): choose --frames A:B where the command takes it (only those frames
+  count), or --no-budget to do it anyway. info, lint, thumbnail, stills and the viewer pose
+  sampled frames (or at most 16 Mi positions) and need no budget.
 
 What is loaded with a warning rather than refused:
   - fewer frame lines than 'Frames:' declares, or a last frame line cut short: the

@@ -1,35 +1,61 @@
 #include "cli/load_for_cli.hpp"
 
+#include <exception>
+#include <system_error>
 #include <thread>
 
 #include "anim/file_loader.hpp"
 
 namespace bvhscope::cli {
 
-std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& err) {
-  Result<Clip> loaded = load_bvh_file(path);
+std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& err, std::uint64_t* bytes) {
+  LoadProgress progress;
+  Result<Clip> loaded = load_bvh_file(path, &progress);
   if (!loaded) {
     err << format_diagnostic(loaded.error(), Severity::Error) << '\n';
     return std::nullopt;
   }
   for (const Diagnostic& warning : loaded.value().warnings)
     err << format_diagnostic(warning, Severity::Warning) << '\n';
+  if (bytes != nullptr) *bytes = progress.bytes_read.load(std::memory_order_relaxed);
   return std::move(loaded).value();
 }
 
 std::optional<std::pair<Clip, Clip>> load_two_clips_reporting(const std::string& first, const std::string& second,
-                                                              std::ostream& err) {
+                                                              std::ostream& err, std::uint64_t* bytes) {
+  LoadProgress first_progress;
   LoadProgress second_progress;
   std::optional<Result<Clip>> second_loaded;
-  std::thread second_load([&] { second_loaded.emplace(load_bvh_file(second, &second_progress)); });
-  Result<Clip> first_loaded = load_bvh_file(first);
-  if (!first_loaded) second_progress.cancel.store(true, std::memory_order_relaxed);
-  second_load.join();
-  if (!first_loaded) {
-    err << format_diagnostic(first_loaded.error(), Severity::Error) << '\n';
+  std::exception_ptr second_failure;  // out of memory on the second load's thread: rethrown here
+  const auto load_second = [&] {
+    try {
+      second_loaded.emplace(load_bvh_file(second, &second_progress));
+    } catch (...) {
+      second_failure = std::current_exception();
+    }
+  };
+  std::thread second_load;
+  try {
+    second_load = std::thread(load_second);
+  } catch (const std::system_error&) {
+    load_second();  // no memory for a thread's stack: one load after the other
+  }
+  std::optional<Result<Clip>> first_loaded;
+  try {
+    first_loaded.emplace(load_bvh_file(first, &first_progress));
+  } catch (...) {
+    second_progress.cancel.store(true, std::memory_order_relaxed);
+    if (second_load.joinable()) second_load.join();
+    throw;
+  }
+  if (!*first_loaded) second_progress.cancel.store(true, std::memory_order_relaxed);
+  if (second_load.joinable()) second_load.join();
+  if (!*first_loaded) {
+    err << format_diagnostic(first_loaded->error(), Severity::Error) << '\n';
     return std::nullopt;
   }
-  for (const Diagnostic& warning : first_loaded.value().warnings)
+  if (second_failure) std::rethrow_exception(second_failure);
+  for (const Diagnostic& warning : first_loaded->value().warnings)
     err << format_diagnostic(warning, Severity::Warning) << '\n';
   if (!*second_loaded) {
     err << format_diagnostic(second_loaded->error(), Severity::Error) << '\n';
@@ -37,7 +63,10 @@ std::optional<std::pair<Clip, Clip>> load_two_clips_reporting(const std::string&
   }
   for (const Diagnostic& warning : second_loaded->value().warnings)
     err << format_diagnostic(warning, Severity::Warning) << '\n';
-  return std::pair<Clip, Clip>(std::move(first_loaded).value(), std::move(*second_loaded).value());
+  if (bytes != nullptr)
+    *bytes = first_progress.bytes_read.load(std::memory_order_relaxed) +
+             second_progress.bytes_read.load(std::memory_order_relaxed);
+  return std::pair<Clip, Clip>(std::move(*first_loaded).value(), std::move(*second_loaded).value());
 }
 
 }  // namespace bvhscope::cli

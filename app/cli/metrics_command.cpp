@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/work_budget_check.hpp"
 
 namespace bvhscope::cli {
 namespace {
@@ -96,8 +97,8 @@ void print_json(const Clip& clip, const MotionMetrics& m, std::ostream& out) {
 
 int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed =
-      parse_arguments(args, {{"--json", false}, {"--position-mode", true}, {"--up", true}, {"--units", true}}, usage);
+  const auto parsed = parse_arguments(
+      args, {{"--json", false}, {"--position-mode", true}, {"--up", true}, {"--units", true}, kNoBudgetOption}, usage);
   if (!parsed) return usage_error(err, "metrics: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "metrics: expected one FILE");
   const auto interpretation = interpretation_options(*parsed, "metrics", usage);
@@ -109,8 +110,13 @@ int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::os
       return usage_error(err, "metrics: --units must be m, cm, mm, in, ft or metres per unit, not '" + *text + "'");
     metres_per_unit = *units;
   }
-  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
+  std::uint64_t bytes = 0;
+  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, &bytes);
   if (!clip) return kExitBadInput;
+  // Every joint at every frame, from the header's numbers before any is posed.
+  const PlannedWork work{static_cast<std::uint64_t>(clip->skeleton.joint_count()), clip->motion.frame_count};
+  if (!within_work_budget(*parsed, parsed->positionals[0], work, bytes, FramesOption::NotTaken, err))
+    return kExitBadInput;
   const ClipAnalysis analysis = analyse_clip(*clip, interpretation->mode, interpretation->up);
   const MotionMetrics metrics = measure_motion(*clip, analysis.position.mode, analysis, {}, metres_per_unit);
   if (parsed->has("--json")) {

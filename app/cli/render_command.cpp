@@ -9,10 +9,12 @@
 #include "anim/position_mode.hpp"
 #include "anim/printable.hpp"
 #include "anim/up_axis.hpp"
+#include "anim/video_timing.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/render_each.hpp"
+#include "cli/work_budget_check.hpp"
 #include "io/output_guard.hpp"
 #include "video/frame_sink.hpp"
 #include "video/video_format.hpp"
@@ -57,7 +59,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
       {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
       {"--grid", true},       {"--caption", true},    {"--strip", true},         {"--each", false},
       {"--format", true},     {"--jobs", true},       kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
-      kCompareOptionSpecs[2], kCompareOptionSpecs[3], {"--force", false}};
+      kCompareOptionSpecs[2], kCompareOptionSpecs[3], {"--force", false},        kNoBudgetOption};
   const auto parsed = parse_arguments(args, specs, usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
@@ -246,20 +248,37 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     return run_each(each_jobs, shared, each_workers, err);
   }
 
-  std::vector<viewer::PreparedClip> prepared;
+  std::vector<Clip> loaded;
+  std::uint64_t bytes = 0;
   for (const std::string& path : parsed->positionals) {
-    std::optional<Clip> clip = load_clip_reporting(path, err);
+    std::uint64_t clip_bytes = 0;
+    std::optional<Clip> clip = load_clip_reporting(path, err, &clip_bytes);
     if (!clip) return kExitBadInput;
-    prepared.push_back(viewer::prepare_clip(std::move(*clip), interpretation->mode, interpretation->up));
+    loaded.push_back(std::move(*clip));
+    bytes += clip_bytes;
   }
   // --frame counts the active (last) clip's frames; in a grid, the longest clip's.
-  const Motion* counted = &prepared.back().clip.motion;
+  const Motion* counted = &loaded.back().motion;
   if (grid) {
-    for (const viewer::PreparedClip& clip : prepared) {
-      if (clip.clip.motion.duration() > counted->duration()) counted = &clip.clip.motion;
+    for (const Clip& clip : loaded) {
+      if (clip.motion.duration() > counted->duration()) counted = &clip.motion;
     }
   }
   const std::size_t frames = counted->frame_count;
+  if (video_format) {          // every clip posed at each frame of the video, from the headers' numbers before any is
+    std::string timing_error;  // (a plan that fails is reported by the render)
+    if (const auto timing =
+            plan_video_timing(frames, counted->frame_time, video_options.frames, video_options.fps, timing_error)) {
+      PlannedWork work{0, timing->frame_count};
+      for (const Clip& clip : loaded) work.per_frame += static_cast<std::uint64_t>(clip.skeleton.joint_count());
+      const std::string label = loaded.size() == 1 ? parsed->positionals[0] : std::string("bvhscope: render");
+      if (!within_work_budget(*parsed, label, work, bytes, FramesOption::Taken, err)) return kExitBadInput;
+    }
+  }
+  std::vector<viewer::PreparedClip> prepared;
+  for (Clip& clip : loaded)
+    prepared.push_back(viewer::prepare_clip(std::move(clip), interpretation->mode, interpretation->up));
+  loaded.clear();
   if (static_cast<std::size_t>(frame) >= std::max<std::size_t>(frames, 1)) {
     return usage_error(err, "render: --frame " + std::to_string(frame) + " is past the last frame (" +
                                 std::to_string(frames > 0 ? frames - 1 : 0) + ")");

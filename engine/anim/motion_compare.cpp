@@ -6,7 +6,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <exception>
 #include <functional>
+#include <mutex>
 #include <thread>
 
 #include <glm/geometric.hpp>
@@ -344,12 +346,18 @@ class BlockJob {
 
   void start() {
     const std::size_t helpers = std::min<std::size_t>(scratch_.size() - 1, (count_ - 1) / kChunkFrames);
-    workers_.reserve(helpers);
-    for (std::size_t t = 0; t < helpers; ++t) workers_.emplace_back([this, t] { work(scratch_[t + 1]); });
+    try {
+      workers_.reserve(helpers);
+      for (std::size_t t = 0; t < helpers; ++t) workers_.emplace_back([this, t] { work_caught(scratch_[t + 1]); });
+    } catch (const std::exception&) {
+      // No memory for another thread (its stack): the helpers started and this thread do the block.
+    }
   }
+  // Rethrows what a helper threw (out of memory) once all have ended.
   void finish() {
-    work(scratch_[0]);
+    work_caught(scratch_[0]);
     join();
+    if (failure_) std::rethrow_exception(failure_);
   }
 
  private:
@@ -361,6 +369,16 @@ class BlockJob {
       const std::size_t end = std::min(count_, start + kChunkFrames);
       for (std::size_t b = start; b < end; b += kLanes)
         frame_errors_(first_ + b, std::min(kLanes, end - b), errors_ + b * pairs, mine);
+    }
+  }
+  // A thread that throws stops the others at their next chunk; the first exception is kept for finish().
+  void work_caught(FrameScratch& mine) {
+    try {
+      work(mine);
+    } catch (...) {
+      next_.store(count_, std::memory_order_relaxed);
+      const std::lock_guard lock(failure_mutex_);
+      if (!failure_) failure_ = std::current_exception();
     }
   }
   void join() {
@@ -375,6 +393,8 @@ class BlockJob {
   std::vector<FrameScratch>& scratch_;
   std::atomic<std::size_t> next_{0};
   std::vector<std::thread> workers_;
+  std::mutex failure_mutex_;
+  std::exception_ptr failure_;
 };
 
 }  // namespace

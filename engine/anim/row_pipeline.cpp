@@ -1,13 +1,19 @@
 #include "anim/row_pipeline.hpp"
 
 #include <algorithm>
+#include <exception>
 
 namespace bvhscope {
 
 RowPipeline::RowPipeline(int channels, unsigned workers, const std::function<void()>& on_worker_start,
                          std::chrono::milliseconds help_after)
     : channels_(channels), help_after_(help_after) {
-  for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this, on_worker_start] { work(on_worker_start); });
+  try {
+    workers_.reserve(workers);
+    for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this, on_worker_start] { work(on_worker_start); });
+  } catch (const std::exception&) {
+    // No memory for another thread (its stack): the workers started do the work; with none, the caller does.
+  }
 }
 
 RowPipeline::~RowPipeline() {
@@ -98,8 +104,16 @@ void RowPipeline::work(const std::function<void()>& on_start) {
       block = blocks_[next_to_parse_++];
       block->worker_reading = true;
     }
-    RowBlockResult result =
-        parse_row_block(block->text, channels_, static_cast<std::size_t>(block->max_rows), &block->abandoned);
+    RowBlockResult result;
+    try {
+      result = parse_row_block(block->text, channels_, static_cast<std::size_t>(block->max_rows), &block->abandoned);
+    } catch (const std::exception&) {
+      // Out of memory: this worker stops, and leaves the block to the caller, which takes it over when it
+      // waits for it (and, out of memory too, throws on its own thread).
+      const std::lock_guard lock(mutex_);
+      block->worker_reading = false;
+      return;
+    }
     {
       const std::lock_guard lock(mutex_);
       block->worker_reading = false;

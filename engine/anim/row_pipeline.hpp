@@ -2,6 +2,8 @@
 // file order. With no workers, blocks are parsed on the calling thread as they are pushed. Workers
 // that fall behind (starved by busier threads, say at a low priority) never stall the caller: it
 // parses the oldest block itself once it has waited `help_after` for it.
+// Out of memory on a worker stops that worker and leaves its block to the caller (whose own
+// std::bad_alloc propagates); threads that cannot be started leave the work to the others.
 #pragma once
 
 #include <atomic>

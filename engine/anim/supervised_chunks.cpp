@@ -2,7 +2,9 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -14,9 +16,16 @@ void run_supervised(std::size_t chunks, const SupervisedWorkers& workers,
   std::mutex mutex;
   std::condition_variable chunk_done;
   std::size_t chunks_done = 0;
+  std::exception_ptr failure;  // the first chunk that threw (out of memory): no chunk starts after it
   const auto run_chunks = [&](unsigned slot) {
     for (std::size_t chunk = next_chunk++; chunk < chunks; chunk = next_chunk++) {
-      run_chunk(chunk, slot);
+      try {
+        run_chunk(chunk, slot);
+      } catch (...) {
+        next_chunk = chunks;  // the others stop after their current chunk
+        const std::lock_guard lock(mutex);
+        if (!failure) failure = std::current_exception();
+      }
       {
         const std::lock_guard lock(mutex);
         ++chunks_done;
@@ -25,26 +34,35 @@ void run_supervised(std::size_t chunks, const SupervisedWorkers& workers,
     }
   };
   std::vector<std::thread> threads;
-  threads.reserve(workers.count);
-  for (unsigned slot = 0; slot < workers.count; ++slot) {
-    threads.emplace_back([&, slot] {
-      if (workers.on_start) workers.on_start();
-      run_chunks(slot);
-    });
+  try {
+    threads.reserve(workers.count);
+    for (unsigned slot = 0; slot < workers.count; ++slot) {
+      threads.emplace_back([&, slot] {
+        try {
+          if (workers.on_start) workers.on_start();
+        } catch (...) {  // a worker that cannot start leaves its chunks to the others
+        }
+        run_chunks(slot);
+      });
+    }
+  } catch (const std::exception&) {
+    // No memory for another thread (its stack): the ones started and the caller do the work.
   }
   {
     std::unique_lock lock(mutex);
     std::size_t seen = 0;
-    while (chunks_done < chunks) {
-      if (workers.count == 0 || !chunk_done.wait_for(lock, workers.help_after, [&] { return chunks_done != seen; })) {
+    // A failed chunk ends the wait: the chunks never started are not waited for.
+    while (chunks_done < chunks && !failure) {
+      if (threads.empty() || !chunk_done.wait_for(lock, workers.help_after, [&] { return chunks_done != seen; })) {
         lock.unlock();
-        run_chunks(workers.count);
+        run_chunks(static_cast<unsigned>(workers.count));
         lock.lock();
       }
       seen = chunks_done;
     }
   }
   for (std::thread& thread : threads) thread.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace bvhscope

@@ -19,7 +19,9 @@ struct SupervisedWorkers {
 
 // Calls run_chunk(chunk, worker_slot) once for every chunk in [0, chunks), each on one thread:
 // worker_slot is 0..count-1 on the workers and `count` on the caller (for per-thread scratch).
-// Returns after every chunk has run and every worker has ended.
+// Returns after every chunk has run and every worker has ended. A chunk that throws (std::bad_alloc)
+// stops the others from starting any more, and its exception is rethrown here once every worker has
+// ended; workers that cannot be started (no memory for their stacks) leave their chunks to the rest.
 void run_supervised(std::size_t chunks, const SupervisedWorkers& workers,
                     const std::function<void(std::size_t chunk, unsigned slot)>& run_chunk);
 
