@@ -1,5 +1,6 @@
 // Running the bvhscope executable from a test: exit code, stdout and stderr captured separately,
-// with a time limit and the child's peak memory (RSS).
+// with a time limit against a hang (scaled by the run's pace, test_pace.hpp) and the child's peak
+// memory (RSS).
 #pragma once
 
 #include <fcntl.h>
@@ -15,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "test_pace.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope::test {
@@ -35,8 +37,10 @@ inline std::string shell_quote(const std::string& text) {
   return quoted + "'";
 }
 
-// Runs `argv` (argv[0] is the program path). `prefix` is prepended (e.g. setpriv to drop root).
+// Runs `argv` (argv[0] is the program path). `time_limit_seconds` bounds a hang on a quiet machine:
+// the child is killed after hang_bound(time_limit_seconds), never for being slow.
 inline ProcessResult run_process(const std::vector<std::string>& argv, int time_limit_seconds = 120) {
+  const auto time_limit = hang_bound(std::chrono::seconds(time_limit_seconds));
   static int counter = 0;
   const std::filesystem::path dir = std::filesystem::temp_directory_path() /
                                     ("bvhscope-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
@@ -65,7 +69,7 @@ inline ProcessResult run_process(const std::vector<std::string>& argv, int time_
   for (;;) {
     const pid_t done = ::wait4(child, &status, WNOHANG, &usage);
     if (done == child) break;
-    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(time_limit_seconds)) {
+    if (std::chrono::steady_clock::now() - start > time_limit) {
       ::kill(-child, SIGKILL);
       ::wait4(child, &status, 0, &usage);
       result.timed_out = true;

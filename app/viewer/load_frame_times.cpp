@@ -30,6 +30,7 @@ LoadFrameSummary LoadFrameTimes::idle() const {
 }
 
 void LoadFrameTimes::frame(double now_seconds, bool loading) noexcept {
+  ++frames_drawn_;
   if (was_loading_ && intervals_.size() < kMaxIntervals) intervals_.push_back(now_seconds - previous_);
   if (!was_loading_ && !loading && previous_ > 0.0) {
     idle_[idle_next_] = now_seconds - previous_;

@@ -25,6 +25,8 @@ class LoadFrameTimes {
   // The last load that ended (all zeros before the first).
   [[nodiscard]] const LoadFrameSummary& last_load() const noexcept { return last_; }
   [[nodiscard]] std::size_t loads() const noexcept { return loads_; }
+  // Every frame drawn so far (calls to frame()): a viewer that sleeps while nothing moves draws none.
+  [[nodiscard]] std::size_t frames_drawn() const noexcept { return frames_drawn_; }
   // The same figures over the last frames drawn while nothing loaded (up to kIdleWindow of them):
   // the baseline the load's figures compare with.
   [[nodiscard]] LoadFrameSummary idle() const;
@@ -40,6 +42,7 @@ class LoadFrameTimes {
   double started_ = 0.0;
   bool was_loading_ = false;
   std::size_t loads_ = 0;
+  std::size_t frames_drawn_ = 0;
   LoadFrameSummary last_;
 };
 

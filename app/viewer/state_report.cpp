@@ -99,6 +99,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "first_streamed_frame_ms=" << viewer.first_streamed_frame_seconds() * 1000.0 << '\n';
   if (load_times != nullptr) {
     const LoadFrameSummary& last = load_times->last_load();
+    out << "frames_drawn=" << load_times->frames_drawn() << '\n';
     out << "loads_ended=" << load_times->loads() << '\n';
     out << "load_frames=" << last.frames << '\n';
     out << "load_frame_p95_ms=" << last.p95_ms << '\n';

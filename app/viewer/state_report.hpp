@@ -14,8 +14,8 @@ namespace bvhscope::viewer {
 // time) and the active one, the selected joint and every value the inspector shows for it (full
 // float precision), and the window pixel of every joint of the active clip ("joint_pixels");
 // progressive loading (the streaming clip's frames and expected frames, the timeline's expected
-// length, how long its first frame took) and, given `load_times`, the frame intervals of the last
-// load that ended.
+// length, how long its first frame took) and, given `load_times`, the frames drawn so far and the
+// frame intervals of the last load that ended.
 std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times = nullptr);
 
 // Writes `text` to `path` atomically (temporary file + rename) so readers never see half of it.

@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "test_pace.hpp"
+
 namespace bvhscope {
 namespace {
 
@@ -251,7 +253,7 @@ TEST(FrameValues, AReaderShowsRowsAWriterThreadPublishes) {
   });
   std::size_t shown = 0;
   std::size_t wrong = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  const auto deadline = std::chrono::steady_clock::now() + test::hang_bound(std::chrono::seconds(120));
   while (shown < kRows && std::chrono::steady_clock::now() < deadline) {
     const std::size_t rows = ready.load(std::memory_order_acquire);
     if (rows == shown) {

@@ -14,6 +14,7 @@
 #include "anim/bvh_parser.hpp"
 #include "anim/file_loader.hpp"
 #include "anim/row_pipeline.hpp"
+#include "test_pace.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -77,7 +78,9 @@ TEST(RowPipeline, AnAbandonedBlockParseStopsAtTheNextRow) {
 
 TEST(RowPipeline, PatientCallerLeavesTheBlocksToTheWorkers) {
   const std::string text = rows(0, 200);
-  RowPipeline pipeline(kChannels, 2, {}, std::chrono::seconds(60));
+  RowPipeline pipeline(
+      kChannels, 2, {},
+      std::chrono::duration_cast<std::chrono::milliseconds>(test::hang_bound(std::chrono::seconds(60))));
   for (int b = 0; b < 20; ++b) pipeline.push({}, text, 1000);
   while (const std::shared_ptr<RowPipeline::Block> block = pipeline.pop()) ASSERT_EQ(block->result.rows, 200u);
   EXPECT_EQ(pipeline.blocks_taken_over(), 0u);
@@ -111,7 +114,7 @@ TEST(RowPipeline, ALoadFinishesItsRowsWhileItsWorkersNeverRun) {
   Result<Clip> loaded = Diagnostic{};
   std::thread load([&] { loaded = load_bvh_file(path, &progress, options); });
   // A guard against hanging the test run, not a speed check (this takes about 0.25 s).
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  const auto deadline = std::chrono::steady_clock::now() + test::hang_bound(std::chrono::seconds(60));
   while (progress.frames_ready.load() < static_cast<std::size_t>(frames) &&
          std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));

@@ -14,6 +14,7 @@
 
 #include "anim/baked_positions.hpp"
 #include "anim/scene_scale.hpp"
+#include "test_pace.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -31,8 +32,8 @@ TEST(SupervisedChunks, WorkersThatNeverRunLeaveEveryChunkToTheCaller) {
   workers.help_after = std::chrono::milliseconds(20);
   workers.on_start = [&] {
     std::unique_lock lock(mutex);
-    // Blocked until every chunk is done; the 60 s bound only keeps a broken build from hanging.
-    released_changed.wait_for(lock, std::chrono::seconds(60), [&] { return released; });
+    // Blocked until every chunk is done; the bound only keeps a broken build from hanging.
+    released_changed.wait_for(lock, test::hang_bound(std::chrono::seconds(60)), [&] { return released; });
   };
   std::size_t done = 0;
   run_supervised(kChunks, workers, [&](std::size_t chunk, unsigned slot) {
@@ -56,7 +57,9 @@ TEST(SupervisedChunks, WorkersThatKeepUpDoAllTheWork) {
   std::vector<unsigned> slots;
   SupervisedWorkers workers;
   workers.count = 2;
-  workers.help_after = std::chrono::seconds(60);
+  // Never within this test, however busy the machine.
+  workers.help_after =
+      std::chrono::duration_cast<std::chrono::milliseconds>(test::hang_bound(std::chrono::seconds(60)));
   run_supervised(kChunks, workers, [&](std::size_t chunk, unsigned slot) {
     const std::lock_guard lock(mutex);
     ++runs[chunk];

@@ -53,8 +53,10 @@ class ViewerAppTest : public ::testing::Test {
     return last;
   }
 
+  // Waits for `clip` loaded and active, for as long as the load keeps moving (wait_for_work).
   static State wait_loaded(const ViewerProcess& app, const std::string& clip) {
-    return app.wait_for([&](const State& s) { return s.at("clip") == clip && s.at("loading") == "0"; }, "clip " + clip);
+    return app.wait_for_work([&](const State& s) { return s.at("clip") == clip && s.at("loading") == "0"; },
+                             "clip " + clip);
   }
 
   std::unique_ptr<X11Client> x11_;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "big_bvh.hpp"
+#include "test_pace.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope::viewer {
@@ -72,7 +73,7 @@ struct Watched {
 Watched watch(ClipLoader& loader, const std::function<void(const LoadPreview&)>& on_preview = {},
               const std::function<void(const LoadPreview&, std::size_t)>& on_rows = {}, std::size_t all_frames = 0) {
   Watched w;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  const auto deadline = std::chrono::steady_clock::now() + test::hang_bound(std::chrono::seconds(120));
   while (!w.outcome && std::chrono::steady_clock::now() < deadline) {
     while (std::optional<LoadEvent> event = loader.take_event()) {
       if (auto* preview = std::get_if<LoadPreview>(&*event)) {
@@ -174,7 +175,7 @@ TEST(ClipLoader, ParseWorkersRunInTheBackgroundAndTheLoaderAtNice10) {
   ClipLoader loader;
   loader.request(file_request(path.string()));
   ThreadPolicies most;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  const auto deadline = std::chrono::steady_clock::now() + test::hang_bound(std::chrono::seconds(120));
   std::optional<LoadEvent> event;
   bool done = false;
   while (!done && std::chrono::steady_clock::now() < deadline) {
@@ -206,7 +207,7 @@ TEST(ClipLoader, CancelStopsTheLoadAndDropsTheOnesWaiting) {
   EXPECT_TRUE(w.outcome->cancelled);
   EXPECT_EQ(format_diagnostic(w.outcome->result.error(), Severity::Error),
             path.string() + ": error: loading was cancelled");
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const auto deadline = std::chrono::steady_clock::now() + test::hang_bound(std::chrono::seconds(30));
   while (loader.busy() && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   EXPECT_FALSE(loader.busy());

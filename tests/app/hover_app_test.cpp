@@ -130,7 +130,7 @@ TEST_F(HoverApp, PointingAtAJointNamesItAndDrawsItInTheHoverColour) {
 TEST_F(HoverApp, TheHoveredJointCanBelongToAClipThatIsNotActive) {
   const std::string other = std::string(BVHSCOPE_CORPUS_DIR) + "/assimp__01_01.bvh";
   ViewerProcess app({kSample, other});
-  app.wait_for([&](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
+  app.wait_for_work([&](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
   const unsigned long window = paused_at_start(app);
   const State state = app.wait_for([](const State& s) { return s.at("active") == "1"; }, "the second clip active");
   const auto view = as_rect(state, "view");
@@ -198,7 +198,7 @@ TEST_F(HoverApp, ANarrowerWindowStillShowsEveryFramedClip) {
   const std::string second = std::string(BVHSCOPE_CORPUS_DIR) + "/assimp__01_01.bvh";
   const std::string third = std::string(BVHSCOPE_CORPUS_DIR) + "/creativeinquiry__05_20-daz.bvh";
   ViewerProcess app({kSample, second, third});
-  app.wait_for([&](const State& s) { return s.at("clips") == "3" && s.at("loading") == "0"; }, "three clips");
+  app.wait_for_work([&](const State& s) { return s.at("clips") == "3" && s.at("loading") == "0"; }, "three clips");
   const unsigned long window = paused_at_start(app);
   // R frames the figures on screen (the walking clips have moved since the load framed them); S
   // (lines style) shows when both keys have been handled.

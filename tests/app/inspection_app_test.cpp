@@ -68,7 +68,7 @@ int isolated_joint(const std::vector<std::pair<int, int>>& pixels, const std::ar
 TEST_F(InspectionApp, ClickingAJointSelectsItAndTheInspectorShowsTheEnginesValues) {
   const std::string clip_path = (fixtures_dir() / ".." / ".." / "assets" / "sample.bvh").string();
   ViewerProcess app({clip_path});
-  app.wait_for([&](const State& s) { return s.at("clip") == clip_path && s.at("loading") == "0"; }, "the clip");
+  app.wait_for_work([&](const State& s) { return s.at("clip") == clip_path && s.at("loading") == "0"; }, "the clip");
   const unsigned long window = focus(app);
   xdotool("key space");
   app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
@@ -147,7 +147,7 @@ TEST_F(InspectionApp, SeveralFilesBecomeClipsSideBySideAndTheLastIsActive) {
   const std::string other = (fixtures_dir() / "two_joints.bvh").string();
   ViewerProcess app({sample, other});
   const State state =
-      app.wait_for([&](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
+      app.wait_for_work([&](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
   EXPECT_EQ(state.at("clip"), other);
   EXPECT_EQ(state.at("active"), "1");
 }

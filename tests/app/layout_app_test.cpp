@@ -94,7 +94,7 @@ class LayoutAppTest : public ViewerAppTest {
   // Grabs the window until `good` holds for the image (the frame the state describes may reach the
   // X server a little after the state file), or the deadline passes; the last image either way.
   WindowImage grab_until(unsigned long window, const std::function<bool(const WindowImage&)>& good) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+    const auto deadline = std::chrono::steady_clock::now() + hang_bound(std::chrono::seconds(15));
     WindowImage image = x11_->grab(window);
     while (!good(image) && std::chrono::steady_clock::now() < deadline) {
       std::this_thread::yield();

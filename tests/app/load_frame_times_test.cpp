@@ -27,6 +27,7 @@ TEST(LoadFrameTimes, SummarisesTheIntervalsOfTheLastLoad) {
   EXPECT_EQ(idle.frames, 49u);  // the first frame has no interval before it
   EXPECT_NEAR(idle.p95_ms, 10.0, 1e-6);
   EXPECT_NEAR(idle.max_ms, 10.0, 1e-6);
+  EXPECT_EQ(times.frames_drawn(), 50u + 1 + 19 + 1) << "every frame, loading or not";
 }
 
 TEST(LoadFrameTimes, P95IsTheNearestRank) {

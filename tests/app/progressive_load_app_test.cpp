@@ -51,11 +51,14 @@ class ProgressiveLoadTest : public ViewerAppTest {
     ASSERT_TRUE(x11_->drop_files(window, {path}, 300, 300, error)) << error;
   }
   // Every distinct state the viewer reports (polled every 2 ms) until `done` holds; `on_state`
-  // sees each as it comes.
+  // sees each as it comes. Fails when the load stops moving for kStateDeadline (wait_for_work).
   static std::vector<State> record_until(const ViewerProcess& app, const std::function<bool(const State&)>& done,
                                          const std::function<void(const State&)>& on_state = {}) {
     std::vector<State> seen;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(180);
+    const auto started = std::chrono::steady_clock::now();
+    auto deadline = started + kStateDeadline;
+    std::string work_done;
+    auto next_check = started;
     while (std::chrono::steady_clock::now() < deadline) {
       State state = app.state();
       if (!state.empty() && (seen.empty() || state != seen.back())) {
@@ -63,9 +66,16 @@ class ProgressiveLoadTest : public ViewerAppTest {
         if (on_state) on_state(seen.back());
         if (done(seen.back())) return seen;
       }
+      if (!state.empty() && std::chrono::steady_clock::now() >= next_check) {  // reading /proc costs
+        next_check = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+        std::string now_done = app.work_done(state);
+        if (now_done != work_done)
+          deadline = std::min(std::chrono::steady_clock::now(), started + 9 * kStateDeadline) + kStateDeadline;
+        work_done = std::move(now_done);
+      }
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
-    ADD_FAILURE() << "the viewer never finished; " << seen.size() << " states seen";
+    ADD_FAILURE() << "the viewer never finished (its load stopped moving); " << seen.size() << " states seen";
     return seen;
   }
   static bool streaming(const State& s) { return s.at("loading") == "1" && number(s, "streaming_frames") > 0; }

@@ -216,7 +216,7 @@ TEST_F(RenderEach, ASigtermMidBatchStopsTheWorkersAndLeavesOnlyWholeFiles) {
       if (entry.path().extension() == ".mp4") return true;
     return false;
   };
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(240);
+  const auto deadline = std::chrono::steady_clock::now() + hang_bound(std::chrono::seconds(240));
   while (!first_written() && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }

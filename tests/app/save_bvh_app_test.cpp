@@ -206,7 +206,7 @@ TEST_F(SaveBvhApp, TheLoadedFileIsRefusedUnlessReplaceTheOriginalIsTicked) {
       },
       "the original replaced");
   xdotool("keyup Return");
-  app.wait_for(
+  app.wait_for_work(
       [&](const State& s) {
         watch(s);
         return std::stoi(s.at("loads_ended")) > loads && s.at("loading") == "0";

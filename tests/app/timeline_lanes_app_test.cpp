@@ -22,7 +22,7 @@ TEST_F(TimelineLanesTest, LanesShowEachClipsExtentAndDragMovesItInTime) {
   const auto long_clip = dir.write("long.bvh", walking_clip(61));
   const auto short_clip = dir.write("short.bvh", walking_clip(21));
   ViewerProcess app({long_clip.string(), short_clip.string()});
-  app.wait_for([](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
+  app.wait_for_work([](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
   const unsigned long window = window_of(app);
   xdotool("key space");
   State state = app.wait_for([](const State& s) { return s.at("playing") == "0" && s.count("lane_2") > 0; }, "paused");
@@ -88,7 +88,7 @@ TEST_F(TimelineLanesTest, ShuttleKeysAndTheLoopRange) {
   TempDir dir;
   const auto clip = dir.write("walk.bvh", walking_clip(101));
   ViewerProcess app({clip.string()});
-  app.wait_for([](const State& s) { return s.at("clips") == "1" && s.at("loading") == "0"; }, "the clip");
+  app.wait_for_work([](const State& s) { return s.at("clips") == "1" && s.at("loading") == "0"; }, "the clip");
   window_of(app);
   xdotool("key space");
   app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");

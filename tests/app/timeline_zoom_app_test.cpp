@@ -34,9 +34,9 @@ bool clip_shown(const State& s, const std::string& key) {
 
 bool near(double a, double b, double tolerance) { return std::abs(a - b) <= tolerance; }
 
-// Polls the state until `predicate` holds or `seconds` pass; no failure (the caller retries).
+// Polls the state until `predicate` holds or hang_bound(`seconds`) passes; no failure (the caller retries).
 bool poll_until(const ViewerProcess& app, const std::function<bool(const State&)>& predicate, double seconds) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  const auto deadline = std::chrono::steady_clock::now() + hang_bound(std::chrono::duration<double>(seconds));
   while (std::chrono::steady_clock::now() < deadline) {
     const State s = app.state();
     if (!s.empty() && predicate(s)) return true;
@@ -52,7 +52,7 @@ TEST_F(TimelineZoomTest, WheelZoomsAboutTheMouseLanesFollowPanAndDoubleClickShow
   const auto long_clip = dir.write("long.bvh", walking_clip(101));
   const auto short_clip = dir.write("short.bvh", walking_clip(21));
   ViewerProcess app({long_clip.string(), short_clip.string()});
-  app.wait_for([](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
+  app.wait_for_work([](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
   const unsigned long window = window_of(app);
   xdotool("key space");
   app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
@@ -154,7 +154,7 @@ TEST_F(TimelineZoomTest, HiddenClipsAreNotDrawnPastTheirEnd) {
   const auto long_clip = dir.write("long.bvh", walking_clip(61));
   const auto short_clip = dir.write("short.bvh", walking_clip(21));
   ViewerProcess app({long_clip.string(), short_clip.string()}, "clip_end=hide\n");
-  app.wait_for([](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
+  app.wait_for_work([](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
   const unsigned long window = window_of(app);
   xdotool("key space");
   app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
@@ -182,7 +182,8 @@ TEST_F(TimelineZoomTest, HiddenClipsAreNotDrawnPastTheirEnd) {
   std::tie(bx, by) = bone_middle(state);
   // Drawn a frame after the state changed: wait for its pixels to go.
   bool gone = false;
-  for (int attempt = 0; attempt < 100 && !gone; ++attempt) {
+  const auto deadline = std::chrono::steady_clock::now() + kStateDeadline;
+  while (!gone && std::chrono::steady_clock::now() < deadline) {
     image = x11_->grab(window);
     pixel = image.at(bx, by);
     gone = !green(pixel);
@@ -206,7 +207,7 @@ TEST_F(TimelineZoomTest, LoopingClipsPlayAgainAndTheChoiceIsSaved) {
   const auto long_clip = dir.write("long.bvh", walking_clip(61));
   const auto short_clip = dir.write("short.bvh", walking_clip(21));
   ViewerProcess app({long_clip.string(), short_clip.string()}, "clip_end=loop\n");
-  app.wait_for([](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
+  app.wait_for_work([](const State& s) { return s.at("clips") == "2" && s.at("loading") == "0"; }, "two clips");
   const unsigned long window = window_of(app);
   xdotool("key space");
   app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <csignal>
@@ -20,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "test_pace.hpp"
 #include "test_support.hpp"
 #include "x11_client.hpp"
 
@@ -27,9 +29,35 @@ namespace bvhscope::test {
 
 using State = std::map<std::string, std::string>;
 
-// Generous: under a loaded CI machine the software renderer can be slow. A test fails only if
-// the viewer never reaches the state, never because it was slow.
-inline constexpr auto kStateDeadline = std::chrono::seconds(60);
+// How long the viewer may take to reach a state before the test calls it hung: 60 s on a quiet
+// machine (the software renderer and a sanitizer build can be slow), scaled by the run's pace
+// (test_pace.hpp). A test fails only if the viewer never reaches the state, never because it was slow.
+inline const std::chrono::steady_clock::duration kStateDeadline = hang_bound(std::chrono::seconds(60));
+
+// The CPU time (clock ticks) used so far by the viewer's background threads: those below the UI's
+// priority (the loader at nice 10, its parse and bake workers at SCHED_IDLE). It grows while a load
+// works, however little CPU time a busy machine leaves it; it stops when the load is stuck.
+inline long background_cpu_ticks(pid_t pid) {
+  long ticks = 0;
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
+    const std::string text = read_file(task.path() / "stat");
+    const std::size_t paren = text.rfind(')');
+    if (paren == std::string::npos) continue;
+    std::istringstream fields(text.substr(paren + 2));  // from field 3, the state
+    std::string field;
+    long cpu = 0;
+    long nice = 0;
+    long policy = 0;
+    for (int i = 3; i <= 41 && fields >> field; ++i) {
+      if (i == 14 || i == 15) cpu += std::stol(field);  // utime, stime
+      if (i == 19) nice = std::stol(field);
+      if (i == 41) policy = std::stol(field);
+    }
+    if (nice > 0 || policy == SCHED_IDLE) ticks += cpu;
+  }
+  return ticks;
+}
 
 class ViewerProcess {
  public:
@@ -117,24 +145,30 @@ class ViewerProcess {
     return state;
   }
 
-  // Waits until `predicate` holds for the reported state; returns the last state seen.
+  // Waits until `predicate` holds for the reported state; returns the last state seen. Fails when
+  // the viewer exits or has not got there after kStateDeadline.
   State wait_for(const std::function<bool(const State&)>& predicate, const std::string& what) const {
-    const auto deadline = std::chrono::steady_clock::now() + kStateDeadline;
-    State last;
-    while (std::chrono::steady_clock::now() < deadline) {
-      last = state();
-      if (!last.empty() && predicate(last)) return last;
-      int status = 0;
-      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-        ADD_FAILURE() << "the viewer exited while waiting for " << what << "; log:\n" << read_file(dir_ / "log.txt");
-        return last;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return wait_until(predicate, what, false);
+  }
+
+  // The same for a state the viewer reaches by working in the background (loading a file, baking
+  // it): the wait fails only when that work stops moving for kStateDeadline, that is when neither
+  // the load's state (loading, clips, frames streamed, loads ended) nor the CPU time of the
+  // viewer's background threads changes. A slow load on a busy machine, where those threads get a
+  // few per cent of a core, is waited for; a stuck one fails.
+  State wait_for_work(const std::function<bool(const State&)>& predicate, const std::string& what) const {
+    return wait_until(predicate, what, true);
+  }
+
+  // What the viewer's background work (loads) has done so far, given its `state`: when it changes,
+  // that work is still moving (wait_for_work).
+  [[nodiscard]] std::string work_done(const State& state) const {
+    std::string done = std::to_string(background_cpu_ticks(pid_));
+    for (const char* key : {"loading", "clip", "clips", "streaming_frames", "loads_ended"}) {
+      const auto value = state.find(key);
+      done += ";" + (value != state.end() ? value->second : std::string());
     }
-    std::string seen;
-    for (const auto& [key, value] : last) seen += key + "=" + value + "\n";
-    ADD_FAILURE() << "the viewer never reached: " << what << "\nlast state:\n" << seen;
-    return last;
+    return done;
   }
 
   // Quits with Ctrl+Q (the window must have the focus) and waits for the exit; the exit code.
@@ -154,6 +188,38 @@ class ViewerProcess {
   }
 
  private:
+  State wait_until(const std::function<bool(const State&)>& predicate, const std::string& what,
+                   bool while_working) const {
+    const auto start = std::chrono::steady_clock::now();
+    auto deadline = start + kStateDeadline;
+    State last;
+    std::string done;
+    while (std::chrono::steady_clock::now() < deadline) {
+      last = state();
+      if (!last.empty() && predicate(last)) return last;
+      int status = 0;
+      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+        ADD_FAILURE() << "the viewer exited while waiting for " << what << "; log:\n" << read_file(dir_ / "log.txt");
+        return last;
+      }
+      if (while_working) {
+        std::string now_done = work_done(last);
+        // Moving work pushes the deadline back, up to ten times kStateDeadline in all (a load
+        // that never ends).
+        if (now_done != done)
+          deadline = std::min(std::chrono::steady_clock::now(), start + 9 * kStateDeadline) + kStateDeadline;
+        done = std::move(now_done);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    std::string seen;
+    for (const auto& [key, value] : last) seen += key + "=" + value + "\n";
+    ADD_FAILURE() << "the viewer never reached: " << what
+                  << (while_working ? " (its background work stopped moving)" : "") << "\nlast state:\n"
+                  << seen;
+    return last;
+  }
+
   std::filesystem::path dir_;
   std::string state_path_;
   pid_t pid_ = -1;

@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <thread>
 
+#include "test_pace.hpp"
+
 namespace bvhscope::test {
 namespace {
 
@@ -69,9 +71,10 @@ int ignore_vanished_windows(Display* display, XErrorEvent* error) {
 std::unique_ptr<X11Client> X11Client::open() {
   XSetErrorHandler(ignore_vanished_windows);
   // A loaded machine's X server can refuse a connection for a moment (seen once in ~50 runs while
-  // other processes hammered it): a few tries over two seconds before giving up.
+  // other processes hammered it): more tries for two seconds (scaled by the run's pace) before giving up.
   Display* display = XOpenDisplay(nullptr);
-  for (int attempt = 0; display == nullptr && attempt < 20; ++attempt) {
+  const auto deadline = std::chrono::steady_clock::now() + hang_bound(std::chrono::seconds(2));
+  while (display == nullptr && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     display = XOpenDisplay(nullptr);
   }
@@ -186,7 +189,7 @@ bool X11Client::drop_files(unsigned long target, const std::vector<std::string>&
   bool accepted = false;
   bool dropped = false;
   bool done = false;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const auto deadline = std::chrono::steady_clock::now() + hang_bound(std::chrono::seconds(30));
   while (!done && std::chrono::steady_clock::now() < deadline) {
     if (XPending(display) == 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(5));

@@ -93,8 +93,8 @@ TEST_F(DropTest, AFolderOpensEveryBvhFileInsideInNaturalOrder) {
   std::ofstream(folder / "notes.txt") << "not motion\n";
   drop(window, {folder.string()});
   // The last in natural order is active, after the three loaded one by one.
-  const State state = app.wait_for([&](const State& s) { return s.at("clips") == "3" && s.at("loading") == "0"; },
-                                   "three clips from the folder");
+  const State state = app.wait_for_work([&](const State& s) { return s.at("clips") == "3" && s.at("loading") == "0"; },
+                                        "three clips from the folder");
   EXPECT_EQ(state.at("clip"), (folder / "take10.bvh").string());
   EXPECT_EQ(state.at("message_kind"), "none");
 }

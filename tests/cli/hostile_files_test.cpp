@@ -80,7 +80,7 @@ TEST(HostileFiles, AOneGigabyteLineIsRefusedInBoundedMemory) {
   EXPECT_EQ(result.err, path.string() + ":10:1: error: frame 1: its line is longer than 1048640 bytes\n");
   // Streamed: a frame line is never buffered past 64 bytes per channel + 1 MiB, so memory stays small.
   EXPECT_LT(result.peak_rss_kib, 150 * kMiB);
-  EXPECT_LT(result.seconds, 20.0);
+  EXPECT_FALSE(result.timed_out);  // its 120 s bound (run_process), against a hang
 }
 
 TEST(HostileFiles, AOneGigabyteNameLineIsRefusedInBoundedMemory) {

@@ -4,19 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
-#include <thread>
-
 #include "big_bvh.hpp"
 #include "run_process.hpp"
+#include "stepped_child.hpp"
 #include "test_support.hpp"
-
-extern char** environ;
 
 namespace bvhscope {
 namespace {
@@ -111,26 +106,20 @@ TEST(OutputSafety, AnInterruptedExportLeavesNoFile) {
     std::filesystem::create_directories(out_dir);
     const std::string target = (out_dir / "positions.csv").string();
     std::vector<std::string> args = {BVHSCOPE_EXECUTABLE, "export", big.string(), "-o", target};
-    std::vector<char*> argv;
-    for (std::string& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    ASSERT_EQ(posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ), 0);
-    // Wait (a generous bound, not a pace) until the temporary file holds some rows.
-    bool writing = false;
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    while (!writing && std::chrono::steady_clock::now() < give_up) {
-      for (const auto& entry : std::filesystem::directory_iterator(out_dir)) {
-        std::error_code ec;
-        writing = writing || (entry.path().extension() == ".part" && std::filesystem::file_size(entry.path(), ec) > 0);
-      }
-      if (!writing) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    ASSERT_TRUE(writing) << "the export never started writing";
-    ::kill(pid, signal_number);
-    int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    ASSERT_TRUE(WIFSIGNALED(status)) << "the export ended before the signal (make the file bigger)";
+    // The child runs in bursts and is looked at while stopped: the signal comes while it writes,
+    // however late this test is scheduled (SteppedChild).
+    test::SteppedChild child(args);
+    ASSERT_TRUE(child.run_until(
+        [&] {
+          for (const auto& entry : std::filesystem::directory_iterator(out_dir)) {
+            std::error_code ec;
+            if (entry.path().extension() == ".part" && std::filesystem::file_size(entry.path(), ec) > 0) return true;
+          }
+          return false;
+        },
+        "the temporary file holding some rows"));
+    const int status = child.signal_and_wait(signal_number);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "the export ended before the signal";
     EXPECT_EQ(WTERMSIG(status), signal_number);
     EXPECT_TRUE(std::filesystem::is_empty(out_dir)) << "neither the target nor a temporary file";
   }

@@ -13,6 +13,7 @@
 
 #include "gfx/gl_debug.hpp"
 #include "gfx/gl_loader.hpp"
+#include "test_pace.hpp"
 
 namespace bvhscope::test {
 
@@ -21,9 +22,10 @@ class GlTest : public ::testing::Test {
   void SetUp() override {
     ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "no DISPLAY: GL tests need an X server (run under xvfb-run)";
     // A busy X server can refuse a new connection for a moment (seen once in CI): a few more tries
-    // over two seconds before failing.
+    // for two seconds (scaled by the run's pace, test_pace.hpp) before failing.
     bool started = glfwInit() == GLFW_TRUE;
-    for (int attempt = 0; !started && attempt < 20; ++attempt) {
+    const auto deadline = std::chrono::steady_clock::now() + test::hang_bound(std::chrono::seconds(2));
+    while (!started && std::chrono::steady_clock::now() < deadline) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       started = glfwInit() == GLFW_TRUE;
     }
