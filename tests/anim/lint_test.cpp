@@ -477,8 +477,7 @@ TEST(Lint, ARootThatJumpsIsAWarningAtTheFrame) {
   for (std::size_t f = 20; f < rows.size(); ++f) rows[f][0] += 300.0f;
   const LintReport report = lint_text(hierarchy(biped()) + motion_text(rows));
   EXPECT_FINDING(report, "root-jump", LintSeverity::Warning, 0, 20, 0);
-  EXPECT_EQ(find(report, "root-jump")->message,
-            "the root 'Hips' moves 302 in one frame (159 % of the figure's size)");
+  EXPECT_EQ(find(report, "root-jump")->message, "the root 'Hips' moves 302 in one frame (159 % of the figure's size)");
   EXPECT_EQ(find(report, "glitch-frame"), nullptr);
 }
 

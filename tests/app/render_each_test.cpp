@@ -18,6 +18,7 @@
 
 #include "png_image.hpp"
 #include "run_process.hpp"
+#include "test_pace.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope::test {
@@ -321,7 +322,7 @@ bool wait_for_temporary_frames(const fs::path& dir, const std::string& name) {
     }
     return false;
   };
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(240);
+  const auto deadline = std::chrono::steady_clock::now() + hang_bound(std::chrono::seconds(240));
   while (!holds_frames()) {
     if (std::chrono::steady_clock::now() > deadline) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "png_image.hpp"
+#include "test_pace.hpp"
 #include "test_support.hpp"
 #include "video/frame_sink.hpp"
 #include "video_test_support.hpp"
@@ -171,7 +172,7 @@ bool temporary_folder_holds(const std::filesystem::path& dir, std::size_t frames
 
 // Waits (a bound far above need) until `dir` holds a temporary folder with `frames` frames.
 bool wait_for_temporary_frames(const std::filesystem::path& dir, std::size_t frames) {
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  const auto give_up = std::chrono::steady_clock::now() + hang_bound(std::chrono::seconds(60));
   while (!temporary_folder_holds(dir, frames)) {
     if (std::chrono::steady_clock::now() > give_up) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
