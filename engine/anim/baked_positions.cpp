@@ -27,12 +27,13 @@ BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned thre
     baked.frame_step = (baked.clip_frame_count - 1 + (fitting - 2)) / (fitting - 1);
   }
   baked.frame_count = (baked.clip_frame_count - 1 + baked.frame_step - 1) / baked.frame_step + 1;
-  baked.positions.resize(baked.frame_count * static_cast<std::size_t>(baked.joint_count));
+  auto table =
+      std::make_shared<std::vector<glm::vec3>>(baked.frame_count * static_cast<std::size_t>(baked.joint_count));
 
   const auto bake_range = [&](std::size_t first, std::size_t last, Pose& pose) {
     for (std::size_t frame = first; frame < last; ++frame) {
       pose_frame(clip, baked.clip_frame(frame), mode, pose);
-      glm::vec3* out = baked.positions.data() + frame * static_cast<std::size_t>(baked.joint_count);
+      glm::vec3* out = table->data() + frame * static_cast<std::size_t>(baked.joint_count);
       for (int joint = 0; joint < baked.joint_count; ++joint) out[joint] = pose.position(joint);
     }
   };
@@ -43,6 +44,7 @@ BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned thre
   if (threads <= 1) {
     Pose pose;
     bake_range(0, baked.frame_count, pose);
+    baked.table = std::move(table);
     return baked;
   }
   // The workers bake chunks of frames in turn while this thread watches (and steps in if they starve).
@@ -54,6 +56,7 @@ BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned thre
   run_supervised(chunks, workers, [&](std::size_t chunk, unsigned slot) {
     bake_range(chunk * kChunkFrames, std::min(baked.frame_count, (chunk + 1) * kChunkFrames), poses[slot]);
   });
+  baked.table = std::move(table);
   return baked;
 }
 
@@ -67,7 +70,7 @@ std::vector<glm::vec3> joint_path(const BakedPositions& baked, int joint) {
 
 Bounds baked_bounds(const BakedPositions& baked) {
   Bounds bounds;
-  for (const glm::vec3& p : baked.positions) bounds.add(p);
+  for (const glm::vec3& p : baked.positions()) bounds.add(p);
   return bounds;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -27,7 +28,14 @@ struct BakedPositions {
   std::size_t clip_frame_count = 0;  // frames of the clip
   std::size_t frame_step = 1;        // baked frame i is clip frame min(i * frame_step, clip_frame_count - 1)
   int joint_count = 0;
-  std::vector<glm::vec3> positions;  // frame-major: positions[baked frame * joint_count + joint]
+  // Frame-major: [baked frame * joint_count + joint]; never changed once baked, so a copy of a
+  // BakedPositions (a filmstrip's poses of one clip, a shared clip) shares the table, not copies it.
+  // Null when nothing was baked (no frames).
+  std::shared_ptr<const std::vector<glm::vec3>> table;
+
+  [[nodiscard]] std::span<const glm::vec3> positions() const noexcept {
+    return table ? std::span<const glm::vec3>(*table) : std::span<const glm::vec3>();
+  }
 
   [[nodiscard]] bool every_frame() const noexcept { return frame_step == 1; }
   // The clip frame a baked frame holds.
@@ -43,10 +51,10 @@ struct BakedPositions {
   }
 
   [[nodiscard]] std::span<const glm::vec3> frame(std::size_t index) const noexcept {
-    return {positions.data() + index * static_cast<std::size_t>(joint_count), static_cast<std::size_t>(joint_count)};
+    return {table->data() + index * static_cast<std::size_t>(joint_count), static_cast<std::size_t>(joint_count)};
   }
   [[nodiscard]] const glm::vec3& at(std::size_t frame_index, int joint) const noexcept {
-    return positions[frame_index * static_cast<std::size_t>(joint_count) + static_cast<std::size_t>(joint)];
+    return (*table)[frame_index * static_cast<std::size_t>(joint_count) + static_cast<std::size_t>(joint)];
   }
 };
 

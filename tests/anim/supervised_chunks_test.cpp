@@ -88,8 +88,8 @@ TEST(SupervisedChunks, ABakeWithStarvedWorkersMatchesTheOneThreadBake) {
   const BakedPositions one = bake_positions(clip, PositionMode::Add, 1);
   const BakedPositions late =
       bake_positions(clip, PositionMode::Add, 2, [] { std::this_thread::sleep_for(std::chrono::milliseconds(300)); });
-  ASSERT_EQ(late.positions.size(), one.positions.size());
-  EXPECT_TRUE(std::equal(one.positions.begin(), one.positions.end(), late.positions.begin()));
+  ASSERT_EQ(late.positions().size(), one.positions().size());
+  EXPECT_TRUE(std::ranges::equal(one.positions(), late.positions()));
   const int root = clip.skeleton.roots.front();
   EXPECT_EQ(joint_path(one, root), root_trajectory(clip, PositionMode::Add));
   EXPECT_TRUE(joint_path(one, -1).empty());
