@@ -3,6 +3,7 @@
 #include <signal.h>
 
 #include <cstring>
+#include <utility>
 
 namespace bvhscope::video {
 
@@ -34,7 +35,14 @@ void FrameQueue::run() {
     const std::size_t index = index_++;
     lock.unlock();
     std::string error;
-    const bool ok = consumer_(frame, index, error);
+    bool ok = false;
+    std::exception_ptr thrown;
+    try {
+      ok = consumer_(frame, index, error);
+    } catch (...) {  // out of memory in an encoder: rethrown on the producer's thread (exit 3 there)
+      thrown = std::current_exception();
+      error = "the frame writer failed";
+    }
     if (!ok) {  // a SIGPIPE raised by a write is pending on this thread: take it
       const timespec zero{};
       sigset_t pipe;
@@ -49,6 +57,7 @@ void FrameQueue::run() {
     if (!ok) {
       failed_ = true;
       error_ = error;
+      thrown_ = thrown;
       changed_.notify_all();
       break;
     }
@@ -66,6 +75,7 @@ bool FrameQueue::push_filled(const Filler& fill, std::string& error) {
   if (!failed_ && queued_ == buffers_.size()) ++waits_;
   changed_.wait(lock, [this] { return failed_ || stop_ || queued_ < buffers_.size(); });
   if (failed_ || stop_) {
+    if (thrown_) std::rethrow_exception(std::exchange(thrown_, nullptr));
     error = failed_ ? error_ : "the frame queue is stopped";
     return false;
   }
@@ -87,6 +97,7 @@ bool FrameQueue::finish(std::string& error) {
   }
   changed_.notify_all();
   if (thread_.joinable()) thread_.join();
+  if (thrown_) std::rethrow_exception(std::exchange(thrown_, nullptr));
   if (failed_) {
     error = error_;
     return false;

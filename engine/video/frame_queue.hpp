@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -33,7 +34,8 @@ class FrameQueue {
   using Filler = std::function<void(std::uint8_t* buffer, std::size_t slot)>;
 
   // Copies a frame in; waits only while every buffer is queued. false with `error` when the
-  // consumer failed (then nothing more is consumed).
+  // consumer failed (then nothing more is consumed); an exception the consumer threw (out of
+  // memory) is thrown here, on the producer's thread, instead of ending the process.
   bool push(const std::uint8_t* frame, std::string& error);
   // The same with the frame written by `fill` straight into the buffer.
   bool push_filled(const Filler& fill, std::string& error);
@@ -57,6 +59,7 @@ class FrameQueue {
   bool stop_ = false;
   bool failed_ = false;
   std::string error_;
+  std::exception_ptr thrown_;  // what the consumer threw (std::bad_alloc): rethrown by the next push or finish
   std::thread thread_;
 };
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,34 @@ TEST(FrameQueue, PushCopiesTheFrameIntoTheSameBuffers) {
   EXPECT_EQ(consumed[0], a);
   EXPECT_EQ(consumed[1], b);
   EXPECT_EQ(consumed[2], a);  // the filler left slot 0's bytes as they were
+}
+
+// An encoder that runs out of memory on the queue's thread (a PNG's buffer) does not end the
+// process (std::terminate, exit 134): the next push or finish on the producer's thread throws it,
+// where the command turns it into exit status 3.
+TEST(FrameQueue, OutOfMemoryInTheConsumerIsThrownOnTheProducersThread) {
+  constexpr std::size_t kBytes = 8;
+  const std::vector<std::uint8_t> frame(kBytes, 7);
+  for (const bool through_finish : {false, true}) {
+    FrameQueue queue(kBytes, 2, [](const std::uint8_t*, std::size_t index, std::string&) -> bool {
+      if (index == 1) throw std::bad_alloc();
+      return true;
+    });
+    std::string error;
+    EXPECT_TRUE(queue.push(frame.data(), error)) << error;
+    EXPECT_TRUE(queue.push(frame.data(), error)) << error;
+    if (through_finish) {
+      EXPECT_THROW(queue.finish(error), std::bad_alloc);
+    } else {
+      EXPECT_THROW(
+          {
+            for (int i = 0; i < 100; ++i) {
+              if (!queue.push(frame.data(), error)) break;
+            }
+          },
+          std::bad_alloc);
+    }
+  }
 }
 
 }  // namespace
