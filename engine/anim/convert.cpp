@@ -114,7 +114,8 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
   }
   if (options.three_channels) {
     // Lint's rule for a still channel (still_position_tolerance), in the lengths written.
-    const double tolerance = still_position_tolerance(figure->figure.extent) * std::abs(decided.length_factor);
+    const double tolerance =
+        still_position_tolerance(static_cast<double>(figure->figure.extent)) * std::abs(decided.length_factor);
     Result<Clip> folded = fold_position_channels(std::move(clip), tolerance);
     if (!folded) return folded.error();
     clip = std::move(folded).value();

@@ -1,6 +1,7 @@
 // libFuzzer target: parse arbitrary bytes, then pose, sample, measure and export what loads, and
 // derive the per-frame data the viewer and render draw (baked positions within a budget, paths,
-// speeds, trails, curve envelopes, the up axis and figure measures, bone radii).
+// speeds, trails, curve envelopes, the up axis and figure measures, bone radii), and convert what
+// loads (plain, unwrap, a rotation order, three channels, 24 fps, mirror): written, read back, compared.
 #include <unistd.h>
 #include <cstddef>
 #include <cstdint>
@@ -8,15 +9,18 @@
 #include <cstdlib>
 #include <cstring>
 #include <ostream>
+#include <sstream>
 #include <streambuf>
 #include <string_view>
 
 #include "anim/baked_positions.hpp"
 #include "anim/bone_radii.hpp"
 #include "anim/bvh_parser.hpp"
+#include "anim/bvh_writer.hpp"
 #include "anim/channel_curves.hpp"
 #include "anim/clip_analysis.hpp"
 #include "anim/clip_timeline.hpp"
+#include "anim/convert.hpp"
 #include "anim/csv_export.hpp"
 #include "anim/file_loader.hpp"
 #include "anim/measure.hpp"
@@ -65,8 +69,8 @@ void check_derived_data(const bvhscope::Clip& clip, bvhscope::PositionMode mode)
   const BakedPositions baked = bake_positions(clip, mode, 1, {}, kBudget);
   const auto joints = static_cast<std::size_t>(clip.skeleton.joint_count());
   if (baked.clip_frame_count != clip.motion.frame_count) fail("baked: wrong clip frame count");
-  if (baked.positions.size() != baked.frame_count * joints) fail("baked: table size");
-  if (joints > 0 && baked.frame_count > 2 && baked.positions.size() > std::max<std::size_t>(kBudget, 2 * joints)) {
+  if (baked.positions().size() != baked.frame_count * joints) fail("baked: table size");
+  if (joints > 0 && baked.frame_count > 2 && baked.positions().size() > std::max<std::size_t>(kBudget, 2 * joints)) {
     fail("baked: over budget");
   }
   if (baked.frame_count > 0) {
@@ -108,6 +112,102 @@ void check_derived_data(const bvhscope::Clip& clip, bvhscope::PositionMode mode)
   if (timeline_frames(span.end - span.start, clip.motion.frame_time) <
       std::max<std::size_t>(clip.motion.frame_count, 1)) {
     fail("timeline: shorter than the clip");
+  }
+}
+
+// Largest coordinate of any joint over a few poses: the scale that pose differences are judged against.
+float pose_scale(const bvhscope::Clip& clip, bvhscope::PositionMode mode, std::size_t frames) {
+  bvhscope::Pose pose;
+  float largest = 1.0f;
+  for (std::size_t frame = 0; frame < frames; ++frame) {
+    bvhscope::pose_frame(clip, frame, mode, pose);
+    for (int j = 0; j < clip.skeleton.joint_count(); ++j) {
+      const glm::vec3 p = pose.position(j);
+      largest = std::max({largest, std::abs(p.x), std::abs(p.y), std::abs(p.z)});
+    }
+  }
+  return largest;
+}
+
+// `bvhscope convert` on what loads: the conversion either refuses with a message or gives a clip
+// whose BVH reads back to the same skeleton and floats, and (with no option that moves joints on
+// purpose) the same poses as the input within float rounding of the figure's scale.
+void check_convert_round_trip(const bvhscope::Clip& clip, std::uint8_t choice) {
+  using namespace bvhscope;
+  if (clip.motion.frame_count * static_cast<std::size_t>(std::max(clip.motion.channel_count, 1)) > 20000) return;
+  ConvertOptions options;
+  bool same_poses = true;
+  switch (choice % 6) {
+    case 0:
+      break;  // the plain rewrite in the add rule
+    case 1:
+      options.unwrap = true;
+      break;
+    case 2: {
+      static constexpr const char* kOrders[] = {"XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"};
+      options.rotation_order = parse_rotation_order(kOrders[(choice >> 3) % 6]);
+      break;
+    }
+    case 3:
+      options.three_channels = true;
+      same_poses = false;
+      break;  // folds still channels (their mean)
+    case 4:
+      options.fps = 24.0;
+      same_poses = false;
+      break;
+    default:
+      options.mirror = true;
+      same_poses = false;
+      break;
+  }
+  ConvertReport report;
+  Result<Clip> converted = convert_clip(share_clip(clip), options, &report);
+  if (!converted) {
+    if (converted.error().message.empty()) fail("convert: a refusal without a message");
+    return;
+  }
+  const Clip& out = converted.value();
+  std::ostringstream text;
+  write_bvh(out, text, BvhWriteOptions{std::nullopt, 1});
+  const Result<Clip> back = parse_bvh(text.str(), "converted.bvh", ParseOptions{std::size_t{1} << 30, 1, {}});
+  if (!back) fail("convert: its output does not load: " + back.error().message);
+  const Clip& read = back.value();
+  if (read.skeleton.names != out.skeleton.names || read.skeleton.parents != out.skeleton.parents ||
+      read.skeleton.channel_kinds != out.skeleton.channel_kinds || read.motion.frame_count != out.motion.frame_count) {
+    fail("convert: the output reads back as another skeleton or frame count");
+  }
+  for (int j = 0; j < out.skeleton.joint_count(); ++j) {
+    const glm::vec3 a = read.skeleton.offsets[static_cast<std::size_t>(j)];
+    const glm::vec3 b = out.skeleton.offsets[static_cast<std::size_t>(j)];
+    if (a != b) fail("convert: an OFFSET reads back changed");
+  }
+  const std::size_t values = out.motion.values.size();
+  if (read.motion.values.size() != values ||
+      (values > 0 && std::memcmp(read.motion.values.data(), out.motion.values.data(), values * sizeof(float)) != 0)) {
+    fail("convert: frame values read back changed");
+  }
+  if (!same_poses || out.motion.frame_count != clip.motion.frame_count) return;
+  // Angles of many turns (1e7 degrees) keep less than a degree once written as floats near another
+  // turn (--unwrap, other orders): compare poses only where floats hold the values finely.
+  for (std::size_t i = 0; i < clip.motion.values.size(); ++i) {
+    if (!(std::abs(clip.motion.values.data()[i]) < 1e4f)) return;
+  }
+  const std::size_t frames = std::min<std::size_t>(clip.motion.frame_count, 8);
+  const float scale = pose_scale(clip, report.input_mode, frames);
+  if (!(scale < 1e6f)) return;  // float rounding of huge values says nothing
+  Pose before;
+  Pose after;
+  for (std::size_t frame = 0; frame < frames; ++frame) {
+    pose_frame(clip, frame, report.input_mode, before);
+    pose_frame(read, frame, PositionMode::Add, after);
+    for (int j = 0; j < clip.skeleton.joint_count(); ++j) {
+      const float distance = glm::length(before.position(j) - after.position(j));
+      if (!(distance <= 1e-3f * scale)) {
+        fail("convert: joint " + std::to_string(j) + " moved by " + std::to_string(distance) + " in frame " +
+             std::to_string(frame) + " (scale " + std::to_string(scale) + ")");
+      }
+    }
   }
 }
 
@@ -162,5 +262,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     write_positions_csv(clip, mode, out);
     write_rotations_csv(clip, out);
   }
+  check_convert_round_trip(clip, static_cast<std::uint8_t>(data[size - 1] ^ (size & 0xff)));
   return 0;
 }
