@@ -211,11 +211,17 @@ void Viewer::handle_input() {
   // Camera: drags that start in the view keep going over the panels; ImGui gets the mouse otherwise.
   // A left press released without moving is a click: it picks the joint or bone under it.
   const Rect& view = layout_.view;
+  // The mouse motion of the frame a press starts in is the way to the press (the pointer's position
+  // from the last frame to this one): a move to a joint and a click on it that reach one late frame
+  // together (a busy machine, a sleeping viewer woken by both) must not orbit the camera by that
+  // move, and the click must pick where it pressed. The drag follows from the next frame.
   const bool over_view = layout_.visible_view.contains(io.MousePos.x, io.MousePos.y);
+  bool pressed_now = false;
   if (!io.WantCaptureMouse && over_view && drag_button_ < 0) {
     for (int button = 0; button < 3; ++button) {
       if (ImGui::IsMouseClicked(button)) drag_button_ = button;
     }
+    pressed_now = drag_button_ >= 0;
     if (drag_button_ == 0) {
       press_position_ = glm::vec2(io.MousePos.x, io.MousePos.y);
       press_in_view_ = true;
@@ -236,7 +242,7 @@ void Viewer::handle_input() {
       }
       press_in_view_ = false;
       drag_button_ = -1;
-    } else if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) {
+    } else if (!pressed_now && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
       if (drag_button_ == 0 && !io.KeyShift) {
         state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
       } else {

@@ -82,7 +82,7 @@ class CurvesApp : public ViewerAppTest {
     xdotool("key Home");
     const State at_zero = app.wait_for([](const State& s) { return s.at("frame") == "0"; }, "frame 0");
     const auto [x, y] = joint_pixels(at_zero)[0];
-    xdotool(move_to(window, x, y) + " sleep 0.1 click 1");
+    EXPECT_TRUE(xdotool(move_to(window, x, y) + " sleep 0.1 click 1"));
     return app.wait_for([](const State& s) { return s.at("selected") == "0" && s.count("curves_position") > 0; },
                         "Hips selected, its curves shown");
   }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <string>
 
@@ -143,6 +144,27 @@ TEST_F(HoverApp, TheHoveredJointCanBelongToAClipThatIsNotActive) {
       [&](const State& s) { return s.at("hovered_clip") == "0" && s.at("hovered_joint") == std::to_string(joint); },
       "joint " + std::to_string(joint) + " of clip 0 hovered");
   EXPECT_EQ(hovered.at("active"), "1") << "hovering does not change the active clip";
+}
+
+// A move onto a joint and a click there that reach the viewer in one frame (a busy machine, a
+// sleeping viewer woken late) select that joint and leave the camera where it was: the move to the
+// press is not a drag. The viewer is stopped while xdotool sends both, so they land together.
+TEST_F(HoverApp, AMoveAndAClickInOneFrameSelectTheJointWithoutTurningTheCamera) {
+  ViewerProcess app({kSample});
+  wait_loaded(app, kSample);
+  const unsigned long window = paused_at_start(app);
+  const State before = app.wait_for([](const State& s) { return s.at("hovered_joint") == "-1"; }, "nothing hovered");
+  const auto pixels = joint_pixels(before);
+  const int joint = isolated_joint(pixels, {}, as_rect(before, "view"));
+  ASSERT_GE(joint, 0) << "no joint stands apart on screen";
+  const auto [x, y] = pixels[static_cast<std::size_t>(joint)];
+  ASSERT_EQ(::kill(app.pid(), SIGSTOP), 0);
+  const bool sent = xdotool(move_to(window, x, y) + " click 1");
+  ASSERT_EQ(::kill(app.pid(), SIGCONT), 0);
+  ASSERT_TRUE(sent);
+  const State selected = app.wait_for([&](const State& s) { return s.at("selected") != "-1"; }, "a selection");
+  EXPECT_EQ(selected.at("selected"), std::to_string(joint));
+  EXPECT_EQ(selected.at("camera"), before.at("camera")) << "the move to the click turned the camera";
 }
 
 // Bounds of the joints on screen: {min x, min y, max x, max y}.
