@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <thread>
@@ -85,5 +86,15 @@ class SteppedChild {
  private:
   pid_t pid_ = -1;
 };
+
+// True when `dir` holds a temporary output (`*.part`) with some bytes in it: the point at which a
+// child writing an output is interrupted.
+inline bool holds_written_part(const std::filesystem::path& dir) {
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::error_code ec;
+    if (entry.path().extension() == ".part" && std::filesystem::file_size(entry.path(), ec) > 0) return true;
+  }
+  return false;
+}
 
 }  // namespace bvhscope::test

@@ -9,6 +9,7 @@
 
 #include "anim/bone_geometry.hpp"
 #include "anim/bone_radii.hpp"
+#include "anim/digit_groups.hpp"
 
 namespace bvhscope {
 namespace {
@@ -22,17 +23,6 @@ constexpr int kShortChain = 16;
 
 // The shadow fill of the bundled sample's human figure: notices compare with it.
 constexpr float kHumanShadowFill = 10.0f;
-
-// "1,234,567".
-std::string grouped(std::size_t value) {
-  const std::string digits = std::to_string(value);
-  std::string text;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
-    text += digits[i];
-  }
-  return text;
-}
 
 }  // namespace
 
@@ -102,7 +92,7 @@ std::string draw_detail_notice(const DrawDetail& detail) {
   std::string what;
   const auto add = [](std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; };
   if (detail.joints > kJointBudget) {
-    why = grouped(joints) + " joints, over the " + grouped(kJointBudget) + " drawn in full";
+    why = digit_groups(joints) + " joints, over the " + digit_groups(kJointBudget) + " drawn in full";
   } else if (!detail.solid) {
     why = "bones so long and many that their capsules would fill the view many times over";
   } else {
@@ -113,10 +103,10 @@ std::string draw_detail_notice(const DrawDetail& detail) {
   if (!detail.joint_dots) add(what, "no joint dots");
   if (!detail.shadow) add(what, "no shadow");
   if (!detail.every_bone) {
-    add(what, "about " + grouped(detail.drawn_bones) + " of its " + grouped(detail.bones) +
+    add(what, "about " + digit_groups(detail.drawn_bones) + " of its " + digit_groups(detail.bones) +
                   " bones, spread over the skeleton");
   }
-  if (joints > kMaxLabels) add(what, "labels for at most " + grouped(kMaxLabels) + " joints");
+  if (joints > kMaxLabels) add(what, "labels for at most " + digit_groups(kMaxLabels) + " joints");
   return why + ": " + what;
 }
 

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "anim/digit_groups.hpp"
+
 namespace bvhscope {
 namespace {
 
@@ -12,17 +14,6 @@ constexpr std::uint64_t kMost = std::numeric_limits<std::uint64_t>::max();
 std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) noexcept {
   if (a != 0 && b > kMost / a) return kMost;
   return a * b;
-}
-
-// "1,234,567".
-std::string grouped(std::uint64_t value) {
-  const std::string digits = std::to_string(value);
-  std::string text;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
-    text += digits[i];
-  }
-  return text;
 }
 
 // "1.0e10"; "more than 1.8e19" when the product saturated.
@@ -52,9 +43,9 @@ std::optional<std::string> over_work_budget(const PlannedWork& work, std::uint64
   if (total <= budget) return std::nullopt;
   std::string noun = work.per_frame_noun;
   if (work.per_frame == 1 && !noun.empty() && noun.back() == 's') noun.pop_back();  // "1 joint"
-  return grouped(work.per_frame) + " " + noun + " x " + grouped(work.frames) + " frames is " + scientific(total) + " " +
-         work.total_noun + ", over the budget of " + grouped(budget) + " for " + grouped(input_bytes) +
-         " bytes of input (the larger of 16 Mi and 4 per byte)";
+  return digit_groups(work.per_frame) + " " + noun + " x " + digit_groups(work.frames) + " frames is " +
+         scientific(total) + " " + work.total_noun + ", over the budget of " + digit_groups(budget) + " for " +
+         digit_groups(input_bytes) + " bytes of input (the larger of 16 Mi and 4 per byte)";
 }
 
 }  // namespace bvhscope

@@ -109,15 +109,8 @@ TEST(OutputSafety, AnInterruptedExportLeavesNoFile) {
     // The child runs in bursts and is looked at while stopped: the signal comes while it writes,
     // however late this test is scheduled (SteppedChild).
     test::SteppedChild child(args);
-    ASSERT_TRUE(child.run_until(
-        [&] {
-          for (const auto& entry : std::filesystem::directory_iterator(out_dir)) {
-            std::error_code ec;
-            if (entry.path().extension() == ".part" && std::filesystem::file_size(entry.path(), ec) > 0) return true;
-          }
-          return false;
-        },
-        "the temporary file holding some rows"));
+    ASSERT_TRUE(
+        child.run_until([&] { return test::holds_written_part(out_dir); }, "the temporary file holding some rows"));
     const int status = child.signal_and_wait(signal_number);
     ASSERT_TRUE(WIFSIGNALED(status)) << "the export ended before the signal";
     EXPECT_EQ(WTERMSIG(status), signal_number);
