@@ -44,7 +44,8 @@ std::size_t chunk_count(std::size_t frames) { return (frames + kFramesPerChunk -
 
 std::string csv_text_cell(std::string_view text) {
   std::string cell = printable(text);
-  if (!cell.empty() && std::string_view("=+-@\t\r").find(cell.front()) != std::string_view::npos) {
+  // (A tab or carriage return, the other two formula starts, is already \x09 or \x0d here.)
+  if (!cell.empty() && std::string_view("=+-@").find(cell.front()) != std::string_view::npos) {
     // A cell that is a number as a whole ("-5", "+1.5e3") stays as it is.
     const char* const start = cell.data() + (cell.front() == '+' && cell.size() > 1 && cell[1] != '-' ? 1 : 0);
     double number = 0.0;

@@ -20,8 +20,8 @@ namespace bvhscope {
 // identity keeps the file's coordinates; rotation_to_y_up stands them upright). Names in the
 // header are written as csv_text_cell() writes them (so are the rotations' below).
 // A CSV cell holding text from a file (a joint name): escaped as on a terminal (printable(): no
-// control characters, line ends or bidi overrides), prefixed with ' when it starts with =, +, -, @,
-// a tab or a carriage return and is not a number as a whole (a spreadsheet would run it as a
+// control characters, line ends or bidi overrides), prefixed with ' when it starts with =, +, -, or @
+// (a tab or carriage return is already escaped) and is not a number as a whole (a spreadsheet would run it as a
 // formula: OWASP's CSV injection), then quoted per RFC 4180 when it holds a comma, a quote or a
 // line end.
 std::string csv_text_cell(std::string_view text);
