@@ -106,7 +106,12 @@ void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
     ImGui::OpenPopup(kTitle);
     dialog.requested = false;
   }
-  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Appearing);
+  // The height of its rows every frame: the Overwrite row comes and goes with a folder path, and the
+  // buttons under it must never fall below a fixed height (as the shortcut list, within the window).
+  const float font = ImGui::GetFontSize();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 2.0f * font, font * 36.0f), 0.0f), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(display.x, display.y - 2.0f * font));
   dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
   if (!dialog.open) return;
   const int last = std::max(dialog.frame_count - 1, 0);
