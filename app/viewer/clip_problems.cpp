@@ -26,8 +26,10 @@ std::string problem_place_text(const Clip& clip, const std::vector<std::string>&
   if (place.joint >= 0 && static_cast<std::size_t>(place.joint) < labels.size()) {
     joint = labels[static_cast<std::size_t>(place.joint)];
     const std::vector<ChannelKind>& kinds = clip.skeleton.channel_kinds;
-    if (place.channel >= 0 && static_cast<std::size_t>(place.channel) < kinds.size())
-      joint += " " + std::string(channel_name(kinds[static_cast<std::size_t>(place.channel)]));
+    if (place.channel >= 0 && static_cast<std::size_t>(place.channel) < kinds.size()) {
+      joint += ' ';
+      joint += channel_name(kinds[static_cast<std::size_t>(place.channel)]);
+    }
   }
   if (place.frame >= 0) return "frame " + std::to_string(place.frame) + (joint.empty() ? "" : ", " + joint);
   if (place.line > 0) return "line " + std::to_string(place.line) + (joint.empty() ? "" : " (" + joint + ")");
