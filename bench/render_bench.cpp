@@ -32,12 +32,12 @@
 
 #include "anim/bvh_parser.hpp"
 #include "anim/pose.hpp"
-#include "anim/scene_scale.hpp"
 #include "gfx/render_target.hpp"
 #include "gfx/scene_renderer.hpp"
+#include "model/prepared_clip.hpp"
+#include "model/scene_scale.hpp"
 #include "support/bench_data.hpp"
 #include "support/bench_main.hpp"
-#include "viewer/prepared_clip.hpp"
 #include "viewer/settings.hpp"
 #include "viewer/viewer.hpp"
 #include "viewer/window.hpp"
@@ -74,7 +74,7 @@ struct Scene {
   gfx::SceneView view;
   double frame_position = 0.0;  // of every clip (they share the clock and start together)
 
-  [[nodiscard]] const std::vector<viewer::ClipSlot>& clips() const { return viewer->state().clips.clips(); }
+  [[nodiscard]] const std::vector<ClipSlot>& clips() const { return viewer->state().clips.clips(); }
 
   // One 60 Hz step of the shared playhead, looping like the viewer's clock.
   void step() noexcept {
@@ -85,13 +85,13 @@ struct Scene {
   }
   void pose_all() {
     for (std::size_t i = 0; i < clips().size(); ++i) {
-      const viewer::ClipSlot& slot = clips()[i];
+      const ClipSlot& slot = clips()[i];
       sample_pose(slot.clip(), frame_position, Sampling::Linear, slot.prepared.decision.mode, poses[i]);
     }
   }
   void write_all() noexcept {
     for (std::size_t i = 0; i < clips().size(); ++i) {
-      const viewer::ClipSlot& slot = clips()[i];
+      const ClipSlot& slot = clips()[i];
       renderer->write_pose(i, slot.clip().skeleton, poses[i], slot.placement);
     }
   }
@@ -151,7 +151,7 @@ void build_count_viewers(const SourceClip& source) {
     for (int i = 0; i < count; ++i) {
       Result<Clip> clip = parse_bvh(source.text, source.origin);
       if (!clip) throw std::runtime_error(format_diagnostic(clip.error(), Severity::Error));
-      v->add_clip(viewer::prepare_clip(std::move(clip).value(), PositionModeRequest::Auto));
+      v->add_clip(prepare_clip(std::move(clip).value(), PositionModeRequest::Auto));
     }
     v->use_full_view(static_cast<float>(kWidth), static_cast<float>(kHeight));
     v->state().clock().set_loop(true);
@@ -268,7 +268,7 @@ void build_scene(Scene& scene, const SourceClip& source) {
   for (int i = 0; i < kClips; ++i) {
     Result<Clip> clip = parse_bvh(source.text, source.origin);
     if (!clip) throw std::runtime_error(format_diagnostic(clip.error(), Severity::Error));
-    scene.viewer->add_clip(viewer::prepare_clip(std::move(clip).value(), PositionModeRequest::Auto));
+    scene.viewer->add_clip(prepare_clip(std::move(clip).value(), PositionModeRequest::Auto));
   }
   viewer::Viewer& v = *scene.viewer;
   v.use_full_view(static_cast<float>(kWidth), static_cast<float>(kHeight));
@@ -289,10 +289,10 @@ void build_scene(Scene& scene, const SourceClip& source) {
   std::vector<float> heights;
   std::vector<gfx::ClipLook> looks;
   Bounds bounds;
-  for (const viewer::ClipSlot& slot : scene.clips()) {
+  for (const ClipSlot& slot : scene.clips()) {
     skeletons.push_back(&slot.clip().skeleton);
     heights.push_back(slot.prepared.measures.figure.extent * slot.placement.scale);
-    const viewer::ClipColor colour = viewer::clip_color(slot.color_index);
+    const ClipColor colour = clip_color(slot.color_index);
     looks.push_back({slot.color_index == 0, colour.line, colour.solid, true, -1, -1});
     // Upright already: scaled and shifted only, as the viewer does.
     const Bounds& b = slot.prepared.measures.figure.bounds;
@@ -302,7 +302,7 @@ void build_scene(Scene& scene, const SourceClip& source) {
   }
   scene.renderer->set_skeletons(skeletons, heights);
   scene.renderer->set_looks(looks);
-  scene.renderer->set_ground(ground_grid(bounds, viewer::metres_per_unit(scene.clips().front())));
+  scene.renderer->set_ground(ground_grid(bounds, metres_per_unit(scene.clips().front())));
   const OrbitCamera& camera = v.state().camera;
   scene.view.viewport = {0, 0, kWidth, kHeight};
   scene.view.view = camera.view();

@@ -86,13 +86,13 @@ std::optional<InterpretationOptions> interpretation_options(const ParsedArgument
   return options;
 }
 
-std::optional<std::optional<viewer::CompareStart>> compare_start_options(const ParsedArguments& parsed,
-                                                                         std::string_view command, UsageError& error) {
+std::optional<std::optional<CompareStart>> compare_start_options(const ParsedArguments& parsed,
+                                                                 std::string_view command, UsageError& error) {
   const std::string prefix = command.empty() ? std::string() : std::string(command) + ": ";
   const bool asked =
       parsed.has("--compare") || parsed.has("--ghost") || parsed.has("--align") || parsed.has("--error-scale");
-  if (!asked) return std::optional<viewer::CompareStart>();
-  viewer::CompareStart start;
+  if (!asked) return std::optional<CompareStart>();
+  CompareStart start;
   start.ghost = parsed.has("--ghost");
   if (const auto text = parsed.value("--align")) {
     const auto alignment = parse_alignment(*text);
@@ -116,7 +116,7 @@ std::optional<std::optional<viewer::CompareStart>> compare_start_options(const P
     error.message = prefix + "--compare needs two or more FILEs (the first is the reference)";
     return std::nullopt;
   }
-  return std::optional<viewer::CompareStart>(start);
+  return std::optional<CompareStart>(start);
 }
 
 }  // namespace bvhscope::cli

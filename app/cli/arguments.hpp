@@ -8,7 +8,7 @@
 
 #include "anim/position_mode.hpp"
 #include "anim/up_axis.hpp"
-#include "viewer/compare_start.hpp"
+#include "model/compare_start.hpp"
 
 namespace bvhscope::cli {
 
@@ -51,7 +51,7 @@ inline constexpr OptionSpec kCompareOptionSpecs[] = {
     {"--compare", false}, {"--ghost", false}, {"--align", true}, {"--error-scale", true}};
 // The comparison asked for (nullopt inside when none), or nothing with `error` set: a wrong value,
 // or fewer than two FILEs.
-std::optional<std::optional<viewer::CompareStart>> compare_start_options(const ParsedArguments& parsed,
-                                                                         std::string_view command, UsageError& error);
+std::optional<std::optional<CompareStart>> compare_start_options(const ParsedArguments& parsed,
+                                                                 std::string_view command, UsageError& error);
 
 }  // namespace bvhscope::cli

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "anim/up_axis.hpp"
-#include "viewer/compare_start.hpp"
+#include "model/compare_start.hpp"
 
 namespace bvhscope::cli {
 
@@ -20,7 +20,7 @@ std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ost
 struct ViewerArguments {
   std::vector<std::string> files;
   UpAxisRequest up;
-  std::optional<viewer::CompareStart> compare;  // --compare, --ghost, --align, --error-scale
+  std::optional<CompareStart> compare;  // --compare, --ghost, --align, --error-scale
 };
 
 // The viewer's arguments: FILE..., --up AXIS and the comparison's options. Returns 0, or the usage

@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "anim/clip_analysis.hpp"
-#include "anim/draw_detail.hpp"
 #include "anim/measure.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/printable.hpp"
@@ -12,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/load_for_cli.hpp"
+#include "model/draw_detail.hpp"
 
 namespace bvhscope::cli {
 namespace {

@@ -275,9 +275,8 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
       if (!within_work_budget(*parsed, label, work, bytes, FramesOption::Taken, err)) return kExitBadInput;
     }
   }
-  std::vector<viewer::PreparedClip> prepared;
-  for (Clip& clip : loaded)
-    prepared.push_back(viewer::prepare_clip(std::move(clip), interpretation->mode, interpretation->up));
+  std::vector<PreparedClip> prepared;
+  for (Clip& clip : loaded) prepared.push_back(prepare_clip(std::move(clip), interpretation->mode, interpretation->up));
   loaded.clear();
   if (static_cast<std::size_t>(frame) >= std::max<std::size_t>(frames, 1)) {
     return usage_error(err, "render: --frame " + std::to_string(frame) + " is past the last frame (" +

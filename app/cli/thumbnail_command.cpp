@@ -56,8 +56,8 @@ int run_thumbnail(const std::vector<std::string>& args, std::ostream& /*out*/, s
   options.width = size;
   options.height = size;
   std::string error;
-  const std::optional<viewer::OffscreenImage> image = viewer::render_offscreen(
-      viewer::prepare_clip(std::move(clip).value(), PositionModeRequest::Auto), options, error);
+  const std::optional<viewer::OffscreenImage> image =
+      viewer::render_offscreen(prepare_clip(std::move(clip).value(), PositionModeRequest::Auto), options, error);
   if (!image) {
     err << "bvhscope: thumbnail: " << printable(error) << '\n';
     return kExitBadInput;

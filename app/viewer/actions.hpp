@@ -14,8 +14,8 @@
 #include "anim/convert.hpp"
 #include "anim/motion_compare.hpp"
 #include "anim/position_mode.hpp"
-#include "anim/timeline_view.hpp"
 #include "anim/up_axis.hpp"
+#include "model/timeline_view.hpp"
 
 namespace bvhscope::viewer {
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/draw_detail.hpp"
-#include "anim/orbit_camera.hpp"
 #include "gfx/render_target.hpp"
 #include "io/atomic_file.hpp"
+#include "model/draw_detail.hpp"
+#include "model/orbit_camera.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/offscreen_context.hpp"
 #include "viewer/patched_frame.hpp"

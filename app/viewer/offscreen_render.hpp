@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "anim/pixel_rect.hpp"
+#include "model/compare_start.hpp"
+#include "model/pixel_rect.hpp"
+#include "model/prepared_clip.hpp"
 #include "video/frame_sink.hpp"
 #include "video/png_file.hpp"
-#include "viewer/compare_start.hpp"
-#include "viewer/prepared_clip.hpp"
 #include "viewer/settings.hpp"
 
 namespace bvhscope::viewer {

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "anim/pixel_rect.hpp"
+#include "model/pixel_rect.hpp"
 
 namespace bvhscope::viewer {
 

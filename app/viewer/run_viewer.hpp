@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "anim/up_axis.hpp"
-#include "viewer/compare_start.hpp"
+#include "model/compare_start.hpp"
 
 namespace bvhscope::viewer {
 

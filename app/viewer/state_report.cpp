@@ -8,8 +8,8 @@
 
 #include <imgui.h>
 
-#include "anim/orbit_camera.hpp"
 #include "gfx/gl_debug.hpp"
+#include "model/orbit_camera.hpp"
 #include "viewer/ui/dialog_keys.hpp"
 #include "viewer/ui/readout_fit.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "viewer/load_frame_times.hpp"
+#include "model/load_frame_times.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {

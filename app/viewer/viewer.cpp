@@ -10,9 +10,9 @@
 
 #include "anim/clip_timeline.hpp"
 #include "anim/joint_filter.hpp"
-#include "anim/scene_scale.hpp"
 #include "bvhscope_assets.hpp"
-#include "viewer/bvh_paths.hpp"
+#include "model/bvh_paths.hpp"
+#include "model/scene_scale.hpp"
 
 namespace bvhscope::viewer {
 namespace {

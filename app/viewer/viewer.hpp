@@ -13,13 +13,13 @@
 #include <glm/vec2.hpp>
 
 #include "gfx/scene_renderer.hpp"
+#include "model/clip_loader.hpp"
+#include "model/file_watcher.hpp"
+#include "model/label_layout.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/background_job.hpp"
-#include "viewer/clip_loader.hpp"
 #include "viewer/export_job.hpp"
 #include "viewer/file_dialog.hpp"
-#include "viewer/file_watcher.hpp"
-#include "viewer/label_layout.hpp"
 #include "viewer/message_expiry.hpp"
 #include "viewer/save_bvh_job.hpp"
 #include "viewer/settings.hpp"

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "anim/printable.hpp"
-#include "viewer/error_scale.hpp"
+#include "model/error_scale.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {

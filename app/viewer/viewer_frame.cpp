@@ -9,8 +9,8 @@
 
 #include "anim/clip_timeline.hpp"
 #include "anim/joint_details_refresh.hpp"
-#include "anim/picking.hpp"
-#include "anim/pixel_rect.hpp"
+#include "model/picking.hpp"
+#include "model/pixel_rect.hpp"
 #include "viewer/ui/clip_list_panel.hpp"
 #include "viewer/ui/clip_panel.hpp"
 #include "viewer/ui/dialog_keys.hpp"

@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "anim/orbit_camera.hpp"
+#include "model/orbit_camera.hpp"
 #include "viewer/ui/compare_panel.hpp"
 #include "viewer/viewer.hpp"
 

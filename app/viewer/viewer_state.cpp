@@ -3,7 +3,7 @@
 #include <array>
 #include <cmath>
 
-#include "viewer/units.hpp"
+#include "model/units.hpp"
 
 namespace bvhscope::viewer {
 

@@ -10,21 +10,21 @@
 
 #include <glm/vec3.hpp>
 
-#include "anim/clip_placement.hpp"
 #include "anim/clip_timeline.hpp"
-#include "anim/draw_detail.hpp"
 #include "anim/joint_details.hpp"
-#include "anim/joint_tree_rows.hpp"
-#include "anim/orbit_camera.hpp"
 #include "anim/playback_clock.hpp"
 #include "anim/pose.hpp"
-#include "anim/timeline_view.hpp"
+#include "model/clip_colours.hpp"
+#include "model/clip_placement.hpp"
+#include "model/clip_problems.hpp"
+#include "model/clip_set.hpp"
+#include "model/comparison.hpp"
+#include "model/draw_detail.hpp"
+#include "model/joint_tree_rows.hpp"
+#include "model/orbit_camera.hpp"
+#include "model/prepared_clip.hpp"
+#include "model/timeline_view.hpp"
 #include "viewer/actions.hpp"
-#include "viewer/clip_colours.hpp"
-#include "viewer/clip_problems.hpp"
-#include "viewer/clip_set.hpp"
-#include "viewer/comparison.hpp"
-#include "viewer/prepared_clip.hpp"
 
 namespace bvhscope::viewer {
 

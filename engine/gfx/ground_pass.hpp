@@ -4,10 +4,10 @@
 #include <optional>
 #include <string>
 
-#include "anim/scene_scale.hpp"
 #include "gfx/gl_object.hpp"
 #include "gfx/scene_style.hpp"
 #include "gfx/shader_program.hpp"
+#include "model/scene_scale.hpp"
 
 namespace bvhscope::gfx {
 

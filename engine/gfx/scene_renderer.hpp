@@ -11,7 +11,6 @@
 #include <glm/vec3.hpp>
 
 #include "anim/pose.hpp"
-#include "anim/scene_scale.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/background_pass.hpp"
 #include "gfx/ground_pass.hpp"
@@ -21,6 +20,7 @@
 #include "gfx/skeleton_pass.hpp"
 #include "gfx/trail_pass.hpp"
 #include "gfx/trajectory_pass.hpp"
+#include "model/scene_scale.hpp"
 
 namespace bvhscope::gfx {
 

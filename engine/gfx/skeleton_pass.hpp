@@ -26,14 +26,14 @@
 #include <glm/ext/vector_uint4_sized.hpp>
 #include <glm/vec3.hpp>
 
-#include "anim/clip_placement.hpp"
-#include "anim/draw_detail.hpp"
-#include "anim/pixel_rect.hpp"
 #include "anim/pose.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/gl_object.hpp"
 #include "gfx/scene_style.hpp"
 #include "gfx/shader_program.hpp"
+#include "model/clip_placement.hpp"
+#include "model/draw_detail.hpp"
+#include "model/pixel_rect.hpp"
 
 namespace bvhscope::gfx {
 

@@ -6,12 +6,12 @@
 #include <cmath>
 
 #include "anim/baked_positions.hpp"
-#include "anim/channel_curves.hpp"
 #include "anim/clip_timeline.hpp"
 #include "anim/joint_details.hpp"
 #include "anim/joint_filter.hpp"
-#include "anim/orbit_camera.hpp"
-#include "anim/picking.hpp"
+#include "model/channel_curves.hpp"
+#include "model/orbit_camera.hpp"
+#include "model/picking.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "anim/baked_positions.hpp"
-#include "anim/scene_scale.hpp"
+#include "model/scene_scale.hpp"
 #include "test_pace.hpp"
 #include "test_support.hpp"
 

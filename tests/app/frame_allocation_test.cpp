@@ -30,11 +30,11 @@
 #include <imgui_impl_opengl3.h>
 
 #include "anim/file_loader.hpp"
-#include "anim/orbit_camera.hpp"
 #include "gfx/render_target.hpp"
 #include "gfx/scene_renderer.hpp"
+#include "model/orbit_camera.hpp"
+#include "model/prepared_clip.hpp"
 #include "viewer/imgui_session.hpp"
-#include "viewer/prepared_clip.hpp"
 #include "viewer/settings.hpp"
 #include "viewer/ui/error_plot.hpp"
 #include "viewer/viewer.hpp"

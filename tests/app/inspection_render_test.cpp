@@ -8,7 +8,7 @@
 #include "anim/baked_positions.hpp"
 #include "anim/clip_analysis.hpp"
 #include "anim/file_loader.hpp"
-#include "anim/orbit_camera.hpp"
+#include "model/orbit_camera.hpp"
 #include "png_image.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/bvh_parser.hpp"
-#include "viewer/clip_slot.hpp"
+#include "model/clip_slot.hpp"
 #include "viewer/ui/save_bvh_dialog.hpp"
 
 namespace bvhscope::viewer {

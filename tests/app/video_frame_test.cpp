@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "anim/file_loader.hpp"
+#include "model/prepared_clip.hpp"
 #include "test_support.hpp"
 #include "viewer/offscreen_render.hpp"
-#include "viewer/prepared_clip.hpp"
 #include "viewer/video_render.hpp"
 #include "viewer/viewer.hpp"
 

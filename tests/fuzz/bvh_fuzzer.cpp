@@ -17,7 +17,6 @@
 #include "anim/bone_radii.hpp"
 #include "anim/bvh_parser.hpp"
 #include "anim/bvh_writer.hpp"
-#include "anim/channel_curves.hpp"
 #include "anim/clip_analysis.hpp"
 #include "anim/clip_timeline.hpp"
 #include "anim/convert.hpp"
@@ -27,6 +26,7 @@
 #include "anim/pose.hpp"
 #include "anim/position_mode.hpp"
 #include "clip_invariants.hpp"
+#include "model/channel_curves.hpp"
 
 namespace {
 

@@ -17,9 +17,7 @@
 #include <glm/vec3.hpp>
 
 #include "anim/bone_radii.hpp"
-#include "anim/clip_placement.hpp"
 #include "anim/pose.hpp"
-#include "anim/scene_scale.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/gl.hpp"
 #include "gfx/render_target.hpp"
@@ -27,6 +25,8 @@
 #include "gfx/shader_program.hpp"
 #include "gfx/skeleton_pass.hpp"
 #include "gl_test_context.hpp"
+#include "model/clip_placement.hpp"
+#include "model/scene_scale.hpp"
 
 namespace bvhscope::gfx {
 namespace {

@@ -19,17 +19,17 @@
 #include <glm/vec3.hpp>
 
 #include "anim/bone_radii.hpp"
-#include "anim/clip_placement.hpp"
-#include "anim/draw_detail.hpp"
-#include "anim/orbit_camera.hpp"
 #include "anim/pose.hpp"
-#include "anim/scene_scale.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/render_target.hpp"
 #include "gfx/scene_renderer.hpp"
 #include "gfx/shader_program.hpp"
 #include "gfx/skeleton_pass.hpp"
 #include "gl_test_context.hpp"
+#include "model/clip_placement.hpp"
+#include "model/draw_detail.hpp"
+#include "model/orbit_camera.hpp"
+#include "model/scene_scale.hpp"
 
 namespace bvhscope::gfx {
 namespace {

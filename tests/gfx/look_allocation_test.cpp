@@ -16,13 +16,13 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "anim/clip_placement.hpp"
 #include "anim/pose.hpp"
 #include "anim/skeleton.hpp"
 #include "gfx/render_target.hpp"
 #include "gfx/shader_program.hpp"
 #include "gfx/skeleton_pass.hpp"
 #include "gl_test_context.hpp"
+#include "model/clip_placement.hpp"
 
 namespace {
 

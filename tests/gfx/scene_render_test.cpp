@@ -9,11 +9,11 @@
 #include "anim/bone_geometry.hpp"
 #include "anim/file_loader.hpp"
 #include "anim/measure.hpp"
-#include "anim/orbit_camera.hpp"
-#include "anim/scene_scale.hpp"
 #include "gfx/render_target.hpp"
 #include "gfx/scene_renderer.hpp"
 #include "gl_test_context.hpp"
+#include "model/orbit_camera.hpp"
+#include "model/scene_scale.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope::gfx {

@@ -5,8 +5,8 @@
 
 #include <imgui.h>
 
+#include "model/units.hpp"
 #include "viewer/ui/inspector_panel.hpp"
-#include "viewer/units.hpp"
 
 namespace bvhscope::viewer {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <imgui.h>
 
-#include "viewer/clip_colours.hpp"
-#include "viewer/error_scale.hpp"
+#include "model/clip_colours.hpp"
+#include "model/error_scale.hpp"
 #include "viewer/file_dialog.hpp"
 #include "viewer/ui/panel_style.hpp"
 

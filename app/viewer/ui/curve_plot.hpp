@@ -13,9 +13,9 @@
 
 #include <imgui.h>
 
-#include "anim/curve_pyramid.hpp"
-#include "anim/legend_layout.hpp"
-#include "anim/plot_range.hpp"
+#include "model/curve_pyramid.hpp"
+#include "model/legend_layout.hpp"
+#include "model/plot_range.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/ui/layout.hpp"
 #include "viewer/viewer_state.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "viewer/clip_colours.hpp"
+#include "model/clip_colours.hpp"
 #include "viewer/ui/curve_plot.hpp"
 #include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/plot_area.hpp"

@@ -11,7 +11,7 @@
 
 #include <imgui.h>
 
-#include "anim/channel_curves.hpp"
+#include "model/channel_curves.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/viewer_state.hpp"
 

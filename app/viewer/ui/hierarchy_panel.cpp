@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "anim/joint_tree_rows.hpp"
+#include "model/joint_tree_rows.hpp"
 #include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/readout_fit.hpp"
 

@@ -7,7 +7,7 @@
 
 #include <imgui.h>
 
-#include "anim/channel_curves.hpp"
+#include "model/channel_curves.hpp"
 
 namespace bvhscope::viewer {
 

@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "viewer/clip_problems.hpp"
+#include "model/clip_problems.hpp"
 #include "viewer/ui/panel_style.hpp"
 
 namespace bvhscope::viewer {

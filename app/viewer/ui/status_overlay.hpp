@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <string>
 
+#include "model/clip_loader.hpp"
 #include "viewer/actions.hpp"
-#include "viewer/clip_loader.hpp"
 #include "viewer/ui/layout.hpp"
 #include "viewer/viewer_state.hpp"
 

@@ -1,0 +1,258 @@
+#include "model/clip_loader.hpp"
+
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <exception>
+#include <thread>
+
+#include "anim/file_loader.hpp"
+
+namespace bvhscope {
+namespace {
+
+// How a load shares the CPU with the frame loop. The heavy work, parsing rows and baking the
+// motion, runs on worker threads in the background (SCHED_IDLE): only on CPU time no other thread
+// wants, and a renderer thread that wakes up takes their core at once. At nice 10, or even 19, a
+// parse thread keeps its core to the end of its time slice, and llvmpipe, which rasterises on
+// every core, waits at each of its sync points: UI frames p95 35-60 ms during a 100 MB load against
+// 20-24 ms idle on the 2-core VM this was measured on (bench/progressive_load.cpp, bench/README.md).
+// The loader thread itself stays at nice 10: it reads, gathers the parsed rows and, when busier
+// programs starve the workers, does their work itself (RowPipeline's take-over, run_supervised),
+// so a load on a busy machine still finishes. A thread cannot leave SCHED_IDLE without
+// CAP_SYS_NICE or an RLIMIT_NICE allowance, which is why the fallback is a thread that never entered it.
+constexpr int kLoaderNice = 10;
+constexpr std::size_t kViewerBlockBytes = std::size_t{1} << 20;  // the loader's bursts stay short
+
+void run_in_background() {
+  sched_param none{};
+  ::sched_setscheduler(0, SCHED_IDLE, &none);  // best effort: a failure leaves the worker at nice 10
+}
+
+ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started) {
+  ParseOptions options;
+  options.threads = std::max(1u, std::thread::hardware_concurrency());
+  options.block_bytes = kViewerBlockBytes;
+  options.on_worker_start = [&workers_started] {
+    run_in_background();
+    workers_started.fetch_add(1);
+  };
+  return options;
+}
+
+// Everything of a clip whose rows are still coming but the rows.
+Clip without_rows(const Clip& clip) {
+  Clip shell;
+  shell.source = clip.source;
+  shell.skeleton = clip.skeleton;
+  shell.declared_frame_time = clip.declared_frame_time;
+  shell.warnings = clip.warnings;
+  shell.motion.channel_count = clip.motion.channel_count;
+  shell.motion.frame_time = clip.motion.frame_time;
+  return shell;
+}
+
+}  // namespace
+
+ClipLoader::ClipLoader() : thread_([this](const std::stop_token& stop) { run(stop); }) {}
+
+ClipLoader::~ClipLoader() {
+  // Quitting during a long load: stop it rather than wait for it (the thread is joined after this).
+  thread_.request_stop();
+  const std::lock_guard lock(mutex_);
+  pending_.clear();
+  progress_.cancel = true;
+}
+
+void ClipLoader::request(LoadRequest request) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (!working_on_ && pending_.empty()) started_ = std::chrono::steady_clock::now();
+    pending_.push_back(std::move(request));
+  }
+  wake_.notify_one();
+}
+
+std::optional<LoadEvent> ClipLoader::take_event() {
+  const std::lock_guard lock(mutex_);
+  if (events_.empty()) return std::nullopt;
+  LoadEvent event = std::move(events_.front());
+  events_.pop_front();
+  return event;
+}
+
+// Safe to read in place, in every state: the preview's handle keeps the table alive whatever
+// happens to the clip being filled (trimmed, moved into the outcome, dropped on an error or a
+// cancel), and a count given here never includes a row anything may still write:
+//  - while the parse runs, frames_ready counts rows written before it was stored (release; loaded
+//    here with acquire), and the table is never reallocated;
+//  - once the parse stopped, no row of that table is written again: the finished clip is only
+//    measured and handed over, a failed load's clip is dropped. The count is kept from then on
+//    (end_preview_parse, under mutex_, which orders the last rows written before this read), so
+//    the next load resetting frames_ready or a new preview changes nothing for this one.
+std::size_t ClipLoader::rows_ready(int load_id) const {
+  const std::lock_guard lock(mutex_);
+  if (load_id == 0 || load_id != preview_id_) return 0;
+  return preview_parsing_ ? progress_.frames_ready.load(std::memory_order_acquire) : preview_rows_;
+}
+
+void ClipLoader::cancel_all() {
+  const std::lock_guard lock(mutex_);
+  pending_.clear();
+  if (working_on_) progress_.cancel = true;
+}
+
+void ClipLoader::cancel(int ticket) {
+  const std::lock_guard lock(mutex_);
+  std::erase_if(pending_, [&](const LoadRequest& queued) { return queued.ticket == ticket; });
+  if (working_on_ && current_ticket_ == ticket) progress_.cancel = true;
+}
+
+void ClipLoader::cancel_current() {
+  const std::lock_guard lock(mutex_);
+  if (working_on_) progress_.cancel = true;
+}
+
+bool ClipLoader::busy() const {
+  const std::lock_guard lock(mutex_);
+  return !pending_.empty() || working_on_.has_value() || !events_.empty();
+}
+
+std::string ClipLoader::current_path() const {
+  std::string path;
+  current_path(path);
+  return path;
+}
+
+void ClipLoader::current_path(std::string& out) const {
+  const std::lock_guard lock(mutex_);
+  if (working_on_) {
+    out.assign(*working_on_);
+  } else if (!pending_.empty()) {
+    out.assign(pending_.front().path);
+  } else {
+    out.clear();
+  }
+}
+
+double ClipLoader::seconds_busy() const {
+  const std::lock_guard lock(mutex_);
+  if (pending_.empty() && !working_on_) return 0.0;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+double ClipLoader::fraction_read() const noexcept {
+  const std::uint64_t total = progress_.bytes_total.load(std::memory_order_relaxed);
+  const std::uint64_t read = progress_.bytes_read.load(std::memory_order_relaxed);
+  return total > 0 ? std::min(1.0, static_cast<double>(read) / static_cast<double>(total)) : 0.0;
+}
+
+std::size_t ClipLoader::waiting() const {
+  const std::lock_guard lock(mutex_);
+  return pending_.size();
+}
+
+void ClipLoader::end_preview_parse(int load_id, std::optional<std::size_t> rows) {
+  const std::lock_guard lock(mutex_);
+  if (!preview_parsing_ || preview_id_ != load_id) return;
+  preview_parsing_ = false;
+  preview_rows_ = rows ? *rows : progress_.frames_ready.load(std::memory_order_acquire);
+}
+
+Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id) {
+  if (request.in_memory) {  // a loaded clip prepared again (another position mode or up axis)
+    phase_ = LoadPhase::Measuring;
+    PreparedClip prepared = prepare_clip(std::move(*request.in_memory), request.mode, request.up);
+    if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};
+    return prepared;
+  }
+  if (!request.text) return load_file(request, load_id);
+  phase_ = LoadPhase::Parsing;
+  Result<Clip> parsed = parse_bvh(*request.text, request.path);
+  if (!parsed) return parsed.error();
+  phase_ = LoadPhase::Measuring;
+  return prepare_clip(std::move(parsed).value(), request.mode, request.up);
+}
+
+// A file streams: a new clip is handed out as a preview once its hierarchy is read, with a handle
+// on the table being filled; the frame loop shows its rows in place as rows_ready allows, and the
+// finished clip brings that same table.
+Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_id) {
+  const bool previewed = request.replace_clip_id == 0;
+  progress_.on_start = nullptr;
+  if (previewed) {
+    progress_.on_start = [&](const Clip& clip) {
+      // A huge skeleton is not previewed: measuring and listing it would hold up the UI thread
+      // (see Viewer::show_preview_slot), and its motion is seldom what takes long to read.
+      if (clip.skeleton.joint_count() > kJointBudget) return;
+      LoadPreview preview{load_id, request, without_rows(clip), 0};
+      preview.clip.motion.values = clip.motion.values.share(0);
+      if (clip.motion.channel_count > 0) {
+        preview.expected_frames = clip.motion.values.size() / static_cast<std::size_t>(clip.motion.channel_count);
+      }
+      const std::lock_guard lock(mutex_);
+      preview_id_ = load_id;
+      preview_parsing_ = true;
+      preview_rows_ = 0;
+      events_.emplace_back(std::move(preview));
+    };
+  }
+  phase_ = LoadPhase::Parsing;
+  Result<Clip> parsed = load_bvh_file(request.path, &progress_, parse_options_for_the_viewer(workers_started_));
+  progress_.on_start = nullptr;  // it refers to this call's locals
+  end_preview_parse(load_id, parsed ? std::optional(parsed.value().motion.frame_count) : std::nullopt);
+  if (!parsed) return parsed.error();
+  const Clip& clip = parsed.value();
+  phase_ = LoadPhase::Measuring;
+  PreparedClip prepared;
+  prepared.mode_request = request.mode;
+  prepared.up_request = request.up;
+  prepared.decision = decide_position_mode(clip, request.mode);
+  prepared.measures = measure_clip(clip, prepared.decision.mode, request.up, run_in_background);
+  prepared.listing = list_joints(clip.skeleton);
+  if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};  // while measuring
+  prepared.clip = std::move(parsed).value();  // its table moves with it: the one the preview shows
+  return prepared;
+}
+
+void ClipLoader::run(const std::stop_token& stop) {
+  // Below the UI (see kLoaderNice). On Linux the nice value is per thread; the workers started from
+  // this one inherit it, then go on to the background (run_in_background).
+  ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kLoaderNice);
+  while (!stop.stop_requested()) {
+    LoadRequest request;
+    int load_id = 0;
+    {
+      std::unique_lock lock(mutex_);
+      if (!wake_.wait(lock, stop, [this] { return !pending_.empty(); })) return;
+      request = std::move(pending_.front());
+      pending_.pop_front();
+      working_on_ = request.path;
+      load_id = request.ticket != 0 ? request.ticket : next_load_id_++;
+      current_ticket_ = load_id;
+      progress_.cancel = false;
+      progress_.bytes_total = 0;
+      progress_.bytes_read = 0;
+      progress_.frames_ready = 0;
+    }
+    std::optional<Result<PreparedClip>> result;
+    try {
+      result.emplace(load(request, load_id));
+    } catch (const std::exception& error) {  // out of memory on a huge file, mostly
+      result.emplace(Diagnostic{request.path, 0, 0, std::string("cannot load: ") + error.what()});
+    }
+    phase_ = LoadPhase::Idle;
+    // When the parse threw (else load_file did already): the rows it published are final.
+    end_preview_parse(load_id, std::nullopt);
+    const std::lock_guard lock(mutex_);
+    const bool cancelled = !result->ok() && progress_.cancel.load();
+    events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled});
+    working_on_.reset();
+    if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
+  }
+}
+
+}  // namespace bvhscope
