@@ -244,7 +244,7 @@ void ClipSet::rows_arrived() {
 // The streaming clip's first frame is in: its slot joins the clips (instead of them when asked,
 // or instead of the bundled sample).
 void ClipSet::show_streaming_clip(ClipLoad& load) {
-  Stream& stream = *stream_;
+  ClipSetStream& stream = *stream_;
   PreparedClip prepared;
   prepared.clip = std::move(stream.waiting);
   prepared.mode_request = stream.request.mode;
@@ -368,7 +368,7 @@ void ClipSet::on_outcome(LoadOutcome outcome) {
 // The streaming clip is complete: the finished clip takes its slot, keeping what the user set on
 // it (a position mode or up axis chosen meanwhile is prepared next).
 void ClipSet::finish_stream(ClipLoad& load, LoadOutcome outcome) {
-  Stream stream = std::move(*stream_);
+  ClipSetStream stream = std::move(*stream_);
   stream_.reset();
   clock_.set_more_frames_coming(false);
   timeline_expected_frames_ = 0;
@@ -399,7 +399,7 @@ void ClipSet::finish_stream(ClipLoad& load, LoadOutcome outcome) {
 
 // The streaming clip goes (its load failed or was cancelled) and what it set aside comes back.
 void ClipSet::drop_streaming_clip(ClipLoad& load, bool cancelled, const std::string& text) {
-  Stream stream = std::move(*stream_);
+  ClipSetStream stream = std::move(*stream_);
   stream_.reset();
   clock_.set_more_frames_coming(false);
   timeline_expected_frames_ = 0;

@@ -72,6 +72,18 @@ struct LoadCount {
   std::size_t total = 0;
 };
 
+// The clip being streamed in (ClipSet's own; outside the class so clang sees it complete when
+// std::optional asks whether it can be built with no arguments).
+struct ClipSetStream {
+  int ticket = 0;
+  LoadRequest request;
+  Clip waiting;  // until its first frame arrives; then it lives in its slot
+  std::size_t expected_frames = 0;
+  std::vector<ClipSlot> set_aside;
+  int set_aside_active = -1;
+  bool autoplay = false;  // play once it has two frames (the first clip shown)
+};
+
 class ClipSet {
  public:
   // --- Asking for loads (the requests go to the outbox; nothing is read here).
@@ -193,16 +205,7 @@ class ClipSet {
   std::size_t timeline_expected_frames_ = 0;
   std::vector<ClipLoad> loads_;  // this batch (cleared when a request follows a finished batch)
   // The streaming load: its clip before its first frame is shown, and what a replacing load set aside.
-  struct Stream {
-    int ticket = 0;
-    LoadRequest request;
-    Clip waiting;  // until its first frame arrives; then it lives in its slot
-    std::size_t expected_frames = 0;
-    std::vector<ClipSlot> set_aside;
-    int set_aside_active = -1;
-    bool autoplay = false;  // play once it has two frames (the first clip shown)
-  };
-  std::optional<Stream> stream_;
+  std::optional<ClipSetStream> stream_;
   std::vector<ClipTiming> timings_;  // grow_timeline's scratch
   std::vector<LoadRequest> requests_;
   std::vector<int> cancels_;
