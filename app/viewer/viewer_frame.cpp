@@ -233,22 +233,25 @@ void Viewer::handle_input() {
       state_.camera.zoom(io.MouseWheel, ndc, view_aspect());
     }
   }
+  // The frame a release arrives in still brings the moves made before it (ImGui hands events over
+  // in order, and a move after the release waits for the next frame): on a busy machine a drag's
+  // moves and its release reach one frame together, and the drag is those moves.
   if (drag_button_ >= 0) {
-    if (!io.MouseDown[drag_button_]) {
-      if (drag_button_ == 0 && press_in_view_ &&
-          glm::length(glm::vec2(io.MousePos.x, io.MousePos.y) - press_position_) <= kClickSlop * ui_scale_ &&
-          !ImGui::IsMouseDoubleClicked(0)) {
-        pick_at(press_position_.x, press_position_.y, false);
-      }
-      press_in_view_ = false;
-      drag_button_ = -1;
-    } else if (!pressed_now && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
+    const bool released = !io.MouseDown[drag_button_];
+    const bool click = released && drag_button_ == 0 && press_in_view_ &&
+                       glm::length(glm::vec2(io.MousePos.x, io.MousePos.y) - press_position_) <= kClickSlop * ui_scale_;
+    if (!pressed_now && !click && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
       if (drag_button_ == 0 && !io.KeyShift) {
         state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
       } else {
         state_.camera.pan(io.MouseDelta.x, io.MouseDelta.y, view.height);
         if (state_.follow) state_.follow_height = state_.camera.target.y;
       }
+    }
+    if (released) {
+      if (click && !ImGui::IsMouseDoubleClicked(0)) pick_at(press_position_.x, press_position_.y, false);
+      press_in_view_ = false;
+      drag_button_ = -1;
     }
   }
   apply(actions);

@@ -142,6 +142,33 @@ TEST_F(ViewerAppTest, MouseOrbitsZoomsAndFKeyFramesAgain) {
   app.wait_for([&](const State& s) { return s.at("camera") == before.at("camera"); }, "R to reset to the same framing");
 }
 
+// On a busy machine a drag's moves and its release reach the viewer in one frame: held here by
+// stopping the viewer while they are sent. The moves made with the button down still orbit.
+TEST_F(ViewerAppTest, ADragWhoseMovesAndReleaseReachOneFrameStillOrbits) {
+  ViewerProcess app({});
+  wait_loaded(app, "sample.bvh");
+  const std::string w = std::to_string(window_of(app));
+  xdotool("key space");
+  app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused");
+  const State paused = app.state();
+  xdotool("mousemove --window " + w + " 300 300");
+  const State pointed = app.wait_for([&](const State& s) { return s.at("frames_drawn") != paused.at("frames_drawn"); },
+                                     "a frame after the pointer moved over the view");
+  ASSERT_EQ(::kill(app.pid(), SIGSTOP), 0);
+  bool sent = xdotool("mousedown 1");
+  ASSERT_EQ(::kill(app.pid(), SIGCONT), 0);
+  ASSERT_TRUE(sent);
+  const std::string drawn = pointed.at("frames_drawn");
+  const State pressed =
+      app.wait_for([&](const State& s) { return s.at("frames_drawn") != drawn; }, "a frame after the press");
+  EXPECT_EQ(pressed.at("camera"), pointed.at("camera"));
+  ASSERT_EQ(::kill(app.pid(), SIGSTOP), 0);
+  sent = xdotool("mousemove --window " + w + " 360 315 mousemove --window " + w + " 420 330 mouseup 1");
+  ASSERT_EQ(::kill(app.pid(), SIGCONT), 0);
+  ASSERT_TRUE(sent);
+  app.wait_for([&](const State& s) { return s.at("camera") != pointed.at("camera"); }, "the camera to orbit");
+}
+
 TEST_F(ViewerAppTest, ChoicesAndRecentFilesPersistInTheConfigDirectory) {
   const std::string clip = (fixtures_dir() / "two_joints.bvh").string();
   {
