@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "anim/file_loader.hpp"
+#include "anim/thread_policy.hpp"
 
 namespace bvhscope {
 namespace {
@@ -34,7 +35,7 @@ void run_in_background() {
 
 ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started) {
   ParseOptions options;
-  options.threads = std::max(1u, std::thread::hardware_concurrency());
+  options.threads = available_threads();
   options.block_bytes = kViewerBlockBytes;
   options.on_worker_start = [&workers_started] {
     run_in_background();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/thread_policy.hpp"
+
 #include "model/units.hpp"
 
 namespace bvhscope {
@@ -184,7 +186,7 @@ void Comparison::ask(std::size_t index, const ClipSlot& reference, const ClipSlo
   options.explicit_pairs = settings_.map_pairs;
   options.keep_errors = true;  // colours and the curves read every joint's error at every frame
   // One core is left to the UI; a newer job for the clip (or a reset) stops this one.
-  const unsigned cores = std::thread::hardware_concurrency();
+  const unsigned cores = available_threads();
   options.threads = cores > 1 ? cores - 1 : 1;
   options.cancel = &cancel_;
   asked.inputs = inputs;
