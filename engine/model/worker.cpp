@@ -72,7 +72,7 @@ void WorkerThread::cancel(JobTicket ticket) {
   const std::shared_ptr<Job> job = *found;
   waiting_.erase(found);
   job->control.cancel_.store(true);
-  Finished finished{job->ticket, job->key, nullptr, JobFailure{JobFailure::Kind::Cancelled, "cancelled"}};
+  Finished finished{job->ticket, job->key, nullptr, JobFailure{JobFailure::Kind::Cancelled, "cancelled"}, {}};
   finish(job, finished);
 }
 
@@ -114,6 +114,20 @@ void WorkerThread::discard_key(JobKey key) {
 
 void WorkerThread::discard_all() {
   discard_if([](const Job&) { return true; }, [](const Finished&) { return true; });
+}
+
+bool WorkerThread::withdraw(JobTicket ticket) {
+  std::shared_ptr<Job> withdrawn;  // let go unlocked
+  {
+    const std::lock_guard lock(mutex_);
+    const auto found =
+        std::find_if(waiting_.begin(), waiting_.end(), [&](const auto& job) { return job->ticket == ticket; });
+    if (found == waiting_.end()) return false;
+    withdrawn = std::move(*found);
+    waiting_.erase(found);
+    if (waiting_.empty() && !running_) idle_.notify_all();
+  }
+  return true;
 }
 
 JobState WorkerThread::state(JobTicket ticket) const {
@@ -183,7 +197,7 @@ void WorkerThread::wait_idle() {
 }
 
 WorkerThread::Finished WorkerThread::execute(Job& job) {
-  Finished finished{job.ticket, job.key, nullptr, std::nullopt};
+  Finished finished{job.ticket, job.key, nullptr, std::nullopt, {}};
   try {
     finished.value = job.task(job.control);
   } catch (const JobCancelled&) {
@@ -195,6 +209,7 @@ WorkerThread::Finished WorkerThread::execute(Job& job) {
   } catch (...) {
     finished.failure = JobFailure{JobFailure::Kind::Failed, "unknown error"};
   }
+  finished.progress = job.control.progress();
   job.task = nullptr;  // what it holds (shares of clips) is let go here, off the UI thread
   return finished;
 }

@@ -85,6 +85,7 @@ class WorkerThread {
     JobKey key = 0;
     Value value;                        // when the task returned
     std::optional<JobFailure> failure;  // else why not
+    JobProgress progress;               // the last the task reported
   };
   enum class Threading : std::uint8_t { Own, Manual };
 
@@ -105,6 +106,9 @@ class WorkerThread {
   void discard(JobTicket ticket);
   void discard_key(JobKey key);
   void discard_all();
+  // Takes back a job that has not started: it never runs and nothing of it is taken. false (and
+  // nothing done) once it has started or ended.
+  bool withdraw(JobTicket ticket);
 
   [[nodiscard]] JobState state(JobTicket ticket) const;
   // Of a waiting or running job (nullopt otherwise).
@@ -156,6 +160,7 @@ struct JobDone {
   JobTicket ticket = 0;
   JobKey key = 0;
   std::variant<T, JobFailure> outcome;
+  JobProgress progress;  // the last the task reported
 
   [[nodiscard]] bool ok() const noexcept { return outcome.index() == 0; }
   [[nodiscard]] T& value() { return std::get<0>(outcome); }
@@ -182,6 +187,7 @@ class Worker {
   void discard(JobTicket ticket) { thread_.discard(ticket); }
   void discard_key(JobKey key) { thread_.discard_key(key); }
   void discard_all() { thread_.discard_all(); }
+  bool withdraw(JobTicket ticket) { return thread_.withdraw(ticket); }
   [[nodiscard]] JobState state(JobTicket ticket) const { return thread_.state(ticket); }
   [[nodiscard]] std::optional<JobProgress> progress(JobTicket ticket) const { return thread_.progress(ticket); }
   std::optional<JobDone<T>> take(JobTicket ticket) { return typed(thread_.take(ticket)); }
@@ -198,11 +204,13 @@ class Worker {
     if (!finished) return std::nullopt;
     if (finished->failure) {
       return JobDone<T>{finished->ticket, finished->key,
-                        std::variant<T, JobFailure>(std::in_place_index<1>, std::move(*finished->failure))};
+                        std::variant<T, JobFailure>(std::in_place_index<1>, std::move(*finished->failure)),
+                        std::move(finished->progress)};
     }
     return JobDone<T>{
         finished->ticket, finished->key,
-        std::variant<T, JobFailure>(std::in_place_index<0>, std::move(*static_cast<T*>(finished->value.get())))};
+        std::variant<T, JobFailure>(std::in_place_index<0>, std::move(*static_cast<T*>(finished->value.get()))),
+        std::move(finished->progress)};
   }
 
   WorkerThread thread_;

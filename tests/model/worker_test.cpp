@@ -34,12 +34,15 @@ struct UntilCancelled {
 
 TEST(Worker, AValueIsTakenByItsTicketOnceItIsDone) {
   Worker<std::string> worker;
+  std::latch started(1);
   std::latch release(1);
   const JobTicket held = worker.submit([&](JobControl&) {
+    started.count_down();
     release.wait();
     return std::string("first");
   });
   const JobTicket second = worker.submit([](JobControl&) { return std::string("second"); });
+  started.wait();
   EXPECT_NE(held, second);
   EXPECT_FALSE(worker.take(held));  // still running: nothing yet, and no wait
   EXPECT_FALSE(worker.take(second));
@@ -82,8 +85,11 @@ TEST(Worker, ProgressIsSeenWhileTheTaskRuns) {
   EXPECT_EQ(progress->phase, "encoding");
   release.count_down();
   worker.wait_idle();
-  EXPECT_FALSE(worker.progress(ticket));  // finished: its value says the rest
-  EXPECT_TRUE(worker.take(ticket));
+  EXPECT_FALSE(worker.progress(ticket));  // finished: the last report comes with its value
+  const std::optional<JobDone<int>> done = worker.take(ticket);
+  ASSERT_TRUE(done);
+  EXPECT_DOUBLE_EQ(done->progress.fraction, 0.5);
+  EXPECT_EQ(done->progress.phase, "encoding");
 }
 
 TEST(Worker, CancelStopsARunningTaskAndItsValueNeverArrives) {
@@ -183,6 +189,25 @@ TEST(Worker, ANewerJobOfAKeySupersedesTheOlderOnes) {
   worker.wait_idle();
   EXPECT_FALSE(worker.take(finished));  // finished but not taken: superseded too
   EXPECT_EQ(worker.take_next()->value(), "new");
+}
+
+TEST(Worker, AJobThatHasNotStartedCanBeWithdrawn) {
+  Worker<int> worker;
+  std::latch started(1);
+  std::atomic<bool> returned{false};
+  const JobTicket running = worker.submit(UntilCancelled{&started, &returned});
+  std::atomic<int> runs{0};
+  const JobTicket waiting = worker.submit([&](JobControl&) { return ++runs; });
+  started.wait();
+  EXPECT_FALSE(worker.withdraw(running));  // started: it goes on
+  EXPECT_FALSE(returned.load());
+  EXPECT_TRUE(worker.withdraw(waiting));
+  EXPECT_EQ(worker.state(waiting), JobState::Unknown);
+  worker.cancel(running);
+  worker.wait_idle();
+  EXPECT_EQ(runs.load(), 0);
+  EXPECT_FALSE(worker.take(waiting));
+  EXPECT_FALSE(worker.withdraw(running));  // ended
 }
 
 TEST(Worker, AThrowingTaskIsAFailureWithItsMessage) {
