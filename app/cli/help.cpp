@@ -94,9 +94,10 @@ Usage:
                                 one render per FILE, named after it: OUTDIR/STEM.mp4 (default),
                                 .webm, .gif, .png (a still: --frame N, or --strip N thumbnails)
                                 or OUTDIR/STEM/ (frames: a PNG sequence); OUTDIR is made when
-                                missing. N files at once (default: the cores); a file that
-                                fails is reported as FILE: error: REASON while the others go
-                                on, then "rendered K of M; F failed". Two FILEs with one name
+                                missing. N files at once (default: the cores; $BVHSCOPE_THREADS
+                                sets every command's thread count); a file that fails is
+                                reported as FILE: error: REASON while the others go on, then
+                                "rendered K of M; F failed". Two FILEs with one name
                                 (stem) are refused. Exit status 0 when all were rendered, 1
                                 when any failed, 2 bad usage (nothing rendered); Ctrl+C or
                                 SIGTERM stops every render and leaves no partial file.

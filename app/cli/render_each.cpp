@@ -1,6 +1,5 @@
 #include "cli/render_each.hpp"
 
-#include <sched.h>
 #include <unistd.h>
 
 #include <ctime>
@@ -10,6 +9,7 @@
 #include <sstream>
 
 #include "anim/printable.hpp"
+#include "anim/thread_policy.hpp"
 #include "io/atomic_file.hpp"
 #include "video/child_process.hpp"
 
@@ -105,13 +105,7 @@ std::optional<std::vector<EachJob>> plan_each(const std::vector<std::string>& in
   return jobs;
 }
 
-std::size_t available_cores() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (::sched_getaffinity(0, sizeof set, &set) == 0) return std::max(CPU_COUNT(&set), 1);
-  const long online = ::sysconf(_SC_NPROCESSORS_ONLN);
-  return online > 0 ? static_cast<std::size_t>(online) : 1;
-}
+std::size_t available_cores() { return available_threads(); }
 
 int run_each(const std::vector<EachJob>& jobs, const std::vector<std::string>& shared_args, std::size_t workers,
              std::ostream& err) {

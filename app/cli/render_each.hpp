@@ -29,7 +29,8 @@ struct EachJob {
 std::optional<std::vector<EachJob>> plan_each(const std::vector<std::string>& inputs, const std::string& directory,
                                               EachFormat format, std::string& error);
 
-// The workers the machine's cores allow (the CPUs this process may run on), at least 1.
+// The workers the machine's cores allow: available_threads() (BVHSCOPE_THREADS, else the CPUs this
+// process may run on), at least 1.
 std::size_t available_cores();
 
 // Runs the jobs, `workers` at a time, each as `bvhscope render -o OUTPUT SHARED... -- INPUT`.

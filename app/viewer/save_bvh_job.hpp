@@ -11,7 +11,7 @@
 #include "anim/bvh_writer.hpp"
 #include "anim/clip.hpp"
 #include "anim/convert.hpp"
-#include "viewer/background_job.hpp"
+#include "model/background_job.hpp"
 
 namespace bvhscope::viewer {
 

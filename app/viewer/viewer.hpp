@@ -13,11 +13,11 @@
 #include <glm/vec2.hpp>
 
 #include "gfx/scene_renderer.hpp"
+#include "model/background_job.hpp"
 #include "model/clip_loader.hpp"
 #include "model/file_watcher.hpp"
 #include "model/label_layout.hpp"
 #include "viewer/actions.hpp"
-#include "viewer/background_job.hpp"
 #include "viewer/export_job.hpp"
 #include "viewer/file_dialog.hpp"
 #include "viewer/message_expiry.hpp"

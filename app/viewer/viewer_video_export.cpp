@@ -7,6 +7,7 @@
 
 #include "video/frame_sink.hpp"
 #include "video/video_format.hpp"
+#include "viewer/background_job.hpp"
 #include "viewer/file_error.hpp"
 #include "viewer/viewer.hpp"
 

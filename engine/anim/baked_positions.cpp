@@ -5,6 +5,7 @@
 
 #include "anim/pose.hpp"
 #include "anim/supervised_chunks.hpp"
+#include "anim/thread_policy.hpp"
 
 namespace bvhscope {
 
@@ -37,7 +38,7 @@ BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned thre
       for (int joint = 0; joint < baked.joint_count; ++joint) out[joint] = pose.position(joint);
     }
   };
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  if (threads == 0) threads = available_threads();
   // Small clips are not worth a thread.
   const std::size_t work = baked.frame_count * static_cast<std::size_t>(std::max(baked.joint_count, 1));
   threads = static_cast<unsigned>(std::min<std::size_t>({threads, baked.frame_count, work / 20000 + 1}));

@@ -59,7 +59,7 @@ struct BakedPositions {
 };
 
 // Poses every frame (exact frames; every n-th beyond kBakedPositionBudget, `budget` in tests) split over `threads`
-// workers (0: one per hardware thread). Results are identical whatever the thread count. `on_worker_start` runs first
+// workers (0: available_threads()). Results are identical whatever the thread count. `on_worker_start` runs first
 // on each worker thread (the viewer puts them in the background there); if the workers finish no frames for 200 ms
 // (starved by busier threads), the calling thread bakes the frames left itself.
 BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned threads = 0,

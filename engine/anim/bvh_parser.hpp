@@ -30,7 +30,7 @@ namespace bvhscope {
 // than 4096 bytes.
 //
 // Frame rows are parsed in blocks of `block_bytes` at line ends, on `threads` worker threads for
-// inputs larger than one block (0: one per hardware thread); the result does not depend on either.
+// inputs larger than one block (0: available_threads()); the result does not depend on either.
 // `on_worker_start` runs first on each worker thread (the viewer puts them in the background
 // there); workers too starved to keep up do not stall the parse (see RowPipeline).
 struct ParseOptions {

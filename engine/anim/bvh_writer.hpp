@@ -15,7 +15,7 @@ struct BvhWriteOptions {
   // Digits after the decimal point (trailing zeros dropped); nullopt: the shortest decimal that
   // reads back as the same float (std::to_chars).
   std::optional<int> precision;
-  unsigned threads = 0;  // threads formatting the frame rows (0: one per hardware thread)
+  unsigned threads = 0;  // threads formatting the frame rows (0: available_threads())
 };
 
 inline constexpr int kMaxBvhPrecision = 9;

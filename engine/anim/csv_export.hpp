@@ -15,7 +15,7 @@ namespace bvhscope {
 // Header "Time,<name>.X,<name>.Y,<name>.Z,..." with one triple per joint and End Site in
 // depth-first file order; one row per frame; Time = frame index × frame time. Values are written
 // in the shortest form that reads back as the same float (std::to_chars). Chunks of frames are
-// posed and formatted on `threads` threads (0: one per hardware thread) and written in order;
+// posed and formatted on `threads` threads (0: available_threads()) and written in order;
 // the text does not depend on the thread count. Positions are multiplied by `rotation` (the
 // identity keeps the file's coordinates; rotation_to_y_up stands them upright). Names in the
 // header are written as csv_text_cell() writes them (so are the rotations' below).

@@ -18,6 +18,7 @@
 
 #include "anim/pose.hpp"
 #include "anim/sin_cos_degrees.hpp"
+#include "anim/thread_policy.hpp"
 
 namespace bvhscope {
 namespace {
@@ -325,9 +326,9 @@ struct FrameErrors {
   }
 };
 
-// Threads for the per-frame work: one per hardware thread, fewer for short comparisons.
+// Threads for the per-frame work: available_threads(), fewer for short comparisons.
 unsigned compare_threads(std::size_t frames, std::size_t pairs) {
-  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned hardware = available_threads();
   const std::size_t work = frames * std::max<std::size_t>(pairs, 1);
   return static_cast<unsigned>(std::min<std::size_t>({hardware, frames / kChunkFrames + 1, work / 20000 + 1}));
 }

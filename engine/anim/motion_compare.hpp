@@ -49,7 +49,7 @@ struct CompareOptions {
   double other_scale = 1.0;  // multiplies the other clip's positions (into the reference's units)
   std::vector<std::pair<std::string, std::string>> explicit_pairs;  // (reference name, other name)
   bool keep_errors = true;  // fill CompareResult::errors (frames x pairs doubles: only when needed)
-  unsigned threads = 0;     // at most this many threads for the per-frame work (0: one per hardware thread)
+  unsigned threads = 0;     // at most this many threads for the per-frame work (0: available_threads())
   // Checked between blocks of frames: once it reads true, compare_motion stops with an error
   // ("cancelled"). The viewer's comparison stops work that a newer one replaces.
   const std::atomic<bool>* cancel = nullptr;

@@ -12,17 +12,19 @@
 #include <thread>
 #include <vector>
 
+#include "anim/thread_policy.hpp"
+
 namespace bvhscope {
 
-// Calls `format_chunk(chunk, text)` for chunks [0, chunk_count) on `threads` worker threads (0: one
-// per hardware thread; 1: all on the calling thread) and writes each chunk's text to `out` in chunk
+// Calls `format_chunk(chunk, text)` for chunks [0, chunk_count) on `threads` worker threads (0:
+// available_threads(); 1: all on the calling thread) and writes each chunk's text to `out` in chunk
 // order from the calling thread. The workers take chunks as they come, at most a few per worker
 // ahead of the writer (bounded memory), so that no worker waits for another between chunks: on a
 // busy machine a thread that is late delays only its own chunk. A chunk that throws (std::bad_alloc)
 // stops the others and the writing; the exception is rethrown here once every worker has ended.
 template <typename FormatChunk>
 void write_chunks_in_order(std::size_t chunk_count, unsigned threads, FormatChunk format_chunk, std::ostream& out) {
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  if (threads == 0) threads = available_threads();
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, chunk_count));
   if (threads <= 1) {
     std::string text;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <exception>
 
+#include "anim/thread_policy.hpp"
+
 namespace bvhscope {
 
 RowPipeline::RowPipeline(int channels, unsigned workers, const std::function<void()>& on_worker_start,
@@ -28,7 +30,7 @@ RowPipeline::~RowPipeline() {
 
 unsigned RowPipeline::workers_for(std::size_t bytes, std::size_t block_bytes, unsigned requested) {
   if (bytes <= block_bytes) return 0;
-  const unsigned available = requested > 0 ? requested : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned available = requested > 0 ? requested : available_threads();
   const std::size_t blocks = (bytes + block_bytes - 1) / block_bytes;
   return static_cast<unsigned>(std::min<std::size_t>({available, blocks, 8}));
 }

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "anim/file_loader.hpp"
+#include "anim/thread_policy.hpp"
 
 namespace bvhscope {
 namespace {
@@ -34,7 +35,7 @@ void run_in_background() {
 
 ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started) {
   ParseOptions options;
-  options.threads = std::max(1u, std::thread::hardware_concurrency());
+  options.threads = available_threads();
   options.block_bytes = kViewerBlockBytes;
   options.on_worker_start = [&workers_started] {
     run_in_background();
@@ -57,26 +58,37 @@ Clip without_rows(const Clip& clip) {
 
 }  // namespace
 
-ClipLoader::ClipLoader() : thread_([this](const std::stop_token& stop) { run(stop); }) {}
+// Below the UI (see kLoaderNice). On Linux the nice value is per thread; the workers started from
+// the loader's thread inherit it, then go on to the background (run_in_background).
+ClipLoader::ClipLoader()
+    : worker_(WorkerThread::Threading::Own,
+              [] { ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kLoaderNice); }) {}
 
 ClipLoader::~ClipLoader() {
-  // Quitting during a long load: stop it rather than wait for it (the thread is joined after this).
-  thread_.request_stop();
+  // Quitting during a long load: stop it rather than wait for it (the worker joins after this).
   const std::lock_guard lock(mutex_);
+  for (const std::shared_ptr<Queued>& queued : pending_) queued->dropped = true;
   pending_.clear();
   progress_.cancel = true;
 }
 
 void ClipLoader::request(LoadRequest request) {
-  {
-    const std::lock_guard lock(mutex_);
-    if (!working_on_ && pending_.empty()) started_ = std::chrono::steady_clock::now();
-    pending_.push_back(std::move(request));
-  }
-  wake_.notify_one();
+  auto queued = std::make_shared<Queued>();
+  queued->request = std::move(request);
+  // Under mutex_ (then the worker's own lock, always in that order), so that the job cannot start
+  // before it is in pending_.
+  const std::lock_guard lock(mutex_);
+  if (!working_on_ && pending_.empty()) started_ = std::chrono::steady_clock::now();
+  queued->job = worker_.submit([this, queued](JobControl&) {
+    run_load(queued);
+    return true;
+  });
+  pending_.push_back(std::move(queued));
 }
 
 std::optional<LoadEvent> ClipLoader::take_event() {
+  while (worker_.take_next()) {
+  }  // the jobs' ends: their events are below
   const std::lock_guard lock(mutex_);
   if (events_.empty()) return std::nullopt;
   LoadEvent event = std::move(events_.front());
@@ -101,13 +113,22 @@ std::size_t ClipLoader::rows_ready(int load_id) const {
 
 void ClipLoader::cancel_all() {
   const std::lock_guard lock(mutex_);
+  for (const std::shared_ptr<Queued>& queued : pending_) {
+    queued->dropped = true;
+    worker_.withdraw(queued->job);  // false when it has just started: it sees `dropped`
+  }
   pending_.clear();
   if (working_on_) progress_.cancel = true;
 }
 
 void ClipLoader::cancel(int ticket) {
   const std::lock_guard lock(mutex_);
-  std::erase_if(pending_, [&](const LoadRequest& queued) { return queued.ticket == ticket; });
+  std::erase_if(pending_, [&](const std::shared_ptr<Queued>& queued) {
+    if (queued->request.ticket != ticket) return false;
+    queued->dropped = true;
+    worker_.withdraw(queued->job);
+    return true;
+  });
   if (working_on_ && current_ticket_ == ticket) progress_.cancel = true;
 }
 
@@ -132,7 +153,7 @@ void ClipLoader::current_path(std::string& out) const {
   if (working_on_) {
     out.assign(*working_on_);
   } else if (!pending_.empty()) {
-    out.assign(pending_.front().path);
+    out.assign(pending_.front()->request.path);
   } else {
     out.clear();
   }
@@ -218,41 +239,36 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   return prepared;
 }
 
-void ClipLoader::run(const std::stop_token& stop) {
-  // Below the UI (see kLoaderNice). On Linux the nice value is per thread; the workers started from
-  // this one inherit it, then go on to the background (run_in_background).
-  ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kLoaderNice);
-  while (!stop.stop_requested()) {
-    LoadRequest request;
-    int load_id = 0;
-    {
-      std::unique_lock lock(mutex_);
-      if (!wake_.wait(lock, stop, [this] { return !pending_.empty(); })) return;
-      request = std::move(pending_.front());
-      pending_.pop_front();
-      working_on_ = request.path;
-      load_id = request.ticket != 0 ? request.ticket : next_load_id_++;
-      current_ticket_ = load_id;
-      progress_.cancel = false;
-      progress_.bytes_total = 0;
-      progress_.bytes_read = 0;
-      progress_.frames_ready = 0;
-    }
-    std::optional<Result<PreparedClip>> result;
-    try {
-      result.emplace(load(request, load_id));
-    } catch (const std::exception& error) {  // out of memory on a huge file, mostly
-      result.emplace(Diagnostic{request.path, 0, 0, std::string("cannot load: ") + error.what()});
-    }
-    phase_ = LoadPhase::Idle;
-    // When the parse threw (else load_file did already): the rows it published are final.
-    end_preview_parse(load_id, std::nullopt);
+void ClipLoader::run_load(const std::shared_ptr<Queued>& queued) {
+  LoadRequest request;
+  int load_id = 0;
+  {
     const std::lock_guard lock(mutex_);
-    const bool cancelled = !result->ok() && progress_.cancel.load();
-    events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled});
-    working_on_.reset();
-    if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
+    if (queued->dropped) return;  // cancelled while it waited
+    std::erase(pending_, queued);
+    request = std::move(queued->request);
+    working_on_ = request.path;
+    load_id = request.ticket != 0 ? request.ticket : next_load_id_++;
+    current_ticket_ = load_id;
+    progress_.cancel = false;
+    progress_.bytes_total = 0;
+    progress_.bytes_read = 0;
+    progress_.frames_ready = 0;
   }
+  std::optional<Result<PreparedClip>> result;
+  try {
+    result.emplace(load(request, load_id));
+  } catch (const std::exception& error) {  // out of memory on a huge file, mostly
+    result.emplace(Diagnostic{request.path, 0, 0, std::string("cannot load: ") + error.what()});
+  }
+  phase_ = LoadPhase::Idle;
+  // When the parse threw (else load_file did already): the rows it published are final.
+  end_preview_parse(load_id, std::nullopt);
+  const std::lock_guard lock(mutex_);
+  const bool cancelled = !result->ok() && progress_.cancel.load();
+  events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled});
+  working_on_.reset();
+  if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
 }
 
 }  // namespace bvhscope

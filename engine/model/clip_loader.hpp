@@ -1,5 +1,5 @@
-// Loads BVH files on a worker thread so the UI stays live: requests are queued and loaded one at a
-// time (several dropped files load one after the other). A new clip read from a file is streamed:
+// Loads BVH files on a Worker (model/worker) so the UI stays live: requests are queued and loaded
+// one at a time (several dropped files load one after the other). A new clip read from a file is streamed:
 // the frame loop gets a preview as soon as its hierarchy is read, whose table is the one the parse
 // fills, and shows its rows in place as they arrive (rows_ready), so the skeleton moves and the
 // timeline fills before the load ends; the finished clip, the same table, follows as an outcome.
@@ -8,7 +8,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -16,13 +15,13 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <variant>
 
 #include "anim/bvh_parser.hpp"
 #include "anim/result.hpp"
 #include "anim/up_axis.hpp"
 #include "model/prepared_clip.hpp"
+#include "model/worker.hpp"
 
 namespace bvhscope {
 
@@ -105,7 +104,14 @@ class ClipLoader {
   [[nodiscard]] unsigned workers_started() const noexcept { return workers_started_.load(); }
 
  private:
-  void run(const std::stop_token& stop);
+  // A request waiting on the worker (dropped: cancelled before it started, it does nothing).
+  struct Queued {
+    LoadRequest request;
+    JobTicket job = 0;
+    bool dropped = false;  // under mutex_
+  };
+  // The worker's job for one request: the load, its preview and outcome put in events_.
+  void run_load(const std::shared_ptr<Queued>& queued);
   Result<PreparedClip> load(const LoadRequest& request, int load_id);
   Result<PreparedClip> load_file(const LoadRequest& request, int load_id);
   // The parse of load `load_id` wrote its last row: its preview, if it is the current one, shows
@@ -113,8 +119,7 @@ class ClipLoader {
   void end_preview_parse(int load_id, std::optional<std::size_t> rows);
 
   mutable std::mutex mutex_;
-  std::condition_variable_any wake_;
-  std::deque<LoadRequest> pending_;
+  std::deque<std::shared_ptr<Queued>> pending_;  // in the worker's order
   std::optional<std::string> working_on_;
   std::chrono::steady_clock::time_point started_{};
   std::deque<LoadEvent> events_;
@@ -128,7 +133,9 @@ class ClipLoader {
   LoadProgress progress_;  // of the current load; cancel and the counters are reset for each
   std::atomic<LoadPhase> phase_{LoadPhase::Idle};
   std::atomic<unsigned> workers_started_{0};
-  std::jthread thread_;  // last: joined before the members above go away
+  // Its thread runs at the loader's priority; the events are the loads' own (a preview comes before
+  // its outcome), so nothing is taken from it but the end of each job.
+  Worker<bool> worker_;  // last: joined before the members above go away
 };
 
 }  // namespace bvhscope

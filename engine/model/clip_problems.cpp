@@ -126,24 +126,10 @@ const char* problems_status_name(ClipProblems::Status status) noexcept {
   return "none";
 }
 
-ClipProblems::ClipProblems(bool threaded) {
-  if (threaded) worker_ = std::thread([this] { run(); });
-}
+ClipProblems::ClipProblems(bool threaded)
+    : worker_(threaded ? WorkerThread::Threading::Own : WorkerThread::Threading::Manual) {}
 
-ClipProblems::~ClipProblems() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-    queued_.reset();
-  }
-  wake_.notify_all();
-  if (worker_.joinable()) worker_.join();
-}
-
-bool ClipProblems::busy() const {
-  const std::lock_guard lock(mutex_);
-  return running_job_ || queued_.has_value() || !done_.empty();
-}
+bool ClipProblems::busy() const { return worker_.busy(); }
 
 const ClipProblems::Kept* ClipProblems::kept(int clip_id, std::uint64_t content) const noexcept {
   for (const Kept& k : kept_)
@@ -151,34 +137,58 @@ const ClipProblems::Kept* ClipProblems::kept(int clip_id, std::uint64_t content)
   return nullptr;
 }
 
-void ClipProblems::ask(const ClipSlot& slot) {
-  Job job;
-  job.clip_id = slot.id;
-  job.content = slot.content;
-  // A copy of the clip's description sharing its frame table (the table is not copied).
-  job.clip = std::make_shared<Clip>(share_clip(slot.clip()));
-  job.options.position = slot.prepared.mode_request;
-  job.options.up = slot.prepared.up_request;
-  asked_ = std::make_pair(slot.id, slot.content);
-  {
-    const std::lock_guard lock(mutex_);
-    queued_ = std::move(job);  // a job asked before and not started yet is no longer wanted
+namespace {
+
+// The findings of a check that could not run: one line saying why, in place of the list.
+std::shared_ptr<const LintReport> not_checked(const JobFailure& failure) {
+  auto report = std::make_shared<LintReport>();
+  LintFinding finding;
+  finding.severity = LintSeverity::Info;
+  if (failure.kind == JobFailure::Kind::OutOfMemory) {
+    finding.code = "out-of-memory";
+    finding.message = "Not enough memory to check this clip";
+  } else {
+    finding.code = "internal-error";
+    finding.message = "Cannot check this clip: " + failure.message;
   }
-  wake_.notify_one();
+  report->findings.push_back(std::move(finding));
+  return report;
+}
+
+}  // namespace
+
+void ClipProblems::ask(const ClipSlot& slot) {
+  // A copy of the clip's description sharing its frame table (the table is not copied); let go on
+  // the worker once the check has run.
+  auto clip = std::make_shared<const Clip>(share_clip(slot.clip()));
+  LintOptions options;
+  options.position = slot.prepared.mode_request;
+  options.up = slot.prepared.up_request;
+  asked_ = std::make_pair(slot.id, slot.content);
+  // A job asked before and not started yet is no longer wanted.
+  std::erase_if(in_flight_, [&](const Asked& asked) { return worker_.withdraw(asked.ticket); });
+  const JobTicket ticket = worker_.submit(
+      [clip = std::move(clip), options](JobControl&) -> std::shared_ptr<const LintReport> {
+        return std::make_shared<const LintReport>(lint_clip(*clip, options));
+      },
+      static_cast<JobKey>(slot.id));
+  std::erase_if(in_flight_, [&](const Asked& asked) { return asked.clip_id == slot.id; });  // superseded
+  in_flight_.push_back({ticket, slot.id, slot.content});
 }
 
 bool ClipProblems::take_done() {
-  std::vector<Done> taken;
-  {
-    const std::lock_guard lock(mutex_);
-    if (done_.empty()) return false;
-    taken.swap(done_);
+  bool taken = false;
+  while (std::optional<JobDone<std::shared_ptr<const LintReport>>> done = worker_.take_next()) {
+    const auto asked =
+        std::find_if(in_flight_.begin(), in_flight_.end(), [&](const Asked& a) { return a.ticket == done->ticket; });
+    if (asked == in_flight_.end()) continue;
+    const Asked of = *asked;
+    in_flight_.erase(asked);
+    std::erase_if(kept_, [&](const Kept& k) { return k.clip_id == of.clip_id; });
+    kept_.push_back({of.clip_id, of.content, done->ok() ? std::move(done->value()) : not_checked(done->failure())});
+    taken = true;
   }
-  for (Done& d : taken) {
-    std::erase_if(kept_, [&](const Kept& k) { return k.clip_id == d.clip_id; });
-    kept_.push_back({d.clip_id, d.content, std::move(d.report)});
-  }
-  return true;
+  return taken;
 }
 
 bool ClipProblems::update(const ClipSet& clips) {
@@ -214,73 +224,12 @@ bool ClipProblems::update(const ClipSet& clips) {
 }
 
 void ClipProblems::wait_idle(const ClipSet& clips) {
-  if (!worker_.joinable()) {  // without a thread: the queued work runs here
-    while (start_next_job()) finish_started_job();
-  }
-  {
-    std::unique_lock lock(mutex_);
-    idle_.wait(lock, [&] { return !running_job_ && !queued_; });
-  }
+  worker_.wait_idle();  // without a thread: the queued work runs here
   update(clips);
 }
 
-ClipProblems::Done ClipProblems::compute(Job& job) {
-  Done done;
-  done.clip_id = job.clip_id;
-  done.content = job.content;
-  try {
-    done.report = std::make_shared<LintReport>(lint_clip(*job.clip, job.options));
-  } catch (const std::bad_alloc&) {
-    auto report = std::make_shared<LintReport>();
-    LintFinding finding;
-    finding.code = "out-of-memory";
-    finding.severity = LintSeverity::Info;
-    finding.message = "Not enough memory to check this clip";
-    report->findings.push_back(std::move(finding));
-    done.report = std::move(report);
-  }
-  job = {};  // the clip is let go here, off the UI thread
-  return done;
-}
+bool ClipProblems::start_next_job() { return worker_.start_next(); }
 
-void ClipProblems::run() {
-  std::unique_lock lock(mutex_);
-  while (true) {
-    wake_.wait(lock, [&] { return stopping_ || queued_.has_value(); });
-    if (stopping_) return;
-    Job job = std::move(*queued_);
-    queued_.reset();
-    running_job_ = true;
-    lock.unlock();
-    Done done = compute(job);
-    lock.lock();
-    done_.push_back(std::move(done));
-    running_job_ = false;
-    if (!queued_) idle_.notify_all();
-  }
-}
-
-bool ClipProblems::start_next_job() {
-  const std::lock_guard lock(mutex_);
-  if (worker_.joinable() || !queued_ || started_) return false;
-  started_ = std::move(queued_);
-  queued_.reset();
-  running_job_ = true;
-  return true;
-}
-
-void ClipProblems::finish_started_job() {
-  std::optional<Job> job;
-  {
-    const std::lock_guard lock(mutex_);
-    job.swap(started_);
-  }
-  if (!job) return;
-  Done done = compute(*job);
-  const std::lock_guard lock(mutex_);
-  done_.push_back(std::move(done));
-  running_job_ = false;
-  if (!queued_) idle_.notify_all();
-}
+void ClipProblems::finish_started_job() { worker_.finish_started(); }
 
 }  // namespace bvhscope

@@ -1,24 +1,23 @@
-// The Problems tab's model: the lint findings (anim/lint) of the active clip, computed on a thread
-// of its own (a 100 MB clip takes about a second) from a snapshot that shares the clip's frame table.
+// The Problems tab's model: the lint findings (anim/lint) of the active clip, computed on a Worker
+// (model/worker; a 100 MB clip takes about a second) from a snapshot that shares the clip's frame table.
 // Each result is tagged with its clip's id and content revision (a reload or a new position mode or
 // up axis gives a new one): a stale result is never shown, the new one is asked for instead. Results
 // of other clips are kept while they stay as they are, so switching clips back shows them at once.
 // GL-free.
 #pragma once
 
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
+#include <utility>
 #include <vector>
 
 #include "anim/convert.hpp"
 #include "anim/lint.hpp"
 #include "model/clip_set.hpp"
+#include "model/worker.hpp"
 
 namespace bvhscope {
 
@@ -31,10 +30,10 @@ class ClipProblems {
     Ready,
   };
 
-  // `threaded`: the work runs on a thread of its own; without, only when a test calls
+  // `threaded`: the work runs on the worker's thread; without, only when a test calls
   // start_next_job and finish_started_job (to hold a job across a change, deterministically).
   explicit ClipProblems(bool threaded = true);
-  ~ClipProblems();
+  ~ClipProblems() = default;  // the worker stops and joins
   ClipProblems(const ClipProblems&) = delete;
   ClipProblems& operator=(const ClipProblems&) = delete;
 
@@ -59,16 +58,10 @@ class ClipProblems {
   void finish_started_job();
 
  private:
-  struct Job {
+  struct Asked {  // a job on the worker: its ticket and what it checks
+    JobTicket ticket = 0;
     int clip_id = 0;
     std::uint64_t content = 0;
-    std::shared_ptr<const Clip> clip;
-    LintOptions options;
-  };
-  struct Done {
-    int clip_id = 0;
-    std::uint64_t content = 0;
-    std::shared_ptr<const LintReport> report;
   };
   struct Kept {  // a finished result, by clip id and content revision
     int clip_id = 0;
@@ -78,8 +71,6 @@ class ClipProblems {
   void ask(const ClipSlot& slot);
   bool take_done();
   [[nodiscard]] const Kept* kept(int clip_id, std::uint64_t content) const noexcept;
-  void run();
-  static Done compute(Job& job);
 
   bool enabled_ = false;
   Status status_ = Status::None;
@@ -88,16 +79,10 @@ class ClipProblems {
   std::shared_ptr<const LintReport> shown_;
   std::vector<Kept> kept_;
   std::optional<std::pair<int, std::uint64_t>> asked_;  // the clip and content last asked for
-
-  mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable idle_;
-  std::optional<Job> queued_;  // the latest job asked for (a newer one replaces it)
-  std::vector<Done> done_;
-  bool running_job_ = false;
-  bool stopping_ = false;
-  std::optional<Job> started_;  // without a thread: the job start_next_job took
-  std::thread worker_;          // last: it starts once everything above is built
+  std::vector<Asked> in_flight_;                        // jobs asked for and not taken yet
+  // Keyed by clip id: a newer job of a clip supersedes its older one; a job of another clip that
+  // has not started yet is withdrawn (only the latest is wanted), one running goes on (kept).
+  Worker<std::shared_ptr<const LintReport>> worker_;  // last: joined before the members above go
 };
 
 [[nodiscard]] const char* problems_status_name(ClipProblems::Status status) noexcept;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/thread_policy.hpp"
+
 #include "model/units.hpp"
 
 namespace bvhscope {
@@ -53,6 +55,19 @@ void index_pairs(ClipComparison& shown, const ClipSlot& reference, const ClipSlo
 
 }  // namespace
 
+Comparison::Done Comparison::compute(const Clip& reference, const Clip& other, const CompareOptions& options) {
+  Done done;
+  Result<CompareResult> result = compare_motion(reference, other, options);
+  if (result) {
+    auto shared = std::make_shared<CompareResult>(std::move(result).value());
+    done.high_error = percentile_95(*shared);
+    done.result = std::move(shared);
+  } else {
+    done.error = result.error().message;
+  }
+  return done;
+}
+
 std::optional<double> ClipComparison::error_at(std::size_t frame, std::size_t pair) const noexcept {
   if (!result || frame < result->first_frame || frame - result->first_frame >= result->frames_compared) return {};
   const std::size_t pairs = result->matching.pairs.size();
@@ -87,20 +102,8 @@ double offset_in_reference_frames(const ClipSlot& reference, const ClipSlot& oth
   return step > 0.0 ? (reference.time_offset - other.time_offset) / step : 0.0;
 }
 
-Comparison::Comparison(bool threaded) {
-  if (threaded) worker_ = std::thread([this] { run(); });
-}
-
-Comparison::~Comparison() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-    jobs_.clear();
-    cancel_.store(true);
-  }
-  wake_.notify_all();
-  if (worker_.joinable()) worker_.join();
-}
+Comparison::Comparison(bool threaded)
+    : worker_(threaded ? WorkerThread::Threading::Own : WorkerThread::Threading::Manual) {}
 
 void Comparison::set_reference(int clip_id) {
   if (clip_id == settings_.reference_id) return;
@@ -111,10 +114,7 @@ void Comparison::set_reference(int clip_id) {
 void Comparison::clear() {
   compared_.clear();
   asked_.clear();
-  const std::lock_guard lock(mutex_);
-  jobs_.clear();
-  done_.clear();
-  if (running_job_) cancel_.store(true);  // what is running stops and is dropped (no entry asks for it)
+  worker_.discard_all();  // what is running stops and is dropped (no entry asks for it)
 }
 
 void Comparison::start(int reference_id, const CompareStart& start) {
@@ -139,10 +139,7 @@ const ClipComparison* Comparison::of(int clip_id) const noexcept {
   return nullptr;
 }
 
-bool Comparison::busy() const {
-  const std::lock_guard lock(mutex_);
-  return running_job_ || !jobs_.empty() || !done_.empty();
-}
+bool Comparison::busy() const { return worker_.busy(); }
 
 double Comparison::colour_max(double metres_per_unit) const noexcept {
   if (settings_.colour_max_m > 0.0 && metres_per_unit > 0.0) return settings_.colour_max_m / metres_per_unit;
@@ -167,13 +164,9 @@ std::shared_ptr<const Clip> Comparison::snapshot(const ClipSlot& slot) {
 void Comparison::ask(std::size_t index, const ClipSlot& reference, const ClipSlot& other, const Inputs& inputs) {
   Asked& asked = asked_[index];
   ClipComparison& shown = compared_[index];
-  Job job;
-  job.clip_id = other.id;
-  job.generation = next_generation_++;
-  asked.generation = job.generation;
-  job.reference = snapshot(reference);
-  job.other = snapshot(other);
-  CompareOptions& options = job.options;
+  std::shared_ptr<const Clip> reference_clip = snapshot(reference);
+  std::shared_ptr<const Clip> other_clip = snapshot(other);
+  CompareOptions options;
   options.alignment = inputs.alignment;
   options.offset = inputs.offset;
   options.reference_mode = reference.prepared.decision.mode;
@@ -184,21 +177,21 @@ void Comparison::ask(std::size_t index, const ClipSlot& reference, const ClipSlo
   options.explicit_pairs = settings_.map_pairs;
   options.keep_errors = true;  // colours and the curves read every joint's error at every frame
   // One core is left to the UI; a newer job for the clip (or a reset) stops this one.
-  const unsigned cores = std::thread::hardware_concurrency();
+  const unsigned cores = available_threads();
   options.threads = cores > 1 ? cores - 1 : 1;
-  options.cancel = &cancel_;
   asked.inputs = inputs;
   shown.status = ClipComparison::Status::Computing;
   shown.pending = options;
   shown.pending.explicit_pairs.clear();
   shown.pending_scale_reason = scale.reason;
-  {
-    const std::lock_guard lock(mutex_);
-    std::erase_if(jobs_, [&](const Job& queued) { return queued.clip_id == job.clip_id; });
-    if (running_clip_ == job.clip_id) cancel_.store(true);
-    jobs_.push_back(std::move(job));
-  }
-  wake_.notify_one();
+  // The clips are let go on the worker once the job has run.
+  asked.ticket = worker_.submit(
+      [reference_clip = std::move(reference_clip), other_clip = std::move(other_clip),
+       options = std::move(options)](JobControl& control) mutable {
+        options.cancel = &control.cancel_token();
+        return compute(*reference_clip, *other_clip, options);
+      },
+      static_cast<JobKey>(other.id));
 }
 
 bool Comparison::update(const ClipSet& clips) {
@@ -272,19 +265,23 @@ bool Comparison::update(const ClipSet& clips) {
 }
 
 bool Comparison::take_done(const ClipSet& clips) {
-  {
-    const std::lock_guard lock(mutex_);
-    if (done_.empty()) return false;
-    done_taken_.swap(done_);
-  }
   bool changed = false;
   const ClipSlot* reference = clips.with_id(settings_.reference_id);
-  for (Done& d : done_taken_) {
-    const ClipComparison* found = of(d.clip_id);
-    const ClipSlot* other = clips.with_id(d.clip_id);
+  while (std::optional<JobDone<Done>> finished = worker_.take_next()) {
+    const auto clip_id = static_cast<int>(finished->key);
+    const ClipComparison* found = of(clip_id);
+    const ClipSlot* other = clips.with_id(clip_id);
     if (found == nullptr || other == nullptr || reference == nullptr) continue;
     const auto index = static_cast<std::size_t>(found - compared_.data());
-    if (asked_[index].generation != d.generation) continue;  // superseded by a newer job
+    if (asked_[index].ticket != finished->ticket) continue;  // superseded by a newer job
+    Done d;
+    if (finished->ok()) {
+      d = std::move(finished->value());
+    } else if (finished->failure().kind == JobFailure::Kind::OutOfMemory) {
+      d.error = "not enough memory to compare these clips";
+    } else {
+      d.error = finished->failure().message;
+    }
     ClipComparison& shown = compared_[index];
     shown.options = shown.pending;
     shown.scale_reason = shown.pending_scale_reason;
@@ -306,86 +303,16 @@ bool Comparison::take_done(const ClipSet& clips) {
       shown.status = ClipComparison::Status::Waiting;
     changed = true;
   }
-  done_taken_.clear();
   return changed;
 }
 
 void Comparison::wait_idle(const ClipSet& clips) {
-  if (!worker_.joinable()) {  // without a thread: the queued work runs here
-    while (start_next_job()) finish_started_job();
-  }
-  {
-    std::unique_lock lock(mutex_);
-    idle_.wait(lock, [&] { return !running_job_ && jobs_.empty(); });
-  }
+  worker_.wait_idle();  // without a thread: the queued work runs here
   update(clips);
 }
 
-Comparison::Done Comparison::compute(Job& job) {
-  Done done;
-  done.clip_id = job.clip_id;
-  done.generation = job.generation;
-  try {
-    Result<CompareResult> result = compare_motion(*job.reference, *job.other, job.options);
-    if (result) {
-      auto shared = std::make_shared<CompareResult>(std::move(result).value());
-      done.high_error = percentile_95(*shared);
-      done.result = std::move(shared);
-    } else {
-      done.error = result.error().message;
-    }
-  } catch (const std::bad_alloc&) {
-    done.result.reset();
-    done.error = "not enough memory to compare these clips";
-  }
-  job = {};  // the clips are let go here, off the UI thread
-  return done;
-}
+bool Comparison::start_next_job() { return worker_.start_next(); }
 
-void Comparison::run() {
-  std::unique_lock lock(mutex_);
-  while (true) {
-    wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
-    if (stopping_) return;
-    Job job = std::move(jobs_.front());
-    jobs_.pop_front();
-    running_job_ = true;
-    running_clip_ = job.clip_id;
-    cancel_.store(false);
-    lock.unlock();
-    Done done = compute(job);
-    lock.lock();
-    done_.push_back(std::move(done));
-    running_job_ = false;
-    running_clip_ = 0;
-    if (jobs_.empty()) idle_.notify_all();
-  }
-}
-
-bool Comparison::start_next_job() {
-  const std::lock_guard lock(mutex_);
-  if (worker_.joinable() || jobs_.empty() || started_) return false;
-  started_ = std::move(jobs_.front());
-  jobs_.pop_front();
-  running_job_ = true;
-  running_clip_ = started_->clip_id;
-  cancel_.store(false);
-  return true;
-}
-
-void Comparison::finish_started_job() {
-  std::optional<Job> job;
-  {
-    const std::lock_guard lock(mutex_);
-    job.swap(started_);
-  }
-  if (!job) return;
-  Done done = compute(*job);
-  const std::lock_guard lock(mutex_);
-  done_.push_back(std::move(done));
-  running_job_ = false;
-  running_clip_ = 0;
-  if (jobs_.empty()) idle_.notify_all();
-}
+void Comparison::finish_started_job() { worker_.finish_started(); }
 
 }  // namespace bvhscope

@@ -1,27 +1,23 @@
 // Comparing clips in the viewer: one clip is the reference, every other ready clip is compared with
 // it by compare_motion (anim/motion_compare), with the options the command line's `compare` takes:
 // the alignment, a joint map, and the offset that the clips' time offsets on the shared clock give
-// (so what plays side by side is what is measured). The work runs on a thread of its own, a clip
+// (so what plays side by side is what is measured). The work runs on a Worker (model/worker), a clip
 // at a time, again whenever a clip, its interpretation, its units, its time offset or an option
 // changes; the UI reads the latest finished result of each clip meanwhile. GL-free.
 #pragma once
 
-#include <atomic>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "anim/motion_compare.hpp"
 #include "model/clip_set.hpp"
 #include "model/compare_start.hpp"
+#include "model/worker.hpp"
 
 namespace bvhscope {
 
@@ -71,10 +67,10 @@ double offset_in_reference_frames(const ClipSlot& reference, const ClipSlot& oth
 
 class Comparison {
  public:
-  // `threaded`: the work runs on a thread of its own; without, only when a test calls
+  // `threaded`: the work runs on the worker's thread; without, only when a test calls
   // start_next_job and finish_started_job (to hold a job across a change, deterministically).
   explicit Comparison(bool threaded = true);
-  ~Comparison();
+  ~Comparison() = default;  // the worker stops the job under way and joins
   Comparison(const Comparison&) = delete;
   Comparison& operator=(const Comparison&) = delete;
 
@@ -123,16 +119,8 @@ class Comparison {
     std::uint64_t map_revision = 0;
     bool operator==(const Inputs&) const = default;
   };
-  struct Job {
-    int clip_id = 0;
-    std::uint64_t generation = 0;
-    std::shared_ptr<const Clip> reference;
-    std::shared_ptr<const Clip> other;
-    CompareOptions options;
-  };
+  // What a job hands back (a failure of the worker's own, out of memory say, becomes `error`).
   struct Done {
-    int clip_id = 0;
-    std::uint64_t generation = 0;
     std::shared_ptr<const CompareResult> result;  // null on failure
     std::string error;
     double high_error = 0.0;
@@ -140,18 +128,17 @@ class Comparison {
   // Beside each compared clip (same index in compared_): what it was last asked with.
   struct Asked {
     std::optional<Inputs> inputs;  // of the last job asked for
-    std::uint64_t generation = 0;
+    JobTicket ticket = 0;          // that job's (an older one's result is never taken)
   };
   void ask(std::size_t index, const ClipSlot& reference, const ClipSlot& other, const Inputs& inputs);
   void clear();
   bool take_done(const ClipSet& clips);
   std::shared_ptr<const Clip> snapshot(const ClipSlot& slot);
-  void run();
-  static Done compute(Job& job);
+  // On the worker: compare_motion, out of memory left to the worker (a failure as a value).
+  static Done compute(const Clip& reference, const Clip& other, const CompareOptions& options);
 
   CompareSettings settings_;
   std::uint64_t map_revision_ = 0;
-  std::uint64_t next_generation_ = 1;  // never reused: a job asked before a reset is never taken as newer
   std::uint64_t next_serial_ = 1;
   std::vector<ClipComparison> compared_;  // every clip but the reference, in clip order
   std::vector<Asked> asked_;              // one per compared_ entry
@@ -162,19 +149,9 @@ class Comparison {
     std::shared_ptr<const Clip> clip;
   };
   std::vector<Snapshot> snapshots_;
-
-  mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable idle_;
-  std::deque<Job> jobs_;
-  std::vector<Done> done_;
-  std::vector<Done> done_taken_;  // take_done's, reused
-  bool running_job_ = false;
-  int running_clip_ = 0;  // the clip whose job runs (0: none)
-  bool stopping_ = false;
-  std::atomic<bool> cancel_{false};  // the running job is replaced or no longer wanted: it stops
-  std::optional<Job> started_;       // without a thread: the job start_next_job took
-  std::thread worker_;               // last: it starts once everything above is built
+  // Keyed by clip id: a newer job for a clip supersedes its older one (stopped, never taken); a
+  // reset discards them all. Tickets are never reused, so no job asked before a reset is taken.
+  Worker<Done> worker_;  // last: joined before the members above go
 };
 
 }  // namespace bvhscope

@@ -6,12 +6,14 @@
 
 #include <atomic>
 #include <future>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
-#include "viewer/background_job.hpp"
+#include "model/background_job.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope {
 namespace {
 
 // Calls update() until the phase changes (the worker has returned); never a fixed sleep.
@@ -83,6 +85,26 @@ TEST(BackgroundJob, CancelStopsTheTaskBeforeItsNextFrame) {
   EXPECT_FALSE(job.busy());
 }
 
+// A task that throws is a failure the viewer can show (it ended the program before the worker).
+TEST(BackgroundJob, ATaskThatRunsOutOfMemoryFailsWithThatReason) {
+  BackgroundJob job;
+  ASSERT_TRUE(job.start([](const std::atomic<bool>&, const BackgroundJob::Progress& progress, std::string&) -> bool {
+    progress(1, 4);
+    throw std::bad_alloc();
+  }));
+  update_until_ended(job);
+  EXPECT_EQ(job.phase(), JobPhase::Failed);
+  EXPECT_EQ(job.error(), "out of memory");
+  EXPECT_EQ(job.done(), 1U);  // the progress it reported before
+  EXPECT_EQ(job.total(), 4U);
+  ASSERT_TRUE(job.start([](const std::atomic<bool>&, const BackgroundJob::Progress&, std::string&) -> bool {
+    throw std::runtime_error("no frame to draw");
+  }));
+  update_until_ended(job);
+  EXPECT_EQ(job.phase(), JobPhase::Failed);
+  EXPECT_EQ(job.error(), "internal error: no frame to draw");
+}
+
 TEST(BackgroundJob, DestroyingARunningJobCancelsItAndWaits) {
   std::atomic<bool> returned{false};
   {
@@ -99,4 +121,4 @@ TEST(BackgroundJob, DestroyingARunningJobCancelsItAndWaits) {
 }
 
 }  // namespace
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope
