@@ -74,6 +74,11 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
   const PlannedWork work{static_cast<std::uint64_t>(clip->skeleton.joint_count()), clip->motion.frame_count};
   if (!within_work_budget(*parsed, parsed->positionals[0], work, bytes, FramesOption::NotTaken, err))
     return kExitBadInput;
+  if (rotations_path && clip->motion.holds_positions()) {
+    err << "bvhscope: export: " << printable(parsed->positionals[0])
+        << ": the motion holds joint positions without channels: it has no rotations to write; nothing was written\n";
+    return kExitBadInput;
+  }
   const PositionMode mode = decide_position_mode(*clip, interpretation->mode).mode;
   // With --up, positions are stood upright (the axis given, or the detected one); else as in the file.
   glm::mat3 rotation(1.0f);

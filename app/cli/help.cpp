@@ -190,6 +190,8 @@ other readers go wrong; info = worth knowing, nothing to fix. Frames are 0-based
                                         plausible at another rate (a guess: --fps N)
   root-keyword, duplicate-name          the parser's warnings (--rename OLD=NEW)
   no-frames                             'Frames: 0': only the rest pose
+  no-channels                           joint positions without channels: channel checks
+                                        do not apply
   name-space, name-non-ascii, name-prefix   awkward names (--rename, --strip-prefix P)
   mixed-rotation-orders                 joints in different orders (--rotation-order)
   zero-length-bone, collapsed-rest-pose OFFSET 0 0 0 bones; a rest pose that is a point

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <array>
 
-#include "anim/file_loader.hpp"
 #include "anim/lint.hpp"
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/load_for_cli.hpp"
 
 namespace bvhscope::cli {
 namespace {
@@ -186,7 +186,7 @@ int run_lint(const std::vector<std::string>& args, std::ostream& out, std::ostre
   for (const std::string& path : parsed->positionals) {
     FileReport file;
     file.path = path;
-    Result<Clip> loaded = load_bvh_file(path);
+    Result<Clip> loaded = load_motion(path);
     if (loaded) {
       file.lint = lint_clip(loaded.value(), options);
       file.joint_names = std::move(loaded.value().skeleton.names);

@@ -4,13 +4,21 @@
 #include <system_error>
 #include <thread>
 
-#include "anim/file_loader.hpp"
+#include "formats/read_motions.hpp"
 
 namespace bvhscope::cli {
 
+Result<Clip> load_motion(const std::string& path, LoadProgress* progress) {
+  ReadOptions options;
+  options.progress = progress;
+  Result<MotionFile> file = read_motions(path, options);
+  if (!file) return file.error();
+  return std::move(file.value().motions.front());
+}
+
 std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& err, std::uint64_t* bytes) {
   LoadProgress progress;
-  Result<Clip> loaded = load_bvh_file(path, &progress);
+  Result<Clip> loaded = load_motion(path, &progress);
   if (!loaded) {
     err << format_diagnostic(loaded.error(), Severity::Error) << '\n';
     return std::nullopt;
@@ -29,7 +37,7 @@ std::optional<std::pair<Clip, Clip>> load_two_clips_reporting(const std::string&
   std::exception_ptr second_failure;  // out of memory on the second load's thread: rethrown here
   const auto load_second = [&] {
     try {
-      second_loaded.emplace(load_bvh_file(second, &second_progress));
+      second_loaded.emplace(load_motion(second, &second_progress));
     } catch (...) {
       second_failure = std::current_exception();
     }
@@ -42,7 +50,7 @@ std::optional<std::pair<Clip, Clip>> load_two_clips_reporting(const std::string&
   }
   std::optional<Result<Clip>> first_loaded;
   try {
-    first_loaded.emplace(load_bvh_file(first, &first_progress));
+    first_loaded.emplace(load_motion(first, &first_progress));
   } catch (...) {
     second_progress.cancel.store(true, std::memory_order_relaxed);
     if (second_load.joinable()) second_load.join();

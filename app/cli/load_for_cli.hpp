@@ -7,9 +7,16 @@
 #include <string>
 #include <utility>
 
+#include "anim/bvh_parser.hpp"
 #include "anim/clip.hpp"
+#include "anim/result.hpp"
 
 namespace bvhscope::cli {
+
+// The motion of the file at `path` a command works on, through the reader seam (read_motions: any
+// format, chosen by content): its first (a choice among several, --motion, comes with the formats
+// that hold several). Nothing printed.
+Result<Clip> load_motion(const std::string& path, LoadProgress* progress = nullptr);
 
 // The clip, or nullopt after printing the error. Warnings are printed either way. `bytes` (optional)
 // receives the bytes read (the file's size; what a pipe held), which set the work budget.

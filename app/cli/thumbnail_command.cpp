@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "anim/bvh_head.hpp"
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "formats/read_motions.hpp"
 #include "io/output_guard.hpp"
 #include "viewer/offscreen_render.hpp"
 
@@ -47,7 +47,7 @@ int run_thumbnail(const std::vector<std::string>& args, std::ostream& /*out*/, s
     return kExitUsage;
   }
 
-  Result<Clip> clip = load_bvh_head(input, kThumbnailFrames);
+  Result<Clip> clip = read_motion_head(input, kThumbnailFrames);
   if (!clip) {
     err << format_diagnostic(clip.error(), Severity::Error) << '\n';
     return kExitBadInput;

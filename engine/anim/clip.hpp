@@ -1,4 +1,5 @@
-// Clip: a fully loaded BVH file (skeleton, motion, where it came from, and the load's warnings).
+// Clip: one fully loaded motion (skeleton, motion, where it came from, and the load's warnings). A
+// file holds one or several (engine/formats: MotionFile); a BVH file holds one.
 #pragma once
 
 #include <string>
@@ -12,6 +13,7 @@ namespace bvhscope {
 
 struct Clip {
   std::string source;  // the path or name the text came from
+  std::string name;    // the motion's name in a file of several (an animation, a caption); empty for BVH
   Skeleton skeleton;
   Motion motion;
   double declared_frame_time = 0.0;  // as written; motion.frame_time holds the rate used for playback
@@ -23,6 +25,7 @@ struct Clip {
 inline Clip share_clip(const Clip& clip) {
   Clip copy;
   copy.source = clip.source;
+  copy.name = clip.name;
   copy.skeleton = clip.skeleton;
   copy.declared_frame_time = clip.declared_frame_time;
   copy.warnings = clip.warnings;
@@ -30,6 +33,8 @@ inline Clip share_clip(const Clip& clip) {
   copy.motion.channel_count = clip.motion.channel_count;
   copy.motion.frame_time = clip.motion.frame_time;
   copy.motion.values = clip.motion.values.share(clip.motion.values.size());
+  copy.motion.position_joints = clip.motion.position_joints;
+  copy.motion.positions = clip.motion.positions.share(clip.motion.positions.size());
   return copy;
 }
 

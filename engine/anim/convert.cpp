@@ -24,6 +24,11 @@ std::string number_text(float value) {
 }  // namespace
 
 Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report) {
+  if (clip.motion.holds_positions()) {
+    return Diagnostic{clip.source, 0, 0,
+                      "the motion holds joint positions without channels: writing it as BVH (rotations fitted to "
+                      "the positions) is not supported yet"};
+  }
   ConvertReport decided;
   decided.input_mode = decide_position_mode(clip, options.position_mode).mode;
   const bool needs_up = options.up || options.in_place || options.ground || options.mirror;

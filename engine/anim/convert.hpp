@@ -69,7 +69,8 @@ struct ConvertReport {
 // channel for three channels, a name clash, a unit to convert to when the input's is unknown and
 // not given, frames outside the clip) name what is wrong; so does a last check of the result: an
 // OFFSET or value that is not finite (a length scaled past the float range) is refused, naming
-// the joint, rather than written as "inf".
+// the joint, rather than written as "inf". A positions motion (joint positions without channels)
+// is refused: fitting rotations to positions is not written yet.
 Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report = nullptr);
 
 // The first OFFSET or frame value of `clip` that is not finite, as an error naming its joint (and

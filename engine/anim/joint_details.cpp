@@ -32,6 +32,9 @@ JointDetails describe_joint(const Clip& clip, const Pose& pose, std::size_t fram
   }
   details.local_translation = joint_translation(skeleton, joint, row, mode);
   details.local_rotation = glm::normalize(glm::quat_cast(joint_rotation(skeleton, joint, row)));
+  if (clip.motion.holds_positions() && clip.motion.frame_count > 0) {  // no channels: the step from its parent
+    details.local_translation = glm::vec3(pose.local[static_cast<std::size_t>(joint)][3]);
+  }
   const glm::mat4& world = pose.world[static_cast<std::size_t>(joint)];
   details.world_position = glm::vec3(world[3]);
   details.world_rotation = glm::normalize(glm::quat_cast(glm::mat3(world)));

@@ -97,12 +97,24 @@ LintReport lint_clip(const Clip& clip, const LintOptions& options) {
                                       "nothing to check in the motion"));
   }
   check_names(clip.skeleton, findings);
-  check_rotation_orders(clip.skeleton, findings);
+  if (clip.motion.holds_positions()) {
+    // Joint positions without channels: there are no rotation orders, position channels, constant
+    // channels or Euler angles to check; what the positions do is checked below.
+    findings.push_back(single_finding("no-channels", LintSeverity::Info, LintPlace{},
+                                      "the motion holds joint positions, not channels: the channel checks "
+                                      "(rotation orders, position channels, constant channels, Euler jumps) "
+                                      "do not apply",
+                                      "nothing to fix"));
+  } else {
+    check_rotation_orders(clip.skeleton, findings);
+  }
   check_bone_lengths(context, findings);
-  check_position_mode(context, findings);
-  check_joint_position_channels(context, findings);
-  check_constant_channels(context, findings);
-  check_euler_jumps(context, findings);
+  if (!clip.motion.holds_positions()) {
+    check_position_mode(context, findings);
+    check_joint_position_channels(context, findings);
+    check_constant_channels(context, findings);
+    check_euler_jumps(context, findings);
+  }
   check_glitch_frames(context, findings);
   check_frame_time(context, findings);
   check_floor(context, findings);

@@ -1,4 +1,6 @@
-// Motion: the frames × channels table of a clip, one contiguous frame-major float array.
+// Motion: the frames × channels table of a clip, one contiguous frame-major float array; or, for
+// formats that store joint positions without channels (joint arrays), the frames × joints × 3 table
+// of those positions.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +21,19 @@ struct Motion {
   int channel_count = 0;
   double frame_time = kDefaultFrameTime;  // seconds per frame as written in the file (> 0 after loading)
   FrameValues values;                     // frame_count * channel_count, frame-major (frame_values.hpp)
+  // A positions motion (position_joints > 0): no channels (channel_count 0, `values` empty, the
+  // skeleton has none) but every joint's position, frame_count * position_joints * 3 floats in
+  // `positions`, frame-major, x y z per joint in skeleton order, in the file's units and axes. Posing
+  // reads them as they are (pose.hpp); the skeleton's offsets are only its rest pose.
+  int position_joints = 0;
+  FrameValues positions;
+
+  [[nodiscard]] bool holds_positions() const noexcept { return position_joints > 0; }
+  // The positions of frame `index` of a positions motion: position_joints * 3 floats.
+  [[nodiscard]] std::span<const float> joint_positions(std::size_t index) const noexcept {
+    const auto row = static_cast<std::size_t>(position_joints) * 3;
+    return {positions.data() + index * row, row};
+  }
 
   [[nodiscard]] std::span<const float> frame(std::size_t index) const noexcept {
     return {values.data() + index * static_cast<std::size_t>(channel_count), static_cast<std::size_t>(channel_count)};

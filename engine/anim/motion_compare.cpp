@@ -130,6 +130,15 @@ class LanePoser {
     const Skeleton& skeleton = clip_.skeleton;
     const auto joints = static_cast<std::size_t>(skeleton.joint_count());
     world.resize(joints);
+    if (clip_.motion.holds_positions()) [[unlikely]] {  // the positions as they are (pose_frame)
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        const std::span<const float> positions = clip_.motion.joint_positions(frames[l]);
+        for (std::size_t joint = 0; joint < joints; ++joint) {
+          for (std::size_t r = 0; r < 3; ++r) world[joint].translation[r][l] = positions[joint * 3 + r];
+        }
+      }
+      return;
+    }
     std::array<const float*, kLanes> rows{};
     for (std::size_t l = 0; l < kLanes; ++l) rows[l] = clip_.motion.frame(frames[l]).data();
     // Every sine and cosine first, eight lanes at a time (sin_cos_degrees.hpp, the arithmetic

@@ -30,6 +30,20 @@ glm::mat4 compose(const glm::vec3& translation, const glm::mat3& rotation) {
   return m;
 }
 
+// A positions motion's frame (Motion::joint_positions): every world transform is its joint's
+// position with no rotation, taken as it is (not summed along the chain, so the file's values come
+// back exactly); the locals are the steps from the parent.
+void pose_positions(const Skeleton& skeleton, std::span<const float> positions, Pose& pose) {
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    const std::size_t at = static_cast<std::size_t>(joint) * 3;
+    const glm::vec3 position(positions[at], positions[at + 1], positions[at + 2]);
+    const int parent = skeleton.parents[joint];
+    const glm::vec3 from = parent == kNoParent ? glm::vec3(0.0f) : pose.position(parent);
+    pose.local[static_cast<std::size_t>(joint)] = compose(position - from, glm::mat3(1.0f));
+    pose.world[static_cast<std::size_t>(joint)] = compose(position, glm::mat3(1.0f));
+  }
+}
+
 }  // namespace
 
 glm::mat3 joint_rotation(const Skeleton& skeleton, int joint, std::span<const float> frame) {
@@ -86,8 +100,12 @@ void forward_kinematics(std::span<const int> parents, std::span<const glm::mat4>
 
 void pose_frame(const Clip& clip, std::size_t frame, PositionMode mode, Pose& pose) {
   pose.resize(clip.skeleton.joint_count());
-  if (clip.motion.frame_count == 0) {
-    pose_rest(clip, pose);
+  if (clip.motion.frame_count == 0 || clip.motion.holds_positions()) [[unlikely]] {
+    if (clip.motion.frame_count == 0) {
+      pose_rest(clip, pose);
+    } else {
+      pose_positions(clip.skeleton, clip.motion.joint_positions(std::min(frame, clip.motion.frame_count - 1)), pose);
+    }
     return;
   }
   frame = std::min(frame, clip.motion.frame_count - 1);
@@ -123,6 +141,14 @@ void sample_pose(const Clip& clip, double frame_position, Sampling sampling, Pos
   }
   pose.resize(clip.skeleton.joint_count());
   const Skeleton& skeleton = clip.skeleton;
+  if (clip.motion.holds_positions()) [[unlikely]] {  // positions between two frames, linearly
+    const std::span<const float> from = clip.motion.joint_positions(before);
+    const std::span<const float> to = clip.motion.joint_positions(before + 1);
+    std::vector<float> between(from.size());
+    for (std::size_t i = 0; i < between.size(); ++i) between[i] = from[i] + (to[i] - from[i]) * fraction;
+    pose_positions(skeleton, between, pose);
+    return;
+  }
   const std::span<const float> a = clip.motion.frame(before);
   const std::span<const float> b = clip.motion.frame(before + 1);
   for (int joint = 0; joint < skeleton.joint_count(); ++joint) {

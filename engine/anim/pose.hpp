@@ -38,7 +38,9 @@ void compute_local_transforms(const Skeleton& skeleton, std::span<const float> f
 // One forward pass: world[i] = world[parent[i]] * local[i] (parent[i] < i by construction).
 void forward_kinematics(std::span<const int> parents, std::span<const glm::mat4> local, std::span<glm::mat4> world);
 
-// The file's exact pose at `frame` (clamped to the clip).
+// The file's exact pose at `frame` (clamped to the clip). A positions motion (Motion::holds_positions)
+// poses to its positions as they are: world[i] is the joint's position with no rotation, local[i]
+// the step from its parent.
 void pose_frame(const Clip& clip, std::size_t frame, PositionMode mode, Pose& pose);
 
 // The rest pose: every channel 0 (OFFSETs only).
@@ -48,7 +50,7 @@ enum class Sampling : std::uint8_t { Nearest, Linear };
 
 // The pose at a fractional frame position (frame index + fraction, clamped to the clip). Linear
 // interpolates rotations with quaternion slerp and translations linearly; whole frame positions
-// reproduce the file's frames exactly.
+// reproduce the file's frames exactly. A positions motion interpolates its positions linearly.
 void sample_pose(const Clip& clip, double frame_position, Sampling sampling, PositionMode mode, Pose& pose);
 
 }  // namespace bvhscope

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "formats/read_motions.hpp"
+
 namespace bvhscope {
 namespace {
 
@@ -18,7 +20,8 @@ bool hidden(const fs::path& path) {
   return !name.empty() && name.front() == '.';
 }
 
-// The .bvh files in `folder` (and below it when `recursive`); problems reading it are refused.
+// The motion files in `folder` by their names (.bvh: every format's extension, has_motion_file_extension) (and below it
+// when `recursive`); problems reading it are refused.
 void add_folder(const std::string& folder, bool recursive, BvhPaths& out) {
   std::vector<std::string> found;
   std::error_code ec;
@@ -32,13 +35,13 @@ void add_folder(const std::string& folder, bool recursive, BvhPaths& out) {
         if (folder_entry) it.disable_recursion_pending();
         continue;
       }
-      if (!folder_entry && has_bvh_extension(it->path().string())) found.push_back(it->path().string());
+      if (!folder_entry && has_motion_file_extension(it->path().string())) found.push_back(it->path().string());
     }
   } else {
     fs::directory_iterator it(folder, options, ec);
     for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
       std::error_code entry_error;
-      if (!hidden(it->path()) && has_bvh_extension(it->path().string()) && !it->is_directory(entry_error)) {
+      if (!hidden(it->path()) && has_motion_file_extension(it->path().string()) && !it->is_directory(entry_error)) {
         found.push_back(it->path().string());
       }
     }
@@ -102,7 +105,7 @@ BvhPaths expand_bvh_paths(const std::vector<std::string>& paths, bool recursive)
     const auto status = fs::status(path, ec);
     if (!ec && fs::is_directory(status)) {
       add_folder(path, recursive, out);
-    } else if (!has_bvh_extension(path)) {
+    } else if (!is_motion_file(path)) {  // a known extension, or (a file named otherwise) known content
       out.refused.push_back(path + ": not a BVH file (bvhscope opens .bvh motion-capture files)");
     } else {
       out.files.push_back(path);  // a missing or unreadable file is reported by its load

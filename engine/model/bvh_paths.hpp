@@ -1,6 +1,8 @@
-// Which files a list of paths from a drop, the Open dialog or the command line opens: .bvh files as
-// they are, folders as every .bvh file inside them (in natural order: walk2 before walk10), and a
-// located reason for everything refused. No GL, no viewer state: testable on its own.
+// Which files a list of paths from a drop, the Open dialog or the command line opens: motion files
+// as they are (a known extension, or a file named otherwise whose content is a known format's: a
+// BVH saved as .txt; engine/formats), folders as every file inside them with a known extension (in
+// natural order: walk2 before walk10), and a located reason for everything refused. No GL, no
+// viewer state: testable on its own.
 #pragma once
 
 #include <string>

@@ -9,8 +9,8 @@
 #include <exception>
 #include <thread>
 
-#include "anim/file_loader.hpp"
 #include "anim/thread_policy.hpp"
+#include "formats/read_motions.hpp"
 
 namespace bvhscope {
 namespace {
@@ -54,6 +54,17 @@ Clip without_rows(const Clip& clip) {
   shell.motion.channel_count = clip.motion.channel_count;
   shell.motion.frame_time = clip.motion.frame_time;
   return shell;
+}
+
+// The motion a load shows: a file's first. A file of several motions (none of the formats read
+// today yields one) says how many it holds in a warning until the clip set opens each as a clip.
+Clip first_motion(MotionFile file) {
+  Clip clip = std::move(file.motions.front());
+  if (file.motions.size() > 1) {
+    clip.warnings.push_back(Diagnostic{
+        file.source, 0, 0, "the file holds " + std::to_string(file.motions.size()) + " motions; the first is shown"});
+  }
+  return clip;
 }
 
 }  // namespace
@@ -192,10 +203,10 @@ Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id) {
   }
   if (!request.text) return load_file(request, load_id);
   phase_ = LoadPhase::Parsing;
-  Result<Clip> parsed = parse_bvh(*request.text, request.path);
+  Result<MotionFile> parsed = read_motions_from_bytes(*request.text, request.path);
   if (!parsed) return parsed.error();
   phase_ = LoadPhase::Measuring;
-  return prepare_clip(std::move(parsed).value(), request.mode, request.up);
+  return prepare_clip(first_motion(std::move(parsed).value()), request.mode, request.up);
 }
 
 // A file streams: a new clip is handed out as a preview once its hierarchy is read, with a handle
@@ -222,11 +233,13 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
     };
   }
   phase_ = LoadPhase::Parsing;
-  Result<Clip> parsed = load_bvh_file(request.path, &progress_, parse_options_for_the_viewer(workers_started_));
+  Result<MotionFile> read =
+      read_motions(request.path, ReadOptions{&progress_, parse_options_for_the_viewer(workers_started_)});
   progress_.on_start = nullptr;  // it refers to this call's locals
-  end_preview_parse(load_id, parsed ? std::optional(parsed.value().motion.frame_count) : std::nullopt);
-  if (!parsed) return parsed.error();
-  const Clip& clip = parsed.value();
+  end_preview_parse(load_id, read ? std::optional(read.value().motions.front().motion.frame_count) : std::nullopt);
+  if (!read) return read.error();
+  Clip parsed = first_motion(std::move(read).value());
+  const Clip& clip = parsed;
   phase_ = LoadPhase::Measuring;
   PreparedClip prepared;
   prepared.mode_request = request.mode;
@@ -235,7 +248,7 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   prepared.measures = measure_clip(clip, prepared.decision.mode, request.up, run_in_background);
   prepared.listing = list_joints(clip.skeleton);
   if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};  // while measuring
-  prepared.clip = std::move(parsed).value();  // its table moves with it: the one the preview shows
+  prepared.clip = std::move(parsed);  // its table moves with it: the one the preview shows
   return prepared;
 }
 

@@ -45,7 +45,9 @@ ClipMeasures measure_clip(const Clip& clip, PositionMode mode, UpAxisRequest up,
   // skeleton whose frames move a few channels: a million joints over thousands of frames would be
   // tens of gigabytes from a file of megabytes); then every n-th frame within that budget, so
   // trails and speed curves are drawn at a lower resolution.
-  const std::size_t values = clip.motion.frame_count * static_cast<std::size_t>(clip.motion.channel_count);
+  // A positions motion's values are its positions.
+  const std::size_t values =
+      clip.motion.frame_count * static_cast<std::size_t>(clip.motion.channel_count + clip.motion.position_joints * 3);
   const std::size_t budget =
       std::min(kBakedPositionBudget, std::max(kMinBakedPositions, kBakedPositionsPerValue * values));
   measures.baked = bake_positions(clip, mode, 0, on_worker_start, budget);

@@ -37,6 +37,14 @@ std::vector<glm::vec3> root_trajectory(const Clip& clip, PositionMode mode) {
   // A root's world position is its own translation: no other joint is posed (a huge skeleton's
   // path costs its frames, not frames x joints).
   points.reserve(clip.motion.frame_count);
+  if (clip.motion.holds_positions()) {  // the root's own positions
+    for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
+      const std::span<const float> positions = clip.motion.joint_positions(frame);
+      const auto at = static_cast<std::size_t>(root) * 3;
+      points.emplace_back(positions[at], positions[at + 1], positions[at + 2]);
+    }
+    return points;
+  }
   for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
     points.push_back(joint_translation(clip.skeleton, root, clip.motion.frame(frame), mode));
   }

@@ -292,7 +292,9 @@ TEST(Cli, EveryCommandWritingStandardOutputSaysWhenItCouldNotBeWritten) {
 TEST(Cli, ProcfsFilesAreReadNotTakenForEmpty) {
   const auto result = run_bvhscope({"info", "/proc/self/status"});
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_EQ(result.err, "/proc/self/status:1:1: error: expected HIERARCHY at the start of the file, found 'Name:'\n");
+  EXPECT_EQ(result.err,
+            "/proc/self/status:1:1: error: not a motion file bvhscope reads: found 'Name:'; known formats: BVH (.bvh, "
+            "starts with HIERARCHY)\n");
   const auto exported = run_bvhscope({"export", "/proc/self/status"});
   EXPECT_EQ(exported.exit_code, 1);
   EXPECT_EQ(exported.out, "");

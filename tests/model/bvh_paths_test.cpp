@@ -52,5 +52,19 @@ TEST(BvhPaths, FilesKeepTheirOrderAndEveryRefusalSaysWhy) {
                                       empty + ": no .bvh files in this folder"}));
 }
 
+// A file named otherwise opens when its content is a motion file's (a BVH saved as .txt); in a
+// folder only the names count (a folder of notes is not read to find out).
+TEST(BvhPaths, AFileNamedOtherwiseOpensByItsContent) {
+  test::TempDir dir;
+  const std::string bvh_text = dir.write("walk.txt", test::kTwoJoints).string();
+  const std::string notes = dir.write("notes.txt", "shopping list\n").string();
+  const BvhPaths out = expand_bvh_paths({bvh_text, notes});
+  EXPECT_EQ(out.files, (std::vector<std::string>{bvh_text}));
+  EXPECT_EQ(out.refused,
+            (std::vector<std::string>{notes + ": not a BVH file (bvhscope opens .bvh motion-capture files)"}));
+  EXPECT_EQ(expand_bvh_paths({dir.path().string()}).refused,
+            (std::vector<std::string>{dir.path().string() + ": no .bvh files in this folder"}));
+}
+
 }  // namespace
 }  // namespace bvhscope::viewer
