@@ -52,13 +52,20 @@ class BvhBuilder {
     return *this;
   }
   // One frame's values, in the order of the CHANNELS lines.
-  BvhBuilder& frame(Row values) {
-    rows_.push_back(std::move(values));
+  BvhBuilder& frame(const Row& values) {
+    std::string line;
+    for (std::size_t i = 0; i < values.size(); ++i) line += (i == 0 ? "" : " ") + number(values[i]);
+    rows_.push_back(std::move(line));
+    return *this;
+  }
+  // One frame's line as written ("0 90 0 ...": values a test keeps as text).
+  BvhBuilder& frame_line(std::string line) {
+    rows_.push_back(std::move(line));
     return *this;
   }
   // `count` frames, frame f's values from `row(f)`.
   BvhBuilder& frames(int count, const std::function<Row(int)>& row) {
-    for (int f = 0; f < count; ++f) rows_.push_back(row(f));
+    for (int f = 0; f < count; ++f) frame(row(f));
     return *this;
   }
 
@@ -68,10 +75,7 @@ class BvhBuilder {
     std::string out = "HIERARCHY\n";
     write_node(out, 0, 0);
     out += "MOTION\nFrames: " + std::to_string(rows_.size()) + "\nFrame Time: " + number(frame_time_) + "\n";
-    for (const Row& row : rows_) {
-      for (std::size_t i = 0; i < row.size(); ++i) out += (i == 0 ? "" : " ") + number(row[i]);
-      out += "\n";
-    }
+    for (const std::string& row : rows_) out += row + "\n";
     return out;
   }
 
@@ -131,17 +135,18 @@ class BvhBuilder {
 
   std::vector<Node> nodes_;
   double frame_time_ = 1.0 / 30.0;
-  std::vector<Row> rows_;
+  std::vector<std::string> rows_;
 };
 
 // The walk of the model tests: Hips (6 channels) -> `head` (0 50 0, 3 channels) -> End Site (0 10 0),
-// 0.04 s a frame, frame f's nine values from `row(f)`.
-inline std::string walk(int frames, const std::function<BvhBuilder::Row(int)>& row, const std::string& head = "Head") {
+// `frame_time` s a frame, frame f's nine values from `row(f)`.
+inline std::string walk(int frames, const std::function<BvhBuilder::Row(int)>& row, const std::string& head = "Head",
+                        double frame_time = 0.04) {
   return BvhBuilder()
       .root("Hips", {0, 0, 0}, kPositionsZXY)
       .joint(head, "Hips", {0, 50, 0}, kRotationsZXY)
       .end_site(head, {0, 10, 0})
-      .frame_time(0.04)
+      .frame_time(frame_time)
       .frames(frames, row)
       .text();
 }
