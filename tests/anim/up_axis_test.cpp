@@ -199,19 +199,21 @@ TEST(UpAxis, ACrabStandsOnItsLegs) {
 // floor is as steady along Y as along Z and Z is barely the longest: a weak guess of +z, no
 // better than +y, which the BVH convention then wins.
 TEST(UpAxis, AWeakGuessNoBetterThanPlusYGivesPlusY) {
-  std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 5 0\nCHANNELS 3 Xposition Yposition Zposition\n";
-  const char* rays[6][2] = {{"0 2 0", "0 2 0"},       {"0 -2 0", "0 -3 0"}, {"0 0 2.5", "0 0 2.5"},
-                            {"0 0 -2.5", "0 0 -2.5"}, {"1 0 0", "1 0 0"},   {"-1 0 0", "-1 0 0"}};
+  test::BvhBuilder rays;
+  rays.root("J0", {0, 5, 0}, "Xposition Yposition Zposition");
+  const test::BvhBuilder::Offset ends[6][2] = {{{0, 2, 0}, {0, 2, 0}},     {{0, -2, 0}, {0, -3, 0}},
+                                               {{0, 0, 2.5}, {0, 0, 2.5}}, {{0, 0, -2.5}, {0, 0, -2.5}},
+                                               {{1, 0, 0}, {1, 0, 0}},     {{-1, 0, 0}, {-1, 0, 0}}};
   for (int i = 0; i < 6; ++i) {
-    text += "JOINT J" + std::to_string(i + 1) + "\n{\nOFFSET " + rays[i][0] +
-            "\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET " + rays[i][1] + "\n}\n}\n";
+    const std::string ray = "J" + std::to_string(i + 1);
+    rays.joint(ray, "J0", ends[i][0], test::kRotationsZXY).end_site(ray, ends[i][1]);
   }
-  text += "}\nMOTION\nFrames: 30\nFrame Time: 0.04\n";
-  for (int f = 0; f < 30; ++f) {
-    text += std::to_string(0.5 * f) + " 0 0";
-    for (int i = 0; i < 6; ++i) text += " 0 0 0";
-    text += "\n";
-  }
+  rays.frame_time(0.04).frames(30, [](int f) {
+    test::BvhBuilder::Row row(3 + 6 * 3, 0.0);
+    row[0] = 0.5 * f;
+    return row;
+  });
+  const std::string text = rays.text();
   const UpAxisDecision decision = detect(test::parse_ok(text));
   EXPECT_EQ(decision.axis, UpAxis::PosY);
   EXPECT_FALSE(decision.certain);
