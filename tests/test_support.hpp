@@ -50,6 +50,20 @@ inline std::vector<std::filesystem::path> corpus_files() {
   return files;
 }
 
+// How many .bvh files the shared corpus holds (its MANIFEST.md lists them).
+inline constexpr std::size_t kCorpusFileCount = 23;
+
+// The corpus for a loop over all of it: fails the test (and returns what there is) unless all
+// kCorpusFileCount files are there, so that such a loop never passes by iterating over nothing.
+// (corpus_files() itself stays quiet: it also names parameterised tests, outside any test.)
+inline std::vector<std::filesystem::path> whole_corpus() {
+  std::vector<std::filesystem::path> files = corpus_files();
+  EXPECT_EQ(files.size(), kCorpusFileCount)
+      << "expected the " << kCorpusFileCount << " files of " << corpus_dir()
+      << " (CI has ../shared beside the checkout; set BVHSCOPE_CORPUS_DIR otherwise)";
+  return files;
+}
+
 inline std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;

@@ -1,5 +1,5 @@
 // The viewer's keyboard and mouse controls, one list: the F1 window, `bvhscope --help` and the
-// README's table show these rows (tests/app/shortcuts_test.cpp keeps the README and the key
+// README's table show these rows (tests/viewer/shortcuts_test.cpp keeps the README and the key
 // handler in viewer_frame.cpp equal to it).
 #pragma once
 

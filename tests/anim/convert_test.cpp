@@ -157,12 +157,18 @@ TEST(BvhWriter, ShortestFloatsAreExactlyThoseOfToChars) {
     if (a != b) ADD_FAILURE() << "value " << b << ": written " << a;
     return a == b;
   };
-  for (const auto& path : test::corpus_files()) {
+  std::size_t corpus_files = 0;
+  std::size_t corpus_values = 0;
+  for (const auto& path : test::whole_corpus()) {
     const Clip clip = load_corpus(path);
+    ++corpus_files;
     for (const float value : clip.motion.values) {
       if (!expect_same(value)) return;
+      ++corpus_values;
     }
   }
+  ASSERT_EQ(corpus_files, test::kCorpusFileCount);
+  ASSERT_GT(corpus_values, 1000000u) << "the corpus's values, all of them compared";
   std::mt19937_64 random(5);
   for (int i = 0; i < 2000000; ++i) {
     const int places = static_cast<int>(random() % 8);
@@ -198,8 +204,8 @@ TEST(BvhWriter, TextDoesNotDependOnTheThreadCount) {
 // equal the input's under its position mode (<= 1e-4 of the figure's size), the output loads
 // without warnings and reads as add mode.
 TEST(Convert, CorpusRoundTripKeepsEveryPosition) {
-  const auto files = test::corpus_files();
-  ASSERT_FALSE(files.empty());
+  const auto files = test::whole_corpus();
+  ASSERT_EQ(files.size(), test::kCorpusFileCount);
   for (const auto& path : files) {
     SCOPED_TRACE(path.filename().string());
     const Clip input = load_corpus(path);
@@ -220,7 +226,9 @@ TEST(Convert, CorpusRoundTripKeepsEveryPosition) {
 }
 
 TEST(Convert, EveryRotationOrderKeepsEveryPositionOnTheCorpus) {
-  for (const auto& path : test::corpus_files()) {
+  const auto files = test::whole_corpus();
+  ASSERT_EQ(files.size(), test::kCorpusFileCount);
+  for (const auto& path : files) {
     SCOPED_TRACE(path.filename().string());
     const Clip input = load_corpus(path);
     const PositionMode mode = decide_position_mode(input, PositionModeRequest::Auto).mode;

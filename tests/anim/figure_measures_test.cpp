@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "anim/clip_analysis.hpp"
+#include "bvh_builder.hpp"
 #include "test_support.hpp"
 #include "turned_bvh.hpp"
 
@@ -69,11 +70,13 @@ TEST(FigureMeasures, AStaticRootFiveMetresAwayIsNotPartOfTheBody) {
 TEST(FigureMeasures, AFanOfRaysAsLongAsTheFigureIsOneBody) {
   // Every bone is longer than 0.7 x the figure: cutting them all would leave single joints (and a
   // figure of size 0 drawn from a camera inside it); nothing is cut instead.
-  std::string text = "HIERARCHY\nROOT Root\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n";
+  test::BvhBuilder fan_of_rays;
+  fan_of_rays.root("Root", {0, 0, 0}, "Xposition Yposition Zposition");
   for (int i = 0; i < 200; ++i) {
-    text += "JOINT j" + std::to_string(i) + "\n{\nOFFSET 10 0 0\nEnd Site\n{\nOFFSET 0 10 0\n}\n}\n";
+    const std::string ray = "j" + std::to_string(i);
+    fan_of_rays.joint(ray, "Root", {10, 0, 0}, "").end_site(ray, {0, 10, 0});
   }
-  text += "}\nMOTION\nFrames: 2\nFrame Time: 0.1\n0 0 0\n0 1 0\n";
+  const std::string text = fan_of_rays.frame_time(0.1).frame({0, 0, 0}).frame({0, 1, 0}).text();
   const ClipAnalysis fan = analyse(test::parse_ok(text));
   EXPECT_EQ(fan.detached_joints, 0);
   EXPECT_NEAR(fan.figure.height, 10.0f, 0.01f);
@@ -105,36 +108,34 @@ TEST(FigureMeasures, EveryTakeOfOneSkeletonGetsTheSameUnit) {
 // arms out to a span of 199; it stands in place for two frames.
 std::string t_pose(float scale) {
   const auto v = [scale](float x, float y, float z) {
-    return std::to_string(x * scale) + " " + std::to_string(y * scale) + " " + std::to_string(z * scale);
+    return test::BvhBuilder::Offset{static_cast<double>(x * scale), static_cast<double>(y * scale),
+                                    static_cast<double>(z * scale)};
   };
-  const auto joint = [](const std::string& name, const std::string& offset) {
-    return "JOINT " + name + "\n{\nOFFSET " + offset + "\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
-  };
-  const auto end = [](const std::string& offset) { return "End Site\n{\nOFFSET " + offset + "\n}\n"; };
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation "
-      "Xrotation Yrotation\n";
-  text += joint("Spine", v(0, 10, 0)) + joint("Chest", v(0, 20, 0));
-  text += joint("Neck", v(0, 22, 0)) + joint("Head", v(0, 10, 0)) + end(v(0, 16, 0)) + "}\n}\n";
+  test::BvhBuilder pose;
+  pose.root("Hips", {0, 0, 0}, test::kPositionsZXY)
+      .joint("Spine", "Hips", v(0, 10, 0), test::kRotationsZXY)
+      .joint("Chest", "Spine", v(0, 20, 0), test::kRotationsZXY)
+      .joint("Neck", "Chest", v(0, 22, 0), test::kRotationsZXY)
+      .joint("Head", "Neck", v(0, 10, 0), test::kRotationsZXY)
+      .end_site("Head", v(0, 16, 0));
   for (const float side : {1.0f, -1.0f}) {
     const std::string s = side > 0 ? "Left" : "Right";
-    text += joint(s + "Shoulder", v(5 * side, 17, 0)) + joint(s + "Arm", v(15 * side, 0, 0)) +
-            joint(s + "ForeArm", v(30 * side, 0, 0)) + joint(s + "Hand", v(27 * side, 0, 0)) +
-            end(v(22.5f * side, 0, 0)) + "}\n}\n}\n}\n";
+    pose.joint(s + "Shoulder", "Chest", v(5 * side, 17, 0), test::kRotationsZXY)
+        .joint(s + "Arm", s + "Shoulder", v(15 * side, 0, 0), test::kRotationsZXY)
+        .joint(s + "ForeArm", s + "Arm", v(30 * side, 0, 0), test::kRotationsZXY)
+        .joint(s + "Hand", s + "ForeArm", v(27 * side, 0, 0), test::kRotationsZXY)
+        .end_site(s + "Hand", v(22.5f * side, 0, 0));
   }
-  text += "}\n}\n";  // Chest, Spine
   for (const float side : {1.0f, -1.0f}) {
     const std::string s = side > 0 ? "Left" : "Right";
-    text += joint(s + "UpLeg", v(9 * side, -5, 0)) + joint(s + "Leg", v(0, -42, 0)) + joint(s + "Foot", v(0, -43, 0)) +
-            end(v(0, -5, 12)) + "}\n}\n}\n";
+    pose.joint(s + "UpLeg", "Hips", v(9 * side, -5, 0), test::kRotationsZXY)
+        .joint(s + "Leg", s + "UpLeg", v(0, -42, 0), test::kRotationsZXY)
+        .joint(s + "Foot", s + "Leg", v(0, -43, 0), test::kRotationsZXY)
+        .end_site(s + "Foot", v(0, -5, 12));
   }
-  text += "}\nMOTION\nFrames: 2\nFrame Time: 0.04\n";
-  for (int f = 0; f < 2; ++f) {
-    text += "0 " + std::to_string(95.0f * scale) + " 0 0 0 0";
-    for (int c = 0; c < 18 * 3; ++c) text += " 0";
-    text += "\n";
-  }
-  return text;
+  test::BvhBuilder::Row still(6 + 18 * 3, 0.0);
+  still[1] = static_cast<double>(95.0f * scale);
+  return pose.frame_time(0.04).frame(still).frame(still).text();
 }
 
 TEST(FigureMeasures, HeightIsStandingHeightAndExtentTheLargestExtent) {

@@ -15,6 +15,7 @@
 #include "anim/motion_compare.hpp"
 #include "anim/pose.hpp"
 #include "anim/position_mode.hpp"
+#include "bvh_builder.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -25,15 +26,14 @@ namespace {
 std::string chain(const std::vector<std::string>& rows, const std::string& frame_time = "0.1",
                   const std::string& hips = "Hips", const std::string& chest = "Chest",
                   const std::string& head = "Head") {
-  std::string text = "HIERARCHY\nROOT " + hips +
-                     "\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-                     " JOINT " +
-                     chest + "\n {\n  OFFSET 0 10 0\n  CHANNELS 3 Zrotation Xrotation Yrotation\n  JOINT " + head +
-                     "\n  {\n   OFFSET 0 5 0\n   CHANNELS 3 Zrotation Xrotation Yrotation\n"
-                     "   End Site\n   {\n    OFFSET 0 2 0\n   }\n  }\n }\n}\nMOTION\nFrames: " +
-                     std::to_string(rows.size()) + "\nFrame Time: " + frame_time + "\n";
-  for (const std::string& row : rows) text += row + "\n";
-  return text;
+  test::BvhBuilder builder;
+  builder.root(hips, {0, 0, 0}, test::kPositionsZXY)
+      .joint(chest, hips, {0, 10, 0}, test::kRotationsZXY)
+      .joint(head, chest, {0, 5, 0}, test::kRotationsZXY)
+      .end_site(head, {0, 2, 0})
+      .frame_time(std::stod(frame_time));
+  for (const std::string& row : rows) builder.frame_line(row);
+  return builder.text();
 }
 
 const std::vector<std::string> kBase = {"0 0 0 0 0 0 30 0 0 0 0 0", "1 0 0 0 0 0 30 0 0 0 0 0",

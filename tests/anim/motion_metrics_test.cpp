@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "anim/bvh_parser.hpp"
+#include "bvh_builder.hpp"
 
 namespace bvhscope {
 namespace {
@@ -15,15 +16,13 @@ namespace {
 // Hips (root, positions in cm) with a LeftFoot 90 cm below and its End Site 10 cm further down:
 // with the root at height 100 the foot's End Site touches the floor (y = 0).
 Clip foot_clip(const std::vector<std::string>& rows, bool foot_positions = false) {
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 3 Xposition Yposition Zposition\n"
-      "  JOINT LeftFoot\n  {\n    OFFSET 0 -90 0\n" +
-      std::string(foot_positions ? "    CHANNELS 3 Xposition Yposition Zposition\n"
-                                 : "    CHANNELS 3 Zrotation Xrotation Yrotation\n") +
-      "    End Site\n    {\n      OFFSET 0 -10 0\n    }\n  }\n}\nMOTION\nFrames: " + std::to_string(rows.size()) +
-      "\nFrame Time: 0.04\n";
-  for (const std::string& row : rows) text += row + "\n";
-  Result<Clip> clip = parse_bvh(text, "foot.bvh");
+  test::BvhBuilder builder;
+  builder.root("Hips", {0, 0, 0}, "Xposition Yposition Zposition")
+      .joint("LeftFoot", "Hips", {0, -90, 0}, foot_positions ? "Xposition Yposition Zposition" : test::kRotationsZXY)
+      .end_site("LeftFoot", {0, -10, 0})
+      .frame_time(0.04);
+  for (const std::string& row : rows) builder.frame_line(row);
+  Result<Clip> clip = parse_bvh(builder.text(), "foot.bvh");
   EXPECT_TRUE(clip.ok()) << (clip.ok() ? "" : clip.error().message);
   return std::move(clip).value();
 }

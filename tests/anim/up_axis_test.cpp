@@ -8,6 +8,7 @@
 #include "anim/figure_sample.hpp"
 #include "anim/pose.hpp"
 #include "anim/up_axis_detection.hpp"
+#include "bvh_builder.hpp"
 #include "test_support.hpp"
 #include "turned_bvh.hpp"
 
@@ -148,42 +149,38 @@ TEST(UpAxis, TheMotionDecidesNotTheRestPose) {
 // splayed sideways and fore and aft (arching up, then down to the floor), two claws forward, two
 // eye stalks up; it scuttles sideways along X, lifting alternate legs. Wider and deeper than tall.
 std::string crab_bvh() {
-  const auto joint = [](const std::string& name, const std::string& offset) {
-    return "JOINT " + name + "\n{\nOFFSET " + offset + "\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
-  };
-  const auto end = [](const std::string& offset) { return "End Site\n{\nOFFSET " + offset + "\n}\n"; };
-  std::string text =
-      "HIERARCHY\nROOT Body\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation "
-      "Xrotation Yrotation\n";
-  for (const int side : {1, -1}) {
+  test::BvhBuilder crab;
+  crab.root("Body", {0, 0, 0}, test::kPositionsZXY);
+  const double fore_aft[4] = {1.2, 0.4, -0.4, -1.2};
+  const double along[4] = {4.5, 1.5, -1.5, -4.5};
+  for (const double side : {1.0, -1.0}) {
     const std::string s = side > 0 ? "L" : "R";
-    const std::string x = side > 0 ? "" : "-";
-    text += joint("Eye_" + s, x + "1.5 2 5") + end("0 2 0") + "}\n";
-    text += joint("Claw_" + s, x + "3 -1 6") + joint("Pincer_" + s, x + "2 -1 8") + end("0 0 6") + "}\n}\n";
-    const float fore_aft[4] = {1.2f, 0.4f, -0.4f, -1.2f};
-    const float along[4] = {4.5f, 1.5f, -1.5f, -4.5f};
+    crab.joint("Eye_" + s, "Body", {1.5 * side, 2, 5}, test::kRotationsZXY).end_site("Eye_" + s, {0, 2, 0});
+    crab.joint("Claw_" + s, "Body", {3 * side, -1, 6}, test::kRotationsZXY)
+        .joint("Pincer_" + s, "Claw_" + s, {2 * side, -1, 8}, test::kRotationsZXY)
+        .end_site("Pincer_" + s, {0, 0, 6});
     for (int k = 0; k < 4; ++k) {
       const std::string leg = "Leg" + std::to_string(k + 1) + "_" + s;
-      const auto num = [](float v) { return std::to_string(v); };
-      text += joint(leg + "_1", x + "4 0 " + num(along[k])) + joint(leg + "_2", x + "6 3 " + num(4.0f * fore_aft[k])) +
-              joint(leg + "_3", x + "6 -4 " + num(4.0f * fore_aft[k])) + end(x + "4 -7 " + num(3.0f * fore_aft[k])) +
-              "}\n}\n}\n";
+      crab.joint(leg + "_1", "Body", {4 * side, 0, along[k]}, test::kRotationsZXY)
+          .joint(leg + "_2", leg + "_1", {6 * side, 3, 4 * fore_aft[k]}, test::kRotationsZXY)
+          .joint(leg + "_3", leg + "_2", {6 * side, -4, 4 * fore_aft[k]}, test::kRotationsZXY)
+          .end_site(leg + "_3", {4 * side, -7, 3 * fore_aft[k]});
     }
   }
-  text += "}\nMOTION\nFrames: 60\nFrame Time: 0.04\n";
-  for (int f = 0; f < 60; ++f) {
-    text += std::to_string(1.5 * f) + " 8 0 0 0 0";
+  crab.frame_time(0.04).frames(60, [](int f) {
+    test::BvhBuilder::Row row = {1.5 * f, 8, 0, 0, 0, 0};
     for (const int side : {1, -1}) {
-      text += " 0 0 0  0 0 0 0 0 0";  // eye, claw, pincer
+      row.insert(row.end(), 9, 0.0);  // eye, claw, pincer
       for (int k = 0; k < 4; ++k) {
         // Alternate legs lift (a rotation about the body's long axis Z), the others stay down.
         const double lift = ((k + f / 5 + (side > 0 ? 0 : 1)) % 2 == 0) ? 12.0 * side : 0.0;
-        text += " " + std::to_string(lift) + " 0 0 0 0 0 0 0 0";
+        row.push_back(lift);
+        row.insert(row.end(), 8, 0.0);
       }
     }
-    text += "\n";
-  }
-  return text;
+    return row;
+  });
+  return crab.text();
 }
 
 TEST(UpAxis, ACrabStandsOnItsLegs) {
@@ -202,19 +199,21 @@ TEST(UpAxis, ACrabStandsOnItsLegs) {
 // floor is as steady along Y as along Z and Z is barely the longest: a weak guess of +z, no
 // better than +y, which the BVH convention then wins.
 TEST(UpAxis, AWeakGuessNoBetterThanPlusYGivesPlusY) {
-  std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 5 0\nCHANNELS 3 Xposition Yposition Zposition\n";
-  const char* rays[6][2] = {{"0 2 0", "0 2 0"},       {"0 -2 0", "0 -3 0"}, {"0 0 2.5", "0 0 2.5"},
-                            {"0 0 -2.5", "0 0 -2.5"}, {"1 0 0", "1 0 0"},   {"-1 0 0", "-1 0 0"}};
+  test::BvhBuilder rays;
+  rays.root("J0", {0, 5, 0}, "Xposition Yposition Zposition");
+  const test::BvhBuilder::Offset ends[6][2] = {{{0, 2, 0}, {0, 2, 0}},     {{0, -2, 0}, {0, -3, 0}},
+                                               {{0, 0, 2.5}, {0, 0, 2.5}}, {{0, 0, -2.5}, {0, 0, -2.5}},
+                                               {{1, 0, 0}, {1, 0, 0}},     {{-1, 0, 0}, {-1, 0, 0}}};
   for (int i = 0; i < 6; ++i) {
-    text += "JOINT J" + std::to_string(i + 1) + "\n{\nOFFSET " + rays[i][0] +
-            "\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET " + rays[i][1] + "\n}\n}\n";
+    const std::string ray = "J" + std::to_string(i + 1);
+    rays.joint(ray, "J0", ends[i][0], test::kRotationsZXY).end_site(ray, ends[i][1]);
   }
-  text += "}\nMOTION\nFrames: 30\nFrame Time: 0.04\n";
-  for (int f = 0; f < 30; ++f) {
-    text += std::to_string(0.5 * f) + " 0 0";
-    for (int i = 0; i < 6; ++i) text += " 0 0 0";
-    text += "\n";
-  }
+  rays.frame_time(0.04).frames(30, [](int f) {
+    test::BvhBuilder::Row row(3 + 6 * 3, 0.0);
+    row[0] = 0.5 * f;
+    return row;
+  });
+  const std::string text = rays.text();
   const UpAxisDecision decision = detect(test::parse_ok(text));
   EXPECT_EQ(decision.axis, UpAxis::PosY);
   EXPECT_FALSE(decision.certain);

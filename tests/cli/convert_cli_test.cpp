@@ -33,8 +33,10 @@ std::size_t entries(const std::filesystem::path& dir) {
 // file, loads in `bvhscope info` with no warning.
 TEST(ConvertCommand, OutputsLoadWithoutWarnings) {
   test::TempDir dir;
-  for (const auto& path : test::corpus_files()) {
+  std::size_t converted_files = 0;
+  for (const auto& path : test::whole_corpus()) {
     SCOPED_TRACE(path.filename().string());
+    ++converted_files;
     for (const std::vector<std::string>& extra :
          {std::vector<std::string>{}, std::vector<std::string>{"--rotation-order", "XYZ", "--unwrap", "--fps", "24"}}) {
       const std::string out = (dir.path() / "out.bvh").string();
@@ -48,6 +50,7 @@ TEST(ConvertCommand, OutputsLoadWithoutWarnings) {
       EXPECT_EQ(info.err, "") << "warnings on the converted file";
     }
   }
+  EXPECT_EQ(converted_files, test::kCorpusFileCount);
 }
 
 // The CSV rows of `export` as numbers (the header skipped).

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "anim/bvh_parser.hpp"
+#include "bvh_builder.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -15,16 +16,10 @@ namespace {
 // Hips -> Head (0 50 0) -> End Site; the root walks along X. With `jump_at` >= 0, Head's Xrotation
 // goes from 0 to 200 at that frame and stays there (a 160 degree turn in one frame).
 std::string walk_text(int frames, int jump_at = -1) {
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
-      "Yrotation\n  JOINT Head\n  {\n    OFFSET 0 50 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-      "    End Site\n    {\n      OFFSET 0 10 0\n    }\n  }\n}\nMOTION\nFrames: " +
-      std::to_string(frames) + "\nFrame Time: 0.04\n";
-  for (int f = 0; f < frames; ++f) {
-    const int head_x = jump_at >= 0 && f >= jump_at ? 200 : 0;
-    text += std::to_string(f) + " 90 0 0 0 0 0 " + std::to_string(head_x) + " 0\n";
-  }
-  return text;
+  return test::walk(frames, [jump_at](int f) {
+    const double head_x = jump_at >= 0 && f >= jump_at ? 200 : 0;
+    return test::BvhBuilder::Row{static_cast<double>(f), 90, 0, 0, 0, 0, 0, head_x, 0};
+  });
 }
 
 Clip parsed(const std::string& text, const std::string& path) {

@@ -11,19 +11,16 @@
 #include <string>
 
 #include "anim/bvh_parser.hpp"
+#include "bvh_builder.hpp"
 
 namespace bvhscope::viewer {
 namespace {
 
 // A two-joint clip whose root walks along X by 1 unit a frame.
 std::string walk_text(int frames, double frame_time = 0.04) {
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
-      "Yrotation\n  JOINT Head\n  {\n    OFFSET 0 50 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n"
-      "    {\n      OFFSET 0 10 0\n    }\n  }\n}\nMOTION\nFrames: " +
-      std::to_string(frames) + "\nFrame Time: " + std::to_string(frame_time) + "\n";
-  for (int f = 0; f < frames; ++f) text += std::to_string(f) + " 90 0 0 0 0 0 0 0\n";
-  return text;
+  return test::walk(
+      frames, [](int f) { return test::BvhBuilder::Row{static_cast<double>(f), 90, 0, 0, 0, 0, 0, 0, 0}; }, "Head",
+      frame_time);
 }
 
 Clip parsed(const std::string& path, int frames, double frame_time = 0.04) {

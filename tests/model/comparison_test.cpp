@@ -9,6 +9,7 @@
 #include <string>
 
 #include "anim/bvh_parser.hpp"
+#include "bvh_builder.hpp"
 #include "model/error_scale.hpp"
 
 namespace bvhscope::viewer {
@@ -16,15 +17,8 @@ namespace {
 
 // Hips -> Head (0 50 0) -> End Site (0 10 0); the root walks along X by `speed` units a frame.
 std::string walk_text(int frames, double speed = 1.0, const std::string& head = "Head") {
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
-      "Yrotation\n  JOINT " +
-      head +
-      "\n  {\n    OFFSET 0 50 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n"
-      "    {\n      OFFSET 0 10 0\n    }\n  }\n}\nMOTION\nFrames: " +
-      std::to_string(frames) + "\nFrame Time: 0.04\n";
-  for (int f = 0; f < frames; ++f) text += std::to_string(f * speed) + " 90 0 0 0 0 0 0 0\n";
-  return text;
+  return test::walk(
+      frames, [speed](int f) { return test::BvhBuilder::Row{f * speed, 90, 0, 0, 0, 0, 0, 0, 0}; }, head);
 }
 
 Clip parsed(const std::string& text, const std::string& path) {
@@ -223,10 +217,13 @@ TEST(Comparison, AClipReloadedWithAnotherSkeletonDropsItsResultAtOnce) {
   ASSERT_EQ(only(comparison).pair_of_joint.size(), 3u);
   const std::uint64_t serial = only(comparison).serial;
   // b comes back as Hips -> End Site only: 2 joints, not 3.
-  std::string small =
-      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
-      "Yrotation\n  End Site\n  {\n    OFFSET 0 50 0\n  }\n}\nMOTION\nFrames: 10\nFrame Time: 0.04\n";
-  for (int f = 0; f < 10; ++f) small += std::to_string(f) + " 90 0 0 0 0\n";
+  const std::string small =
+      test::BvhBuilder()
+          .root("Hips", {0, 0, 0}, test::kPositionsZXY)
+          .end_site("Hips", {0, 50, 0})
+          .frame_time(0.04)
+          .frames(10, [](int f) { return test::BvhBuilder::Row{static_cast<double>(f), 90, 0, 0, 0, 0}; })
+          .text();
   set.reload(set[1].id);
   const std::vector<LoadRequest> requests = set.take_requests();
   ASSERT_EQ(requests.size(), 1u);

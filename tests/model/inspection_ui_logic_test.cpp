@@ -4,6 +4,7 @@
 
 #include "anim/joint_details_refresh.hpp"
 #include "anim/joint_filter.hpp"
+#include "bvh_builder.hpp"
 #include "model/clip_placement.hpp"
 #include "model/joint_tree_rows.hpp"
 #include "test_support.hpp"
@@ -12,15 +13,20 @@ namespace bvhscope {
 namespace {
 
 // Hips -> (Spine -> Head -> HeadEnd, LeftLeg -> LeftLegEnd, RightLeg -> RightLegEnd)
-constexpr std::string_view kBody =
-    "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-    "JOINT Spine\n{\nOFFSET 0 10 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n"
-    "JOINT Head\n{\nOFFSET 0 5 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 2 0\n}\n}\n}\n"
-    "JOINT LeftLeg\n{\nOFFSET 3 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 -8 0\n}\n}\n"
-    "JOINT RightLeg\n{\nOFFSET -3 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 -8 0\n}\n}\n}\n"
-    "MOTION\nFrames: 3\nFrame Time: 0.5\n0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n"
-    "1 2 3 10 20 30 5 0 0 0 0 0 45 0 0 0 0 0\n"
-    "0 0 9 90 0 0 0 -30 0 0 0 0 0 0 0 0 0 12\n";
+const std::string kBody = test::BvhBuilder()
+                              .root("Hips", {0, 0, 0}, test::kPositionsZXY)
+                              .joint("Spine", "Hips", {0, 10, 0}, test::kRotationsZXY)
+                              .joint("Head", "Spine", {0, 5, 0}, test::kRotationsZXY)
+                              .end_site("Head", {0, 2, 0})
+                              .joint("LeftLeg", "Hips", {3, 0, 0}, test::kRotationsZXY)
+                              .end_site("LeftLeg", {0, -8, 0})
+                              .joint("RightLeg", "Hips", {-3, 0, 0}, test::kRotationsZXY)
+                              .end_site("RightLeg", {0, -8, 0})
+                              .frame_time(0.5)
+                              .frame_line("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0")
+                              .frame_line("1 2 3 10 20 30 5 0 0 0 0 0 45 0 0 0 0 0")
+                              .frame_line("0 0 9 90 0 0 0 -30 0 0 0 0 0 0 0 0 0 12")
+                              .text();
 // Joint indices: 0 Hips, 1 Spine, 2 Head, 3 HeadEnd, 4 LeftLeg, 5 LeftLegEnd, 6 RightLeg, 7 RightLegEnd.
 
 std::vector<std::uint8_t> all(std::size_t n, std::uint8_t value) { return std::vector<std::uint8_t>(n, value); }
@@ -78,15 +84,15 @@ TEST(TreeRows, ExpandingAncestorsRevealsAPickedJointAndRowOfFindsIt) {
 }
 
 TEST(TreeRows, ADeepChainShowsOneRowCollapsedAndEveryRowOnceRevealed) {
-  std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n";
-  constexpr int kJoints = 200;
-  for (int i = 1; i < kJoints; ++i) text += "JOINT J" + std::to_string(i) + "\n{\nOFFSET 0 1 0\nCHANNELS 1 Zrotation\n";
-  text += "End Site\n{\nOFFSET 0 1 0\n}\n";
-  for (int i = 0; i < kJoints; ++i) text += "}\n";
-  text += "MOTION\nFrames: 1\nFrame Time: 0.1\n0 0 0";
-  for (int i = 1; i < kJoints; ++i) text += " 0";
-  text += "\n";
-  const Clip clip = test::parse_ok(text);
+  constexpr int kJoints = 200;  // J0 (3 channels) -> J1 -> ... -> J199 (1 channel each) -> End Site
+  test::BvhBuilder chain;
+  chain.root("J0", {0, 0, 0}, "Xposition Yposition Zposition");
+  for (int i = 1; i < kJoints; ++i)
+    chain.joint("J" + std::to_string(i), "J" + std::to_string(i - 1), {0, 1, 0}, "Zrotation");
+  chain.end_site("J" + std::to_string(kJoints - 1), {0, 1, 0})
+      .frame_time(0.1)
+      .frame(test::BvhBuilder::Row(kJoints + 2, 0.0));
+  const Clip clip = test::parse_ok(chain.text());
   ASSERT_EQ(clip.skeleton.joint_count(), kJoints + 1);
   const auto n = static_cast<std::size_t>(clip.skeleton.joint_count());
   auto expanded = all(n, 0);

@@ -1,0 +1,50 @@
+// The tests' BVH builder (tests/bvh_builder.hpp) writes the file its description says: the shared
+// two-joint fixture byte for byte, children in the order given, CHANNELS 0, numbers that read back.
+#include <gtest/gtest.h>
+
+#include "bvh_builder.hpp"
+#include "test_support.hpp"
+
+namespace bvhscope {
+namespace {
+
+TEST(BvhBuilder, WritesTheTwoJointFixtureByteForByte) {
+  const std::string text = test::BvhBuilder()
+                               .root("Hips", {0, 0, 0}, test::kPositionsZXY)
+                               .joint("Chest", "Hips", {0, 10, 0}, test::kRotationsZXY)
+                               .end_site("Chest", {0, 5, 0})
+                               .frame_time(0.5)
+                               .frame({1, 2, 3, 0, 0, 0, 0, 0, 0})
+                               .frame_line("4 5 6 90 0 0 0 0 0")
+                               .text();
+  EXPECT_EQ(text, test::kTwoJoints);
+}
+
+TEST(BvhBuilder, ChildrenInTheOrderGivenAndJointsWithoutChannels) {
+  const std::string text = test::BvhBuilder()
+                               .root("R", {1.5, -2, 0.1}, "Yposition")
+                               .joint("A", "R", {0, 1, 0}, "")
+                               .joint("B", "R", {0, 0, 1e-7}, "Xrotation")
+                               .end_site("A", {0, 2, 0})
+                               .frame_time(1.0 / 120.0)
+                               .frames(2,
+                                       [](int f) {
+                                         return test::BvhBuilder::Row{0.1 * f, -45};
+                                       })
+                               .text();
+  EXPECT_EQ(text,
+            "HIERARCHY\nROOT R\n{\n  OFFSET 1.5 -2 0.1\n  CHANNELS 1 Yposition\n  JOINT A\n  {\n    OFFSET 0 1 0\n"
+            "    CHANNELS 0\n    End Site\n    {\n      OFFSET 0 2 0\n    }\n  }\n  JOINT B\n  {\n"
+            "    OFFSET 0 0 1e-07\n    CHANNELS 1 Xrotation\n  }\n}\nMOTION\nFrames: 2\n"
+            "Frame Time: 0.008333333333333333\n0 -45\n0.1 -45\n");
+  const Clip clip = test::parse_ok(text);
+  ASSERT_EQ(clip.skeleton.joint_count(), 4);
+  EXPECT_EQ(clip.skeleton.names[1], "A");
+  EXPECT_EQ(clip.skeleton.names[3], "B");
+  const std::vector<float> values = {0.0f, -45.0f, 0.1f, -45.0f};
+  for (std::size_t i = 0; i < values.size(); ++i) EXPECT_EQ(clip.motion.values[i], values[i]) << i;
+  EXPECT_EQ(clip.skeleton.offsets[3].z, 1e-7f);
+}
+
+}  // namespace
+}  // namespace bvhscope
