@@ -11,6 +11,8 @@
 
 #include "anim/video_timing.hpp"
 #include "gfx/render_target.hpp"
+#include "model/overlay_labels.hpp"
+#include "viewer/imgui_overlay.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/offscreen_context.hpp"
 #include "viewer/viewer.hpp"
@@ -43,6 +45,7 @@ struct GridRenderer::Parts {
   int tile_height = 0;
   std::vector<std::uint8_t> tile_rgba;  // reused
   std::size_t frames_drawn = 0;
+  Overlay caption;  // a tile's caption, reused
 };
 
 GridRenderer::~GridRenderer() = default;
@@ -139,17 +142,9 @@ void GridRenderer::draw(double seconds, std::vector<std::uint8_t>& rgba) {
     }
     // The caption: its text on a dark band at the tile's top left.
     ImGuiSession::begin_headless_frame(static_cast<float>(w), static_cast<float>(h), 1.0f / 60.0f);
-    const float font = ImGui::GetFontSize();
-    ImDrawList* draw = ImGui::GetForegroundDrawList();
-    const ImVec2 text = ImGui::CalcTextSize(tile.caption.c_str());
-    const ImVec2 at(font * 0.5f, font * 0.4f);
-    draw->AddRectFilled(
-        ImVec2(at.x - font * 0.35f, at.y - font * 0.2f),
-        ImVec2(std::min(at.x + text.x + font * 0.35f, static_cast<float>(w) - 2.0f), at.y + text.y + font * 0.2f),
-        IM_COL32(16, 18, 21, 200), 3.0f);
-    draw->PushClipRect(ImVec2(0.0f, 0.0f), ImVec2(static_cast<float>(w) - font * 0.3f, static_cast<float>(h)));
-    draw->AddText(at, IM_COL32(232, 234, 238, 255), tile.caption.c_str());
-    draw->PopClipRect();
+    parts.caption.clear();
+    add_grid_caption(parts.caption, ImGuiTextMetrics(), tile.caption, glm::vec2(w, h));
+    draw_overlay_imgui(parts.caption, ImGui::GetForegroundDrawList());
     ImGuiSession::end_frame();
     tile.target->bind();
     ImGuiSession::render_draw_data();

@@ -2,9 +2,7 @@
 
 #include <imgui.h>
 
-#ifdef BVHSCOPE_HAS_UI_FONT
-#include "bvhscope_fonts.hpp"
-#endif
+#include "gfx/ui_font.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -86,8 +84,7 @@ void apply_ui_theme(float content_scale) {
 
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-#ifdef BVHSCOPE_HAS_UI_FONT
-  const std::string_view font = bvhscope_fonts("DejaVuSans.ttf");
+  const std::string_view font = gfx::ui_font_ttf();
   if (!font.empty()) {
     ImFontConfig config;
     config.FontDataOwnedByAtlas = false;  // the bytes live in the executable
@@ -98,7 +95,6 @@ void apply_ui_theme(float content_scale) {
                                    15.0f * content_scale, &config);
     return;
   }
-#endif
   ImFontConfig config;
   config.SizePixels = 13.0f * content_scale;
   io.Fonts->AddFontDefault(&config);

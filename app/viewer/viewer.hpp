@@ -17,6 +17,7 @@
 #include "model/clip_loader.hpp"
 #include "model/file_watcher.hpp"
 #include "model/label_layout.hpp"
+#include "model/overlay_labels.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/export_job.hpp"
 #include "viewer/file_dialog.hpp"
@@ -313,14 +314,10 @@ class Viewer {
     LabelMode mode = LabelMode::None;
     bool operator==(const LabelKey&) const = default;
   } label_key_;
-  std::size_t label_characters_ = 0;  // of every label in label_order_
-  struct PlacedJointLabel {
-    int joint = -1;
-    glm::vec2 point{0.0f};
-    PlacedLabel label;
-  };
+  std::size_t label_characters_ = 0;             // of every label in label_order_
   std::vector<PlacedJointLabel> placed_labels_;  // this frame's shown labels, reused
   std::vector<LabelBox> tag_boxes_;              // this frame's clip name tags, reused
+  Overlay view_overlay_;                         // this frame's tags, labels and hover name, reused
   int labels_shown_ = 0;
   int labels_hidden_ = 0;
   glm::vec2 press_position_{0.0f};
