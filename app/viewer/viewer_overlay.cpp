@@ -65,7 +65,7 @@ void Viewer::update_view_hover() {
   const ImGuiIO& io = ImGui::GetIO();
   ViewerState::ViewHover hover;
   // Not while a button is down (a camera drag, or a drag that began on a panel), nor over a panel.
-  const bool free_mouse = ImGui::IsMousePosValid() && !io.WantCaptureMouse && drag_button_ < 0 &&
+  const bool free_mouse = ImGui::IsMousePosValid() && !io.WantCaptureMouse && pointer_.drag_button < 0 &&
                           !ImGui::IsAnyMouseDown() && layout_.visible_view.contains(io.MousePos.x, io.MousePos.y);
   if (free_mouse && !state_.clips.empty()) {
     // A pick walks every joint: with a huge skeleton on screen, only when the mouse or the camera
@@ -80,9 +80,10 @@ void Viewer::update_view_hover() {
         last.clip < 0 || (last.clip < static_cast<int>(state_.clips.size()) &&
                           state_.clips[static_cast<std::size_t>(last.clip)].drawn() &&
                           last.joint < state_.clips[static_cast<std::size_t>(last.clip)].clip().skeleton.joint_count());
-    if (huge && last_valid && mouse == hover_mouse_ && view_projection == hover_view_projection_) return;
-    hover_mouse_ = mouse;
-    hover_view_projection_ = view_projection;
+    if (huge && last_valid && mouse == pointer_.hover_mouse && view_projection == pointer_.hover_view_projection)
+      return;
+    pointer_.hover_mouse = mouse;
+    pointer_.hover_view_projection = view_projection;
     const ViewPick pick = pick_in_view(io.MousePos.x, io.MousePos.y);
     hover = {pick.slot, pick.joint};
   }
@@ -91,19 +92,19 @@ void Viewer::update_view_hover() {
 
 void Viewer::draw_view_overlay() {
   update_view_hover();
-  labels_shown_ = 0;
-  labels_hidden_ = 0;
+  labels_.shown = 0;
+  labels_.hidden = 0;
   const Rect& view = layout_.visible_view;  // labels and the legend keep clear of the curves strip
   const LabelBox bounds{{view.x, view.y}, {view.x + view.width, view.y + view.height}};
-  label_layout_.begin(bounds, {kLabelOffset * ui_scale_, kLabelGap * ui_scale_});
+  labels_.layout.begin(bounds, {kLabelOffset * ui_scale_, kLabelGap * ui_scale_});
   const ClipSlot* slot = state_.active_slot();
   const bool labels = slot != nullptr && slot->drawn() && state_.inspection.labels != LabelMode::None &&
                       !(state_.inspection.labels == LabelMode::SelectedChain && slot->selected < 0);
-  if (labels) refresh_label_order(*slot);
+  if (labels) labels_.refresh_order(*slot, state_.inspection.labels);
 
   // The comparison's legend first: tags and labels keep clear of it.
   if (const std::optional<Rect> legend = draw_error_legend(view, state_))
-    label_layout_.block({{legend->x, legend->y}, {legend->x + legend->width, legend->y + legend->height}});
+    labels_.layout.block({{legend->x, legend->y}, {legend->x + legend->width, legend->y + legend->height}});
 
   // Name tags first: joint labels make way for them.
   const bool tags = state_.display.name_tags && state_.clips.size() > 1;
@@ -126,15 +127,15 @@ void Viewer::draw_view_overlay() {
     const glm::vec2 size(width + 2.0f * kHoverPadding.x * ui_scale_, name_size.y + 2.0f * kHoverPadding.y * ui_scale_);
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     hover_box = tooltip_box({mouse.x, mouse.y}, size, bounds, kHoverOffset * ui_scale_);
-    label_layout_.block(hover_box);
+    labels_.layout.block(hover_box);
     ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
   }
 
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   // Room for the most this overlay can draw, so a frame that shows more labels than any before
   // does not grow ImGui's buffers (only a new clip, selection or mode may).
-  const std::size_t boxes = (labels ? label_order_.size() : 0) + (hover.clip >= 0 ? 1 : 0);
-  const std::size_t characters = (labels ? label_characters_ : 0) + hover_characters;
+  const std::size_t boxes = (labels ? labels_.order.size() : 0) + (hover.clip >= 0 ? 1 : 0);
+  const std::size_t characters = (labels ? labels_.characters : 0) + hover_characters;
   (void)tags;
   reserve_draw_list(draw, 4 * characters + kMaxBoxVertices * boxes, 6 * characters + kMaxBoxIndices * boxes);
 
@@ -158,9 +159,9 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
   reserve_draw_list(draw, 4 * characters + kMaxBoxVertices * state_.clips.size(),
                     6 * characters + kMaxBoxIndices * state_.clips.size());
   draw->PushClipRect(to_im(bounds.min), to_im(bounds.max), true);
-  tag_boxes_.clear();
-  tag_boxes_.reserve(state_.clips.size());  // no-ops once sized: nothing allocated while playing
-  label_layout_.reserve(label_order_.size() + 1 + state_.clips.size());
+  labels_.tag_boxes.clear();
+  labels_.tag_boxes.reserve(state_.clips.size());  // no-ops once sized: nothing allocated while playing
+  labels_.layout.reserve(labels_.order.size() + 1 + state_.clips.size());
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
     if (!slot.drawn()) continue;
@@ -182,7 +183,7 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
       glm::vec2 min = start;
       for (bool moved = true; moved;) {
         moved = false;
-        for (const LabelBox& other : tag_boxes_) {
+        for (const LabelBox& other : labels_.tag_boxes) {
           if (min.x < other.max.x && other.min.x < min.x + size.x && min.y < other.max.y &&
               other.min.y < min.y + size.y) {
             min.y =
@@ -205,8 +206,8 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
     }
     const glm::vec2 min = *spot;
     const LabelBox box{min, min + size};
-    tag_boxes_.push_back(box);
-    label_layout_.block(box);
+    labels_.tag_boxes.push_back(box);
+    labels_.layout.block(box);
     const glm::vec3 colour = clip_color(slot.color_index).line;
     // A leader from the figure's top to its tag, so a tag moved away still points at its figure.
     const ImVec2 foot(std::clamp(head.x, box.min.x + stripe, box.max.x - stripe),
@@ -223,20 +224,6 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
   draw->PopClipRect();
 }
 
-void Viewer::refresh_label_order(const ClipSlot& slot) {
-  const Skeleton& skeleton = slot.clip().skeleton;
-  const LabelMode mode = state_.inspection.labels;
-  const LabelKey key{slot.id, skeleton.joint_count(), slot.selected, mode};
-  if (key == label_key_) return;
-  // A new clip, selection or mode: the order is rebuilt and the storage sized (not while playing).
-  label_order(skeleton, slot.tree_shape.depths, slot.selected, mode == LabelMode::All, label_order_);
-  label_layout_.reserve(label_order_.size() + 1);
-  placed_labels_.reserve(label_order_.size());
-  label_characters_ = 0;
-  for (const int joint : label_order_) label_characters_ += slot.labels[static_cast<std::size_t>(joint)].size();
-  label_key_ = key;
-}
-
 void Viewer::draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> placed) {
   // The selected joint and its ancestors may stand off their point (with a leader line) rather
   // than be hidden; in All mode the other joints only take a spot next to their point.
@@ -247,30 +234,30 @@ void Viewer::draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> 
   const Rect& view = layout_.view;
   const glm::mat4 view_projection = this->view_projection();
   const glm::vec2 padding(kLabelPadding.x * ui_scale_, kLabelPadding.y * ui_scale_);
-  placed_labels_.clear();
-  for (std::size_t k = 0; k < label_order_.size(); ++k) {
-    const auto joint = static_cast<std::size_t>(label_order_[k]);
+  labels_.placed.clear();
+  for (std::size_t k = 0; k < labels_.order.size(); ++k) {
+    const auto joint = static_cast<std::size_t>(labels_.order[k]);
     if (joint >= placed.size() || joint >= slot.labels.size()) continue;
     const glm::vec3 p = project_to_pixels(view_projection, placed[joint], glm::vec2(view.width, view.height));
     if (p.z < 0.0f || p.z > 1.0f || !view.contains(p.x + view.x, p.y + view.y)) continue;
     const glm::vec2 point(p.x + view.x, p.y + view.y);
     const ImVec2 text_size = ImGui::CalcTextSize(slot.labels[joint].c_str());
     const PlacedLabel label =
-        label_layout_.place(point, glm::vec2(text_size.x, text_size.y) + 2.0f * padding, k < chain);
+        labels_.layout.place(point, glm::vec2(text_size.x, text_size.y) + 2.0f * padding, k < chain);
     if (label.shown()) {
-      placed_labels_.push_back({static_cast<int>(joint), point, label});
+      labels_.placed.push_back({static_cast<int>(joint), point, label});
     } else {
-      ++labels_hidden_;
+      ++labels_.hidden;
     }
   }
-  labels_shown_ = static_cast<int>(placed_labels_.size());
+  labels_.shown = static_cast<int>(labels_.placed.size());
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
-  for (const PlacedJointLabel& label : placed_labels_) {  // leader lines under every box
+  for (const JointLabelOverlay::PlacedJointLabel& label : labels_.placed) {  // leader lines under every box
     if (!needs_leader(label.label.spot)) continue;
     const glm::vec2 end = glm::clamp(label.point, label.label.box.min, label.label.box.max);
     draw->AddLine(to_im(label.point), to_im(end), kLeader, 1.0f * ui_scale_);
   }
-  for (const PlacedJointLabel& label : placed_labels_) {
+  for (const JointLabelOverlay::PlacedJointLabel& label : labels_.placed) {
     const bool strong = label.joint == slot.selected;
     const LabelBox& box = label.label.box;
     draw->AddRectFilled(to_im(box.min), to_im(box.max), strong ? kSelectedFill : kLabelFill, 3.0f * ui_scale_);
