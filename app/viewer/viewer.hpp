@@ -171,10 +171,6 @@ class Viewer {
   void colour_by_error(const ClipSlot& slot, gfx::ClipLook& look) const;
   void select_joint(int slot_index, int joint);
   // The front-most joint or bone of a visible clip at window point (x, y); slot -1 for none.
-  struct ViewPick {
-    int slot = -1;
-    int joint = -1;
-  };
   ViewPick pick_in_view(float x, float y);
   void pick_at(float x, float y, bool double_click);
   void update_view_hover();

@@ -88,35 +88,10 @@ const ClipComparison* Viewer::ghost_comparison(const ClipSlot& slot) const noexc
   return compared != nullptr && compared->result ? compared : nullptr;
 }
 
-// The other clip's pose moved where it is measured: aligned on the reference for this frame as
-// compare_motion aligns it (from the poses on screen), then placed as the reference is placed.
 void Viewer::write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
                               const ClipComparison& compared) {
-  const std::vector<JointPair>& pairs = compared.result->matching.pairs;
-  ghosts_.reference_points.clear();
-  ghosts_.other_points.clear();
-  for (const JointPair& pair : pairs) {
-    // A result always belongs to the clips on screen (one for another clip is dropped): checked anyway.
-    if (static_cast<std::size_t>(pair.reference) >= reference.pose.world.size() ||
-        static_cast<std::size_t>(pair.other) >= slot.pose.world.size())
-      continue;
-    ghosts_.reference_points.emplace_back(reference.pose.position(pair.reference));
-    ghosts_.other_points.emplace_back(slot.pose.position(pair.other));
-  }
-  const Skeleton& ref_skeleton = reference.clip().skeleton;
-  const Skeleton& skeleton = slot.clip().skeleton;
-  const glm::dvec3 ref_root =
-      ref_skeleton.roots.empty() ? glm::dvec3(0.0) : glm::dvec3(reference.pose.position(ref_skeleton.roots.front()));
-  const glm::dvec3 other_root =
-      skeleton.roots.empty() ? glm::dvec3(0.0) : glm::dvec3(slot.pose.position(skeleton.roots.front()));
-  const FrameAlignment aligned = align_frame(compared.options.alignment, ghosts_.reference_points, ghosts_.other_points,
-                                             ref_root, other_root, compared.options.other_scale, compared.options.up);
-  const glm::dmat3 linear = aligned.rotation * aligned.scale;
-  glm::mat4 transform{glm::mat3(linear)};
-  transform[3] = glm::vec4(glm::vec3(aligned.translation), 1.0f);
-  ghosts_.pose.world.resize(slot.pose.world.size());
-  for (std::size_t j = 0; j < slot.pose.world.size(); ++j) ghosts_.pose.world[j] = transform * slot.pose.world[j];
-  renderer_.write_pose(index, skeleton, ghosts_.pose, reference.placement);
+  renderer_.write_pose(index, slot.clip().skeleton, ghosts_.aligned_pose(slot, reference, compared),
+                       reference.placement);
 }
 
 // Each compared clip's joints in the colour of their error at the reference's frame on screen

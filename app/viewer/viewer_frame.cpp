@@ -47,27 +47,9 @@ void sync_timeline_view(ViewerState& state) {
 
 }  // namespace
 
-Viewer::ViewPick Viewer::pick_in_view(float x, float y) {
-  const Rect& view = layout_.view;
-  const glm::mat4 view_projection = this->view_projection();
-  const glm::vec2 size(view.width, view.height);
-  const glm::vec2 cursor(x - view.x, y - view.y);
-  ViewPick best;
-  float best_depth = 2.0f;
-  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
-    const ClipSlot& slot = state_.clips[i];
-    if (!slot.drawn()) continue;
-    const std::span<const glm::vec3> placed = renderer_.skeleton_pass().joint_positions(i);
-    const PickResult result = pick_joint(slot.clip().skeleton, placed, view_projection, size, cursor,
-                                         kPickRadius * ui_scale_, pointer_.pick_scratch);
-    if (result.joint < 0) continue;
-    const float depth = project_to_pixels(view_projection, placed[static_cast<std::size_t>(result.joint)], size).z;
-    if (depth < best_depth) {
-      best_depth = depth;
-      best = {static_cast<int>(i), result.joint};
-    }
-  }
-  return best;
+ViewPick Viewer::pick_in_view(float x, float y) {
+  return pointer_.pick(state_.clips, renderer_.skeleton_pass(), layout_.view, view_projection(),
+                       kPickRadius * ui_scale_, x, y);
 }
 
 void Viewer::pick_at(float x, float y, bool double_click) {
