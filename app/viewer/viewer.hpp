@@ -211,20 +211,20 @@ class Viewer {
   float ui_scale_ = 1.0f;
   ViewerState state_;
   ClipLoader loader_;
-  OpenRequests opening_;
-  FileDialogs files_;
-  WatchedFile watched_;
+  OpenRequests opening_;  // drops, --up, --compare waiting for a frame or a load
+  FileDialogs files_;     // Open, joint map, Browse... (zenity)
+  WatchedFile watched_;   // the active clip's file, for Watch files
   DialogState dialogs_;
-  MessageClock messages_;
-  PanelStates panels_;
-  ExportJob export_;
+  MessageClock messages_;  // when an information message goes
+  PanelStates panels_;     // the panels' state and rectangles as last drawn
+  ExportJob export_;       // a PNG or PNG sequence of the view (run_exports)
   VideoExportRun video_export_;
   SaveBvhRun save_bvh_;
-  ViewFraming framing_;
+  ViewFraming framing_;               // framing that follows the view's shape; a streaming clip's view
   std::uint64_t scene_revision_ = 0;  // the clip set's revision the scene was built for
   LoadTracking load_;
   std::vector<gfx::ClipLook> looks_;  // sized with the clip set; refreshed every frame
-  GhostScratch ghosts_;
+  GhostScratch ghosts_;               // the clips drawn as ghosts and their poses' scratch
   struct TrailKey {
     int clip_id = 0;
     int joint = -1;
@@ -241,14 +241,14 @@ class Viewer {
     int mode = -1;
     bool operator==(const InspectKey&) const = default;
   } inspect_key_;
-  ViewPointer pointer_;
-  JointLabelOverlay labels_;
+  ViewPointer pointer_;       // drag, click and hover pick in the view
+  JointLabelOverlay labels_;  // the joint labels and name tags over the view
   UiLayout layout_;
   std::string title_ = "bvhscope";
   Bounds scene_bounds_;            // every clip's motion, placed in the scene
   int detail_announced_clip_ = 0;  // the last clip whose reduced detail was announced
   bool quit_ = false;
-  KeyQueue keys_;
+  KeyQueue keys_;  // keys pressed since the last frame
 };
 
 }  // namespace bvhscope::viewer
