@@ -63,6 +63,7 @@ void describe_selection(const ViewerState& state, std::ostream& out) {
 
 std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times) {
   const ViewerState& state = viewer.state();
+  const Viewer::Parts parts = viewer.parts();
   std::ostringstream out;
   out << "title=" << viewer.title() << '\n';
   out << "gl_errors=" << gfx::gl_error_count() << '\n';  // recorded in debug and test builds (gfx/gl_debug.hpp)
@@ -96,7 +97,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "streaming_frames=" << streaming_frames << '\n';
   out << "streaming_expected_frames=" << streaming_expected << '\n';
   out << "timeline_expected_frames=" << state.clips.timeline_expected_frames() << '\n';
-  out << "first_streamed_frame_ms=" << viewer.first_streamed_frame_seconds() * 1000.0 << '\n';
+  out << "first_streamed_frame_ms=" << parts.load.first_streamed_frame_seconds * 1000.0 << '\n';
   if (load_times != nullptr) {
     const LoadFrameSummary& last = load_times->last_load();
     out << "frames_drawn=" << load_times->frames_drawn() << '\n';
@@ -117,19 +118,19 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   std::string message = state.message ? state.message->text : std::string();
   for (char& c : message) c = c == '\n' ? '|' : c;
   out << "message=" << message << '\n';
-  out << "message_seconds=" << viewer.message_seconds() << '\n';
-  out << "export_dialog=" << viewer.dialogs().export_open << '\n';
-  out << "export_path=" << viewer.dialogs().export_path.data() << '\n';
-  out << "joint_filter=" << viewer.hierarchy().filter_text.data() << '\n';
-  const Rect& filter_box = viewer.hierarchy().filter_box;
+  out << "message_seconds=" << parts.messages.seconds_shown() << '\n';
+  out << "export_dialog=" << parts.dialogs.export_open << '\n';
+  out << "export_path=" << parts.dialogs.export_path.data() << '\n';
+  out << "joint_filter=" << parts.panels.hierarchy.filter_text.data() << '\n';
+  const Rect& filter_box = parts.panels.hierarchy.filter_box;
   out << "joint_filter_box=" << filter_box.x << ',' << filter_box.y << ',' << filter_box.width << ','
       << filter_box.height << '\n';
   out << "popups=" << open_popup_count() << '\n';
-  out << "video_export_dialog=" << viewer.video_export_dialog_open() << '\n';
-  out << "video_export=" << job_phase_name(viewer.video_export().phase()) << '\n';
-  out << "video_export_done=" << viewer.video_export().done() << '\n';
-  out << "video_export_total=" << viewer.video_export().total() << '\n';
-  const SaveBvhDialog& save_dialog = viewer.save_bvh_dialog();
+  out << "video_export_dialog=" << parts.dialogs.video.open << '\n';
+  out << "video_export=" << job_phase_name(parts.video_export.job.phase()) << '\n';
+  out << "video_export_done=" << parts.video_export.job.done() << '\n';
+  out << "video_export_total=" << parts.video_export.job.total() << '\n';
+  const SaveBvhDialog& save_dialog = parts.dialogs.save_bvh;
   out << "save_bvh_dialog=" << save_dialog.open << '\n';
   out << "save_bvh_path=" << save_dialog.path.data() << '\n';
   out << "save_bvh_options=" << (save_dialog.open ? convert_arguments(chosen_save_bvh(save_dialog)) : std::string())
@@ -139,7 +140,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
                                  std::pair{"save_bvh_browse_box=", save_dialog.browse_box}}) {
     out << key << box[0] << ',' << box[1] << ',' << box[2] << ',' << box[3] << '\n';
   }
-  out << "save_bvh=" << viewer.save_bvh_report() << '\n';
+  out << "save_bvh=" << parts.save_bvh.report() << '\n';
   out << "problems=" << state.problems.size() << '\n';
   for (std::size_t i = 0; i < state.problems.size(); ++i) {
     std::string text = state.problems[i].text;
@@ -150,18 +151,18 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   if (slot != nullptr) out << "up_axis=" << up_axis_name(slot->prepared.measures.up.axis) << '\n';
   describe_selection(state, out);
   out << "detail=" << (slot != nullptr ? draw_detail_notice(slot->detail) : std::string()) << '\n';
-  out << "labels_shown=" << viewer.labels_shown() << '\n';
+  out << "labels_shown=" << parts.labels.shown << '\n';
   // A widget held by the mouse (a drag under way, the timeline's pan too), so tests can wait for a
   // press to register.
   out << "ui_active="
-      << ((ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) || viewer.timeline_panning()) << '\n';
-  out << "labels_hidden=" << viewer.labels_hidden() << '\n';
+      << ((ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) || parts.panels.timeline_panning) << '\n';
+  out << "labels_hidden=" << parts.labels.hidden << '\n';
   // The loop would sleep: paused, nothing loading, no work in the background.
   out << "idle=" << (!state.clock().playing() && !viewer.loader().busy() && !viewer.background_busy()) << '\n';
   // The curves strip's plots as last drawn: rectangle; shown range; frames off-scale; the
   // read-out under the mouse ("frame=F,name=value,..."); its legend entries ("name:x,y,w,h;...");
   // hidden channels.
-  const CurvesCache& curves = viewer.curves();
+  const CurvesCache& curves = parts.panels.curves;
   for (int p = 0; p < 3; ++p) {
     if (!curves.drawn[p]) continue;
     const CurvePlotState& plot = curves.plots[p];
@@ -200,10 +201,10 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   rect_line("left_strip", layout.left_strip);
   rect_line("right_strip", layout.right_strip);
   rect_line("curves", layout.curves);
-  rect_line("tree_rows", viewer.hierarchy_panel().rows_area);
+  rect_line("tree_rows", parts.panels.hierarchy.rows_area);
   out << "left_collapsed=" << layout.left_collapsed << '\n';
   out << "right_collapsed=" << layout.right_collapsed << '\n';
-  const PanelControls& controls = viewer.panel_controls();
+  const PanelControls& controls = parts.panels.controls;
   rect_line("left_collapse_button", controls.left_collapse);
   rect_line("right_collapse_button", controls.right_collapse);
   rect_line("left_reopen_button", controls.left_reopen);
@@ -262,7 +263,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
       << (lint_report ? lint_report->count(LintSeverity::Warning) : 0) << ';'
       << (lint_report ? lint_report->count(LintSeverity::Info) : 0) << ';' << problems_status_name(lint.status())
       << '\n';
-  const ProblemsPanelState& problems_panel = viewer.problems_panel();
+  const ProblemsPanelState& problems_panel = parts.panels.problems;
   const auto rect_text = [](const Rect& r) {
     return std::to_string(static_cast<int>(r.x)) + ',' + std::to_string(static_cast<int>(r.y)) + ',' +
            std::to_string(static_cast<int>(r.width)) + ',' + std::to_string(static_cast<int>(r.height));
@@ -276,7 +277,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
           << rect_text(i < problems_panel.rows.size() ? problems_panel.rows[i] : Rect{}) << '\n';
     }
   }
-  const std::vector<Rect>& lanes = viewer.timeline_lanes();
+  const std::vector<Rect>& lanes = parts.panels.timeline_lanes;
   for (std::size_t i = 0; i < lanes.size(); ++i) {
     out << "lane_" << i + 1 << '=' << lanes[i].x << ',' << lanes[i].y << ',' << lanes[i].width << ',' << lanes[i].height
         << '\n';

@@ -26,7 +26,6 @@ std::string base_name(const std::string& path) {
 
 Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
     : renderer_(std::move(renderer)), settings_(std::move(settings)), ui_scale_(ui_scale) {
-  zenity_ = FileDialog::available();
   state_.display.solid = settings_.solid_style;
   state_.display.grid = settings_.show_grid;
   state_.display.axes = settings_.show_axes;
@@ -45,7 +44,7 @@ Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
 }
 
 void Viewer::open_file(const std::string& path, bool replace_all) {
-  state_.clips.open_file(path, replace_all, default_up_);
+  state_.clips.open_file(path, replace_all, opening_.default_up);
   sync_clip_set();
 }
 
@@ -61,7 +60,8 @@ void Viewer::open_paths(const std::vector<std::string>& paths, bool replace_all)
 }
 
 void Viewer::queue_drop(std::vector<std::string> paths) {
-  drop_queue_.insert(drop_queue_.end(), std::make_move_iterator(paths.begin()), std::make_move_iterator(paths.end()));
+  opening_.drops.insert(opening_.drops.end(), std::make_move_iterator(paths.begin()),
+                        std::make_move_iterator(paths.end()));
 }
 
 void Viewer::set_clip(PreparedClip clip) {
@@ -115,11 +115,11 @@ bool Viewer::select_joint_named(const std::string& name, std::string& error) {
 }
 
 void Viewer::poll_background(double now_seconds) {
-  now_seconds_ = now_seconds;
-  if (message_expiry_.expired(state_.message, now_seconds)) state_.message.reset();
-  if (!drop_queue_.empty()) {
+  messages_.now_seconds = now_seconds;
+  if (messages_.expiry.expired(state_.message, now_seconds)) state_.message.reset();
+  if (!opening_.drops.empty()) {
     std::vector<std::string> dropped;
-    dropped.swap(drop_queue_);
+    dropped.swap(opening_.drops);
     open_paths(dropped);
   }
   ClipSet& clips = state_.clips;
@@ -140,7 +140,7 @@ void Viewer::poll_background(double now_seconds) {
       clips.rows_arrived();
     }
   }
-  if (const std::optional<std::string> chosen = file_dialog_.poll(); chosen && !chosen->empty()) {
+  if (const std::optional<std::string> chosen = files_.open.poll(); chosen && !chosen->empty()) {
     std::vector<std::string> chosen_paths;
     std::size_t start = 0;
     while (start <= chosen->size()) {  // zenity separates several files with '|'
@@ -150,15 +150,12 @@ void Viewer::poll_background(double now_seconds) {
       if (bar == std::string::npos) break;
       start = bar + 1;
     }
-    open_paths(chosen_paths, open_replaces_);
+    open_paths(chosen_paths, files_.open_replaces);
   }
-  if (const std::optional<std::string> map = map_dialog_.poll(); map && !map->empty()) load_joint_map(*map);
-  if (const std::optional<std::string> chosen = save_dialog_.poll(); chosen && !chosen->empty())
-    fill_output_field(*chosen);
-  const bool can_browse = zenity_ && !save_dialog_.is_open();
-  for (bool* shown : {&dialogs_.browse_shown, &dialogs_.video.browse_shown, &dialogs_.save_bvh.browse_shown})
-    *shown = zenity_;
-  for (bool* can : {&dialogs_.can_browse, &dialogs_.video.can_browse, &dialogs_.save_bvh.can_browse}) *can = can_browse;
+  if (const std::optional<std::string> map = files_.map.poll(); map && !map->empty()) load_joint_map(*map);
+  if (const std::optional<std::string> chosen = files_.save.poll(); chosen && !chosen->empty())
+    files_.fill_output_field(*chosen, dialogs_);
+  files_.show_browse(dialogs_);
   finish_save_bvh();
   run_timers(now_seconds);
   sync_clip_set();
@@ -166,30 +163,30 @@ void Viewer::poll_background(double now_seconds) {
   state_.lint.update(clips);
   sync_ghosts();
   const bool loading = loader_.busy();
-  if (loading != was_loading_) {
-    was_loading_ = loading;
+  if (loading != load_.was_loading) {
+    load_.was_loading = loading;
     update_title();
   }
 }
 
 bool Viewer::background_busy() const {
-  return !drop_queue_.empty() || state_.comparison.busy() || state_.lint.busy() || video_export_.busy() ||
-         save_bvh_.busy() || export_.active || export_.png_path.has_value() || file_dialog_.is_open() ||
-         map_dialog_.is_open();
+  return !opening_.drops.empty() || state_.comparison.busy() || state_.lint.busy() || video_export_.job.busy() ||
+         save_bvh_.job.busy() || export_.active || export_.png_path.has_value() || files_.open.is_open() ||
+         files_.map.is_open();
 }
 
 double Viewer::next_timer() const {
-  const double message_end = message_expiry_.deadline();
+  const double message_end = messages_.expiry.deadline();
   const ClipSlot* slot = state_.active_slot();
   if (!state_.watch_files || slot == nullptr || slot->is_sample) return message_end;
-  return std::min(message_end, watcher_.next_check());
+  return std::min(message_end, watched_.watcher.next_check());
 }
 
 bool Viewer::run_timers(double now_seconds) {
   // An information message whose time is up: a frame removes it (poll_background).
-  if (now_seconds >= message_expiry_.deadline()) return true;
+  if (now_seconds >= messages_.expiry.deadline()) return true;
   const ClipSlot* slot = state_.active_slot();
-  if (!state_.watch_files || slot == nullptr || slot->is_sample || !watcher_.changed(now_seconds)) return false;
+  if (!state_.watch_files || slot == nullptr || slot->is_sample || !watched_.watcher.changed(now_seconds)) return false;
   state_.clips.reload(slot->id);
   sync_clip_set();
   return true;
@@ -198,11 +195,11 @@ bool Viewer::run_timers(double now_seconds) {
 // A streaming clip went (its load failed or was cancelled): the view comes back to where it was
 // before that clip was framed.
 void Viewer::restore_stream_camera() {
-  if (!stream_view_ || state_.clips.with_id(stream_view_->clip_id) != nullptr) return;
-  state_.camera = stream_view_->camera_before;
-  frame_on_next_render_ = false;
-  framing_.reset();
-  stream_view_.reset();
+  if (!framing_.stream_view || state_.clips.with_id(framing_.stream_view->clip_id) != nullptr) return;
+  state_.camera = framing_.stream_view->camera_before;
+  framing_.frame_on_next_render = false;
+  framing_.framing.reset();
+  framing_.stream_view.reset();
 }
 
 // Hands the clip set's requests and cancels to the loader, reacts to what happened in the set
@@ -219,33 +216,33 @@ void Viewer::sync_clip_set() {
     using Kind = ClipSetNotice::Kind;
     switch (notice.kind) {
       case Kind::ClipAdded:
-        frame_on_next_render_ = true;
+        framing_.frame_on_next_render = true;
         break;
       case Kind::StreamStarted:
-        first_streamed_frame_seconds_ = loader_.seconds_busy();
-        stream_view_ = StreamView{notice.clip_id, state_.camera, std::nullopt, true};
-        frame_on_next_render_ = true;
+        load_.first_streamed_frame_seconds = loader_.seconds_busy();
+        framing_.stream_view = ViewFraming::StreamView{notice.clip_id, state_.camera, std::nullopt, true};
+        framing_.frame_on_next_render = true;
         break;
       case Kind::StreamFinished:
         // Framed again on the whole motion, as a small file gets, unless the user moved the view.
-        if (stream_view_ && stream_view_->clip_id == notice.clip_id && stream_view_->framed &&
-            same_view(*stream_view_->framed, state_.camera))
-          frame_on_next_render_ = true;
-        stream_view_.reset();
+        if (framing_.stream_view && framing_.stream_view->clip_id == notice.clip_id && framing_.stream_view->framed &&
+            same_view(*framing_.stream_view->framed, state_.camera))
+          framing_.frame_on_next_render = true;
+        framing_.stream_view.reset();
         break;
       case Kind::ClipReplaced:
-        if (notice.clip_id == reframe_clip_id_) {
-          frame_on_next_render_ = true;
-          reframe_clip_id_ = 0;
+        if (notice.clip_id == framing_.reframe_clip_id) {
+          framing_.frame_on_next_render = true;
+          framing_.reframe_clip_id = 0;
         }
         break;
       case Kind::ClipsRestored:
         restore_stream_camera();
         break;
       case Kind::Loaded:
-        if (pending_comparison_ && !notice.is_sample && state_.clips.with_id(notice.clip_id) != nullptr) {
-          state_.comparison.start(notice.clip_id, *pending_comparison_);
-          pending_comparison_.reset();
+        if (opening_.pending_comparison && !notice.is_sample && state_.clips.with_id(notice.clip_id) != nullptr) {
+          state_.comparison.start(notice.clip_id, *opening_.pending_comparison);
+          opening_.pending_comparison.reset();
         }
         if (state_.message && state_.message->load_failure) state_.message.reset();
         std::erase_if(state_.problems, [&](const Problem& problem) { return problem.path == notice.path; });
@@ -270,14 +267,7 @@ void Viewer::sync_clip_set() {
     } else {
       state_.inspected.reset();
     }
-    // Watched afresh only when another file is active: watching again forgets a change seen but
-    // not reported yet (it waits for the file to settle).
-    const std::string watched = active == nullptr || active->is_sample ? std::string() : active->clip().source;
-    if (watched != watched_path_ || (active != nullptr && active->id != watched_clip_id_)) {
-      watcher_.watch(watched);
-      watched_path_ = watched;
-      watched_clip_id_ = active != nullptr ? active->id : 0;
-    }
+    watched_.follow(active);
     update_title();
   } else if (requested) {
     update_title();
@@ -315,7 +305,7 @@ void Viewer::place_clips() {
 }
 
 void Viewer::rebuild_scene() {
-  hover_mouse_ = glm::vec2(-1.0f);  // the next hover picks again
+  pointer_.hover_mouse = glm::vec2(-1.0f);  // the next hover picks again
   if (state_.clips.empty()) return;
   place_clips();
   std::vector<const Skeleton*> skeletons;
@@ -398,30 +388,8 @@ Viewer::OutputDefaults Viewer::output_defaults(const ClipSlot& slot) const {
   return defaults;
 }
 
-void Viewer::browse_output(Actions::OutputField field) {
-  using Field = Actions::OutputField;
-  const char* path = field == Field::Video     ? dialogs_.video.path.data()
-                     : field == Field::SaveBvh ? dialogs_.save_bvh.path.data()
-                                               : dialogs_.export_path.data();
-  const bool folder = (field == Field::Video && dialogs_.video.format == VideoExportFormat::PngFolder) ||
-                      (field == Field::Export && dialogs_.export_kind == ExportKind::Sequence);
-  const char* title = field == Field::Video ? "Export video" : field == Field::SaveBvh ? "Save as BVH" : "Export";
-  if (save_dialog_.open_save(title, path, folder)) save_dialog_field_ = field;
-}
-
-void Viewer::fill_output_field(const std::string& path) {
-  using Field = Actions::OutputField;
-  std::array<char, 4096>& field = save_dialog_field_ == Field::Video     ? dialogs_.video.path
-                                  : save_dialog_field_ == Field::SaveBvh ? dialogs_.save_bvh.path
-                                                                         : dialogs_.export_path;
-  // A folder for frames keeps the trailing '/' that tells render it is one.
-  const bool video_folder = save_dialog_field_ == Field::Video && dialogs_.video.format == VideoExportFormat::PngFolder;
-  const std::string text = video_folder && path.back() != '/' ? path + "/" : path;
-  std::snprintf(field.data(), field.size(), "%s", text.c_str());
-}
-
 void Viewer::start_open_dialog() {
-  if (FileDialog::available() && file_dialog_.open("Open BVH files")) return;
+  if (FileDialog::available() && files_.open.open("Open BVH files")) return;
   dialogs_.open_path_requested = true;
 }
 

@@ -151,11 +151,11 @@ void Viewer::apply_export_actions(const Actions& a) {
   }
   if (a.export_video_dialog) open_video_export_dialog();
   if (a.export_video) start_video_export(*a.export_video);
-  if (a.cancel_export) video_export_.cancel();
+  if (a.cancel_export) video_export_.job.cancel();
   if (a.save_bvh_dialog) open_save_bvh_dialog(*a.save_bvh_dialog);
   if (a.save_bvh) start_save_bvh(*a.save_bvh);
-  if (a.cancel_save_bvh) save_bvh_.cancel();
-  if (a.browse_output) browse_output(*a.browse_output);
+  if (a.cancel_save_bvh) save_bvh_.job.cancel();
+  if (a.browse_output) files_.browse_output(*a.browse_output, dialogs_);
   if (a.cancel_export && export_.active) {
     export_.active = false;
     state_.clock().seek(export_.resume_position);
@@ -192,7 +192,7 @@ void Viewer::apply(const Actions& a) {
     const int asked =
         state_.clips.change_interpretation(state_.active(), a.position_mode.value_or(active->prepared.mode_request),
                                            a.up_axis.value_or(active->prepared.up_request));
-    if (a.up_axis && asked != 0) reframe_clip_id_ = active->id;  // a figure turned upright is somewhere else
+    if (a.up_axis && asked != 0) framing_.reframe_clip_id = active->id;  // a figure turned upright is somewhere else
   }
   if (a.units_choice && active != nullptr) state_.clips.set_units(state_.active(), *a.units_choice);
   if (a.display) {
@@ -221,8 +221,8 @@ void Viewer::apply(const Actions& a) {
     update_follow();
   }
   if (a.open_dialog || a.open_dialog_replacing) {
-    open_replaces_ = a.open_dialog_replacing;
-    dialogs_.open_replaces = open_replaces_;
+    files_.open_replaces = a.open_dialog_replacing;
+    dialogs_.open_replaces = files_.open_replaces;
     start_open_dialog();
   }
   if (a.open_path) open_paths({*a.open_path}, a.open_path_replacing);
@@ -232,7 +232,7 @@ void Viewer::apply(const Actions& a) {
   if (a.watch_files) {
     state_.watch_files = *a.watch_files;
     if (const ClipSlot* slot = state_.active_slot())
-      watcher_.watch(slot->is_sample ? std::string() : slot->clip().source);
+      watched_.watcher.watch(slot->is_sample ? std::string() : slot->clip().source);
   }
   apply_export_actions(a);
   apply_compare_actions(a);

@@ -34,8 +34,8 @@ void Viewer::apply_compare_actions(const Actions& a) {
     state_.clock().seek(state_.clips.clock_position_for(*reference, *a.seek_reference_frame));
   }
   if (a.joint_map_path) load_joint_map(*a.joint_map_path);
-  if (a.joint_map_dialog && FileDialog::available() && !map_dialog_.is_open()) {
-    map_dialog_.open("Open a joint map (CSV lines: reference name,other name)");
+  if (a.joint_map_dialog && FileDialog::available() && !files_.map.is_open()) {
+    files_.map.open("Open a joint map (CSV lines: reference name,other name)");
   }
   comparison.update(state_.clips);
 }
@@ -72,13 +72,13 @@ void Viewer::load_joint_map(const std::string& path) {
 // leave them out (they stand over the reference), and a view still as F or R framed it is framed
 // again.
 void Viewer::sync_ghosts() {
-  ghost_scratch_.clear();
+  ghosts_.scratch.clear();
   for (const ClipSlot& slot : state_.clips)
-    if (ghost_comparison(slot) != nullptr) ghost_scratch_.push_back(slot.id);
-  if (ghost_scratch_ == ghost_ids_) return;
-  ghost_ids_ = ghost_scratch_;
+    if (ghost_comparison(slot) != nullptr) ghosts_.scratch.push_back(slot.id);
+  if (ghosts_.scratch == ghosts_.ids) return;
+  ghosts_.ids = ghosts_.scratch;
   rebuild_scene();
-  if (framing_ && same_view(state_.camera, framing_->camera)) frame_on_next_render_ = true;
+  if (framing_.framing && same_view(state_.camera, framing_.framing->camera)) framing_.frame_on_next_render = true;
 }
 
 const ClipComparison* Viewer::ghost_comparison(const ClipSlot& slot) const noexcept {
@@ -88,35 +88,10 @@ const ClipComparison* Viewer::ghost_comparison(const ClipSlot& slot) const noexc
   return compared != nullptr && compared->result ? compared : nullptr;
 }
 
-// The other clip's pose moved where it is measured: aligned on the reference for this frame as
-// compare_motion aligns it (from the poses on screen), then placed as the reference is placed.
 void Viewer::write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
                               const ClipComparison& compared) {
-  const std::vector<JointPair>& pairs = compared.result->matching.pairs;
-  ghost_reference_points_.clear();
-  ghost_other_points_.clear();
-  for (const JointPair& pair : pairs) {
-    // A result always belongs to the clips on screen (one for another clip is dropped): checked anyway.
-    if (static_cast<std::size_t>(pair.reference) >= reference.pose.world.size() ||
-        static_cast<std::size_t>(pair.other) >= slot.pose.world.size())
-      continue;
-    ghost_reference_points_.emplace_back(reference.pose.position(pair.reference));
-    ghost_other_points_.emplace_back(slot.pose.position(pair.other));
-  }
-  const Skeleton& ref_skeleton = reference.clip().skeleton;
-  const Skeleton& skeleton = slot.clip().skeleton;
-  const glm::dvec3 ref_root =
-      ref_skeleton.roots.empty() ? glm::dvec3(0.0) : glm::dvec3(reference.pose.position(ref_skeleton.roots.front()));
-  const glm::dvec3 other_root =
-      skeleton.roots.empty() ? glm::dvec3(0.0) : glm::dvec3(slot.pose.position(skeleton.roots.front()));
-  const FrameAlignment aligned = align_frame(compared.options.alignment, ghost_reference_points_, ghost_other_points_,
-                                             ref_root, other_root, compared.options.other_scale, compared.options.up);
-  const glm::dmat3 linear = aligned.rotation * aligned.scale;
-  glm::mat4 transform{glm::mat3(linear)};
-  transform[3] = glm::vec4(glm::vec3(aligned.translation), 1.0f);
-  ghost_pose_.world.resize(slot.pose.world.size());
-  for (std::size_t j = 0; j < slot.pose.world.size(); ++j) ghost_pose_.world[j] = transform * slot.pose.world[j];
-  renderer_.write_pose(index, skeleton, ghost_pose_, reference.placement);
+  renderer_.write_pose(index, slot.clip().skeleton, ghosts_.aligned_pose(slot, reference, compared),
+                       reference.placement);
 }
 
 // Each compared clip's joints in the colour of their error at the reference's frame on screen

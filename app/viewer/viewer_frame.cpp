@@ -47,31 +47,9 @@ void sync_timeline_view(ViewerState& state) {
 
 }  // namespace
 
-void Viewer::queue_key(int key, int mods) noexcept {
-  if (key_count_ < keys_.size()) keys_[key_count_++] = {key, mods};
-}
-
-Viewer::ViewPick Viewer::pick_in_view(float x, float y) {
-  const Rect& view = layout_.view;
-  const glm::mat4 view_projection = this->view_projection();
-  const glm::vec2 size(view.width, view.height);
-  const glm::vec2 cursor(x - view.x, y - view.y);
-  ViewPick best;
-  float best_depth = 2.0f;
-  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
-    const ClipSlot& slot = state_.clips[i];
-    if (!slot.drawn()) continue;
-    const std::span<const glm::vec3> placed = renderer_.skeleton_pass().joint_positions(i);
-    const PickResult result =
-        pick_joint(slot.clip().skeleton, placed, view_projection, size, cursor, kPickRadius * ui_scale_, pick_scratch_);
-    if (result.joint < 0) continue;
-    const float depth = project_to_pixels(view_projection, placed[static_cast<std::size_t>(result.joint)], size).z;
-    if (depth < best_depth) {
-      best_depth = depth;
-      best = {static_cast<int>(i), result.joint};
-    }
-  }
-  return best;
+ViewPick Viewer::pick_in_view(float x, float y) {
+  return pointer_.pick(state_.clips, renderer_.skeleton_pass(), layout_.view, view_projection(),
+                       kPickRadius * ui_scale_, x, y);
 }
 
 void Viewer::pick_at(float x, float y, bool double_click) {
@@ -90,16 +68,15 @@ void Viewer::pick_at(float x, float y, bool double_click) {
 void Viewer::handle_input() {
   const ImGuiIO& io = ImGui::GetIO();
   Actions actions;
-  const std::size_t key_count = key_count_;
-  key_count_ = 0;
+  const std::span<const KeyQueue::KeyPress> keys = keys_.take();
   if (!io.WantCaptureKeyboard && !io.WantTextInput) {
     DisplayOptions display = state_.display;
     InspectionOptions inspection = state_.inspection;
-    for (std::size_t i = 0; i < key_count; ++i) {
-      const int key = keys_[i].key;
-      const bool ctrl = (keys_[i].mods & GLFW_MOD_CONTROL) != 0;
-      const bool shift = (keys_[i].mods & GLFW_MOD_SHIFT) != 0;
-      const bool alt = (keys_[i].mods & GLFW_MOD_ALT) != 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const int key = keys[i].key;
+      const bool ctrl = (keys[i].mods & GLFW_MOD_CONTROL) != 0;
+      const bool shift = (keys[i].mods & GLFW_MOD_SHIFT) != 0;
+      const bool alt = (keys[i].mods & GLFW_MOD_ALT) != 0;
       switch (key) {
         case GLFW_KEY_SPACE:
           actions.toggle_play = !actions.toggle_play;
@@ -135,7 +112,7 @@ void Viewer::handle_input() {
         case GLFW_KEY_ESCAPE:
           if (close_innermost_popup()) {  // an open menu first; nothing behind it changes
             break;
-          } else if (video_export_.busy()) {
+          } else if (video_export_.job.busy()) {
             actions.cancel_export = true;
           } else if (state_.message || !state_.problems.empty()) {
             actions.dismiss_message = true;
@@ -217,14 +194,14 @@ void Viewer::handle_input() {
   // move, and the click must pick where it pressed. The drag follows from the next frame.
   const bool over_view = layout_.visible_view.contains(io.MousePos.x, io.MousePos.y);
   bool pressed_now = false;
-  if (!io.WantCaptureMouse && over_view && drag_button_ < 0) {
+  if (!io.WantCaptureMouse && over_view && pointer_.drag_button < 0) {
     for (int button = 0; button < 3; ++button) {
-      if (ImGui::IsMouseClicked(button)) drag_button_ = button;
+      if (ImGui::IsMouseClicked(button)) pointer_.drag_button = button;
     }
-    pressed_now = drag_button_ >= 0;
-    if (drag_button_ == 0) {
-      press_position_ = glm::vec2(io.MousePos.x, io.MousePos.y);
-      press_in_view_ = true;
+    pressed_now = pointer_.drag_button >= 0;
+    if (pointer_.drag_button == 0) {
+      pointer_.press_position = glm::vec2(io.MousePos.x, io.MousePos.y);
+      pointer_.press_in_view = true;
     }
     if (ImGui::IsMouseDoubleClicked(0)) pick_at(io.MousePos.x, io.MousePos.y, true);
     if (io.MouseWheel != 0.0f) {
@@ -236,12 +213,12 @@ void Viewer::handle_input() {
   // The frame a release arrives in still brings the moves made before it (ImGui hands events over
   // in order, and a move after the release waits for the next frame): on a busy machine a drag's
   // moves and its release reach one frame together, and the drag is those moves.
-  if (drag_button_ >= 0) {
-    const bool released = !io.MouseDown[drag_button_];
-    const bool click = released && drag_button_ == 0 && press_in_view_ &&
-                       glm::length(glm::vec2(io.MousePos.x, io.MousePos.y) - press_position_) <= kClickSlop * ui_scale_;
+  if (pointer_.drag_button >= 0) {
+    const bool released = !io.MouseDown[pointer_.drag_button];
+    const bool click = released && pointer_.drag_button == 0 && pointer_.press_in_view &&
+                       glm::length(glm::vec2(io.MousePos.x, io.MousePos.y) - pointer_.press_position) <= kClickSlop * ui_scale_;
     if (!pressed_now && !click && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
-      if (drag_button_ == 0 && !io.KeyShift) {
+      if (pointer_.drag_button == 0 && !io.KeyShift) {
         state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
       } else {
         state_.camera.pan(io.MouseDelta.x, io.MouseDelta.y, view.height);
@@ -249,9 +226,9 @@ void Viewer::handle_input() {
       }
     }
     if (released) {
-      if (click && !ImGui::IsMouseDoubleClicked(0)) pick_at(press_position_.x, press_position_.y, false);
-      press_in_view_ = false;
-      drag_button_ = -1;
+      if (click && !ImGui::IsMouseDoubleClicked(0)) pick_at(pointer_.press_position.x, pointer_.press_position.y, false);
+      pointer_.press_in_view = false;
+      pointer_.drag_button = -1;
     }
   }
   apply(actions);
@@ -277,12 +254,12 @@ void Viewer::build_ui() {
   request.strip_width = panel_strip_width();
   layout_ = compute_layout(request);
   draw_side_panels(actions);
-  draw_curves_panel(layout_.curves, state_, curves_, actions);
+  draw_curves_panel(layout_.curves, state_, panels_.curves, actions);
   sync_timeline_view(state_);
-  timeline_panning_ = draw_timeline_panel(layout_.timeline, state_, actions, timeline_lanes_);
+  panels_.timeline_panning = draw_timeline_panel(layout_.timeline, state_, actions, panels_.timeline_lanes);
   const bool loading = loader_.busy();
-  if (loading) loader_.current_path(loading_path_);
-  LoadStatus load{loading, loader_.phase(), &loading_path_, loader_.seconds_busy()};
+  if (loading) loader_.current_path(load_.loading_path);
+  LoadStatus load{loading, loader_.phase(), &load_.loading_path, loader_.seconds_busy()};
   if (loading) {
     load.fraction = loader_.fraction_read();
     load.waiting = loader_.waiting();
@@ -296,9 +273,9 @@ void Viewer::build_ui() {
     load.file_number = std::min(count.total, count.finished + 1);
   }
   ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total(), "PNG sequence"};
-  if (video_export_.busy()) {
-    exporting = ExportStatus{true, video_export_.progress(), video_export_.done(), video_export_.total(),
-                             video_export_label_.c_str()};
+  if (video_export_.job.busy()) {
+    exporting = ExportStatus{true, video_export_.job.progress(), video_export_.job.done(), video_export_.job.total(),
+                             video_export_.label.c_str()};
   }
   draw_status_overlay(layout_.visible_view, state_, load, exporting, actions);
   draw_dialogs(dialogs_, actions);
@@ -308,14 +285,14 @@ void Viewer::build_ui() {
 // The side panels (each open, or collapsed to a strip), their collapse and reopen arrows; a panel
 // dragged to another width asks for it.
 void Viewer::draw_side_panels(Actions& actions) {
-  panel_controls_ = {};
-  hierarchy_.rows_area = {};
+  panels_.controls = {};
+  panels_.hierarchy.rows_area = {};
   if (!state_.display.show_panel) return;
   DisplayOptions display = state_.display;
   if (layout_.panel.width > 0.0f) {
     bool collapse = false;
-    const float width = draw_clip_panel(layout_.panel, state_, compare_panel_, problems_panel_, actions,
-                                        panel_controls_.right_collapse, collapse);
+    const float width = draw_clip_panel(layout_.panel, state_, panels_.compare, panels_.problems, actions,
+                                        panels_.controls.right_collapse, collapse);
     if (std::abs(width - layout_.panel.width) > 0.5f) actions.panel_width = width;
     if (actions.display) display = *actions.display;  // a choice made in the Clip tab
     if (collapse) display.right_panel = false;
@@ -328,21 +305,21 @@ void Viewer::draw_side_panels(Actions& actions) {
       if (std::abs(width - layout_.left.width) > 0.5f) actions.left_panel_width = width;
       draw_clip_list(state_, actions);
       ImGui::Spacing();
-      draw_hierarchy(state_, hierarchy_, actions);
+      draw_hierarchy(state_, panels_.hierarchy, actions);
       // Last, so nothing drawn after it takes its clicks: at the top right, beside "CLIPS".
       if (panel_collapse_button("##collapse_left", ImGuiDir_Left, "Collapse this panel (View menu)",
-                                panel_controls_.left_collapse)) {
+                                panels_.controls.left_collapse)) {
         display.left_panel = false;
       }
     }
     ImGui::End();
   }
   if (draw_panel_strip("##left_strip", layout_.left_strip, ImGuiDir_Right, "Show the clips and joints",
-                       panel_controls_.left_reopen)) {
+                       panels_.controls.left_reopen)) {
     display.left_panel = true;
   }
   if (draw_panel_strip("##right_strip", layout_.right_strip, ImGuiDir_Left, "Show the inspector",
-                       panel_controls_.right_reopen)) {
+                       panels_.controls.right_reopen)) {
     display.right_panel = true;
   }
   if (!(display == state_.display)) actions.display = display;
@@ -462,7 +439,9 @@ void Viewer::advance(double seconds) {
 // that leaves the view (a jump to a far frame, a walk out of the frame) is framed again as a new
 // view frames it. A camera the user moved stays: F, Shift+F and R bring the figure back.
 void Viewer::keep_subject_in_view() {
-  if (!framing_ || frame_on_next_render_ || state_.follow || !same_view(state_.camera, framing_->camera)) return;
+  if (!framing_.framing || framing_.frame_on_next_render || state_.follow ||
+      !same_view(state_.camera, framing_.framing->camera))
+    return;
   constexpr std::size_t kMostPoints = 100'000;  // projecting more would cost as much as drawing them
   if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return;
   const glm::mat4 view_projection = this->view_projection();
@@ -484,8 +463,8 @@ void Viewer::keep_subject_in_view() {
   frame_in_visible_view(bounds, false);
   state_.follow_height = state_.camera.target.y;
   remember_framing(bounds);
-  if (stream_view_ && stream_view_->framed && same_view(*stream_view_->framed, before))
-    stream_view_->framed = state_.camera;
+  if (framing_.stream_view && framing_.stream_view->framed && same_view(*framing_.stream_view->framed, before))
+    framing_.stream_view->framed = state_.camera;
 }
 
 // Frames `bounds` (from the default direction when `reset`) in the part of the view the curves
@@ -515,19 +494,22 @@ void Viewer::frame_in_visible_view(const Bounds& bounds, bool reset) {
   state_.camera.target -= state_.camera.up() * ((1.0f - share) * state_.camera.distance * tan_half);
 }
 
-void Viewer::remember_framing(const Bounds& bounds) { framing_ = Framing{bounds, state_.camera, view_aspect()}; }
+void Viewer::remember_framing(const Bounds& bounds) {
+  framing_.framing = ViewFraming::Framing{bounds, state_.camera, view_aspect()};
+}
 
 void Viewer::keep_framing() {
-  if (!framing_ || framing_->aspect == view_aspect() || !(layout_.view.height > 0.0f)) return;
-  if (!same_view(state_.camera, framing_->camera)) {  // moved since: the user's view stays as it is
-    framing_.reset();
+  if (!framing_.framing || framing_.framing->aspect == view_aspect() || !(layout_.view.height > 0.0f)) return;
+  if (!same_view(state_.camera, framing_.framing->camera)) {  // moved since: the user's view stays as it is
+    framing_.framing.reset();
     return;
   }
-  frame_in_visible_view(framing_->bounds, false);
-  if (stream_view_ && stream_view_->framed && same_view(*stream_view_->framed, framing_->camera))
-    stream_view_->framed = state_.camera;
-  framing_->camera = state_.camera;
-  framing_->aspect = view_aspect();
+  frame_in_visible_view(framing_.framing->bounds, false);
+  if (framing_.stream_view && framing_.stream_view->framed &&
+      same_view(*framing_.stream_view->framed, framing_.framing->camera))
+    framing_.stream_view->framed = state_.camera;
+  framing_.framing->camera = state_.camera;
+  framing_.framing->aspect = view_aspect();
 }
 
 // What a new view frames (and R): the whole motion when it spreads little further than the figures
@@ -590,15 +572,16 @@ gfx::SceneStyle Viewer::scene_style() const {
 
 gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height, float window_width,
                                   float window_height) {
-  if (frame_on_next_render_ && !scene_bounds_.empty()) {
+  if (framing_.frame_on_next_render && !scene_bounds_.empty()) {
     const Bounds bounds = first_view_bounds();
     frame_in_visible_view(bounds, true);
     state_.follow_height = state_.camera.target.y;
     remember_framing(bounds);
-    frame_on_next_render_ = false;
-    if (stream_view_ && stream_view_->capture_framing) {  // to tell, when the load ends, whether the user moved it
-      stream_view_->framed = state_.camera;
-      stream_view_->capture_framing = false;
+    framing_.frame_on_next_render = false;
+    if (framing_.stream_view &&
+        framing_.stream_view->capture_framing) {  // to tell, when the load ends, whether the user moved it
+      framing_.stream_view->framed = state_.camera;
+      framing_.stream_view->capture_framing = false;
     }
   }
   keep_framing();

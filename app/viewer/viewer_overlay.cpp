@@ -28,7 +28,7 @@ void Viewer::update_view_hover() {
   const ImGuiIO& io = ImGui::GetIO();
   ViewerState::ViewHover hover;
   // Not while a button is down (a camera drag, or a drag that began on a panel), nor over a panel.
-  const bool free_mouse = ImGui::IsMousePosValid() && !io.WantCaptureMouse && drag_button_ < 0 &&
+  const bool free_mouse = ImGui::IsMousePosValid() && !io.WantCaptureMouse && pointer_.drag_button < 0 &&
                           !ImGui::IsAnyMouseDown() && layout_.visible_view.contains(io.MousePos.x, io.MousePos.y);
   if (free_mouse && !state_.clips.empty()) {
     // A pick walks every joint: with a huge skeleton on screen, only when the mouse or the camera
@@ -43,9 +43,9 @@ void Viewer::update_view_hover() {
         last.clip < 0 || (last.clip < static_cast<int>(state_.clips.size()) &&
                           state_.clips[static_cast<std::size_t>(last.clip)].drawn() &&
                           last.joint < state_.clips[static_cast<std::size_t>(last.clip)].clip().skeleton.joint_count());
-    if (huge && last_valid && mouse == hover_mouse_ && view_projection == hover_view_projection_) return;
-    hover_mouse_ = mouse;
-    hover_view_projection_ = view_projection;
+    if (huge && last_valid && mouse == pointer_.hover_mouse && view_projection == pointer_.hover_view_projection) return;
+    pointer_.hover_mouse = mouse;
+    pointer_.hover_view_projection = view_projection;
     const ViewPick pick = pick_in_view(io.MousePos.x, io.MousePos.y);
     hover = {pick.slot, pick.joint};
   }
@@ -54,22 +54,22 @@ void Viewer::update_view_hover() {
 
 void Viewer::draw_view_overlay() {
   update_view_hover();
-  labels_shown_ = 0;
-  labels_hidden_ = 0;
+  labels_.shown = 0;
+  labels_.hidden = 0;
   const Rect& view = layout_.visible_view;  // labels and the legend keep clear of the curves strip
   const LabelBox bounds{{view.x, view.y}, {view.x + view.width, view.y + view.height}};
-  label_layout_.begin(bounds, overlay_label_style(ui_scale_));
-  view_overlay_.clear();
-  view_overlay_.text_pixels = ImGui::GetFontSize();
-  view_overlay_.set_clip(bounds.min, bounds.max);
+  labels_.layout.begin(bounds, overlay_label_style(ui_scale_));
+  labels_.overlay.clear();
+  labels_.overlay.text_pixels = ImGui::GetFontSize();
+  labels_.overlay.set_clip(bounds.min, bounds.max);
   const ClipSlot* slot = state_.active_slot();
   const bool labels = slot != nullptr && slot->drawn() && state_.inspection.labels != LabelMode::None &&
                       !(state_.inspection.labels == LabelMode::SelectedChain && slot->selected < 0);
-  if (labels) refresh_label_order(*slot);
+  if (labels) labels_.refresh_order(*slot, state_.inspection.labels, state_.clips.clips());
 
   // The comparison's legend first: tags and labels keep clear of it.
   if (const std::optional<Rect> legend = draw_error_legend(view, state_))
-    label_layout_.block({{legend->x, legend->y}, {legend->x + legend->width, legend->y + legend->height}});
+    labels_.layout.block({{legend->x, legend->y}, {legend->x + legend->width, legend->y + legend->height}});
 
   // Name tags first: joint labels make way for them.
   if (state_.display.name_tags && state_.clips.size() > 1) draw_name_tags(bounds);
@@ -80,14 +80,14 @@ void Viewer::draw_view_overlay() {
   if (hover.clip >= 0) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     hover_box = hover_name_box(ImGuiTextMetrics(), hovered_name(state_), {mouse.x, mouse.y}, bounds, ui_scale_);
-    label_layout_.block(hover_box);
+    labels_.layout.block(hover_box);
     ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
   }
 
   if (labels)
     draw_joint_labels(*slot, renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active())));
   if (hover.clip >= 0) draw_hover_name(hover_box);
-  draw_overlay_imgui(view_overlay_, ImGui::GetBackgroundDrawList());
+  draw_overlay_imgui(labels_.overlay, ImGui::GetBackgroundDrawList());
 }
 
 // Each visible clip's file name over its figure (above its highest joint as drawn now), in its
@@ -96,9 +96,9 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
   const Rect& view = layout_.view;
   const glm::mat4 view_projection = this->view_projection();
   const ImGuiTextMetrics metrics;
-  tag_boxes_.clear();
-  tag_boxes_.reserve(state_.clips.size());  // no-ops once sized: nothing allocated while playing
-  label_layout_.reserve(label_order_.size() + 1 + state_.clips.size());
+  labels_.tag_boxes.clear();
+  labels_.tag_boxes.reserve(state_.clips.size());  // no-ops once sized: nothing allocated while playing
+  labels_.layout.reserve(labels_.order.size() + 1 + state_.clips.size());
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
     if (!slot.drawn()) continue;
@@ -113,33 +113,14 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
                       slot.file_name,
                       clip_color(slot.color_index).line,
                       static_cast<int>(i) == state_.active()};
-    place_name_tag(view_overlay_, metrics, tag, bounds, ui_scale_, tag_boxes_, label_layout_);
+    place_name_tag(labels_.overlay, metrics, tag, bounds, ui_scale_, labels_.tag_boxes, labels_.layout);
   }
-}
-
-void Viewer::refresh_label_order(const ClipSlot& slot) {
-  const Skeleton& skeleton = slot.clip().skeleton;
-  const LabelMode mode = state_.inspection.labels;
-  const LabelKey key{slot.id, skeleton.joint_count(), slot.selected, mode};
-  if (key == label_key_) return;
-  // A new clip, selection or mode: the order is rebuilt and the storage sized (not while playing).
-  label_order(skeleton, slot.tree_shape.depths, slot.selected, mode == LabelMode::All, label_order_);
-  label_layout_.reserve(label_order_.size() + 1);
-  placed_labels_.reserve(label_order_.size());
-  label_characters_ = 0;
-  for (const int joint : label_order_) label_characters_ += slot.labels[static_cast<std::size_t>(joint)].size();
-  // A leader, a box and a text a label, a few items a name tag and the hover name.
-  view_overlay_.items.reserve(3 * label_order_.size() + 6 * state_.clips.size() + 8);
-  std::size_t tag_characters = 0;
-  for (const ClipSlot& clip : state_.clips) tag_characters += clip.file_name.size();
-  view_overlay_.text_bytes.reserve(label_characters_ + tag_characters + 256);
-  label_key_ = key;
 }
 
 void Viewer::draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> placed) {
   const Rect& view = layout_.view;
   JointLabelView labels;
-  labels.order = label_order_;
+  labels.order = labels_.order;
   labels.joints = placed;
   labels.names = slot.labels;
   labels.depths = slot.tree_shape.depths;
@@ -148,12 +129,12 @@ void Viewer::draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> 
   labels.view_origin = {view.x, view.y};
   labels.view_size = {view.width, view.height};
   labels.scale = ui_scale_;
-  labels_hidden_ = place_joint_labels(view_overlay_, label_layout_, ImGuiTextMetrics(), labels, placed_labels_);
-  labels_shown_ = static_cast<int>(placed_labels_.size());
+  labels_.hidden = place_joint_labels(labels_.overlay, labels_.layout, ImGuiTextMetrics(), labels, labels_.placed);
+  labels_.shown = static_cast<int>(labels_.placed.size());
 }
 
 void Viewer::draw_hover_name(const LabelBox& box) {
-  add_hover_name(view_overlay_, ImGuiTextMetrics(), hovered_name(state_), box, ui_scale_);
+  add_hover_name(labels_.overlay, ImGuiTextMetrics(), hovered_name(state_), box, ui_scale_);
 }
 
 }  // namespace bvhscope::viewer

@@ -44,28 +44,28 @@ void Viewer::open_save_bvh_dialog(const ConvertOptions& preset) {
   dialog.clip_fps = motion.frame_time > 0.0 ? 1.0 / motion.frame_time : 0.0;
   dialog.fps = static_cast<float>(dialog.clip_fps > 0.0 ? dialog.clip_fps : 30.0);
   preset_save_bvh_dialog(dialog, preset, namespace_prefix(slot->clip().skeleton));
-  dialog.status = save_bvh_.busy() ? SaveBvhStatus::Saving : SaveBvhStatus::Editing;
+  dialog.status = save_bvh_.job.busy() ? SaveBvhStatus::Saving : SaveBvhStatus::Editing;
   dialog.requested = true;
 }
 
 void Viewer::start_save_bvh(const Actions::SaveBvh& request) {
   SaveBvhDialog& dialog = dialogs_.save_bvh;
-  save_bvh_path_ = request.path;
+  save_bvh_.path = request.path;
   const auto refuse = [&](const std::string& text) {
-    save_bvh_refused_ = true;
+    save_bvh_.refused = true;
     dialog.outcome = text;
     dialog.outcome_error = true;
     state_.message = Message{Message::Kind::Error, text};
   };
-  if (save_bvh_.busy()) return refuse("A BVH file is being saved already");
+  if (save_bvh_.job.busy()) return refuse("A BVH file is being saved already");
   const ClipSlot* active = state_.active_slot();
   if (active == nullptr) return;
   if (active->loading || active->updating) return refuse("Wait for the clip to load before saving it");
-  save_bvh_replaced_clip_ = 0;
+  save_bvh_.replaced_clip = 0;
   if (!active->is_sample) {
     const std::vector<std::string> original = {active->clip().source};
     if (const std::optional<std::string> conflict = io::output_conflict(request.path, original)) {
-      save_bvh_replaced_clip_ = active->id;
+      save_bvh_.replaced_clip = active->id;
       if (!request.replace_original) {
         return refuse(request.path +
                       " is the file this clip was loaded from; nothing was written (tick Replace the original to "
@@ -90,32 +90,32 @@ void Viewer::start_save_bvh(const Actions::SaveBvh& request) {
   }
   BvhWriteOptions write;
   write.precision = request.precision;
-  save_bvh_refused_ = false;
-  save_bvh_summary_ = std::make_shared<SaveBvhSummary>();
+  save_bvh_.refused = false;
+  save_bvh_.summary = std::make_shared<SaveBvhSummary>();
   dialog.outcome.clear();
   dialog.outcome_error = false;
   dialog.status = SaveBvhStatus::Saving;
   state_.message = Message{Message::Kind::Info, "Saving " + request.path + "..."};
-  save_bvh_.start(save_bvh_task(share_clip(active->clip()), options, write, request.path, save_bvh_summary_));
+  save_bvh_.job.start(save_bvh_task(share_clip(active->clip()), options, write, request.path, save_bvh_.summary));
 }
 
 void Viewer::finish_save_bvh() {
-  if (!save_bvh_.update()) return;
+  if (!save_bvh_.job.update()) return;
   SaveBvhDialog& dialog = dialogs_.save_bvh;
-  const std::string& path = save_bvh_path_;
+  const std::string& path = save_bvh_.path;
   dialog.status = SaveBvhStatus::Editing;
   dialog.outcome_error = false;
-  switch (save_bvh_.phase()) {
+  switch (save_bvh_.job.phase()) {
     case JobPhase::Written: {
-      std::string text = "Saved " + path + ": " + plural(save_bvh_summary_->frames, "frame") + ", " +
-                         plural(static_cast<std::size_t>(save_bvh_summary_->joints), "joint");
-      if (save_bvh_summary_->length_factor != 1.0) {
+      std::string text = "Saved " + path + ": " + plural(save_bvh_.summary->frames, "frame") + ", " +
+                         plural(static_cast<std::size_t>(save_bvh_.summary->joints), "joint");
+      if (save_bvh_.summary->length_factor != 1.0) {
         char factor[48];
-        std::snprintf(factor, sizeof factor, ", lengths x %.6g", save_bvh_summary_->length_factor);
+        std::snprintf(factor, sizeof factor, ", lengths x %.6g", save_bvh_.summary->length_factor);
         text += factor;
       }
-      if (save_bvh_summary_->safe_names > 0) {
-        text += ", " + plural(save_bvh_summary_->safe_names, "joint name") +
+      if (save_bvh_.summary->safe_names > 0) {
+        text += ", " + plural(save_bvh_.summary->safe_names, "joint name") +
                 " with control, bidi or non-UTF-8 characters written with '_'";
       }
       dialog.status = SaveBvhStatus::Saved;
@@ -124,8 +124,8 @@ void Viewer::finish_save_bvh() {
       state_.message = Message{Message::Kind::Info, text};
       // The clip reloads from its new file now (the watcher, which would notice it too, is told
       // the file as it is, so it does not reload it a second time).
-      if (const ClipSlot* replaced = state_.clips.with_id(save_bvh_replaced_clip_)) {
-        if (replaced->clip().source == watched_path_) watcher_.watch(watched_path_);
+      if (const ClipSlot* replaced = state_.clips.with_id(save_bvh_.replaced_clip)) {
+        if (replaced->clip().source == watched_.path) watched_.watcher.watch(watched_.path);
         reload_clip(*replaced);
       }
       break;
@@ -135,7 +135,7 @@ void Viewer::finish_save_bvh() {
       state_.message = Message{Message::Kind::Info, dialog.outcome};
       break;
     case JobPhase::Failed:
-      dialog.outcome = path + ": cannot save: " + save_bvh_.error() + "; nothing was written";
+      dialog.outcome = path + ": cannot save: " + save_bvh_.job.error() + "; nothing was written";
       dialog.outcome_error = true;
       state_.message = Message{Message::Kind::Error, dialog.outcome};
       break;
@@ -144,11 +144,6 @@ void Viewer::finish_save_bvh() {
     case JobPhase::Cancelling:
       break;
   }
-}
-
-std::string Viewer::save_bvh_report() const {
-  const char* phase = save_bvh_refused_ ? "refused" : job_phase_name(save_bvh_.phase());
-  return std::string(phase) + "; " + save_bvh_path_;
 }
 
 }  // namespace bvhscope::viewer

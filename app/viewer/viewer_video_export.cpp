@@ -33,7 +33,7 @@ void Viewer::open_video_export_dialog() {
 
 void Viewer::start_video_export(const Actions::Video& request) {
   const auto fail = [&](const std::string& text) { state_.message = Message{Message::Kind::Error, text}; };
-  if (video_export_.busy()) return fail("A video is being written already");
+  if (video_export_.job.busy()) return fail("A video is being written already");
   if (!video::video_format_of(request.path)) {
     return fail(request.path + ": a video is .mp4, .webm, .gif or a folder ending in '/'");
   }
@@ -77,24 +77,24 @@ void Viewer::start_video_export(const Actions::Video& request) {
   }
   const std::filesystem::path target(request.path.back() == '/' ? request.path.substr(0, request.path.size() - 1)
                                                                 : request.path);
-  video_export_label_ = target.filename().string();
-  video_export_path_ = request.path;
-  video_export_.start(video_render_task(std::move(clips), options, video, request.path));
+  video_export_.label = target.filename().string();
+  video_export_.path = request.path;
+  video_export_.job.start(video_render_task(std::move(clips), options, video, request.path));
 }
 
 void Viewer::finish_video_export() {
-  if (!video_export_.update()) return;
-  const std::string& path = video_export_path_;
-  switch (video_export_.phase()) {
+  if (!video_export_.job.update()) return;
+  const std::string& path = video_export_.path;
+  switch (video_export_.job.phase()) {
     case JobPhase::Written:
       state_.message =
-          Message{Message::Kind::Info, "Wrote " + std::to_string(video_export_.total()) + " frames to " + path};
+          Message{Message::Kind::Info, "Wrote " + std::to_string(video_export_.job.total()) + " frames to " + path};
       break;
     case JobPhase::Cancelled:
       state_.message = Message{Message::Kind::Info, "Video export cancelled; nothing was written to " + path};
       break;
     case JobPhase::Failed:
-      state_.message = Message{Message::Kind::Error, write_failure(path, video_export_.error())};
+      state_.message = Message{Message::Kind::Error, write_failure(path, video_export_.job.error())};
       break;
     case JobPhase::Idle:
     case JobPhase::Running:

@@ -1,0 +1,18 @@
+// What the viewer keeps about the loader's progress between frames: whether it was loading at the
+// last frame (the title changes when that does), the file the loading overlay names (kept to avoid
+// a string per frame), and how long the last streamed clip took to show its first frame.
+#pragma once
+
+#include <string>
+
+namespace bvhscope::viewer {
+
+struct LoadTracking {
+  bool was_loading = false;
+  std::string loading_path;
+  // Of the last clip streamed in: seconds from its load's request to the UI frame showing its
+  // first frame (0 before any).
+  double first_streamed_frame_seconds = 0.0;
+};
+
+}  // namespace bvhscope::viewer

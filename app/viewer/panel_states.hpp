@@ -1,0 +1,27 @@
+// What the panels keep between frames and where they were last drawn: the joint tree, the curves
+// strip, the Compare and Problems tabs, the timeline's clip lanes and pan, the side panels' arrows.
+// The UI code fills it as it draws; the state report reads it.
+#pragma once
+
+#include <vector>
+
+#include "viewer/ui/compare_panel.hpp"
+#include "viewer/ui/curves_panel.hpp"
+#include "viewer/ui/hierarchy_panel.hpp"
+#include "viewer/ui/layout.hpp"
+#include "viewer/ui/panel_strip.hpp"
+#include "viewer/ui/problems_panel.hpp"
+
+namespace bvhscope::viewer {
+
+struct PanelStates {
+  HierarchyPanelState hierarchy;
+  CurvesCache curves;  // the curves strip as last drawn (its plots' rectangles, ranges, read-outs)
+  ComparePanelState compare;
+  ProblemsPanelState problems;
+  std::vector<Rect> timeline_lanes;  // each clip's lane in the timeline as last drawn (empty without lanes)
+  bool timeline_panning = false;     // a right or middle drag is panning the timeline (as last drawn)
+  PanelControls controls;            // the side panels' arrows as last drawn
+};
+
+}  // namespace bvhscope::viewer
