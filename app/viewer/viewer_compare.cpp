@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "anim/printable.hpp"
-#include "model/error_scale.hpp"
+#include "render/clip_look.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -74,18 +74,11 @@ void Viewer::load_joint_map(const std::string& path) {
 void Viewer::sync_ghosts() {
   ghost_scratch_.clear();
   for (const ClipSlot& slot : state_.clips)
-    if (ghost_comparison(slot) != nullptr) ghost_scratch_.push_back(slot.id);
+    if (render::ghost_comparison(state_.comparison, slot) != nullptr) ghost_scratch_.push_back(slot.id);
   if (ghost_scratch_ == ghost_ids_) return;
   ghost_ids_ = ghost_scratch_;
   rebuild_scene();
   if (framing_ && same_view(state_.camera, framing_->camera)) frame_on_next_render_ = true;
-}
-
-const ClipComparison* Viewer::ghost_comparison(const ClipSlot& slot) const noexcept {
-  const Comparison& comparison = state_.comparison;
-  if (!comparison.settings().ghost || slot.id == comparison.settings().reference_id) return nullptr;
-  const ClipComparison* compared = comparison.of(slot.id);
-  return compared != nullptr && compared->result ? compared : nullptr;
 }
 
 // The other clip's pose moved where it is measured: aligned on the reference for this frame as
@@ -117,29 +110,6 @@ void Viewer::write_ghost_pose(std::size_t index, const ClipSlot& slot, const Cli
   ghost_pose_.world.resize(slot.pose.world.size());
   for (std::size_t j = 0; j < slot.pose.world.size(); ++j) ghost_pose_.world[j] = transform * slot.pose.world[j];
   renderer_.write_pose(index, skeleton, ghost_pose_, reference.placement);
-}
-
-// Each compared clip's joints in the colour of their error at the reference's frame on screen
-// (grey where a joint has no partner or the frame is outside the compared ones).
-void Viewer::colour_by_error(const ClipSlot& slot, gfx::ClipLook& look) const {
-  const Comparison& comparison = state_.comparison;
-  const ClipComparison* compared = comparison.of(slot.id);
-  const ClipSlot* reference = state_.clips.with_id(comparison.settings().reference_id);
-  const bool coloured = comparison.settings().error_colours && compared != nullptr && compared->result &&
-                        reference != nullptr && compared->pair_of_joint.size() == slot.pose.world.size();
-  if (!coloured) {
-    look.joint_colors.clear();
-    return;
-  }
-  const double top = comparison.colour_max(compared->metres_per_unit);
-  const std::size_t frame = reference->frame();
-  look.joint_colors.resize(compared->pair_of_joint.size());
-  for (std::size_t j = 0; j < compared->pair_of_joint.size(); ++j) {
-    const int pair = compared->pair_of_joint[j];
-    const std::optional<double> error =
-        pair >= 0 ? compared->error_at(frame, static_cast<std::size_t>(pair)) : std::nullopt;
-    look.joint_colors[j] = error ? error_colour(*error, top) : kUnmatchedJointColour;
-  }
 }
 
 }  // namespace bvhscope::viewer
