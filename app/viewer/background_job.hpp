@@ -1,7 +1,8 @@
 // A long task of the viewer's (File > Export video, File > Save as BVH) on a worker thread so that
 // the window stays live, as a state machine owned by the viewer (Idle -> Running -> Cancelling ->
 // Written | Failed | Cancelled). The video's task is render_video (the engine of `bvhscope render
-// -o OUT.mp4`) with its own EGL context on shares of the viewer's clips (video_render_task); Save
+// -o OUT.mp4`) with its own EGL context on shares of the viewer's clips (video_render.hpp's
+// video_render_task); Save
 // as BVH's is save_bvh_task. Progress comes back through atomics, Cancel goes out through a flag
 // the task checks.
 #pragma once
@@ -14,9 +15,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#include "viewer/offscreen_render.hpp"
-#include "viewer/video_render.hpp"
 
 namespace bvhscope::viewer {
 
@@ -67,10 +65,5 @@ class BackgroundJob {
   bool written_ = false;
   std::string result_error_;
 };
-
-// The viewer's task: render_video of `clips` (the last one active) into `path`, through EGL
-// (beside the window's own context), its frames checked against the cancel flag.
-BackgroundJob::Task video_render_task(std::vector<PreparedClip> clips, const OffscreenOptions& options,
-                                      const VideoOptions& video, const std::string& path);
 
 }  // namespace bvhscope::viewer

@@ -1,7 +1,9 @@
 #include "viewer/video_render.hpp"
 
 #include <cmath>
+#include <memory>
 #include <numbers>
+#include <utility>
 
 #include "viewer/viewer.hpp"
 
@@ -47,6 +49,20 @@ bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& optio
         return offscreen->write_video_frame(timing->position(k), *sink, reason);
       },
       error);
+}
+
+BackgroundJob::Task video_render_task(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                      const VideoOptions& video, const std::string& path) {
+  // Shared so that the task can be a std::function (copyable) without copying the clips.
+  auto shared_clips = std::make_shared<std::vector<PreparedClip>>(std::move(clips));
+  // Its own EGL context (engine/render) on the worker thread, beside the window's.
+  return [shared_clips, worker_options = options, video, path](
+             const std::atomic<bool>& cancel, const BackgroundJob::Progress& progress, std::string& error) {
+    VideoOptions worker_video = video;
+    worker_video.cancel = &cancel;
+    worker_video.progress = progress;
+    return render_video(std::move(*shared_clips), worker_options, worker_video, path, error);
+  };
 }
 
 }  // namespace bvhscope::viewer

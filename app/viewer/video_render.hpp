@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "render/video_loop.hpp"
+#include "viewer/background_job.hpp"
 #include "viewer/offscreen_render.hpp"
 
 namespace bvhscope::viewer {
@@ -28,5 +29,10 @@ bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& optio
 // After the first frame framed the clip as a still does: a fixed camera frames the whole motion,
 // the others follow the root. Returns the yaw an orbit starts from.
 float start_video_camera(Viewer& viewer, VideoCamera camera);
+
+// The viewer's task: render_video of `clips` (the last one active) into `path`, through EGL
+// (beside the window's own context), its frames checked against the cancel flag.
+BackgroundJob::Task video_render_task(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                      const VideoOptions& video, const std::string& path);
 
 }  // namespace bvhscope::viewer

@@ -14,6 +14,7 @@
 
 #include "gfx/scene_renderer.hpp"
 #include "model/clip_loader.hpp"
+#include "model/compare_start.hpp"
 #include "model/file_watcher.hpp"
 #include "model/label_layout.hpp"
 #include "viewer/actions.hpp"
