@@ -16,6 +16,7 @@
 #include "cli/render_each.hpp"
 #include "cli/work_budget_check.hpp"
 #include "io/output_guard.hpp"
+#include "render/video_loop.hpp"
 #include "video/frame_sink.hpp"
 #include "video/video_format.hpp"
 #include "viewer/grid_render.hpp"
@@ -108,7 +109,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   // The kind of output follows its name: a video (.mp4, .webm, .gif, a folder/ of PNGs), else a PNG still.
   const std::optional<video::VideoFormat> video_format = video::video_format_of(*output);
   std::vector<std::string> inputs = parsed->positionals;
-  viewer::VideoOptions video_options;
+  render::VideoOptions video_options;
   if (const auto audio = parsed->value("--audio")) {
     if (!video_format) return usage_error(err, "render: --audio needs a video output (.mp4 or .webm)");
     video_options.audio = *audio;
@@ -127,7 +128,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     video_options.fps = fps;
   }
   if (const auto text = parsed->value("--camera")) {
-    const std::optional<viewer::VideoCamera> camera = viewer::parse_video_camera(*text);
+    const std::optional<render::VideoCamera> camera = render::parse_video_camera(*text);
     if (!camera) return usage_error(err, "render: --camera must be fixed, follow or orbit, not '" + *text + "'");
     video_options.camera = *camera;
   }

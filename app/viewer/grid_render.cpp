@@ -13,8 +13,8 @@
 #include "gfx/render_target.hpp"
 #include "model/overlay_labels.hpp"
 #include "viewer/imgui_overlay.hpp"
+#include "render/offscreen_context.hpp"
 #include "viewer/imgui_session.hpp"
-#include "viewer/offscreen_context.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -35,7 +35,7 @@ struct Tile {
 
 struct GridRenderer::Parts {
   // Made in this order, destroyed in reverse: the context outlives every GL object.
-  std::optional<OffscreenContext> context;
+  std::optional<render::OffscreenContext> context;
   std::optional<ImGuiSession> imgui;         // captions (headless: no input)
   std::vector<std::unique_ptr<Tile>> tiles;  // a viewer cannot move
   GridLayout layout;
@@ -77,7 +77,7 @@ std::unique_ptr<GridRenderer> GridRenderer::create(std::vector<PreparedClip> cli
   parts.camera = camera;
   parts.tile_width = tile_width;
   parts.tile_height = tile_height;
-  std::optional<OffscreenContext> context = OffscreenContext::create(tile_width, tile_height, error);
+  std::optional<render::OffscreenContext> context = render::OffscreenContext::create(error);
   if (!context) return nullptr;
   parts.context.emplace(std::move(*context));
   parts.imgui.emplace(1.0f);
@@ -181,10 +181,10 @@ bool render_grid_video(std::vector<PreparedClip> clips, const OffscreenOptions& 
       plan_video_timing(grid->longest_frames(), grid->longest_frame_time(), video.frames, video.fps, error);
   if (!timing) return false;
   std::unique_ptr<video::FrameSink> sink =
-      open_video_output(path, options.width, options.height, *timing, video, error);
+      render::open_video_output(path, options.width, options.height, *timing, video, error);
   if (!sink) return false;
   std::vector<std::uint8_t> rgba;
-  return encode_frames(
+  return render::encode_frames(
       *sink, *timing, video,
       [&](std::size_t k) {
         grid->draw(timing->position(k) * grid->longest_frame_time(), rgba);

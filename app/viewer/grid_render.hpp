@@ -1,7 +1,7 @@
 // Several clips as a grid of tiles on one clock (`bvhscope render A B C D --grid 2x2`): each tile
 // its own viewer, framed on its own clip, with a caption (the file name or the one given), drawn
 // into its own offscreen target and copied into the grid picture. Shorter clips hold their last
-// frame. One GL context (a hidden window or EGL) for every tile.
+// frame. One GL context (EGL, engine/render) for every tile.
 #pragma once
 
 #include <cstdint>

@@ -7,9 +7,9 @@
 #include "io/atomic_file.hpp"
 #include "model/draw_detail.hpp"
 #include "model/orbit_camera.hpp"
+#include "render/offscreen_context.hpp"
+#include "render/patched_frame.hpp"
 #include "viewer/imgui_session.hpp"
-#include "viewer/offscreen_context.hpp"
-#include "viewer/patched_frame.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -80,13 +80,13 @@ std::optional<OffscreenImage> render_offscreen(PreparedClip clip, const Offscree
 
 struct OffscreenViewer::Parts {
   // Made in this order, destroyed in reverse: the context outlives every GL object.
-  std::optional<OffscreenContext> context;
+  std::optional<render::OffscreenContext> context;
   std::optional<gfx::RenderTarget> target;
   std::optional<Viewer> viewer;
   std::optional<ImGuiSession> imgui;
   // draw_video_frame's: the frame over its backdrop, the changed rectangle read back, a whole
   // frame read back, and the view of the last frame (the backdrop holds while it stays).
-  PatchedFrame patched;
+  render::PatchedFrame patched;
   std::optional<gfx::RenderTarget> ground;  // the ground alone, multisampled, copied under each frame
   std::vector<std::uint8_t> rect_pixels;
   std::vector<std::uint8_t> whole_pixels;
@@ -107,8 +107,7 @@ std::unique_ptr<OffscreenViewer> OffscreenViewer::create(std::vector<PreparedCli
     return nullptr;
   }
   std::unique_ptr<OffscreenViewer> made(new OffscreenViewer(options));
-  std::optional<OffscreenContext> context =
-      OffscreenContext::create(options.width, options.height, error, options.egl_only);
+  std::optional<render::OffscreenContext> context = render::OffscreenContext::create(error);
   if (!context) return nullptr;
   made->parts_->context.emplace(std::move(*context));
   std::optional<gfx::RenderTarget> target = gfx::RenderTarget::create(options.width, options.height, kSamples, error);
@@ -135,12 +134,8 @@ std::unique_ptr<OffscreenViewer> OffscreenViewer::create(std::vector<PreparedCli
   }
   if (!options.select.empty() && !viewer.select_joint_named(options.select, error)) return nullptr;
   if (options.ui) {
-    // Headless: the OpenGL3 backend alone, fed what the GLFW one feeds for the hidden window.
-    if (made->parts_->context->window() != nullptr) {
-      made->parts_->imgui.emplace(made->parts_->context->window(), 1.0f);
-    } else {
-      made->parts_->imgui.emplace(1.0f);
-    }
+    // Headless: the OpenGL3 backend alone, fed what the GLFW one would feed for a window.
+    made->parts_->imgui.emplace(1.0f);
   } else {
     viewer.use_full_view(static_cast<float>(options.width), static_cast<float>(options.height));
   }
@@ -160,12 +155,8 @@ void OffscreenViewer::draw_frame(double active_frame) {
     // The first frame builds the UI a few times, so that ImGui has measured every window.
     const int frames = frames_drawn_ == 0 ? kUiWarmupFrames + 1 : 1;
     for (int frame = 0; frame < frames; ++frame) {
-      if (parts_->context->window() != nullptr) {
-        ImGuiSession::begin_frame();
-      } else {
-        ImGuiSession::begin_headless_frame(static_cast<float>(options_.width), static_cast<float>(options_.height),
-                                           1.0f / 60.0f);
-      }
+      ImGuiSession::begin_headless_frame(static_cast<float>(options_.width), static_cast<float>(options_.height),
+                                         1.0f / 60.0f);
       viewer.build_ui();
       viewer.advance(0.0);
       viewer.draw_view_overlay();
@@ -248,7 +239,7 @@ const std::vector<std::uint8_t>& OffscreenViewer::draw_video_frame(double active
 
 bool OffscreenViewer::write_video_frame(double active_frame, video::FrameSink& sink, std::string& error) {
   const std::vector<std::uint8_t>& frame = draw_video_frame(active_frame);
-  PatchedFrame& patched = parts_->patched;
+  render::PatchedFrame& patched = parts_->patched;
   if (!parts_->redrawn) {  // a whole frame: the sink's buffers no longer hold backdrop-based frames
     patched.forget_slots();
     return sink.write(frame.data(), error);

@@ -1,5 +1,5 @@
-// Rendering one frame of a clip without showing a window (a hidden GLFW window with a display, an
-// EGL context without one; an offscreen multisampled framebuffer) to RGBA pixels or a PNG: the
+// Rendering one frame of a clip without showing a window (an EGL context, engine/render; an
+// offscreen multisampled framebuffer) to RGBA pixels or a PNG: the
 // `bvhscope render` command and the GL tests.
 #pragma once
 
@@ -42,9 +42,6 @@ struct OffscreenOptions {
   int strip = 0;
   std::size_t strip_first = 0;
   std::size_t strip_last = 0;
-  // Through EGL even with a display: a render on a worker thread beside the viewer's window (GLFW
-  // makes windows on the main thread only).
-  bool egl_only = false;
 };
 
 struct OffscreenImage {
@@ -66,7 +63,7 @@ struct OffscreenImage {
 Settings offscreen_settings(const OffscreenOptions& options);
 
 // A viewer drawing offscreen frame after frame (one PNG, or every frame of a video): the GL context
-// (hidden window or EGL), the multisampled target, the clips set up as `options` says (paused,
+// (EGL), the multisampled target, the clips set up as `options` says (paused,
 // compared, a joint selected), and ImGui with --ui. Not movable: made on the heap.
 class OffscreenViewer {
  public:

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "viewer/background_job.hpp"
+#include "model/background_job.hpp"
 #include "viewer/save_bvh_job.hpp"
 
 namespace bvhscope::viewer {

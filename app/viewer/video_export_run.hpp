@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "viewer/background_job.hpp"
+#include "model/background_job.hpp"
 
 namespace bvhscope::viewer {
 

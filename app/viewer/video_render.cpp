@@ -1,50 +1,13 @@
 #include "viewer/video_render.hpp"
 
 #include <cmath>
+#include <memory>
 #include <numbers>
+#include <utility>
 
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
-
-std::optional<VideoCamera> parse_video_camera(std::string_view text) noexcept {
-  if (text == "fixed") return VideoCamera::Fixed;
-  if (text == "follow") return VideoCamera::Follow;
-  if (text == "orbit") return VideoCamera::Orbit;
-  return std::nullopt;
-}
-
-std::unique_ptr<video::FrameSink> open_video_output(const std::string& path, int width, int height,
-                                                    const VideoTiming& timing, const VideoOptions& video,
-                                                    std::string& error) {
-  video::FrameSinkOptions sink_options;
-  sink_options.audio = video.audio;
-  sink_options.duration = timing.duration;
-  sink_options.replace_frames = video.replace_frames;
-  video::OpenedSink opened = video::open_frame_sink(path, width, height, timing.fps, sink_options);
-  if (!opened) error = opened.error;
-  return std::move(opened.sink);
-}
-
-bool encode_frames(video::FrameSink& sink, const VideoTiming& timing, const VideoOptions& video,
-                   const std::function<const std::uint8_t*(std::size_t)>& draw_frame, std::string& error) {
-  return encode_written_frames(
-      sink, timing, video, [&](std::size_t k, std::string& reason) { return sink.write(draw_frame(k), reason); },
-      error);
-}
-
-bool encode_written_frames(video::FrameSink& sink, const VideoTiming& timing, const VideoOptions& video,
-                           const std::function<bool(std::size_t, std::string&)>& write_frame, std::string& error) {
-  for (std::size_t k = 0; k < timing.frame_count; ++k) {
-    if (video.cancel != nullptr && video.cancel->load()) {
-      error = "cancelled";
-      return false;  // the sink, dropped uncommitted, removes what it wrote
-    }
-    if (!write_frame(k, error)) return false;
-    if (video.progress) video.progress(k + 1, timing.frame_count);
-  }
-  return sink.commit(error);
-}
 
 float start_video_camera(Viewer& viewer, VideoCamera camera) {
   Actions actions;
@@ -69,14 +32,14 @@ bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& optio
   if (!timing) return false;
   // The output is opened before any frame is drawn: a missing ffmpeg or an odd size is said at once.
   std::unique_ptr<video::FrameSink> sink =
-      open_video_output(path, options.width, options.height, *timing, video, error);
+      render::open_video_output(path, options.width, options.height, *timing, video, error);
   if (!sink) return false;
   std::unique_ptr<OffscreenViewer> offscreen = OffscreenViewer::create(std::move(clips), options, error);
   if (!offscreen) return false;
   offscreen->draw_frame(timing->position(0));
   Viewer& viewer = offscreen->viewer();
   const float start_yaw = start_video_camera(viewer, video.camera);
-  return encode_written_frames(
+  return render::encode_written_frames(
       *sink, *timing, video,
       [&](std::size_t k, std::string& reason) {
         if (video.camera == VideoCamera::Orbit) {  // one whole turn over the video
@@ -86,6 +49,20 @@ bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& optio
         return offscreen->write_video_frame(timing->position(k), *sink, reason);
       },
       error);
+}
+
+BackgroundJob::Task video_render_task(std::vector<PreparedClip> clips, const OffscreenOptions& options,
+                                      const VideoOptions& video, const std::string& path) {
+  // Shared so that the task can be a std::function (copyable) without copying the clips.
+  auto shared_clips = std::make_shared<std::vector<PreparedClip>>(std::move(clips));
+  // Its own EGL context (engine/render) on the worker thread, beside the window's.
+  return [shared_clips, worker_options = options, video, path](
+             const std::atomic<bool>& cancel, const BackgroundJob::Progress& progress, std::string& error) {
+    VideoOptions worker_video = video;
+    worker_video.cancel = &cancel;
+    worker_video.progress = progress;
+    return render_video(std::move(*shared_clips), worker_options, worker_video, path, error);
+  };
 }
 
 }  // namespace bvhscope::viewer

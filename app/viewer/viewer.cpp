@@ -13,6 +13,7 @@
 #include "bvhscope_assets.hpp"
 #include "model/bvh_paths.hpp"
 #include "model/scene_scale.hpp"
+#include "render/clip_look.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -319,7 +320,7 @@ void Viewer::rebuild_scene() {
     details.push_back(slot.detail);
     // The bounds are upright already: scaled and shifted only. A ghost stands over the reference.
     const Bounds& b = slot.prepared.measures.figure.bounds;
-    if (!b.empty() && ghost_comparison(slot) == nullptr) {
+    if (!b.empty() && render::ghost_comparison(state_.comparison, slot) == nullptr) {
       bounds.add(b.min * slot.placement.scale + slot.placement.offset);
       bounds.add(b.max * slot.placement.scale + slot.placement.offset);
     }

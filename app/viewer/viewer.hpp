@@ -15,6 +15,7 @@
 #include "gfx/scene_renderer.hpp"
 #include "model/background_job.hpp"
 #include "model/clip_loader.hpp"
+#include "model/compare_start.hpp"
 #include "model/overlay_labels.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/export_job.hpp"
@@ -166,11 +167,8 @@ class Viewer {
   void go_to_problem(const Actions::ProblemPlace& place);
   void sync_ghosts();
   void load_joint_map(const std::string& path);
-  // The comparison of a clip drawn as a ghost over the reference (nullptr: drawn as itself).
-  [[nodiscard]] const ClipComparison* ghost_comparison(const ClipSlot& slot) const noexcept;
   void write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
                         const ClipComparison& compared);
-  void colour_by_error(const ClipSlot& slot, gfx::ClipLook& look) const;
   void select_joint(int slot_index, int joint);
   // The front-most joint or bone of a visible clip at window point (x, y); slot -1 for none.
   ViewPick pick_in_view(float x, float y);

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "anim/printable.hpp"
-#include "model/error_scale.hpp"
+#include "render/clip_look.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -74,47 +74,19 @@ void Viewer::load_joint_map(const std::string& path) {
 void Viewer::sync_ghosts() {
   ghosts_.scratch.clear();
   for (const ClipSlot& slot : state_.clips)
-    if (ghost_comparison(slot) != nullptr) ghosts_.scratch.push_back(slot.id);
+    if (render::ghost_comparison(state_.comparison, slot) != nullptr) ghosts_.scratch.push_back(slot.id);
   if (ghosts_.scratch == ghosts_.ids) return;
   ghosts_.ids = ghosts_.scratch;
   rebuild_scene();
   if (framing_.framing && same_view(state_.camera, framing_.framing->camera)) framing_.frame_on_next_render = true;
 }
 
-const ClipComparison* Viewer::ghost_comparison(const ClipSlot& slot) const noexcept {
-  const Comparison& comparison = state_.comparison;
-  if (!comparison.settings().ghost || slot.id == comparison.settings().reference_id) return nullptr;
-  const ClipComparison* compared = comparison.of(slot.id);
-  return compared != nullptr && compared->result ? compared : nullptr;
-}
-
+// The other clip's pose moved where it is measured: aligned on the reference for this frame as
+// compare_motion aligns it (from the poses on screen), then placed as the reference is placed.
 void Viewer::write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
                               const ClipComparison& compared) {
   renderer_.write_pose(index, slot.clip().skeleton, ghosts_.aligned_pose(slot, reference, compared),
                        reference.placement);
-}
-
-// Each compared clip's joints in the colour of their error at the reference's frame on screen
-// (grey where a joint has no partner or the frame is outside the compared ones).
-void Viewer::colour_by_error(const ClipSlot& slot, gfx::ClipLook& look) const {
-  const Comparison& comparison = state_.comparison;
-  const ClipComparison* compared = comparison.of(slot.id);
-  const ClipSlot* reference = state_.clips.with_id(comparison.settings().reference_id);
-  const bool coloured = comparison.settings().error_colours && compared != nullptr && compared->result &&
-                        reference != nullptr && compared->pair_of_joint.size() == slot.pose.world.size();
-  if (!coloured) {
-    look.joint_colors.clear();
-    return;
-  }
-  const double top = comparison.colour_max(compared->metres_per_unit);
-  const std::size_t frame = reference->frame();
-  look.joint_colors.resize(compared->pair_of_joint.size());
-  for (std::size_t j = 0; j < compared->pair_of_joint.size(); ++j) {
-    const int pair = compared->pair_of_joint[j];
-    const std::optional<double> error =
-        pair >= 0 ? compared->error_at(frame, static_cast<std::size_t>(pair)) : std::nullopt;
-    look.joint_colors[j] = error ? error_colour(*error, top) : kUnmatchedJointColour;
-  }
 }
 
 }  // namespace bvhscope::viewer

@@ -11,6 +11,7 @@
 #include "anim/joint_details_refresh.hpp"
 #include "model/picking.hpp"
 #include "model/pixel_rect.hpp"
+#include "render/clip_look.hpp"
 #include "viewer/ui/clip_list_panel.hpp"
 #include "viewer/ui/clip_panel.hpp"
 #include "viewer/ui/dialog_keys.hpp"
@@ -29,8 +30,6 @@ namespace {
 constexpr float kClickSlop = 4.0f;
 // How far from a joint's dot a click still picks it (pixels, before the content scale).
 constexpr float kPickRadius = 9.0f;
-// How much of a ghost (a compared clip drawn over the reference) covers what is behind it.
-constexpr float kGhostOpacity = 0.45f;
 // The narrowest a side panel gets before it collapses to a strip, before the content scale.
 constexpr float kMinPanelWidth = 200.0f;
 // The left panel: resized by dragging its right edge (only that edge: it is placed every frame).
@@ -350,7 +349,7 @@ void Viewer::sample_current_pose() {
   const ClipSlot* reference = state_.clips.with_id(state_.comparison.settings().reference_id);
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     ClipSlot& slot = state_.clips[i];
-    const ClipComparison* ghost = reference != nullptr ? ghost_comparison(slot) : nullptr;
+    const ClipComparison* ghost = reference != nullptr ? render::ghost_comparison(state_.comparison, slot) : nullptr;
     if (ghost != nullptr) {
       // The pose compare measures beside the reference's frame on screen: its time (reference
       // frame + offset) x the reference's frame time, interpolated, clamped to its frames.
@@ -448,7 +447,7 @@ void Viewer::keep_subject_in_view() {
   bool outside = false;
   for (std::size_t i = 0; i < state_.clips.size() && !outside; ++i) {
     const ClipSlot& slot = state_.clips[i];
-    if (!slot.drawn() || ghost_comparison(slot) != nullptr) continue;
+    if (!slot.drawn() || render::ghost_comparison(state_.comparison, slot) != nullptr) continue;
     for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) {
       const glm::vec4 clip = view_projection * glm::vec4(p, 1.0f);
       if (clip.w <= 0.0f || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w) {
@@ -521,7 +520,8 @@ Bounds Viewer::first_view_bounds() const {
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
     figure = std::max(figure, slot.prepared.measures.figure.extent * slot.placement.scale);
-    if (!slot.drawn() || ghost_comparison(slot) != nullptr) continue;  // a ghost stands over the reference
+    // A ghost stands over the reference.
+    if (!slot.drawn() || render::ghost_comparison(state_.comparison, slot) != nullptr) continue;
     // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
     const BakedPositions& baked = slot.prepared.measures.baked;
     if (const std::optional<std::size_t> whole = baked.index_of(slot.frame())) {
@@ -610,20 +610,12 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
   }
   for (std::size_t i = 0; i < state_.clips.size() && i < looks_.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
-    const ClipColor colour = clip_color(slot.color_index);
-    gfx::ClipLook& look = looks_[i];
-    look.use_palette = slot.color_index == 0;
-    look.line_color = colour.line;
-    look.solid_color = colour.solid;
-    look.visible = slot.drawn();
-    look.opacity = ghost_comparison(slot) != nullptr ? kGhostOpacity : slot.opacity;
-    colour_by_error(slot, look);
     const bool active = static_cast<int>(i) == state_.active();
-    look.selected = active ? slot.selected : -1;
     // The tree's hover (active clip) first, else the joint under the mouse in the view.
-    look.hovered = active && state_.hovered_joint >= 0             ? state_.hovered_joint
-                   : state_.view_hover.clip == static_cast<int>(i) ? state_.view_hover.joint
-                                                                   : -1;
+    const int hovered = active && state_.hovered_joint >= 0             ? state_.hovered_joint
+                        : state_.view_hover.clip == static_cast<int>(i) ? state_.view_hover.joint
+                                                                        : -1;
+    render::set_clip_look(slot, state_.clips, state_.comparison, active, hovered, looks_[i]);
   }
   renderer_.set_looks(looks_);
   const ClipSlot& active = *state_.active_slot();

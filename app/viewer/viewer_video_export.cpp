@@ -7,8 +7,9 @@
 
 #include "video/frame_sink.hpp"
 #include "video/video_format.hpp"
-#include "viewer/background_job.hpp"
+#include "viewer/video_render.hpp"
 #include "viewer/file_error.hpp"
+#include "viewer/video_render.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {

@@ -1,6 +1,6 @@
 // A long task of the viewer's (File > Export video, File > Save as BVH) on a Worker so that the
 // window stays live, as a state machine owned by the viewer (Idle -> Running -> Cancelling ->
-// Written | Failed | Cancelled). The video's task is video_render_task (app/viewer/background_job),
+// Written | Failed | Cancelled). The video's task is video_render_task (app/viewer/video_render),
 // Save as BVH's is save_bvh_task. Progress comes back through the worker's progress (frames done,
 // frames in all), Cancel goes out through the job's token, which the task checks. GL-free.
 #pragma once

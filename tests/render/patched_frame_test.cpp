@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "viewer/patched_frame.hpp"
+#include "render/patched_frame.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 namespace {
 
 constexpr int kWidth = 23;
@@ -87,4 +87,4 @@ TEST(PatchedFrame, ANewBackdropOrAWholeFrameInBetweenRewritesTheWholeBuffer) {
 }
 
 }  // namespace
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -1,4 +1,4 @@
-#include "viewer/egl_context.hpp"
+#include "render/egl_context.hpp"
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -11,7 +11,7 @@
 #include "gfx/gl_debug.hpp"
 #include "gfx/gl_loader.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 namespace {
 
 // `call` failed: "eglInitialize: EGL_NOT_INITIALIZED".
@@ -235,4 +235,4 @@ EglContext::EglContext(EglContext&& other) noexcept
       platform_(std::move(other.platform_)),
       renderer_(std::move(other.renderer_)) {}
 
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -11,7 +11,7 @@
 
 #include "model/pixel_rect.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 
 class PatchedFrame {
  public:
@@ -50,4 +50,4 @@ class PatchedFrame {
   std::vector<std::optional<PixelRect>> slots_;
 };
 
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -1,9 +1,9 @@
-#include "viewer/patched_frame.hpp"
+#include "render/patched_frame.hpp"
 
 #include <cstddef>
 #include <cstring>
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 
 void PatchedFrame::set_backdrop(int width, int height, const std::vector<std::uint8_t>& rgba) {
   width_ = width;
@@ -50,4 +50,4 @@ void PatchedFrame::write_into(std::uint8_t* buffer, std::size_t slot) {
   left = backdrop_.empty() ? std::nullopt : std::optional<PixelRect>(pasted_);
 }
 
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 
 // The displays create() may try, in this order (all by default; fewer in tests of each way).
 struct EglPlatforms {
@@ -45,4 +45,4 @@ class EglContext {
 // The name of an EGL error code ("EGL_BAD_MATCH"), or its number in hex when unknown.
 std::string egl_error_name(int code);
 
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -10,9 +10,9 @@
 
 #include "gfx/gl_debug.hpp"
 #include "gfx/gl_loader.hpp"
-#include "viewer/egl_context.hpp"
+#include "render/egl_context.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 namespace {
 
 void expect_core_context(const std::optional<EglContext>& context, const std::string& error,
@@ -66,4 +66,4 @@ TEST(EglContext, ErrorCodesHaveTheirNames) {
 }
 
 }  // namespace
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -1,0 +1,204 @@
+// A Scene built from a small clip drawn headless (EGL, engine/render only: this program links no
+// viewer, no GLFW and no ImGui), checked pixel by pixel: each clip's bones in its look's colour where
+// the camera projects its placed joints, nothing where a hidden clip stands, the overlay handed to
+// the overlay drawer with the framebuffer's size.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec4.hpp>
+
+#include "anim/file_loader.hpp"
+#include "anim/measure.hpp"
+#include "anim/pose.hpp"
+#include "gfx/gl_debug.hpp"
+#include "gfx/render_target.hpp"
+#include "model/orbit_camera.hpp"
+#include "render/offscreen_context.hpp"
+#include "render/scene_drawer.hpp"
+#include "test_support.hpp"
+
+namespace bvhscope::render {
+namespace {
+
+constexpr int kWidth = 400;
+constexpr int kHeight = 240;
+const glm::vec3 kGreen(0.0f, 1.0f, 0.0f);
+const glm::vec3 kMagenta(1.0f, 0.0f, 1.0f);
+
+struct Rgb {
+  int r, g, b;
+};
+
+Rgb pixel(const std::vector<std::uint8_t>& rgba, int x, int y) {
+  const std::size_t i = (static_cast<std::size_t>(y) * kWidth + static_cast<std::size_t>(x)) * 4;
+  return {rgba[i], rgba[i + 1], rgba[i + 2]};
+}
+
+int distance(Rgb a, glm::vec3 b) {
+  return std::max({std::abs(a.r - static_cast<int>(std::lround(b.x * 255.0f))),
+                   std::abs(a.g - static_cast<int>(std::lround(b.y * 255.0f))),
+                   std::abs(a.b - static_cast<int>(std::lround(b.z * 255.0f)))});
+}
+
+// The best match to `colour` within a 5x5 neighbourhood (lines are 2-4 pixels wide).
+int nearest_distance(const std::vector<std::uint8_t>& rgba, glm::vec2 at, glm::vec3 colour) {
+  int best = 255;
+  for (int dy = -2; dy <= 2; ++dy) {
+    for (int dx = -2; dx <= 2; ++dx) {
+      const int x = std::clamp(static_cast<int>(at.x) + dx, 0, kWidth - 1);
+      const int y = std::clamp(static_cast<int>(at.y) + dy, 0, kHeight - 1);
+      best = std::min(best, distance(pixel(rgba, x, y), colour));
+    }
+  }
+  return best;
+}
+
+class RecordingOverlayDrawer : public OverlayDrawer {
+ public:
+  void draw(const Overlay& overlay, int fb_width, int fb_height) override {
+    ++calls;
+    items = overlay.items.size();
+    width = fb_width;
+    height = fb_height;
+  }
+  int calls = 0;
+  std::size_t items = 0;
+  int width = 0;
+  int height = 0;
+};
+
+class SceneDrawerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string error;
+    std::optional<OffscreenContext> context = OffscreenContext::create(error);
+    ASSERT_TRUE(context) << error;
+    context_.emplace(std::move(*context));
+    target_ = gfx::RenderTarget::create(kWidth, kHeight, 4, error);
+    ASSERT_TRUE(target_) << error;
+    drawer_ = SceneDrawer::create(error);
+    ASSERT_TRUE(drawer_) << error;
+    Result<Clip> loaded = load_bvh_file((test::fixtures_dir() / ".." / ".." / "assets" / "sample.bvh").string());
+    ASSERT_TRUE(loaded.ok());
+    clip_ = std::move(loaded).value();
+    pose_frame(clip_, 100, PositionMode::Add, pose_);
+    Bounds bounds = motion_bounds(clip_, PositionMode::Add);
+    bounds.add(bounds.min + kSecondOffset);  // room for a second clip beside the first
+    bounds.add(bounds.max + kSecondOffset);
+    camera_.reset(bounds, static_cast<float>(kWidth) / kHeight);
+  }
+
+  void TearDown() override {  // GL objects go before the context does
+    drawer_.reset();
+    target_.reset();
+    for (const std::string& gl_error : gfx::take_gl_errors()) ADD_FAILURE() << "GL error: " << gl_error;
+    context_.reset();
+  }
+
+  // The sample clip at frame 100, lines only, in `colour`, placed at `offset`.
+  SceneClip clip(glm::vec3 colour, glm::vec3 offset) const {
+    SceneClip scene_clip;
+    scene_clip.skeleton = &clip_.skeleton;
+    scene_clip.pose = &pose_;
+    scene_clip.placement.offset = offset;
+    scene_clip.height = skeleton_height(clip_, PositionMode::Add);
+    scene_clip.look.use_palette = false;
+    scene_clip.look.line_color = colour;
+    scene_clip.look.solid_color = colour;
+    return scene_clip;
+  }
+
+  Scene scene() const {
+    Scene made;
+    made.view.view = camera_.view();
+    made.view.projection = camera_.projection(static_cast<float>(kWidth) / kHeight);
+    made.view.eye = camera_.eye();
+    made.view.viewport = {0, 0, kWidth, kHeight};
+    made.style.bones = gfx::BoneStyle::Lines;
+    made.style.show_joints = false;
+    made.style.show_axes = false;
+    made.style.show_shadow = false;
+    made.style.show_grid = false;
+    return made;
+  }
+
+  std::vector<std::uint8_t> draw(const Scene& scene, OverlayDrawer* overlay = nullptr) {
+    target_->bind();
+    gfx::clear_framebuffer(kWidth, kHeight, 0.0f, 0.0f, 0.0f);
+    drawer_->draw(scene, kWidth, kHeight, overlay);
+    return target_->read_rgba();
+  }
+
+  // Where the camera puts joint `joint` of the pose placed at `offset` (x right, y down).
+  glm::vec2 projected(int joint, glm::vec3 offset) const {
+    const glm::vec4 clip = camera_.projection(static_cast<float>(kWidth) / kHeight) * camera_.view() *
+                           glm::vec4(pose_.position(joint) + offset, 1.0f);
+    const glm::vec2 ndc(clip.x / clip.w, clip.y / clip.w);
+    return {(ndc.x + 1.0f) * 0.5f * kWidth, (1.0f - ndc.y) * 0.5f * kHeight};
+  }
+
+  static constexpr glm::vec3 kSecondOffset{120.0f, 0.0f, 0.0f};
+  std::optional<OffscreenContext> context_;
+  std::optional<gfx::RenderTarget> target_;
+  std::optional<SceneDrawer> drawer_;
+  Clip clip_;
+  Pose pose_;
+  OrbitCamera camera_;
+};
+
+TEST_F(SceneDrawerTest, EachClipIsDrawnInItsLookWhereItsPlacedJointsProject) {
+  Scene two = scene();
+  two.clips.push_back(clip(kGreen, glm::vec3(0.0f)));
+  two.clips.push_back(clip(kMagenta, kSecondOffset));
+  const std::vector<std::uint8_t> image = draw(two);
+  ASSERT_EQ(image.size(), static_cast<std::size_t>(kWidth) * kHeight * 4);
+  int checked = 0;
+  for (int joint = 1; joint < clip_.skeleton.joint_count(); ++joint) {
+    const glm::vec2 first = projected(joint, glm::vec3(0.0f));
+    const glm::vec2 second = projected(joint, kSecondOffset);
+    ASSERT_TRUE(first.x > 2 && first.y > 2 && first.x < kWidth - 3 && first.y < kHeight - 3) << joint;
+    ASSERT_TRUE(second.x > 2 && second.y > 2 && second.x < kWidth - 3 && second.y < kHeight - 3) << joint;
+    EXPECT_LE(nearest_distance(image, first, kGreen), 60) << clip_.skeleton.names[static_cast<std::size_t>(joint)];
+    EXPECT_LE(nearest_distance(image, second, kMagenta), 60) << clip_.skeleton.names[static_cast<std::size_t>(joint)];
+    ++checked;
+  }
+  EXPECT_EQ(checked, clip_.skeleton.joint_count() - 1);
+}
+
+TEST_F(SceneDrawerTest, AHiddenClipLeavesNoPixelOfItsColour) {
+  Scene one = scene();
+  one.clips.push_back(clip(kGreen, glm::vec3(0.0f)));
+  one.clips.back().look.visible = false;
+  const std::vector<std::uint8_t> image = draw(one);
+  for (int joint = 1; joint < clip_.skeleton.joint_count(); ++joint) {
+    EXPECT_GT(nearest_distance(image, projected(joint, glm::vec3(0.0f)), kGreen), 150) << joint;
+  }
+  // Shown again in the next scene (the same skeleton: nothing uploaded again but the pose and look).
+  one.clips.back().look.visible = true;
+  const std::vector<std::uint8_t> shown = draw(one);
+  EXPECT_LE(nearest_distance(shown, projected(1, glm::vec3(0.0f)), kGreen), 60);
+}
+
+TEST_F(SceneDrawerTest, TheOverlayGoesToTheOverlayDrawerWithTheFramebufferSize) {
+  Scene one = scene();
+  one.clips.push_back(clip(kGreen, glm::vec3(0.0f)));
+  RecordingOverlayDrawer overlay;
+  draw(one, &overlay);
+  EXPECT_EQ(overlay.calls, 0);  // nothing to draw over the picture
+  one.overlay.add_box(glm::vec2(10.0f), glm::vec2(50.0f, 30.0f), glm::vec4(1.0f));
+  one.overlay.add_text(glm::vec2(12.0f), glm::vec4(1.0f), "Hips");
+  draw(one, &overlay);
+  EXPECT_EQ(overlay.calls, 1);
+  EXPECT_EQ(overlay.items, 2u);
+  EXPECT_EQ(overlay.width, kWidth);
+  EXPECT_EQ(overlay.height, kHeight);
+}
+
+}  // namespace
+}  // namespace bvhscope::render
