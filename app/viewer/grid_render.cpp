@@ -12,8 +12,8 @@
 #include "anim/video_timing.hpp"
 #include "gfx/render_target.hpp"
 #include "model/overlay_labels.hpp"
-#include "viewer/imgui_overlay.hpp"
 #include "render/offscreen_context.hpp"
+#include "viewer/imgui_overlay.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/viewer.hpp"
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "render/video_loop.hpp"
 #include "model/background_job.hpp"
+#include "render/video_loop.hpp"
 #include "viewer/offscreen_render.hpp"
 
 namespace bvhscope::viewer {

@@ -214,8 +214,9 @@ void Viewer::handle_input() {
   // moves and its release reach one frame together, and the drag is those moves.
   if (pointer_.drag_button >= 0) {
     const bool released = !io.MouseDown[pointer_.drag_button];
-    const bool click = released && pointer_.drag_button == 0 && pointer_.press_in_view &&
-                       glm::length(glm::vec2(io.MousePos.x, io.MousePos.y) - pointer_.press_position) <= kClickSlop * ui_scale_;
+    const bool click =
+        released && pointer_.drag_button == 0 && pointer_.press_in_view &&
+        glm::length(glm::vec2(io.MousePos.x, io.MousePos.y) - pointer_.press_position) <= kClickSlop * ui_scale_;
     if (!pressed_now && !click && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
       if (pointer_.drag_button == 0 && !io.KeyShift) {
         state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
@@ -225,7 +226,8 @@ void Viewer::handle_input() {
       }
     }
     if (released) {
-      if (click && !ImGui::IsMouseDoubleClicked(0)) pick_at(pointer_.press_position.x, pointer_.press_position.y, false);
+      if (click && !ImGui::IsMouseDoubleClicked(0))
+        pick_at(pointer_.press_position.x, pointer_.press_position.y, false);
       pointer_.press_in_view = false;
       pointer_.drag_button = -1;
     }

@@ -43,7 +43,8 @@ void Viewer::update_view_hover() {
         last.clip < 0 || (last.clip < static_cast<int>(state_.clips.size()) &&
                           state_.clips[static_cast<std::size_t>(last.clip)].drawn() &&
                           last.joint < state_.clips[static_cast<std::size_t>(last.clip)].clip().skeleton.joint_count());
-    if (huge && last_valid && mouse == pointer_.hover_mouse && view_projection == pointer_.hover_view_projection) return;
+    if (huge && last_valid && mouse == pointer_.hover_mouse && view_projection == pointer_.hover_view_projection)
+      return;
     pointer_.hover_mouse = mouse;
     pointer_.hover_view_projection = view_projection;
     const ViewPick pick = pick_in_view(io.MousePos.x, io.MousePos.y);

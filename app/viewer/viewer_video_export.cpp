@@ -7,7 +7,6 @@
 
 #include "video/frame_sink.hpp"
 #include "video/video_format.hpp"
-#include "viewer/video_render.hpp"
 #include "viewer/file_error.hpp"
 #include "viewer/video_render.hpp"
 #include "viewer/viewer.hpp"
