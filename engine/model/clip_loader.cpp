@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <exception>
-#include <thread>
 
 #include "anim/thread_policy.hpp"
 #include "formats/read_motions.hpp"

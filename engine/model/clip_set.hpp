@@ -2,7 +2,7 @@
 // ready, failed or cancelled), the shared playback clock and the active clip. GL-free and without
 // threads: it asks for loads and cancels through an outbox the viewer hands to the ClipLoader, takes
 // the loader's events back, and tells the viewer what happened through notices. Every transition
-// is a plain function call, so each one is unit-tested (tests/app/clip_set_test.cpp).
+// is a plain function call, so each one is unit-tested (tests/model/clip_set_test.cpp).
 #pragma once
 
 #include <cstddef>

@@ -12,8 +12,9 @@
 
 namespace bvhscope::render {
 
-// Draws an Overlay's boxes and text over the bound framebuffer (fb_width x fb_height pixels, the
-// overlay's y down). The text pass of engine/gfx plugs in here; the viewer's ImGui one meanwhile.
+// Draws an Overlay (boxes, lines, dots, text, clip rectangles) over the bound framebuffer (fb_width x
+// fb_height pixels, the overlay's y down): gfx::OverlayPass (gfx::draw_overlay) headless, ImGui's
+// draw list in the viewer.
 class OverlayDrawer {
  public:
   virtual ~OverlayDrawer() = default;

@@ -1,4 +1,4 @@
-// Which files a drop or the command line opens (app/viewer/bvh_paths): folders as their .bvh files
+// Which files a drop or the command line opens (engine/model/bvh_paths): folders as their .bvh files
 // in natural order, hidden entries skipped, subfolders on request, every refusal with its reason.
 #include <gtest/gtest.h>
 

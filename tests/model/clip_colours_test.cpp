@@ -1,4 +1,4 @@
-// Clip colours (app/viewer/clip_colours): any number of clips gets distinct colours, none near the
+// Clip colours (engine/model/clip_colours): any number of clips gets distinct colours, none near the
 // selection and hover highlights, all light enough to read on the dark background.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Joint label placement (app/viewer/label_layout): where each spot lies around a point, which spot
+// Joint label placement (engine/model/label_layout): where each spot lies around a point, which spot
 // a label takes when earlier boxes hold the others, hiding when none is free, the placing order
 // (selected joint, its chain, then by tree depth), the hover name's box, and storage reuse.
 #include <gtest/gtest.h>

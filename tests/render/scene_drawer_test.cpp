@@ -8,6 +8,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -19,6 +20,7 @@
 #include "gfx/gl_debug.hpp"
 #include "gfx/render_target.hpp"
 #include "model/orbit_camera.hpp"
+#include "render/gfx_overlay_drawer.hpp"
 #include "render/offscreen_context.hpp"
 #include "render/scene_drawer.hpp"
 #include "test_support.hpp"
@@ -198,6 +200,40 @@ TEST_F(SceneDrawerTest, TheOverlayGoesToTheOverlayDrawerWithTheFramebufferSize) 
   EXPECT_EQ(overlay.items, 2u);
   EXPECT_EQ(overlay.width, kWidth);
   EXPECT_EQ(overlay.height, kHeight);
+}
+
+// The headless overlay drawer (engine/gfx's OverlayPass): a box in its colour where the overlay puts
+// it (pixels from the top left), text drawn in its line, nothing of either elsewhere.
+TEST_F(SceneDrawerTest, TheGfxOverlayDrawerDrawsBoxesAndTextWhereTheOverlayPutsThem) {
+  Scene plain = scene();
+  plain.clips.push_back(clip(kGreen, glm::vec3(0.0f)));
+  GfxOverlayDrawer overlay;
+  const std::vector<std::uint8_t> without = draw(plain, &overlay);
+  Scene boxed = plain;
+  boxed.overlay.add_box(glm::vec2(20.0f, 20.0f), glm::vec2(120.0f, 60.0f), glm::vec4(kMagenta, 1.0f));
+  boxed.overlay.add_text(glm::vec2(200.0f, 180.0f), glm::vec4(1.0f), "Hips");
+  const std::vector<std::uint8_t> with = draw(boxed, &overlay);
+  ASSERT_EQ(overlay.error(), "");
+  EXPECT_EQ(distance(pixel(with, 70, 40), kMagenta), 0);
+  EXPECT_EQ(distance(pixel(with, 22, 22), kMagenta), 0);
+  EXPECT_NE(distance(pixel(without, 70, 40), kMagenta), 0);
+  // Outside the box (and the text) the picture is the scene's.
+  const Rgb beside = pixel(with, 130, 40);
+  const Rgb scene_there = pixel(without, 130, 40);
+  EXPECT_EQ(std::tie(beside.r, beside.g, beside.b), std::tie(scene_there.r, scene_there.g, scene_there.b));
+  // The text: bright pixels in its line (13 px high from y 180, a few glyphs wide), none before.
+  int bright_with = 0;
+  int bright_without = 0;
+  for (int y = 180; y < 196; ++y) {
+    for (int x = 200; x < 240; ++x) {
+      const Rgb a = pixel(with, x, y);
+      const Rgb b = pixel(without, x, y);
+      bright_with += std::min({a.r, a.g, a.b}) > 200 ? 1 : 0;
+      bright_without += std::min({b.r, b.g, b.b}) > 200 ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(bright_without, 0);
+  EXPECT_GT(bright_with, 20);
 }
 
 }  // namespace
