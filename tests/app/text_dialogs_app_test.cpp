@@ -221,11 +221,16 @@ TEST_F(TextDialogsApp, EscWithAMenuOpenClosesTheMenuAndKeepsTheSelection) {
   app->wait_for([](const State& s) { return s.at("selected") == "-1"; }, "Esc again: the selection cleared");
 }
 
-// The arguments of the zenity the viewer `viewer` started ("" while there is none).
-std::string zenity_arguments(pid_t viewer) {
+// The zenity the viewer `viewer` started: its pid and arguments (pid 0 while there is none).
+struct ZenityProcess {
+  pid_t pid = 0;
+  std::string arguments;
+};
+
+ZenityProcess zenity_of(pid_t viewer) {
   for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
     std::ifstream stat(entry.path() / "stat");
-    std::string pid;
+    pid_t pid = 0;
     std::string comm;
     std::string state;
     pid_t parent = 0;
@@ -233,7 +238,7 @@ std::string zenity_arguments(pid_t viewer) {
     std::ifstream cmdline(entry.path() / "cmdline", std::ios::binary);
     std::string arguments((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
     std::replace(arguments.begin(), arguments.end(), '\0', ' ');
-    return arguments;
+    return {pid, arguments};
   }
   return {};
 }
@@ -249,20 +254,29 @@ TEST_F(TextDialogsApp, BrowseOpensTheNativeSaveDialogOnTheDefaultAndItsChoiceFil
   const auto box = as_rect(opened, "save_bvh_browse_box");
   ASSERT_GT(box[2], 0.0f) << "no Browse... button";
   click_at(static_cast<int>(box[0] + box[2] * 0.5f), static_cast<int>(box[1] + box[3] * 0.5f));
-  std::string arguments;
+  ZenityProcess zenity;
   app->wait_for(
       [&](const State&) {
-        arguments = zenity_arguments(app->pid());
-        return !arguments.empty();
+        zenity = zenity_of(app->pid());
+        return zenity.pid != 0;
       },
       "zenity started");
+  const std::string& arguments = zenity.arguments;
   EXPECT_NE(arguments.find(" --save "), std::string::npos) << arguments;
   EXPECT_NE(arguments.find(" --confirm-overwrite"), std::string::npos) << arguments;
   EXPECT_NE(arguments.find(" --filename=" + default_path + " "), std::string::npos) << arguments;
   // The viewer keeps drawing while zenity is open: playback (started before) moves on.
   const std::string frame = app->state().at("frame");
   app->wait_for([&](const State& s) { return s.at("frame") != frame; }, "frames drawn while zenity is open");
-  xdotool("search --sync --name 'Save as BVH' windowfocus --sync");
+  // The keyboard goes to zenity's window once it is mapped: focusing it earlier fails (BadMatch), as
+  // a search by title did under load, and the typing went elsewhere.
+  unsigned long dialog = 0;
+  app->wait_for(
+      [&](const State&) {
+        dialog = x11_->find_window(zenity.pid);
+        return dialog != 0 && xdotool("windowfocus --sync " + std::to_string(dialog));
+      },
+      "zenity's dialog mapped and focused");
   xdotool("type --delay 20 chosen");
   xdotool("key Return");
   const std::string chosen = (dir_.path() / "chosen.bvh").string();
