@@ -16,12 +16,14 @@
 #include "cli/render_each.hpp"
 #include "cli/work_budget_check.hpp"
 #include "io/output_guard.hpp"
+#include "render/clip_video.hpp"
+#include "render/grid_renderer.hpp"
+#include "render/offscreen_renderer.hpp"
 #include "render/video_loop.hpp"
 #include "video/frame_sink.hpp"
+#include "video/png_file.hpp"
 #include "video/video_format.hpp"
-#include "viewer/grid_render.hpp"
 #include "viewer/offscreen_render.hpp"
-#include "viewer/video_render.hpp"
 
 namespace bvhscope::cli {
 namespace {
@@ -139,15 +141,16 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     if (video_format || files_per_render != 1 || parsed->has("--grid") || parsed->has("--compare") ||
         parsed->has("--ghost") || parsed->has("--frame"))
       return usage_error(err, "render: --strip draws one FILE into one .png (its range: --frames A:B)");
+    if (parsed->has("--ui")) return usage_error(err, "render: --strip draws the poses alone: leave out --ui");
   }
   if (!video_format && (video_options.fps || parsed->has("--camera") || (video_options.frames && strip == 0))) {
     return usage_error(err,
                        "render: --frames, --fps and --camera are for videos (-o OUT.mp4, .webm, .gif or DIR/); "
                        "a .png is one frame (--frame N)");
   }
-  std::optional<viewer::GridLayout> grid;
+  std::optional<render::GridLayout> grid;
   if (const auto text = parsed->value("--grid")) {
-    viewer::GridLayout layout;
+    render::GridLayout layout;
     if (!parse_size(*text, layout.columns, layout.rows, 1, 64))
       return usage_error(err, "render: --grid must be COLUMNSxROWS (1x1 to 64x64), not '" + *text + "'");
     if (static_cast<std::size_t>(layout.columns) * static_cast<std::size_t>(layout.rows) < parsed->positionals.size())
@@ -185,7 +188,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   }
   video_options.replace_frames = parsed->has("--force");
 
-  viewer::OffscreenOptions options;
+  render::OffscreenOptions options;
   options.ui = parsed->has("--ui");
   options.trajectory = parsed->has("--trajectory");
   options.trail = !parsed->has("--no-trail");
@@ -298,7 +301,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
 
   if (grid && !video_format) {  // a still grid: --frame counts frames of the longest clip
     std::string error;
-    if (!viewer::render_grid_png(std::move(prepared), options, *grid, static_cast<std::size_t>(frame), *output,
+    if (!render::render_grid_png(std::move(prepared), options, *grid, static_cast<std::size_t>(frame), *output,
                                  error)) {
       err << output_error(*output, error);
       return kExitBadInput;
@@ -315,8 +318,9 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     }
     std::string error;
     const bool rendered =
-        grid ? viewer::render_grid_video(std::move(prepared), options, *grid, video_options, *output, error)
-             : viewer::render_video(std::move(prepared), options, video_options, *output, error);
+        grid         ? render::render_grid_video(std::move(prepared), options, *grid, video_options, *output, error)
+        : options.ui ? viewer::render_ui_video(std::move(prepared), options, video_options, *output, error)
+                     : render::render_video(std::move(prepared), options, video_options, *output, error);
     if (!rendered) {
       err << output_error(*output, error);
       return kExitBadInput;
@@ -325,15 +329,17 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   }
 
   std::string error;
-  const std::optional<viewer::OffscreenImage> image = viewer::render_offscreen(std::move(prepared), options, error);
+  const std::optional<render::OffscreenImage> image = options.ui
+                                                          ? viewer::render_ui_still(std::move(prepared), options, error)
+                                                          : render::render_still(std::move(prepared), options, error);
   if (!image) {
     err << "bvhscope: render: " << printable(error) << '\n';
     return kExitBadInput;
   }
-  for (const viewer::OffscreenImage::Notice& notice : image->notices) {
+  for (const render::OffscreenImage::Notice& notice : image->notices) {
     err << printable(notice.file) << ": warning: drawn with less detail: " << printable(notice.text) << '\n';
   }
-  if (!viewer::write_png(*image, *output, error)) {
+  if (!video::write_png_file(*output, image->width, image->height, image->rgba.data(), error)) {
     err << output_error(*output, error);
     return kExitBadInput;
   }

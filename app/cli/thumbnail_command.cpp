@@ -10,7 +10,8 @@
 #include "cli/commands.hpp"
 #include "formats/read_motions.hpp"
 #include "io/output_guard.hpp"
-#include "viewer/offscreen_render.hpp"
+#include "render/offscreen_renderer.hpp"
+#include "video/png_file.hpp"
 
 namespace bvhscope::cli {
 
@@ -52,17 +53,18 @@ int run_thumbnail(const std::vector<std::string>& args, std::ostream& /*out*/, s
     err << format_diagnostic(clip.error(), Severity::Error) << '\n';
     return kExitBadInput;
   }
-  viewer::OffscreenOptions options;
+  render::OffscreenOptions options;
   options.width = size;
   options.height = size;
+  std::vector<PreparedClip> clips;
+  clips.push_back(prepare_clip(std::move(clip).value(), PositionModeRequest::Auto));
   std::string error;
-  const std::optional<viewer::OffscreenImage> image =
-      viewer::render_offscreen(prepare_clip(std::move(clip).value(), PositionModeRequest::Auto), options, error);
+  const std::optional<render::OffscreenImage> image = render::render_still(std::move(clips), options, error);
   if (!image) {
     err << "bvhscope: thumbnail: " << printable(error) << '\n';
     return kExitBadInput;
   }
-  if (!viewer::write_png(*image, output, error)) {
+  if (!video::write_png_file(output, image->width, image->height, image->rgba.data(), error)) {
     err << printable(output) << ": error: " << printable(error) << '\n';
     return kExitBadInput;
   }

@@ -26,7 +26,7 @@ std::string base_name(const std::string& path) {
 }  // namespace
 
 Viewer::Viewer(gfx::SceneRenderer renderer, Settings settings, float ui_scale)
-    : renderer_(std::move(renderer)), settings_(std::move(settings)), ui_scale_(ui_scale) {
+    : scene_(std::move(renderer)), settings_(std::move(settings)), ui_scale_(ui_scale) {
   state_.display.solid = settings_.solid_style;
   state_.display.grid = settings_.show_grid;
   state_.display.axes = settings_.show_axes;
@@ -90,29 +90,9 @@ bool Viewer::select_joint_named(const std::string& name, std::string& error) {
     error = "no clip to select a joint in";
     return false;
   }
-  const Skeleton& skeleton = slot->clip().skeleton;
-  std::vector<int> named;
-  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
-    const auto j = static_cast<std::size_t>(joint);
-    if (slot->labels[j] == name) {  // "Name #index" names one joint
-      named.assign(1, joint);
-      break;
-    }
-    if (skeleton.names[j] == name) named.push_back(joint);
-  }
-  if (named.size() == 1) {
-    select_joint(state_.active(), named.front());
-    return true;
-  }
-  if (named.empty()) {
-    error = "no joint named '" + name + "' in " + slot->clip().source;
-    return false;
-  }
-  error = std::to_string(named.size()) + " joints are named '" + name + "' in " + slot->clip().source + ": ";
-  for (std::size_t i = 0; i < named.size(); ++i)
-    error += (i > 0 ? ", '" : "'") + slot->labels[static_cast<std::size_t>(named[i])] + "'";
-  error += "; select one of them by that label";
-  return false;
+  const std::optional<int> joint = find_joint_named(*slot, name, error);
+  if (joint) select_joint(state_.active(), *joint);
+  return joint.has_value();
 }
 
 void Viewer::poll_background(double now_seconds) {
@@ -275,68 +255,10 @@ void Viewer::sync_clip_set() {
   }
 }
 
-// Upright, scaled into the first clip's units, then the side-by-side offsets (automatic unless
-// edited), which also stand every clip on the floor at y = 0 (unless the floor is the origin plane).
-void Viewer::place_clips() {
-  if (state_.clips.empty()) return;
-  const double scene_metres = metres_per_unit(state_.clips.front());
-  std::vector<ClipFootprint> footprints;
-  footprints.reserve(state_.clips.size());
-  for (ClipSlot& slot : state_.clips) {
-    const ClipMeasures& measures = slot.prepared.measures;
-    slot.placement.rotation = measures.to_upright;
-    slot.placement.scale = static_cast<float>(metres_per_unit(slot) / scene_metres);
-    const glm::vec3 start =
-        measures.root_path.empty() ? glm::vec3(0.0f) : measures.to_upright * measures.root_path.front();
-    const Bounds& motion = measures.figure.bounds;  // upright, over the whole motion
-    ClipFootprint footprint{start * slot.placement.scale, measures.figure.extent * slot.placement.scale,
-                            measures.figure.floor * slot.placement.scale};
-    if (!motion.empty()) {
-      footprint.min = motion.min * slot.placement.scale;
-      footprint.max = motion.max * slot.placement.scale;
-    }
-    footprints.push_back(footprint);
-  }
-  const std::vector<glm::vec3> automatic = side_by_side_offsets(footprints, !state_.display.floor_at_origin);
-  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
-    ClipSlot& slot = state_.clips[i];
-    if (slot.auto_offset) slot.side_offset = automatic[i];
-    slot.placement.offset = slot.side_offset;
-  }
-}
-
 void Viewer::rebuild_scene() {
   pointer_.hover_mouse = glm::vec2(-1.0f);  // the next hover picks again
   if (state_.clips.empty()) return;
-  place_clips();
-  std::vector<const Skeleton*> skeletons;
-  std::vector<float> heights;
-  std::vector<DrawDetail> details;
-  Bounds bounds;
-  for (ClipSlot& slot : state_.clips) {
-    skeletons.push_back(&slot.clip().skeleton);
-    heights.push_back(slot.prepared.measures.figure.extent * slot.placement.scale);
-    slot.detail = slot.prepared.measures.detail;
-    details.push_back(slot.detail);
-    // The bounds are upright already: scaled and shifted only. A ghost stands over the reference.
-    const Bounds& b = slot.prepared.measures.figure.bounds;
-    if (!b.empty() && render::ghost_comparison(state_.comparison, slot) == nullptr) {
-      bounds.add(b.min * slot.placement.scale + slot.placement.offset);
-      bounds.add(b.max * slot.placement.scale + slot.placement.offset);
-    }
-  }
-  scene_bounds_ = bounds;
-  renderer_.set_skeletons(skeletons, heights, details);
-  looks_.assign(state_.clips.size(), gfx::ClipLook{});
-  // The floor: y = 0 of the scene (every clip's contact level, or the file's origin plane).
-  Bounds ground = bounds;
-  if (!ground.empty()) ground.min.y = 0.0f;
-  renderer_.set_ground(ground_grid(ground, metres_per_unit(state_.clips.front())));
-  const ClipSlot& active = *state_.active_slot();
-  std::vector<glm::vec3> path = active.prepared.measures.root_path;
-  active.placement.apply_in_place(path);
-  renderer_.set_trajectory(path);
-  trail_key_ = {};
+  scene_.rebuild(state_.clips, state_.comparison, state_.display);
   inspect_key_ = {};
   sample_current_pose();
 }

@@ -17,10 +17,10 @@
 #include "model/clip_loader.hpp"
 #include "model/compare_start.hpp"
 #include "model/overlay_labels.hpp"
+#include "render/clip_scene.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/export_job.hpp"
 #include "viewer/file_dialogs.hpp"
-#include "viewer/ghost_scratch.hpp"
 #include "viewer/joint_label_overlay.hpp"
 #include "viewer/key_queue.hpp"
 #include "viewer/load_tracking.hpp"
@@ -119,7 +119,7 @@ class Viewer {
   [[nodiscard]] ViewerState& state() noexcept { return state_; }
   [[nodiscard]] const ClipLoader& loader() const noexcept { return loader_; }
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
-  [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return renderer_; }
+  [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return scene_.renderer(); }
   [[nodiscard]] gfx::SceneStyle scene_style() const;
   // The view's camera matrices for the current layout.
   [[nodiscard]] glm::mat4 view_projection() const;
@@ -149,7 +149,6 @@ class Viewer {
   void restore_stream_camera();
   void rebuild_scene();
   void announce_detail(const ClipSlot& slot);
-  void place_clips();
   void sample_current_pose();
   void update_follow();
   void update_inspection();
@@ -167,8 +166,6 @@ class Viewer {
   void go_to_problem(const Actions::ProblemPlace& place);
   void sync_ghosts();
   void load_joint_map(const std::string& path);
-  void write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
-                        const ClipComparison& compared);
   void select_joint(int slot_index, int joint);
   // The front-most joint or bone of a visible clip at window point (x, y); slot -1 for none.
   ViewPick pick_in_view(float x, float y);
@@ -206,7 +203,7 @@ class Viewer {
   [[nodiscard]] float view_aspect() const noexcept;
   [[nodiscard]] Bounds first_view_bounds() const;
 
-  gfx::SceneRenderer renderer_;
+  render::ClipScene scene_;  // the clips in the renderer: placed, posed, ghosts, trail, looks
   Settings settings_;
   float ui_scale_ = 1.0f;
   ViewerState state_;
@@ -223,16 +220,6 @@ class Viewer {
   ViewFraming framing_;               // framing that follows the view's shape; a streaming clip's view
   std::uint64_t scene_revision_ = 0;  // the clip set's revision the scene was built for
   LoadTracking load_;
-  std::vector<gfx::ClipLook> looks_;  // sized with the clip set; refreshed every frame
-  GhostScratch ghosts_;               // the clips drawn as ghosts and their poses' scratch
-  struct TrailKey {
-    int clip_id = 0;
-    int joint = -1;
-    glm::vec3 offset{0.0f};
-    float scale = 0.0f;
-    std::size_t frames = 0;
-    bool operator==(const TrailKey&) const = default;
-  } trail_key_;
   struct InspectKey {
     int clip_id = 0;
     int joint = -1;
@@ -245,7 +232,6 @@ class Viewer {
   JointLabelOverlay labels_;  // the joint labels and name tags over the view
   UiLayout layout_;
   std::string title_ = "bvhscope";
-  Bounds scene_bounds_;            // every clip's motion, placed in the scene
   int detail_announced_clip_ = 0;  // the last clip whose reduced detail was announced
   bool quit_ = false;
   KeyQueue keys_;  // keys pressed since the last frame

@@ -39,7 +39,7 @@ void Viewer::frame_current_pose() {
   Bounds bounds;
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     if (!state_.clips[i].drawn()) continue;
-    for (const glm::vec3& joint : renderer_.skeleton_pass().joint_positions(i)) bounds.add(joint);
+    for (const glm::vec3& joint : scene_.renderer().skeleton_pass().joint_positions(i)) bounds.add(joint);
   }
   if (bounds.empty()) return;
   frame_in_visible_view(bounds, false);
@@ -49,13 +49,7 @@ void Viewer::frame_current_pose() {
 
 // Where the joint is drawn (a ghost stands over the reference, not where its placement puts it).
 glm::vec3 Viewer::placed_joint(const ClipSlot& slot, int joint) const {
-  const int index = state_.clips.index_of(slot.id);
-  if (index >= 0 && static_cast<std::size_t>(index) < renderer_.skeleton_pass().slot_count()) {
-    const std::span<const glm::vec3> placed =
-        renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(index));
-    if (joint >= 0 && static_cast<std::size_t>(joint) < placed.size()) return placed[static_cast<std::size_t>(joint)];
-  }
-  return slot.placement.apply(slot.pose.position(joint));
+  return scene_.placed_joint(state_.clips, slot, joint);
 }
 
 void Viewer::apply_clip_actions(const Actions& a) {
@@ -87,10 +81,7 @@ void Viewer::apply_joint_actions(const Actions& a) {
       state_.follow_height = state_.camera.target.y;
     }
   }
-  if (a.inspection) {
-    if (a.inspection->trail != state_.inspection.trail) trail_key_ = {};
-    state_.inspection = *a.inspection;
-  }
+  if (a.inspection) state_.inspection = *a.inspection;  // the trail follows in update_trail
 }
 
 void Viewer::apply_export_actions(const Actions& a) {
@@ -204,12 +195,12 @@ void Viewer::apply(const Actions& a) {
   if (a.left_panel_width) settings_.left_panel_width = std::clamp(*a.left_panel_width / ui_scale_, 160.0f, 1200.0f);
   apply_clip_actions(a);
   apply_joint_actions(a);
-  if (a.frame_all && !scene_bounds_.empty()) {
-    frame_in_visible_view(scene_bounds_, false);
-    remember_framing(scene_bounds_);
+  if (a.frame_all && !scene_.bounds().empty()) {
+    frame_in_visible_view(scene_.bounds(), false);
+    remember_framing(scene_.bounds());
   }
   if (a.frame_pose) frame_current_pose();
-  if (a.reset_camera && !scene_bounds_.empty()) {
+  if (a.reset_camera && !scene_.bounds().empty()) {
     const Bounds bounds = first_view_bounds();
     frame_in_visible_view(bounds, true);
     state_.follow = false;

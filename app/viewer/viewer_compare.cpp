@@ -72,21 +72,9 @@ void Viewer::load_joint_map(const std::string& path) {
 // leave them out (they stand over the reference), and a view still as F or R framed it is framed
 // again.
 void Viewer::sync_ghosts() {
-  ghosts_.scratch.clear();
-  for (const ClipSlot& slot : state_.clips)
-    if (render::ghost_comparison(state_.comparison, slot) != nullptr) ghosts_.scratch.push_back(slot.id);
-  if (ghosts_.scratch == ghosts_.ids) return;
-  ghosts_.ids = ghosts_.scratch;
+  if (!scene_.ghosts_changed(state_.clips, state_.comparison)) return;
   rebuild_scene();
   if (framing_.framing && same_view(state_.camera, framing_.framing->camera)) framing_.frame_on_next_render = true;
-}
-
-// The other clip's pose moved where it is measured: aligned on the reference for this frame as
-// compare_motion aligns it (from the poses on screen), then placed as the reference is placed.
-void Viewer::write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
-                              const ClipComparison& compared) {
-  renderer_.write_pose(index, slot.clip().skeleton, ghosts_.aligned_pose(slot, reference, compared),
-                       reference.placement);
 }
 
 }  // namespace bvhscope::viewer

@@ -4,8 +4,8 @@
 
 #include "gfx/render_target.hpp"
 #include "io/output_guard.hpp"
+#include "video/png_file.hpp"
 #include "viewer/file_error.hpp"
-#include "viewer/offscreen_render.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -52,7 +52,7 @@ void Viewer::run_exports() {
     if (const std::optional<std::string> conflict = output_overwrites_a_clip(path)) {
       state_.message = Message{Message::Kind::Error, *conflict + "; nothing was written"};
     } else if (render_view_image(rgba, width, height, error) &&
-               write_png_file(path, width, height, rgba.data(), error)) {
+               video::write_png_file(path, width, height, rgba.data(), error)) {
       state_.message = Message{Message::Kind::Info, "Wrote " + path};
     } else {
       state_.message = Message{Message::Kind::Error, write_failure(path, error)};
@@ -72,7 +72,8 @@ void Viewer::run_exports() {
     update_follow();
     update_inspection();
     const std::string path = sequence_file_name(export_.directory, export_.next);
-    if (!render_view_image(rgba, width, height, error) || !write_png_file(path, width, height, rgba.data(), error)) {
+    if (!render_view_image(rgba, width, height, error) ||
+        !video::write_png_file(path, width, height, rgba.data(), error)) {
       export_.active = false;
       state_.message = Message{Message::Kind::Error, write_failure(path, error)};
       return;

@@ -47,7 +47,7 @@ void sync_timeline_view(ViewerState& state) {
 }  // namespace
 
 ViewPick Viewer::pick_in_view(float x, float y) {
-  return pointer_.pick(state_.clips, renderer_.skeleton_pass(), layout_.view, view_projection(),
+  return pointer_.pick(state_.clips, scene_.renderer().skeleton_pass(), layout_.view, view_projection(),
                        kPickRadius * ui_scale_, x, y);
 }
 
@@ -330,41 +330,9 @@ void Viewer::use_full_view(float window_width, float window_height) {
   layout_ = full_view_layout(window_width, window_height);
 }
 
-// Every clip's pose at the shared time, written into the shared buffer, then one upload. Outside its
-// frames every clip, the active one too, follows the clip-end choice (a clip still loading holds:
-// its end is not known yet); a hidden clip is posed at its clamped frame and not drawn. A compared
-// clip shown as a ghost is written where it is measured, over the reference (after every pose).
+// Every clip's pose at the shared time (render::ClipScene::pose).
 void Viewer::sample_current_pose() {
-  if (state_.clips.empty()) return;
-  const double seconds = state_.clips.timeline_start() + state_.clock().position() * state_.clock().frame_time();
-  const Sampling sampling = state_.interpolate ? Sampling::Linear : Sampling::Nearest;
-  for (ClipSlot& slot : state_.clips) {
-    const Clip& clip = slot.clip();
-    const ClipSample sample =
-        clip_sample(clip.motion, slot.time_offset, seconds, slot.loading ? ClipEnd::Hold : state_.clip_end);
-    double position = sample.frame;
-    if (!state_.interpolate) position = std::floor(position + 1e-6);
-    slot.frame_position = position;
-    slot.shown = sample.shown;
-    sample_pose(clip, position, sampling, slot.prepared.decision.mode, slot.pose);
-  }
-  const ClipSlot* reference = state_.clips.with_id(state_.comparison.settings().reference_id);
-  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
-    ClipSlot& slot = state_.clips[i];
-    const ClipComparison* ghost = reference != nullptr ? render::ghost_comparison(state_.comparison, slot) : nullptr;
-    if (ghost != nullptr) {
-      // The pose compare measures beside the reference's frame on screen: its time (reference
-      // frame + offset) x the reference's frame time, interpolated, clamped to its frames.
-      const double ratio = reference->clip().motion.frame_time / slot.clip().motion.frame_time;
-      const double last = static_cast<double>(std::max<std::size_t>(slot.clip().motion.frame_count, 1) - 1);
-      slot.frame_position = std::clamp((reference->frame_position + ghost->options.offset) * ratio, 0.0, last);
-      sample_pose(slot.clip(), slot.frame_position, Sampling::Linear, slot.prepared.decision.mode, slot.pose);
-      write_ghost_pose(i, slot, *reference, *ghost);
-    } else {
-      renderer_.write_pose(i, slot.clip().skeleton, slot.pose, slot.placement);
-    }
-  }
-  renderer_.upload_poses();
+  scene_.pose(state_.clips, state_.comparison, render::PoseTiming{state_.interpolate, state_.clip_end});
 }
 
 void Viewer::update_follow() {
@@ -400,27 +368,7 @@ void Viewer::update_inspection() {
   inspect_key_ = key;
 }
 
-// The trail's path (the selected joint at every frame, placed) is uploaded when the joint, the
-// clip or its placement changes.
-void Viewer::update_trail() {
-  const ClipSlot* slot = state_.active_slot();
-  TrailKey key;
-  if (slot != nullptr && slot->selected >= 0 && state_.inspection.trail) {
-    key = {slot->id, slot->selected, slot->placement.offset, slot->placement.scale,
-           slot->prepared.measures.baked.frame_count};
-  }
-  if (key == trail_key_) return;
-  trail_key_ = key;
-  if (key.joint < 0 || key.frames == 0) {
-    renderer_.set_trail({});
-    return;
-  }
-  const BakedPositions& baked = slot->prepared.measures.baked;
-  std::vector<glm::vec3> path =
-      joint_trail(baked, key.joint, 0, static_cast<std::ptrdiff_t>(baked.clip_frame_count) - 1);
-  slot->placement.apply_in_place(path);
-  renderer_.set_trail(path);
-}
+void Viewer::update_trail() { scene_.update_trail(state_.clips, state_.inspection); }
 
 void Viewer::advance(double seconds) {
   state_.clock().advance(seconds);
@@ -443,21 +391,7 @@ void Viewer::keep_subject_in_view() {
   if (!framing_.framing || framing_.frame_on_next_render || state_.follow ||
       !same_view(state_.camera, framing_.framing->camera))
     return;
-  constexpr std::size_t kMostPoints = 100'000;  // projecting more would cost as much as drawing them
-  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return;
-  const glm::mat4 view_projection = this->view_projection();
-  bool outside = false;
-  for (std::size_t i = 0; i < state_.clips.size() && !outside; ++i) {
-    const ClipSlot& slot = state_.clips[i];
-    if (!slot.drawn() || render::ghost_comparison(state_.comparison, slot) != nullptr) continue;
-    for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) {
-      const glm::vec4 clip = view_projection * glm::vec4(p, 1.0f);
-      if (clip.w <= 0.0f || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w) {
-        outside = true;
-        break;
-      }
-    }
-  }
+  const bool outside = scene_.figures_leave_view(state_.clips, state_.comparison, view_projection());
   if (!outside) return;
   const OrbitCamera before = state_.camera;
   const Bounds bounds = first_view_bounds();
@@ -513,37 +447,7 @@ void Viewer::keep_framing() {
   framing_.framing->aspect = view_aspect();
 }
 
-// What a new view frames (and R): the whole motion when it spreads little further than the figures
-// on screen (1.5 body heights for one clip), else the visible figures as they stand, large and
-// centred, down to the floor; F frames the motion.
-Bounds Viewer::first_view_bounds() const {
-  float figure = 0.0f;
-  Bounds poses;
-  for (std::size_t i = 0; i < state_.clips.size(); ++i) {
-    const ClipSlot& slot = state_.clips[i];
-    figure = std::max(figure, slot.prepared.measures.figure.extent * slot.placement.scale);
-    // A ghost stands over the reference.
-    if (!slot.drawn() || render::ghost_comparison(state_.comparison, slot) != nullptr) continue;
-    // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
-    const BakedPositions& baked = slot.prepared.measures.baked;
-    if (const std::optional<std::size_t> whole = baked.index_of(slot.frame())) {
-      for (const glm::vec3& p : baked.frame(*whole)) poses.add(slot.placement.apply(p));
-    } else {
-      for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) poses.add(p);
-    }
-  }
-  const glm::vec3 size = scene_bounds_.size();
-  const glm::vec3 shown = poses.size();
-  if (poses.empty() || std::max(size.x, size.z) <= std::max(1.5f * figure, 1.3f * std::max(shown.x, shown.z))) {
-    return scene_bounds_;
-  }
-  const float floor = scene_bounds_.min.y;
-  poses.add(glm::vec3(poses.center().x, std::min(poses.min.y, floor), poses.center().z));
-  const glm::vec3 margin(0.06f * poses.size().y);  // a little air around the figures
-  poses.add(poses.min - margin);
-  poses.add(poses.max + margin);
-  return poses;
-}
+Bounds Viewer::first_view_bounds() const { return scene_.first_view_bounds(state_.clips, state_.comparison); }
 
 float Viewer::view_aspect() const noexcept {
   return layout_.view.height > 0.0f ? layout_.view.width / layout_.view.height : 1.0f;
@@ -552,29 +456,12 @@ float Viewer::view_aspect() const noexcept {
 glm::mat4 Viewer::view_projection() const { return state_.camera.projection(view_aspect()) * state_.camera.view(); }
 
 gfx::SceneStyle Viewer::scene_style() const {
-  gfx::SceneStyle style;
-  style.bones = state_.display.solid ? gfx::BoneStyle::Solid : gfx::BoneStyle::Lines;
-  style.show_grid = state_.display.grid;
-  style.show_axes = state_.display.axes;
-  style.show_trajectory = state_.display.trajectory;
-  style.show_shadow = state_.display.shadow;
-  style.show_joints = state_.display.joints;
-  style.pixel_scale = ui_scale_;
-  const ClipSlot* slot = state_.active_slot();
-  if (slot != nullptr && slot->selected >= 0 && state_.inspection.trail && slot->drawn()) {
-    const std::size_t frame = slot->frame();
-    const auto window = static_cast<std::size_t>(std::max(state_.inspection.trail_frames, 1));
-    style.show_trail = true;
-    style.trail_first = frame > window ? frame - window : 0;
-    style.trail_last = frame + window;
-    style.trail_current = frame;
-  }
-  return style;
+  return render::ClipScene::style(state_.clips, state_.display, state_.inspection, ui_scale_);
 }
 
 gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height, float window_width,
                                   float window_height) {
-  if (framing_.frame_on_next_render && !scene_bounds_.empty()) {
+  if (framing_.frame_on_next_render && !scene_.bounds().empty()) {
     const Bounds bounds = first_view_bounds();
     frame_in_visible_view(bounds, true);
     state_.follow_height = state_.camera.target.y;
@@ -605,52 +492,22 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
                     std::optional<gfx::Viewport> region, SceneLayers layers) {
   gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
   view.region = region;
-  const gfx::SceneStyle style = scene_style();
-  if (state_.clips.empty()) {
-    renderer_.draw_empty(view, style);
-    return;
-  }
-  for (std::size_t i = 0; i < state_.clips.size() && i < looks_.size(); ++i) {
-    const ClipSlot& slot = state_.clips[i];
-    const bool active = static_cast<int>(i) == state_.active();
-    // The tree's hover (active clip) first, else the joint under the mouse in the view.
-    const int hovered = active && state_.hovered_joint >= 0             ? state_.hovered_joint
-                        : state_.view_hover.clip == static_cast<int>(i) ? state_.view_hover.joint
-                                                                        : -1;
-    render::set_clip_look(slot, state_.clips, state_.comparison, active, hovered, looks_[i]);
-  }
-  renderer_.set_looks(looks_);
-  const ClipSlot& active = *state_.active_slot();
-  if (layers == SceneLayers::OverGround) {
-    renderer_.draw_over_ground(view, style, active.frame());
-  } else {
-    renderer_.draw(view, style, active.frame());
-  }
+  // The tree's hover (active clip) first, else the joint under the mouse in the view.
+  scene_.update_looks(state_.clips, state_.comparison,
+                      render::HoveredJoints{state_.hovered_joint, state_.view_hover.clip, state_.view_hover.joint});
+  scene_.draw(view, scene_style(), state_.clips, layers == SceneLayers::OverGround);
 }
 
 void Viewer::render_ground(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
-  const gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
-  renderer_.draw_ground(view, scene_style());
+  scene_.draw_ground(scene_view(framebuffer_width, framebuffer_height, window_width, window_height), scene_style());
 }
 
 void Viewer::render_backdrop(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
-  const gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
-  renderer_.draw_backdrop(view, scene_style());
+  scene_.draw_backdrop(scene_view(framebuffer_width, framebuffer_height, window_width, window_height), scene_style());
 }
 
 std::optional<gfx::Viewport> Viewer::figure_region(const gfx::SceneView& view) const {
-  const gfx::SceneStyle style = scene_style();
-  if (state_.clips.empty() || style.show_trail || style.show_trajectory) return std::nullopt;
-  // Projecting every point costs as much as drawing the whole frame for a huge skeleton.
-  constexpr std::size_t kMostPoints = 100'000;
-  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return std::nullopt;
-  // Lines 4 px wide and joint dots 10 px (SkeletonPass), antialiased edges: 8 px at scale 1.
-  const int pad = static_cast<int>(std::ceil(8.0f * std::max(style.pixel_scale, 1.0f)));
-  PixelExtent extent(view.projection * view.view, view.viewport.width, view.viewport.height);
-  renderer_.add_figure_extent(extent);
-  const std::optional<PixelRect> rect = extent.rect(pad);
-  if (!rect) return std::nullopt;
-  return gfx::Viewport{view.viewport.x + rect->x, view.viewport.y + rect->y, rect->width, rect->height};
+  return scene_.figure_region(view, scene_style(), state_.clips);
 }
 
 }  // namespace bvhscope::viewer

@@ -86,7 +86,8 @@ void Viewer::draw_view_overlay() {
   }
 
   if (labels)
-    draw_joint_labels(*slot, renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active())));
+    draw_joint_labels(*slot,
+                      scene_.renderer().skeleton_pass().joint_positions(static_cast<std::size_t>(state_.active())));
   if (hover.clip >= 0) draw_hover_name(hover_box);
   draw_overlay_imgui(labels_.overlay, ImGui::GetBackgroundDrawList());
 }
@@ -103,7 +104,7 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
     if (!slot.drawn()) continue;
-    const std::span<const glm::vec3> joints = renderer_.skeleton_pass().joint_positions(i);
+    const std::span<const glm::vec3> joints = scene_.renderer().skeleton_pass().joint_positions(i);
     if (joints.empty()) continue;
     glm::vec3 top = joints.front();
     for (const glm::vec3& joint : joints)

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <filesystem>
 
+#include "render/clip_video.hpp"
 #include "video/frame_sink.hpp"
 #include "video/video_format.hpp"
 #include "viewer/file_error.hpp"
-#include "viewer/video_render.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -49,7 +49,7 @@ void Viewer::start_video_export(const Actions::Video& request) {
     if (slot.visible && slot.id != active->id) clips.push_back(share_prepared_clip(slot.prepared));
   }
   clips.push_back(share_prepared_clip(active->prepared));
-  OffscreenOptions options;
+  render::OffscreenOptions options;
   options.width = request.width;
   options.height = request.height;
   options.solid = state_.display.solid;
@@ -59,12 +59,12 @@ void Viewer::start_video_export(const Actions::Video& request) {
   options.axes = state_.display.axes;
   options.trajectory = state_.display.trajectory;
   options.labels = 0;
-  VideoOptions video;
+  render::VideoOptions video;
   video.frames = ClipFrameRange{request.first, request.last};
   if (request.fps > 0.0) video.fps = request.fps;
-  video.camera = request.camera == 2   ? VideoCamera::Orbit
-                 : request.camera == 1 ? VideoCamera::Follow
-                                       : VideoCamera::Fixed;
+  video.camera = request.camera == 2   ? render::VideoCamera::Orbit
+                 : request.camera == 1 ? render::VideoCamera::Follow
+                                       : render::VideoCamera::Fixed;
   if (request.path.back() == '/') {  // the folder is made (or its frames replaced) when the last frame is written
     if (const std::size_t old = video::count_sequence_frames(request.path); old > 0 && !request.overwrite) {
       return fail(request.path + " " + video::sequence_in_use_text(old) +
@@ -79,7 +79,7 @@ void Viewer::start_video_export(const Actions::Video& request) {
                                                                 : request.path);
   video_export_.label = target.filename().string();
   video_export_.path = request.path;
-  video_export_.job.start(video_render_task(std::move(clips), options, video, request.path));
+  video_export_.job.start(render::video_render_task(std::move(clips), options, video, request.path));
 }
 
 void Viewer::finish_video_export() {

@@ -53,4 +53,27 @@ std::optional<double> known_metres_per_unit(const ClipSlot& slot, std::string& r
   return metres_per_unit(slot);
 }
 
+std::optional<int> find_joint_named(const ClipSlot& slot, const std::string& name, std::string& error) {
+  const Skeleton& skeleton = slot.clip().skeleton;
+  std::vector<int> named;
+  for (int joint = 0; joint < skeleton.joint_count(); ++joint) {
+    const auto j = static_cast<std::size_t>(joint);
+    if (slot.labels[j] == name) {  // "Name #index" names one joint
+      named.assign(1, joint);
+      break;
+    }
+    if (skeleton.names[j] == name) named.push_back(joint);
+  }
+  if (named.size() == 1) return named.front();
+  if (named.empty()) {
+    error = "no joint named '" + name + "' in " + slot.clip().source;
+    return std::nullopt;
+  }
+  error = std::to_string(named.size()) + " joints are named '" + name + "' in " + slot.clip().source + ": ";
+  for (std::size_t i = 0; i < named.size(); ++i)
+    error += (i > 0 ? ", '" : "'") + slot.labels[static_cast<std::size_t>(named[i])] + "'";
+  error += "; select one of them by that label";
+  return std::nullopt;
+}
+
 }  // namespace bvhscope

@@ -71,4 +71,9 @@ double metres_per_unit(const ClipSlot& slot);
 // guess is "unknown" (a partial rig, too few joints): its factor only sizes the grid.
 std::optional<double> known_metres_per_unit(const ClipSlot& slot, std::string& refusal);
 
+// The joint of `slot` named `name`, or labelled "name #index" (how joints sharing a name are told
+// apart: `render --select`, the viewer's command line). nullopt with `error` when there is none, or
+// when several joints have that name (the error lists their labels).
+std::optional<int> find_joint_named(const ClipSlot& slot, const std::string& name, std::string& error);
+
 }  // namespace bvhscope

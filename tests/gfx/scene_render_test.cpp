@@ -14,6 +14,7 @@
 #include "gl_test_context.hpp"
 #include "model/orbit_camera.hpp"
 #include "model/scene_scale.hpp"
+#include "rgba_pixels.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope::gfx {
@@ -22,32 +23,14 @@ namespace {
 constexpr int kWidth = 480;
 constexpr int kHeight = 320;
 
-struct Rgb {
-  int r, g, b;
-};
+using test::distance;
+using test::Rgb;
 
-Rgb pixel(const std::vector<std::uint8_t>& rgba, int x, int y) {
-  const std::size_t i = (static_cast<std::size_t>(y) * kWidth + static_cast<std::size_t>(x)) * 4;
-  return {rgba[i], rgba[i + 1], rgba[i + 2]};
-}
-
-int distance(Rgb a, glm::vec3 b) {
-  return std::max({std::abs(a.r - static_cast<int>(std::lround(b.x * 255.0f))),
-                   std::abs(a.g - static_cast<int>(std::lround(b.y * 255.0f))),
-                   std::abs(a.b - static_cast<int>(std::lround(b.z * 255.0f)))});
-}
+Rgb pixel(const std::vector<std::uint8_t>& rgba, int x, int y) { return test::pixel_at(rgba, kWidth, x, y); }
 
 // The best match to `color` within a (2r+1)² neighbourhood (lines are 2-3 pixels wide).
 int nearest_distance(const std::vector<std::uint8_t>& rgba, int x, int y, glm::vec3 color, int r = 1) {
-  int best = 255;
-  for (int dy = -r; dy <= r; ++dy) {
-    for (int dx = -r; dx <= r; ++dx) {
-      const int px = std::clamp(x + dx, 0, kWidth - 1);
-      const int py = std::clamp(y + dy, 0, kHeight - 1);
-      best = std::min(best, distance(pixel(rgba, px, py), color));
-    }
-  }
-  return best;
+  return test::nearest_distance(rgba, kWidth, kHeight, x, y, color, r);
 }
 
 class SceneRenderTest : public test::GlTest {

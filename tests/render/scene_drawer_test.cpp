@@ -23,6 +23,7 @@
 #include "render/gfx_overlay_drawer.hpp"
 #include "render/offscreen_context.hpp"
 #include "render/scene_drawer.hpp"
+#include "rgba_pixels.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope::render {
@@ -33,32 +34,14 @@ constexpr int kHeight = 240;
 const glm::vec3 kGreen(0.0f, 1.0f, 0.0f);
 const glm::vec3 kMagenta(1.0f, 0.0f, 1.0f);
 
-struct Rgb {
-  int r, g, b;
-};
+using test::distance;
+using test::Rgb;
 
-Rgb pixel(const std::vector<std::uint8_t>& rgba, int x, int y) {
-  const std::size_t i = (static_cast<std::size_t>(y) * kWidth + static_cast<std::size_t>(x)) * 4;
-  return {rgba[i], rgba[i + 1], rgba[i + 2]};
-}
-
-int distance(Rgb a, glm::vec3 b) {
-  return std::max({std::abs(a.r - static_cast<int>(std::lround(b.x * 255.0f))),
-                   std::abs(a.g - static_cast<int>(std::lround(b.y * 255.0f))),
-                   std::abs(a.b - static_cast<int>(std::lround(b.z * 255.0f)))});
-}
+Rgb pixel(const std::vector<std::uint8_t>& rgba, int x, int y) { return test::pixel_at(rgba, kWidth, x, y); }
 
 // The best match to `colour` within a 5x5 neighbourhood (lines are 2-4 pixels wide).
 int nearest_distance(const std::vector<std::uint8_t>& rgba, glm::vec2 at, glm::vec3 colour) {
-  int best = 255;
-  for (int dy = -2; dy <= 2; ++dy) {
-    for (int dx = -2; dx <= 2; ++dx) {
-      const int x = std::clamp(static_cast<int>(at.x) + dx, 0, kWidth - 1);
-      const int y = std::clamp(static_cast<int>(at.y) + dy, 0, kHeight - 1);
-      best = std::min(best, distance(pixel(rgba, x, y), colour));
-    }
-  }
-  return best;
+  return test::nearest_distance(rgba, kWidth, kHeight, static_cast<int>(at.x), static_cast<int>(at.y), colour, 2);
 }
 
 class RecordingOverlayDrawer : public OverlayDrawer {

@@ -1,4 +1,4 @@
-#include "viewer/grid_render.hpp"
+#include "render/grid_renderer.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,26 +7,25 @@
 #include <numbers>
 #include <optional>
 
-#include <imgui.h>
-
 #include "anim/video_timing.hpp"
+#include "gfx/overlay_pass.hpp"
 #include "gfx/render_target.hpp"
 #include "model/overlay_labels.hpp"
+#include "render/offscreen_clips.hpp"
 #include "render/offscreen_context.hpp"
-#include "viewer/imgui_overlay.hpp"
-#include "viewer/imgui_session.hpp"
-#include "viewer/viewer.hpp"
+#include "video/png_file.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 namespace {
 
 constexpr int kSamples = 4;
 constexpr int kMinTile = 16;
 constexpr std::uint8_t kGap[4] = {32, 34, 38, 255};  // the background between tiles
+constexpr float kCaptionPixels = 15.0f;              // the caption's line height, as the viewer's UI text
 
 struct Tile {
   std::optional<gfx::RenderTarget> target;
-  std::optional<Viewer> viewer;
+  std::unique_ptr<OffscreenClips> clips;
   std::string caption;
   float start_yaw = 0.0f;
 };
@@ -35,9 +34,9 @@ struct Tile {
 
 struct GridRenderer::Parts {
   // Made in this order, destroyed in reverse: the context outlives every GL object.
-  std::optional<render::OffscreenContext> context;
-  std::optional<ImGuiSession> imgui;         // captions (headless: no input)
-  std::vector<std::unique_ptr<Tile>> tiles;  // a viewer cannot move
+  std::optional<OffscreenContext> context;
+  std::optional<gfx::OverlayPass> captions;  // draws the captions
+  std::vector<std::unique_ptr<Tile>> tiles;
   GridLayout layout;
   OffscreenOptions options;
   VideoCamera camera = VideoCamera::Fixed;
@@ -77,29 +76,34 @@ std::unique_ptr<GridRenderer> GridRenderer::create(std::vector<PreparedClip> cli
   parts.camera = camera;
   parts.tile_width = tile_width;
   parts.tile_height = tile_height;
-  std::optional<render::OffscreenContext> context = render::OffscreenContext::create(error);
+  std::optional<OffscreenContext> context = OffscreenContext::create(error);
   if (!context) return nullptr;
   parts.context.emplace(std::move(*context));
-  parts.imgui.emplace(1.0f);
+  std::string caption_error;
+  std::optional<gfx::OverlayPass> captions = gfx::OverlayPass::create(kCaptionPixels, caption_error);
+  if (!captions) {
+    error = "cannot draw the tiles' captions: " + caption_error;
+    return nullptr;
+  }
+  parts.captions.emplace(std::move(*captions));
+  OffscreenOptions tile_options = options;
+  tile_options.width = tile_width;
+  tile_options.height = tile_height;
   for (std::size_t i = 0; i < clips.size(); ++i) {
     Tile& tile = *parts.tiles.emplace_back(std::make_unique<Tile>());
     std::optional<gfx::RenderTarget> target = gfx::RenderTarget::create(tile_width, tile_height, kSamples, error);
     if (!target) return nullptr;
     tile.target.emplace(std::move(*target));
-    std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
-    if (!renderer) return nullptr;
     const std::string source = clips[i].clip.source;
     if (static_cast<double>(clips[i].clip.motion.frame_count) * clips[i].clip.motion.frame_time >
         static_cast<double>(grid->longest_frames_) * grid->longest_frame_time_) {
       grid->longest_frames_ = clips[i].clip.motion.frame_count;
       grid->longest_frame_time_ = clips[i].clip.motion.frame_time;
     }
-    Viewer& viewer = tile.viewer.emplace(std::move(*renderer), offscreen_settings(options), 1.0f);
-    viewer.set_clip(std::move(clips[i]));
-    viewer.use_full_view(static_cast<float>(tile_width), static_cast<float>(tile_height));
-    ViewerState& state = viewer.state();
-    state.clock().pause();
-    state.clip_end = ClipEnd::Hold;
+    std::vector<PreparedClip> own;
+    own.push_back(std::move(clips[i]));
+    tile.clips = OffscreenClips::create(std::move(own), tile_options, tile_width, tile_height, error);
+    if (!tile.clips) return nullptr;
     tile.caption = i < layout.captions.size() && !layout.captions[i].empty()
                        ? layout.captions[i]
                        : std::filesystem::path(source).filename().string();
@@ -115,39 +119,34 @@ void GridRenderer::draw(double seconds, std::vector<std::uint8_t>& rgba) {
   for (std::size_t p = 0; p < width * height; ++p) std::memcpy(rgba.data() + p * 4, kGap, 4);
   for (std::size_t i = 0; i < parts.tiles.size(); ++i) {
     Tile& tile = *parts.tiles[i];
-    Viewer& viewer = *tile.viewer;
-    ViewerState& state = viewer.state();
-    const ClipSlot& slot = *state.active_slot();
+    OffscreenClips& clips = *tile.clips;
+    const ClipSlot& slot = *clips.clips().active();
     const Motion& motion = slot.clip().motion;
     const double last = static_cast<double>(std::max<std::size_t>(motion.frame_count, 1) - 1);
     const double frame = std::clamp(seconds / motion.frame_time, 0.0, last);
-    state.clock().seek(state.clips.clock_position_for(slot, frame));
     if (parts.camera == VideoCamera::Orbit && parts.frames_drawn > 0) {  // one turn over the longest clip
       const double duration = static_cast<double>(longest_frames_) * longest_frame_time_;
       const double turn = duration > 0.0 ? seconds / duration : 0.0;
-      state.camera.yaw = tile.start_yaw + static_cast<float>(2.0 * std::numbers::pi * turn);
+      clips.camera().yaw = tile.start_yaw + static_cast<float>(2.0 * std::numbers::pi * turn);
     }
-    viewer.advance(0.0);
+    clips.pose_at(frame);
     const int w = parts.tile_width;
     const int h = parts.tile_height;
     tile.target->bind();
     gfx::clear_framebuffer(w, h, 0.125f, 0.133f, 0.149f);
-    viewer.render(w, h, static_cast<float>(w), static_cast<float>(h));
+    clips.draw();
     if (parts.frames_drawn == 0) {  // the first picture frames each clip; then the camera's way
-      tile.start_yaw = start_video_camera(viewer, parts.camera);
-      viewer.advance(0.0);
+      tile.start_yaw = clips.start_camera(parts.camera);
+      clips.pose_at(frame);
       tile.target->bind();
       gfx::clear_framebuffer(w, h, 0.125f, 0.133f, 0.149f);
-      viewer.render(w, h, static_cast<float>(w), static_cast<float>(h));
+      clips.draw();
     }
     // The caption: its text on a dark band at the tile's top left.
-    ImGuiSession::begin_headless_frame(static_cast<float>(w), static_cast<float>(h), 1.0f / 60.0f);
     parts.caption.clear();
-    add_grid_caption(parts.caption, ImGuiTextMetrics(), tile.caption, glm::vec2(w, h));
-    draw_overlay_imgui(parts.caption, ImGui::GetForegroundDrawList());
-    ImGuiSession::end_frame();
-    tile.target->bind();
-    ImGuiSession::render_draw_data();
+    parts.caption.text_pixels = kCaptionPixels;
+    add_grid_caption(parts.caption, parts.captions->metrics(), tile.caption, glm::vec2(w, h));
+    parts.captions->draw(parts.caption, gfx::Viewport{0, 0, w, h});
     tile.target->read_rgba_into(parts.tile_rgba);
     // Into the grid, reading order.
     const auto column = static_cast<std::size_t>(i) % static_cast<std::size_t>(parts.layout.columns);
@@ -170,7 +169,7 @@ bool render_grid_png(std::vector<PreparedClip> clips, const OffscreenOptions& op
   if (!grid) return false;
   std::vector<std::uint8_t> rgba;
   grid->draw(static_cast<double>(frame_of_longest) * grid->longest_frame_time(), rgba);
-  return write_png_file(path, options.width, options.height, rgba.data(), error);
+  return video::write_png_file(path, options.width, options.height, rgba.data(), error);
 }
 
 bool render_grid_video(std::vector<PreparedClip> clips, const OffscreenOptions& options, const GridLayout& layout,
@@ -181,10 +180,10 @@ bool render_grid_video(std::vector<PreparedClip> clips, const OffscreenOptions& 
       plan_video_timing(grid->longest_frames(), grid->longest_frame_time(), video.frames, video.fps, error);
   if (!timing) return false;
   std::unique_ptr<video::FrameSink> sink =
-      render::open_video_output(path, options.width, options.height, *timing, video, error);
+      open_video_output(path, options.width, options.height, *timing, video, error);
   if (!sink) return false;
   std::vector<std::uint8_t> rgba;
-  return render::encode_frames(
+  return encode_frames(
       *sink, *timing, video,
       [&](std::size_t k) {
         grid->draw(timing->position(k) * grid->longest_frame_time(), rgba);
@@ -193,4 +192,4 @@ bool render_grid_video(std::vector<PreparedClip> clips, const OffscreenOptions& 
       error);
 }
 
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

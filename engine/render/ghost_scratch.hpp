@@ -11,7 +11,7 @@
 #include "model/clip_slot.hpp"
 #include "model/comparison.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 
 struct GhostScratch {
   // The other clip's pose moved where it is measured: aligned on the reference for this frame as
@@ -26,4 +26,4 @@ struct GhostScratch {
   Pose pose;
 };
 
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -1,24 +1,14 @@
-#include "viewer/video_render.hpp"
+#include "render/clip_video.hpp"
 
 #include <cmath>
 #include <memory>
 #include <numbers>
 #include <utility>
 
-#include "viewer/viewer.hpp"
+#include "anim/video_timing.hpp"
+#include "render/offscreen_renderer.hpp"
 
-namespace bvhscope::viewer {
-
-float start_video_camera(Viewer& viewer, VideoCamera camera) {
-  Actions actions;
-  if (camera == VideoCamera::Fixed) {
-    actions.frame_all = true;
-  } else {
-    actions.follow = true;
-  }
-  viewer.apply(actions);
-  return viewer.state().camera.yaw;
-}
+namespace bvhscope::render {
 
 bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& options, const VideoOptions& video,
                   const std::string& path, std::string& error) {
@@ -32,21 +22,21 @@ bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& optio
   if (!timing) return false;
   // The output is opened before any frame is drawn: a missing ffmpeg or an odd size is said at once.
   std::unique_ptr<video::FrameSink> sink =
-      render::open_video_output(path, options.width, options.height, *timing, video, error);
+      open_video_output(path, options.width, options.height, *timing, video, error);
   if (!sink) return false;
-  std::unique_ptr<OffscreenViewer> offscreen = OffscreenViewer::create(std::move(clips), options, error);
-  if (!offscreen) return false;
-  offscreen->draw_frame(timing->position(0));
-  Viewer& viewer = offscreen->viewer();
-  const float start_yaw = start_video_camera(viewer, video.camera);
-  return render::encode_written_frames(
+  std::unique_ptr<OffscreenRenderer> renderer = OffscreenRenderer::create(std::move(clips), options, error);
+  if (!renderer) return false;
+  renderer->draw_frame(timing->position(0));  // framed as a still is, then the camera's way
+  OffscreenClips& drawn = renderer->clips();
+  const float start_yaw = drawn.start_camera(video.camera);
+  return encode_written_frames(
       *sink, *timing, video,
       [&](std::size_t k, std::string& reason) {
         if (video.camera == VideoCamera::Orbit) {  // one whole turn over the video
           const double turn = static_cast<double>(k) / static_cast<double>(timing->frame_count);
-          viewer.state().camera.yaw = start_yaw + static_cast<float>(2.0 * std::numbers::pi * turn);
+          drawn.camera().yaw = start_yaw + static_cast<float>(2.0 * std::numbers::pi * turn);
         }
-        return offscreen->write_video_frame(timing->position(k), *sink, reason);
+        return renderer->write_video_frame(timing->position(k), *sink, reason);
       },
       error);
 }
@@ -55,7 +45,6 @@ BackgroundJob::Task video_render_task(std::vector<PreparedClip> clips, const Off
                                       const VideoOptions& video, const std::string& path) {
   // Shared so that the task can be a std::function (copyable) without copying the clips.
   auto shared_clips = std::make_shared<std::vector<PreparedClip>>(std::move(clips));
-  // Its own EGL context (engine/render) on the worker thread, beside the window's.
   return [shared_clips, worker_options = options, video, path](
              const std::atomic<bool>& cancel, const BackgroundJob::Progress& progress, std::string& error) {
     VideoOptions worker_video = video;
@@ -65,4 +54,4 @@ BackgroundJob::Task video_render_task(std::vector<PreparedClip> clips, const Off
   };
 }
 
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -1,7 +1,7 @@
 // Several clips as a grid of tiles on one clock (`bvhscope render A B C D --grid 2x2`): each tile
-// its own viewer, framed on its own clip, with a caption (the file name or the one given), drawn
-// into its own offscreen target and copied into the grid picture. Shorter clips hold their last
-// frame. One GL context (EGL, engine/render) for every tile.
+// its own clips (render/offscreen_clips), framed on its own clip, with a caption (the file name or
+// the one given, drawn by gfx's overlay pass), drawn into its own offscreen target and copied into
+// the grid picture. Shorter clips hold their last frame. One EGL context for every tile.
 #pragma once
 
 #include <cstdint>
@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "viewer/offscreen_render.hpp"
-#include "viewer/video_render.hpp"
+#include "model/prepared_clip.hpp"
+#include "render/offscreen_options.hpp"
+#include "render/video_loop.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 
 struct GridLayout {
   int columns = 1;
@@ -23,7 +24,7 @@ struct GridLayout {
 class GridRenderer {
  public:
   // Tiles of (options.width / columns) x (options.height / rows) pixels, in reading order.
-  // nullptr with `error` (more clips than tiles, tiles too small, no GL context).
+  // nullptr with `error` (more clips than tiles, tiles too small, no GL context, no caption font).
   static std::unique_ptr<GridRenderer> create(std::vector<PreparedClip> clips, const OffscreenOptions& options,
                                               const GridLayout& layout, VideoCamera camera, std::string& error);
   ~GridRenderer();
@@ -51,4 +52,4 @@ bool render_grid_png(std::vector<PreparedClip> clips, const OffscreenOptions& op
 bool render_grid_video(std::vector<PreparedClip> clips, const OffscreenOptions& options, const GridLayout& layout,
                        const VideoOptions& video, const std::string& path, std::string& error);
 
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -1,4 +1,4 @@
-// A video frame drawn by OffscreenViewer::draw_video_frame, which with a still camera redraws only
+// A video frame drawn by render::OffscreenRenderer::draw_video_frame, which with a still camera redraws only
 // the rectangle where the figures and their shadows are over a backdrop drawn once, is the frame
 // draw_frame draws whole, byte for byte: solid and lines, shadows on and off, two clips side by
 // side, fractional frames, a figure walking across the view. A moving camera redraws every frame
@@ -14,12 +14,10 @@
 
 #include "anim/file_loader.hpp"
 #include "model/prepared_clip.hpp"
+#include "render/offscreen_renderer.hpp"
 #include "test_support.hpp"
-#include "viewer/offscreen_render.hpp"
-#include "viewer/video_render.hpp"
-#include "viewer/viewer.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 namespace {
 
 // The file's clip, prepared as `render` does (a failure to load ends the test: gtest reports it).
@@ -43,14 +41,14 @@ Checked expect_video_frames_whole(std::vector<PreparedClip> clips, const Offscre
                                   const std::vector<double>& positions) {
   Checked checked;
   std::string error;
-  std::unique_ptr<OffscreenViewer> offscreen = OffscreenViewer::create(std::move(clips), options, error);
+  std::unique_ptr<OffscreenRenderer> offscreen = OffscreenRenderer::create(std::move(clips), options, error);
   EXPECT_NE(offscreen, nullptr) << error;
   if (!offscreen) return checked;
   offscreen->draw_frame(positions.front());
-  start_video_camera(offscreen->viewer(), camera);
+  offscreen->clips().start_camera(camera);
   std::vector<std::uint8_t> whole;
   for (const double position : positions) {
-    if (camera == VideoCamera::Orbit) offscreen->viewer().state().camera.yaw += 0.05f;
+    if (camera == VideoCamera::Orbit) offscreen->clips().camera().yaw += 0.05f;
     const std::vector<std::uint8_t> video = offscreen->draw_video_frame(position);
     const std::optional<PixelRect> redrawn = offscreen->video_redrawn();
     offscreen->draw_frame(position);
@@ -142,4 +140,4 @@ TEST(VideoFrame, AMovingCameraRedrawsTheWholeFrame) {
 }
 
 }  // namespace
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

@@ -1,8 +1,8 @@
-#include "viewer/ghost_scratch.hpp"
+#include "render/ghost_scratch.hpp"
 
 #include "anim/motion_compare.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::render {
 
 const Pose& GhostScratch::aligned_pose(const ClipSlot& slot, const ClipSlot& reference,
                                        const ClipComparison& compared) {
@@ -33,4 +33,4 @@ const Pose& GhostScratch::aligned_pose(const ClipSlot& slot, const ClipSlot& ref
   return pose;
 }
 
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::render

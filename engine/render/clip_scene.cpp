@@ -1,0 +1,267 @@
+#include "render/clip_scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <span>
+
+#include "anim/baked_positions.hpp"
+#include "anim/pose.hpp"
+#include "model/clip_placement.hpp"
+#include "model/pixel_rect.hpp"
+#include "model/scene_scale.hpp"
+#include "render/clip_look.hpp"
+
+namespace bvhscope::render {
+namespace {
+
+// Projecting more points than this costs as much as drawing them (a huge skeleton).
+constexpr std::size_t kMostPoints = 100'000;
+
+// Upright, scaled into the first clip's units, then the side-by-side offsets (automatic unless
+// edited), which also stand every clip on the floor at y = 0 (unless the floor is the origin plane).
+void place_clips(ClipSet& clips, bool floor_at_origin) {
+  const double scene_metres = metres_per_unit(clips.front());
+  std::vector<ClipFootprint> footprints;
+  footprints.reserve(clips.size());
+  for (ClipSlot& slot : clips) {
+    const ClipMeasures& measures = slot.prepared.measures;
+    slot.placement.rotation = measures.to_upright;
+    slot.placement.scale = static_cast<float>(metres_per_unit(slot) / scene_metres);
+    const glm::vec3 start =
+        measures.root_path.empty() ? glm::vec3(0.0f) : measures.to_upright * measures.root_path.front();
+    const Bounds& motion = measures.figure.bounds;  // upright, over the whole motion
+    ClipFootprint footprint{start * slot.placement.scale, measures.figure.extent * slot.placement.scale,
+                            measures.figure.floor * slot.placement.scale};
+    if (!motion.empty()) {
+      footprint.min = motion.min * slot.placement.scale;
+      footprint.max = motion.max * slot.placement.scale;
+    }
+    footprints.push_back(footprint);
+  }
+  const std::vector<glm::vec3> automatic = side_by_side_offsets(footprints, !floor_at_origin);
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    ClipSlot& slot = clips[i];
+    if (slot.auto_offset) slot.side_offset = automatic[i];
+    slot.placement.offset = slot.side_offset;
+  }
+}
+
+}  // namespace
+
+void ClipScene::rebuild(ClipSet& clips, const Comparison& comparison, const DisplayOptions& display) {
+  if (clips.empty()) return;
+  place_clips(clips, display.floor_at_origin);
+  std::vector<const Skeleton*> skeletons;
+  std::vector<float> heights;
+  std::vector<DrawDetail> details;
+  Bounds bounds;
+  for (ClipSlot& slot : clips) {
+    skeletons.push_back(&slot.clip().skeleton);
+    heights.push_back(slot.prepared.measures.figure.extent * slot.placement.scale);
+    slot.detail = slot.prepared.measures.detail;
+    details.push_back(slot.detail);
+    // The bounds are upright already: scaled and shifted only. A ghost stands over the reference.
+    const Bounds& b = slot.prepared.measures.figure.bounds;
+    if (!b.empty() && ghost_comparison(comparison, slot) == nullptr) {
+      bounds.add(b.min * slot.placement.scale + slot.placement.offset);
+      bounds.add(b.max * slot.placement.scale + slot.placement.offset);
+    }
+  }
+  bounds_ = bounds;
+  renderer_.set_skeletons(skeletons, heights, details);
+  looks_.assign(clips.size(), gfx::ClipLook{});
+  // The floor: y = 0 of the scene (every clip's contact level, or the file's origin plane).
+  Bounds ground = bounds;
+  if (!ground.empty()) ground.min.y = 0.0f;
+  renderer_.set_ground(ground_grid(ground, metres_per_unit(clips.front())));
+  const ClipSlot& active = *clips.active();
+  std::vector<glm::vec3> path = active.prepared.measures.root_path;
+  active.placement.apply_in_place(path);
+  renderer_.set_trajectory(path);
+  trail_key_ = {};
+}
+
+bool ClipScene::ghosts_changed(const ClipSet& clips, const Comparison& comparison) {
+  ghosts_.scratch.clear();
+  for (const ClipSlot& slot : clips)
+    if (ghost_comparison(comparison, slot) != nullptr) ghosts_.scratch.push_back(slot.id);
+  if (ghosts_.scratch == ghosts_.ids) return false;
+  ghosts_.ids = ghosts_.scratch;
+  return true;
+}
+
+void ClipScene::pose(ClipSet& clips, const Comparison& comparison, const PoseTiming& timing) {
+  if (clips.empty()) return;
+  const double seconds = clips.timeline_start() + clips.clock().position() * clips.clock().frame_time();
+  const Sampling sampling = timing.interpolate ? Sampling::Linear : Sampling::Nearest;
+  for (ClipSlot& slot : clips) {
+    const Clip& clip = slot.clip();
+    const ClipSample sample =
+        clip_sample(clip.motion, slot.time_offset, seconds, slot.loading ? ClipEnd::Hold : timing.clip_end);
+    double position = sample.frame;
+    if (!timing.interpolate) position = std::floor(position + 1e-6);
+    slot.frame_position = position;
+    slot.shown = sample.shown;
+    sample_pose(clip, position, sampling, slot.prepared.decision.mode, slot.pose);
+  }
+  const ClipSlot* reference = clips.with_id(comparison.settings().reference_id);
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    ClipSlot& slot = clips[i];
+    const ClipComparison* ghost = reference != nullptr ? ghost_comparison(comparison, slot) : nullptr;
+    if (ghost != nullptr) {
+      // The pose compare measures beside the reference's frame on screen: its time (reference
+      // frame + offset) x the reference's frame time, interpolated, clamped to its frames.
+      const double ratio = reference->clip().motion.frame_time / slot.clip().motion.frame_time;
+      const double last = static_cast<double>(std::max<std::size_t>(slot.clip().motion.frame_count, 1) - 1);
+      slot.frame_position = std::clamp((reference->frame_position + ghost->options.offset) * ratio, 0.0, last);
+      sample_pose(slot.clip(), slot.frame_position, Sampling::Linear, slot.prepared.decision.mode, slot.pose);
+      write_ghost_pose(i, slot, *reference, *ghost);
+    } else {
+      renderer_.write_pose(i, slot.clip().skeleton, slot.pose, slot.placement);
+    }
+  }
+  renderer_.upload_poses();
+}
+
+// The other clip's pose moved where it is measured: aligned on the reference for this frame as
+// compare_motion aligns it (from the poses on screen), then placed as the reference is placed.
+void ClipScene::write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
+                                 const ClipComparison& compared) {
+  renderer_.write_pose(index, slot.clip().skeleton, ghosts_.aligned_pose(slot, reference, compared),
+                       reference.placement);
+}
+
+void ClipScene::update_trail(const ClipSet& clips, const InspectionOptions& inspection) {
+  const ClipSlot* slot = clips.active();
+  TrailKey key;
+  if (slot != nullptr && slot->selected >= 0 && inspection.trail) {
+    key = {slot->id, slot->selected, slot->placement.offset, slot->placement.scale,
+           slot->prepared.measures.baked.frame_count};
+  }
+  if (key == trail_key_) return;
+  trail_key_ = key;
+  if (key.joint < 0 || key.frames == 0) {
+    renderer_.set_trail({});
+    return;
+  }
+  const BakedPositions& baked = slot->prepared.measures.baked;
+  std::vector<glm::vec3> path =
+      joint_trail(baked, key.joint, 0, static_cast<std::ptrdiff_t>(baked.clip_frame_count) - 1);
+  slot->placement.apply_in_place(path);
+  renderer_.set_trail(path);
+}
+
+gfx::SceneStyle ClipScene::style(const ClipSet& clips, const DisplayOptions& display,
+                                 const InspectionOptions& inspection, float pixel_scale) {
+  gfx::SceneStyle style;
+  style.bones = display.solid ? gfx::BoneStyle::Solid : gfx::BoneStyle::Lines;
+  style.show_grid = display.grid;
+  style.show_axes = display.axes;
+  style.show_trajectory = display.trajectory;
+  style.show_shadow = display.shadow;
+  style.show_joints = display.joints;
+  style.pixel_scale = pixel_scale;
+  const ClipSlot* slot = clips.active();
+  if (slot != nullptr && slot->selected >= 0 && inspection.trail && slot->drawn()) {
+    const std::size_t frame = slot->frame();
+    const auto window = static_cast<std::size_t>(std::max(inspection.trail_frames, 1));
+    style.show_trail = true;
+    style.trail_first = frame > window ? frame - window : 0;
+    style.trail_last = frame + window;
+    style.trail_current = frame;
+  }
+  return style;
+}
+
+void ClipScene::update_looks(const ClipSet& clips, const Comparison& comparison, const HoveredJoints& hovered) {
+  if (clips.empty()) return;
+  for (std::size_t i = 0; i < clips.size() && i < looks_.size(); ++i) {
+    const bool active = static_cast<int>(i) == clips.active_index();
+    const int joint = active && hovered.tree_joint >= 0          ? hovered.tree_joint
+                      : hovered.view_clip == static_cast<int>(i) ? hovered.view_joint
+                                                                 : -1;
+    set_clip_look(clips[i], clips, comparison, active, joint, looks_[i]);
+  }
+  renderer_.set_looks(looks_);
+}
+
+void ClipScene::draw(const gfx::SceneView& view, const gfx::SceneStyle& style, const ClipSet& clips, bool over_ground) {
+  if (clips.empty()) {
+    renderer_.draw_empty(view, style);
+    return;
+  }
+  const std::size_t frame = clips.active()->frame();
+  if (over_ground) {
+    renderer_.draw_over_ground(view, style, frame);
+  } else {
+    renderer_.draw(view, style, frame);
+  }
+}
+
+std::optional<gfx::Viewport> ClipScene::figure_region(const gfx::SceneView& view, const gfx::SceneStyle& style,
+                                                      const ClipSet& clips) const {
+  if (clips.empty() || style.show_trail || style.show_trajectory) return std::nullopt;
+  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return std::nullopt;
+  // Lines 4 px wide and joint dots 10 px (SkeletonPass), antialiased edges: 8 px at scale 1.
+  const int pad = static_cast<int>(std::ceil(8.0f * std::max(style.pixel_scale, 1.0f)));
+  PixelExtent extent(view.projection * view.view, view.viewport.width, view.viewport.height);
+  renderer_.add_figure_extent(extent);
+  const std::optional<PixelRect> rect = extent.rect(pad);
+  if (!rect) return std::nullopt;
+  return gfx::Viewport{view.viewport.x + rect->x, view.viewport.y + rect->y, rect->width, rect->height};
+}
+
+Bounds ClipScene::first_view_bounds(const ClipSet& clips, const Comparison& comparison) const {
+  float figure = 0.0f;
+  Bounds poses;
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    const ClipSlot& slot = clips[i];
+    figure = std::max(figure, slot.prepared.measures.figure.extent * slot.placement.scale);
+    // A ghost stands over the reference.
+    if (!slot.drawn() || ghost_comparison(comparison, slot) != nullptr) continue;
+    // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
+    const BakedPositions& baked = slot.prepared.measures.baked;
+    if (const std::optional<std::size_t> whole = baked.index_of(slot.frame())) {
+      for (const glm::vec3& p : baked.frame(*whole)) poses.add(slot.placement.apply(p));
+    } else {
+      for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) poses.add(p);
+    }
+  }
+  const glm::vec3 size = bounds_.size();
+  const glm::vec3 shown = poses.size();
+  if (poses.empty() || std::max(size.x, size.z) <= std::max(1.5f * figure, 1.3f * std::max(shown.x, shown.z))) {
+    return bounds_;
+  }
+  const float floor = bounds_.min.y;
+  poses.add(glm::vec3(poses.center().x, std::min(poses.min.y, floor), poses.center().z));
+  const glm::vec3 margin(0.06f * poses.size().y);  // a little air around the figures
+  poses.add(poses.min - margin);
+  poses.add(poses.max + margin);
+  return poses;
+}
+
+bool ClipScene::figures_leave_view(const ClipSet& clips, const Comparison& comparison,
+                                   const glm::mat4& view_projection) const {
+  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return false;
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    const ClipSlot& slot = clips[i];
+    if (!slot.drawn() || ghost_comparison(comparison, slot) != nullptr) continue;
+    for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) {
+      const glm::vec4 clip = view_projection * glm::vec4(p, 1.0f);
+      if (clip.w <= 0.0f || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w) return true;
+    }
+  }
+  return false;
+}
+
+glm::vec3 ClipScene::placed_joint(const ClipSet& clips, const ClipSlot& slot, int joint) const {
+  const int index = clips.index_of(slot.id);
+  if (index >= 0 && static_cast<std::size_t>(index) < renderer_.skeleton_pass().slot_count()) {
+    const std::span<const glm::vec3> placed =
+        renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(index));
+    if (joint >= 0 && static_cast<std::size_t>(joint) < placed.size()) return placed[static_cast<std::size_t>(joint)];
+  }
+  return slot.placement.apply(slot.pose.position(joint));
+}
+
+}  // namespace bvhscope::render
