@@ -63,6 +63,11 @@ class BvhBuilder {
     rows_.push_back(std::move(line));
     return *this;
   }
+  // One frame per line, each as written (the rows of a test that keeps its motion as text).
+  BvhBuilder& frame_lines(const std::vector<std::string>& lines) {
+    for (const std::string& line : lines) frame_line(line);
+    return *this;
+  }
   // `count` frames, frame f's values from `row(f)`.
   BvhBuilder& frames(int count, const std::function<Row(int)>& row) {
     for (int f = 0; f < count; ++f) frame(row(f));

@@ -5,45 +5,32 @@
 
 #include "anim/bone_geometry.hpp"
 #include "anim/bvh_parser.hpp"
+#include "bvh_builder.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
 namespace {
 
-constexpr const char* kArm = R"(HIERARCHY
-ROOT Hips
-{
-  OFFSET 0 0 0
-  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-  JOINT Upper
-  {
-    OFFSET 0 10 0
-    CHANNELS 3 Zrotation Xrotation Yrotation
-    End Site
-    {
-      OFFSET 0 5 0
-    }
-  }
-  JOINT Side
-  {
-    OFFSET 3 0 0
-    CHANNELS 3 Zrotation Xrotation Yrotation
-  }
+// Hips -> (Upper -> UpperEnd, Side); one frame: the hips at (1, 2, 3), Upper turned 90 degrees about Z.
+std::string arm() {
+  return test::BvhBuilder()
+      .root("Hips", {0, 0, 0}, test::kPositionsZXY)
+      .joint("Upper", "Hips", {0, 10, 0}, test::kRotationsZXY)
+      .end_site("Upper", {0, 5, 0})
+      .joint("Side", "Hips", {3, 0, 0}, test::kRotationsZXY)
+      .frame_time(0.1)
+      .frame({1, 2, 3, 0, 0, 0, 90, 0, 0, 0, 0, 0})
+      .text();
 }
-MOTION
-Frames: 1
-Frame Time: 0.1
-1 2 3 0 0 0 90 0 0 0 0 0
-)";
 
 TEST(BoneGeometry, OneSegmentPerParentChildPairEndSitesIncluded) {
-  const Clip clip = test::parse_ok(kArm);
+  const Clip clip = test::parse_ok(arm());
   EXPECT_EQ(bone_count(clip.skeleton), 3u);
   EXPECT_EQ(bone_child_joints(clip.skeleton), (std::vector<int>{1, 2, 3}));
 }
 
 TEST(BoneGeometry, WritesParentThenChildWorldPositions) {
-  const Clip clip = test::parse_ok(kArm);
+  const Clip clip = test::parse_ok(arm());
   Pose pose;
   pose_frame(clip, 0, PositionMode::Add, pose);
   std::vector<glm::vec3> vertices(2 * bone_count(clip.skeleton));
@@ -59,7 +46,7 @@ TEST(BoneGeometry, WritesParentThenChildWorldPositions) {
 }
 
 TEST(BoneGeometry, JointPositionsInJointOrder) {
-  const Clip clip = test::parse_ok(kArm);
+  const Clip clip = test::parse_ok(arm());
   Pose pose;
   pose_frame(clip, 0, PositionMode::Add, pose);
   std::vector<glm::vec3> joints(4);
@@ -68,7 +55,7 @@ TEST(BoneGeometry, JointPositionsInJointOrder) {
 }
 
 TEST(BoneGeometry, NeverWritesPastTheArray) {
-  const Clip clip = test::parse_ok(kArm);
+  const Clip clip = test::parse_ok(arm());
   Pose pose;
   pose_frame(clip, 0, PositionMode::Add, pose);
   std::vector<glm::vec3> small(3, glm::vec3(-7.0f));

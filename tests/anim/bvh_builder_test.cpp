@@ -46,5 +46,14 @@ TEST(BvhBuilder, ChildrenInTheOrderGivenAndJointsWithoutChannels) {
   EXPECT_EQ(clip.skeleton.offsets[3].z, 1e-7f);
 }
 
+TEST(BvhBuilder, FrameLinesAreWrittenAsGivenAndCounted) {
+  const std::string text =
+      test::BvhBuilder().root("R", {0, 0, 0}, "Xposition").frame_time(0.1).frame_lines({"1.000", "-2e1"}).text();
+  EXPECT_EQ(text,
+            "HIERARCHY\nROOT R\n{\n  OFFSET 0 0 0\n  CHANNELS 1 Xposition\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n"
+            "1.000\n-2e1\n");
+  EXPECT_EQ(test::parse_ok(text).motion.values[1], -20.0f);
+}
+
 }  // namespace
 }  // namespace bvhscope

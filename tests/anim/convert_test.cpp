@@ -7,7 +7,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <random>
 #include <set>
@@ -23,6 +22,7 @@
 #include "anim/measure.hpp"
 #include "anim/pose.hpp"
 #include "anim/video_timing.hpp"
+#include "bvh_builder.hpp"
 #include "naive_quaternion.hpp"
 #include "test_support.hpp"
 
@@ -350,17 +350,15 @@ TEST(Convert, ResamplingCountsFramesAsRenderDoes) {
 // its first and third angles moving 0.1 and -0.05 degrees a frame from `a` and `c` (a Rokoko export's
 // feet at X = 90 in YXZ): 6 frames at 30 fps.
 std::string gimbal_foot(const char* order, double a, double middle, double c) {
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
-      "JOINT Foot\n{\nOFFSET 0 -40 0\nCHANNELS 3";
-  for (int i = 0; i < 3; ++i) text += std::string(" ") + order[i] + "rotation";
-  text += "\nEnd Site\n{\nOFFSET 4 -3 15\n}\n}\n}\nMOTION\nFrames: 6\nFrame Time: 0.0333333\n";
-  for (int f = 0; f < 6; ++f) {
-    char row[160];
-    std::snprintf(row, sizeof row, "0 90 0 %.6f %.6f %.6f\n", a + 0.1 * f, middle, c - 0.05 * f);
-    text += row;
-  }
-  return text;
+  std::string channels;
+  for (int i = 0; i < 3; ++i) channels += std::string(i == 0 ? "" : " ") + order[i] + "rotation";
+  return test::BvhBuilder()
+      .root("Hips", {0, 0, 0}, "Xposition Yposition Zposition")
+      .joint("Foot", "Hips", {0, -40, 0}, channels)
+      .end_site("Foot", {4, -3, 15})
+      .frame_time(0.0333333)
+      .frames(6, [&](int f) { return test::BvhBuilder::Row{0, 90, 0, a + 0.1 * f, middle, c - 0.05 * f}; })
+      .text();
 }
 
 // Resampled near gimbal lock, every output frame turns the foot as the slerp of its input frames'
@@ -626,27 +624,14 @@ TEST(Convert, MirrorOnTheCorpusKeepsTheUpAxisAndTheSideOfEveryChain) {
 TEST(Convert, ReplaceModeFilesAreWrittenForTheAddRule) {
   // Absolute chest positions (replace): the constant X and Z move into OFFSET, the moving Y keeps
   // its motion relative to the OFFSET; the root's channels are its translation, its OFFSET 0.
-  const Clip input = test::parse_ok(R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 5 6 7
-	CHANNELS 3 Xposition Yposition Zposition
-	JOINT Chest
-	{
-		OFFSET 0 10 0
-		CHANNELS 3 Xposition Yposition Zposition
-		End Site
-		{
-			OFFSET 0 5 0
-		}
-	}
-}
-MOTION
-Frames: 2
-Frame Time: 0.1
-5 6 7 1 10 2
-5 7 7 1 11 2
-)");
+  const Clip input = test::parse_ok(test::BvhBuilder()
+                                        .root("Hips", {5, 6, 7}, "Xposition Yposition Zposition")
+                                        .joint("Chest", "Hips", {0, 10, 0}, "Xposition Yposition Zposition")
+                                        .end_site("Chest", {0, 5, 0})
+                                        .frame_time(0.1)
+                                        .frame({5, 6, 7, 1, 10, 2})
+                                        .frame({5, 7, 7, 1, 11, 2})
+                                        .text());
   ConvertOptions options;
   options.position_mode = PositionModeRequest::Replace;
   const Clip output = convert_ok(input, options);
@@ -807,108 +792,35 @@ Frame Time: 0.0333333
 // figure up (hips turned 90 degrees about Z), its sides apart along X. The mirror is across X, so
 // up stays +Y and every joint lands on its counterpart's mirror image.
 std::string lying_rest_pose_text() {
-  std::string text = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-	JOINT Spine
-	{
-		OFFSET 20 0 0
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		JOINT Head
-		{
-			OFFSET 45 0 0
-			CHANNELS 3 Zrotation Xrotation Yrotation
-			End Site
-			{
-				OFFSET 20 0 0
-			}
-		}
-		JOINT LeftArm
-		{
-			OFFSET 30 15 0
-			CHANNELS 3 Zrotation Xrotation Yrotation
-			JOINT LeftHand
-			{
-				OFFSET 0 50 0
-				CHANNELS 3 Zrotation Xrotation Yrotation
-				End Site
-				{
-					OFFSET 0 10 0
-				}
-			}
-		}
-		JOINT RightArm
-		{
-			OFFSET 30 -15 0
-			CHANNELS 3 Zrotation Xrotation Yrotation
-			JOINT RightHand
-			{
-				OFFSET 0 -50 0
-				CHANNELS 3 Zrotation Xrotation Yrotation
-				End Site
-				{
-					OFFSET 0 -10 0
-				}
-			}
-		}
-	}
-	JOINT LeftUpLeg
-	{
-		OFFSET 0 10 0
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		JOINT LeftLeg
-		{
-			OFFSET -45 0 0
-			CHANNELS 3 Zrotation Xrotation Yrotation
-			JOINT LeftFoot
-			{
-				OFFSET -45 0 0
-				CHANNELS 3 Zrotation Xrotation Yrotation
-				End Site
-				{
-					OFFSET -5 0 12
-				}
-			}
-		}
-	}
-	JOINT RightUpLeg
-	{
-		OFFSET 0 -10 0
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		JOINT RightLeg
-		{
-			OFFSET -45 0 0
-			CHANNELS 3 Zrotation Xrotation Yrotation
-			JOINT RightFoot
-			{
-				OFFSET -45 0 0
-				CHANNELS 3 Zrotation Xrotation Yrotation
-				End Site
-				{
-					OFFSET -5 0 12
-				}
-			}
-		}
-	}
-}
-MOTION
-Frames: 60
-Frame Time: 0.0333333
-)";
-  for (int f = 0; f < 60; ++f) {
+  test::BvhBuilder figure;
+  figure.root("Hips", {0, 0, 0}, test::kPositionsZXY)
+      .joint("Spine", "Hips", {20, 0, 0}, test::kRotationsZXY)
+      .joint("Head", "Spine", {45, 0, 0}, test::kRotationsZXY)
+      .end_site("Head", {20, 0, 0});
+  for (const std::string side : {"Left", "Right"}) {
+    const double sign = side == "Left" ? 1.0 : -1.0;
+    figure.joint(side + "Arm", "Spine", {30, sign * 15, 0}, test::kRotationsZXY)
+        .joint(side + "Hand", side + "Arm", {0, sign * 50, 0}, test::kRotationsZXY)
+        .end_site(side + "Hand", {0, sign * 10, 0});
+  }
+  for (const std::string side : {"Left", "Right"}) {
+    const double sign = side == "Left" ? 1.0 : -1.0;
+    figure.joint(side + "UpLeg", "Hips", {0, sign * 10, 0}, test::kRotationsZXY)
+        .joint(side + "Leg", side + "UpLeg", {-45, 0, 0}, test::kRotationsZXY)
+        .joint(side + "Foot", side + "Leg", {-45, 0, 0}, test::kRotationsZXY)
+        .end_site(side + "Foot", {-5, 0, 12});
+  }
+  figure.frame_time(0.0333333).frames(60, [](int f) {
     const double swing = 20.0 * std::sin(0.3 * f);
     // Hips (6), Spine, Head, LeftArm, LeftHand, RightArm, RightHand, LeftUpLeg, LeftLeg, LeftFoot,
     // RightUpLeg, RightLeg, RightFoot (3 each): the legs swing about their local Y (world X).
-    std::vector<double> row = {0.0, 95.0 + std::abs(std::sin(0.3 * f)), 3.0 * f, 90.0, 0.0, 0.0};
+    test::BvhBuilder::Row row = {0.0, 95.0 + std::abs(std::sin(0.3 * f)), 3.0 * f, 90.0, 0.0, 0.0};
     for (int joint = 0; joint < 6; ++joint) row.insert(row.end(), {0.0, 0.0, 2.0 * std::sin(0.2 * f + joint)});
     row.insert(row.end(), {0.0, 0.0, swing, 0.0, 0.0, 10.0 + 0.5 * swing, 0.0, 0.0, 0.0});
     row.insert(row.end(), {0.0, 0.0, -swing, 0.0, 0.0, 10.0 - 0.5 * swing, 0.0, 0.0, 0.0});
-    for (std::size_t c = 0; c < row.size(); ++c) text += (c > 0 ? " " : "") + std::to_string(row[c]);
-    text += "\n";
-  }
-  return text;
+    return row;
+  });
+  return figure.text();
 }
 
 TEST(Convert, MirrorOfARestPoseLyingAlongXKeepsTheUpAxis) {

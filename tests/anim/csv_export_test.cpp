@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "anim/csv_export.hpp"
+#include "bvh_builder.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -21,8 +22,8 @@ TEST(CsvExport, PositionsOfEveryJointAndEndSite) {
 }
 
 TEST(CsvExport, ReplaceModeChangesTheRootPosition) {
-  const Clip clip = test::parse_ok(
-      "HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\nFrame Time: 0.1\n5\n");
+  const Clip clip =
+      test::parse_ok(test::BvhBuilder().root("R", {10, 20, 30}, "Yposition").frame_time(0.1).frame({5}).text());
   std::ostringstream add;
   std::ostringstream replace;
   write_positions_csv(clip, PositionMode::Add, add);
@@ -32,9 +33,14 @@ TEST(CsvExport, ReplaceModeChangesTheRootPosition) {
 }
 
 TEST(CsvExport, TimeIsFrameIndexTimesFrameTimeWithoutBinaryNoise) {
-  std::string text =
-      "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n}\nMOTION\nFrames: 4\nFrame Time: 0.1\n";
-  text += "0.1\n0.2\n0.3\n1234.25\n";
+  const std::string text = test::BvhBuilder()
+                               .root("R", {0, 0, 0}, "Xposition")
+                               .frame_time(0.1)
+                               .frame({0.1})
+                               .frame({0.2})
+                               .frame({0.3})
+                               .frame({1234.25})
+                               .text();
   std::ostringstream out;
   write_positions_csv(test::parse_ok(text), PositionMode::Add, out);
   EXPECT_EQ(out.str(), "Time,R.X,R.Y,R.Z\n0,0.1,0,0\n0.1,0.2,0,0\n0.2,0.3,0,0\n0.3,1234.25,0,0\n");
@@ -43,7 +49,7 @@ TEST(CsvExport, TimeIsFrameIndexTimesFrameTimeWithoutBinaryNoise) {
 TEST(CsvExport, ValuesAreTheShortestTextThatReadsBackAsTheSameFloat) {
   // 1234.5678 is not a float; the nearest one, 1234.5677490234375, prints as 1234.5677.
   const std::string text =
-      "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n}\nMOTION\nFrames: 1\nFrame Time: 0.1\n1234.5678\n";
+      test::BvhBuilder().root("R", {0, 0, 0}, "Xposition").frame_time(0.1).frame({1234.5678}).text();
   std::ostringstream out;
   write_positions_csv(test::parse_ok(text), PositionMode::Add, out);
   EXPECT_EQ(out.str(), "Time,R.X,R.Y,R.Z\n0,1234.5677,0,0\n");
@@ -74,8 +80,7 @@ TEST(CsvExport, TheTextDoesNotDependOnTheThreadCount) {
 
 TEST(CsvExport, NamesWithCommasOrQuotesAreQuoted) {
   const Clip clip = test::parse_ok(
-      "HIERARCHY\nROOT Hips,Left \"x\"\n{\nOFFSET 0 0 0\nCHANNELS 1 Zrotation\n}\nMOTION\nFrames: 1\nFrame Time: "
-      "1\n5\n");
+      test::BvhBuilder().root("Hips,Left \"x\"", {0, 0, 0}, "Zrotation").frame_time(1).frame({5}).text());
   std::ostringstream positions;
   write_positions_csv(clip, PositionMode::Add, positions);
   EXPECT_EQ(positions.str(),

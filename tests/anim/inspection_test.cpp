@@ -9,6 +9,7 @@
 #include "anim/clip_timeline.hpp"
 #include "anim/joint_details.hpp"
 #include "anim/joint_filter.hpp"
+#include "bvh_builder.hpp"
 #include "model/channel_curves.hpp"
 #include "model/orbit_camera.hpp"
 #include "model/picking.hpp"
@@ -17,21 +18,35 @@
 namespace bvhscope {
 namespace {
 
-// Hips -> (Spine -> Head -> HeadEnd, LeftLeg -> LeftLegEnd, RightLeg -> RightLegEnd)
-constexpr std::string_view kBody =
-    "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-    "JOINT Spine\n{\nOFFSET 0 10 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n"
-    "JOINT Head\n{\nOFFSET 0 5 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 2 0\n}\n}\n}\n"
-    "JOINT LeftLeg\n{\nOFFSET 3 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 -8 0\n}\n}\n"
-    "JOINT RightLeg\n{\nOFFSET -3 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 -8 0\n}\n}\n}\n"
-    "MOTION\nFrames: 3\nFrame Time: 0.5\n"
-    "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n"
-    "0 0 3 0 0 0 0 0 0 0 0 0 45 0 0 0 0 0\n"
-    "0 0 9 90 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+// Hips -> (Spine -> Head -> HeadEnd, LeftLeg -> LeftLegEnd, RightLeg -> RightLegEnd), 0.5 s a frame;
+// each row is the hips' 6 values then 3 rotations (Z X Y) of Spine, Head, LeftLeg and RightLeg.
+test::BvhBuilder body_skeleton() {
+  test::BvhBuilder body;
+  body.root("Hips", {0, 0, 0}, test::kPositionsZXY)
+      .joint("Spine", "Hips", {0, 10, 0}, test::kRotationsZXY)
+      .joint("Head", "Spine", {0, 5, 0}, test::kRotationsZXY)
+      .end_site("Head", {0, 2, 0})
+      .joint("LeftLeg", "Hips", {3, 0, 0}, test::kRotationsZXY)
+      .end_site("LeftLeg", {0, -8, 0})
+      .joint("RightLeg", "Hips", {-3, 0, 0}, test::kRotationsZXY)
+      .end_site("RightLeg", {0, -8, 0})
+      .frame_time(0.5);
+  return body;
+}
+
+// Three frames: at rest; the hips 3 up Z and the left leg turned 45 degrees about Z; the hips 9 up
+// Z and turned 90 degrees about Z.
+std::string body() {
+  return body_skeleton()
+      .frame({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+      .frame({0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 45, 0, 0, 0, 0, 0})
+      .frame({0, 0, 9, 90, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+      .text();
+}
 // Joint indices: 0 Hips, 1 Spine, 2 Head, 3 HeadEnd, 4 LeftLeg, 5 LeftLegEnd, 6 RightLeg, 7 RightLegEnd.
 
 TEST(JointFilter, MatchesAndKeepsAncestorsVisible) {
-  const Clip clip = test::parse_ok(kBody);
+  const Clip clip = test::parse_ok(body());
   const JointFilter filter = filter_joints(clip.skeleton, "head");
   EXPECT_EQ(filter.match_count, 2);
   EXPECT_EQ(filter.matches, (std::vector<std::uint8_t>{0, 0, 1, 1, 0, 0, 0, 0}));
@@ -44,15 +59,20 @@ TEST(JointFilter, MatchesAndKeepsAncestorsVisible) {
 }
 
 TEST(JointFilter, LabelsKeepDuplicatesDistinguishable) {
-  const Clip clip = test::parse_ok(
-      "HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nJOINT Chest\n{\nOFFSET 0 1 0\n}\nJOINT Chest\n{\nOFFSET 0 1 0\n}\n"
-      "End Site\n{\nOFFSET 1 0 0\n}\nEnd Site\n{\nOFFSET 2 0 0\n}\n}\nMOTION\nFrames: 0\nFrame Time: 1\n");
+  const Clip clip = test::parse_ok(test::BvhBuilder()
+                                       .root("A", {0, 0, 0}, "")
+                                       .joint("Chest", "A", {0, 1, 0}, "")
+                                       .joint("Chest", "A", {0, 1, 0}, "")
+                                       .end_site("A", {1, 0, 0})
+                                       .end_site("A", {2, 0, 0})
+                                       .frame_time(1)
+                                       .text());
   EXPECT_EQ(joint_labels(clip.skeleton), (std::vector<std::string>{"A", "Chest #1", "Chest #2", "AEnd #3", "AEnd #4"}));
   EXPECT_EQ(joint_children(clip.skeleton, 0), (std::vector<int>{1, 2, 3, 4}));
 }
 
 TEST(JointDetails, HierarchyChannelsAndTransforms) {
-  const Clip clip = test::parse_ok(kBody);
+  const Clip clip = test::parse_ok(body());
   Pose pose;
   pose_frame(clip, 2, PositionMode::Add, pose);  // Hips at (0,0,9), turned 90° about Z
   const JointDetails spine = describe_joint(clip, pose, 2, PositionMode::Add, 1);
@@ -102,7 +122,7 @@ FrontCamera front_camera() {
 }
 
 TEST(Picking, TheJointUnderTheCursor) {
-  const Clip clip = test::parse_ok(kBody);
+  const Clip clip = test::parse_ok(body());
   const BakedPositions baked = bake_positions(clip, PositionMode::Add, 1);
   const FrontCamera camera = front_camera();
   const glm::vec3 head = project_to_pixels(camera.view_projection, baked.at(0, 2), camera.viewport);
@@ -120,7 +140,7 @@ TEST(Picking, TheJointUnderTheCursor) {
 }
 
 TEST(Picking, ABoneSelectsItsChildJoint) {
-  const Clip clip = test::parse_ok(kBody);
+  const Clip clip = test::parse_ok(body());
   const BakedPositions baked = bake_positions(clip, PositionMode::Add, 1);
   const FrontCamera camera = front_camera();
   // Halfway down the left leg's bone (LeftLeg -> LeftLegEnd).
@@ -147,7 +167,7 @@ TEST(Picking, FrontMostWinsWhenJointsOverlapOnScreen) {
 }
 
 TEST(Baking, MatchesPoseFrameOnAnyNumberOfThreads) {
-  const Clip clip = test::parse_ok(kBody);
+  const Clip clip = test::parse_ok(body());
   const BakedPositions one = bake_positions(clip, PositionMode::Add, 1);
   ASSERT_EQ(one.positions().size(), 3u * 8u);
   Pose pose;
@@ -160,7 +180,7 @@ TEST(Baking, MatchesPoseFrameOnAnyNumberOfThreads) {
 }
 
 TEST(Baking, BoundsSpeedAndTrails) {
-  const Clip clip = test::parse_ok(kBody);
+  const Clip clip = test::parse_ok(body());
   const BakedPositions baked = bake_positions(clip, PositionMode::Add);
   const Bounds bounds = baked_bounds(baked);
   EXPECT_EQ(bounds.min.z, 0.0f);
@@ -173,21 +193,31 @@ TEST(Baking, BoundsSpeedAndTrails) {
 }
 
 TEST(Baking, ALargeClipUsesSeveralThreadsWithTheSameResult) {
-  std::string text(kBody);
-  text = text.substr(0, text.find("Frames:")) + "Frames: 30000\nFrame Time: 0.01\n";
-  for (int f = 0; f < 30000; ++f)
-    text += "0 0 " + std::to_string(f % 97) + " " + std::to_string(f % 360) + " 0 0 0 0 0 0 0 0 45 0 0 0 0 0\n";
-  const Clip clip = test::parse_ok(text);
+  const Clip clip = test::parse_ok(body_skeleton()
+                                       .frame_time(0.01)
+                                       .frames(30000,
+                                               [](int f) {
+                                                 test::BvhBuilder::Row row(18, 0.0);
+                                                 row[2] = f % 97;   // the hips' Zposition
+                                                 row[3] = f % 360;  // the hips' Zrotation
+                                                 row[12] = 45;      // the left leg's Zrotation
+                                                 return row;
+                                               })
+                                       .text());
   EXPECT_TRUE(std::ranges::equal(bake_positions(clip, PositionMode::Add, 2).positions(),
                                  bake_positions(clip, PositionMode::Add, 1).positions()));
 }
 
 TEST(Baking, BeyondTheBudgetEveryNthFrameAndTheLastAreBaked) {
   // Hips' Zposition is the frame number: the baked z of a baked frame names the clip frame it holds.
-  std::string text(kBody);
-  text = text.substr(0, text.find("Frames:")) + "Frames: 10\nFrame Time: 0.5\n";
-  for (int f = 0; f < 10; ++f) text += "0 0 " + std::to_string(f) + " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
-  const Clip clip = test::parse_ok(text);
+  const Clip clip = test::parse_ok(body_skeleton()
+                                       .frames(10,
+                                               [](int f) {
+                                                 test::BvhBuilder::Row row(18, 0.0);
+                                                 row[2] = f;
+                                                 return row;
+                                               })
+                                       .text());
   ASSERT_EQ(clip.skeleton.joint_count(), 8);
   const BakedPositions whole = bake_positions(clip, PositionMode::Add, 1, {}, 80);
   EXPECT_TRUE(whole.every_frame());

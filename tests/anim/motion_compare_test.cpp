@@ -26,14 +26,14 @@ namespace {
 std::string chain(const std::vector<std::string>& rows, const std::string& frame_time = "0.1",
                   const std::string& hips = "Hips", const std::string& chest = "Chest",
                   const std::string& head = "Head") {
-  test::BvhBuilder builder;
-  builder.root(hips, {0, 0, 0}, test::kPositionsZXY)
+  return test::BvhBuilder()
+      .root(hips, {0, 0, 0}, test::kPositionsZXY)
       .joint(chest, hips, {0, 10, 0}, test::kRotationsZXY)
       .joint(head, chest, {0, 5, 0}, test::kRotationsZXY)
       .end_site(head, {0, 2, 0})
-      .frame_time(std::stod(frame_time));
-  for (const std::string& row : rows) builder.frame_line(row);
-  return builder.text();
+      .frame_time(std::stod(frame_time))
+      .frame_lines(rows)
+      .text();
 }
 
 const std::vector<std::string> kBase = {"0 0 0 0 0 0 30 0 0 0 0 0", "1 0 0 0 0 0 30 0 0 0 0 0",
@@ -102,13 +102,19 @@ TEST(CompareMatching, AJointMapIsReadLineByLineWithLocatedErrors) {
 
 TEST(CompareMatching, EndSitesNeedOneEndSitePerParentOnBothSides) {
   // Hips carries two End Sites (both named HipsEnd): neither can be told apart, so neither matches.
-  const std::string two_ends =
-      "HIERARCHY\nROOT Rig:Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xposition Yposition Zposition\n"
-      " End Site\n {\n  OFFSET 1 0 0\n }\n End Site\n {\n  OFFSET -1 0 0\n }\n}\n"
-      "MOTION\nFrames: 1\nFrame Time: 0.1\n0 0 0\n";
-  const std::string one_end =
-      "HIERARCHY\nROOT HIPS\n{\n OFFSET 0 0 0\n CHANNELS 3 Xposition Yposition Zposition\n"
-      " End Site\n {\n  OFFSET 1 0 0\n }\n}\nMOTION\nFrames: 1\nFrame Time: 0.1\n0 0 0\n";
+  const std::string two_ends = test::BvhBuilder()
+                                   .root("Rig:Hips", {0, 0, 0}, "Xposition Yposition Zposition")
+                                   .end_site("Rig:Hips", {1, 0, 0})
+                                   .end_site("Rig:Hips", {-1, 0, 0})
+                                   .frame_time(0.1)
+                                   .frame({0, 0, 0})
+                                   .text();
+  const std::string one_end = test::BvhBuilder()
+                                  .root("HIPS", {0, 0, 0}, "Xposition Yposition Zposition")
+                                  .end_site("HIPS", {1, 0, 0})
+                                  .frame_time(0.1)
+                                  .frame({0, 0, 0})
+                                  .text();
   const Clip two = test::parse_ok(two_ends);
   const Clip one = test::parse_ok(one_end);
   const JointMatching matching = match_joints(two.skeleton, one.skeleton);

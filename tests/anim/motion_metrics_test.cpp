@@ -16,13 +16,15 @@ namespace {
 // Hips (root, positions in cm) with a LeftFoot 90 cm below and its End Site 10 cm further down:
 // with the root at height 100 the foot's End Site touches the floor (y = 0).
 Clip foot_clip(const std::vector<std::string>& rows, bool foot_positions = false) {
-  test::BvhBuilder builder;
-  builder.root("Hips", {0, 0, 0}, "Xposition Yposition Zposition")
-      .joint("LeftFoot", "Hips", {0, -90, 0}, foot_positions ? "Xposition Yposition Zposition" : test::kRotationsZXY)
-      .end_site("LeftFoot", {0, -10, 0})
-      .frame_time(0.04);
-  for (const std::string& row : rows) builder.frame_line(row);
-  Result<Clip> clip = parse_bvh(builder.text(), "foot.bvh");
+  const std::string text = test::BvhBuilder()
+                               .root("Hips", {0, 0, 0}, "Xposition Yposition Zposition")
+                               .joint("LeftFoot", "Hips", {0, -90, 0},
+                                      foot_positions ? "Xposition Yposition Zposition" : test::kRotationsZXY)
+                               .end_site("LeftFoot", {0, -10, 0})
+                               .frame_time(0.04)
+                               .frame_lines(rows)
+                               .text();
+  Result<Clip> clip = parse_bvh(text, "foot.bvh");
   EXPECT_TRUE(clip.ok()) << (clip.ok() ? "" : clip.error().message);
   return std::move(clip).value();
 }
@@ -107,14 +109,18 @@ TEST(MotionMetrics, ATinyRigidBoneDoesNotDrift) {
   // A 0.1 mm toe bone on a foot that turns, the figure 5 m from the origin: its length computed
   // from float poses varies by rounding (a few 1e-5 cm, some tenths of a percent of the bone), far
   // under 1e-4 of the 100 cm figure.
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\nJOINT LeftFoot\n{\n"
-      "OFFSET 0 -90 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nJOINT LeftToe\n{\nOFFSET 0.01 0 0\nCHANNELS 0\n"
-      "End Site\n{\nOFFSET 0 -10 0\n}\n}\n}\n}\nMOTION\nFrames: 40\nFrame Time: 0.04\n";
-  for (int f = 0; f < 40; ++f) {
-    text += std::to_string(500.0 + 3.7 * f) + " 100 " + std::to_string(-300.0 + 1.3 * f) + " " +
-            std::to_string(7.0 * f) + " " + std::to_string(-3.0 * f) + " " + std::to_string(11.0 * f) + "\n";
-  }
+  const std::string text =
+      test::BvhBuilder()
+          .root("Hips", {0, 0, 0}, "Xposition Yposition Zposition")
+          .joint("LeftFoot", "Hips", {0, -90, 0}, test::kRotationsZXY)
+          .joint("LeftToe", "LeftFoot", {0.01, 0, 0}, "")
+          .end_site("LeftToe", {0, -10, 0})
+          .frame_time(0.04)
+          .frames(40,
+                  [](int f) {
+                    return test::BvhBuilder::Row{500.0 + 3.7 * f, 100, -300.0 + 1.3 * f, 7.0 * f, -3.0 * f, 11.0 * f};
+                  })
+          .text();
   Result<Clip> clip = parse_bvh(text, "toe.bvh");
   ASSERT_TRUE(clip.ok());
   const MotionMetrics m = measure_motion(clip.value(), PositionMode::Add, sized(100.0f), {}, kCentimetre);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/pose.hpp"
+#include "bvh_builder.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -37,10 +38,12 @@ TEST(Pose, RootRotationCarriesChildrenAndEndSites) {
 }
 
 Clip two_rotations(const std::string& order, float first, float second) {
-  const std::string text = "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 2 " + order +
-                           "\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: 1\nFrame Time: 1\n" +
-                           std::to_string(first) + " " + std::to_string(second) + "\n";
-  return parse_ok(text);
+  return parse_ok(test::BvhBuilder()
+                      .root("R", {0, 0, 0}, order)
+                      .end_site("R", {0, 1, 0})
+                      .frame_time(1)
+                      .frame({static_cast<double>(first), static_cast<double>(second)})
+                      .text());
 }
 
 TEST(Pose, RotationsComposeInTheFileOrder) {
@@ -73,8 +76,7 @@ TEST(Pose, HugeAnglesKeepTheirPrecision) {
 }
 
 TEST(Pose, PositionChannelsAddToOrReplaceTheOffset) {
-  const Clip clip =
-      parse_ok("HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\nFrame Time: 1\n5\n");
+  const Clip clip = parse_ok(test::BvhBuilder().root("R", {10, 20, 30}, "Yposition").frame_time(1).frame({5}).text());
   Pose pose;
   pose_frame(clip, 0, PositionMode::Add, pose);
   EXPECT_EQ(pose.position(0), glm::vec3(10, 25, 30));
@@ -132,9 +134,13 @@ TEST(Sampling, NearestPicksTheCloserFrame) {
 }
 
 TEST(Sampling, SlerpTakesTheShortArcAcrossPlusMinus180) {
-  const std::string text =
-      "HIERARCHY\nROOT R\n{\nOFFSET 0 0 0\nCHANNELS 1 Zrotation\nEnd Site\n{\nOFFSET 0 10 0\n}\n}\n"
-      "MOTION\nFrames: 2\nFrame Time: 1\n170\n-170\n";
+  const std::string text = test::BvhBuilder()
+                               .root("R", {0, 0, 0}, "Zrotation")
+                               .end_site("R", {0, 10, 0})
+                               .frame_time(1)
+                               .frame({170})
+                               .frame({-170})
+                               .text();
   const Clip clip = parse_ok(text);
   Pose pose;
   sample_pose(clip, 0.5, Sampling::Linear, PositionMode::Add, pose);

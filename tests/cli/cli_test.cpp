@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 
+#include "bvh_builder.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"
 
@@ -71,11 +72,13 @@ TEST(Cli, BadUsageExitsWithTwo) {
 TEST(Cli, MetricsMeasureAFootSlidingOnTheFloor) {
   // The foot's End Site touches the floor while the root moves 2 cm a frame of 40 ms: 0.5 m/s.
   test::TempDir dir;
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 3 Xposition Yposition Zposition\n  JOINT LeftFoot\n  {\n"
-      "    OFFSET 0 -90 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n    {\n      OFFSET 0 -10 0\n"
-      "    }\n  }\n}\nMOTION\nFrames: 5\nFrame Time: 0.04\n";
-  for (int f = 0; f < 5; ++f) text += std::to_string(2 * f) + " 100 0 0 0 0\n";
+  const std::string text = test::BvhBuilder()
+                               .root("Hips", {0, 0, 0}, "Xposition Yposition Zposition")
+                               .joint("LeftFoot", "Hips", {0, -90, 0}, test::kRotationsZXY)
+                               .end_site("LeftFoot", {0, -10, 0})
+                               .frame_time(0.04)
+                               .frames(5, [](int f) { return test::BvhBuilder::Row{2.0 * f, 100, 0, 0, 0, 0}; })
+                               .text();
   const std::string path = dir.write("slide.bvh", text).string();
   const auto result = run_bvhscope({"metrics", path, "--units", "cm"});
   EXPECT_EQ(result.exit_code, 0);
@@ -248,9 +251,7 @@ TEST(Cli, InfoReportsTheUpAxisAndTheUsersChoice) {
 TEST(Cli, ExportHonoursThePositionMode) {
   test::TempDir dir;
   const std::string path =
-      dir.write("offset.bvh",
-                "HIERARCHY\nROOT R\n{\nOFFSET 10 20 30\nCHANNELS 1 Yposition\n}\nMOTION\nFrames: 1\n"
-                "Frame Time: 0.1\n5\n")
+      dir.write("offset.bvh", test::BvhBuilder().root("R", {10, 20, 30}, "Yposition").frame_time(0.1).frame({5}).text())
           .string();
   EXPECT_EQ(run_bvhscope({"export", path, "--position-mode=add"}).out, "Time,R.X,R.Y,R.Z\n0,10,25,30\n");
   EXPECT_EQ(run_bvhscope({"export", path, "--position-mode", "replace"}).out, "Time,R.X,R.Y,R.Z\n0,10,5,30\n");

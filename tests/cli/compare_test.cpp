@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bvh_builder.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"
 
@@ -18,15 +19,13 @@ using test::run_bvhscope;
 // "Xpos Ypos Zpos HipsZ HipsX HipsY ChestZ ChestX ChestY".
 std::string clip(const std::vector<std::string>& rows, const std::string& hips = "Hips",
                  const std::string& chest = "Chest", const std::string& frame_time = "0.1") {
-  std::string text = "HIERARCHY\nROOT " + hips +
-                     "\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-                     " JOINT " +
-                     chest +
-                     "\n {\n  OFFSET 0 10 0\n  CHANNELS 3 Zrotation Xrotation Yrotation\n"
-                     "  End Site\n  {\n   OFFSET 0 5 0\n  }\n }\n}\nMOTION\nFrames: " +
-                     std::to_string(rows.size()) + "\nFrame Time: " + frame_time + "\n";
-  for (const std::string& row : rows) text += row + "\n";
-  return text;
+  return test::BvhBuilder()
+      .root(hips, {0, 0, 0}, test::kPositionsZXY)
+      .joint(chest, hips, {0, 10, 0}, test::kRotationsZXY)
+      .end_site(chest, {0, 5, 0})
+      .frame_time(std::stod(frame_time))
+      .frame_lines(rows)
+      .text();
 }
 
 const std::vector<std::string> kBase = {"0 0 0 0 0 0 30 0 0", "1 0 0 0 0 0 30 0 0", "2 0 0 0 0 0 30 0 0"};

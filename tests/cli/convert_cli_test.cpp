@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "big_bvh.hpp"
+#include "bvh_builder.hpp"
 #include "run_process.hpp"
 #include "stepped_child.hpp"
 #include "test_support.hpp"
@@ -141,11 +142,14 @@ TEST(ConvertCommand, RefusalsAreLocatedAndWriteNothing) {
 // lengths are converted from the unit given.
 TEST(ConvertCommand, UnitsFromAnUnknownGuessNeedFromUnits) {
   test::TempDir dir;
-  const auto input = dir.write("pole.bvh",
-                               "HIERARCHY\nROOT Base\n{\n\tOFFSET 0 0 0\n\tCHANNELS 3 Xposition Yposition "
-                               "Zposition\n\tJOINT Top\n\t{\n\t\tOFFSET 0 1.25 0\n\t\tCHANNELS 3 Zrotation "
-                               "Xrotation Yrotation\n\t\tEnd Site\n\t\t{\n\t\t\tOFFSET 0 0.5 0\n\t\t}\n\t}\n}\n"
-                               "MOTION\nFrames: 2\nFrame Time: 0.1\n0 0 0 0 0 0\n0.5 0 0 0 10 0\n");
+  const auto input = dir.write("pole.bvh", test::BvhBuilder()
+                                               .root("Base", {0, 0, 0}, "Xposition Yposition Zposition")
+                                               .joint("Top", "Base", {0, 1.25, 0}, test::kRotationsZXY)
+                                               .end_site("Top", {0, 0.5, 0})
+                                               .frame_time(0.1)
+                                               .frame({0, 0, 0, 0, 0, 0})
+                                               .frame({0.5, 0, 0, 0, 10, 0})
+                                               .text());
   const auto out = dir.path() / "out.bvh";
   for (const char* unit : {"cm", "m", "in"}) {
     const auto refused = run_bvhscope({"convert", input.string(), "-o", out.string(), "--units", unit});

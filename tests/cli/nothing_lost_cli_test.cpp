@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "bvh_builder.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"
 
@@ -181,12 +182,15 @@ TEST(NothingLost, RenderAndConvertGiveTheSameUsageErrors) {
 // lint's hint proposed "--rotation-order X", which convert refuses: it now proposes a whole order.
 TEST(NothingLost, LintProposesARotationOrderConvertTakes) {
   test::TempDir dir;
-  std::string text =
-      "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation "
-      "Xrotation Yrotation\n";
-  for (int i = 1; i < 6; ++i) text += "JOINT J" + std::to_string(i) + "\n{\nOFFSET 0 1 0\nCHANNELS 1 Xrotation\n";
-  text += "End Site\n{\nOFFSET 0 1 0\n}\n" + std::string(6, '}') +
-          "\nMOTION\nFrames: 2\nFrame Time: 0.1\n0 0 0 0 0 0 0 0 0 0 0\n0 0 0 10 20 30 5 5 5 5 5\n";
+  test::BvhBuilder hinges;
+  hinges.root("J0", {0, 0, 0}, test::kPositionsZXY);
+  for (int i = 1; i < 6; ++i)
+    hinges.joint("J" + std::to_string(i), "J" + std::to_string(i - 1), {0, 1, 0}, "Xrotation");
+  const std::string text = hinges.end_site("J5", {0, 1, 0})
+                               .frame_time(0.1)
+                               .frame({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+                               .frame({0, 0, 0, 10, 20, 30, 5, 5, 5, 5, 5})
+                               .text();
   const std::string path = dir.write("hinges.bvh", text).string();
   const test::ProcessResult lint = run_bvhscope({"lint", path});
   const std::string hint =

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 
+#include "bvh_builder.hpp"
 #include "run_process.hpp"
 
 namespace bvhscope {
@@ -95,9 +96,9 @@ TEST_F(WorkBudget, ConvertCountsTheFramesItMakes) {
                  "choose --frames A:B or pass --no-budget");
   EXPECT_FALSE(std::filesystem::exists(out));
   // Resampling makes frames: one channel over 3 frames of 1000 s, at 10000 frames per second.
-  const auto slow = dir_.write("slow.bvh",
-                               "HIERARCHY\nROOT a\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n}\nMOTION\nFrames: 3\n"
-                               "Frame Time: 1000\n0\n1\n2\n");
+  const auto slow = dir_.write(
+      "slow.bvh",
+      test::BvhBuilder().root("a", {0, 0, 0}, "Xposition").frame_time(1000).frame({0}).frame({1}).frame({2}).text());
   const auto resampled = run_bvhscope({"convert", slow.string(), "--fps", "10000", "-o", out.string()});
   EXPECT_EQ(resampled.exit_code, 1);
   EXPECT_NE(resampled.err.find(": error: too much work: 1 channel x 20,000,001 frames is 2.0e7 values"),

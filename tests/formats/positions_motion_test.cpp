@@ -17,6 +17,7 @@
 #include "anim/motion_compare.hpp"
 #include "anim/motion_metrics.hpp"
 #include "anim/pose.hpp"
+#include "bvh_builder.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -52,12 +53,16 @@ Clip positions_clip() {
 
 // The same motion as BVH: the root's position channels, the rest from OFFSETs.
 Clip bvh_clip() {
-  return test::parse_ok(
-      "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 3 Xposition Yposition Zposition\n"
-      "  JOINT Spine\n  {\n    OFFSET 0 10 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-      "    End Site\n    {\n      OFFSET 0 5 2\n    }\n  }\n}\n"
-      "MOTION\nFrames: 3\nFrame Time: 0.5\n1 100 3 0 0 0\n2 100 3 0 0 0\n4 101 3 0 0 0\n",
-      "walk.bvh");
+  return test::parse_ok(test::BvhBuilder()
+                            .root("Hips", {0, 0, 0}, "Xposition Yposition Zposition")
+                            .joint("Spine", "Hips", {0, 10, 0}, test::kRotationsZXY)
+                            .end_site("Spine", {0, 5, 2})
+                            .frame_time(0.5)
+                            .frame({1, 100, 3, 0, 0, 0})
+                            .frame({2, 100, 3, 0, 0, 0})
+                            .frame({4, 101, 3, 0, 0, 0})
+                            .text(),
+                        "walk.bvh");
 }
 
 TEST(PositionsMotion, PosesToItsPositionsAsTheyAre) {

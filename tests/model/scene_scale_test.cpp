@@ -1,6 +1,7 @@
 // Ground grid under the motion in the clip's units, and the root's path.
 #include <gtest/gtest.h>
 
+#include "bvh_builder.hpp"
 #include "model/scene_scale.hpp"
 #include "test_support.hpp"
 
@@ -41,23 +42,14 @@ TEST(GroundGrid, SmallMotionStillGetsThreeMetres) {
 }
 
 TEST(RootTrajectory, OnePointPerFrameAtTheRoot) {
-  const Clip clip = test::parse_ok(R"(HIERARCHY
-ROOT Hips
-{
-  OFFSET 0 0 0
-  CHANNELS 3 Xposition Yposition Zposition
-  End Site
-  {
-    OFFSET 0 1 0
-  }
-}
-MOTION
-Frames: 3
-Frame Time: 0.1
-0 0 0
-1 0 2
-3 1 4
-)");
+  const Clip clip = test::parse_ok(test::BvhBuilder()
+                                       .root("Hips", {0, 0, 0}, "Xposition Yposition Zposition")
+                                       .end_site("Hips", {0, 1, 0})
+                                       .frame_time(0.1)
+                                       .frame({0, 0, 0})
+                                       .frame({1, 0, 2})
+                                       .frame({3, 1, 4})
+                                       .text());
   const std::vector<glm::vec3> path = root_trajectory(clip, PositionMode::Add);
   ASSERT_EQ(path.size(), 3u);
   EXPECT_EQ(path[1], glm::vec3(1, 0, 2));

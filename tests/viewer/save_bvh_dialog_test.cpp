@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/bvh_parser.hpp"
+#include "bvh_builder.hpp"
 #include "model/clip_slot.hpp"
 #include "viewer/ui/save_bvh_dialog.hpp"
 
@@ -59,11 +60,14 @@ TEST(SaveBvhDialog, AnEmptyPresetTicksNothingAndOffersThePrefixGuess) {
 // The unit Save as BVH converts lengths from is the one the view uses, but never an unknown guess
 // (two joints: no human size): the save is refused then, saying why and where to choose the unit.
 TEST(SaveBvhDialog, UnitsAreConvertedFromAKnownUnitOnly) {
-  Result<Clip> parsed = parse_bvh(
-      "HIERARCHY\nROOT Base\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\nJOINT Top\n{\nOFFSET 0 "
-      "1.2 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 0.6 0\n}\n}\n}\nMOTION\nFrames: "
-      "1\nFrame Time: 0.1\n0 0 0 0 0 0\n",
-      "pole.bvh");
+  Result<Clip> parsed = parse_bvh(test::BvhBuilder()
+                                      .root("Base", {0, 0, 0}, "Xposition Yposition Zposition")
+                                      .joint("Top", "Base", {0, 1.2, 0}, test::kRotationsZXY)
+                                      .end_site("Top", {0, 0.6, 0})
+                                      .frame_time(0.1)
+                                      .frame({0, 0, 0, 0, 0, 0})
+                                      .text(),
+                                  "pole.bvh");
   ASSERT_TRUE(parsed.ok());
   ClipSlot slot = make_clip_slot(prepare_clip(std::move(parsed).value(), PositionModeRequest::Auto), false);
   ASSERT_EQ(slot.prepared.measures.figure.units.unit, "unknown");

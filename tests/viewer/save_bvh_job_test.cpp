@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "anim/file_loader.hpp"
+#include "bvh_builder.hpp"
 #include "test_support.hpp"
 #include "viewer/save_bvh_job.hpp"
 
@@ -25,13 +26,17 @@ namespace fs = std::filesystem;
 
 // A root with positions and a child whose position channels move (no three channels for it); the
 // last rotation jumps across +-180 degrees (unwrap turns 170 -> -170 into 170 -> 190).
-constexpr const char* kClip =
-    "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-    "JOINT Arm\n{\nOFFSET 0 10 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-    "End Site\n{\nOFFSET 0 5 0\n}\n}\n}\nMOTION\nFrames: 3\nFrame Time: 0.04\n"
-    "0 90 0 0 0 0 0 10 0 0 0 160\n"
-    "1 90 0 0 0 0 0.5 10 0 0 0 170\n"
-    "2 90 0 0 0 0 1 10 0 0 0 -170\n";
+std::string arm_clip() {
+  return test::BvhBuilder()
+      .root("Hips", {0, 0, 0}, test::kPositionsZXY)
+      .joint("Arm", "Hips", {0, 10, 0}, test::kPositionsZXY)
+      .end_site("Arm", {0, 5, 0})
+      .frame_time(0.04)
+      .frame({0, 90, 0, 0, 0, 0, 0, 10, 0, 0, 0, 160})
+      .frame({1, 90, 0, 0, 0, 0, 0.5, 10, 0, 0, 0, 170})
+      .frame({2, 90, 0, 0, 0, 0, 1, 10, 0, 0, 0, -170})
+      .text();
+}
 
 // Options read in the add rule (what the viewer passes for these files), changed by `change`.
 ConvertOptions add_rule(const std::function<void(ConvertOptions&)>& change = {}) {
@@ -47,7 +52,7 @@ class SaveBvhTask : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("bvhscope-save-bvh-" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    clip_ = test::parse_ok(kClip, "arm.bvh");
+    clip_ = test::parse_ok(arm_clip(), "arm.bvh");
   }
   void TearDown() override { fs::remove_all(dir_); }
 
