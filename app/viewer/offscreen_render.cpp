@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <numbers>
 
-#include "anim/video_timing.hpp"
 #include "gfx/render_target.hpp"
 #include "model/orbit_camera.hpp"
+#include "render/clip_video.hpp"
 #include "render/offscreen_context.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/viewer.hpp"
@@ -136,20 +136,12 @@ std::optional<OffscreenImage> render_ui_still(std::vector<PreparedClip> clips, c
 
 bool render_ui_video(std::vector<PreparedClip> clips, const OffscreenOptions& options,
                      const render::VideoOptions& video, const std::string& path, std::string& error) {
-  if (clips.empty()) {
-    error = "no clip to render";
-    return false;
-  }
-  const Motion& motion = clips.back().clip.motion;
-  const std::optional<VideoTiming> timing =
-      plan_video_timing(motion.frame_count, motion.frame_time, video.frames, video.fps, error);
-  if (!timing) return false;
-  std::unique_ptr<video::FrameSink> sink =
-      render::open_video_output(path, options.width, options.height, *timing, video, error);
-  if (!sink) return false;
+  std::optional<render::OpenedClipVideo> opened = render::open_clip_video(clips, options, video, path, error);
+  if (!opened) return false;
+  const VideoTiming& timing = opened->timing;
   std::unique_ptr<OffscreenViewer> offscreen = OffscreenViewer::create(std::move(clips), options, error);
   if (!offscreen) return false;
-  offscreen->draw_frame(timing->position(0));
+  offscreen->draw_frame(timing.position(0));
   Viewer& viewer = offscreen->viewer();
   Actions start;  // framed as a still is, then the camera's way
   if (video.camera == render::VideoCamera::Fixed) {
@@ -161,13 +153,13 @@ bool render_ui_video(std::vector<PreparedClip> clips, const OffscreenOptions& op
   const float start_yaw = viewer.state().camera.yaw;
   std::vector<std::uint8_t> rgba;
   return render::encode_frames(
-      *sink, *timing, video,
+      *opened->sink, timing, video,
       [&](std::size_t k) {
         if (video.camera == render::VideoCamera::Orbit) {  // one whole turn over the video
-          const double turn = static_cast<double>(k) / static_cast<double>(timing->frame_count);
+          const double turn = static_cast<double>(k) / static_cast<double>(timing.frame_count);
           viewer.state().camera.yaw = start_yaw + static_cast<float>(2.0 * std::numbers::pi * turn);
         }
-        offscreen->draw_frame(timing->position(k));
+        offscreen->draw_frame(timing.position(k));
         offscreen->read_pixels(rgba);
         return rgba.data();
       },

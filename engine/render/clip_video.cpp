@@ -5,38 +5,45 @@
 #include <numbers>
 #include <utility>
 
-#include "anim/video_timing.hpp"
 #include "render/offscreen_renderer.hpp"
 
 namespace bvhscope::render {
 
-bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& options, const VideoOptions& video,
-                  const std::string& path, std::string& error) {
+std::optional<OpenedClipVideo> open_clip_video(const std::vector<PreparedClip>& clips, const OffscreenOptions& options,
+                                               const VideoOptions& video, const std::string& path, std::string& error) {
   if (clips.empty()) {
     error = "no clip to render";
-    return false;
+    return std::nullopt;
   }
   const Motion& motion = clips.back().clip.motion;
-  const std::optional<VideoTiming> timing =
+  std::optional<VideoTiming> timing =
       plan_video_timing(motion.frame_count, motion.frame_time, video.frames, video.fps, error);
-  if (!timing) return false;
-  // The output is opened before any frame is drawn: a missing ffmpeg or an odd size is said at once.
+  if (!timing) return std::nullopt;
   std::unique_ptr<video::FrameSink> sink =
       open_video_output(path, options.width, options.height, *timing, video, error);
-  if (!sink) return false;
+  if (!sink) return std::nullopt;
+  return OpenedClipVideo{std::move(*timing), std::move(sink)};
+}
+
+bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& options, const VideoOptions& video,
+                  const std::string& path, std::string& error) {
+  std::optional<OpenedClipVideo> opened = open_clip_video(clips, options, video, path, error);
+  if (!opened) return false;
+  const VideoTiming& timing = opened->timing;
+  video::FrameSink& sink = *opened->sink;
   std::unique_ptr<OffscreenRenderer> renderer = OffscreenRenderer::create(std::move(clips), options, error);
   if (!renderer) return false;
-  renderer->draw_frame(timing->position(0));  // framed as a still is, then the camera's way
+  renderer->draw_frame(timing.position(0));  // framed as a still is, then the camera's way
   OffscreenClips& drawn = renderer->clips();
   const float start_yaw = drawn.start_camera(video.camera);
   return encode_written_frames(
-      *sink, *timing, video,
+      sink, timing, video,
       [&](std::size_t k, std::string& reason) {
         if (video.camera == VideoCamera::Orbit) {  // one whole turn over the video
-          const double turn = static_cast<double>(k) / static_cast<double>(timing->frame_count);
+          const double turn = static_cast<double>(k) / static_cast<double>(timing.frame_count);
           drawn.camera().yaw = start_yaw + static_cast<float>(2.0 * std::numbers::pi * turn);
         }
-        return renderer->write_video_frame(timing->position(k), *sink, reason);
+        return renderer->write_video_frame(timing.position(k), sink, reason);
       },
       error);
 }
