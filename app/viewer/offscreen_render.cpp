@@ -8,6 +8,7 @@
 #include "render/clip_video.hpp"
 #include "render/offscreen_context.hpp"
 #include "viewer/imgui_session.hpp"
+#include "viewer/settings.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -19,8 +20,8 @@ constexpr int kUiWarmupFrames = 3;
 // What the frame is cleared to before the scene's background covers it.
 constexpr float kClearColor[3] = {0.125f, 0.133f, 0.149f};
 
-}  // namespace
-
+// The viewer settings an offscreen render uses: the defaults (not the user's file: the same command
+// gives the same image) with the display choices of `options`.
 Settings offscreen_settings(const OffscreenOptions& options) {
   Settings settings;  // the defaults, not the user's file: the same command gives the same image
   settings.solid_style = options.solid;
@@ -31,6 +32,8 @@ Settings offscreen_settings(const OffscreenOptions& options) {
   settings.show_trajectory = options.trajectory;
   return settings;
 }
+
+}  // namespace
 
 struct OffscreenViewer::Parts {
   // Made in this order, destroyed in reverse: the context outlives every GL object.

@@ -12,7 +12,6 @@
 #include "model/prepared_clip.hpp"
 #include "render/offscreen_options.hpp"
 #include "render/video_loop.hpp"
-#include "viewer/settings.hpp"
 
 namespace bvhscope::viewer {
 
@@ -20,10 +19,6 @@ using render::OffscreenImage;
 using render::OffscreenOptions;
 
 class Viewer;
-
-// The viewer settings an offscreen render uses: the defaults (not the user's file: the same command
-// gives the same image) with the display choices of `options`.
-Settings offscreen_settings(const OffscreenOptions& options);
 
 // A viewer with its panels drawing offscreen frame after frame: the GL context, the target, the
 // clips set up as `options` says (paused, compared, a joint selected) and ImGui. Not movable.
