@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <system_error>
 
 namespace bvhscope::cli {
 
@@ -84,6 +85,31 @@ std::optional<InterpretationOptions> interpretation_options(const ParsedArgument
     options.up_given = true;
   }
   return options;
+}
+
+std::optional<MotionChoice> motion_choice_options(const ParsedArguments& parsed, std::string_view command,
+                                                  UsageError& error) {
+  const std::string prefix = command.empty() ? std::string() : std::string(command) + ": ";
+  MotionChoice choice;
+  if (const auto text = parsed.value("--motion")) {
+    std::size_t index = 0;
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), index);
+    if (text->empty() || ec != std::errc{} || end != text->data() + text->size()) {
+      error.message = prefix + "--motion must be a motion's number (0 for the first), not '" + *text + "'";
+      return std::nullopt;
+    }
+    choice.motion = index;
+  }
+  if (const auto text = parsed.value("--source-fps")) {
+    double fps = 0.0;
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), fps);
+    if (text->empty() || ec != std::errc{} || end != text->data() + text->size() || !(fps > 0.0) || fps > 100000.0) {
+      error.message = prefix + "--source-fps must be frames a second above 0 (at most 100000), not '" + *text + "'";
+      return std::nullopt;
+    }
+    choice.source_fps = fps;
+  }
+  return choice;
 }
 
 std::optional<std::optional<CompareStart>> compare_start_options(const ParsedArguments& parsed,

@@ -1,6 +1,7 @@
 // Command-line argument scanning shared by the subcommands: options with values, flags, positionals.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,17 @@ struct InterpretationOptions {
 // (no prefix for an empty `command`: the viewer's own options).
 std::optional<InterpretationOptions> interpretation_options(const ParsedArguments& parsed, std::string_view command,
                                                             UsageError& error);
+
+// --motion K and --source-fps N, read the same way by every command that loads files: which motion
+// of a file holding several the command works on (0-based; the first without it), and the rate of
+// the motions (frames a second), for files that do not store one (joint arrays) or store a wrong one.
+inline constexpr OptionSpec kMotionOptionSpecs[] = {{"--motion", true}, {"--source-fps", true}};
+struct MotionChoice {
+  std::optional<std::size_t> motion;
+  std::optional<double> source_fps;
+};
+std::optional<MotionChoice> motion_choice_options(const ParsedArguments& parsed, std::string_view command,
+                                                  UsageError& error);
 
 // The options that start a comparison in the viewer and in render: --compare, --ghost, --align
 // MODE and --error-scale CM (each of the last three implies --compare).

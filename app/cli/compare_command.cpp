@@ -221,7 +221,9 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
                                        {"--up", true},
                                        {"--map", true},
                                        {"--units", true},
-                                       kNoBudgetOption},
+                                       kNoBudgetOption,
+                                       kMotionOptionSpecs[0],
+                                       kMotionOptionSpecs[1]},
                                       usage);
   if (!parsed) return usage_error(err, "compare: " + usage.message);
   if (parsed->positionals.size() != 2) return usage_error(err, "compare: expected two FILEs (REFERENCE OTHER)");
@@ -253,6 +255,8 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   const auto interpretation = interpretation_options(*parsed, "compare", usage);
   if (!interpretation) return usage_error(err, usage.message);
+  const auto choice = motion_choice_options(*parsed, "compare", usage);
+  if (!choice) return usage_error(err, usage.message);
   const UpAxisRequest& up = interpretation->up;
   const std::optional<std::string> csv_path = parsed->value("--csv");
   if (csv_path && csv_path->empty()) return usage_error(err, "compare: --csv needs a file name");
@@ -272,7 +276,8 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
   }
 
   std::uint64_t bytes = 0;
-  const std::optional<std::pair<Clip, Clip>> clips = load_two_clips_reporting(inputs[0], inputs[1], err, &bytes);
+  const std::optional<std::pair<Clip, Clip>> clips =
+      load_two_clips_reporting(inputs[0], inputs[1], err, &bytes, *choice);
   if (!clips) return kExitBadInput;
   const Clip* const reference = &clips->first;
   const Clip* const other = &clips->second;

@@ -161,7 +161,9 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
                                        {"--precision", true},
                                        {"--position-mode", true},
                                        {"--force", false},
-                                       kNoBudgetOption},
+                                       kNoBudgetOption,
+                                       kMotionOptionSpecs[0],
+                                       kMotionOptionSpecs[1]},
                                       usage);
   if (!parsed) return usage_error(err, "convert: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "convert: expected one FILE");
@@ -170,6 +172,8 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   if (!output || output->empty()) return usage_error(err, "convert: -o OUT.bvh is needed ('-' for stdout)");
   const std::optional<ConvertOptions> options = convert_options(*parsed, usage);
   if (!options) return usage_error(err, usage.message);
+  const auto choice = motion_choice_options(*parsed, "convert", usage);
+  if (!choice) return usage_error(err, usage.message);
   BvhWriteOptions write_options;
   if (const auto text = parsed->value("--precision")) {
     int digits = -1;
@@ -189,7 +193,7 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     }
   }
   std::uint64_t bytes = 0;
-  std::optional<Clip> clip = load_clip_reporting(input, err, &bytes);
+  std::optional<Clip> clip = load_clip_reporting(input, err, &bytes, *choice);
   if (!clip) return kExitBadInput;
   if (options->first_frame) {  // a range outside the clip is a usage error, as render's --frames
     if (const auto problem =

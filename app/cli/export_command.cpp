@@ -39,12 +39,16 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
                                        {"--position-mode", true},
                                        {"--rotations", true},
                                        {"--up", true},
-                                       kNoBudgetOption},
+                                       kNoBudgetOption,
+                                       kMotionOptionSpecs[0],
+                                       kMotionOptionSpecs[1]},
                                       usage);
   if (!parsed) return usage_error(err, "export: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "export: expected one FILE");
   const auto interpretation = interpretation_options(*parsed, "export", usage);
   if (!interpretation) return usage_error(err, usage.message);
+  const auto choice = motion_choice_options(*parsed, "export", usage);
+  if (!choice) return usage_error(err, usage.message);
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
 
@@ -68,7 +72,7 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
     }
   }
   std::uint64_t bytes = 0;
-  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, &bytes);
+  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, &bytes, *choice);
   if (!clip) return kExitBadInput;
   // Every joint at every frame, from the header's numbers before any is posed.
   const PlannedWork work{static_cast<std::uint64_t>(clip->skeleton.joint_count()), clip->motion.frame_count};

@@ -22,11 +22,12 @@ Usage:
                                 by their error (scale top: CM, default automatic); --ghost
                                 draws them translucent over the reference, aligned by --align
                                 (each implies --compare)
-  bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS]
+  bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
+                 [--source-fps N]
                                 summary (position mode, up axis, size, unit guess, floor,
                                 each with its reason), warnings and the joint hierarchy
   bvhscope export FILE [-o OUT.csv] [--position-mode auto|add|replace] [--rotations ROT.csv]
-                 [--up AXIS] [--no-budget]
+                 [--up AXIS] [--no-budget] [--motion K] [--source-fps N]
                                 world positions of every joint and End Site as CSV
                                 (stdout without -o), in the file's coordinates; with --up,
                                 turned so that AXIS (auto: the detected one) points up +Y.
@@ -35,7 +36,8 @@ Usage:
                  [--channels 3] [--units m|cm|mm|in|ft|FACTOR [--from-units UNIT]]
                  [--up AXIS [--from-up AXIS]] [--mirror] [--strip-prefix P]
                  [--rename OLD=NEW]... [--in-place] [--ground] [--unwrap] [--precision N]
-                 [--position-mode auto|add|replace] [--force] [--no-budget]
+                 [--position-mode auto|add|replace] [--force] [--no-budget] [--motion K]
+                 [--source-fps N]
                                 writes clean BVH (tab-indented HIERARCHY, End Sites, the
                                 shortest decimals that read back to the same floats, or N
                                 decimals) with the same poses, positions for the Biovision
@@ -62,6 +64,7 @@ Usage:
                  [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]
                  [--compare] [--ghost] [--align none|root|rigid] [--error-scale CM]
+                 [--motion K] [--source-fps N]
                                 one frame (0-based, default 0) drawn offscreen as the viewer
                                 frames it, to a PNG (default 1280x720); --ui adds the panels.
                                 Several FILEs stand side by side (the last is the active one,
@@ -106,12 +109,13 @@ Usage:
                                 it, for file managers (the installed bvhscope.thumbnailer runs
                                 it); only the hierarchy and the first 120 frames are read
   bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
-                 [--up AXIS] [--no-budget]
+                 [--up AXIS] [--no-budget] [--motion K] [--source-fps N]
                                 motion-quality numbers in metres (see Metrics below); --units
                                 overrides the unit guess (METRES: metres per file unit)
   bvhscope compare REF OTHER [--json] [--csv FRAMES.csv] [--align none|root|rigid] [--frames A:B]
                  [--offset N] [--map MAP.csv] [--units m|cm|mm|in|ft|METRES]
-                 [--position-mode auto|add|replace] [--up AXIS] [--no-budget]
+                 [--position-mode auto|add|replace] [--up AXIS] [--no-budget] [--motion K]
+                 [--source-fps N]
                                 how far OTHER's joints are from REF's: joints matched by name
                                 (exact, then ignoring case and mixamorig:/Bip01 /Character1_/
                                 Namespace: prefixes; MAP lines 'ref name,other name' first);
@@ -126,7 +130,8 @@ Usage:
                                 the least-squares angle atan2(sum (o x r).up, sum o.r) of the
                                 centred, flattened joints, centroid onto REF's. --csv writes
                                 per frame: frame, mean error, each matched joint's error
-  bvhscope lint FILE... [--json] [--position-mode auto|add|replace] [--up AXIS]
+  bvhscope lint FILE... [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
+                 [--source-fps N]
                                 what is wrong with each file (or worth knowing), one finding
                                 a line: FILE:LINE: or FILE: frame F, joint J: then the
                                 severity, the message, [code] and a hint naming the convert
@@ -134,8 +139,13 @@ Usage:
                                 See Lint below; --json: an array, one object per file
   bvhscope --help | --version | COMMAND --help (that command's usage only)
 
+Files: BVH, and NumPy .npy joint arrays ((frames, joints, 3) positions; batches of motions;
+  HumanML3D/KIT-ML (frames, 263)/(frames, 251) feature vectors), each read by its content. --motion K
+  picks the motion of a file holding several (0 is the first, the default); --source-fps N sets
+  the motions' rate (an array stores none: 20 fps for 22 joints, 12.5 for 21, else 30).
+
 Viewer:
-  Drop .bvh files on the window or use File > Open: each becomes a clip, side by side on one
+  Drop .bvh or .npy files on the window or use File > Open: each becomes a clip, side by side on one
   clock. Space plays/pauses, Left/Right step, Home/End jump, F frames the motion, R resets the
   camera, C follows the root (or the selected joint); left drag orbits, right/middle or
   Shift+left drag pans, the wheel zooms. Click a joint or bone (or a row of the joint tree) to

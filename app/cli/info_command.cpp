@@ -202,12 +202,17 @@ void print_json(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
 
 int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(args, {{"--json", false}, {"--position-mode", true}, {"--up", true}}, usage);
+  const auto parsed = parse_arguments(
+      args,
+      {{"--json", false}, {"--position-mode", true}, {"--up", true}, kMotionOptionSpecs[0], kMotionOptionSpecs[1]},
+      usage);
   if (!parsed) return usage_error(err, "info: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "info: expected one FILE");
   const auto interpretation = interpretation_options(*parsed, "info", usage);
   if (!interpretation) return usage_error(err, usage.message);
-  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err);
+  const auto choice = motion_choice_options(*parsed, "info", usage);
+  if (!choice) return usage_error(err, usage.message);
+  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, nullptr, *choice);
   if (!clip) return kExitBadInput;
   const ClipAnalysis analysis = analyse_clip(*clip, interpretation->mode, interpretation->up);
   if (parsed->has("--json")) {

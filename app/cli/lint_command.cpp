@@ -173,11 +173,16 @@ void print_json(const std::vector<FileReport>& files, std::ostream& out) {
 
 int run_lint(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(args, {{"--json", false}, {"--position-mode", true}, {"--up", true}}, usage);
+  const auto parsed = parse_arguments(
+      args,
+      {{"--json", false}, {"--position-mode", true}, {"--up", true}, kMotionOptionSpecs[0], kMotionOptionSpecs[1]},
+      usage);
   if (!parsed) return usage_error(err, "lint: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "lint: expected at least one FILE");
   const auto interpretation = interpretation_options(*parsed, "lint", usage);
   if (!interpretation) return usage_error(err, usage.message);
+  const auto choice = motion_choice_options(*parsed, "lint", usage);
+  if (!choice) return usage_error(err, usage.message);
   LintOptions options;
   options.position = interpretation->mode;
   options.up = interpretation->up;
@@ -186,7 +191,7 @@ int run_lint(const std::vector<std::string>& args, std::ostream& out, std::ostre
   for (const std::string& path : parsed->positionals) {
     FileReport file;
     file.path = path;
-    Result<Clip> loaded = load_motion(path);
+    Result<Clip> loaded = load_motion(path, nullptr, *choice);
     if (loaded) {
       file.lint = lint_clip(loaded.value(), options);
       file.joint_names = std::move(loaded.value().skeleton.names);

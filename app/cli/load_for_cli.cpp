@@ -8,17 +8,33 @@
 
 namespace bvhscope::cli {
 
-Result<Clip> load_motion(const std::string& path, LoadProgress* progress) {
+Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const MotionChoice& choice) {
   ReadOptions options;
   options.progress = progress;
   Result<MotionFile> file = read_motions(path, options);
   if (!file) return file.error();
-  return std::move(file.value().motions.front());
+  std::vector<Clip>& motions = file.value().motions;
+  const std::size_t count = motions.size();
+  if (choice.motion && *choice.motion >= count) {
+    return Diagnostic{file.value().source, 0, 0,
+                      "--motion " + std::to_string(*choice.motion) + ": the file holds " +
+                          (count == 1 ? std::string("one motion (0)")
+                                      : std::to_string(count) + " motions (0 to " + std::to_string(count - 1) + ")")};
+  }
+  Clip clip = std::move(motions[choice.motion.value_or(0)]);
+  if (count > 1 && !choice.motion) {
+    clip.warnings.push_back(Diagnostic{
+        file.value().source, 0, 0,
+        "the file holds " + std::to_string(count) + " motions; the first is used (--motion K picks another)"});
+  }
+  if (choice.source_fps) clip.motion.frame_time = 1.0 / *choice.source_fps;
+  return clip;
 }
 
-std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& err, std::uint64_t* bytes) {
+std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& err, std::uint64_t* bytes,
+                                        const MotionChoice& choice) {
   LoadProgress progress;
-  Result<Clip> loaded = load_motion(path, &progress);
+  Result<Clip> loaded = load_motion(path, &progress, choice);
   if (!loaded) {
     err << format_diagnostic(loaded.error(), Severity::Error) << '\n';
     return std::nullopt;
@@ -30,14 +46,15 @@ std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& e
 }
 
 std::optional<std::pair<Clip, Clip>> load_two_clips_reporting(const std::string& first, const std::string& second,
-                                                              std::ostream& err, std::uint64_t* bytes) {
+                                                              std::ostream& err, std::uint64_t* bytes,
+                                                              const MotionChoice& choice) {
   LoadProgress first_progress;
   LoadProgress second_progress;
   std::optional<Result<Clip>> second_loaded;
   std::exception_ptr second_failure;  // out of memory on the second load's thread: rethrown here
   const auto load_second = [&] {
     try {
-      second_loaded.emplace(load_motion(second, &second_progress));
+      second_loaded.emplace(load_motion(second, &second_progress, choice));
     } catch (...) {
       second_failure = std::current_exception();
     }
@@ -50,7 +67,7 @@ std::optional<std::pair<Clip, Clip>> load_two_clips_reporting(const std::string&
   }
   std::optional<Result<Clip>> first_loaded;
   try {
-    first_loaded.emplace(load_motion(first, &first_progress));
+    first_loaded.emplace(load_motion(first, &first_progress, choice));
   } catch (...) {
     second_progress.cancel.store(true, std::memory_order_relaxed);
     if (second_load.joinable()) second_load.join();

@@ -97,12 +97,21 @@ void print_json(const Clip& clip, const MotionMetrics& m, std::ostream& out) {
 
 int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(
-      args, {{"--json", false}, {"--position-mode", true}, {"--up", true}, {"--units", true}, kNoBudgetOption}, usage);
+  const auto parsed = parse_arguments(args,
+                                      {{"--json", false},
+                                       {"--position-mode", true},
+                                       {"--up", true},
+                                       {"--units", true},
+                                       kNoBudgetOption,
+                                       kMotionOptionSpecs[0],
+                                       kMotionOptionSpecs[1]},
+                                      usage);
   if (!parsed) return usage_error(err, "metrics: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "metrics: expected one FILE");
   const auto interpretation = interpretation_options(*parsed, "metrics", usage);
   if (!interpretation) return usage_error(err, usage.message);
+  const auto choice = motion_choice_options(*parsed, "metrics", usage);
+  if (!choice) return usage_error(err, usage.message);
   double metres_per_unit = 0.0;
   if (const auto text = parsed->value("--units")) {
     const auto units = parse_length_unit(*text);
@@ -111,7 +120,7 @@ int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::os
     metres_per_unit = *units;
   }
   std::uint64_t bytes = 0;
-  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, &bytes);
+  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, &bytes, *choice);
   if (!clip) return kExitBadInput;
   // Every joint at every frame, from the header's numbers before any is posed.
   const PlannedWork work{static_cast<std::uint64_t>(clip->skeleton.joint_count()), clip->motion.frame_count};

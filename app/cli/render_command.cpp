@@ -62,7 +62,8 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
       {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
       {"--grid", true},       {"--caption", true},    {"--strip", true},         {"--each", false},
       {"--format", true},     {"--jobs", true},       kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
-      kCompareOptionSpecs[2], kCompareOptionSpecs[3], {"--force", false},        kNoBudgetOption};
+      kCompareOptionSpecs[2], kCompareOptionSpecs[3], {"--force", false},        kNoBudgetOption,
+      kMotionOptionSpecs[0],  kMotionOptionSpecs[1]};
   const auto parsed = parse_arguments(args, specs, usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
@@ -234,6 +235,8 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   const auto compare = compare_start_options(*parsed, "render", usage);
   if (!compare) return usage_error(err, usage.message);
   options.compare = *compare;
+  const auto choice = motion_choice_options(*parsed, "render", usage);
+  if (!choice) return usage_error(err, usage.message);
   if (each) {
     // Every option but the output and the batch's own goes to each worker as given.
     std::vector<std::string> shared;
@@ -256,7 +259,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   std::uint64_t bytes = 0;
   for (const std::string& path : parsed->positionals) {
     std::uint64_t clip_bytes = 0;
-    std::optional<Clip> clip = load_clip_reporting(path, err, &clip_bytes);
+    std::optional<Clip> clip = load_clip_reporting(path, err, &clip_bytes, *choice);
     if (!clip) return kExitBadInput;
     loaded.push_back(std::move(*clip));
     bytes += clip_bytes;

@@ -5,12 +5,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <string_view>
 #include <vector>
+
+#include "formats/format_registry.hpp"
 
 extern char** environ;
 
@@ -40,7 +43,16 @@ bool FileDialog::available() {
 }
 
 bool FileDialog::open(const std::string& title) {
-  return spawn({"zenity", "--file-selection", "--title=" + title, "--file-filter=BVH files | *.bvh *.BVH",
+  // "Motion files | *.bvh *.BVH *.npy *.NPY": every format's extensions, in either case.
+  std::string patterns;
+  for (const MotionFormat& format : motion_formats()) {
+    for (const std::string_view extension : format.extensions) {
+      std::string upper(extension);
+      for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      patterns += " *" + std::string(extension) + " *" + upper;
+    }
+  }
+  return spawn({"zenity", "--file-selection", "--title=" + title, "--file-filter=Motion files |" + patterns,
                 "--file-filter=All files | *"});
 }
 

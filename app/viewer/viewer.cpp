@@ -103,24 +103,7 @@ void Viewer::poll_background(double now_seconds) {
     dropped.swap(opening_.drops);
     open_paths(dropped);
   }
-  ClipSet& clips = state_.clips;
-  while (std::optional<LoadEvent> event = loader_.take_event()) {
-    if (auto* preview = std::get_if<LoadPreview>(&*event)) {
-      clips.on_preview(std::move(*preview));
-    } else {
-      clips.on_outcome(std::get<LoadOutcome>(std::move(*event)));
-    }
-  }
-  if (Motion* motion = clips.streaming_motion()) {
-    // The rows the parse has finished, shown in place: the streaming clip's values are a handle on
-    // the table the load fills, so growing it copies nothing.
-    const std::size_t rows = loader_.rows_ready(clips.streaming_ticket());
-    if (rows > motion->frame_count) {
-      motion->values.resize(rows * static_cast<std::size_t>(motion->channel_count));
-      motion->frame_count = rows;
-      clips.rows_arrived();
-    }
-  }
+  loading_.receive(state_.clips);
   if (const std::optional<std::string> chosen = files_.open.poll(); chosen && !chosen->empty()) {
     std::vector<std::string> chosen_paths;
     std::size_t start = 0;
@@ -140,10 +123,10 @@ void Viewer::poll_background(double now_seconds) {
   finish_save_bvh();
   run_timers(now_seconds);
   sync_clip_set();
-  state_.comparison.update(clips);
-  state_.lint.update(clips);
+  state_.comparison.update(state_.clips);
+  state_.lint.update(state_.clips);
   sync_ghosts();
-  const bool loading = loader_.busy();
+  const bool loading = loading_.busy();
   if (loading != load_.was_loading) {
     load_.was_loading = loading;
     update_title();
@@ -160,15 +143,13 @@ double Viewer::next_timer() const {
   const double message_end = messages_.expiry.deadline();
   const ClipSlot* slot = state_.active_slot();
   if (!state_.watch_files || slot == nullptr || slot->is_sample) return message_end;
-  return std::min(message_end, watched_.watcher.next_check());
+  return std::min(message_end, loading_.next_check());
 }
 
 bool Viewer::run_timers(double now_seconds) {
   // An information message whose time is up: a frame removes it (poll_background).
   if (now_seconds >= messages_.expiry.deadline()) return true;
-  const ClipSlot* slot = state_.active_slot();
-  if (!state_.watch_files || slot == nullptr || slot->is_sample || !watched_.watcher.changed(now_seconds)) return false;
-  state_.clips.reload(slot->id);
+  if (!state_.watch_files || !loading_.reload_if_changed(state_.clips, now_seconds)) return false;
   sync_clip_set();
   return true;
 }
@@ -187,12 +168,7 @@ void Viewer::restore_stream_camera() {
 // (framing, messages, the watched file) and rebuilds the scene when the clips changed.
 void Viewer::sync_clip_set() {
   ClipSet& clips = state_.clips;
-  for (const int ticket : clips.take_cancels()) loader_.cancel(ticket);
-  bool requested = false;
-  for (LoadRequest& request : clips.take_requests()) {
-    loader_.request(std::move(request));
-    requested = true;
-  }
+  const bool requested = loading_.send(clips);
   for (ClipSetNotice& notice : clips.take_notices()) {
     using Kind = ClipSetNotice::Kind;
     switch (notice.kind) {
@@ -200,7 +176,7 @@ void Viewer::sync_clip_set() {
         framing_.frame_on_next_render = true;
         break;
       case Kind::StreamStarted:
-        load_.first_streamed_frame_seconds = loader_.seconds_busy();
+        load_.first_streamed_frame_seconds = loading_.loader().seconds_busy();
         framing_.stream_view = ViewFraming::StreamView{notice.clip_id, state_.camera, std::nullopt, true};
         framing_.frame_on_next_render = true;
         break;
@@ -248,7 +224,7 @@ void Viewer::sync_clip_set() {
     } else {
       state_.inspected.reset();
     }
-    watched_.follow(active);
+    loading_.follow(active);
     update_title();
   } else if (requested) {
     update_title();
@@ -287,7 +263,7 @@ void Viewer::update_title() {
     title += " \xE2\x80\x94 " + slot->file_name;
     if (state_.clips.size() > 1) title += " (+" + std::to_string(state_.clips.size() - 1) + " more)";
   }
-  if (loader_.busy()) title += " (loading " + base_name(loader_.current_path()) + "\xE2\x80\xA6)";
+  if (loading_.busy()) title += " (loading " + base_name(loading_.loader().current_path()) + "\xE2\x80\xA6)";
   title_ = std::move(title);
 }
 
@@ -312,7 +288,7 @@ Viewer::OutputDefaults Viewer::output_defaults(const ClipSlot& slot) const {
 }
 
 void Viewer::start_open_dialog() {
-  if (FileDialog::available() && files_.open.open("Open BVH files")) return;
+  if (FileDialog::available() && files_.open.open("Open motion files")) return;
   dialogs_.open_path_requested = true;
 }
 

@@ -14,7 +14,7 @@
 
 #include "gfx/scene_renderer.hpp"
 #include "model/background_job.hpp"
-#include "model/clip_loader.hpp"
+#include "model/clip_loading.hpp"
 #include "model/compare_start.hpp"
 #include "model/overlay_labels.hpp"
 #include "render/clip_scene.hpp"
@@ -35,7 +35,6 @@
 #include "viewer/view_framing.hpp"
 #include "viewer/view_pointer.hpp"
 #include "viewer/viewer_state.hpp"
-#include "viewer/watched_file.hpp"
 
 namespace bvhscope::viewer {
 
@@ -117,7 +116,7 @@ class Viewer {
   [[nodiscard]] Settings settings_for_saving(int window_width, int window_height) const;
   [[nodiscard]] const ViewerState& state() const noexcept { return state_; }
   [[nodiscard]] ViewerState& state() noexcept { return state_; }
-  [[nodiscard]] const ClipLoader& loader() const noexcept { return loader_; }
+  [[nodiscard]] const ClipLoader& loader() const noexcept { return loading_.loader(); }
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
   [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return scene_.renderer(); }
   [[nodiscard]] gfx::SceneStyle scene_style() const;
@@ -207,10 +206,9 @@ class Viewer {
   Settings settings_;
   float ui_scale_ = 1.0f;
   ViewerState state_;
-  ClipLoader loader_;
+  ClipLoading loading_;   // the clips' loads, and the active clip's file watched for Watch files
   OpenRequests opening_;  // drops, --up, --compare waiting for a frame or a load
   FileDialogs files_;     // Open, joint map, Browse... (zenity)
-  WatchedFile watched_;   // the active clip's file, for Watch files
   DialogState dialogs_;
   MessageClock messages_;  // when an information message goes
   PanelStates panels_;     // the panels' state and rectangles as last drawn

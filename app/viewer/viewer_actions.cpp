@@ -222,8 +222,7 @@ void Viewer::apply(const Actions& a) {
   if (a.reload && state_.active_slot() != nullptr) reload_clip(*state_.active_slot());
   if (a.watch_files) {
     state_.watch_files = *a.watch_files;
-    if (const ClipSlot* slot = state_.active_slot())
-      watched_.watcher.watch(slot->is_sample ? std::string() : slot->clip().source);
+    loading_.watch_afresh(state_.active_slot());
   }
   apply_export_actions(a);
   apply_compare_actions(a);

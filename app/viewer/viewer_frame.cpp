@@ -115,7 +115,7 @@ void Viewer::handle_input() {
             actions.cancel_export = true;
           } else if (state_.message || !state_.problems.empty()) {
             actions.dismiss_message = true;
-          } else if (loader_.busy()) {
+          } else if (loading_.busy()) {
             actions.cancel_load = true;
           } else {
             actions.select_joint = -1;
@@ -258,12 +258,13 @@ void Viewer::build_ui() {
   draw_curves_panel(layout_.curves, state_, panels_.curves, actions);
   sync_timeline_view(state_);
   panels_.timeline_panning = draw_timeline_panel(layout_.timeline, state_, actions, panels_.timeline_lanes);
-  const bool loading = loader_.busy();
-  if (loading) loader_.current_path(load_.loading_path);
-  LoadStatus load{loading, loader_.phase(), &load_.loading_path, loader_.seconds_busy()};
+  const ClipLoader& loader = loading_.loader();
+  const bool loading = loader.busy();
+  if (loading) loader.current_path(load_.loading_path);
+  LoadStatus load{loading, loader.phase(), &load_.loading_path, loader.seconds_busy()};
   if (loading) {
-    load.fraction = loader_.fraction_read();
-    load.waiting = loader_.waiting();
+    load.fraction = loader.fraction_read();
+    load.waiting = loader.waiting();
     const ClipLoad* streaming = state_.clips.load(state_.clips.streaming_ticket());
     if (const ClipSlot* slot = streaming != nullptr ? state_.clips.with_id(streaming->clip_id) : nullptr) {
       load.frames = slot->clip().motion.frame_count;

@@ -125,7 +125,7 @@ void Viewer::finish_save_bvh() {
       // The clip reloads from its new file now (the watcher, which would notice it too, is told
       // the file as it is, so it does not reload it a second time).
       if (const ClipSlot* replaced = state_.clips.with_id(save_bvh_.replaced_clip)) {
-        if (replaced->clip().source == watched_.path) watched_.watcher.watch(watched_.path);
+        loading_.written(replaced->clip().source);
         reload_clip(*replaced);
       }
       break;

@@ -5,16 +5,20 @@
 #include <cctype>
 
 #include "formats/bvh_format.hpp"
+#include "formats/npy_format.hpp"
 #include "formats/sniff.hpp"
 
 namespace bvhscope {
 namespace {
 
 constexpr std::array<std::string_view, 1> kBvhExtensions{".bvh"};
+constexpr std::array<std::string_view, 1> kNpyExtensions{".npy"};
 
-// Issues 29 (joint arrays) and 30 (glTF, FBX) add their formats here.
-const std::array<MotionFormat, 1> kFormats{{
+// Issue 30 (glTF, FBX) adds its formats here.
+const std::array<MotionFormat, 2> kFormats{{
     {"BVH", kBvhExtensions, "starts with HIERARCHY", sniff_bvh, read_bvh_path, read_bvh_bytes, read_bvh_head},
+    {"NumPy array", kNpyExtensions, "joint positions, starts with \\x93NUMPY", sniff_npy, read_npy_path, read_npy_bytes,
+     nullptr},
 }};
 
 char lower(char c) noexcept { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
@@ -48,6 +52,15 @@ std::string known_formats_text() {
     text += std::string(format.name) + " (";
     for (const std::string_view extension : format.extensions) text += std::string(extension) + ", ";
     text += std::string(format.signature) + ")";
+  }
+  return text;
+}
+
+std::string known_extensions_text() {
+  std::string text;
+  for (const MotionFormat& format : kFormats) {
+    for (const std::string_view extension : format.extensions)
+      text += (text.empty() ? "" : ", ") + std::string(extension);
   }
   return text;
 }

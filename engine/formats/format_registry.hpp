@@ -54,4 +54,7 @@ const MotionFormat* format_for_extension(std::string_view path) noexcept;
 // "BVH (.bvh, starts with HIERARCHY)", the formats joined by "; ": for messages.
 std::string known_formats_text();
 
+// ".bvh, .npy": every format's extensions, for messages.
+std::string known_extensions_text();
+
 }  // namespace bvhscope

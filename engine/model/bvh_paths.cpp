@@ -51,8 +51,8 @@ void add_folder(const std::string& folder, bool recursive, BvhPaths& out) {
     return;
   }
   if (found.empty()) {
-    out.refused.push_back(
-        folder + (recursive ? ": no .bvh files in this folder or below it" : ": no .bvh files in this folder"));
+    out.refused.push_back(folder + ": no motion files (" + known_extensions_text() + ") in this folder" +
+                          (recursive ? " or below it" : ""));
     return;
   }
   std::sort(found.begin(), found.end(), natural_less);

@@ -55,15 +55,28 @@ Clip without_rows(const Clip& clip) {
   return shell;
 }
 
-// The motion a load shows: a file's first. A file of several motions (none of the formats read
-// today yields one) says how many it holds in a warning until the clip set opens each as a clip.
-Clip first_motion(MotionFile file) {
-  Clip clip = std::move(file.motions.front());
-  if (file.motions.size() > 1) {
-    clip.warnings.push_back(Diagnostic{
-        file.source, 0, 0, "the file holds " + std::to_string(file.motions.size()) + " motions; the first is shown"});
+// The motion a load shows: the one asked for (`motion` >= 0: a reload of the clip showing it), else
+// the file's first, the others (up to kMaxMotionsOpened in all, a warning on the first saying how
+// many were left out) going to `others`, one clip each.
+Result<Clip> chosen_motions(MotionFile file, int motion, std::vector<Clip>& others) {
+  std::vector<Clip>& motions = file.motions;
+  if (motion >= 0) {
+    if (static_cast<std::size_t>(motion) >= motions.size()) {
+      return Diagnostic{file.source, 0, 0,
+                        "the file holds " + std::to_string(motions.size()) + " motions now; motion " +
+                            std::to_string(motion) + " is no longer in it"};
+    }
+    return std::move(motions[static_cast<std::size_t>(motion)]);
   }
-  return clip;
+  const std::size_t opened = std::min(motions.size(), kMaxMotionsOpened);
+  for (std::size_t k = 1; k < opened; ++k) others.push_back(std::move(motions[k]));
+  Clip first = std::move(motions.front());
+  if (motions.size() > opened) {
+    first.warnings.push_back(Diagnostic{file.source, 0, 0,
+                                        "the file holds " + std::to_string(motions.size()) + " motions; the first " +
+                                            std::to_string(opened) + " are opened"});
+  }
+  return first;
 }
 
 }  // namespace
@@ -193,25 +206,28 @@ void ClipLoader::end_preview_parse(int load_id, std::optional<std::size_t> rows)
   preview_rows_ = rows ? *rows : progress_.frames_ready.load(std::memory_order_acquire);
 }
 
-Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id) {
+Result<PreparedClip> ClipLoader::load(const LoadRequest& request, int load_id, std::vector<PreparedClip>& more) {
   if (request.in_memory) {  // a loaded clip prepared again (another position mode or up axis)
     phase_ = LoadPhase::Measuring;
     PreparedClip prepared = prepare_clip(std::move(*request.in_memory), request.mode, request.up);
     if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};
     return prepared;
   }
-  if (!request.text) return load_file(request, load_id);
+  if (!request.text) return load_file(request, load_id, more);
   phase_ = LoadPhase::Parsing;
   Result<MotionFile> parsed = read_motions_from_bytes(*request.text, request.path);
   if (!parsed) return parsed.error();
   phase_ = LoadPhase::Measuring;
-  return prepare_clip(first_motion(std::move(parsed).value()), request.mode, request.up);
+  std::vector<Clip> others;  // the bundled sample is one BVH motion
+  Result<Clip> chosen = chosen_motions(std::move(parsed).value(), 0, others);
+  if (!chosen) return chosen.error();
+  return prepare_clip(std::move(chosen).value(), request.mode, request.up);
 }
 
 // A file streams: a new clip is handed out as a preview once its hierarchy is read, with a handle
 // on the table being filled; the frame loop shows its rows in place as rows_ready allows, and the
 // finished clip brings that same table.
-Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_id) {
+Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_id, std::vector<PreparedClip>& more) {
   const bool previewed = request.replace_clip_id == 0;
   progress_.on_start = nullptr;
   if (previewed) {
@@ -237,7 +253,10 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   progress_.on_start = nullptr;  // it refers to this call's locals
   end_preview_parse(load_id, read ? std::optional(read.value().motions.front().motion.frame_count) : std::nullopt);
   if (!read) return read.error();
-  Clip parsed = first_motion(std::move(read).value());
+  std::vector<Clip> others;
+  Result<Clip> chosen = chosen_motions(std::move(read).value(), request.motion, others);
+  if (!chosen) return chosen.error();
+  Clip parsed = std::move(chosen).value();
   const Clip& clip = parsed;
   phase_ = LoadPhase::Measuring;
   PreparedClip prepared;
@@ -248,6 +267,10 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   prepared.listing = list_joints(clip.skeleton);
   if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};  // while measuring
   prepared.clip = std::move(parsed);  // its table moves with it: the one the preview shows
+  for (Clip& other : others) {
+    more.push_back(prepare_clip(std::move(other), request.mode, request.up));
+    if (progress_.cancel.load()) return Diagnostic{request.path, 0, 0, "loading was cancelled"};
+  }
   return prepared;
 }
 
@@ -268,8 +291,9 @@ void ClipLoader::run_load(const std::shared_ptr<Queued>& queued) {
     progress_.frames_ready = 0;
   }
   std::optional<Result<PreparedClip>> result;
+  std::vector<PreparedClip> more;
   try {
-    result.emplace(load(request, load_id));
+    result.emplace(load(request, load_id, more));
   } catch (const std::exception& error) {  // out of memory on a huge file, mostly
     result.emplace(Diagnostic{request.path, 0, 0, std::string("cannot load: ") + error.what()});
   }
@@ -278,7 +302,8 @@ void ClipLoader::run_load(const std::shared_ptr<Queued>& queued) {
   end_preview_parse(load_id, std::nullopt);
   const std::lock_guard lock(mutex_);
   const bool cancelled = !result->ok() && progress_.cancel.load();
-  events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled});
+  if (!result->ok()) more.clear();
+  events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled, std::move(more)});
   working_on_.reset();
   if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
 }

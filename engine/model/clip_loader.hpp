@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "anim/bvh_parser.hpp"
 #include "anim/result.hpp"
@@ -38,7 +39,14 @@ struct LoadRequest {
   bool keep_view = false;       // a reload: keep the camera and the playhead
   int replace_clip_id = 0;      // a reload: the clip (ClipSlot::id) it replaces; 0 adds a clip
   bool replace_all = false;     // the new clip replaces every loaded clip
+  // Which motion of a file holding several: -1 (a new clip) every motion, up to kMaxMotionsOpened,
+  // one clip each (LoadOutcome::more); K (a reload of the clip showing motion K) motion K alone.
+  int motion = -1;
 };
+
+// The motions of one file opened as clips at most (a batch of generated motions holds dozens; a
+// dataset's array thousands, which a warning says).
+inline constexpr std::size_t kMaxMotionsOpened = 64;
 
 // A new clip whose file has started loading, before its rows: `clip.motion.values` is a handle on
 // the table the parse fills (FrameValues::share) showing no row yet, and frame_count is 0; the
@@ -54,9 +62,10 @@ struct LoadPreview {
 
 struct LoadOutcome {
   LoadRequest request;
-  Result<PreparedClip> result;
-  int load_id = 0;         // the load's id: the request's ticket, or the loader's own number without one
-  bool cancelled = false;  // the result is an error because cancel_all stopped the load
+  Result<PreparedClip> result;       // the file's first motion (or the one asked for)
+  int load_id = 0;                   // the load's id: the request's ticket, or the loader's own number without one
+  bool cancelled = false;            // the result is an error because cancel_all stopped the load
+  std::vector<PreparedClip> more{};  // a file of several motions read for new clips: the others, in order
 };
 
 // What the frame loop takes from the loader, in the order the loads produced them: a load's
@@ -112,8 +121,9 @@ class ClipLoader {
   };
   // The worker's job for one request: the load, its preview and outcome put in events_.
   void run_load(const std::shared_ptr<Queued>& queued);
-  Result<PreparedClip> load(const LoadRequest& request, int load_id);
-  Result<PreparedClip> load_file(const LoadRequest& request, int load_id);
+  // `more` receives the further motions of a file of several (LoadOutcome::more).
+  Result<PreparedClip> load(const LoadRequest& request, int load_id, std::vector<PreparedClip>& more);
+  Result<PreparedClip> load_file(const LoadRequest& request, int load_id, std::vector<PreparedClip>& more);
   // The parse of load `load_id` wrote its last row: its preview, if it is the current one, shows
   // `rows` rows from now on (`nullopt`: the rows published so far).
   void end_preview_parse(int load_id, std::optional<std::size_t> rows);

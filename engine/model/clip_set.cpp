@@ -118,6 +118,7 @@ int ClipSet::reload(int clip_id) {
   request.up = slot->prepared.up_request;
   request.keep_view = true;
   request.replace_clip_id = clip_id;
+  request.motion = slot->motion;
   return ask(std::move(request), clip_id);
 }
 
@@ -344,6 +345,7 @@ void ClipSet::on_outcome(LoadOutcome outcome) {
   }
   load->state = LoadState::Ready;
   if (replaced != nullptr) {
+    slot.motion = replaced->motion;
     replace_slot(*replaced, std::move(slot));
     active_ = index_of(load->clip_id);
     reset_timeline();
@@ -353,6 +355,14 @@ void ClipSet::on_outcome(LoadOutcome outcome) {
   } else {
     add_slot(std::move(slot), load->replaces_all);
     load->clip_id = clips_.back().id;
+    // A file of several motions: one clip each, side by side, the first one active.
+    for (std::size_t k = 0; k < outcome.more.size(); ++k) {
+      ClipSlot other = make_clip_slot(std::move(outcome.more[k]), false);
+      other.motion = static_cast<int>(k + 1);
+      add_slot(std::move(other), false);
+      notify(ClipSetNotice::Kind::ClipAdded, clips_.back().id, source, {}, false);
+    }
+    if (!outcome.more.empty()) active_ = index_of(load->clip_id);
     reset_timeline();
     if (clips_.size() == 1) {
       clock_.reset(clock_.frame_count(), clock_.frame_time(), true);

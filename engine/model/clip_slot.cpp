@@ -20,6 +20,7 @@ ClipSlot make_clip_slot(PreparedClip prepared, bool is_sample) {
   } else {
     slot.file_name = std::filesystem::path(clip.source).filename().string();
     if (slot.file_name.empty()) slot.file_name = clip.source;
+    if (!clip.name.empty()) slot.file_name += " (" + clip.name + ")";  // one motion of several
   }
   for (const Diagnostic& warning : clip.warnings)
     slot.warning_lines.push_back(format_diagnostic(warning, Severity::Warning));

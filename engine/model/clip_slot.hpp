@@ -29,6 +29,7 @@ struct ClipSlot {
   PreparedClip prepared;
   std::string file_name;                    // base name of the clip's file
   bool is_sample = false;                   // the bundled clip (no file to reload or watch)
+  int motion = 0;                           // which motion of its file it shows (a batch: one clip each)
   std::vector<std::string> warning_lines;   // the clip's warnings, formatted once at load
   std::vector<std::string> labels;          // joint labels ("Name #index" for duplicates), once at load
   std::vector<std::string> channel_orders;  // per joint: "XYZ ZXY" (position then rotation order)

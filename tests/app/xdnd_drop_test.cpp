@@ -79,7 +79,7 @@ TEST_F(DropTest, FoldersAndOtherFilesGetAClearMessage) {
   // Both kept, in order; the banner lists them.
   EXPECT_EQ(state.at("problems"), "2");
   EXPECT_EQ(state.at("problem_1"), notes.string() + ": not a BVH file (bvhscope opens .bvh motion-capture files)");
-  EXPECT_EQ(state.at("problem_2"), app.dir().string() + ": no .bvh files in this folder");
+  EXPECT_EQ(state.at("problem_2"), app.dir().string() + ": no motion files (.bvh, .npy) in this folder");
   EXPECT_EQ(state.at("clip"), "sample.bvh");
 }
 

@@ -33,7 +33,8 @@ TEST(Cli, ACommandsHelpShowsItsOwnUsage) {
   EXPECT_EQ(info.exit_code, 0);
   EXPECT_EQ(info.err, "");
   EXPECT_EQ(info.out,
-            "  bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS]\n"
+            "  bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]\n"
+            "                 [--source-fps N]\n"
             "                                summary (position mode, up axis, size, unit guess, floor,\n"
             "                                each with its reason), warnings and the joint hierarchy\n"
             "\n"
@@ -295,7 +296,7 @@ TEST(Cli, ProcfsFilesAreReadNotTakenForEmpty) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.err,
             "/proc/self/status:1:1: error: not a motion file bvhscope reads: found 'Name:'; known formats: BVH (.bvh, "
-            "starts with HIERARCHY)\n");
+            "starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY)\n");
   const auto exported = run_bvhscope({"export", "/proc/self/status"});
   EXPECT_EQ(exported.exit_code, 1);
   EXPECT_EQ(exported.out, "");

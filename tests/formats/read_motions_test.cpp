@@ -13,7 +13,8 @@
 namespace bvhscope {
 namespace {
 
-constexpr std::string_view kKnown = "known formats: BVH (.bvh, starts with HIERARCHY)";
+constexpr std::string_view kKnown =
+    "known formats: BVH (.bvh, starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY)";
 
 std::string error_text(const Result<MotionFile>& result) {
   return result ? std::string("loaded") : format_diagnostic(result.error(), Severity::Error);

@@ -26,6 +26,8 @@
 #include "anim/pose.hpp"
 #include "anim/position_mode.hpp"
 #include "clip_invariants.hpp"
+#include "formats/npy_array.hpp"
+#include "formats/npy_format.hpp"
 #include "model/channel_curves.hpp"
 
 namespace {
@@ -211,6 +213,35 @@ void check_convert_round_trip(const bvhscope::Clip& clip, std::uint8_t choice) {
   }
 }
 
+// Bytes starting as a NumPy array go to the joint-array reader: a refusal has a message; what
+// loads holds the model's invariants and poses, samples, measures and exports like a BVH clip.
+void check_joint_array(std::string_view bytes) {
+  using namespace bvhscope;
+  const Result<MotionFile> file = read_npy_bytes(bytes, "fuzz.npy", {});
+  if (!file) {
+    if (file.error().message.empty()) fail("joint array: an error without a message");
+    return;
+  }
+  if (file.value().motions.empty()) fail("joint array: a file without motions");
+  for (std::size_t m = 0; m < std::min<std::size_t>(file.value().motions.size(), 4); ++m) {
+    const Clip& clip = file.value().motions[m];
+    if (const std::string broken = test::broken_invariant(clip); !broken.empty()) fail("joint array: " + broken);
+    if (!clip.motion.holds_positions()) fail("joint array: a motion without positions");
+    const PositionMode mode = decide_position_mode(clip, PositionModeRequest::Auto).mode;
+    Pose pose;
+    for (std::size_t frame = 0; frame < std::min<std::size_t>(clip.motion.frame_count, 16); ++frame)
+      pose_frame(clip, frame, mode, pose);
+    for (const double position : {-1.0, 0.25, 1e9}) sample_pose(clip, position, Sampling::Linear, mode, pose);
+    check_derived_data(clip, mode);
+    (void)guess_units(skeleton_height(clip, mode));
+    if (clip.motion.frame_count * static_cast<std::size_t>(clip.skeleton.joint_count()) < 100000) {
+      DiscardBuffer discard;
+      std::ostream out(&discard);
+      write_positions_csv(clip, mode, out);
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -219,6 +250,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The first byte picks how the rows are cut and threaded; the rest is the file.
   const ParseOptions blocked{static_cast<std::size_t>(data[0] & 63) + 1, static_cast<unsigned>(data[0] >> 6) + 1, {}};
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  if (text.substr(0, kNpyMagic.size()) == kNpyMagic) {
+    check_joint_array(text);
+    return 0;
+  }
   Result<Clip> result = parse_bvh(text, "fuzz.bvh", ParseOptions{std::size_t{1} << 30, 1, {}});
   check_same(parse_bvh(text, "fuzz.bvh", blocked), result, "blocks");
   {

@@ -8,7 +8,6 @@
 #include "viewer/key_queue.hpp"
 #include "viewer/save_bvh_run.hpp"
 #include "viewer/viewer.hpp"
-#include "viewer/watched_file.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -77,16 +76,6 @@ TEST(FileDialogs, ShowsBrowseOnlyWithZenity) {
   EXPECT_TRUE(dialogs.can_browse);
   EXPECT_TRUE(dialogs.video.can_browse);
   EXPECT_TRUE(dialogs.save_bvh.can_browse);
-}
-
-// No active clip: nothing is watched.
-TEST(WatchedFile, WatchesNothingWithoutAClip) {
-  WatchedFile watched;
-  watched.path = "/tmp/old.bvh";
-  watched.clip_id = 3;
-  watched.follow(nullptr);
-  EXPECT_EQ(watched.path, "");
-  EXPECT_EQ(watched.clip_id, 0);
 }
 
 // The state report reads the components (Viewer::Parts), not getters kept on the Viewer for it.

@@ -13,12 +13,12 @@ namespace {
 
 void open_path_popup(DialogState& dialogs, Actions& actions) {
   if (dialogs.open_path_requested) {
-    ImGui::OpenPopup("Open BVH File");
+    ImGui::OpenPopup("Open Motion File");
     dialogs.open_path_requested = false;
   }
   ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Appearing);
-  if (!ImGui::BeginPopupModal("Open BVH File", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
-  ImGui::TextUnformatted("Path of a .bvh file:");
+  if (!ImGui::BeginPopupModal("Open Motion File", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  ImGui::TextUnformatted("Path of a motion file (.bvh, .npy) or folder:");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(-1.0f);
   const bool entered = ImGui::InputText("##path", dialogs.path_buffer.data(), dialogs.path_buffer.size(),
