@@ -34,12 +34,12 @@ std::vector<double> array_values(std::size_t frames, std::size_t joints) {
   return values;
 }
 
-Result<MotionFile> read(const test::NpySpec& spec, const std::vector<double>& values,
-                        const std::string& name = "a.npy") {
+Result<MotionFile> read_array(const test::NpySpec& spec, const std::vector<double>& values,
+                              const std::string& name = "a.npy") {
   return read_npy_bytes(test::npy_bytes(spec, values), name, {});
 }
 
-std::string error_text(const Result<MotionFile>& result) {
+std::string npy_error_text(const Result<MotionFile>& result) {
   return result ? std::string("loaded") : format_diagnostic(result.error(), Severity::Error);
 }
 
@@ -74,8 +74,8 @@ void expect_positions(const Clip& clip, std::size_t frames, const std::vector<st
 }
 
 TEST(NpyFormat, HumanMl3dJointsOpenAsTheSmplBodyTreeInDepthFirstOrderAt20Fps) {
-  const Result<MotionFile> file = read({"<f4", false, {4, 22, 3}}, array_values(4, 22));
-  ASSERT_TRUE(file.ok()) << error_text(file);
+  const Result<MotionFile> file = read_array({"<f4", false, {4, 22, 3}}, array_values(4, 22));
+  ASSERT_TRUE(file.ok()) << npy_error_text(file);
   EXPECT_EQ(file.value().format, "NumPy array");
   ASSERT_EQ(file.value().motions.size(), 1u);
   const Clip& clip = file.value().motions.front();
@@ -104,15 +104,15 @@ TEST(NpyFormat, ByteOrderMemoryOrderFloatSizeAndVersionReadTheSame) {
                                                               {">f8", true, {3, 22, 3}, 2},
                                                               {"<f2", false, {3, 22, 3}, 3},
                                                               {"=f4", true, {3, 22, 3}}}) {
-    const Result<MotionFile> file = read(spec, values);
-    ASSERT_TRUE(file.ok()) << spec.descr << ": " << error_text(file);
+    const Result<MotionFile> file = read_array(spec, values);
+    ASSERT_TRUE(file.ok()) << spec.descr << ": " << npy_error_text(file);
     expect_positions(file.value().motions.front(), 3, kHumanMl3dNames);
   }
 }
 
 TEST(NpyFormat, KitSmplAndSmplhLayoutsHaveTheirTreesAndRates) {
-  const Result<MotionFile> kit = read({"<f4", false, {2, 21, 3}}, array_values(2, 21));
-  ASSERT_TRUE(kit.ok()) << error_text(kit);
+  const Result<MotionFile> kit = read_array({"<f4", false, {2, 21, 3}}, array_values(2, 21));
+  ASSERT_TRUE(kit.ok()) << npy_error_text(kit);
   const Clip& kit_clip = kit.value().motions.front();
   EXPECT_DOUBLE_EQ(kit_clip.motion.frame_time, 1.0 / 12.5);
   EXPECT_EQ(kit_clip.skeleton.names[0], "root");
@@ -125,16 +125,16 @@ TEST(NpyFormat, KitSmplAndSmplhLayoutsHaveTheirTreesAndRates) {
       kit_clip.skeleton.names[static_cast<std::size_t>(kit_clip.skeleton.parents[static_cast<std::size_t>(kit_wrist)])],
       "right_elbow");
 
-  const Result<MotionFile> smpl = read({"<f4", false, {2, 24, 3}}, array_values(2, 24));
-  ASSERT_TRUE(smpl.ok()) << error_text(smpl);
+  const Result<MotionFile> smpl = read_array({"<f4", false, {2, 24, 3}}, array_values(2, 24));
+  ASSERT_TRUE(smpl.ok()) << npy_error_text(smpl);
   const Skeleton& smpl_skeleton = smpl.value().motions.front().skeleton;
   EXPECT_EQ(smpl_skeleton.names[static_cast<std::size_t>(
                 smpl_skeleton.parents[static_cast<std::size_t>(joint_named(smpl_skeleton, "left_hand"))])],
             "left_wrist");
   EXPECT_DOUBLE_EQ(smpl.value().motions.front().motion.frame_time, 1.0 / 30.0);
 
-  const Result<MotionFile> smplh = read({"<f4", false, {2, 52, 3}}, array_values(2, 52));
-  ASSERT_TRUE(smplh.ok()) << error_text(smplh);
+  const Result<MotionFile> smplh = read_array({"<f4", false, {2, 52, 3}}, array_values(2, 52));
+  ASSERT_TRUE(smplh.ok()) << npy_error_text(smplh);
   const Skeleton& hands = smplh.value().motions.front().skeleton;
   ASSERT_EQ(hands.joint_count(), 52);
   for (const std::string side : {"left", "right"}) {
@@ -152,8 +152,8 @@ TEST(NpyFormat, KitSmplAndSmplhLayoutsHaveTheirTreesAndRates) {
 }
 
 TEST(NpyFormat, AnUnknownJointCountIsUnconnectedPointsAt30Fps) {
-  const Result<MotionFile> file = read({"<f4", false, {2, 5, 3}}, array_values(2, 5));
-  ASSERT_TRUE(file.ok()) << error_text(file);
+  const Result<MotionFile> file = read_array({"<f4", false, {2, 5, 3}}, array_values(2, 5));
+  ASSERT_TRUE(file.ok()) << npy_error_text(file);
   const Clip& clip = file.value().motions.front();
   EXPECT_EQ(clip.skeleton.names, (std::vector<std::string>{"joint_0", "joint_1", "joint_2", "joint_3", "joint_4"}));
   EXPECT_EQ(clip.skeleton.parents, (std::vector<int>(5, kNoParent)));
@@ -175,8 +175,8 @@ TEST(NpyFormat, ABatchIsOneMotionEachInEitherLayout) {
         for (std::size_t c = 0; c < 3; ++c) mdm[((m * 22 + j) * 3 + c) * 2 + f] = batch[((m * 2 + f) * 22 + j) * 3 + c];
   for (const auto& [spec, values] : std::vector<std::pair<test::NpySpec, std::vector<double>>>{
            {{"<f4", false, {3, 2, 22, 3}}, batch}, {{"<f8", true, {3, 22, 3, 2}}, mdm}}) {
-    const Result<MotionFile> file = read(spec, values);
-    ASSERT_TRUE(file.ok()) << error_text(file);
+    const Result<MotionFile> file = read_array(spec, values);
+    ASSERT_TRUE(file.ok()) << npy_error_text(file);
     ASSERT_EQ(file.value().motions.size(), 3u);
     for (std::size_t m = 0; m < 3; ++m) {
       const Clip& clip = file.value().motions[m];
@@ -194,7 +194,7 @@ TEST(NpyFormat, OpensByContentUnderAnyNameThroughTheSeam) {
   const std::string bytes = test::npy_bytes({"<f4", false, {3, 22, 3}}, array_values(3, 22));
   for (const std::string name : {"walk.npy", "walk.dat", "walk"}) {
     const Result<MotionFile> file = read_motions(dir.write(name, bytes).string());
-    ASSERT_TRUE(file.ok()) << name << ": " << error_text(file);
+    ASSERT_TRUE(file.ok()) << name << ": " << npy_error_text(file);
     EXPECT_EQ(file.value().format, "NumPy array");
     expect_positions(file.value().motions.front(), 3, kHumanMl3dNames);
   }
@@ -252,8 +252,8 @@ TEST(NpyFormat, HumanMl3dAndKitFeatureVectorsDecodeToTheirJointPositions) {
         row[4 + (j - 1) * 3 + 2] = local.z;
       }
     }
-    const Result<MotionFile> file = read({"<f8", false, {frames, width}}, features);
-    ASSERT_TRUE(file.ok()) << error_text(file);
+    const Result<MotionFile> file = read_array({"<f8", false, {frames, width}}, features);
+    ASSERT_TRUE(file.ok()) << npy_error_text(file);
     const Clip& clip = file.value().motions.front();
     EXPECT_DOUBLE_EQ(clip.motion.frame_time, joints == 22 ? 1.0 / 20.0 : 1.0 / 12.5);
     ASSERT_EQ(clip.motion.frame_count, frames);
@@ -271,7 +271,7 @@ TEST(NpyFormat, HumanMl3dAndKitFeatureVectorsDecodeToTheirJointPositions) {
   }
   std::vector<double> features(2 * 263, 0.0);
   features[263 + 40] = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(error_text(read({"<f8", true, {2, 263}}, features)),
+  EXPECT_EQ(npy_error_text(read_array({"<f8", true, {2, 263}}, features)),
             "a.npy: error: frame 1, feature 40 is inf, not a finite value");
 }
 
@@ -285,29 +285,29 @@ TEST(NpySniff, TheMagicDecides) {
 // The header's column: the dict starts at byte 10 (column 11) in a version 1 file.
 TEST(NpyFormat, RefusalsAreLocated) {
   const std::vector<double> six(2 * 22 * 2, 0.0);
-  EXPECT_EQ(error_text(read({"<f4", false, {2, 22, 2}}, six)),
+  EXPECT_EQ(npy_error_text(read_array({"<f4", false, {2, 22, 2}}, six)),
             "a.npy: error: shape (2, 22, 2) is not joint positions; expected (frames, joints, 3), (motions, frames, "
             "joints, 3), (motions, joints, 3, frames), or HumanML3D/KIT-ML feature vectors (frames, 263) or "
             "(frames, 251)");
-  EXPECT_EQ(error_text(read({"<f4", false, {2, 7}}, std::vector<double>(14, 0.0))).substr(0, 55),
+  EXPECT_EQ(npy_error_text(read_array({"<f4", false, {2, 7}}, std::vector<double>(14, 0.0))).substr(0, 55),
             "a.npy: error: shape (2, 7) is not joint positions; expe");
-  EXPECT_EQ(error_text(read({"<i8", false, {2, 22, 3}}, {})),
+  EXPECT_EQ(npy_error_text(read_array({"<i8", false, {2, 22, 3}}, {})),
             "a.npy:1:21: error: element type '<i8' is not read; expected floats ('<f4', '<f8', '>f4', '<f2', ...)");
-  EXPECT_EQ(error_text(read({"|O", false, {}}, {})),
+  EXPECT_EQ(npy_error_text(read_array({"|O", false, {}}, {})),
             "a.npy:1:21: error: the array holds Python objects ('|O', such as a pickled dict of results); a numeric "
             "array of joint positions is expected");
-  EXPECT_EQ(error_text(read({"<f4", false, {0, 22, 3}}, {})),
+  EXPECT_EQ(npy_error_text(read_array({"<f4", false, {0, 22, 3}}, {})),
             "a.npy: error: shape (0, 22, 3) holds no joint positions");
-  EXPECT_EQ(error_text(read_npy_bytes("", "a.npy", {})),
+  EXPECT_EQ(npy_error_text(read_npy_bytes("", "a.npy", {})),
             "a.npy:1:1: error: empty file: expected a NumPy array (the bytes \\x93NUMPY)");
-  EXPECT_EQ(error_text(read_npy_bytes("HIERARCHY", "a.npy", {})),
+  EXPECT_EQ(npy_error_text(read_npy_bytes("HIERARCHY", "a.npy", {})),
             "a.npy:1:1: error: not a NumPy array: a .npy file starts with the bytes \\x93NUMPY");
-  EXPECT_EQ(error_text(read_npy_bytes(std::string("\x93NUMPY\x04\x00", 8), "a.npy", {})),
+  EXPECT_EQ(npy_error_text(read_npy_bytes(std::string("\x93NUMPY\x04\x00", 8), "a.npy", {})),
             "a.npy:1:7: error: NumPy format version 4.0 is not read (1.0, 2.0 and 3.0 are)");
-  EXPECT_EQ(error_text(read_npy_bytes(std::string("\x93NUMPY\x01\x00\xff\x00{", 11), "a.npy", {})),
+  EXPECT_EQ(npy_error_text(read_npy_bytes(std::string("\x93NUMPY\x01\x00\xff\x00{", 11), "a.npy", {})),
             "a.npy:1:9: error: the header declares 255 bytes but the file ends after 1");
   const std::string unknown_key = "{'descr': '<f4', 'fortran': False, 'shape': (1, 22, 3), }";
-  EXPECT_EQ(error_text(read_npy_bytes(
+  EXPECT_EQ(npy_error_text(read_npy_bytes(
                 std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(unknown_key.size()) + '\0' + unknown_key,
                 "a.npy", {})),
             "a.npy:1:28: error: unknown key 'fortran' in the header (expected descr, fortran_order, shape)");
@@ -316,10 +316,10 @@ TEST(NpyFormat, RefusalsAreLocated) {
 TEST(NpyFormat, ANonFinitePositionNamesItsFrameJointAndCoordinate) {
   std::vector<double> values = array_values(3, 22);
   values[(2 * 22 + 3) * 3 + 1] = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_EQ(error_text(read({"<f8", false, {3, 22, 3}}, values)),
+  EXPECT_EQ(npy_error_text(read_array({"<f8", false, {3, 22, 3}}, values)),
             "a.npy: error: frame 2, joint 3 (spine1): y is nan, not a finite position");
   values[(2 * 22 + 3) * 3 + 1] = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(error_text(read({"<f4", false, {3, 22, 3}}, values)),
+  EXPECT_EQ(npy_error_text(read_array({"<f4", false, {3, 22, 3}}, values)),
             "a.npy: error: frame 2, joint 3 (spine1): y is inf, not a finite position");
 }
 
@@ -327,17 +327,18 @@ TEST(NpyFormat, ANonFinitePositionNamesItsFrameJointAndCoordinate) {
 TEST(NpyFormat, AHugeDeclaredShapeOnAShortFileIsRefusedWithoutAllocatingIt) {
   std::string bytes = test::npy_bytes({"<f4", false, {1000000000, 22, 3}}, {});
   bytes += std::string(100, '\0');
-  EXPECT_EQ(error_text(read_npy_bytes(bytes, "a.npy", {})),
+  EXPECT_EQ(npy_error_text(read_npy_bytes(bytes, "a.npy", {})),
             "a.npy: error: the header declares shape (1000000000, 22, 3) of '<f4' (264000000000 bytes of data) but the "
             "file holds 100 bytes after its header: the file is cut short");
   const std::string absurd = test::npy_bytes({"<f8", false, {1ull << 40, 1ull << 40, 3}}, {});
-  EXPECT_EQ(error_text(read_npy_bytes(absurd, "a.npy", {})).substr(0, 40), "a.npy:1:11: error: the shape (1099511627");
+  EXPECT_EQ(npy_error_text(read_npy_bytes(absurd, "a.npy", {})).substr(0, 40),
+            "a.npy:1:11: error: the shape (1099511627");
 }
 
 TEST(NpyFormat, BytesAfterTheDataAreAWarning) {
   const std::string bytes = test::npy_bytes({"<f4", false, {1, 22, 3}}, array_values(1, 22)) + "xyz";
   const Result<MotionFile> file = read_npy_bytes(bytes, "a.npy", {});
-  ASSERT_TRUE(file.ok()) << error_text(file);
+  ASSERT_TRUE(file.ok()) << npy_error_text(file);
   ASSERT_EQ(file.value().motions.front().warnings.size(), 1u);
   EXPECT_EQ(file.value().motions.front().warnings[0].message, "3 bytes after the array's data are ignored");
 }

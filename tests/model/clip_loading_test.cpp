@@ -20,7 +20,7 @@
 namespace bvhscope {
 namespace {
 
-std::string walk_text(int frames, double head_turn = 0.0) {
+std::string watched_walk(int frames, double head_turn = 0.0) {
   return test::walk(
       frames, [&](int f) { return test::BvhBuilder::Row{static_cast<double>(f), 90, 0, 0, 0, 0, head_turn, 0, 0}; });
 }
@@ -58,7 +58,7 @@ std::vector<ClipSetNotice> open_and_load(ClipLoading& loading, ClipSet& clips, c
 
 TEST(ClipLoading, AnOpenedFileLoadsIntoTheSetWithItsRows) {
   test::TempDir dir;
-  const std::string path = dir.write("walk.bvh", walk_text(7)).string();
+  const std::string path = dir.write("walk.bvh", watched_walk(7)).string();
   ClipSet clips;
   ClipLoading loading;
   const std::vector<ClipSetNotice> notices = open_and_load(loading, clips, path);
@@ -99,7 +99,7 @@ bool changed_within(ClipLoading& loading, ClipSet& clips, double& now, int looks
 
 TEST(ClipLoading, AChangedWatchedFileReloadsItsClipInPlace) {
   test::TempDir dir;
-  const std::string path = dir.write("walk.bvh", walk_text(5)).string();
+  const std::string path = dir.write("walk.bvh", watched_walk(5)).string();
   ClipSet clips;
   ClipLoading loading;
   open_and_load(loading, clips, path);
@@ -110,7 +110,7 @@ TEST(ClipLoading, AChangedWatchedFileReloadsItsClipInPlace) {
   double now = 100.0;
   EXPECT_FALSE(changed_within(loading, clips, now, 4));  // unchanged: never reported
 
-  static_cast<void>(dir.write("walk.bvh", walk_text(9, 30.0)));  // another size: a change however coarse the clock
+  static_cast<void>(dir.write("walk.bvh", watched_walk(9, 30.0)));  // another size: a change however coarse the clock
   ASSERT_TRUE(changed_within(loading, clips, now, 4));
   std::vector<ClipSetNotice> notices;
   ASSERT_TRUE(pump_until(loading, clips, [&] {
@@ -127,17 +127,17 @@ TEST(ClipLoading, AChangedWatchedFileReloadsItsClipInPlace) {
 
 TEST(ClipLoading, OurOwnWriteOfTheWatchedFileIsNotAChange) {
   test::TempDir dir;
-  const std::string path = dir.write("walk.bvh", walk_text(5)).string();
+  const std::string path = dir.write("walk.bvh", watched_walk(5)).string();
   ClipSet clips;
   ClipLoading loading;
   open_and_load(loading, clips, path);
   loading.follow(clips.active());
   double now = 0.0;
-  static_cast<void>(dir.write("walk.bvh", walk_text(6)));
+  static_cast<void>(dir.write("walk.bvh", watched_walk(6)));
   loading.written(path);
   EXPECT_FALSE(changed_within(loading, clips, now, 4));
   loading.written(dir.path().string() + "/other.bvh");  // another file: the watch goes on
-  static_cast<void>(dir.write("walk.bvh", walk_text(8)));
+  static_cast<void>(dir.write("walk.bvh", watched_walk(8)));
   EXPECT_TRUE(changed_within(loading, clips, now, 4));
 }
 
@@ -149,7 +149,7 @@ TEST(ClipLoading, NothingIsWatchedWithoutAClipOrForTheSample) {
   double now = 0.0;
   EXPECT_FALSE(changed_within(loading, clips, now, 4));
 
-  clips.open_sample("sample.bvh", walk_text(3));
+  clips.open_sample("sample.bvh", watched_walk(3));
   std::vector<ClipSetNotice> notices;
   ASSERT_TRUE(pump_until(loading, clips, [&] {
     for (ClipSetNotice& notice : clips.take_notices()) notices.push_back(std::move(notice));
