@@ -186,7 +186,7 @@ double NpyArray::element(std::string_view bytes, std::size_t index) const noexce
     bits = (bits << 8) | byte;
   }
   if (item_bytes == 8) return std::bit_cast<double>(bits);
-  if (item_bytes == 4) return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
+  if (item_bytes == 4) return static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
   return half_to_double(static_cast<std::uint16_t>(bits));
 }
 
