@@ -1,7 +1,9 @@
 #include "formats/npy_format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -235,8 +237,11 @@ Result<MotionFile> read_npy_bytes(std::string_view bytes, std::string_view sourc
   }
   const std::size_t used = array.data_offset + array.count * static_cast<std::size_t>(array.item_bytes);
   if (used < bytes.size()) {
-    file.motions.front().warnings.push_back(Diagnostic{
-        std::string(source), 0, 0, std::to_string(bytes.size() - used) + " bytes after the array's data are ignored"});
+    // Located at the first ignored byte (a binary file is one "line"; columns count bytes from 1).
+    const int column = static_cast<int>(std::min<std::size_t>(used + 1, std::numeric_limits<int>::max()));
+    file.motions.front().warnings.push_back(
+        Diagnostic{std::string(source), 1, column,
+                   std::to_string(bytes.size() - used) + " bytes after the array's data are ignored"});
   }
   return file;
 }

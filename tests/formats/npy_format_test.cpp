@@ -340,7 +340,10 @@ TEST(NpyFormat, BytesAfterTheDataAreAWarning) {
   const Result<MotionFile> file = read_npy_bytes(bytes, "a.npy", {});
   ASSERT_TRUE(file.ok()) << npy_error_text(file);
   ASSERT_EQ(file.value().motions.front().warnings.size(), 1u);
-  EXPECT_EQ(file.value().motions.front().warnings[0].message, "3 bytes after the array's data are ignored");
+  const Diagnostic& warning = file.value().motions.front().warnings[0];
+  EXPECT_EQ(warning.message, "3 bytes after the array's data are ignored");
+  EXPECT_EQ(warning.line, 1);  // at the first ignored byte: header 128 bytes + 22 * 3 * 4 of data
+  EXPECT_EQ(warning.column, 128 + 264 + 1);
 }
 
 TEST(JointLayouts, EveryLayoutIsATreeWithParentsBeforeChildren) {
