@@ -1,11 +1,13 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "anim/bvh_writer.hpp"
 #include "anim/convert.hpp"
 #include "anim/frame_range.hpp"
+#include "anim/measure.hpp"
 #include "anim/motion_compare.hpp"
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
@@ -137,6 +139,33 @@ PlannedWork convert_work(const Clip& clip, const ConvertOptions& options) {
   return work;
 }
 
+// A length of the rotation fit's report: in millimetres when the input's unit is known.
+std::string fit_length_text(double length, const UnitGuess& unit) {
+  char text[64];
+  if (unit.metres_per_unit > 0.0)
+    std::snprintf(text, sizeof text, "%.3f mm", length * unit.metres_per_unit * 1000.0);
+  else
+    std::snprintf(text, sizeof text, "%.6g (the file's units)", length);
+  return text;
+}
+
+// What the fit of channels to joint positions achieved, for the line after "wrote ...".
+std::string fit_summary(const RotationFitReport& fit, const Skeleton& input, const UnitGuess& unit) {
+  std::string text = "rotations fitted to the joint positions: error max " + fit_length_text(fit.max_error, unit) +
+                     " (" + printable(input.names[static_cast<std::size_t>(fit.max_error_joint)]) + ", frame " +
+                     std::to_string(fit.max_error_frame) + "), mean " + fit_length_text(fit.mean_error, unit);
+  if (fit.stretch_joint >= 0 && fit.max_stretch < 1e-4) {
+    text += "; every bone keeps its length (within 0.01 %)";
+  } else if (fit.stretch_joint >= 0) {
+    char percent[32];
+    std::snprintf(percent, sizeof percent, "%.2f %%", fit.max_stretch * 100.0);
+    text += std::string("; bone lengths vary by up to ") + percent + " (the bone to " +
+            printable(input.names[static_cast<std::size_t>(fit.stretch_joint)]) + ": " +
+            fit_length_text(fit.max_stretch_length, unit) + ", which no rigid skeleton follows)";
+  }
+  return text;
+}
+
 }  // namespace
 
 int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -203,6 +232,14 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   if (!within_work_budget(*parsed, input, convert_work(*clip, *options), bytes, FramesOption::Taken, err))
     return kExitBadInput;
   ConvertReport report;
+  std::optional<Skeleton> positions_skeleton;  // joint positions: the names the fit's report uses
+  UnitGuess positions_unit;
+  if (clip->motion.holds_positions()) {
+    positions_skeleton = clip->skeleton;
+    positions_unit = guess_units(skeleton_height(*clip, PositionMode::Add));
+    if (options->lengths && options->lengths->from_metres_per_unit)
+      positions_unit.metres_per_unit = *options->lengths->from_metres_per_unit;
+  }
   Result<Clip> converted = convert_clip(std::move(*clip), *options, &report);
   if (!converted) {
     err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
@@ -217,7 +254,8 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
                                  "become '_')"};
     err << format_diagnostic(warning, Severity::Warning) << '\n';
   }
-  if (*output == "-") {
+  if (*output == "-") {  // the BVH on stdout: the fit's report beside the warnings
+    if (report.fit && positions_skeleton) err << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
     write_bvh(result, out, write_options);
     return finish_output(out, err);
   }
@@ -241,6 +279,7 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
         << " made unique (_2, _3, ...)";
   if (report.mirror_axis) out << ", mirrored across " << static_cast<char>('X' + *report.mirror_axis);
   out << '\n';
+  if (report.fit && positions_skeleton) out << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
   return finish_output(out, err);
 }
 

@@ -59,7 +59,10 @@ Usage:
                                 --in-place removes the root's horizontal travel; --ground
                                 puts the motion's lowest point at height 0; --unwrap makes
                                 Euler curves continuous. Written beside OUT and renamed at
-                                the end; OUT may not be the input unless --force
+                                the end; OUT may not be the input unless --force. Joint
+                                positions (.npy) get channels fitted first (bones of mean
+                                length, a T-pose at rest, each joint's rotation from its
+                                bones); the fit's error and the bones' stretch are printed
   bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
                  [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]

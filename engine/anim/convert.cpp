@@ -12,6 +12,7 @@
 #include "anim/convert_names.hpp"
 #include "anim/convert_space.hpp"
 #include "anim/convert_timing.hpp"
+#include "anim/rotation_fit.hpp"
 
 namespace bvhscope {
 namespace {
@@ -24,12 +25,14 @@ std::string number_text(float value) {
 }  // namespace
 
 Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report) {
-  if (clip.motion.holds_positions()) {
-    return Diagnostic{clip.source, 0, 0,
-                      "the motion holds joint positions without channels: writing it as BVH (rotations fitted to "
-                      "the positions) is not supported yet"};
-  }
   ConvertReport decided;
+  if (clip.motion.holds_positions()) {  // joint positions: channels fitted to them first
+    RotationFitReport fit;
+    Result<Clip> fitted = fit_rotations(clip, &fit);
+    if (!fitted) return fitted.error();
+    clip = std::move(fitted).value();
+    decided.fit = fit;
+  }
   decided.input_mode = decide_position_mode(clip, options.position_mode).mode;
   const bool needs_up = options.up || options.in_place || options.ground || options.mirror;
   const bool needs_units =

@@ -14,6 +14,7 @@
 #include "anim/euler.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/result.hpp"
+#include "anim/rotation_fit.hpp"
 #include "anim/up_axis.hpp"
 
 namespace bvhscope {
@@ -60,6 +61,9 @@ struct ConvertReport {
   // Set (with an error) when --units needs the input's unit and its guess is unknown (a partial
   // rig, too few joints): the caller must give it (--from-units), a usage error.
   bool needs_from_units = false;
+  // Set when the input held joint positions: how well the fitted channels follow them (in the
+  // input's units, before any length conversion).
+  std::optional<RotationFitReport> fit;
 };
 
 // In this order: the input read under its position mode and rewritten in the add rule; frames
@@ -70,7 +74,7 @@ struct ConvertReport {
 // not given, frames outside the clip) name what is wrong; so does a last check of the result: an
 // OFFSET or value that is not finite (a length scaled past the float range) is refused, naming
 // the joint, rather than written as "inf". A positions motion (joint positions without channels)
-// is refused: fitting rotations to positions is not written yet.
+// first gets channels fitted to its positions (rotation_fit.hpp; the fit's error in the report).
 Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertReport* report = nullptr);
 
 // The first OFFSET or frame value of `clip` that is not finite, as an error naming its joint (and

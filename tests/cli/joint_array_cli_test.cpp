@@ -1,6 +1,6 @@
 // Joint arrays (.npy) through the commands: a batch's motions picked by --motion (out of range: the
 // count named), a warning when a batch is read without it, --source-fps setting the rate, and
-// the usage errors of both options.
+// the usage errors of both options; convert to BVH with the fit's report.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -82,6 +82,60 @@ TEST(JointArrayCli, BadMotionAndSourceFpsValuesAreUsageErrors) {
     EXPECT_EQ(fps.err, "bvhscope: compare: --source-fps must be frames a second above 0 (at most 100000), not '" + bad +
                            "'\nTry 'bvhscope --help'.\n");
   }
+}
+
+TEST(JointArrayCli, ConvertWritesABvhThatPutsEveryJointWhereTheArrayHasIt) {
+  test::TempDir dir;
+  const std::string path = dir.write("walk.npy", batch_bytes(1, 3)).string();
+  const std::string bvh = (dir.path() / "walk.bvh").string();
+  const auto converted = run_bvhscope({"convert", path, "-o", bvh});
+  ASSERT_EQ(converted.exit_code, 0) << converted.err;
+  EXPECT_EQ(converted.err, "");
+  const std::string wrote = "wrote " + bvh + ": 3 frames, 22 joints, 69 channels; positions read in add mode\n";
+  ASSERT_EQ(converted.out.substr(0, wrote.size()), wrote);
+  const std::string fit = converted.out.substr(wrote.size());
+  // Metres (HumanML3D-sized figure, guessed): the error in mm; the bones never change length.
+  const std::string start = "rotations fitted to the joint positions: error max 0.00";
+  const std::string end = "; every bone keeps its length (within 0.01 %)\n";
+  EXPECT_EQ(fit.substr(0, start.size()), start) << fit;
+  EXPECT_NE(fit.find(" mm ("), std::string::npos) << fit;
+  ASSERT_GT(fit.size(), end.size());
+  EXPECT_EQ(fit.substr(fit.size() - end.size()), end) << fit;
+  // The BVH's joints, posed by `export`, where the array has them: frame 2, joint 21 (right_wrist).
+  const auto positions = run_bvhscope({"export", bvh});
+  ASSERT_EQ(positions.exit_code, 0) << positions.err;
+  const std::size_t header_end = positions.out.find('\n');
+  const std::string header = positions.out.substr(0, header_end);
+  EXPECT_NE(header.find("right_wrist.X"), std::string::npos);
+  const auto array = run_bvhscope({"export", path});
+  ASSERT_EQ(array.exit_code, 0);
+  const auto column_values = [](const std::string& csv, const std::string& column) {
+    const std::string head = csv.substr(0, csv.find('\n'));
+    std::size_t index = 0;
+    for (std::size_t at = 0; at < head.find(column); ++at) index += head[at] == ',' ? 1 : 0;
+    std::vector<double> values;
+    std::size_t row = csv.find('\n') + 1;
+    while (row < csv.size()) {
+      std::size_t cell = row;
+      for (std::size_t i = 0; i < index; ++i) cell = csv.find(',', cell) + 1;
+      values.push_back(std::stod(csv.substr(cell, csv.find_first_of(",\n", cell) - cell)));
+      row = csv.find('\n', row) + 1;
+      if (row == 0) break;
+    }
+    return values;
+  };
+  for (const std::string column : {"pelvis.X", "right_wrist.Y", "left_foot.Z", "head.X"}) {
+    const std::vector<double> want = column_values(array.out, column);
+    const std::vector<double> got = column_values(positions.out, column);
+    ASSERT_EQ(got.size(), 3u) << column;
+    ASSERT_EQ(want.size(), 3u) << column;
+    for (std::size_t f = 0; f < 3; ++f) EXPECT_NEAR(got[f], want[f], 1e-5) << column << " frame " << f;
+  }
+  // To stdout: the BVH alone on stdout, the fit's report on stderr.
+  const auto piped = run_bvhscope({"convert", path, "-o", "-"});
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(piped.out.substr(0, 21), "HIERARCHY\nROOT pelvis");
+  EXPECT_EQ(piped.err.substr(0, 40), "rotations fitted to the joint positions:");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // A positions motion (joint positions without channels, as joint arrays hold them; no format reads
 // one yet, so it is built here) through everything downstream: posing and sampling, baking,
-// comparison against a BVH of the same positions, metrics, CSV export, lint, and convert's refusal.
+// comparison against a BVH of the same positions, metrics, CSV export, lint, and convert (channels fitted).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -184,12 +184,21 @@ TEST(PositionsMotion, LintSaysTheChannelChecksDoNotApply) {
   }
 }
 
-TEST(PositionsMotion, ConvertToBvhIsRefusedForNow) {
-  const Result<Clip> converted = convert_clip(positions_clip(), ConvertOptions{});
-  ASSERT_FALSE(converted.ok());
-  EXPECT_EQ(format_diagnostic(converted.error(), Severity::Error),
-            "array: error: the motion holds joint positions without channels: writing it as BVH (rotations fitted "
-            "to the positions) is not supported yet");
+TEST(PositionsMotion, ConvertFitsChannelsThatReproduceThePositions) {
+  ConvertReport report;
+  const Result<Clip> converted = convert_clip(positions_clip(), ConvertOptions{}, &report);
+  ASSERT_TRUE(converted.ok()) << converted.error().message;
+  ASSERT_TRUE(report.fit.has_value());
+  EXPECT_LT(report.fit->max_error, 1e-4);
+  // Hips (a root: position and rotation channels), Spine, and SpineEnd kept as the End Site.
+  const Skeleton& s = converted.value().skeleton;
+  EXPECT_EQ(s.names, (std::vector<std::string>{"Hips", "Spine", "SpineEnd"}));
+  EXPECT_EQ(s.channel_counts, (std::vector<int>{6, 3, 0}));
+  Pose pose;
+  pose_frame(converted.value(), 2, PositionMode::Add, pose);
+  EXPECT_NEAR(pose.position(2).x, 4.0f, 1e-4);
+  EXPECT_NEAR(pose.position(2).y, 116.0f, 1e-4);
+  EXPECT_NEAR(pose.position(2).z, 5.0f, 1e-4);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // speeds, trails, curve envelopes, the up axis and figure measures, bone radii), and convert what
 // loads (plain, unwrap, a rotation order, three channels, 24 fps, mirror): written, read back, compared.
 #include <unistd.h>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -238,6 +239,30 @@ void check_joint_array(std::string_view bytes) {
       DiscardBuffer discard;
       std::ostream out(&discard);
       write_positions_csv(clip, mode, out);
+    }
+    if (clip.motion.frame_count * static_cast<std::size_t>(clip.skeleton.joint_count()) < 20000) {
+      // Into BVH: channels fitted to the positions. Refused only with a message (numbers past the
+      // float range); what converts holds the invariants, is finite, and writes.
+      ConvertReport report;
+      const Result<Clip> converted = convert_clip(clip, ConvertOptions{}, &report);
+      if (!converted) {
+        if (converted.error().message.empty()) fail("joint array: convert refused without a message");
+        continue;
+      }
+      if (!report.fit) fail("joint array: converted without a fit report");
+      if (const std::string broken = test::broken_invariant(converted.value()); !broken.empty())
+        fail("joint array, converted: " + broken);
+      if (converted.value().motion.holds_positions()) fail("joint array: converted but still positions");
+      if (find_non_finite(converted.value())) fail("joint array: converted with a value that is not finite");
+      bool modest = true;  // positions where float rounding leaves the fit's error meaningful
+      for (std::size_t i = 0; i < clip.motion.positions.size(); ++i)
+        modest = modest && std::abs(clip.motion.positions.data()[i]) < 1e6f;
+      if (modest &&
+          (!(report.fit->max_error >= 0.0) || !(report.fit->mean_error <= report.fit->max_error * (1 + 1e-9))))
+        fail("joint array: the fit's error is not a distance");
+      DiscardBuffer discard;
+      std::ostream out(&discard);
+      write_bvh(converted.value(), out, {});
     }
   }
 }

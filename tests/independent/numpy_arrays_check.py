@@ -4,7 +4,10 @@ at every frame equals the array's (as float32), found by the joint names of the 
 for float32/float64/float16, both byte orders, C and Fortran order, MDM's (motions, joints, 3,
 frames) batches with --motion, and HumanML3D/KIT-ML feature vectors against a decoder written here
 from the dataset's recover_from_ric (quaternions, as it does). The frame times follow the layouts'
-rates and --source-fps.
+rates and --source-fps. And `convert X.npy -o X.bvh` (rotations fitted to the positions): the BVH,
+read by a reader written here (tokens, then forward kinematics in NumPy), puts every joint where
+the array has it (rigid skeletons to float rounding; stretching bones within their stretch), stands
+in a T-pose at rest (all channels 0), and the fit's printed error agrees with the one found here.
 
 usage: numpy_arrays_check.py BVHSCOPE"""
 import csv
@@ -88,6 +91,127 @@ def recover_from_ric(data, joints):
     return np.concatenate([root[:, None, :], turned], axis=1)
 
 
+def rotation(axis, degrees):
+    c, s = np.cos(np.radians(degrees)), np.sin(np.radians(degrees))
+    i, j = {"X": (1, 2), "Y": (2, 0), "Z": (0, 1)}[axis]
+    m = np.zeros(degrees.shape + (3, 3))
+    k = 3 - i - j
+    m[..., k, k] = 1
+    m[..., i, i] = c
+    m[..., j, j] = c
+    m[..., i, j] = -s
+    m[..., j, i] = s
+    return m
+
+
+def bvh_positions(path):
+    """{name: (frames, 3)} for every ROOT and JOINT of a BVH file, and the rest pose (channels 0)."""
+    tokens = open(path).read().split()
+    joints, stack, at = [], [], 0
+    while tokens[at] != "MOTION":
+        word = tokens[at]
+        if word in ("ROOT", "JOINT"):
+            joints.append({"name": tokens[at + 1], "parent": stack[-1] if stack else -1, "channels": []})
+            stack.append(len(joints) - 1)
+            at += 2
+        elif word == "End":
+            stack.append(None)
+            at += 2
+        elif word == "OFFSET":
+            if stack[-1] is not None:
+                joints[stack[-1]]["offset"] = np.array([float(t) for t in tokens[at + 1:at + 4]])
+            at += 4
+        elif word == "CHANNELS":
+            count = int(tokens[at + 1])
+            joints[stack[-1]]["channels"] = tokens[at + 2:at + 2 + count]
+            at += 2 + count
+        elif word == "}":
+            stack.pop()
+            at += 1
+        else:
+            at += 1
+    frames = int(tokens[at + 2])
+    values = np.array([float(t) for t in tokens[at + 6:]]).reshape(frames, -1)
+    rest = np.zeros((1, values.shape[1]))
+    result = []
+    for table in (values, rest):
+        column, world_r, world_p, positions = 0, [], [], {}
+        for joint in joints:
+            r = np.broadcast_to(np.eye(3), (table.shape[0], 3, 3)).copy()
+            t = np.broadcast_to(joint["offset"], (table.shape[0], 3)).copy()
+            for kind in joint["channels"]:
+                if kind.endswith("rotation"):
+                    r = r @ rotation(kind[0], table[:, column])
+                else:
+                    t[:, "XYZ".index(kind[0])] += table[:, column]
+                column += 1
+            if joint["parent"] < 0:
+                world_r.append(r)
+                world_p.append(t)
+            else:
+                pr, pp = world_r[joint["parent"]], world_p[joint["parent"]]
+                world_r.append(pr @ r)
+                world_p.append(pp + np.einsum("fij,fj->fi", pr, t))
+            positions[joint["name"]] = world_p[-1]
+        result.append(positions)
+    return result[0], result[1]
+
+
+def smpl_motion(frames, rng, stretch=0.0):
+    """A HumanML3D-shaped (frames, 22, 3) motion: forward kinematics of SMPL-like offsets (metres)
+    under smooth random rotations, walking; `stretch` lengthens and shortens the bones."""
+    parents = [-1, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 12, 13, 14, 16, 17, 18, 19]
+    offsets = np.array([[0, .93, 0], [.06, -.09, 0], [-.06, -.09, 0], [0, .11, -.02], [.04, -.38, 0], [-.04, -.38, 0],
+                        [0, .14, .01], [-.01, -.4, -.04], [.01, -.4, -.04], [0, .06, .03], [.02, -.06, .12],
+                        [-.02, -.06, .12], [0, .21, -.03], [.08, .12, -.02], [-.08, .12, -.02], [0, .09, .05],
+                        [.12, .04, -.01], [-.12, .04, -.01], [.03, -.25, -.02], [-.03, -.25, -.02], [0, -.25, .01],
+                        [0, -.25, .01]])
+    t = np.arange(frames)[:, None] * 0.05
+    phases = rng.uniform(0, 6.28, (3, 22))
+    angles = 25 * np.sin(2 * t[:, :, None] + phases.T[None])  # (frames, 22, 3) degrees
+    angles[:, 0, 1] = np.arange(frames) * 4.0  # the root turns
+    world_r, world_p = [], []
+    for j in range(22):
+        r = rotation("Z", angles[:, j, 0]) @ rotation("X", angles[:, j, 1] * (j > 0)) @ rotation("Y", angles[:, j, 2])
+        if j == 0:
+            r = rotation("Y", angles[:, 0, 1])
+        offset = offsets[j] * (1 + stretch * np.sin(3 * t + j))
+        if parents[j] < 0:
+            world_r.append(r)
+            world_p.append(offset + np.concatenate([0.4 * t, 0 * t, 0.1 * t], axis=1))
+        else:
+            pr = world_r[parents[j]]
+            world_r.append(pr @ r)
+            world_p.append(world_p[parents[j]] + np.einsum("fij,fj->fi", pr, offset))
+    return np.stack(world_p, axis=1)
+
+
+def check_fit(label, path, expected, names, tolerance, mean_tolerance=None):
+    out = path[:-4] + ".bvh"
+    run = subprocess.run([BVHSCOPE, "convert", path, "-o", out], capture_output=True, text=True)
+    if run.returncode != 0:
+        failures.append(f"{label}: convert failed ({run.returncode}): {run.stderr}")
+        return
+    positions, rest = bvh_positions(out)
+    errors = np.stack([np.linalg.norm(positions[name] - expected[:, j], axis=1) for j, name in enumerate(names)], 1)
+    worst, mean = errors.max(), errors.mean()
+    if worst > tolerance:
+        failures.append(f"{label}: a joint of the BVH is {worst} from the array's (tolerance {tolerance})")
+    if mean_tolerance is not None and mean > mean_tolerance:
+        failures.append(f"{label}: the mean joint error is {mean} (tolerance {mean_tolerance})")
+    # The printed error (in mm for these metre-sized figures) is the one found here, to rounding.
+    printed = float(run.stdout.split("error max ")[1].split(" mm")[0])
+    if abs(printed - worst * 1000) > 0.002 + 1e-3 * worst * 1000:
+        failures.append(f"{label}: convert printed an error of {printed} mm, the BVH has {worst * 1000} mm")
+    # At rest: upright (the head 1.3 m or more above the ankles), arms out to the sides, left on +X.
+    if rest["head"][0, 1] - rest["left_ankle"][0, 1] < 1.3:
+        failures.append(f"{label}: the rest pose is not upright: head {rest['head'][0]}, ankle {rest['left_ankle'][0]}")
+    if not (rest["left_wrist"][0, 0] > 0.5 and rest["right_wrist"][0, 0] < -0.5):
+        failures.append(f"{label}: the rest pose is not a T-pose: wrists {rest['left_wrist'][0]} {rest['right_wrist'][0]}")
+    print(f"{label}: fitted BVH, largest joint error {worst:g} m, mean {mean:g} m; convert said: "
+          + run.stdout.strip().splitlines()[-1])
+
+
 rng = np.random.default_rng(29)
 with tempfile.TemporaryDirectory() as folder:
     def save(name, array):
@@ -118,6 +242,12 @@ with tempfile.TemporaryDirectory() as folder:
         check(f"({25}, {width}) features", save(f"features{width}.npy", features.astype(np.float32)),
               recover_from_ric(features.astype(np.float32).astype(np.float64), joints), names, 1 / fps,
               tolerance=2e-6 * max(1.0, float(np.abs(expected).max())))
+
+    rigid = smpl_motion(90, rng)
+    check_fit("convert to BVH, rigid bones", save("fit_rigid.npy", rigid.astype(np.float32)), rigid, HUMANML3D, 1e-5)
+    stretched = smpl_motion(90, rng, stretch=0.05) + rng.normal(0.0, 0.005, (90, 22, 3))
+    check_fit("convert to BVH, stretching bones", save("fit_stretched.npy", stretched.astype(np.float32)), stretched,
+              HUMANML3D, 0.2, mean_tolerance=0.03)
 
 if failures:
     print("\n".join("FAILED: " + failure for failure in failures))
