@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -95,7 +96,7 @@ std::optional<glm::dquat> best_rotation(std::span<const DirectionPair> pairs) no
   int best = 0;
   for (int i = 1; i < 4; ++i)
     if (n[i][i] > n[best][best]) best = i;
-  double second = -INFINITY;
+  double second = -std::numeric_limits<double>::infinity();
   for (int i = 0; i < 4; ++i)
     if (i != best) second = std::max(second, n[i][i]);
   // Directions on one line leave a twist free: the two largest eigenvalues are then equal.

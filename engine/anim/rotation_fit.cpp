@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -44,7 +45,7 @@ RestSkeleton rest_from_motion(const Clip& clip, double tiny, RotationFitReport& 
     if (parent == kNoParent) continue;
     rest.children[static_cast<std::size_t>(parent)].push_back(j);
     double sum = 0.0;
-    double shortest = INFINITY;
+    double shortest = std::numeric_limits<double>::infinity();
     double longest = 0.0;
     std::optional<glm::dvec3> direction;
     for (std::size_t f = 0; f < m.frame_count; ++f) {
