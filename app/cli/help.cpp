@@ -92,7 +92,8 @@ Usage:
                                 own (reading order), framed on its clip and captioned with
                                 its file name or the TEXT given; one clock, the video as long
                                 as the longest clip (shorter ones hold); --frame counts the
-                                longest clip's frames.
+                                longest clip's frames. One FILE holding several motions
+                                (MDM's results.npy) fills the grid, captioned by prompt.
                                 --strip N (one FILE, a .png): a filmstrip, N poses spread
                                 evenly over its frames (--frames A:B), older ones fainter
   bvhscope render FILE... --each -o OUTDIR/ [--format mp4|webm|gif|png|frames] [--jobs N]

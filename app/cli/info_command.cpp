@@ -73,7 +73,7 @@ void print_hierarchy(const Skeleton& skeleton, std::ostream& out) {
   }
 }
 
-void print_text(const Clip& clip, const ClipAnalysis& analysis, std::ostream& out) {
+void print_text(const Clip& clip, const ClipAnalysis& analysis, const FileListing& listing, std::ostream& out) {
   const Skeleton& skeleton = clip.skeleton;
   const Motion& motion = clip.motion;
   const PositionModeDecision& decision = analysis.position;
@@ -81,6 +81,14 @@ void print_text(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
   const UnitGuess& units = analysis.figure.units;
   const int end_sites = skeleton.end_site_count();
   out << "file:            " << printable(clip.source) << '\n';
+  if (listing.motions.size() > 1 || !clip.name.empty()) {  // one motion of several (or a named one)
+    out << "motion:          " << listing.chosen << " of " << listing.motions.size() << " in the " << listing.format
+        << " file";
+    if (!clip.name.empty()) out << ": \"" << printable(clip.name) << '"';
+    out << '\n';
+  }
+  if (clip.motion.holds_positions())
+    out << "positions:       " << clip.motion.position_joints << " joints' positions a frame (no channels)\n";
   out << "roots:           " << skeleton.roots.size() << '\n';
   out << "joints:          " << skeleton.joint_count() - end_sites << " (+" << end_sites
       << (end_sites == 1 ? " End Site)\n" : " End Sites)\n");
@@ -112,7 +120,7 @@ void print_text(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
   print_hierarchy(skeleton, out);
 }
 
-void print_json(const Clip& clip, const ClipAnalysis& analysis, std::ostream& out) {
+void print_json(const Clip& clip, const ClipAnalysis& analysis, const FileListing& listing, std::ostream& out) {
   const Skeleton& skeleton = clip.skeleton;
   const PositionModeDecision& decision = analysis.position;
   const float height = analysis.figure.height;
@@ -181,6 +189,23 @@ void print_json(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
     json.end_object();
   }
   json.end_array();
+  json.key("format");
+  json.value(listing.format);
+  json.key("motion");
+  json.value(static_cast<unsigned long long>(listing.chosen));
+  json.key("motions");  // every motion of the file: a batch's, with their captions
+  json.begin_array();
+  for (const FileListing::Entry& entry : listing.motions) {
+    json.begin_object();
+    json.key("name");
+    json.value(entry.name);
+    json.key("frames");
+    json.value(static_cast<unsigned long long>(entry.frames));
+    json.key("fps");
+    json.value(1.0 / entry.frame_time);
+    json.end_object();
+  }
+  json.end_array();
   json.key("warnings");
   json.begin_array();
   for (const Diagnostic& warning : clip.warnings) {
@@ -212,13 +237,14 @@ int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (!interpretation) return usage_error(err, usage.message);
   const auto choice = motion_choice_options(*parsed, "info", usage);
   if (!choice) return usage_error(err, usage.message);
-  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, nullptr, *choice);
+  FileListing listing;
+  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, nullptr, *choice, &listing);
   if (!clip) return kExitBadInput;
   const ClipAnalysis analysis = analyse_clip(*clip, interpretation->mode, interpretation->up);
   if (parsed->has("--json")) {
-    print_json(*clip, analysis, out);
+    print_json(*clip, analysis, listing, out);
   } else {
-    print_text(*clip, analysis, out);
+    print_text(*clip, analysis, listing, out);
   }
   return finish_output(out, err);
 }

@@ -8,7 +8,8 @@
 
 namespace bvhscope::cli {
 
-Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const MotionChoice& choice) {
+Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
+                         FileListing* listing) {
   ReadOptions options;
   options.progress = progress;
   Result<MotionFile> file = read_motions(path, options);
@@ -21,6 +22,15 @@ Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const 
                           (count == 1 ? std::string("one motion (0)")
                                       : std::to_string(count) + " motions (0 to " + std::to_string(count - 1) + ")")};
   }
+  if (listing != nullptr) {
+    listing->format = file.value().format;
+    listing->chosen = choice.motion.value_or(0);
+    listing->motions.clear();
+    for (const Clip& motion : motions) {
+      const double frame_time = choice.source_fps ? 1.0 / *choice.source_fps : motion.motion.frame_time;
+      listing->motions.push_back({motion.name, motion.motion.frame_count, frame_time});
+    }
+  }
   Clip clip = std::move(motions[choice.motion.value_or(0)]);
   if (count > 1 && !choice.motion) {
     clip.warnings.push_back(Diagnostic{
@@ -32,9 +42,9 @@ Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const 
 }
 
 std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& err, std::uint64_t* bytes,
-                                        const MotionChoice& choice) {
+                                        const MotionChoice& choice, FileListing* listing) {
   LoadProgress progress;
-  Result<Clip> loaded = load_motion(path, &progress, choice);
+  Result<Clip> loaded = load_motion(path, &progress, choice, listing);
   if (!loaded) {
     err << format_diagnostic(loaded.error(), Severity::Error) << '\n';
     return std::nullopt;
@@ -43,6 +53,24 @@ std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& e
     err << format_diagnostic(warning, Severity::Warning) << '\n';
   if (bytes != nullptr) *bytes = progress.bytes_read.load(std::memory_order_relaxed);
   return std::move(loaded).value();
+}
+
+std::optional<std::vector<Clip>> load_all_motions_reporting(const std::string& path, std::ostream& err,
+                                                            std::uint64_t* bytes, const MotionChoice& choice) {
+  LoadProgress progress;
+  ReadOptions options;
+  options.progress = &progress;
+  Result<MotionFile> file = read_motions(path, options);
+  if (!file) {
+    err << format_diagnostic(file.error(), Severity::Error) << '\n';
+    return std::nullopt;
+  }
+  for (Clip& clip : file.value().motions) {
+    for (const Diagnostic& warning : clip.warnings) err << format_diagnostic(warning, Severity::Warning) << '\n';
+    if (choice.source_fps) clip.motion.frame_time = 1.0 / *choice.source_fps;
+  }
+  if (bytes != nullptr) *bytes = progress.bytes_read.load(std::memory_order_relaxed);
+  return std::move(file.value().motions);
 }
 
 std::optional<std::pair<Clip, Clip>> load_two_clips_reporting(const std::string& first, const std::string& second,

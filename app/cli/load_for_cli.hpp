@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "anim/bvh_parser.hpp"
 #include "anim/clip.hpp"
@@ -14,16 +15,35 @@
 
 namespace bvhscope::cli {
 
+// The motions of a file as `info` lists them: its format, and each motion's name, frames and rate.
+struct FileListing {
+  struct Entry {
+    std::string name;  // empty for a file's only motion (BVH); a caption or "motion K" in batches
+    std::size_t frames = 0;
+    double frame_time = 0.0;  // used for playback (--source-fps applied)
+  };
+  std::string format;  // "BVH", "NumPy array", "MDM results (NumPy pickle)"
+  std::vector<Entry> motions;
+  std::size_t chosen = 0;  // the motion the command works on
+};
+
 // The motion of the file at `path` a command works on, through the reader seam (read_motions: any
 // format, chosen by content): `choice.motion` (an error naming how many there are when the file
 // holds fewer), else its first, with a warning saying how many the file holds when it holds
-// several; at `choice.source_fps` when given. Nothing printed.
-Result<Clip> load_motion(const std::string& path, LoadProgress* progress = nullptr, const MotionChoice& choice = {});
+// several; at `choice.source_fps` when given. `listing` (optional) receives every motion of the
+// file. Nothing printed.
+Result<Clip> load_motion(const std::string& path, LoadProgress* progress = nullptr, const MotionChoice& choice = {},
+                         FileListing* listing = nullptr);
 
 // The clip, or nullopt after printing the error. Warnings are printed either way. `bytes` (optional)
 // receives the bytes read (the file's size; what a pipe held), which set the work budget.
 std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& err, std::uint64_t* bytes = nullptr,
-                                        const MotionChoice& choice = {});
+                                        const MotionChoice& choice = {}, FileListing* listing = nullptr);
+
+// Every motion of the file (at `choice.source_fps` when given), or nullopt after printing the
+// error; each motion's warnings are printed. For `render --grid` of one file holding a batch.
+std::optional<std::vector<Clip>> load_all_motions_reporting(const std::string& path, std::ostream& err,
+                                                            std::uint64_t* bytes, const MotionChoice& choice);
 
 // Two clips loaded at the same time (each load is multi-threaded too; together they keep the cores
 // busy through each other's serial parts), with the messages and outcome of two load_clip_reporting

@@ -159,7 +159,10 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
                          "render: " + std::to_string(parsed->positionals.size()) + " FILEs do not fit --grid " + *text);
     for (const auto& [name, value] : parsed->options)
       if (name == "--caption") layout.captions.push_back(value);
-    if (layout.captions.size() > parsed->positionals.size())
+    if (layout.captions.size() >
+        std::max<std::size_t>(parsed->positionals.size(), parsed->positionals.size() == 1
+                                                              ? static_cast<std::size_t>(layout.columns * layout.rows)
+                                                              : 0))
       return usage_error(err, "render: more --caption than FILEs");
     if (parsed->has("--ui") || parsed->has("--select") || parsed->has("--compare") || parsed->has("--ghost"))
       return usage_error(err,
@@ -257,12 +260,26 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
 
   std::vector<Clip> loaded;
   std::uint64_t bytes = 0;
-  for (const std::string& path : parsed->positionals) {
-    std::uint64_t clip_bytes = 0;
-    std::optional<Clip> clip = load_clip_reporting(path, err, &clip_bytes, *choice);
-    if (!clip) return kExitBadInput;
-    loaded.push_back(std::move(*clip));
-    bytes += clip_bytes;
+  if (grid && parsed->positionals.size() == 1 && !choice->motion) {
+    // One file in a grid: every motion it holds, a tile each, captioned by its name (a prompt).
+    std::optional<std::vector<Clip>> motions = load_all_motions_reporting(parsed->positionals[0], err, &bytes, *choice);
+    if (!motions) return kExitBadInput;
+    const auto tiles = static_cast<std::size_t>(grid->columns) * static_cast<std::size_t>(grid->rows);
+    if (motions->size() > tiles) {
+      err << printable(parsed->positionals[0]) << ": warning: the file holds " << motions->size()
+          << " motions; the grid's " << tiles << " tiles show the first " << tiles << '\n';
+      motions->resize(tiles);
+    }
+    for (std::size_t i = grid->captions.size(); i < motions->size(); ++i) grid->captions.push_back((*motions)[i].name);
+    loaded = std::move(*motions);
+  } else {
+    for (const std::string& path : parsed->positionals) {
+      std::uint64_t clip_bytes = 0;
+      std::optional<Clip> clip = load_clip_reporting(path, err, &clip_bytes, *choice);
+      if (!clip) return kExitBadInput;
+      loaded.push_back(std::move(*clip));
+      bytes += clip_bytes;
+    }
   }
   // --frame counts the active (last) clip's frames; in a grid, the longest clip's.
   const Motion* counted = &loaded.back().motion;

@@ -70,10 +70,14 @@ class HeaderReader {
  private:
   std::optional<Diagnostic> read_descr(const std::string& descr, NpyArray& array, std::size_t at) {
     array.descr = descr;
+    if (descr.size() == 2 && descr[1] == 'O' && (descr[0] == '|' || descr[0] == '<' || descr[0] == '>')) {
+      array.kind = 'O';  // Python objects: a pickle follows the header (pickle_reader.hpp)
+      array.item_bytes = 0;
+      return std::nullopt;
+    }
     if (descr.find('O') != std::string::npos) {
       return make_error(at,
-                        "the array holds Python objects ('" + descr +
-                            "', such as a pickled dict of results); a numeric array of joint positions is expected");
+                        "element type '" + descr + "' is not read; expected floats ('<f4', '<f8', '>f4', '<f2', ...)");
     }
     if (descr.size() != 3 || (descr[0] != '<' && descr[0] != '>' && descr[0] != '=' && descr[0] != '|') ||
         descr[1] != 'f' || (descr[2] != '2' && descr[2] != '4' && descr[2] != '8')) {

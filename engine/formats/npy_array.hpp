@@ -1,7 +1,9 @@
 // NumPy's .npy container (format versions 1.0, 2.0 and 3.0): the header (the magic, the version,
 // and the Python dict literal giving the element type, the memory order and the shape) checked
 // against the bytes present, and the elements read as floats whatever their byte order and order
-// in memory. Errors are located at the header's byte (line 1, column = byte + 1).
+// in memory. An array of Python objects ('|O') is let through with its data offset: its data is a
+// pickle (npy_format.cpp reads MDM's results dict from it). Errors are located at the header's byte (line 1, column =
+// byte + 1).
 #pragma once
 
 #include <cstddef>
@@ -17,8 +19,8 @@ namespace bvhscope {
 inline constexpr std::string_view kNpyMagic{"\x93NUMPY", 6};
 
 struct NpyArray {
-  char kind = 'f';             // 'f': IEEE float (the only kind read)
-  int item_bytes = 4;          // 2, 4 or 8
+  char kind = 'f';             // 'f': IEEE float; 'O': Python objects, pickled after the header
+  int item_bytes = 4;          // 2, 4 or 8 (0 for objects)
   bool big_endian = false;     // the elements' byte order
   bool fortran_order = false;  // column-major: the first index varies fastest
   std::vector<std::size_t> shape;
@@ -36,8 +38,8 @@ struct NpyArray {
 
 // Reads the header of the .npy bytes `bytes` (named `source` in messages), and checks that the
 // elements it declares are all there. Refused: another container, an unknown version, a header
-// that is not the dict np.save writes, an element type other than a float (Python objects, such
-// as a pickled dict, are named as such), or fewer bytes than the shape needs.
+// that is not the dict np.save writes, an element type other than a float or Python objects, or
+// fewer bytes than the shape needs.
 Result<NpyArray> read_npy_header(std::string_view bytes, std::string_view source);
 
 }  // namespace bvhscope

@@ -1,6 +1,7 @@
 #include "formats/npy_format.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -10,6 +11,7 @@
 #include "anim/file_loader.hpp"
 #include "formats/joint_layouts.hpp"
 #include "formats/npy_array.hpp"
+#include "formats/pickle_reader.hpp"
 #include "formats/ric_features.hpp"
 
 namespace bvhscope {
@@ -211,6 +213,110 @@ Result<Clip> read_motion(std::string_view bytes, std::string_view source, const 
   return clip;
 }
 
+// A pickled dict of results as MDM's sample.py saves it (np.save of {'motion': (N, J, 3, T)
+// float32, 'text': N prompts, 'lengths': N frame counts, 'num_samples', 'num_repetitions'}): one
+// motion per row of 'motion', trimmed to its length and named by its prompt.
+Result<MotionFile> read_pickled_results(std::string_view bytes, std::string_view source, const NpyArray& header) {
+  if (header.data_offset >= bytes.size())
+    return Diagnostic{std::string(source), 1, static_cast<int>(std::min<std::size_t>(header.data_offset + 1, 1u << 30)),
+                      "the array holds Python objects ('" + header.descr +
+                          "') but the file ends after its header: no pickle of them follows"};
+  Result<Pickle> read = read_pickle(bytes, header.data_offset, source);
+  if (!read) return read.error();
+  const Pickle& pickle = read.value();
+  using Kind = PickleValue::Kind;
+  const auto refuse = [&](std::size_t at, const std::string& text) {
+    return Diagnostic{std::string(source), 1, static_cast<int>(std::min<std::size_t>(at + 1, 1u << 30)), text};
+  };
+  std::size_t dict = pickle.top;
+  if (pickle[dict].kind == Kind::Array && pickle[dict].data != kNoPickleValue &&  // np.save's 0-d object array
+      pickle[pickle[dict].data].kind == Kind::List && pickle[pickle[dict].data].items.size() == 1)
+    dict = pickle[pickle[dict].data].items[0];
+  if (pickle[dict].kind != Kind::Dict)
+    return refuse(header.data_offset, "the pickled object is " + pickle.describe(dict) +
+                                          ", not a dict of results such as MDM's results.npy ('motion', 'text', "
+                                          "'lengths')");
+  const std::size_t motion = pickle.find(dict, "motion");
+  if (motion == kNoPickleValue) {
+    std::string keys;
+    const std::vector<std::size_t>& items = pickle[dict].items;
+    for (std::size_t i = 0; i < items.size() && i < 20; i += 2)
+      keys += (keys.empty() ? "'" : ", '") + (pickle[items[i]].kind == Kind::Text ? pickle[items[i]].text : "?") + "'";
+    return refuse(pickle[dict].at, "the pickled dict has no 'motion' array of joint positions (its keys: " +
+                                       (keys.empty() ? std::string("none") : keys) + ")");
+  }
+  const PickleValue& values = pickle[motion];
+  if (values.kind != Kind::Array || values.dtype == kNoPickleValue || pickle[values.data].kind != Kind::Bytes)
+    return refuse(values.at, "'motion' is " + pickle.describe(motion) + ", not an array of numbers");
+  const PickleValue& dtype = pickle[values.dtype];
+  NpyArray array;
+  if (dtype.text != "f2" && dtype.text != "f4" && dtype.text != "f8")
+    return refuse(values.at, "'motion' holds '" + dtype.text + "' values; floats ('f4', 'f8', 'f2') are expected");
+  array.kind = 'f';
+  array.item_bytes = dtype.text[1] - '0';
+  array.big_endian = dtype.byte_order == '>' || (dtype.byte_order == '=' && std::endian::native == std::endian::big);
+  array.fortran_order = values.fortran;
+  array.shape = values.shape;
+  array.descr = std::string(1, dtype.byte_order) + dtype.text;
+  array.count = 1;
+  for (const std::size_t dimension : array.shape) {
+    if (dimension != 0 && array.count > std::numeric_limits<std::size_t>::max() / dimension / 8)
+      return refuse(values.at, "'motion' has the shape " + array.shape_text() + ", too large");
+    array.count *= dimension;
+  }
+  const std::string_view data = pickle[values.data].bytes();
+  if (data.size() != array.count * static_cast<std::size_t>(array.item_bytes))
+    return refuse(values.at, "'motion' has the shape " + array.shape_text() + " of '" + dtype.text + "' (" +
+                                 std::to_string(array.count * static_cast<std::size_t>(array.item_bytes)) +
+                                 " bytes) but holds " + std::to_string(data.size()) + " bytes");
+  Result<ArrayAxes> axes = axes_of(array, source);
+  if (!axes) return axes.error();
+  // The prompts and lengths, when they are there and one a motion.
+  std::vector<std::string> prompts;
+  if (const std::size_t text = pickle.find(dict, "text");
+      text != kNoPickleValue && pickle[text].kind == Kind::List && pickle[text].items.size() == axes.value().motions) {
+    for (const std::size_t item : pickle[text].items)
+      prompts.push_back(pickle[item].kind == Kind::Text ? pickle[item].text : std::string());
+  }
+  std::vector<std::size_t> lengths;
+  if (const std::size_t found = pickle.find(dict, "lengths"); found != kNoPickleValue) {
+    const PickleValue& l = pickle[found];
+    const bool integers = l.kind == Kind::Array && l.dtype != kNoPickleValue && pickle[l.data].kind == Kind::Bytes &&
+                          (pickle[l.dtype].text == "i8" || pickle[l.dtype].text == "i4") && l.shape.size() == 1 &&
+                          l.shape[0] == axes.value().motions;
+    if (integers) {
+      const std::string_view raw = pickle[l.data].bytes();
+      const std::size_t size = pickle[l.dtype].text == "i8" ? 8 : 4;
+      const bool big = pickle[l.dtype].byte_order == '>';
+      if (raw.size() == size * l.shape[0]) {
+        for (std::size_t m = 0; m < l.shape[0]; ++m) {
+          std::uint64_t bits = 0;
+          for (std::size_t b = 0; b < size; ++b)
+            bits = (bits << 8) | static_cast<unsigned char>(raw[m * size + (big ? b : size - 1 - b)]);
+          const bool negative = (bits >> (size * 8 - 1)) != 0;
+          lengths.push_back(negative ? 0 : static_cast<std::size_t>(bits));
+        }
+      }
+    }
+  }
+  const ArraySkeleton skeleton = array_skeleton(axes.value().joints);
+  MotionFile file;
+  file.source = std::string(source);
+  file.format = "MDM results (NumPy pickle)";
+  for (std::size_t m = 0; m < axes.value().motions; ++m) {
+    Result<Clip> clip = read_motion(data, source, array, axes.value(), skeleton, m);
+    if (!clip) return clip.error();
+    Clip& c = clip.value();
+    if (!prompts.empty() && !prompts[m].empty()) c.name = prompts[m];
+    if (!lengths.empty() && lengths[m] > 0 && lengths[m] < c.motion.frame_count) {
+      c.motion.frame_count = lengths[m];
+      c.motion.positions.resize(lengths[m] * static_cast<std::size_t>(c.motion.position_joints) * 3);
+    }
+    file.motions.push_back(std::move(clip).value());
+  }
+  return file;
+}
+
 }  // namespace
 
 Sniffed sniff_npy(std::string_view head, bool whole) {
@@ -224,6 +330,7 @@ Result<MotionFile> read_npy_bytes(std::string_view bytes, std::string_view sourc
   Result<NpyArray> header = read_npy_header(bytes, source);
   if (!header) return header.error();
   const NpyArray& array = header.value();
+  if (array.kind == 'O') return read_pickled_results(bytes, source, array);
   Result<ArrayAxes> axes = axes_of(array, source);
   if (!axes) return axes.error();
   const ArraySkeleton skeleton = array_skeleton(axes.value().joints);

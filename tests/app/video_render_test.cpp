@@ -6,8 +6,10 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
+#include "npy_writer.hpp"
 #include "png_image.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"
@@ -160,6 +162,46 @@ TEST_F(VideoRender, AGridHasATileForEachClipWithItsCaptionAndLastsAsTheLongest) 
   const auto too_many = run_headless({"render", sample(), two, one, "--grid", "1x2", "-o", png.string()});
   EXPECT_EQ(too_many.exit_code, 2);
   EXPECT_NE(too_many.err.find("render: 3 FILEs do not fit --grid 1x2"), std::string::npos) << too_many.err;
+}
+
+TEST_F(VideoRender, OneFileOfSeveralMotionsFillsAGridCaptionedByTheirNames) {
+  // (3 motions, 6 frames, 22 joints, 3): a figure-sized cloud of points that moves a little.
+  std::vector<double> values;
+  for (int m = 0; m < 3; ++m)
+    for (int f = 0; f < 6; ++f)
+      for (int j = 0; j < 22; ++j)
+        for (int c = 0; c < 3; ++c) values.push_back(c == 1 ? 0.08 * j : 0.05 * ((j * 7 + c) % 5) + 0.01 * f + 0.1 * m);
+  const auto batch = dir_.path() / "batch.npy";
+  {
+    std::ofstream out(batch, std::ios::binary);
+    out << test::npy_bytes({"<f4", false, {3, 6, 22, 3}}, values);
+  }
+  const auto render = [&](const std::string& name, std::vector<std::string> extra) {
+    const auto png = dir_.path() / name;
+    std::vector<std::string> args = {"render", batch.string(), "--grid", "2x2",
+                                     "-o",     png.string(),   "--size", "640x360"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto result = run_headless(args);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return read_png(png);
+  };
+  const Png named = render("named.png", {});
+  EXPECT_GT(caption_pixels(named, 0, 0), 20);
+  EXPECT_GT(caption_pixels(named, 320, 0), 20);
+  EXPECT_GT(caption_pixels(named, 0, 180), 20);
+  EXPECT_EQ(caption_pixels(named, 320, 180), 0);  // three motions, four tiles
+  // The captions are the motions' names: the same picture as with those names given, another
+  // than with the file's name given.
+  const Png given = render("given.png", {"--caption", "motion 0", "--caption", "motion 1", "--caption", "motion 2"});
+  EXPECT_TRUE(named.rgb == given.rgb);
+  const Png file_named =
+      render("file.png", {"--caption", "batch.npy", "--caption", "batch.npy", "--caption", "batch.npy"});
+  EXPECT_FALSE(named.rgb == file_named.rgb);
+  // More motions than tiles: the first ones, with a warning.
+  const auto png = dir_.path() / "two.png";
+  const auto two = run_headless({"render", batch.string(), "--grid", "2x1", "-o", png.string(), "--size", "320x180"});
+  EXPECT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(two.err, batch.string() + ": warning: the file holds 3 motions; the grid's 2 tiles show the first 2\n");
 }
 
 TEST_F(VideoRender, AStripDrawsOlderPosesFainterBesideTheNewestOne) {

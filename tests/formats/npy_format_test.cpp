@@ -294,8 +294,8 @@ TEST(NpyFormat, RefusalsAreLocated) {
   EXPECT_EQ(npy_error_text(read_array({"<i8", false, {2, 22, 3}}, {})),
             "a.npy:1:21: error: element type '<i8' is not read; expected floats ('<f4', '<f8', '>f4', '<f2', ...)");
   EXPECT_EQ(npy_error_text(read_array({"|O", false, {}}, {})),
-            "a.npy:1:21: error: the array holds Python objects ('|O', such as a pickled dict of results); a numeric "
-            "array of joint positions is expected");
+            "a.npy:1:129: error: the array holds Python objects ('|O') but the file ends after its header: no pickle "
+            "of them follows");
   EXPECT_EQ(npy_error_text(read_array({"<f4", false, {0, 22, 3}}, {})),
             "a.npy: error: shape (0, 22, 3) holds no joint positions");
   EXPECT_EQ(npy_error_text(read_npy_bytes("", "a.npy", {})),

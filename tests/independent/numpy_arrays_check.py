@@ -4,7 +4,8 @@ at every frame equals the array's (as float32), found by the joint names of the 
 for float32/float64/float16, both byte orders, C and Fortran order, MDM's (motions, joints, 3,
 frames) batches with --motion, and HumanML3D/KIT-ML feature vectors against a decoder written here
 from the dataset's recover_from_ric (quaternions, as it does). The frame times follow the layouts'
-rates and --source-fps. And `convert X.npy -o X.bvh` (rotations fitted to the positions): the BVH,
+rates and --source-fps. MDM's results.npy as np.save pickles it (each sample a motion, cut to its
+length, named by its prompt in `info --json`; a pickle naming os.system refused). And `convert X.npy -o X.bvh` (rotations fitted to the positions): the BVH,
 read by a reader written here (tokens, then forward kinematics in NumPy), puts every joint where
 the array has it (rigid skeletons to float rounding; stretching bones within their stretch), stands
 in a T-pose at rest (all channels 0), and the fit's printed error agrees with the one found here.
@@ -12,6 +13,7 @@ in a T-pose at rest (all channels 0), and the fit's printed error agrees with th
 usage: numpy_arrays_check.py BVHSCOPE"""
 import csv
 import io
+import json
 import os
 import subprocess
 import sys
@@ -242,6 +244,31 @@ with tempfile.TemporaryDirectory() as folder:
         check(f"({25}, {width}) features", save(f"features{width}.npy", features.astype(np.float32)),
               recover_from_ric(features.astype(np.float32).astype(np.float64), joints), names, 1 / fps,
               tolerance=2e-6 * max(1.0, float(np.abs(expected).max())))
+
+    # MDM's results.npy, saved by NumPy itself as MDM's sample.py saves it (a pickled dict).
+    samples, repetitions, frames = 3, 2, 40
+    motion = rng.normal(0.0, 0.5, (samples * repetitions, 22, 3, frames)).astype(np.float32)
+    prompts = [f"a person does thing {k}" for k in range(samples)] * repetitions
+    lengths = np.array([40, 25, 31, 12, 40, 7])
+    results = save("results.npy", {"motion": motion, "text": prompts, "lengths": lengths,
+                                   "num_samples": samples, "num_repetitions": repetitions})
+    for k in (0, 3, 5):
+        check(f"MDM results.npy, --motion {k}", results, motion[k].transpose(2, 0, 1)[:lengths[k]], HUMANML3D, 1 / 20,
+              "--motion", str(k))
+    described = subprocess.run([BVHSCOPE, "info", results, "--json", "--motion", "4"], capture_output=True, text=True)
+    listing = json.loads(described.stdout) if described.returncode == 0 else {}
+    want = [{"name": prompts[k], "frames": int(lengths[k]), "fps": 20} for k in range(samples * repetitions)]
+    if listing.get("motions") != want or listing.get("motion") != 4 or listing.get("frames") != 40:
+        failures.append(f"info --json of results.npy: {described.stderr} {listing.get('motions')} != {want}")
+    else:
+        print(f"MDM results.npy: info --json lists {len(want)} motions with their prompts and lengths")
+    evil = os.path.join(folder, "evil.npy")
+    np.save(evil, np.array([os.system], dtype=object), allow_pickle=True)
+    refused = subprocess.run([BVHSCOPE, "info", evil], capture_output=True, text=True)
+    if refused.returncode != 1 or "the pickle names posix.system" not in refused.stderr:
+        failures.append(f"a pickle naming os.system: exit {refused.returncode}, {refused.stderr!r}")
+    else:
+        print("a pickle naming os.system is refused: " + refused.stderr.strip())
 
     rigid = smpl_motion(90, rng)
     check_fit("convert to BVH, rigid bones", save("fit_rigid.npy", rigid.astype(np.float32)), rigid, HUMANML3D, 1e-5)
