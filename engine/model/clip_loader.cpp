@@ -1,9 +1,7 @@
 #include "model/clip_loader.hpp"
 
+#include <pthread.h>
 #include <sched.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <exception>
@@ -20,16 +18,17 @@ namespace {
 // parse thread keeps its core to the end of its time slice, and llvmpipe, which rasterises on
 // every core, waits at each of its sync points: UI frames p95 35-60 ms during a 100 MB load against
 // 20-24 ms idle on the 2-core VM this was measured on (bench/progressive_load.cpp, bench/README.md).
-// The loader thread itself stays at nice 10: it reads, gathers the parsed rows and, when busier
-// programs starve the workers, does their work itself (RowPipeline's take-over, run_supervised),
-// so a load on a busy machine still finishes. A thread cannot leave SCHED_IDLE without
-// CAP_SYS_NICE or an RLIMIT_NICE allowance, which is why the fallback is a thread that never entered it.
-constexpr int kLoaderNice = 10;
+// The loader thread itself keeps the process's priority: it reads, gathers the parsed rows and, when
+// busier programs starve the workers, does their work itself (RowPipeline's take-over,
+// run_supervised), so that a load on a busy machine goes on at the machine's fair share. At nice 10
+// it had a tenth of that beside one busy program at nice 0 (a 100 MB load 3.5x slower beside two
+// busy loops, the test suite's loading tests 4-8x slower under ASan), and no better UI: frame p95
+// while loading 100 MB equal to idle either way (bench/README.md).
 constexpr std::size_t kViewerBlockBytes = std::size_t{1} << 20;  // the loader's bursts stay short
 
 void run_in_background() {
   sched_param none{};
-  ::sched_setscheduler(0, SCHED_IDLE, &none);  // best effort: a failure leaves the worker at nice 10
+  ::sched_setscheduler(0, SCHED_IDLE, &none);  // best effort: a failure leaves the worker beside the UI
 }
 
 ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started) {
@@ -81,11 +80,10 @@ Result<Clip> chosen_motions(MotionFile file, int motion, std::vector<Clip>& othe
 
 }  // namespace
 
-// Below the UI (see kLoaderNice). On Linux the nice value is per thread; the workers started from
-// the loader's thread inherit it, then go on to the background (run_in_background).
+// The loader's thread is named (top, gdb and the tests' watch on a load's CPU time see it); the
+// parse workers it starts inherit the name.
 ClipLoader::ClipLoader()
-    : worker_(WorkerThread::Threading::Own,
-              [] { ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kLoaderNice); }) {}
+    : worker_(WorkerThread::Threading::Own, [] { ::pthread_setname_np(::pthread_self(), kLoaderThreadName); }) {}
 
 ClipLoader::~ClipLoader() {
   // Quitting during a long load: stop it rather than wait for it (the worker joins after this).

@@ -74,6 +74,9 @@ using LoadEvent = std::variant<LoadPreview, LoadOutcome>;
 
 enum class LoadPhase : std::uint8_t { Idle, Parsing, Measuring };  // Parsing reads the file too
 
+// The name of the loader's thread and of the parse workers it starts (at most 15 characters).
+inline constexpr const char* kLoaderThreadName = "bvhscope-loader";
+
 class ClipLoader {
  public:
   ClipLoader();

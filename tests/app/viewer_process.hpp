@@ -34,9 +34,10 @@ using State = std::map<std::string, std::string>;
 // (test_pace.hpp). A test fails only if the viewer never reaches the state, never because it was slow.
 inline const std::chrono::steady_clock::duration kStateDeadline = hang_bound(std::chrono::seconds(60));
 
-// The CPU time (clock ticks) used so far by the viewer's background threads: those below the UI's
-// priority (the loader at nice 10, its parse and bake workers at SCHED_IDLE). It grows while a load
-// works, however little CPU time a busy machine leaves it; it stops when the load is stuck.
+// The CPU time (clock ticks) used so far by the viewer's background threads: the loader's (named
+// "bvhscope-loader", as are the parse workers it starts) and the parse and bake workers in
+// SCHED_IDLE. It grows while a load works, however little CPU time a busy machine leaves it; it
+// stops when the load is stuck.
 inline long background_cpu_ticks(pid_t pid) {
   long ticks = 0;
   std::error_code ec;
@@ -44,17 +45,17 @@ inline long background_cpu_ticks(pid_t pid) {
     const std::string text = read_file(task.path() / "stat");
     const std::size_t paren = text.rfind(')');
     if (paren == std::string::npos) continue;
+    const std::size_t name_start = text.find('(');
+    const std::string name = name_start < paren ? text.substr(name_start + 1, paren - name_start - 1) : "";
     std::istringstream fields(text.substr(paren + 2));  // from field 3, the state
     std::string field;
     long cpu = 0;
-    long nice = 0;
     long policy = 0;
     for (int i = 3; i <= 41 && fields >> field; ++i) {
       if (i == 14 || i == 15) cpu += std::stol(field);  // utime, stime
-      if (i == 19) nice = std::stol(field);
       if (i == 41) policy = std::stol(field);
     }
-    if (nice > 0 || policy == SCHED_IDLE) ticks += cpu;
+    if (name == "bvhscope-loader" || policy == SCHED_IDLE) ticks += cpu;
   }
   return ticks;
 }
