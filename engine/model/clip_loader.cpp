@@ -21,9 +21,9 @@ namespace {
 // The loader thread itself keeps the process's priority: it reads, gathers the parsed rows and, when
 // busier programs starve the workers, does their work itself (RowPipeline's take-over,
 // run_supervised), so that a load on a busy machine goes on at the machine's fair share. At nice 10
-// it had a tenth of that beside one busy program at nice 0 (a 100 MB load 3.5x slower beside two
-// busy loops, the test suite's loading tests 4-8x slower under ASan), and no better UI: frame p95
-// while loading 100 MB equal to idle either way (bench/README.md).
+// it had a tenth of that beside one busy program at nice 0 (a 100 MB load 12.9 s against 2.6 s
+// beside two busy loops, the test suite's loading tests 4-8x slower under ASan), and no better UI
+// on a quiet machine: frame p95 while loading 100 MB equal to idle either way (bench/README.md).
 constexpr std::size_t kViewerBlockBytes = std::size_t{1} << 20;  // the loader's bursts stay short
 
 void run_in_background() {

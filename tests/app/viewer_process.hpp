@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "model/clip_loader.hpp"
 #include "test_pace.hpp"
 #include "test_support.hpp"
 #include "x11_client.hpp"
@@ -35,7 +36,7 @@ using State = std::map<std::string, std::string>;
 inline const std::chrono::steady_clock::duration kStateDeadline = hang_bound(std::chrono::seconds(60));
 
 // The CPU time (clock ticks) used so far by the viewer's background threads: the loader's (named
-// "bvhscope-loader", as are the parse workers it starts) and the parse and bake workers in
+// kLoaderThreadName, as are the parse workers it starts) and the parse and bake workers in
 // SCHED_IDLE. It grows while a load works, however little CPU time a busy machine leaves it; it
 // stops when the load is stuck.
 inline long background_cpu_ticks(pid_t pid) {
@@ -55,7 +56,7 @@ inline long background_cpu_ticks(pid_t pid) {
       if (i == 14 || i == 15) cpu += std::stol(field);  // utime, stime
       if (i == 41) policy = std::stol(field);
     }
-    if (name == "bvhscope-loader" || policy == SCHED_IDLE) ticks += cpu;
+    if (name == kLoaderThreadName || policy == SCHED_IDLE) ticks += cpu;
   }
   return ticks;
 }
