@@ -8,6 +8,7 @@
 #include <new>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include "cli/dispatch.hpp"
@@ -44,7 +45,7 @@ int main(int argc, char** argv) {
     if (const auto exit_code = bvhscope::cli::run_subcommand(args, out, std::cerr)) return *exit_code;
     bvhscope::cli::ViewerArguments viewer;
     if (const int status = bvhscope::cli::parse_viewer_arguments(args, viewer, std::cerr); status != 0) return status;
-    const int status = bvhscope::viewer::run_viewer(viewer.files, viewer.up, viewer.compare);
+    const int status = bvhscope::viewer::run_viewer(viewer.files, viewer.up, viewer.compare, std::move(viewer.reading));
     // Closed by SIGINT, SIGTERM or SIGHUP (settings saved): end by that signal, as callers expect.
     bvhscope::io::end_by_interrupt_signal();
     return status;

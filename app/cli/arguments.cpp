@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <system_error>
 
 namespace bvhscope::cli {
@@ -109,7 +110,32 @@ std::optional<MotionChoice> motion_choice_options(const ParsedArguments& parsed,
     }
     choice.source_fps = fps;
   }
+  const auto path_value = [&](std::string_view name, std::string& into) {
+    const auto text = parsed.value(name);
+    if (!text) return true;
+    if (text->empty()) {
+      error.message = prefix + std::string(name) + " needs a file";
+      return false;
+    }
+    into = *text;
+    return true;
+  };
+  if (!path_value("--skeleton", choice.skeleton_path) || !path_value("--mean", choice.mean_path) ||
+      !path_value("--std", choice.std_path))
+    return std::nullopt;
+  if (const auto text = parsed.value("--key")) {
+    if (text->empty()) {
+      error.message = prefix + "--key needs the name of an array of the .npz archive";
+      return std::nullopt;
+    }
+    choice.array_key = *text;
+  }
   return choice;
+}
+
+std::vector<OptionSpec> with_motion_options(std::vector<OptionSpec> specs) {
+  specs.insert(specs.end(), std::begin(kMotionOptionSpecs), std::end(kMotionOptionSpecs));
+  return specs;
 }
 
 std::optional<std::optional<CompareStart>> compare_start_options(const ParsedArguments& parsed,

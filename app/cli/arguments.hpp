@@ -46,13 +46,27 @@ struct InterpretationOptions {
 std::optional<InterpretationOptions> interpretation_options(const ParsedArguments& parsed, std::string_view command,
                                                             UsageError& error);
 
-// --motion K and --source-fps N, read the same way by every command that loads files: which motion
-// of a file holding several the command works on (0-based; the first without it), and the rate of
-// the motions (frames a second), for files that do not store one (joint arrays) or store a wrong one.
-inline constexpr OptionSpec kMotionOptionSpecs[] = {{"--motion", true}, {"--source-fps", true}};
+// The options of every command that loads files, read the same way by each: --motion K, which
+// motion of a file holding several it works on (0-based; the first without it); --source-fps N, the
+// rate of the motions (frames a second), for files that do not store one (joint arrays) or store a
+// wrong one; and what joint arrays do not say about themselves: --skeleton FILE (their joints'
+// names and tree), --mean M.npy and --std S.npy (feature vectors un-normalised), --key NAME (the
+// array of a .npz archive).
+inline constexpr OptionSpec kMotionOptionSpecs[] = {{"--motion", true}, {"--source-fps", true}, {"--skeleton", true},
+                                                    {"--mean", true},   {"--std", true},        {"--key", true}};
+// The same but --motion: the viewer's (it opens every motion of a file).
+inline constexpr OptionSpec kViewerReadingSpecs[] = {
+    {"--source-fps", true}, {"--skeleton", true}, {"--mean", true}, {"--std", true}, {"--key", true}};
+// `specs` and kMotionOptionSpecs.
+std::vector<OptionSpec> with_motion_options(std::vector<OptionSpec> specs);
+
 struct MotionChoice {
   std::optional<std::size_t> motion;
   std::optional<double> source_fps;
+  std::string skeleton_path;  // empty: none given
+  std::string mean_path;
+  std::string std_path;
+  std::string array_key;
 };
 std::optional<MotionChoice> motion_choice_options(const ParsedArguments& parsed, std::string_view command,
                                                   UsageError& error);

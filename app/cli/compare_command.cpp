@@ -212,18 +212,16 @@ void write_per_frame_csv(const Report& report, std::ostream& out) {
 int run_compare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
   const auto parsed = parse_arguments(args,
-                                      {{"--json", false},
-                                       {"--csv", true},
-                                       {"--align", true},
-                                       {"--frames", true},
-                                       {"--offset", true},
-                                       {"--position-mode", true},
-                                       {"--up", true},
-                                       {"--map", true},
-                                       {"--units", true},
-                                       kNoBudgetOption,
-                                       kMotionOptionSpecs[0],
-                                       kMotionOptionSpecs[1]},
+                                      with_motion_options({{"--json", false},
+                                                           {"--csv", true},
+                                                           {"--align", true},
+                                                           {"--frames", true},
+                                                           {"--offset", true},
+                                                           {"--position-mode", true},
+                                                           {"--up", true},
+                                                           {"--map", true},
+                                                           {"--units", true},
+                                                           kNoBudgetOption}),
                                       usage);
   if (!parsed) return usage_error(err, "compare: " + usage.message);
   if (parsed->positionals.size() != 2) return usage_error(err, "compare: expected two FILEs (REFERENCE OTHER)");

@@ -10,6 +10,7 @@
 #include "anim/measure.hpp"
 #include "anim/motion_compare.hpp"
 #include "anim/printable.hpp"
+#include "anim/skeleton_names.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
@@ -171,28 +172,27 @@ std::string fit_summary(const RotationFitReport& fit, const Skeleton& input, con
 int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
   const auto parsed = parse_arguments(args,
-                                      {{"-o", true},
-                                       {"--output", true},
-                                       {"--frames", true},
-                                       {"--fps", true},
-                                       {"--rotation-order", true},
-                                       {"--channels", true},
-                                       {"--units", true},
-                                       {"--from-units", true},
-                                       {"--up", true},
-                                       {"--from-up", true},
-                                       {"--mirror", false},
-                                       {"--strip-prefix", true},
-                                       {"--rename", true},
-                                       {"--in-place", false},
-                                       {"--ground", false},
-                                       {"--unwrap", false},
-                                       {"--precision", true},
-                                       {"--position-mode", true},
-                                       {"--force", false},
-                                       kNoBudgetOption,
-                                       kMotionOptionSpecs[0],
-                                       kMotionOptionSpecs[1]},
+                                      with_motion_options({{"-o", true},
+                                                           {"--output", true},
+                                                           {"--frames", true},
+                                                           {"--fps", true},
+                                                           {"--rotation-order", true},
+                                                           {"--channels", true},
+                                                           {"--units", true},
+                                                           {"--from-units", true},
+                                                           {"--up", true},
+                                                           {"--from-up", true},
+                                                           {"--mirror", false},
+                                                           {"--strip-prefix", true},
+                                                           {"--rename", true},
+                                                           {"--skeleton-names", true},
+                                                           {"--in-place", false},
+                                                           {"--ground", false},
+                                                           {"--unwrap", false},
+                                                           {"--precision", true},
+                                                           {"--position-mode", true},
+                                                           {"--force", false},
+                                                           kNoBudgetOption}),
                                       usage);
   if (!parsed) return usage_error(err, "convert: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "convert: expected one FILE");
@@ -203,6 +203,11 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   if (!options) return usage_error(err, usage.message);
   const auto choice = motion_choice_options(*parsed, "convert", usage);
   if (!choice) return usage_error(err, usage.message);
+  std::optional<SkeletonNaming> naming;
+  if (const auto text = parsed->value("--skeleton-names")) {
+    naming = parse_skeleton_naming(*text);
+    if (!naming) return usage_error(err, "convert: --skeleton-names must be smpl, cmu or mixamo, not '" + *text + "'");
+  }
   BvhWriteOptions write_options;
   if (const auto text = parsed->value("--precision")) {
     int digits = -1;
@@ -240,7 +245,30 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     if (options->lengths && options->lengths->from_metres_per_unit)
       positions_unit.metres_per_unit = *options->lengths->from_metres_per_unit;
   }
-  Result<Clip> converted = convert_clip(std::move(*clip), *options, &report);
+  ConvertOptions chosen = *options;
+  if (naming) {  // the convention's names first; --rename then applies to them
+    auto renames = skeleton_naming_renames(clip->skeleton, *naming, input);
+    if (!renames) {
+      err << format_diagnostic(renames.error(), Severity::Error) << "; nothing was written\n";
+      return kExitBadInput;
+    }
+    // The renames run at once on the original names: a --rename of a convention's name (Head=Skull)
+    // becomes that joint's new name (head to Skull).
+    std::vector<std::pair<std::string, std::string>> user_renames;
+    for (const auto& [old_name, new_name] : chosen.renames) {
+      const auto convention =
+          std::find_if(renames.value().begin(), renames.value().end(),
+                       [&](const std::pair<std::string, std::string>& pair) { return pair.second == old_name; });
+      if (convention != renames.value().end()) {
+        convention->second = new_name;
+      } else {
+        user_renames.emplace_back(old_name, new_name);
+      }
+    }
+    chosen.renames = std::move(renames).value();
+    chosen.renames.insert(chosen.renames.end(), user_renames.begin(), user_renames.end());
+  }
+  Result<Clip> converted = convert_clip(std::move(*clip), chosen, &report);
   if (!converted) {
     err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
     return report.needs_from_units ? kExitUsage : kExitBadInput;

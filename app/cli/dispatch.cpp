@@ -6,6 +6,7 @@
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/load_for_cli.hpp"
 #include "io/output_stream.hpp"
 
 #ifndef BVHSCOPE_VERSION
@@ -62,6 +63,9 @@ std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ost
   for (const OptionSpec& spec : kCompareOptionSpecs) {
     if (command == spec.name || command.rfind(std::string(spec.name) + "=", 0) == 0) return std::nullopt;
   }
+  for (const OptionSpec& spec : kViewerReadingSpecs) {
+    if (command == spec.name || command.rfind(std::string(spec.name) + "=", 0) == 0) return std::nullopt;
+  }
   if (command.size() > 1 && command[0] == '-') return usage_error(err, "unknown option '" + command + "'");
   return std::nullopt;
 }
@@ -70,14 +74,23 @@ int parse_viewer_arguments(const std::vector<std::string>& args, ViewerArguments
   UsageError usage;
   std::vector<OptionSpec> specs = {{"--up", true}};
   specs.insert(specs.end(), std::begin(kCompareOptionSpecs), std::end(kCompareOptionSpecs));
+  specs.insert(specs.end(), std::begin(kViewerReadingSpecs), std::end(kViewerReadingSpecs));
   const std::optional<ParsedArguments> parsed = parse_arguments(args, specs, usage);
   if (!parsed) return usage_error(err, usage.message);
   const auto interpretation = interpretation_options(*parsed, "", usage);
   if (!interpretation) return usage_error(err, usage.message);
   const auto compare = compare_start_options(*parsed, "", usage);
   if (!compare) return usage_error(err, usage.message);
+  const auto choice = motion_choice_options(*parsed, "", usage);
+  if (!choice) return usage_error(err, usage.message);
+  Result<ReadOptions> reading = reader_options(*choice);
+  if (!reading) {
+    err << format_diagnostic(reading.error(), Severity::Error) << '\n';
+    return kExitBadInput;
+  }
   viewer.up = interpretation->up;
   viewer.compare = *compare;
+  viewer.reading = FileReading{std::move(reading).value(), choice->source_fps};
   viewer.files = parsed->positionals;
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "anim/up_axis.hpp"
+#include "model/clip_loader.hpp"
 #include "model/compare_start.hpp"
 
 namespace bvhscope::cli {
@@ -21,10 +22,13 @@ struct ViewerArguments {
   std::vector<std::string> files;
   UpAxisRequest up;
   std::optional<CompareStart> compare;  // --compare, --ghost, --align, --error-scale
+  FileReading reading;                  // --skeleton, --mean/--std, --key, --source-fps
 };
 
-// The viewer's arguments: FILE..., --up AXIS and the comparison's options. Returns 0, or the usage
-// error's exit code after printing it.
+// The viewer's arguments: FILE..., --up AXIS, the comparison's options and how files are read
+// (kMotionOptionSpecs but --motion: the viewer opens every motion of a file). Returns 0, or the
+// usage error's exit code after printing it (1 with the file's located error when a --skeleton,
+// --mean or --std file cannot be read).
 int parse_viewer_arguments(const std::vector<std::string>& args, ViewerArguments& viewer, std::ostream& err);
 
 }  // namespace bvhscope::cli

@@ -34,14 +34,12 @@ bool write_file(const std::string& path, std::ostream& err, Write write) {
 int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
   const auto parsed = parse_arguments(args,
-                                      {{"-o", true},
-                                       {"--output", true},
-                                       {"--position-mode", true},
-                                       {"--rotations", true},
-                                       {"--up", true},
-                                       kNoBudgetOption,
-                                       kMotionOptionSpecs[0],
-                                       kMotionOptionSpecs[1]},
+                                      with_motion_options({{"-o", true},
+                                                           {"--output", true},
+                                                           {"--position-mode", true},
+                                                           {"--rotations", true},
+                                                           {"--up", true},
+                                                           kNoBudgetOption}),
                                       usage);
   if (!parsed) return usage_error(err, "export: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "export: expected one FILE");

@@ -14,9 +14,12 @@ void print_help(std::ostream& out) {
 
 Usage:
   bvhscope [--up AXIS] [FILE|FOLDER...] [--compare] [--ghost] [--align none|root|rigid]
-                 [--error-scale CM]
+                 [--error-scale CM] [--source-fps N] [--key NAME] [--skeleton FILE]
+                 [--mean M.npy --std S.npy]
                                 open the viewer (the bundled sample clip without FILE); a
-                                folder opens every .bvh file in it, in natural order.
+                                folder opens every motion file in it, in natural order.
+                                --source-fps, --key, --skeleton, --mean and --std apply to
+                                every file opened (see Files below).
                                 --compare: the first file is the reference, every other clip
                                 is measured against it as compare does, its joints coloured
                                 by their error (scale top: CM, default automatic); --ghost
@@ -24,10 +27,12 @@ Usage:
                                 (each implies --compare)
   bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
                  [--source-fps N]
+                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 summary (position mode, up axis, size, unit guess, floor,
                                 each with its reason), warnings and the joint hierarchy
   bvhscope export FILE [-o OUT.csv] [--position-mode auto|add|replace] [--rotations ROT.csv]
                  [--up AXIS] [--no-budget] [--motion K] [--source-fps N]
+                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 world positions of every joint and End Site as CSV
                                 (stdout without -o), in the file's coordinates; with --up,
                                 turned so that AXIS (auto: the detected one) points up +Y.
@@ -35,9 +40,10 @@ Usage:
   bvhscope convert FILE -o OUT.bvh [--frames A:B] [--fps N] [--rotation-order ORDER]
                  [--channels 3] [--units m|cm|mm|in|ft|FACTOR [--from-units UNIT]]
                  [--up AXIS [--from-up AXIS]] [--mirror] [--strip-prefix P]
-                 [--rename OLD=NEW]... [--in-place] [--ground] [--unwrap] [--precision N]
-                 [--position-mode auto|add|replace] [--force] [--no-budget] [--motion K]
-                 [--source-fps N]
+                 [--rename OLD=NEW]... [--skeleton-names smpl|cmu|mixamo] [--in-place]
+                 [--ground] [--unwrap] [--precision N] [--position-mode auto|add|replace]
+                 [--force] [--no-budget] [--motion K] [--source-fps N]
+                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 writes clean BVH (tab-indented HIERARCHY, End Sites, the
                                 shortest decimals that read back to the same floats, or N
                                 decimals) with the same poses, positions for the Biovision
@@ -62,12 +68,17 @@ Usage:
                                 the end; OUT may not be the input unless --force. Joint
                                 positions (.npy) get channels fitted first (bones of mean
                                 length, a T-pose at rest, each joint's rotation from its
-                                bones); the fit's error and the bones' stretch are printed
+                                bones); the fit's error and the bones' stretch are printed.
+                                --skeleton-names gives SMPL-family joints (pelvis,
+                                left_hip...) SMPL's (Pelvis, L_Hip), the CMU database's
+                                (Hips, LeftUpLeg, LowerBack) or Mixamo's (Hips, LeftUpLeg,
+                                Spine) names, before --rename
   bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
                  [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]
                  [--compare] [--ghost] [--align none|root|rigid] [--error-scale CM]
                  [--motion K] [--source-fps N]
+                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 one frame (0-based, default 0) drawn offscreen as the viewer
                                 frames it, to a PNG (default 1280x720); --ui adds the panels.
                                 Several FILEs stand side by side (the last is the active one,
@@ -114,12 +125,14 @@ Usage:
                                 it); only the hierarchy and the first 120 frames are read
   bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
                  [--up AXIS] [--no-budget] [--motion K] [--source-fps N]
+                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 motion-quality numbers in metres (see Metrics below); --units
                                 overrides the unit guess (METRES: metres per file unit)
   bvhscope compare REF OTHER [--json] [--csv FRAMES.csv] [--align none|root|rigid] [--frames A:B]
                  [--offset N] [--map MAP.csv] [--units m|cm|mm|in|ft|METRES]
                  [--position-mode auto|add|replace] [--up AXIS] [--no-budget] [--motion K]
                  [--source-fps N]
+                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 how far OTHER's joints are from REF's: joints matched by name
                                 (exact, then ignoring case and mixamorig:/Bip01 /Character1_/
                                 Namespace: prefixes; MAP lines 'ref name,other name' first);
@@ -136,6 +149,7 @@ Usage:
                                 per frame: frame, mean error, each matched joint's error
   bvhscope lint FILE... [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
                  [--source-fps N]
+                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 what is wrong with each file (or worth knowing), one finding
                                 a line: FILE:LINE: or FILE: frame F, joint J: then the
                                 severity, the message, [code] and a hint naming the convert
@@ -143,15 +157,23 @@ Usage:
                                 See Lint below; --json: an array, one object per file
   bvhscope --help | --version | COMMAND --help (that command's usage only)
 
-Files: BVH, and NumPy .npy joint arrays ((frames, joints, 3) positions; batches of motions;
-  HumanML3D/KIT-ML (frames, 263)/(frames, 251) feature vectors), each read by its content. --motion K
-  picks the motion of a file holding several (0 is the first, the default); --source-fps N sets
-  the motions' rate (an array stores none: 20 fps for 22 joints, 12.5 for 21, else 30).
+Files: BVH, NumPy .npy joint arrays ((frames, joints, 3) positions; batches of motions;
+  HumanML3D/KIT-ML (frames, 263)/(frames, 251) feature vectors; MDM's results.npy) and .npz
+  archives of them, each read by its content. --motion K picks the motion of a file holding
+  several (0 is the first, the default); --source-fps N sets the motions' rate (an array stores
+  none: 20 fps for 22 joints, 12.5 for 21, else 30). Every command that reads files also takes:
+    --key NAME        the one array of a .npz archive to read (without it: every array of joint
+                      positions, each a motion named by its key)
+    --skeleton FILE   the joints' names and tree for arrays of another joint count: one joint a
+                      line in the array's order, 'name parent' (a name, a number or - for a root)
+    --mean M.npy --std S.npy
+                      feature vectors as a model outputs them, normalised: each feature is
+                      multiplied by the dataset's standard deviation and its mean added first
 
 Viewer:
-  Drop .bvh or .npy files on the window or use File > Open: each becomes a clip, side by side on one
-  clock. Space plays/pauses, Left/Right step, Home/End jump, F frames the motion, R resets the
-  camera, C follows the root (or the selected joint); left drag orbits, right/middle or
+  Drop .bvh, .npy or .npz files on the window or use File > Open: each becomes a clip, side by
+  side on one clock. Space plays/pauses, Left/Right step, Home/End jump, F frames the motion, R
+  resets the camera, C follows the root (or the selected joint); left drag orbits, right/middle or
   Shift+left drag pans, the wheel zooms. Click a joint or bone (or a row of the joint tree) to
   inspect it, double-click to centre on it, Esc clears, N cycles name labels (every key below).
   File > Export writes positions CSV, a PNG of the view, a PNG sequence, or a video (Ctrl+E:

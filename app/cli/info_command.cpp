@@ -227,10 +227,8 @@ void print_json(const Clip& clip, const ClipAnalysis& analysis, const FileListin
 
 int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(
-      args,
-      {{"--json", false}, {"--position-mode", true}, {"--up", true}, kMotionOptionSpecs[0], kMotionOptionSpecs[1]},
-      usage);
+  const auto parsed =
+      parse_arguments(args, with_motion_options({{"--json", false}, {"--position-mode", true}, {"--up", true}}), usage);
   if (!parsed) return usage_error(err, "info: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "info: expected one FILE");
   const auto interpretation = interpretation_options(*parsed, "info", usage);

@@ -173,10 +173,8 @@ void print_json(const std::vector<FileReport>& files, std::ostream& out) {
 
 int run_lint(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(
-      args,
-      {{"--json", false}, {"--position-mode", true}, {"--up", true}, kMotionOptionSpecs[0], kMotionOptionSpecs[1]},
-      usage);
+  const auto parsed =
+      parse_arguments(args, with_motion_options({{"--json", false}, {"--position-mode", true}, {"--up", true}}), usage);
   if (!parsed) return usage_error(err, "lint: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "lint: expected at least one FILE");
   const auto interpretation = interpretation_options(*parsed, "lint", usage);
@@ -186,6 +184,12 @@ int run_lint(const std::vector<std::string>& args, std::ostream& out, std::ostre
   LintOptions options;
   options.position = interpretation->mode;
   options.up = interpretation->up;
+  // A --skeleton, --mean or --std file that cannot be read is said once, at its own place, not as
+  // a finding of every FILE.
+  if (const Result<ReadOptions> reading = reader_options(*choice); !reading) {
+    err << format_diagnostic(reading.error(), Severity::Error) << '\n';
+    return kExitBadInput;
+  }
   std::vector<FileReport> files;
   LintSeverity worst = LintSeverity::Info;
   for (const std::string& path : parsed->positionals) {

@@ -1,18 +1,46 @@
 #include "cli/load_for_cli.hpp"
 
 #include <exception>
+#include <memory>
+#include <optional>
 #include <system_error>
 #include <thread>
 
+#include "anim/file_loader.hpp"
+#include "formats/npy_array.hpp"
 #include "formats/read_motions.hpp"
+#include "formats/skeleton_file.hpp"
 
 namespace bvhscope::cli {
 
-Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
-                         FileListing* listing) {
+Result<ReadOptions> reader_options(const MotionChoice& choice, LoadProgress* progress) {
   ReadOptions options;
   options.progress = progress;
-  Result<MotionFile> file = read_motions(path, options);
+  options.array_key = choice.array_key;
+  if (!choice.skeleton_path.empty()) {
+    Result<JointTree> tree = read_skeleton_file(choice.skeleton_path);
+    if (!tree) return tree.error();
+    options.skeleton = std::make_shared<const JointTree>(std::move(tree).value());
+  }
+  const auto read_vector = [](const std::string& path, std::vector<double>& into) -> std::optional<Diagnostic> {
+    if (path.empty()) return std::nullopt;
+    Result<std::string> bytes = read_text_file(path);
+    if (!bytes) return bytes.error();
+    Result<std::vector<double>> values = read_npy_vector(bytes.value(), path);
+    if (!values) return values.error();
+    into = std::move(values).value();
+    return std::nullopt;
+  };
+  if (auto refused = read_vector(choice.mean_path, options.feature_mean)) return *refused;
+  if (auto refused = read_vector(choice.std_path, options.feature_std)) return *refused;
+  return options;
+}
+
+Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
+                         FileListing* listing) {
+  Result<ReadOptions> options = reader_options(choice, progress);
+  if (!options) return options.error();
+  Result<MotionFile> file = read_motions(path, options.value());
   if (!file) return file.error();
   std::vector<Clip>& motions = file.value().motions;
   const std::size_t count = motions.size();
@@ -58,9 +86,12 @@ std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& e
 std::optional<std::vector<Clip>> load_all_motions_reporting(const std::string& path, std::ostream& err,
                                                             std::uint64_t* bytes, const MotionChoice& choice) {
   LoadProgress progress;
-  ReadOptions options;
-  options.progress = &progress;
-  Result<MotionFile> file = read_motions(path, options);
+  Result<ReadOptions> options = reader_options(choice, &progress);
+  if (!options) {
+    err << format_diagnostic(options.error(), Severity::Error) << '\n';
+    return std::nullopt;
+  }
+  Result<MotionFile> file = read_motions(path, options.value());
   if (!file) {
     err << format_diagnostic(file.error(), Severity::Error) << '\n';
     return std::nullopt;

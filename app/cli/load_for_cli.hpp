@@ -12,6 +12,7 @@
 #include "anim/clip.hpp"
 #include "anim/result.hpp"
 #include "cli/arguments.hpp"
+#include "formats/format_registry.hpp"
 
 namespace bvhscope::cli {
 
@@ -26,6 +27,10 @@ struct FileListing {
   std::vector<Entry> motions;
   std::size_t chosen = 0;  // the motion the command works on
 };
+
+// The reader's options `choice` asks for: its --skeleton file and its --mean and --std read (each
+// refused with its own file's located message), its --key. `progress` (optional) sees the reads.
+Result<ReadOptions> reader_options(const MotionChoice& choice, LoadProgress* progress = nullptr);
 
 // The motion of the file at `path` a command works on, through the reader seam (read_motions: any
 // format, chosen by content): `choice.motion` (an error naming how many there are when the file

@@ -97,15 +97,11 @@ void print_json(const Clip& clip, const MotionMetrics& m, std::ostream& out) {
 
 int run_metrics(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(args,
-                                      {{"--json", false},
-                                       {"--position-mode", true},
-                                       {"--up", true},
-                                       {"--units", true},
-                                       kNoBudgetOption,
-                                       kMotionOptionSpecs[0],
-                                       kMotionOptionSpecs[1]},
-                                      usage);
+  const auto parsed = parse_arguments(
+      args,
+      with_motion_options(
+          {{"--json", false}, {"--position-mode", true}, {"--up", true}, {"--units", true}, kNoBudgetOption}),
+      usage);
   if (!parsed) return usage_error(err, "metrics: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "metrics: expected one FILE");
   const auto interpretation = interpretation_options(*parsed, "metrics", usage);

@@ -55,15 +55,14 @@ std::string output_error(const std::string& path, std::string_view reason) {
 
 int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
   UsageError usage;
-  const std::vector<OptionSpec> specs = {
-      {"-o", true},           {"--output", true},     {"--frame", true},         {"--frames", true},
-      {"--fps", true},        {"--camera", true},     {"--audio", true},         {"--size", true},
-      {"--ui", false},        {"--style", true},      {"--position-mode", true}, {"--trajectory", false},
-      {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
-      {"--grid", true},       {"--caption", true},    {"--strip", true},         {"--each", false},
-      {"--format", true},     {"--jobs", true},       kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
-      kCompareOptionSpecs[2], kCompareOptionSpecs[3], {"--force", false},        kNoBudgetOption,
-      kMotionOptionSpecs[0],  kMotionOptionSpecs[1]};
+  const std::vector<OptionSpec> specs = with_motion_options(
+      {{"-o", true},           {"--output", true},     {"--frame", true},         {"--frames", true},
+       {"--fps", true},        {"--camera", true},     {"--audio", true},         {"--size", true},
+       {"--ui", false},        {"--style", true},      {"--position-mode", true}, {"--trajectory", false},
+       {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
+       {"--grid", true},       {"--caption", true},    {"--strip", true},         {"--each", false},
+       {"--format", true},     {"--jobs", true},       kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
+       kCompareOptionSpecs[2], kCompareOptionSpecs[3], {"--force", false},        kNoBudgetOption});
   const auto parsed = parse_arguments(args, specs, usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");

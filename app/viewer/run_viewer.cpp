@@ -95,7 +95,8 @@ std::optional<ScreenRect> fit_to_primary_monitor(const Settings& settings) {
 
 }  // namespace
 
-int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::optional<CompareStart> compare) {
+int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::optional<CompareStart> compare,
+               FileReading reading) {
   // SIGINT, SIGTERM and SIGHUP end the frame loop below, so that the settings are saved as when
   // the window is closed (a second one ends the process at once, temporary files removed).
   io::defer_interrupt_signals();
@@ -145,6 +146,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   ImGuiSession imgui(handle, scale);
 
   if (!loaded_settings.notice.empty()) viewer.state().message = Message{Message::Kind::Info, loaded_settings.notice};
+  viewer.set_reading(std::move(reading));
   viewer.set_default_up(up);
   if (compare) viewer.start_comparison(*compare);
   viewer.enable_problems();

@@ -117,6 +117,8 @@ class Viewer {
   [[nodiscard]] const ViewerState& state() const noexcept { return state_; }
   [[nodiscard]] ViewerState& state() noexcept { return state_; }
   [[nodiscard]] const ClipLoader& loader() const noexcept { return loading_.loader(); }
+  // How every load reads its file (the command line's --skeleton, --source-fps...); before any load.
+  void set_reading(FileReading reading) { loading_.set_reading(std::move(reading)); }
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
   [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return scene_.renderer(); }
   [[nodiscard]] gfx::SceneStyle scene_style() const;

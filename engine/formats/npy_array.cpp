@@ -1,5 +1,6 @@
 #include "formats/npy_array.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -257,6 +258,25 @@ Result<NpyArray> read_npy_header(std::string_view bytes, std::string_view source
                           " bytes after its header: the file is cut short"};
   }
   return array;
+}
+
+Result<std::vector<double>> read_npy_vector(std::string_view bytes, std::string_view source) {
+  Result<NpyArray> header = read_npy_header(bytes, source);
+  if (!header) return header.error();
+  const NpyArray& array = header.value();
+  std::size_t longest = 0;  // (N,), (1, N) and (N, 1) are all a vector of N
+  for (const std::size_t dimension : array.shape) longest = std::max(longest, dimension);
+  if (array.kind != 'f' || array.shape.empty() || longest != array.count)
+    return Diagnostic{std::string(source), 0, 0,
+                      "shape " + array.shape_text() + " of '" + array.descr +
+                          "' is not one row of numbers; expected floats of the shape (N,)"};
+  std::vector<double> values(array.count);
+  for (std::size_t k = 0; k < array.count; ++k) {
+    values[k] = array.element(bytes, k);
+    if (!std::isfinite(values[k]))
+      return Diagnostic{std::string(source), 0, 0, "value " + std::to_string(k) + " is not a finite number"};
+  }
+  return values;
 }
 
 }  // namespace bvhscope

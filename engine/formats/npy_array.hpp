@@ -42,4 +42,8 @@ struct NpyArray {
 // fewer bytes than the shape needs.
 Result<NpyArray> read_npy_header(std::string_view bytes, std::string_view source);
 
+// The values of a one-row float array, (N,) (or (1, N), (N, 1)): a dataset's mean or standard
+// deviation of its feature vectors. Refused: another shape or element type, a value not finite.
+Result<std::vector<double>> read_npy_vector(std::string_view bytes, std::string_view source);
+
 }  // namespace bvhscope

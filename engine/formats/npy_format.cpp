@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "formats/npy_array.hpp"
 #include "formats/pickle_reader.hpp"
 #include "formats/ric_features.hpp"
+#include "formats/skeleton_file.hpp"
 
 namespace bvhscope {
 namespace {
@@ -78,26 +80,38 @@ Result<ArrayAxes> axes_of(const NpyArray& array, std::string_view source) {
   return axes;
 }
 
-// The skeleton of `joints` joints: the layout's tree in depth-first order (children in the
-// layout's order), or unconnected points. `order[k]` is the array's joint shown as joint k.
+// The skeleton of `joints` joints: the tree the options give (--skeleton FILE) or the layout its
+// joint count names, in depth-first order (children in the tree's order), else unconnected points.
 struct ArraySkeleton {
   Skeleton skeleton;
-  std::vector<std::size_t> order;
-  const JointLayout* layout = nullptr;
+  std::vector<std::size_t> order;        // order[k]: the array's joint shown as joint k
+  std::vector<std::string> array_names;  // the joints' names in the array's order (empty: unnamed points)
+  double frames_per_second = kDefaultArrayFramesPerSecond;
 };
 
-ArraySkeleton array_skeleton(std::size_t joints) {
+Result<ArraySkeleton> array_skeleton(std::size_t joints, const ReadOptions& options, std::string_view source) {
   ArraySkeleton result;
-  result.layout = joint_layout_for(static_cast<int>(joints));
   std::vector<int> parents(joints, kNoParent);
-  if (result.layout != nullptr)
-    for (std::size_t j = 0; j < joints; ++j) parents[j] = result.layout->parents[j];
+  if (const JointTree* tree = options.skeleton.get()) {
+    if (tree->names.size() != joints)
+      return Diagnostic{std::string(source), 0, 0,
+                        "the skeleton file " + tree->name + " names " + std::to_string(tree->names.size()) +
+                            " joints; the array has " + std::to_string(joints)};
+    result.array_names = tree->names;
+    parents = tree->parents;
+  } else if (const JointLayout* layout = joint_layout_for(static_cast<int>(joints))) {
+    for (std::size_t j = 0; j < joints; ++j) {
+      parents[j] = layout->parents[j];
+      result.array_names.emplace_back(layout->joint_names[j]);
+    }
+    result.frames_per_second = layout->frames_per_second;
+  }
   std::vector<std::vector<std::size_t>> children(joints);
-  std::vector<std::size_t> stack;
   for (std::size_t j = 0; j < joints; ++j) {
     if (parents[j] == kNoParent) continue;
     children[static_cast<std::size_t>(parents[j])].push_back(j);
   }
+  std::vector<std::size_t> stack;
   std::vector<int> shown_as(joints, kNoParent);
   for (std::size_t root = joints; root-- > 0;)
     if (parents[root] == kNoParent) stack.push_back(root);
@@ -110,8 +124,7 @@ ArraySkeleton array_skeleton(std::size_t joints) {
   }
   Skeleton& s = result.skeleton;
   for (const std::size_t j : result.order) {
-    s.names.push_back(result.layout != nullptr ? std::string(result.layout->joint_names[j])
-                                               : "joint_" + std::to_string(j));
+    s.names.push_back(result.array_names.empty() ? "joint_" + std::to_string(j) : result.array_names[j]);
     const int parent = parents[j] == kNoParent ? kNoParent : shown_as[static_cast<std::size_t>(parents[j])];
     if (parent == kNoParent) s.roots.push_back(static_cast<int>(s.parents.size()));
     s.parents.push_back(parent);
@@ -133,28 +146,47 @@ std::string non_finite(const std::string& where, double value, const char* what)
   return where + " is " + text + ", not a finite " + what;
 }
 
-// Motion `m`'s positions in the array's joint order (frames × joints × 3), checked to be finite:
-// read as they are, or decoded from feature vectors.
+// The un-normalisation of feature vectors `width` wide the options ask for (--mean, --std), checked
+// against their width: feature k becomes feature × std[k] + mean[k].
+std::optional<Diagnostic> check_normalisation(const ReadOptions& options, std::size_t width, std::string_view source) {
+  const auto check = [&](const std::vector<double>& values, const char* what) -> std::optional<Diagnostic> {
+    if (values.empty() || values.size() == width) return std::nullopt;
+    return Diagnostic{std::string(source), 0, 0,
+                      std::string("the ") + what + " holds " + std::to_string(values.size()) +
+                          " values; these feature vectors have " + std::to_string(width)};
+  };
+  if (auto refused = check(options.feature_mean, "mean (--mean)")) return refused;
+  return check(options.feature_std, "standard deviation (--std)");
+}
+
+// Motion `m`'s first `frames` positions in the array's joint order (frames × joints × 3), checked
+// to be finite: read as they are, or decoded from feature vectors.
 Result<std::vector<float>> array_positions(std::string_view bytes, std::string_view source, const NpyArray& array,
-                                           const ArrayAxes& axes, const JointLayout* layout, std::size_t m) {
-  std::vector<float> positions(axes.frames * axes.joints * 3);
+                                           const ArrayAxes& axes, const ArraySkeleton& shape,
+                                           const ReadOptions& options, std::size_t m, std::size_t frames) {
+  std::vector<float> positions(frames * axes.joints * 3);
   const auto refuse = [&](const std::string& text) { return Diagnostic{std::string(source), 0, 0, text}; };
   if (axes.features) {
     const std::size_t width = ric_feature_count(axes.joints);
-    std::vector<double> features(axes.frames * width);
-    for (std::size_t f = 0; f < axes.frames; ++f) {
+    if (auto refused = check_normalisation(options, width, source)) return *refused;
+    const std::vector<double>& mean = options.feature_mean;
+    const std::vector<double>& deviation = options.feature_std;
+    std::vector<double> features(frames * width);
+    for (std::size_t f = 0; f < frames; ++f) {
       for (std::size_t k = 0; k < width; ++k) {
-        const double value = array.element(bytes, f * axes.frame_stride + k * axes.feature_stride);
+        double value = array.element(bytes, f * axes.frame_stride + k * axes.feature_stride);
         if (!std::isfinite(value) || std::fabs(value) > 1e30)
           return refuse(non_finite("frame " + std::to_string(f) + ", feature " + std::to_string(k), value, "value"));
+        if (!deviation.empty()) value *= deviation[k];
+        if (!mean.empty()) value += mean[k];
         features[f * width + k] = value;
       }
     }
-    decode_ric_features(features, axes.frames, axes.joints, positions);
+    decode_ric_features(features, frames, axes.joints, positions);
     return positions;
   }
   float* out = positions.data();
-  for (std::size_t f = 0; f < axes.frames; ++f) {
+  for (std::size_t f = 0; f < frames; ++f) {
     for (std::size_t j = 0; j < axes.joints; ++j) {
       for (std::size_t c = 0; c < 3; ++c) {
         const std::size_t index =
@@ -163,7 +195,7 @@ Result<std::vector<float>> array_positions(std::string_view bytes, std::string_v
         if (!std::isfinite(value) || std::fabs(value) > 1e30) {
           std::string where = (axes.motions > 1 ? "motion " + std::to_string(m) + ", " : std::string()) + "frame " +
                               std::to_string(f) + ", joint " + std::to_string(j);
-          if (layout != nullptr) where += " (" + std::string(layout->joint_names[j]) + ")";
+          if (!shape.array_names.empty()) where += " (" + shape.array_names[j] + ")";
           return refuse(non_finite(where + ": " + coordinate_name(c), value, "position"));
         }
         *out++ = static_cast<float>(value);
@@ -173,25 +205,25 @@ Result<std::vector<float>> array_positions(std::string_view bytes, std::string_v
   return positions;
 }
 
-// Motion `m` of the array as a clip: its positions in skeleton order, the rest offsets the first
-// frame's bone vectors.
+// Motion `m` of the array as a clip, its first `frames` frames (a batch's padding past a motion's
+// length is never read): its positions in skeleton order, the rest offsets the first frame's bone
+// vectors.
 Result<Clip> read_motion(std::string_view bytes, std::string_view source, const NpyArray& array, const ArrayAxes& axes,
-                         const ArraySkeleton& shape, std::size_t m) {
-  Result<std::vector<float>> read = array_positions(bytes, source, array, axes, shape.layout, m);
+                         const ArraySkeleton& shape, const ReadOptions& options, std::size_t m, std::size_t frames) {
+  Result<std::vector<float>> read = array_positions(bytes, source, array, axes, shape, options, m, frames);
   if (!read) return read.error();
   const std::vector<float>& in_array_order = read.value();
   Clip clip;
   clip.source = std::string(source);
   if (axes.motions > 1) clip.name = "motion " + std::to_string(m);
   clip.skeleton = shape.skeleton;
-  const double fps = shape.layout != nullptr ? shape.layout->frames_per_second : kDefaultArrayFramesPerSecond;
-  clip.declared_frame_time = 1.0 / fps;
+  clip.declared_frame_time = 1.0 / shape.frames_per_second;
   clip.motion.frame_time = clip.declared_frame_time;
-  clip.motion.frame_count = axes.frames;
+  clip.motion.frame_count = frames;
   clip.motion.position_joints = static_cast<int>(axes.joints);
-  FrameValues positions(axes.frames * axes.joints * 3);
+  FrameValues positions(frames * axes.joints * 3);
   float* out = positions.data();
-  for (std::size_t f = 0; f < axes.frames; ++f) {
+  for (std::size_t f = 0; f < frames; ++f) {
     const float* row = in_array_order.data() + f * axes.joints * 3;
     for (const std::size_t j : shape.order) {
       *out++ = row[j * 3 + 0];
@@ -216,7 +248,8 @@ Result<Clip> read_motion(std::string_view bytes, std::string_view source, const 
 // A pickled dict of results as MDM's sample.py saves it (np.save of {'motion': (N, J, 3, T)
 // float32, 'text': N prompts, 'lengths': N frame counts, 'num_samples', 'num_repetitions'}): one
 // motion per row of 'motion', trimmed to its length and named by its prompt.
-Result<MotionFile> read_pickled_results(std::string_view bytes, std::string_view source, const NpyArray& header) {
+Result<MotionFile> read_pickled_results(std::string_view bytes, std::string_view source, const NpyArray& header,
+                                        const ReadOptions& options) {
   if (header.data_offset >= bytes.size())
     return Diagnostic{std::string(source), 1, static_cast<int>(std::min<std::size_t>(header.data_offset + 1, 1u << 30)),
                       "the array holds Python objects ('" + header.descr +
@@ -299,19 +332,17 @@ Result<MotionFile> read_pickled_results(std::string_view bytes, std::string_view
       }
     }
   }
-  const ArraySkeleton skeleton = array_skeleton(axes.value().joints);
+  Result<ArraySkeleton> skeleton = array_skeleton(axes.value().joints, options, source);
+  if (!skeleton) return skeleton.error();
   MotionFile file;
   file.source = std::string(source);
   file.format = "MDM results (NumPy pickle)";
   for (std::size_t m = 0; m < axes.value().motions; ++m) {
-    Result<Clip> clip = read_motion(data, source, array, axes.value(), skeleton, m);
+    std::size_t frames = axes.value().frames;  // up to its length: what follows is padding, never read
+    if (!lengths.empty() && lengths[m] > 0 && lengths[m] < frames) frames = lengths[m];
+    Result<Clip> clip = read_motion(data, source, array, axes.value(), skeleton.value(), options, m, frames);
     if (!clip) return clip.error();
-    Clip& c = clip.value();
-    if (!prompts.empty() && !prompts[m].empty()) c.name = prompts[m];
-    if (!lengths.empty() && lengths[m] > 0 && lengths[m] < c.motion.frame_count) {
-      c.motion.frame_count = lengths[m];
-      c.motion.positions.resize(lengths[m] * static_cast<std::size_t>(c.motion.position_joints) * 3);
-    }
+    if (!prompts.empty() && !prompts[m].empty()) clip.value().name = prompts[m];
     file.motions.push_back(std::move(clip).value());
   }
   return file;
@@ -326,22 +357,29 @@ Sniffed sniff_npy(std::string_view head, bool whole) {
   return Sniffed::Undecided;
 }
 
-Result<MotionFile> read_npy_bytes(std::string_view bytes, std::string_view source, const ReadOptions& /*options*/) {
+Result<MotionFile> read_npy_bytes(std::string_view bytes, std::string_view source, const ReadOptions& options) {
   Result<NpyArray> header = read_npy_header(bytes, source);
   if (!header) return header.error();
   const NpyArray& array = header.value();
-  if (array.kind == 'O') return read_pickled_results(bytes, source, array);
+  if (array.kind == 'O') return read_pickled_results(bytes, source, array, options);
   Result<ArrayAxes> axes = axes_of(array, source);
   if (!axes) return axes.error();
-  const ArraySkeleton skeleton = array_skeleton(axes.value().joints);
+  Result<ArraySkeleton> skeleton = array_skeleton(axes.value().joints, options, source);
+  if (!skeleton) return skeleton.error();
   MotionFile file;
   file.source = std::string(source);
   file.format = "NumPy array";
   for (std::size_t m = 0; m < axes.value().motions; ++m) {
-    Result<Clip> clip = read_motion(bytes, source, array, axes.value(), skeleton, m);
+    Result<Clip> clip =
+        read_motion(bytes, source, array, axes.value(), skeleton.value(), options, m, axes.value().frames);
     if (!clip) return clip.error();
     file.motions.push_back(std::move(clip).value());
   }
+  if (!axes.value().features && (!options.feature_mean.empty() || !options.feature_std.empty()))
+    file.motions.front().warnings.push_back(
+        Diagnostic{std::string(source), 0, 0,
+                   "the mean and standard deviation (--mean, --std) apply to feature vectors; this array holds "
+                   "joint positions, read as they are"});
   const std::size_t used = array.data_offset + array.count * static_cast<std::size_t>(array.item_bytes);
   if (used < bytes.size()) {
     // Located at the first ignored byte (a binary file is one "line"; columns count bytes from 1).

@@ -246,8 +246,10 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
     };
   }
   phase_ = LoadPhase::Parsing;
-  Result<MotionFile> read =
-      read_motions(request.path, ReadOptions{&progress_, parse_options_for_the_viewer(workers_started_)});
+  ReadOptions options = reading_.read;
+  options.progress = &progress_;
+  options.parse = parse_options_for_the_viewer(workers_started_);
+  Result<MotionFile> read = read_motions(request.path, options);
   progress_.on_start = nullptr;  // it refers to this call's locals
   end_preview_parse(load_id, read ? std::optional(read.value().motions.front().motion.frame_count) : std::nullopt);
   if (!read) return read.error();
@@ -255,6 +257,10 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   Result<Clip> chosen = chosen_motions(std::move(read).value(), request.motion, others);
   if (!chosen) return chosen.error();
   Clip parsed = std::move(chosen).value();
+  if (reading_.source_fps) {
+    parsed.motion.frame_time = 1.0 / *reading_.source_fps;
+    for (Clip& other : others) other.motion.frame_time = parsed.motion.frame_time;
+  }
   const Clip& clip = parsed;
   phase_ = LoadPhase::Measuring;
   PreparedClip prepared;

@@ -15,12 +15,14 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
 #include "anim/bvh_parser.hpp"
 #include "anim/result.hpp"
 #include "anim/up_axis.hpp"
+#include "formats/format_registry.hpp"
 #include "model/prepared_clip.hpp"
 #include "model/worker.hpp"
 
@@ -74,6 +76,15 @@ using LoadEvent = std::variant<LoadPreview, LoadOutcome>;
 
 enum class LoadPhase : std::uint8_t { Idle, Parsing, Measuring };  // Parsing reads the file too
 
+// What the viewer's command line says about files that do not say it themselves: how joint arrays
+// are read (ReadOptions' skeleton, feature statistics and archive key: --skeleton, --mean/--std,
+// --key; its progress and parse options are the loader's own) and the rate every file is played at
+// (--source-fps), for every load.
+struct FileReading {
+  ReadOptions read;
+  std::optional<double> source_fps;
+};
+
 // The name of the loader's thread and of the parse workers it starts (at most 15 characters).
 inline constexpr const char* kLoaderThreadName = "bvhscope-loader";
 
@@ -84,6 +95,8 @@ class ClipLoader {
   ClipLoader(const ClipLoader&) = delete;
   ClipLoader& operator=(const ClipLoader&) = delete;
 
+  // How every load reads its file; set before the first request.
+  void set_reading(FileReading reading) { reading_ = std::move(reading); }
   void request(LoadRequest request);
   // The oldest preview or finished load not taken yet.
   std::optional<LoadEvent> take_event();
@@ -131,6 +144,7 @@ class ClipLoader {
   // `rows` rows from now on (`nullopt`: the rows published so far).
   void end_preview_parse(int load_id, std::optional<std::size_t> rows);
 
+  FileReading reading_;  // set before any load: read by the worker only
   mutable std::mutex mutex_;
   std::deque<std::shared_ptr<Queued>> pending_;  // in the worker's order
   std::optional<std::string> working_on_;

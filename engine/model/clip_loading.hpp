@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 #include "model/clip_loader.hpp"
 #include "model/clip_set.hpp"
@@ -39,6 +40,8 @@ class ClipLoading {
   bool reload_if_changed(ClipSet& clips, double now_seconds);
 
   [[nodiscard]] const ClipLoader& loader() const noexcept { return loader_; }
+  // How every load reads its file (the command line's --skeleton, --source-fps...); before any load.
+  void set_reading(FileReading reading) { loader_.set_reading(std::move(reading)); }
   [[nodiscard]] bool busy() const { return loader_.busy(); }
 
  private:

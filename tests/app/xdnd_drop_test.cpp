@@ -1,10 +1,13 @@
 // Dropping files on the running viewer through the X server's XDND protocol, as a file manager
-// does: the drop callback queues, the loader thread loads, errors keep the previous clip.
+// does: the drop callback queues, the loader thread loads, errors keep the previous clip. And the
+// command line's reading options (--key, --source-fps, --skeleton) reaching every load.
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "app_test_fixture.hpp"
+#include "npy_writer.hpp"
+#include "zip_writer.hpp"
 
 namespace bvhscope::test {
 namespace {
@@ -79,7 +82,7 @@ TEST_F(DropTest, FoldersAndOtherFilesGetAClearMessage) {
   // Both kept, in order; the banner lists them.
   EXPECT_EQ(state.at("problems"), "2");
   EXPECT_EQ(state.at("problem_1"), notes.string() + ": not a BVH file (bvhscope opens .bvh motion-capture files)");
-  EXPECT_EQ(state.at("problem_2"), app.dir().string() + ": no motion files (.bvh, .npy) in this folder");
+  EXPECT_EQ(state.at("problem_2"), app.dir().string() + ": no motion files (.bvh, .npy, .npz) in this folder");
   EXPECT_EQ(state.at("clip"), "sample.bvh");
 }
 
@@ -124,6 +127,41 @@ TEST_F(DropTest, EveryFailureOfADropIsKeptUntilDismissed) {
   EXPECT_NE(log.find((folder / "e_text.bvh").string() + ":1:1:"), std::string::npos) << log;
   xdotool("key Escape");
   app.wait_for([](const State& s) { return s.at("problems") == "0" && s.at("message_kind") == "none"; }, "dismissed");
+}
+
+// (frames, 5, 3) joint positions, all 0.5 apart: five unconnected points.
+std::string five_points(std::size_t frames) {
+  std::vector<double> values(frames * 5 * 3);
+  for (std::size_t k = 0; k < values.size(); ++k) values[k] = 0.5 * static_cast<double>(k % 15);
+  return npy_bytes({"<f4", false, {frames, 5, 3}}, values);
+}
+
+TEST_F(DropTest, TheCommandLinesReadingOptionsReachEveryLoad) {
+  const auto dir = std::filesystem::path(::testing::TempDir()) / "bvhscope_reading_options";
+  std::filesystem::create_directories(dir);
+  const auto archive = dir / "takes.npz";
+  std::ofstream(archive, std::ios::binary) << zip_bytes({{"walk.npy", five_points(4)}, {"run.npy", five_points(7)}});
+  const auto three = dir / "three.txt";
+  std::ofstream(three) << "a -\nb a\nc b\n";
+  {  // --key picks one array of the archive; --source-fps sets the rate the array does not store.
+    ViewerProcess app({"--key", "run", "--source-fps", "60", archive.string()});
+    const State state = wait_loaded(app, archive.string());
+    EXPECT_EQ(state.at("clips"), "1");
+    EXPECT_EQ(state.at("frames"), "7");
+    EXPECT_EQ(field(state.at("clip_1"), 3), "60");
+  }
+  {  // --skeleton reaches a dropped file too: one of another joint count is refused, saying so.
+    ViewerProcess app({"--skeleton", three.string()});
+    const unsigned long window = start(app);
+    drop(window, {archive.string()});
+    const State state = app.wait_for(
+        [](const State& s) { return s.at("message_kind") == "error" && s.at("loading") == "0"; }, "an error message");
+    EXPECT_NE(state.at("message").find("the skeleton file three.txt names 3 joints; the array has 5"),
+              std::string::npos)
+        << state.at("message");
+    EXPECT_EQ(state.at("clip"), "sample.bvh");
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

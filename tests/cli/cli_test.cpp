@@ -35,6 +35,7 @@ TEST(Cli, ACommandsHelpShowsItsOwnUsage) {
   EXPECT_EQ(info.out,
             "  bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]\n"
             "                 [--source-fps N]\n"
+            "                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]\n"
             "                                summary (position mode, up axis, size, unit guess, floor,\n"
             "                                each with its reason), warnings and the joint hierarchy\n"
             "\n"
@@ -297,7 +298,8 @@ TEST(Cli, ProcfsFilesAreReadNotTakenForEmpty) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.err,
             "/proc/self/status:1:1: error: not a motion file bvhscope reads: found 'Name:'; known formats: BVH (.bvh, "
-            "starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY)\n");
+            "starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY); NumPy archive (.npz, "
+            "arrays of joint positions, a ZIP archive of .npy files)\n");
   const auto exported = run_bvhscope({"export", "/proc/self/status"});
   EXPECT_EQ(exported.exit_code, 1);
   EXPECT_EQ(exported.out, "");

@@ -1,8 +1,10 @@
 // Joint arrays (.npy) through the commands: a batch's motions picked by --motion (out of range: the
 // count named), a warning when a batch is read without it, --source-fps setting the rate, and
-// the usage errors of both options; convert to BVH with the fit's report.
+// the usage errors of both options; --skeleton, --mean/--std and --key files refused with their
+// own located messages; convert to BVH with the fit's report.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -84,6 +86,41 @@ TEST(JointArrayCli, BadMotionAndSourceFpsValuesAreUsageErrors) {
   }
 }
 
+TEST(JointArrayCli, SkeletonMeanStdAndKeyFilesAreReadOrTheirErrorsLocated) {
+  test::TempDir dir;
+  const std::string path = dir.write("walk.npy", batch_bytes(1, 2)).string();
+  // A skeleton file of another joint count, a malformed one, and a missing one.
+  const std::string three = dir.write("three.txt", "a -\nb a\nc b\n").string();
+  const auto counted = run_bvhscope({"info", path, "--skeleton", three});
+  EXPECT_EQ(counted.exit_code, 1);
+  EXPECT_EQ(counted.err, path + ": error: the skeleton file three.txt names 3 joints; the array has 22\n");
+  const std::string bad = dir.write("bad.txt", "a -\nb\n").string();
+  const auto malformed = run_bvhscope({"export", path, "--skeleton", bad});
+  EXPECT_EQ(malformed.exit_code, 1);
+  EXPECT_EQ(malformed.err,
+            bad + ":2:1: error: expected a joint's name and its parent ('-' for a root), found only 'b'\n");
+  EXPECT_EQ(malformed.out, "");
+  const auto missing = run_bvhscope({"lint", path, "--mean", (dir.path() / "Mean.npy").string()});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find((dir.path() / "Mean.npy").string() + ": error: "), std::string::npos) << missing.err;
+  // A mean that is not one row of numbers.
+  const auto table = run_bvhscope({"metrics", path, "--std", path});
+  EXPECT_EQ(table.exit_code, 1);
+  EXPECT_EQ(table.err, path +
+                           ": error: shape (1, 2, 22, 3) of '<f8' is not one row of numbers; expected floats of "
+                           "the shape (N,)\n");
+  // The viewer reads them before its window opens: a file that cannot be read stops it there.
+  const auto viewer = run_bvhscope({"--skeleton", bad, path});
+  EXPECT_EQ(viewer.exit_code, 1);
+  EXPECT_EQ(viewer.err, bad + ":2:1: error: expected a joint's name and its parent ('-' for a root), found only 'b'\n");
+  EXPECT_EQ(run_bvhscope({"--motion", "1", path}).exit_code, 2);  // the viewer opens every motion
+  // --key names an array of an archive; on another file it is not needed, and an empty one is a usage error.
+  const auto empty = run_bvhscope({"info", path, "--key="});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_EQ(empty.err,
+            "bvhscope: info: --key needs the name of an array of the .npz archive\nTry 'bvhscope --help'.\n");
+}
+
 TEST(JointArrayCli, ConvertWritesABvhThatPutsEveryJointWhereTheArrayHasIt) {
   test::TempDir dir;
   const std::string path = dir.write("walk.npy", batch_bytes(1, 3)).string();
@@ -136,6 +173,55 @@ TEST(JointArrayCli, ConvertWritesABvhThatPutsEveryJointWhereTheArrayHasIt) {
   ASSERT_EQ(piped.exit_code, 0) << piped.err;
   EXPECT_EQ(piped.out.substr(0, 21), "HIERARCHY\nROOT pelvis");
   EXPECT_EQ(piped.err.substr(0, 40), "rotations fitted to the joint positions:");
+}
+
+TEST(JointArrayCli, SkeletonNamesGiveTheFittedBvhAConventionsJointNames) {
+  test::TempDir dir;
+  const std::string path = dir.write("walk.npy", batch_bytes(1, 3)).string();
+  const auto hierarchy_names = [](const std::string& bvh) {
+    std::vector<std::string> names;
+    std::size_t at = 0;
+    while ((at = bvh.find("JOINT ", at)) != std::string::npos) {
+      at += 6;
+      names.push_back(bvh.substr(at, bvh.find_first_of("\r\n", at) - at));
+    }
+    const std::size_t root = bvh.find("ROOT ") + 5;
+    names.insert(names.begin(), bvh.substr(root, bvh.find_first_of("\r\n", root) - root));
+    return names;
+  };
+  const auto mixamo = run_bvhscope({"convert", path, "-o", "-", "--skeleton-names", "mixamo"});
+  ASSERT_EQ(mixamo.exit_code, 0) << mixamo.err;
+  const std::vector<std::string> names = hierarchy_names(mixamo.out);
+  ASSERT_EQ(names.size(), 22u);
+  EXPECT_EQ(names[0], "Hips");
+  for (const std::string expected : {"LeftUpLeg", "RightToeBase", "Spine", "Spine1", "Spine2", "LeftShoulder",
+                                     "LeftArm", "RightForeArm", "RightHand", "Head", "Neck"})
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+  const auto cmu = run_bvhscope({"convert", path, "-o", "-", "--skeleton-names", "CMU", "--rename", "Head=Skull"});
+  ASSERT_EQ(cmu.exit_code, 0) << cmu.err;
+  const std::vector<std::string> cmu_names = hierarchy_names(cmu.out);
+  EXPECT_EQ(cmu_names[0], "Hips");
+  for (const std::string expected : {"LowerBack", "Spine", "Spine1", "LeftFoot", "LeftToeBase", "Skull"})
+    EXPECT_NE(std::find(cmu_names.begin(), cmu_names.end(), expected), cmu_names.end()) << expected;
+  const auto smpl = run_bvhscope({"convert", path, "-o", "-", "--skeleton-names", "smpl"});
+  ASSERT_EQ(smpl.exit_code, 0) << smpl.err;
+  EXPECT_EQ(hierarchy_names(smpl.out)[1], "L_Hip");
+  // A wrong convention is a usage error; a skeleton outside the SMPL family is refused.
+  const auto wrong = run_bvhscope({"convert", path, "-o", "-", "--skeleton-names", "unreal"});
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_EQ(wrong.err,
+            "bvhscope: convert: --skeleton-names must be smpl, cmu or mixamo, not 'unreal'\nTry "
+            "'bvhscope --help'.\n");
+  std::vector<double> kit(2 * 21 * 3, 0.0);
+  for (std::size_t k = 0; k < kit.size(); ++k) kit[k] = static_cast<double>(k % 7) * 100.0;
+  const std::string kit_path = dir.write("kit.npy", test::npy_bytes({"<f4", false, {2, 21, 3}}, kit)).string();
+  const auto refused = run_bvhscope({"convert", kit_path, "-o", "-", "--skeleton-names", "mixamo"});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.err, kit_path +
+                             ": error: --skeleton-names: the joints are not the SMPL family's (pelvis, left_hip, "
+                             "spine1... as HumanML3D, SMPL and SMPL-H arrays name them); found 'root', 'pelvis', "
+                             "'chest', 'neck'; nothing was written\n");
+  EXPECT_EQ(refused.out, "");
 }
 
 }  // namespace

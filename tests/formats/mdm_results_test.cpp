@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -166,8 +169,14 @@ std::vector<float> mdm_values(int motions, int frames) {
   return values;
 }
 
-// np.save(path, {'motion': ..., 'text': [...], 'lengths': ..., 'num_samples': 2, 'num_repetitions': 1})
-std::string mdm_results(int protocol, int frames = 5) {
+// np.save(path, {'motion': ..., 'text': [...], 'lengths': ..., 'num_samples': 2, 'num_repetitions': 1});
+// `padding`: what motion 1 holds past its length of 3 frames (its own values by default).
+std::string mdm_results(int protocol, int frames = 5, std::optional<float> padding = std::nullopt) {
+  std::vector<float> values = mdm_values(2, frames);
+  if (padding) {
+    for (std::size_t at = 22 * 3 * static_cast<std::size_t>(frames); at < values.size(); ++at)
+      if (static_cast<int>(at % static_cast<std::size_t>(frames)) >= 3) values[at] = *padding;
+  }
   PickleBytes p(protocol);
   p.empty_array();
   p.op('(').integer(1).op(')');
@@ -176,7 +185,7 @@ std::string mdm_results(int protocol, int frames = 5) {
   p.op(']').put().op('(');
   p.op('}').put().op('(');
   p.text("motion");
-  p.array("f4", {2, 22, 3, frames}, floats(mdm_values(2, frames)));
+  p.array("f4", {2, 22, 3, frames}, floats(values));
   p.text("text");
   p.op(']').put().op('(');
   p.text("a person walks forward");
@@ -226,6 +235,20 @@ TEST(MdmResults, EachSampleIsAMotionNamedByItsPromptAndCutToItsLength) {
     EXPECT_FLOAT_EQ(row[static_cast<std::size_t>(spine1) * 3 + 1], static_cast<float>(1 + 0.2 + 0.03 + 0.001));
     EXPECT_FLOAT_EQ(row[static_cast<std::size_t>(spine1) * 3 + 2], static_cast<float>(1 + 0.2 + 0.03 + 0.002));
     EXPECT_EQ(jump.motion.positions.size(), 3u * 22 * 3);
+  }
+}
+
+TEST(MdmResults, ThePaddingPastAMotionsLengthIsNeverRead) {
+  // Generators pad shorter samples with anything, NaN and inf included: only the frames within each
+  // sample's length are read.
+  for (const float padding : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+    const Result<MotionFile> file = read_npy_bytes(mdm_results(3, 5, padding), "results.npy", {});
+    ASSERT_TRUE(file.ok()) << results_error(file);
+    ASSERT_EQ(file.value().motions.size(), 2u);
+    const Clip& jump = file.value().motions[1];
+    EXPECT_EQ(jump.motion.frame_count, 3u);
+    ASSERT_EQ(jump.motion.positions.size(), 3u * 22 * 3);
+    for (const float value : jump.motion.positions) ASSERT_TRUE(std::isfinite(value));
   }
 }
 

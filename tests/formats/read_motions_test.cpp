@@ -14,7 +14,8 @@ namespace bvhscope {
 namespace {
 
 constexpr std::string_view kKnown =
-    "known formats: BVH (.bvh, starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY)";
+    "known formats: BVH (.bvh, starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY); "
+    "NumPy archive (.npz, arrays of joint positions, a ZIP archive of .npy files)";
 
 std::string error_text(const Result<MotionFile>& result) {
   return result ? std::string("loaded") : format_diagnostic(result.error(), Severity::Error);

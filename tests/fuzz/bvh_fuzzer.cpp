@@ -29,6 +29,8 @@
 #include "clip_invariants.hpp"
 #include "formats/npy_array.hpp"
 #include "formats/npy_format.hpp"
+#include "formats/npz_format.hpp"
+#include "formats/zip_archive.hpp"
 #include "model/channel_curves.hpp"
 
 namespace {
@@ -214,11 +216,13 @@ void check_convert_round_trip(const bvhscope::Clip& clip, std::uint8_t choice) {
   }
 }
 
-// Bytes starting as a NumPy array go to the joint-array reader: a refusal has a message; what
-// loads holds the model's invariants and poses, samples, measures and exports like a BVH clip.
-void check_joint_array(std::string_view bytes) {
+// Bytes starting as a NumPy array (or a ZIP archive: a .npz of them) go to the joint-array reader:
+// a refusal has a message; what loads holds the model's invariants and poses, samples, measures
+// and exports like a BVH clip.
+void check_joint_array(std::string_view bytes, bool archive) {
   using namespace bvhscope;
-  const Result<MotionFile> file = read_npy_bytes(bytes, "fuzz.npy", {});
+  const Result<MotionFile> file =
+      archive ? read_npz_bytes(bytes, "fuzz.npz", {}) : read_npy_bytes(bytes, "fuzz.npy", {});
   if (!file) {
     if (file.error().message.empty()) fail("joint array: an error without a message");
     return;
@@ -275,8 +279,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The first byte picks how the rows are cut and threaded; the rest is the file.
   const ParseOptions blocked{static_cast<std::size_t>(data[0] & 63) + 1, static_cast<unsigned>(data[0] >> 6) + 1, {}};
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  if (text.substr(0, kNpyMagic.size()) == kNpyMagic) {
-    check_joint_array(text);
+  if (text.substr(0, kNpyMagic.size()) == kNpyMagic || text.substr(0, 4) == kZipLocalHeaderSignature) {
+    check_joint_array(text, text.substr(0, 4) == kZipLocalHeaderSignature);
     return 0;
   }
   Result<Clip> result = parse_bvh(text, "fuzz.bvh", ParseOptions{std::size_t{1} << 30, 1, {}});

@@ -5,7 +5,9 @@ for float32/float64/float16, both byte orders, C and Fortran order, MDM's (motio
 frames) batches with --motion, and HumanML3D/KIT-ML feature vectors against a decoder written here
 from the dataset's recover_from_ric (quaternions, as it does). The frame times follow the layouts'
 rates and --source-fps. MDM's results.npy as np.save pickles it (each sample a motion, cut to its
-length, named by its prompt in `info --json`; a pickle naming os.system refused). And `convert X.npy -o X.bvh` (rotations fitted to the positions): the BVH,
+length, named by its prompt in `info --json`; a pickle naming os.system refused). Archives from
+np.savez and np.savez_compressed (--key, info --json's motions), --skeleton FILE, and normalised
+feature vectors with --mean/--std. And `convert X.npy -o X.bvh` (rotations fitted to the positions): the BVH,
 read by a reader written here (tokens, then forward kinematics in NumPy), puts every joint where
 the array has it (rigid skeletons to float rounding; stretching bones within their stretch), stands
 in a T-pose at rest (all channels 0), and the fit's printed error agrees with the one found here.
@@ -15,6 +17,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -269,6 +272,47 @@ with tempfile.TemporaryDirectory() as folder:
         failures.append(f"a pickle naming os.system: exit {refused.returncode}, {refused.stderr!r}")
     else:
         print("a pickle naming os.system is refused: " + refused.stderr.strip())
+
+    # .npz archives as NumPy writes them: np.savez (stored) and np.savez_compressed (deflated, ZIP64
+    # headers): every array of positions a motion named by its key, --key picks one, an array of
+    # text beside them is left out with a warning.
+    other = rng.normal(0.0, 0.3, (13, 22, 3))
+    for name, saver in (("stored.npz", np.savez), ("deflated.npz", np.savez_compressed)):
+        path = os.path.join(folder, name)
+        saver(path, walk=walk.astype(np.float32), other=other, text=np.array(["a person walks"]))
+        check(f"{name}, --motion 1", path, other, HUMANML3D, 1 / 20, "--motion", "1")
+        check(f"{name}, --key walk", path, walk, HUMANML3D, 1 / 20, "--key", "walk")
+        _, _, warned = export(path)
+        if not re.search(r"/text\.npy(:\d+:\d+)?: warning: left out \(not a motion\): element type '<U14' is not read",
+                         warned):
+            failures.append(f"{name}: no warning for its text array: {warned!r}")
+        described = subprocess.run([BVHSCOPE, "info", path, "--json"], capture_output=True, text=True)
+        listing = json.loads(described.stdout) if described.returncode == 0 else {}
+        want = [{"name": "walk", "frames": 37, "fps": 20}, {"name": "other", "frames": 13, "fps": 20}]
+        if listing.get("format") != "NumPy archive (.npz)" or listing.get("motions") != want:
+            failures.append(f"info --json of {name}: {described.stderr} {listing.get('format')} "
+                            f"{listing.get('motions')} != {want}")
+
+    # --skeleton FILE: names and a tree for a joint count no layout has.
+    skeleton = os.path.join(folder, "five.txt")
+    with open(skeleton, "w") as out:
+        out.write("# five joints\nhips -\nspine hips\nhead spine\nleft_hand 1\nright_hand spine\n")
+    five = rng.normal(0.0, 0.3, (9, 5, 3))
+    check("--skeleton FILE", save("five.npy", five.astype(np.float32)), five,
+          ["hips", "spine", "head", "left_hand", "right_hand"], 1 / 30, "--skeleton", skeleton)
+
+    # --mean/--std: HumanML3D features as a model outputs them, normalised by the dataset's statistics.
+    features = rng.normal(0.0, 0.3, (21, 263))
+    features[:, 0] *= 0.1
+    features[:, 3] += 1.0
+    mean = rng.normal(0.0, 0.2, 263).astype(np.float32)
+    std = rng.uniform(0.2, 1.5, 263).astype(np.float32)
+    normalised = ((features - mean) / std).astype(np.float32)
+    unnormalised = normalised.astype(np.float64) * std.astype(np.float64) + mean.astype(np.float64)
+    expected = recover_from_ric(unnormalised, 22)
+    check("normalised features, --mean --std", save("normalised.npy", normalised), expected, HUMANML3D, 1 / 20,
+          "--mean", save("Mean.npy", mean), "--std", save("Std.npy", std),
+          tolerance=2e-6 * max(1.0, float(np.abs(expected).max())))
 
     rigid = smpl_motion(90, rng)
     check_fit("convert to BVH, rigid bones", save("fit_rigid.npy", rigid.astype(np.float32)), rigid, HUMANML3D, 1e-5)
