@@ -116,13 +116,17 @@ FigureMeasures measure_figure(const Clip& clip, const FigureSample& sample, cons
   }
 
   // The size: the rest pose when it is a plausible body (the same for every take of a skeleton),
-  // else the tallest pose.
+  // else the tallest pose. A positions motion (joint arrays) has no rest pose of its own: its rest
+  // offsets are its first frame's bone vectors, a crouch as often as a stance (generated samples),
+  // so its tallest pose counts.
+  const bool rest_is_first_frame = clip.motion.holds_positions();
   Bounds rest;
   for (std::size_t j = 0; j < joints; ++j) {
     if (sample.body[j] != 0) rest.add(up * sample.rest[j]);
   }
   const float rest_size = rest.largest_extent();
-  if (rest_size > 0.0f && (tallest <= 0.0f || (rest_size >= 0.6f * tallest && rest_size <= 1.6f * tallest))) {
+  if (!rest_is_first_frame && rest_size > 0.0f &&
+      (tallest <= 0.0f || (rest_size >= 0.6f * tallest && rest_size <= 1.6f * tallest))) {
     m.extent = rest_size;
     m.extent_reason = "the rest pose's largest extent";
   } else {
@@ -135,7 +139,7 @@ FigureMeasures measure_figure(const Clip& clip, const FigureSample& sample, cons
   const float rest_height = rest.size().y;
   const NamedParts parts = named_parts(clip.skeleton);
   bool rest_upright =
-      rest_height > 0.0f &&
+      !rest_is_first_frame && rest_height > 0.0f &&
       (tallest_upright <= 0.0f || (rest_height >= 0.6f * tallest_upright && rest_height <= 1.6f * tallest_upright));
   if (rest_upright && !parts.head.empty() && !parts.feet.empty()) {
     // Named so, the head stands well above the feet (not a rest pose of OFFSETs along each bone's

@@ -12,6 +12,7 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/clip_analysis.hpp"
 #include "formats/joint_layouts.hpp"
 #include "formats/npy_format.hpp"
 #include "formats/read_motions.hpp"
@@ -273,6 +274,30 @@ TEST(NpyFormat, HumanMl3dAndKitFeatureVectorsDecodeToTheirJointPositions) {
   features[263 + 40] = std::numeric_limits<double>::infinity();
   EXPECT_EQ(npy_error_text(read_array({"<f8", true, {2, 263}}, features)),
             "a.npy: error: frame 1, feature 40 is inf, not a finite value");
+}
+
+TEST(NpyFormat, AnArraysSizeIsItsTallestPoseNotItsFirstFrame) {
+  // A HumanML3D figure 1.7 m tall, crouching to 70 % of that in its first frame (generated samples
+  // often start so): the first frame is no rest pose, so its standing height is the motion's.
+  const std::vector<glm::vec3> standing{
+      {0, 0.9f, 0},    {0.1f, 0.85f, 0},  {-0.1f, 0.85f, 0},  {0, 1.0f, 0},     {0.1f, 0.5f, 0},   {-0.1f, 0.5f, 0},
+      {0, 1.15f, 0},   {0.1f, 0.08f, 0},  {-0.1f, 0.08f, 0},  {0, 1.3f, 0},     {0.1f, 0, 0.1f},   {-0.1f, 0, 0.1f},
+      {0, 1.5f, 0},    {0.07f, 1.45f, 0}, {-0.07f, 1.45f, 0}, {0, 1.7f, 0},     {0.18f, 1.45f, 0}, {-0.18f, 1.45f, 0},
+      {0.2f, 1.2f, 0}, {-0.2f, 1.2f, 0},  {0.2f, 0.95f, 0},   {-0.2f, 0.95f, 0}};
+  std::vector<double> values;
+  for (std::size_t f = 0; f < 10; ++f) {
+    for (const glm::vec3& joint : standing) {
+      values.push_back(static_cast<double>(joint.x));
+      values.push_back(static_cast<double>(joint.y) * (f == 0 ? 0.7 : 1.0));
+      values.push_back(static_cast<double>(joint.z));
+    }
+  }
+  const Result<MotionFile> file = read_array({"<f8", false, {10, 22, 3}}, values);
+  ASSERT_TRUE(file.ok()) << npy_error_text(file);
+  const ClipAnalysis analysis = analyse_clip(file.value().motions.front(), PositionModeRequest::Auto, {});
+  EXPECT_NEAR(analysis.figure.height, 1.7f, 1e-4f);
+  EXPECT_EQ(analysis.figure.height_reason, "the tallest upright pose over the motion");
+  EXPECT_EQ(analysis.figure.units.unit, "metres");
 }
 
 TEST(NpySniff, TheMagicDecides) {
