@@ -1,7 +1,9 @@
 // The real viewer driven through the X server (xdotool) and checked through the state it
 // reports and the pixels of its window.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 
 #include "app_test_fixture.hpp"
@@ -26,6 +28,20 @@ int nearest(const WindowImage& image, int x, int y, std::array<int, 3> colour, i
     }
   }
   return best;
+}
+
+// The harness itself: a viewer that exits while a test waits on it fails that wait, and is then
+// neither signalled nor waited for again (its pid, reaped, may be another process's by then).
+TEST(ViewerProcessHarness, AViewerThatExitsWhileWaitedOnFailsTheWaitAndIsLeftAlone) {
+  const auto start = std::chrono::steady_clock::now();
+  {
+    // A --skeleton file that does not exist: the viewer says so and exits before any window.
+    ViewerProcess app({"--skeleton", "/nonexistent/bvhscope/skeleton.txt"});
+    EXPECT_NONFATAL_FAILURE(app.wait_for([](const State&) { return false; }, "a state it never reaches"),
+                            "the viewer exited while waiting for a state it never reaches");
+  }
+  // Only a hang is caught here: the old harness waited the whole deadline for the reaped pid.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, kStateDeadline);
 }
 
 TEST_F(ViewerAppTest, OpensTheBundledSampleAndPlaysItByWallTime) {

@@ -96,7 +96,7 @@ class ViewerProcess {
     }
   }
   ~ViewerProcess() {
-    if (pid_ > 0) {
+    if (pid_ > 0 && !reaped_) {
       // Test builds record GL errors (KHR_debug): a viewer that made one fails the test that ran it.
       const State last = state();
       const auto errors = last.find("gl_errors");
@@ -115,8 +115,9 @@ class ViewerProcess {
   }
 
   // Sends `signal_number` and waits for the viewer to end: its wait status (see <sys/wait.h>),
-  // or -1 when it is still running at the deadline.
+  // or -1 when it is still running at the deadline (0 when it had already ended and been reaped).
   int signal_and_wait(int signal_number) {
+    if (reaped_) return 0;
     ::kill(pid_, signal_number);
     const auto deadline = std::chrono::steady_clock::now() + kStateDeadline;
     int status = 0;
@@ -201,6 +202,8 @@ class ViewerProcess {
       if (!last.empty() && predicate(last)) return last;
       int status = 0;
       if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+        // Reaped: its pid may now be any other process's, never to be signalled or waited for again.
+        reaped_ = true;
         ADD_FAILURE() << "the viewer exited while waiting for " << what << "; log:\n" << read_file(dir_ / "log.txt");
         return last;
       }
@@ -225,6 +228,7 @@ class ViewerProcess {
   std::filesystem::path dir_;
   std::string state_path_;
   pid_t pid_ = -1;
+  mutable bool reaped_ = false;  // wait_until reaped the viewer, which exited while it was waited on
 };
 
 // A process's peak resident memory so far (VmHWM from /proc), KiB; 0 when it cannot be read.
