@@ -41,7 +41,8 @@ struct Actions {
   std::optional<TimelineView> timeline_view;  // zoomed, panned or fitted by the timeline panel
   // Clip interpretation.
   std::optional<PositionModeRequest> position_mode;
-  std::optional<int> units_choice;  // index into kUnitChoices, -1 for the automatic guess
+  std::optional<int> units_choice;   // index into kUnitChoices, -1 for the automatic guess
+  std::optional<double> frame_rate;  // the active clip's rate, frames a second (0: the one it was loaded at)
   std::optional<UpAxisRequest> up_axis;
   // View.
   std::optional<DisplayOptions> display;

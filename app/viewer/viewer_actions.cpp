@@ -186,6 +186,9 @@ void Viewer::apply(const Actions& a) {
     if (a.up_axis && asked != 0) framing_.reframe_clip_id = active->id;  // a figure turned upright is somewhere else
   }
   if (a.units_choice && active != nullptr) state_.clips.set_units(state_.active(), *a.units_choice);
+  if (a.frame_rate && active != nullptr)
+    state_.clips.set_frame_time(state_.active(),
+                                *a.frame_rate > 0.0 ? std::optional(1.0 / *a.frame_rate) : std::nullopt);
   if (a.display) {
     const bool floor_changed = a.display->floor_at_origin != state_.display.floor_at_origin;
     state_.display = *a.display;

@@ -456,6 +456,11 @@ void ClipSet::replace_slot(ClipSlot& old, ClipSlot slot) {
   slot.side_offset = old.side_offset;
   slot.auto_offset = old.auto_offset;
   slot.units_choice = old.units_choice;
+  // With a rate chosen, the clip prepared again from memory already plays at it: the rate it was
+  // loaded at is the one kept.
+  slot.loaded_frame_time = old.frame_time_choice ? old.loaded_frame_time : slot.clip().motion.frame_time;
+  slot.frame_time_choice = old.frame_time_choice;
+  if (slot.frame_time_choice) slot.prepared.clip.motion.frame_time = *slot.frame_time_choice;
   slot.selected = old.selected < slot.clip().skeleton.joint_count() ? old.selected : -1;
   old = std::move(slot);
 }
@@ -531,6 +536,18 @@ void ClipSet::set_side_offset(int index, glm::vec3 offset) {
 
 void ClipSet::auto_space() {
   for (ClipSlot& slot : clips_) slot.auto_offset = true;
+  changed();
+}
+
+void ClipSet::set_frame_time(int index, std::optional<double> frame_time) {
+  if (index < 0 || static_cast<std::size_t>(index) >= clips_.size()) return;
+  if (frame_time && !(*frame_time > 0.0 && std::isfinite(*frame_time))) return;
+  ClipSlot& slot = clips_[static_cast<std::size_t>(index)];
+  if (!slot.frame_time_choice) slot.loaded_frame_time = slot.clip().motion.frame_time;
+  slot.frame_time_choice = frame_time;
+  slot.prepared.clip.motion.frame_time = frame_time ? *frame_time : slot.loaded_frame_time;
+  slot.content = next_content_++;  // what was computed from its timing (a comparison) is stale
+  reset_timeline();                // the shared time on screen stays where it was
   changed();
 }
 

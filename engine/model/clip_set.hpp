@@ -127,6 +127,9 @@ class ClipSet {
   void set_side_offset(int index, glm::vec3 offset);
   void auto_space();
   void set_units(int index, int units_choice);
+  // Plays clip `index` at `frame_time` seconds a frame (nullopt: at the rate it was loaded at),
+  // now and after reloads; the shared clock keeps its time.
+  void set_frame_time(int index, std::optional<double> frame_time);
   void move_clip(int from, int to);  // reorder (the active clip stays active)
   // Align actions: every clip starts at time 0; every clip at the origin (overlaid); side by side again.
   void align_starts();

@@ -35,8 +35,12 @@ struct ClipSlot {
   std::vector<std::string> channel_orders;  // per joint: "XYZ ZXY" (position then rotation order)
   JointTreeShape tree_shape;
   int units_choice = -1;  // -1: the automatic guess
-  Pose pose;              // reused every frame
-  int color_index = 0;    // clip_color(color_index): the lowest index no other clip uses
+  // The rate chosen in the Clip tab (seconds a frame) in place of the one it was loaded at (a joint
+  // array stores none); kept across reloads. `loaded_frame_time`: the one it was loaded at.
+  std::optional<double> frame_time_choice;
+  double loaded_frame_time = 0.0;
+  Pose pose;            // reused every frame
+  int color_index = 0;  // clip_color(color_index): the lowest index no other clip uses
   bool visible = true;
   float opacity = 1.0f;         // below 1: drawn translucent (a filmstrip's older poses)
   double time_offset = 0.0;     // seconds on the shared clock at which frame 0 plays

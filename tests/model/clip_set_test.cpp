@@ -450,6 +450,38 @@ TEST(ClipSet, AReloadOfARemovedClipIsDropped) {
   EXPECT_EQ(set[0].file_name, "b.bvh");
 }
 
+// --- A rate chosen for one clip (the Clip tab).
+
+TEST(ClipSet, AClipsChosenRatePlaysItKeepsTheClocksTimeAndOutlivesAReload) {
+  ClipSet set = with_files({{"a.bvh", 21}});  // 0.04 s a frame
+  set.clock().seek(10.0);                     // 0.4 s
+  const std::uint64_t content = set[0].content;
+  set.set_frame_time(0, 0.02);
+  EXPECT_DOUBLE_EQ(set[0].clip().motion.frame_time, 0.02);
+  EXPECT_DOUBLE_EQ(set.clock().frame_time(), 0.02);
+  EXPECT_NEAR(set.seconds(), 0.4, 1e-9);  // the same moment, now frame 20 of the faster clip
+  EXPECT_NE(set[0].content, content);     // what was computed from its timing is stale
+  // The file read again (it changed on disk): its own 0.04 s, and the choice again.
+  set.reload(set[0].id);
+  set.on_outcome(ready(only_request(set), 30));
+  EXPECT_EQ(set[0].clip().motion.frame_count, 30u);
+  EXPECT_DOUBLE_EQ(set[0].clip().motion.frame_time, 0.02);
+  // Prepared again from memory (another position mode): still the choice, and Reset still knows
+  // the rate it was loaded at.
+  set.change_interpretation(0, PositionModeRequest::Replace, {});
+  const LoadRequest again = only_request(set);
+  ASSERT_NE(again.in_memory, nullptr);
+  set.on_outcome(LoadOutcome{again, prepare_clip(*again.in_memory, again.mode, again.up), again.ticket, false});
+  EXPECT_DOUBLE_EQ(set[0].clip().motion.frame_time, 0.02);
+  set.set_frame_time(0, std::nullopt);
+  EXPECT_DOUBLE_EQ(set[0].clip().motion.frame_time, 0.04);
+  EXPECT_FALSE(set[0].frame_time_choice.has_value());
+  // No rate is not a rate.
+  set.set_frame_time(0, 0.0);
+  set.set_frame_time(0, -1.0);
+  EXPECT_DOUBLE_EQ(set[0].clip().motion.frame_time, 0.04);
+}
+
 // --- Position mode and up axis, prepared again in the background.
 
 TEST(ClipSet, ANewPositionModeIsPreparedInTheBackgroundAndTheClipStaysMeanwhile) {

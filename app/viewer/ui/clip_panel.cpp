@@ -35,7 +35,33 @@ void section(const char* title) {
   ImGui::Separator();
 }
 
-void draw_clip_facts(const ViewerState& state) {
+// The frame rate, editable (Enter applies): joint arrays store none, and a file's may be wrong.
+void draw_frame_rate(const ClipSlot& slot, Actions& actions) {
+  const Motion& motion = slot.clip().motion;
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("Frame rate");
+  ImGui::TableSetColumnIndex(1);
+  double fps = 1.0 / motion.frame_time;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
+  if (ImGui::InputDouble("##frame_rate", &fps, 0.0, 0.0, "%.4g", ImGuiInputTextFlags_EnterReturnsTrue) && fps > 0.0 &&
+      fps <= 100000.0)
+    actions.frame_rate = fps;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Frames a second this clip plays at, %.4g ms a frame (Enter applies); the file's: %.4g fps",
+                      motion.frame_time * 1000.0, 1.0 / slot.clip().declared_frame_time);
+  ImGui::SameLine();
+  ImGui::TextDisabled("fps");
+  if (slot.frame_time_choice) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Reset")) actions.frame_rate = 0.0;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Back to the rate it was loaded at (%.4g fps)", 1.0 / slot.loaded_frame_time);
+  }
+}
+
+void draw_clip_facts(const ViewerState& state, Actions& actions) {
   const ClipSlot& slot = *state.active_slot();
   const Clip& clip = slot.clip();
   ImGui::PushTextWrapPos(0.0f);
@@ -47,7 +73,7 @@ void draw_clip_facts(const ViewerState& state) {
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     const Motion& motion = clip.motion;
     row("Frames", "%zu", motion.frame_count);
-    row("Frame rate", "%.4g fps  (%.4g ms)", 1.0 / motion.frame_time, motion.frame_time * 1000.0);
+    draw_frame_rate(slot, actions);
     row("Duration", "%.3f s", motion.duration());
     const int end_sites = clip.skeleton.end_site_count();
     row("Joints", "%d  + %d End Sites", clip.skeleton.joint_count() - end_sites, end_sites);
@@ -222,7 +248,7 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
       if (ImGui::BeginTabItem("Clip")) {
         ImGui::BeginChild("##clip_tab", ImVec2(0.0f, 0.0f), false);
         if (state.has_clip()) {
-          draw_clip_facts(state);
+          draw_clip_facts(state, actions);
           draw_up_axis(state, actions);
           draw_scale(state, actions);
           draw_position_mode(state, actions);
