@@ -19,10 +19,10 @@ constexpr std::array<std::string_view, 1> kNpzExtensions{".npz"};
 // Issue 30 (glTF, FBX) adds its formats here.
 const std::array<MotionFormat, 3> kFormats{{
     {"BVH", kBvhExtensions, "starts with HIERARCHY", sniff_bvh, read_bvh_path, read_bvh_bytes, read_bvh_head},
-    {"NumPy array", kNpyExtensions, "joint positions, starts with \\x93NUMPY", sniff_npy, read_npy_path, read_npy_bytes,
+    {"NumPy array", kNpyExtensions, "joint positions, starts with \\x93NUMPY", sniff_npy, nullptr, read_npy_bytes,
      nullptr},
-    {"NumPy archive", kNpzExtensions, "arrays of joint positions, a ZIP archive of .npy files", sniff_npz,
-     read_npz_path, read_npz_bytes, nullptr},
+    {"NumPy archive", kNpzExtensions, "arrays of joint positions, a ZIP archive of .npy files", sniff_npz, nullptr,
+     read_npz_bytes, nullptr},
 }};
 
 char lower(char c) noexcept { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }

@@ -50,6 +50,8 @@ struct MotionFormat {
   std::string_view signature;                    // for messages: "starts with HIERARCHY"
   // `head`: the file's first bytes (at most kSniffBytes; all of it when `whole`).
   Sniffed (*sniff)(std::string_view head, bool whole);
+  // Reading a file as it streams; null for a format read whole (the seam reads the file, reports
+  // its bytes to `options.progress`, and hands them to read_bytes).
   Result<MotionFile> (*read_path)(const std::string& path, const ReadOptions& options);
   Result<MotionFile> (*read_bytes)(std::string_view bytes, std::string_view source, const ReadOptions& options);
   // The first motion with at most `max_frames` frames, reading no more of the file than they need

@@ -9,7 +9,6 @@
 #include <span>
 #include <vector>
 
-#include "anim/file_loader.hpp"
 #include "formats/joint_layouts.hpp"
 #include "formats/npy_array.hpp"
 #include "formats/pickle_reader.hpp"
@@ -389,16 +388,6 @@ Result<MotionFile> read_npy_bytes(std::string_view bytes, std::string_view sourc
                    std::to_string(bytes.size() - used) + " bytes after the array's data are ignored"});
   }
   return file;
-}
-
-Result<MotionFile> read_npy_path(const std::string& path, const ReadOptions& options) {
-  Result<std::string> bytes = read_text_file(path);
-  if (!bytes) return bytes.error();
-  if (options.progress != nullptr) {  // read whole: the bytes are all read before the array is
-    options.progress->bytes_total.store(bytes.value().size(), std::memory_order_relaxed);
-    options.progress->bytes_read.store(bytes.value().size(), std::memory_order_relaxed);
-  }
-  return read_npy_bytes(bytes.value(), path, options);
 }
 
 }  // namespace bvhscope

@@ -15,7 +15,6 @@
 namespace bvhscope {
 
 Sniffed sniff_npy(std::string_view head, bool whole);
-Result<MotionFile> read_npy_path(const std::string& path, const ReadOptions& options);
 Result<MotionFile> read_npy_bytes(std::string_view bytes, std::string_view source, const ReadOptions& options);
 
 }  // namespace bvhscope

@@ -5,7 +5,6 @@
 #include <utility>
 #include <vector>
 
-#include "anim/file_loader.hpp"
 #include "formats/npy_format.hpp"
 #include "formats/zip_archive.hpp"
 
@@ -122,16 +121,6 @@ Result<MotionFile> read_npz_bytes(std::string_view bytes, std::string_view sourc
   Clip& first = file.motions.front();
   first.warnings.insert(first.warnings.begin(), warnings.begin(), warnings.end());
   return file;
-}
-
-Result<MotionFile> read_npz_path(const std::string& path, const ReadOptions& options) {
-  Result<std::string> bytes = read_text_file(path);
-  if (!bytes) return bytes.error();
-  if (options.progress != nullptr) {  // read whole: an archive's directory is at its end
-    options.progress->bytes_total.store(bytes.value().size(), std::memory_order_relaxed);
-    options.progress->bytes_read.store(bytes.value().size(), std::memory_order_relaxed);
-  }
-  return read_npz_bytes(bytes.value(), path, options);
 }
 
 }  // namespace bvhscope

@@ -14,7 +14,6 @@
 namespace bvhscope {
 
 Sniffed sniff_npz(std::string_view head, bool whole);
-Result<MotionFile> read_npz_path(const std::string& path, const ReadOptions& options);
 Result<MotionFile> read_npz_bytes(std::string_view bytes, std::string_view source, const ReadOptions& options);
 
 }  // namespace bvhscope

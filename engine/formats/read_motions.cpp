@@ -1,9 +1,23 @@
 #include "formats/read_motions.hpp"
 
+#include "anim/file_loader.hpp"
 #include "formats/sniff.hpp"
 
 namespace bvhscope {
 namespace {
+
+// The file at `path` read by `format`: streamed by its own reader, or read whole and handed to its
+// bytes reader (the bytes all read before anything is parsed).
+Result<MotionFile> read_with(const MotionFormat& format, const std::string& path, const ReadOptions& options) {
+  if (format.read_path != nullptr) return format.read_path(path, options);
+  Result<std::string> bytes = read_text_file(path);
+  if (!bytes) return bytes.error();
+  if (options.progress != nullptr) {
+    options.progress->bytes_total.store(bytes.value().size(), std::memory_order_relaxed);
+    options.progress->bytes_read.store(bytes.value().size(), std::memory_order_relaxed);
+  }
+  return format.read_bytes(bytes.value(), path, options);
+}
 
 // The format that reads the file at `path`: by its content when it can be read here, else the one
 // its name says, else BVH, whose reader then says why the file cannot be read (a folder, a FIFO,
@@ -19,7 +33,7 @@ Result<const MotionFormat*> format_of_file(const std::string& path) {
 Result<MotionFile> read_motions(const std::string& path, const ReadOptions& options) {
   Result<const MotionFormat*> format = format_of_file(path);
   if (!format) return format.error();
-  return format.value()->read_path(path, options);
+  return read_with(*format.value(), path, options);
 }
 
 Result<MotionFile> read_motions_from_bytes(std::string_view bytes, std::string_view source,
@@ -34,7 +48,7 @@ Result<Clip> read_motion_head(const std::string& path, std::size_t max_frames) {
   Result<const MotionFormat*> format = format_of_file(path);
   if (!format) return format.error();
   if (format.value()->read_head != nullptr) return format.value()->read_head(path, max_frames);
-  Result<MotionFile> file = format.value()->read_path(path, {});
+  Result<MotionFile> file = read_with(*format.value(), path, {});
   if (!file) return file.error();
   Clip clip = std::move(file.value().motions.front());
   if (clip.motion.frame_count > max_frames) {  // the first frames of the first motion
