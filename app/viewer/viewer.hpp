@@ -135,9 +135,10 @@ class Viewer {
     const SaveBvhRun& save_bvh;
     const MessageClock& messages;
     const LoadTracking& load;
+    const ViewPointer& pointer;
   };
   [[nodiscard]] Parts parts() const noexcept {
-    return {dialogs_, panels_, labels_, video_export_, save_bvh_, messages_, load_};
+    return {dialogs_, panels_, labels_, video_export_, save_bvh_, messages_, load_, pointer_};
   }
 
   void apply(const Actions& actions);
