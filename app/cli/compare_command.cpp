@@ -11,9 +11,9 @@
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
-#include "cli/json_writer.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/work_budget_check.hpp"
+#include "formats/json_writer.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
 

@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/work_budget_check.hpp"
+#include "formats/gltf_writer.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
 
@@ -167,6 +168,33 @@ std::string fit_summary(const RotationFitReport& fit, const Skeleton& input, con
   return text;
 }
 
+// What -o names: BVH text unless its extension is a glTF one.
+enum class OutputKind : unsigned char { Bvh, Glb, Gltf };
+
+OutputKind output_kind(std::string_view path) {
+  const auto ends_with = [&](std::string_view suffix) {
+    if (path.size() <= suffix.size()) return false;
+    for (std::size_t i = 0; i < suffix.size(); ++i) {
+      const char c = path[path.size() - suffix.size() + i];
+      if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != suffix[i]) return false;
+    }
+    return true;
+  };
+  if (ends_with(".glb")) return OutputKind::Glb;
+  if (ends_with(".gltf")) return OutputKind::Gltf;
+  return OutputKind::Bvh;
+}
+
+// The name of the glTF animation: the motion's own (a file of several), else the input's stem.
+std::string animation_name(const Clip& clip, const std::string& input) {
+  if (!clip.name.empty()) return clip.name;
+  const std::size_t slash = input.find_last_of('/');
+  std::string stem = slash == std::string::npos ? input : input.substr(slash + 1);
+  const std::size_t dot = stem.find_last_of('.');
+  if (dot != std::string::npos && dot > 0) stem.resize(dot);
+  return stem;
+}
+
 }  // namespace
 
 int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -198,9 +226,13 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   if (parsed->positionals.size() != 1) return usage_error(err, "convert: expected one FILE");
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
-  if (!output || output->empty()) return usage_error(err, "convert: -o OUT.bvh is needed ('-' for stdout)");
+  if (!output || output->empty())
+    return usage_error(err, "convert: -o OUT.bvh, OUT.glb or OUT.gltf is needed ('-': BVH on stdout)");
+  const OutputKind kind = *output == "-" ? OutputKind::Bvh : output_kind(*output);
   const std::optional<ConvertOptions> options = convert_options(*parsed, usage);
   if (!options) return usage_error(err, usage.message);
+  if (kind != OutputKind::Bvh && parsed->has("--precision"))
+    return usage_error(err, "convert: --precision is for BVH text; glTF keeps every float as it is");
   const auto choice = motion_choice_options(*parsed, "convert", usage);
   if (!choice) return usage_error(err, usage.message);
   std::optional<SkeletonNaming> naming;
@@ -268,6 +300,17 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     chosen.renames = std::move(renames).value();
     chosen.renames.insert(chosen.renames.end(), user_renames.begin(), user_renames.end());
   }
+  // glTF is in metres with +Y up: the unit guess and the up axis detection decide unless --units
+  // or --up say otherwise; a unit nothing can tell is written as it is, and said so.
+  if (kind != OutputKind::Bvh) {
+    if (!chosen.up) chosen.up = UpAxis::PosY;
+    if (!chosen.lengths) {
+      chosen.lengths = LengthConversion{};
+      chosen.lengths->target_metres_per_unit = 1.0;
+      chosen.lengths->keep_unknown = true;
+    }
+  }
+  const std::string motion_name = animation_name(*clip, input);
   Result<Clip> converted = convert_clip(std::move(*clip), chosen, &report);
   if (!converted) {
     err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
@@ -292,6 +335,38 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   if (!file) {
     err << printable(*output) << ": error: " << printable(error) << '\n';
     return kExitBadInput;
+  }
+  if (kind != OutputKind::Bvh) {
+    const bool unknown_unit = report.unit_unknown_kept;
+    if (unknown_unit)
+      err << format_diagnostic({input, 0, 0,
+                                "its length unit cannot be told from the figure, so lengths are written as they "
+                                "are, not converted to glTF's metres (--from-units says what they are)"},
+                               Severity::Warning)
+          << '\n';
+    GltfWriteOptions gltf;
+    gltf.binary = kind == OutputKind::Glb;
+    gltf.animation_name = motion_name;
+    const Result<GltfWriteReport> written = write_gltf(result, PositionMode::Add, file->stream(), gltf);
+    if (!written) {
+      err << format_diagnostic(written.error(), Severity::Error) << "; nothing was written\n";
+      return kExitBadInput;
+    }
+    if (!file->commit(error)) {
+      err << printable(*output) << ": error: " << printable(error) << '\n';
+      return kExitBadInput;
+    }
+    out << "wrote " << printable(*output) << ": " << result.motion.frame_count << " frames at "
+        << 1.0 / result.motion.frame_time << " fps, " << written.value().nodes << " nodes, " << written.value().samplers
+        << " animated properties; "
+        << (unknown_unit             ? "lengths as read"
+            : parsed->has("--units") ? "lengths in --units"
+                                     : "metres")
+        << ", " << up_axis_name(chosen.up.value_or(UpAxis::PosY)) << " up";
+    if (report.mirror_axis) out << ", mirrored across " << static_cast<char>('X' + *report.mirror_axis);
+    out << '\n';
+    if (report.fit && positions_skeleton) out << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
+    return finish_output(out, err);
   }
   write_bvh(result, file->stream(), write_options);
   if (!file->commit(error)) {

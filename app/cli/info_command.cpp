@@ -9,8 +9,8 @@
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
-#include "cli/json_writer.hpp"
 #include "cli/load_for_cli.hpp"
+#include "formats/json_writer.hpp"
 #include "model/draw_detail.hpp"
 
 namespace bvhscope::cli {

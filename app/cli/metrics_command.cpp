@@ -10,9 +10,9 @@
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
-#include "cli/json_writer.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/work_budget_check.hpp"
+#include "formats/json_writer.hpp"
 
 namespace bvhscope::cli {
 namespace {

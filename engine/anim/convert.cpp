@@ -70,22 +70,30 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
     const LengthConversion& lengths = *options.lengths;
     if (lengths.target_metres_per_unit > 0.0) {
       const bool guessed = !lengths.from_metres_per_unit && figure;
-      if (guessed && figure->figure.units.unit == "unknown") {
+      const bool unknown =
+          (guessed && figure->figure.units.unit == "unknown") ||
+          !(lengths.from_metres_per_unit.value_or(figure ? figure->figure.units.metres_per_unit : 0.0) > 0.0);
+      if (unknown && lengths.keep_unknown) {
+        if (report) report->unit_unknown_kept = true;
+        decided.length_factor = 1.0;
+      } else if (guessed && figure->figure.units.unit == "unknown") {
         // The guess then only scales the viewer's grid: no factor may be assumed from it.
         if (report) report->needs_from_units = true;
         return Diagnostic{clip.source, 0, 0,
                           "--units: the file's length unit is unknown (" + figure->figure.unit_reason +
                               "); give it with --from-units m|cm|mm|in|ft|METRES"};
+      } else {
+        const double from = lengths.from_metres_per_unit ? *lengths.from_metres_per_unit
+                            : figure                     ? figure->figure.units.metres_per_unit
+                                                         : 0.0;
+        if (!(from > 0.0)) {
+          if (report) report->needs_from_units = true;
+          return Diagnostic{
+              clip.source, 0, 0,
+              "--units: the file's length unit cannot be told from its figure; give it with --from-units"};
+        }
+        decided.length_factor = from / lengths.target_metres_per_unit;
       }
-      const double from = lengths.from_metres_per_unit ? *lengths.from_metres_per_unit
-                          : figure                     ? figure->figure.units.metres_per_unit
-                                                       : 0.0;
-      if (!(from > 0.0)) {
-        if (report) report->needs_from_units = true;
-        return Diagnostic{clip.source, 0, 0,
-                          "--units: the file's length unit cannot be told from its figure; give it with --from-units"};
-      }
-      decided.length_factor = from / lengths.target_metres_per_unit;
     } else {
       decided.length_factor = lengths.factor;
     }

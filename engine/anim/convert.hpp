@@ -25,6 +25,9 @@ struct LengthConversion {
   double target_metres_per_unit = 0.0;  // > 0: convert to this unit
   std::optional<double> from_metres_per_unit;
   double factor = 1.0;  // used when target_metres_per_unit is 0
+  // A unit nobody can tell (no --from-units, an unknown guess): lengths stay as they are
+  // (ConvertReport::unit_unknown_kept) instead of an error that asks for it.
+  bool keep_unknown = false;
 };
 
 // A length unit as metres per unit: "m", "cm", "mm", "in", "ft", or the number itself (> 0, < 1e6);
@@ -61,6 +64,8 @@ struct ConvertReport {
   // Set (with an error) when --units needs the input's unit and its guess is unknown (a partial
   // rig, too few joints): the caller must give it (--from-units), a usage error.
   bool needs_from_units = false;
+  // Set when LengthConversion::keep_unknown kept the lengths of a unit nothing tells.
+  bool unit_unknown_kept = false;
   // Set when the input held joint positions: how well the fitted channels follow them (in the
   // input's units, before any length conversion).
   std::optional<RotationFitReport> fit;

@@ -1,4 +1,4 @@
-// A minimal streaming JSON writer for the CLI's --json output (escaping, commas, nesting).
+// A minimal streaming JSON writer for --json outputs and glTF files (escaping, commas, nesting).
 #pragma once
 
 #include <ostream>
@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace bvhscope::cli {
+namespace bvhscope {
 
 class JsonWriter {
  public:
@@ -36,4 +36,4 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-}  // namespace bvhscope::cli
+}  // namespace bvhscope

@@ -1,11 +1,11 @@
-#include "cli/json_writer.hpp"
+#include "formats/json_writer.hpp"
 
 #include <charconv>
 #include <cmath>
 
 #include "anim/printable.hpp"
 
-namespace bvhscope::cli {
+namespace bvhscope {
 
 void JsonWriter::before_value() {
   if (after_key_) {
@@ -150,4 +150,4 @@ void JsonWriter::write_string(std::string_view text) {
   out_ << '"';
 }
 
-}  // namespace bvhscope::cli
+}  // namespace bvhscope
