@@ -356,9 +356,10 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
       err << printable(*output) << ": error: " << printable(error) << '\n';
       return kExitBadInput;
     }
-    out << "wrote " << printable(*output) << ": " << result.motion.frame_count << " frames at "
-        << 1.0 / result.motion.frame_time << " fps, " << written.value().nodes << " nodes, " << written.value().samplers
-        << " animated properties; "
+    char fps[32];
+    std::snprintf(fps, sizeof fps, "%.3f", 1.0 / result.motion.frame_time);
+    out << "wrote " << printable(*output) << ": " << result.motion.frame_count << " frames at " << fps << " fps, "
+        << written.value().nodes << " nodes, " << written.value().samplers << " animated properties; "
         << (unknown_unit             ? "lengths as read"
             : parsed->has("--units") ? "lengths in --units"
                                      : "metres")

@@ -37,7 +37,8 @@ Usage:
                                 (stdout without -o), in the file's coordinates; with --up,
                                 turned so that AXIS (auto: the detected one) points up +Y.
                                 --rotations also writes each joint's rotation channels in degrees
-  bvhscope convert FILE -o OUT.bvh [--frames A:B] [--fps N] [--rotation-order ORDER]
+  bvhscope convert FILE -o OUT.bvh|OUT.glb|OUT.gltf [--frames A:B] [--fps N]
+                 [--rotation-order ORDER]
                  [--channels 3] [--units m|cm|mm|in|ft|FACTOR [--from-units UNIT]]
                  [--up AXIS [--from-up AXIS]] [--mirror] [--strip-prefix P]
                  [--rename OLD=NEW]... [--skeleton-names smpl|cmu|mixamo] [--in-place]
@@ -72,7 +73,10 @@ Usage:
                                 --skeleton-names gives SMPL-family joints (pelvis,
                                 left_hip...) SMPL's (Pelvis, L_Hip), the CMU database's
                                 (Hips, LeftUpLeg, LowerBack) or Mixamo's (Hips, LeftUpLeg,
-                                Spine) names, before --rename
+                                Spine) names, before --rename. OUT.glb or OUT.gltf writes
+                                glTF 2.0: a node per joint, one animation keyed at every
+                                frame, in metres with +Y up (the unit guess and the up axis
+                                detection decide; --units and --up override)
   bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
                  [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]

@@ -74,7 +74,7 @@ Result<Clip> convert_clip(Clip clip, const ConvertOptions& options, ConvertRepor
           (guessed && figure->figure.units.unit == "unknown") ||
           !(lengths.from_metres_per_unit.value_or(figure ? figure->figure.units.metres_per_unit : 0.0) > 0.0);
       if (unknown && lengths.keep_unknown) {
-        if (report) report->unit_unknown_kept = true;
+        decided.unit_unknown_kept = true;
         decided.length_factor = 1.0;
       } else if (guessed && figure->figure.units.unit == "unknown") {
         // The guess then only scales the viewer's grid: no factor may be assumed from it.
