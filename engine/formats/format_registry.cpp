@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "formats/bvh_format.hpp"
+#include "formats/gltf_format.hpp"
 #include "formats/npy_format.hpp"
 #include "formats/npz_format.hpp"
 #include "formats/sniff.hpp"
@@ -15,14 +16,17 @@ namespace {
 constexpr std::array<std::string_view, 1> kBvhExtensions{".bvh"};
 constexpr std::array<std::string_view, 1> kNpyExtensions{".npy"};
 constexpr std::array<std::string_view, 1> kNpzExtensions{".npz"};
+constexpr std::array<std::string_view, 2> kGltfExtensions{".glb", ".gltf"};
 
-// Issue 30 (glTF, FBX) adds its formats here.
-const std::array<MotionFormat, 3> kFormats{{
+// Issue 30's FBX adds its format here.
+const std::array<MotionFormat, 4> kFormats{{
     {"BVH", kBvhExtensions, "starts with HIERARCHY", sniff_bvh, read_bvh_path, read_bvh_bytes, read_bvh_head},
     {"NumPy array", kNpyExtensions, "joint positions, starts with \\x93NUMPY", sniff_npy, nullptr, read_npy_bytes,
      nullptr},
     {"NumPy archive", kNpzExtensions, "arrays of joint positions, a ZIP archive of .npy files", sniff_npz, nullptr,
      read_npz_bytes, nullptr},
+    {"glTF", kGltfExtensions, "starts with glTF, or JSON naming its \"asset\"", sniff_gltf, nullptr, read_gltf_bytes,
+     nullptr},
 }};
 
 char lower(char c) noexcept { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }

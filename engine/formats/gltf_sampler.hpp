@@ -1,0 +1,33 @@
+// One glTF animation sampler, read and checked: key times (increasing), key values, and the value
+// at any time by the spec's interpolation (STEP; LINEAR, with slerp for rotations; CUBICSPLINE,
+// Hermite with the in and out tangents), holding the first and last keys outside their range.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+#include <tiny_gltf.h>
+
+#include "anim/result.hpp"
+
+namespace bvhscope {
+
+enum class GltfInterpolation : unsigned char { Step, Linear, CubicSpline };
+
+struct GltfSampler {
+  std::vector<float> times;
+  std::vector<float> values;  // per key: `width` floats (CUBICSPLINE: in-tangent, value, out-tangent)
+  int width = 3;              // 3: translation, 4: rotation (x, y, z, w)
+  GltfInterpolation interpolation = GltfInterpolation::Linear;
+
+  [[nodiscard]] glm::vec3 translation_at(double time) const;
+  [[nodiscard]] glm::quat rotation_at(double time) const;  // unit length
+};
+
+// Sampler `index` of `animation`, for a property of `width` floats; errors name `what`.
+Result<GltfSampler> read_gltf_sampler(const tinygltf::Model& model, const tinygltf::Animation& animation, int index,
+                                      int width, std::string_view what, std::string_view source);
+
+}  // namespace bvhscope
