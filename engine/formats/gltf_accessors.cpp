@@ -128,7 +128,8 @@ Result<std::vector<float>> read_float_accessor(const tinygltf::Model& model, int
                                                bool normalized_integers, std::string_view what,
                                                std::string_view source) {
   const auto fail = [&](const std::string& problem) {
-    return Diagnostic{std::string(source), 0, 0, std::string(what) + ": accessor " + std::to_string(index) + ": " + problem};
+    return Diagnostic{std::string(source), 0, 0,
+                      std::string(what) + ": accessor " + std::to_string(index) + ": " + problem};
   };
   if (index < 0 || static_cast<std::size_t>(index) >= model.accessors.size()) return fail("it does not exist");
   const tinygltf::Accessor& accessor = model.accessors[static_cast<std::size_t>(index)];
@@ -171,13 +172,13 @@ Result<std::vector<float>> read_float_accessor(const tinygltf::Model& model, int
     std::size_t index_stride = 0;
     std::size_t value_stride = 0;
     std::string problem;
-    const unsigned char* indices = view_bytes(model, sparse.indices.bufferView,
-                                              static_cast<std::size_t>(sparse.indices.byteOffset), count, index_size,
-                                              index_stride, problem);
+    const unsigned char* indices =
+        view_bytes(model, sparse.indices.bufferView, static_cast<std::size_t>(sparse.indices.byteOffset), count,
+                   index_size, index_stride, problem);
     if (indices == nullptr) return fail("sparse indices: " + problem);
-    const unsigned char* substitutes = view_bytes(model, sparse.values.bufferView,
-                                                  static_cast<std::size_t>(sparse.values.byteOffset), count,
-                                                  element_bytes, value_stride, problem);
+    const unsigned char* substitutes =
+        view_bytes(model, sparse.values.bufferView, static_cast<std::size_t>(sparse.values.byteOffset), count,
+                   element_bytes, value_stride, problem);
     if (substitutes == nullptr) return fail("sparse values: " + problem);
     // Sparse views are tightly packed (the spec forbids a stride on them).
     for (std::size_t s = 0; s < count; ++s) {

@@ -63,8 +63,8 @@ NodeRest node_rest(const tinygltf::Node& node) {
 }
 
 glm::dmat4 rest_matrix(const NodeRest& rest) {
-  return glm::translate(glm::dmat4(1.0), glm::dvec3(rest.translation)) * glm::dmat4(glm::mat4_cast(glm::dquat(rest.rotation))) *
-         glm::scale(glm::dmat4(1.0), glm::dvec3(rest.scale));
+  return glm::translate(glm::dmat4(1.0), glm::dvec3(rest.translation)) *
+         glm::dmat4(glm::mat4_cast(glm::dquat(rest.rotation))) * glm::scale(glm::dmat4(1.0), glm::dvec3(rest.scale));
 }
 
 // A scale as one factor: the mean of its three; `uniform` false when they differ by more than 0.01 %.
@@ -94,6 +94,9 @@ struct ReadAnimation {
   double end = 0.0;
   double rate = 30.0;
   std::size_t frames = 1;
+  // Evenly spaced keys, one a frame: the frames are sampled at the keys' own (float) times, so that
+  // every frame is a key exactly; empty: at start + frame / rate.
+  std::vector<double> frame_times;
 };
 
 // The rate keys come at. Keys evenly spaced (every gap within 0.1 % of their mean; exporters write
@@ -101,7 +104,7 @@ struct ReadAnimation {
 // the most keys, when no other sampler has denser keys; otherwise the smallest gap between keys
 // decides. Whole rates within a millionth (float key times) are rounded to them; at most
 // kMaxGltfRate; 30 with fewer than two keys.
-double key_rate(const ReadAnimation& animation) {
+double key_rate(const ReadAnimation& animation, const std::vector<float>*& even_keys) {
   double smallest = 0.0;
   const GltfSampler* longest = nullptr;
   const auto consider = [&](const std::optional<GltfSampler>& sampler) {
@@ -116,14 +119,16 @@ double key_rate(const ReadAnimation& animation) {
     consider(tracks.translation);
     consider(tracks.rotation);
   }
+  even_keys = nullptr;
   if (smallest == 0.0 || longest == nullptr) return 30.0;
   double gap = smallest;
   const std::vector<float>& times = longest->times;
-  const double mean = (static_cast<double>(times.back()) - static_cast<double>(times.front())) /
-                      static_cast<double>(times.size() - 1);
+  const double mean =
+      (static_cast<double>(times.back()) - static_cast<double>(times.front())) / static_cast<double>(times.size() - 1);
   bool even = smallest >= mean * (1.0 - 1e-3);
   for (std::size_t k = 1; k < times.size() && even; ++k)
     even = std::abs(static_cast<double>(times[k]) - static_cast<double>(times[k - 1]) - mean) <= 1e-3 * mean;
+  even_keys = even ? &times : nullptr;
   if (even) gap = mean;
   const double rate = std::min(1.0 / gap, kMaxGltfRate);
   const double whole = std::round(rate);
@@ -172,7 +177,8 @@ Result<MotionFile> read_gltf_bytes(std::string_view bytes, std::string_view sour
     int steps = 0;
     for (int up = parent[static_cast<std::size_t>(n)]; up != -1; up = parent[static_cast<std::size_t>(up)]) {
       if (++steps > node_count)
-        return fail("the node graph has a cycle through node " + std::to_string(n) + " ('" + node_name(model, n) + "')");
+        return fail("the node graph has a cycle through node " + std::to_string(n) + " ('" + node_name(model, n) +
+                    "')");
     }
   }
 
@@ -197,7 +203,18 @@ Result<MotionFile> read_gltf_bytes(std::string_view bytes, std::string_view sour
         return fail("animation " + std::to_string(a) + " targets node " + std::to_string(channel.target_node) +
                     ", which does not exist");
       wanted[static_cast<std::size_t>(channel.target_node)] = 1;
-      scale_animated = scale_animated || channel.target_path == "scale";
+      if (channel.target_path == "scale" && !scale_animated) {
+        // Exporters key every bone's scale, mostly at its rest value: only a scale that changes is said.
+        const std::string what =
+            "animation " + std::to_string(a) + ", the scale of node '" + node_name(model, channel.target_node) + "'";
+        Result<GltfSampler> keys = read_gltf_sampler(model, model.animations[a], channel.sampler, 3, what, source);
+        if (!keys) return keys.error();
+        const glm::vec3 rest_scale = node_rest(model.nodes[static_cast<std::size_t>(channel.target_node)]).scale;
+        for (std::size_t k = 0; k + 2 < keys.value().values.size() && !scale_animated; k += 3)
+          for (int c = 0; c < 3; ++c)
+            scale_animated = scale_animated || std::abs(keys.value().values[k + static_cast<std::size_t>(c)] -
+                                                        rest_scale[c]) > 1e-5f * std::abs(rest_scale[c]);
+      }
     }
   }
   // ...with the nodes between them, and the plain nodes under them (end bones, not meshes).
@@ -223,8 +240,8 @@ Result<MotionFile> read_gltf_bytes(std::string_view bytes, std::string_view sour
     if (top) roots.push_back(n);
   }
   if (roots.empty())
-    return fail("it has no skin and no animated node: nothing to read as a skeleton (" +
-                std::to_string(node_count) + " nodes, " + std::to_string(model.meshes.size()) + " meshes)");
+    return fail("it has no skin and no animated node: nothing to read as a skeleton (" + std::to_string(node_count) +
+                " nodes, " + std::to_string(model.meshes.size()) + " meshes)");
 
   // Depth-first order from each root (iterative: a deep chain is no recursion).
   std::vector<int> order;         // skeleton joint -> node
@@ -273,9 +290,11 @@ Result<MotionFile> read_gltf_bytes(std::string_view bytes, std::string_view sour
     cumulative[j] = parent_scale[j] * own;
   }
   if (uneven)
-    warnings.push_back(fail("a node of the skeleton (or above it) scales its axes differently: each scale is read as "
-                            "the mean of its three"));
-  if (scale_animated) warnings.push_back(fail("scale keys are left out: each node keeps its rest scale"));
+    warnings.push_back(
+        fail("a node of the skeleton (or above it) scales its axes differently: each scale is read as "
+             "the mean of its three"));
+  if (scale_animated)
+    warnings.push_back(fail("scale keys that change a scale are left out: each node keeps its rest scale"));
 
   // Every animation, its samplers read and checked.
   std::vector<ReadAnimation> animations;
@@ -305,13 +324,18 @@ Result<MotionFile> read_gltf_bytes(std::string_view bytes, std::string_view sour
       warnings.push_back(fail("animation '" + animation.name + "' moves no node of the skeleton: left out"));
       continue;
     }
-    animation.rate = key_rate(animation);
+    const std::vector<float>* even_keys = nullptr;
+    animation.rate = key_rate(animation, even_keys);
     // Key times are floats: a last key within a thousandth of a frame of a whole frame is on it.
     const double frames = std::floor((animation.end - animation.start) * animation.rate + 1e-3) + 1.0;
     if (!(frames >= 1.0) || frames * static_cast<double>(joints) * 7.0 > static_cast<double>(kMaxGltfValues))
       return fail("animation '" + animation.name + "' lasts " + std::to_string(animation.end - animation.start) +
                   " s at " + std::to_string(animation.rate) + " keys a second: more frames than bvhscope reads");
     animation.frames = static_cast<std::size_t>(frames);
+    if (even_keys != nullptr && even_keys->size() == animation.frames &&
+        static_cast<double>(even_keys->front()) == animation.start &&
+        static_cast<double>(even_keys->back()) == animation.end)
+      animation.frame_times.assign(even_keys->begin(), even_keys->end());
     animations.push_back(std::move(animation));
   }
   if (animations.empty()) {  // a rig without motion: its rest pose, one frame
@@ -332,7 +356,9 @@ Result<MotionFile> read_gltf_bytes(std::string_view bytes, std::string_view sour
   double extent = 0.0;
   for (std::size_t j = 0; j < joints; ++j)
     extent = std::max(extent, static_cast<double>(glm::length(rest[j].translation)) * parent_scale[j]);
-  const double still = std::max(extent, 1e-30) * 1e-6;
+  // A translation key within 1e-5 of the longest bone of its rest is at rest (exporters key every
+  // bone's translation, with float noise around 1e-6 of it).
+  const double still = std::max(extent, 1e-30) * 1e-5;
   for (std::size_t a = 0; a < animations.size(); ++a) {
     const ReadAnimation& animation = animations[a];
     Sampled& out = sampled[a];
@@ -342,17 +368,19 @@ Result<MotionFile> read_gltf_bytes(std::string_view bytes, std::string_view sour
       const auto found = animation.tracks.find(order[j]);
       const NodeTracks* tracks = found == animation.tracks.end() ? nullptr : &found->second;
       if (tracks != nullptr && tracks->rotation) rotation_animated[j] = 1;
-      const glm::dquat outer_rotation = glm::quat_cast(glm::dmat3(above[j]));
+      const glm::dquat outer_rotation = glm::normalize(glm::dquat(decompose(above[j]).rotation));
       const glm::dvec3 outer_translation(above[j][3]);
       for (std::size_t f = 0; f < animation.frames; ++f) {
-        const double time = std::min(animation.start + static_cast<double>(f) / animation.rate, animation.end);
-        glm::vec3 t = tracks != nullptr && tracks->translation ? tracks->translation->translation_at(time)
-                                                               : rest[j].translation;
+        const double time = !animation.frame_times.empty()
+                                ? animation.frame_times[f]
+                                : std::min(animation.start + static_cast<double>(f) / animation.rate, animation.end);
+        glm::vec3 t =
+            tracks != nullptr && tracks->translation ? tracks->translation->translation_at(time) : rest[j].translation;
         glm::quat q = tracks != nullptr && tracks->rotation ? tracks->rotation->rotation_at(time) : rest[j].rotation;
         glm::dvec3 scaled = glm::dvec3(t) * parent_scale[j];
         if (joint_parent[j] < 0) {  // the nodes above: T R (uniform S) applied to this root's transform
-          scaled = outer_translation + glm::dmat3(glm::normalize(outer_rotation)) * scaled;
-          q = glm::quat(glm::normalize(glm::normalize(outer_rotation) * glm::dquat(q)));
+          scaled = outer_translation + glm::mat3_cast(outer_rotation) * scaled;
+          q = glm::quat(glm::normalize(outer_rotation * glm::dquat(q)));
         } else if (glm::length(glm::dvec3(t - rest[j].translation)) * parent_scale[j] > still) {
           translation_moves[j] = 1;
         }

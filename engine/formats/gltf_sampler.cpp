@@ -40,16 +40,15 @@ void hermite(const GltfSampler& sampler, std::size_t key, double s, float* out) 
   const auto width = static_cast<std::size_t>(sampler.width);
   const double length = static_cast<double>(sampler.times[key + 1]) - static_cast<double>(sampler.times[key]);
   const float* v0 = sampler.values.data() + (key * 3 + 1) * width;
-  const float* b0 = sampler.values.data() + (key * 3 + 2) * width;  // out-tangent of key k
+  const float* b0 = sampler.values.data() + (key * 3 + 2) * width;    // out-tangent of key k
   const float* a1 = sampler.values.data() + ((key + 1) * 3) * width;  // in-tangent of key k + 1
   const float* v1 = sampler.values.data() + ((key + 1) * 3 + 1) * width;
   const double s2 = s * s;
   const double s3 = s2 * s;
   for (std::size_t c = 0; c < width; ++c) {
-    out[c] = static_cast<float>((2 * s3 - 3 * s2 + 1) * static_cast<double>(v0[c]) +
-                                (s3 - 2 * s2 + s) * length * static_cast<double>(b0[c]) +
-                                (-2 * s3 + 3 * s2) * static_cast<double>(v1[c]) +
-                                (s3 - s2) * length * static_cast<double>(a1[c]));
+    out[c] = static_cast<float>(
+        (2 * s3 - 3 * s2 + 1) * static_cast<double>(v0[c]) + (s3 - 2 * s2 + s) * length * static_cast<double>(b0[c]) +
+        (-2 * s3 + 3 * s2) * static_cast<double>(v1[c]) + (s3 - s2) * length * static_cast<double>(a1[c]));
   }
 }
 
@@ -115,8 +114,7 @@ Result<GltfSampler> read_gltf_sampler(const tinygltf::Model& model, const tinygl
   if (!times) return times.error();
   sampler.times = std::move(times).value();
   for (std::size_t k = 0; k < sampler.times.size(); ++k) {
-    if (!std::isfinite(sampler.times[k]))
-      return fail("key time " + std::to_string(k) + " is not a finite number");
+    if (!std::isfinite(sampler.times[k])) return fail("key time " + std::to_string(k) + " is not a finite number");
     if (k > 0 && !(sampler.times[k] > sampler.times[k - 1]))
       return fail("key time " + std::to_string(k) + " (" + std::to_string(sampler.times[k]) +
                   " s) does not come after the one before it");
@@ -125,8 +123,9 @@ Result<GltfSampler> read_gltf_sampler(const tinygltf::Model& model, const tinygl
       read_float_accessor(model, source_sampler.output, width, width == 4, name + " (key values)", source);
   if (!values) return values.error();
   sampler.values = std::move(values).value();
-  const std::size_t per_key = static_cast<std::size_t>(width) *
-                              (sampler.interpolation == GltfInterpolation::CubicSpline ? std::size_t{3} : std::size_t{1});
+  const std::size_t per_key =
+      static_cast<std::size_t>(width) *
+      (sampler.interpolation == GltfInterpolation::CubicSpline ? std::size_t{3} : std::size_t{1});
   if (sampler.values.size() != sampler.times.size() * per_key)
     return fail(std::to_string(sampler.values.size() / static_cast<std::size_t>(width)) + " values for " +
                 std::to_string(sampler.times.size()) + " key times" +

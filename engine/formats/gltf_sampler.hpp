@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include <tiny_gltf.h>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
-#include <tiny_gltf.h>
 
 #include "anim/result.hpp"
 

@@ -4,7 +4,8 @@ write: the Khronos glTF validator (npm gltf-validator) must find no error and no
 three.js's GLTFLoader (npm), playing its animation with an AnimationMixer (threejs/gltf_positions.mjs),
 must put every joint and End Site, at every frame time, where bvhscope has it after the same change
 of units and axes (`convert --units m --up +y` to BVH, then `export`): within 1e-4 of the figure's
-height. The nodes carry the joints' names, one node per joint in skeleton order.
+height. The nodes carry the joints' names, one node per joint in skeleton order; bvhscope reads
+each GLB back to the same positions (within 1e-5 of the height).
 
 usage: gltf_check.py BVHSCOPE THREEJS_DIR FILE.bvh..."""
 import csv
@@ -94,6 +95,17 @@ with tempfile.TemporaryDirectory() as folder:
         animation = report["animations"][0] if report["animations"] else {"duration": 0.0}
         if abs(animation["duration"] - duration) > 1e-4 * max(duration, 1.0):
             failures.append(f"{label}: the animation lasts {animation['duration']} s in three.js, {duration} s here")
+        # And bvhscope reads its own GLB back to the same positions.
+        back = bvhscope("export", glb)
+        if back.returncode != 0 or back.stderr:
+            failures.append(f"{label}: export of the GLB ({back.returncode}): {back.stderr}")
+        else:
+            read_back = np.array(list(csv.reader(io.StringIO(back.stdout)))[1:], dtype=np.float64)
+            if read_back.shape != values.shape:
+                failures.append(f"{label}: read back {read_back.shape}, written {values.shape}")
+            elif np.abs(read_back - values).max() > 1e-5 * height:
+                failures.append(f"{label}: read back {np.abs(read_back - values).max():g} from what was written "
+                                f"(height {height:g})")
         print(f"{label}: {len(names)} nodes x {len(rows) - 1} frames ({'metres' if metres else 'lengths as read'}) "
               f"in three.js: {report['worst'] / height:.2g} of the height from bvhscope")
 

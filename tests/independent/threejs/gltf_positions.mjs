@@ -2,8 +2,9 @@
 // writes: it reads FILE.glb or FILE.gltf, plays its first animation with an AnimationMixer and
 // prints, for every frame time of EXPECTED.csv (bvhscope export's columns: Time, then NAME.X,
 // NAME.Y, NAME.Z for every joint and End Site in skeleton order), the largest distance between the
-// world position of the glTF node of that joint (the k-th node for the k-th joint: three.js
-// changes names it cannot bind) and the CSV's, as JSON, with the nodes' names as three.js read them.
+// world position of the glTF node of that joint and the CSV's, as JSON. The node of a joint is the
+// one of its name in the file's JSON when exactly one node has it (three.js changes the names it
+// cannot bind, so its own names are not used), else the k-th node for the k-th joint.
 //
 // usage: node gltf_positions.mjs FILE.glb EXPECTED.csv
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,9 @@ gltf.scene.traverse((object) => {
   const association = gltf.parser.associations.get(object);
   if (association && association.nodes !== undefined) nodes[association.nodes] = object;
 });
+// bvhscope's motion starts at the animation's first key (Blender keys frame 1 at 1 / fps): the CSV's
+// time 0 is that key's time here.
+const start = gltf.animations.length > 0 ? Math.min(...gltf.animations[0].tracks.map((track) => track.times[0])) : 0;
 const mixer = new THREE.AnimationMixer(gltf.scene);
 if (gltf.animations.length > 0) {
   const action = mixer.clipAction(gltf.animations[0]);
@@ -34,6 +38,12 @@ if (gltf.animations.length > 0) {
   action.clampWhenFinished = true;  // the last frame's time is the clip's end: held, not wrapped to 0
   action.play();
 }
+
+const byName = new Map();
+gltf.parser.json.nodes.forEach((node, index) => {
+  if (node.name === undefined) return;
+  byName.set(node.name, byName.has(node.name) ? -1 : index);
+});
 
 const rows = readFileSync(csvPath, 'utf8').trim().split('\n').map((line) => line.split(','));
 const position = new THREE.Vector3();
@@ -43,10 +53,12 @@ let compared = 0;
 const joints = (rows[0].length - 1) / 3;
 for (let r = 1; r < rows.length; r++) {
   const time = Number(rows[r][0]);
-  mixer.setTime(time);
+  mixer.setTime(time + start);
   gltf.scene.updateMatrixWorld(true);
   for (let j = 0; j < joints; j++) {
-    const node = nodes[j];
+    const name = rows[0][1 + 3 * j].slice(0, -2);
+    const index = byName.get(name);
+    const node = nodes[index !== undefined && index >= 0 ? index : j];
     if (!node) continue;
     node.getWorldPosition(position);
     const c = 1 + 3 * j;

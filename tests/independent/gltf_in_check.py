@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""bvhscope reading glTF that Blender wrote (tests/fixtures/blender, made from corpus BVH files by
+Blender's own BVH importer and glTF exporter: make_fixtures.py), judged two ways by readers it did
+not write. three.js's GLTFLoader, playing the same file with an AnimationMixer
+(threejs/gltf_positions.mjs), must put every joint at every frame where bvhscope's `export` of the
+GLB has it; and the positions must be the corpus BVH's own (bvhscope's export of it, joints matched
+by name), which Blender carried through its importer and exporter. Both within 1e-5 of the
+figure's height.
+
+usage: gltf_in_check.py BVHSCOPE THREEJS_DIR FIXTURES_DIR CORPUS_DIR"""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+BVHSCOPE, THREEJS = sys.argv[1], os.path.abspath(sys.argv[2])
+FIXTURES, CORPUS = os.path.abspath(sys.argv[3]), sys.argv[4]
+# The fixtures and the corpus files they were made from (make_fixtures.py).
+MADE_FROM = {
+    "cmu_131_01.glb": "bvh11__131_01.bvh",
+    "pybvh_example_zup.glb": "pybvh__bvh_example.bvh",
+    "daz_05_20.glb": "creativeinquiry__05_20-daz.bvh",
+}
+failures = []
+
+
+def export(path):
+    run = subprocess.run([BVHSCOPE, "export", path], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"export {path} failed ({run.returncode}): {run.stderr}")
+    if run.stderr:
+        failures.append(f"{os.path.basename(path)}: warnings: {run.stderr.strip()}")
+    rows = list(csv.reader(io.StringIO(run.stdout)))
+    return run.stdout, rows[0], np.array(rows[1:], dtype=np.float64)
+
+
+with tempfile.TemporaryDirectory() as folder:
+    for fixture, corpus_file in MADE_FROM.items():
+        path = os.path.join(FIXTURES, "blender", fixture)
+        text, header, values = export(path)
+        height = float(np.ptp(values[0, 1:].reshape(-1, 3), axis=0).max())
+        expected = os.path.join(folder, "expected.csv")
+        with open(expected, "w") as out:
+            out.write(text)
+        judged = subprocess.run(["node", os.path.join(THREEJS, "gltf_positions.mjs"), path, expected],
+                                capture_output=True, text=True, cwd=THREEJS)
+        if judged.returncode != 0:
+            failures.append(f"{fixture}: three.js failed ({judged.returncode}): {judged.stderr[-2000:]}")
+            continue
+        report = json.loads(judged.stdout)
+        joints = (len(header) - 1) // 3
+        if report["positions_compared"] != joints * (len(values)):
+            failures.append(f"{fixture}: three.js compared {report['positions_compared']} positions, "
+                            f"bvhscope has {joints} joints x {len(values)} frames")
+        if report["worst"] > 1e-5 * height:
+            failures.append(f"{fixture}: three.js puts {report['where']} {report['worst']:g} from bvhscope "
+                            f"(height {height:g})")
+        # The corpus file's own positions, frame for frame, joint by name.
+        _, original_header, original = export(os.path.join(CORPUS, corpus_file))
+        worst, where, matched = 0.0, "", 0
+        for c in range(1, len(header), 3):
+            name = header[c]
+            if name not in original_header:
+                continue
+            k = original_header.index(name)
+            matched += 1
+            distance = np.linalg.norm(original[:len(values), k:k + 3] - values[:, c:c + 3], axis=1)
+            if distance.max() > worst:
+                worst, where = float(distance.max()), f"{name[:-2]} at frame {int(distance.argmax())}"
+        if matched != joints:
+            failures.append(f"{fixture}: {matched} of its {joints} joints are named as in {corpus_file}")
+        if worst > 1e-5 * height:
+            failures.append(f"{fixture}: {where} is {worst:g} from {corpus_file} (height {height:g})")
+        print(f"{fixture}: {joints} joints x {len(values)} frames: three.js {report['worst'] / height:.2g}, "
+              f"the corpus BVH {worst / height:.2g} of the height away")
+
+if failures:
+    print("\n".join("FAILED: " + failure for failure in failures))
+    sys.exit(1)
+print("bvhscope reads Blender's glTF as three.js does, with the poses of the BVH it came from")
