@@ -175,14 +175,14 @@ Files: BVH, NumPy .npy joint arrays ((frames, joints, 3) positions; batches of m
                       multiplied by the dataset's standard deviation and its mean added first
 
 Viewer:
-  Drop .bvh, .npy or .npz files on the window or use File > Open: each becomes a clip, side by
-  side on one clock. Space plays/pauses, Left/Right step, Home/End jump, F frames the motion, R
-  resets the camera, C follows the root (or the selected joint); left drag orbits, right/middle or
-  Shift+left drag pans, the wheel zooms. Click a joint or bone (or a row of the joint tree) to
-  inspect it, double-click to centre on it, Esc clears, N cycles name labels (every key below).
-  File > Export writes positions CSV, a PNG of the view, a PNG sequence, or a video (Ctrl+E:
-  range, size, rate, format, camera as `render` takes them; drawn in the background as `render`
-  draws it, with a progress bar and Cancel).
+  Drop .bvh, .glb, .gltf, .npy or .npz files on the window or use File > Open: each becomes a
+  clip, side by side on one clock. Space plays/pauses, Left/Right step, Home/End jump, F frames
+  the motion, R resets the camera, C follows the root (or the selected joint); left drag orbits,
+  right/middle or Shift+left drag pans, the wheel zooms. Click a joint or bone (or a row of the
+  joint tree) to inspect it, double-click to centre on it, Esc clears, N cycles name labels (every
+  key below). File > Export writes positions CSV, a PNG of the view, a PNG sequence, or a video
+  (Ctrl+E: range, size, rate, format, camera as `render` takes them; drawn in the background as
+  `render` draws it, with a progress bar and Cancel).
   Settings and recent files live in $XDG_CONFIG_HOME/bvhscope/settings.ini (~/.config).
 
 Position mode:

@@ -25,8 +25,7 @@ const std::array<MotionFormat, 4> kFormats{{
      nullptr},
     {"NumPy archive", kNpzExtensions, "arrays of joint positions, a ZIP archive of .npy files", sniff_npz, nullptr,
      read_npz_bytes, nullptr},
-    {"glTF", kGltfExtensions, "starts with glTF, or JSON naming its \"asset\"", sniff_gltf, nullptr, read_gltf_bytes,
-     nullptr},
+    {"glTF", kGltfExtensions, "starts with glTF, or JSON with an asset", sniff_gltf, nullptr, read_gltf_bytes, nullptr},
 }};
 
 char lower(char c) noexcept { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }

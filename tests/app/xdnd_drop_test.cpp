@@ -82,7 +82,8 @@ TEST_F(DropTest, FoldersAndOtherFilesGetAClearMessage) {
   // Both kept, in order; the banner lists them.
   EXPECT_EQ(state.at("problems"), "2");
   EXPECT_EQ(state.at("problem_1"), notes.string() + ": not a BVH file (bvhscope opens .bvh motion-capture files)");
-  EXPECT_EQ(state.at("problem_2"), app.dir().string() + ": no motion files (.bvh, .npy, .npz) in this folder");
+  EXPECT_EQ(state.at("problem_2"),
+            app.dir().string() + ": no motion files (.bvh, .npy, .npz, .glb, .gltf) in this folder");
   EXPECT_EQ(state.at("clip"), "sample.bvh");
 }
 

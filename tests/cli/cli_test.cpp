@@ -296,10 +296,12 @@ TEST(Cli, EveryCommandWritingStandardOutputSaysWhenItCouldNotBeWritten) {
 TEST(Cli, ProcfsFilesAreReadNotTakenForEmpty) {
   const auto result = run_bvhscope({"info", "/proc/self/status"});
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_EQ(result.err,
-            "/proc/self/status:1:1: error: not a motion file bvhscope reads: found 'Name:'; known formats: BVH (.bvh, "
-            "starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY); NumPy archive (.npz, "
-            "arrays of joint positions, a ZIP archive of .npy files)\n");
+  EXPECT_EQ(
+      result.err,
+      "/proc/self/status:1:1: error: not a motion file bvhscope reads: found 'Name:'; known formats: BVH (.bvh, "
+      "starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY); NumPy archive (.npz, "
+      "arrays of joint positions, a ZIP archive of .npy files); glTF (.glb, .gltf, starts with glTF, or JSON with "
+      "an asset)\n");
   const auto exported = run_bvhscope({"export", "/proc/self/status"});
   EXPECT_EQ(exported.exit_code, 1);
   EXPECT_EQ(exported.out, "");

@@ -15,7 +15,8 @@ namespace {
 
 constexpr std::string_view kKnown =
     "known formats: BVH (.bvh, starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY); "
-    "NumPy archive (.npz, arrays of joint positions, a ZIP archive of .npy files)";
+    "NumPy archive (.npz, arrays of joint positions, a ZIP archive of .npy files); "
+    "glTF (.glb, .gltf, starts with glTF, or JSON with an asset)";
 
 std::string error_text(const Result<MotionFile>& result) {
   return result ? std::string("loaded") : format_diagnostic(result.error(), Severity::Error);

@@ -49,7 +49,7 @@ TEST(BvhPaths, FilesKeepTheirOrderAndEveryRefusalSaysWhy) {
   EXPECT_EQ(out.files, (std::vector<std::string>{"b.bvh", "a.bvh", "/no/such/file.bvh"}));
   EXPECT_EQ(out.refused,
             (std::vector<std::string>{"notes.txt: not a BVH file (bvhscope opens .bvh motion-capture files)",
-                                      empty + ": no motion files (.bvh, .npy, .npz) in this folder"}));
+                                      empty + ": no motion files (.bvh, .npy, .npz, .glb, .gltf) in this folder"}));
 }
 
 // A file named otherwise opens when its content is a motion file's (a BVH saved as .txt); in a
@@ -63,7 +63,8 @@ TEST(BvhPaths, AFileNamedOtherwiseOpensByItsContent) {
   EXPECT_EQ(out.refused,
             (std::vector<std::string>{notes + ": not a BVH file (bvhscope opens .bvh motion-capture files)"}));
   EXPECT_EQ(expand_bvh_paths({dir.path().string()}).refused,
-            (std::vector<std::string>{dir.path().string() + ": no motion files (.bvh, .npy, .npz) in this folder"}));
+            (std::vector<std::string>{dir.path().string() +
+                                      ": no motion files (.bvh, .npy, .npz, .glb, .gltf) in this folder"}));
 }
 
 }  // namespace
