@@ -2,6 +2,7 @@
 // derive the per-frame data the viewer and render draw (baked positions within a budget, paths,
 // speeds, trails, curve envelopes, the up axis and figure measures, bone radii), and convert what
 // loads (plain, unwrap, a rotation order, three channels, 24 fps, mirror): written, read back, compared.
+// Joint arrays (.npy, .npz) and glTF (.glb, .gltf) go to their readers, by their first bytes.
 #include <unistd.h>
 #include <cmath>
 #include <cstddef>
@@ -27,6 +28,8 @@
 #include "anim/pose.hpp"
 #include "anim/position_mode.hpp"
 #include "clip_invariants.hpp"
+#include "formats/gltf_format.hpp"
+#include "formats/gltf_writer.hpp"
 #include "formats/npy_array.hpp"
 #include "formats/npy_format.hpp"
 #include "formats/npz_format.hpp"
@@ -271,6 +274,42 @@ void check_joint_array(std::string_view bytes, bool archive) {
   }
 }
 
+// Bytes starting as a GLB ("glTF") or a JSON object go to the glTF reader: a refusal has a
+// message; what loads holds the model's invariants, poses, samples and measures like a BVH clip,
+// and writes as glTF that reads back with the same skeleton and frame count.
+void check_gltf(std::string_view bytes) {
+  using namespace bvhscope;
+  const Result<MotionFile> file = read_gltf_bytes(bytes, "fuzz.glb", {});
+  if (!file) {
+    if (file.error().message.empty()) fail("glTF: an error without a message");
+    return;
+  }
+  if (file.value().motions.empty()) fail("glTF: a file without motions");
+  for (std::size_t m = 0; m < std::min<std::size_t>(file.value().motions.size(), 4); ++m) {
+    const Clip& clip = file.value().motions[m];
+    if (const std::string broken = test::broken_invariant(clip); !broken.empty()) fail("glTF: " + broken);
+    const PositionMode mode = decide_position_mode(clip, PositionModeRequest::Auto).mode;
+    Pose pose;
+    for (std::size_t frame = 0; frame < std::min<std::size_t>(clip.motion.frame_count, 16); ++frame)
+      pose_frame(clip, frame, mode, pose);
+    for (const double position : {-1.0, 0.25, 1e9}) sample_pose(clip, position, Sampling::Linear, mode, pose);
+    check_derived_data(clip, mode);
+    if (clip.motion.frame_count * static_cast<std::size_t>(clip.skeleton.joint_count()) < 20000) {
+      std::ostringstream written;
+      const Result<GltfWriteReport> report = write_gltf(clip, mode, written);
+      if (!report) {
+        if (report.error().message.empty()) fail("glTF: a write refused without a message");
+        continue;
+      }
+      const Result<MotionFile> back = read_gltf_bytes(written.str(), "back.glb", {});
+      if (!back) fail("glTF: what bvhscope wrote does not read back: " + back.error().message);
+      if (back.value().motions[0].skeleton.joint_count() != clip.skeleton.joint_count() ||
+          back.value().motions[0].motion.frame_count != clip.motion.frame_count)
+        fail("glTF: read back with another skeleton or frame count");
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -281,6 +320,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   if (text.substr(0, kNpyMagic.size()) == kNpyMagic || text.substr(0, 4) == kZipLocalHeaderSignature) {
     check_joint_array(text, text.substr(0, 4) == kZipLocalHeaderSignature);
+    return 0;
+  }
+  if (text.substr(0, 4) == "glTF" || text.substr(0, 1) == "{") {
+    check_gltf(text);
     return 0;
   }
   Result<Clip> result = parse_bvh(text, "fuzz.bvh", ParseOptions{std::size_t{1} << 30, 1, {}});
