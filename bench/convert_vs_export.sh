@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # convert_vs_export.sh: `bvhscope convert FILE -o OUT.bvh` (no options) on a generated ~100 MB BVH
 # file versus `bvhscope export FILE -o OUT.csv` on the same file (issue 16: convert writes >= 150 MB/s
-# of output, end to end), wall time, best and median of N interleaved runs.
+# of output, end to end), and `convert FILE -o OUT.glb` beside them (issue 30: glTF out at >= 100 MB/s
+# of BVH input, in metres with +Y up as glTF wants), wall time, best and median of N interleaved runs.
 #
 #   bench/convert_vs_export.sh [--build-dir DIR] [--size-mb N] [--runs N] [--file A.bvh] [--summary OUT]
 #                              [--check]
@@ -72,7 +73,9 @@ timed() {
 # A first run of each warms the page cache and gives the output sizes.
 "$bin" convert "$file" -o "$work/out.bvh" >/dev/null
 "$bin" export "$file" -o "$work/out.csv"
+"$bin" convert "$file" -o "$work/out.glb" >/dev/null
 bvh_bytes=$(stat -c %s "$work/out.bvh")
+input_bytes=$(stat -c %s "$file")
 csv_bytes=$(stat -c %s "$work/out.csv")
 echo "input $(stat -c %s "$file") bytes; convert writes $bvh_bytes bytes of BVH, export $csv_bytes bytes of CSV"
 for ((i = 0; i < runs; i++)); do  # interleaved, who goes first alternating
@@ -82,10 +85,12 @@ for ((i = 0; i < runs; i++)); do  # interleaved, who goes first alternating
     timed "$work/export" "$bin" export "$file" -o "$work/out.csv"; timed "$work/convert" "$bin" convert "$file" -o "$work/out.bvh"
   fi
   timed "$work/null" "$bin" convert "$file" -o /dev/null
+  timed "$work/glb" "$bin" convert "$file" -o "$work/out.glb" --force
 done
 
 awk -v runs="$runs" -v check="$check" -v summary="$summary" -v binary="$bin" -v bvh_bytes="$bvh_bytes" \
-    -v csv_bytes="$csv_bytes" -v convert_file="$work/convert" -v export_file="$work/export" -v null_file="$work/null" '
+    -v csv_bytes="$csv_bytes" -v convert_file="$work/convert" -v export_file="$work/export" -v null_file="$work/null" \
+    -v glb_file="$work/glb" -v input_bytes="$input_bytes" '
 function load(path, values,    n, line) { n = 0; while ((getline line < path) > 0) values[++n] = line + 0; return n }
 function best(values, n,    i, m) { m = values[1]; for (i = 2; i <= n; i++) if (values[i] < m) m = values[i]; return m }
 function median(values, n,    i, j, t, s) {
@@ -95,19 +100,23 @@ function median(values, n,    i, j, t, s) {
 }
 function list(values, n,    i, s) { s = ""; for (i = 1; i <= n; i++) s = s sprintf("%.3f", values[i]) (i < n ? " " : ""); return s }
 BEGIN {
-  nc = load(convert_file, c); ne = load(export_file, e); nn = load(null_file, z)
+  nc = load(convert_file, c); ne = load(export_file, e); nn = load(null_file, z); ng = load(glb_file, g)
+  gb = best(g, ng); gm = median(g, ng); gmbs = input_bytes / 1e6 / gb
   cb = best(c, nc); cm = median(c, nc); eb = best(e, ne); em = median(e, ne); zb = best(z, nn); zm = median(z, nn)
   cmbs = bvh_bytes / 1e6 / cb; embs = csv_bytes / 1e6 / eb; zmbs = bvh_bytes / 1e6 / zb
   printf "wall time, best (median) of %d interleaved runs:\n", runs
   printf "  convert FILE -o OUT.bvh    %.3f s (%.3f); runs: %s s; %.0f MB/s of BVH\n", cb, cm, list(c, nc), cmbs
   printf "  export FILE -o OUT.csv     %.3f s (%.3f); runs: %s s; %.0f MB/s of CSV\n", eb, em, list(e, ne), embs
   printf "  convert FILE -o /dev/null  %.3f s (%.3f); runs: %s s; %.0f MB/s of BVH\n", zb, zm, list(z, nn), zmbs
+  printf "  convert FILE -o OUT.glb    %.3f s (%.3f); runs: %s s; %.0f MB/s of BVH input\n", gb, gm, list(g, ng), gmbs
   printf "  (%s)\n", binary
   printf "ratio convert / export wall time: %.3f best vs best, %.3f median vs median\n", cb / eb, cm / em
   printf "convert output rate: %.0f MB/s best; issue 16 target >= 150: %s\n", cmbs, (cmbs >= 150) ? "met" : "MISSED"
+  printf "ratio convert to GLB / convert to BVH wall time: %.3f best vs best; GLB at %.0f MB/s of BVH input, issue 30 target >= 100: %s\n", gb / cb, gmbs, (gmbs >= 100) ? "met" : "MISSED"
   printf "runs %d\nconvert_best %.6f\nconvert_median %.6f\nexport_best %.6f\nexport_median %.6f\n", runs, cb, cm, eb, em > summary
   printf "null_best %.6f\nnull_median %.6f\nnull_mb_per_s %.3f\n", zb, zm, zmbs > summary
   printf "convert_mb_per_s %.3f\nexport_mb_per_s %.3f\nratio_best %.6f\nratio_median %.6f\n", cmbs, embs, cb / eb, cm / em > summary
+  printf "glb_best %.6f\nglb_median %.6f\nglb_input_mb_per_s %.3f\n", gb, gm, gmbs > summary
   close(summary)
   exit (check && cmbs < 150) ? 1 : 0
 }'

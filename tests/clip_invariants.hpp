@@ -40,7 +40,10 @@ inline std::string broken_invariant(const Clip& clip) {
   if (m.values.size() != m.frame_count * static_cast<std::size_t>(m.channel_count)) return "motion table size mismatch";
   if (!(m.frame_time > 0.0)) return "frame time not positive";
   for (const Diagnostic& w : clip.warnings) {
-    if (w.line < 1 || w.column < 1 || w.message.empty()) return "warning without a location or message";
+    // Located at a line and column, or about the whole file (line and column 0: glTF's warnings).
+    const bool located = w.line >= 1 && w.column >= 1;
+    const bool whole_file = w.line == 0 && w.column == 0;
+    if ((!located && !whole_file) || w.message.empty()) return "warning without a location or message";
   }
   return {};
 }

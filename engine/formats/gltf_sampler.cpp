@@ -23,7 +23,7 @@ KeySpan key_span(const std::vector<float>& times, double time) {
   std::size_t key = static_cast<std::size_t>(after - times.begin()) - 1;
   // float(time) may round onto the next key: the span is the one holding the double time.
   while (key > 0 && static_cast<double>(times[key]) > time) --key;
-  const double start = times[key];
+  const auto start = static_cast<double>(times[key]);
   const double length = static_cast<double>(times[key + 1]) - start;
   return {key, length > 0.0 ? std::clamp((time - start) / length, 0.0, 1.0) : 0.0};
 }

@@ -351,6 +351,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const Clip& clip = result.value();
   if (const std::string broken = test::broken_invariant(clip); !broken.empty()) fail(broken);
+  for (const Diagnostic& warning : clip.warnings)
+    if (warning.line < 1 || warning.column < 1) fail("a BVH warning without its line and column");
 
   const PositionMode mode = decide_position_mode(clip, PositionModeRequest::Auto).mode;
   Pose pose;
