@@ -1,0 +1,22 @@
+// The motions of a glTF scene (tinygltf's model, as a glTF file holds it or as the FBX reader
+// builds it from an FBX file): the skeleton is the skins' joints and the animated nodes, with the
+// plain nodes under them (end bones) and the nodes between them; every animation is a motion of
+// its own, sampled at its keys' own rate with the spec's interpolation. The transforms of the nodes
+// above the skeleton are folded into its roots, uniform scales into the lengths; the motion becomes
+// BVH channels (a root's translation and every joint's rotation as Z X Y angles; translations of
+// other joints only where they move), so that every command reads it as it reads BVH.
+#pragma once
+
+#include <string_view>
+
+#include <tiny_gltf.h>
+
+#include "anim/result.hpp"
+#include "formats/motion_file.hpp"
+
+namespace bvhscope {
+
+// `format` names the file's format in the MotionFile ("glTF", "FBX"); messages name `source`.
+Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_view source, std::string_view format);
+
+}  // namespace bvhscope
