@@ -163,7 +163,8 @@ Usage:
 
 Files: BVH, NumPy .npy joint arrays ((frames, joints, 3) positions; batches of motions;
   HumanML3D/KIT-ML (frames, 263)/(frames, 251) feature vectors; MDM's results.npy) and .npz
-  archives of them, each read by its content. --motion K picks the motion of a file holding
+  archives of them, glTF (.glb, .gltf: skins and animated nodes, one motion an animation) and FBX
+  (binary and ASCII 7.x, read by assimp in a process of its own), each read by its content. --motion K picks the motion of a file holding
   several (0 is the first, the default); --source-fps N sets the motions' rate (an array stores
   none: 20 fps for 22 joints, 12.5 for 21, else 30). Every command that reads files also takes:
     --key NAME        the one array of a .npz archive to read (without it: every array of joint
@@ -175,8 +176,8 @@ Files: BVH, NumPy .npy joint arrays ((frames, joints, 3) positions; batches of m
                       multiplied by the dataset's standard deviation and its mean added first
 
 Viewer:
-  Drop .bvh, .glb, .gltf, .npy or .npz files on the window or use File > Open: each becomes a
-  clip, side by side on one clock. Space plays/pauses, Left/Right step, Home/End jump, F frames
+  Drop .bvh, .fbx, .glb, .gltf, .npy or .npz files on the window or use File > Open: each becomes
+  a clip, side by side on one clock. Space plays/pauses, Left/Right step, Home/End jump, F frames
   the motion, R resets the camera, C follows the root (or the selected joint); left drag orbits,
   right/middle or Shift+left drag pans, the wheel zooms. Click a joint or bone (or a row of the
   joint tree) to inspect it, double-click to centre on it, Esc clears, N cycles name labels (every

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "formats/bvh_format.hpp"
+#include "formats/fbx_format.hpp"
 #include "formats/gltf_format.hpp"
 #include "formats/npy_format.hpp"
 #include "formats/npz_format.hpp"
@@ -17,15 +18,16 @@ constexpr std::array<std::string_view, 1> kBvhExtensions{".bvh"};
 constexpr std::array<std::string_view, 1> kNpyExtensions{".npy"};
 constexpr std::array<std::string_view, 1> kNpzExtensions{".npz"};
 constexpr std::array<std::string_view, 2> kGltfExtensions{".glb", ".gltf"};
+constexpr std::array<std::string_view, 1> kFbxExtensions{".fbx"};
 
-// Issue 30's FBX adds its format here.
-const std::array<MotionFormat, 4> kFormats{{
+const std::array<MotionFormat, 5> kFormats{{
     {"BVH", kBvhExtensions, "starts with HIERARCHY", sniff_bvh, read_bvh_path, read_bvh_bytes, read_bvh_head},
     {"NumPy array", kNpyExtensions, "joint positions, starts with \\x93NUMPY", sniff_npy, nullptr, read_npy_bytes,
      nullptr},
     {"NumPy archive", kNpzExtensions, "arrays of joint positions, a ZIP archive of .npy files", sniff_npz, nullptr,
      read_npz_bytes, nullptr},
     {"glTF", kGltfExtensions, "starts with glTF, or JSON with an asset", sniff_gltf, nullptr, read_gltf_bytes, nullptr},
+    {"FBX", kFbxExtensions, "binary or ASCII FBX 7.x", sniff_fbx, nullptr, read_fbx_bytes, nullptr},
 }};
 
 char lower(char c) noexcept { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }

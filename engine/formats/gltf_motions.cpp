@@ -176,29 +176,54 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
       wanted[static_cast<std::size_t>(joint)] = 1;
     }
   }
+  // Animated nodes: the keyed ones, except a node keyed only at its rest whose rest scales (an
+  // exporter's armature object, keyed with its bones, converting units: it stays above the
+  // skeleton, folded into its roots) while other nodes move.
   bool scale_animated = false;
+  std::vector<char> keyed(model.nodes.size(), 0);
+  bool any_moved = false;
   for (std::size_t a = 0; a < model.animations.size(); ++a) {
     for (const tinygltf::AnimationChannel& channel : model.animations[a].channels) {
-      if (channel.target_path != "translation" && channel.target_path != "rotation" && channel.target_path != "scale")
-        continue;  // morph weights, extensions
+      const bool translation = channel.target_path == "translation";
+      const bool rotation = channel.target_path == "rotation";
+      const bool scale = channel.target_path == "scale";
+      if (!translation && !rotation && !scale) continue;  // morph weights, extensions
       if (channel.target_node < 0 || channel.target_node >= node_count)
         return fail("animation " + std::to_string(a) + " targets node " + std::to_string(channel.target_node) +
                     ", which does not exist");
-      wanted[static_cast<std::size_t>(channel.target_node)] = 1;
-      if (channel.target_path == "scale" && !scale_animated) {
-        // Exporters key every bone's scale, mostly at its rest value: only a scale that changes is said.
-        const std::string what =
-            "animation " + std::to_string(a) + ", the scale of node '" + node_name(model, channel.target_node) + "'";
-        Result<GltfSampler> keys = read_gltf_sampler(model, model.animations[a], channel.sampler, 3, what, source);
-        if (!keys) return keys.error();
-        const glm::vec3 rest_scale = node_rest(model.nodes[static_cast<std::size_t>(channel.target_node)]).scale;
-        for (std::size_t k = 0; k + 2 < keys.value().values.size() && !scale_animated; k += 3)
-          for (int c = 0; c < 3; ++c)
-            scale_animated = scale_animated || std::abs(keys.value().values[k + static_cast<std::size_t>(c)] -
-                                                        rest_scale[c]) > 1e-5f * std::abs(rest_scale[c]);
+      const auto node = static_cast<std::size_t>(channel.target_node);
+      keyed[node] = 1;
+      const std::string what =
+          "animation '" +
+          (model.animations[a].name.empty() ? "animation " + std::to_string(a) : model.animations[a].name) + "', the " +
+          channel.target_path + " of node '" + node_name(model, channel.target_node) + "'";
+      Result<GltfSampler> keys =
+          read_gltf_sampler(model, model.animations[a], channel.sampler, rotation ? 4 : 3, what, source);
+      if (!keys) return keys.error();
+      const std::vector<float>& values = keys.value().values;
+      const NodeRest at_rest = node_rest(model.nodes[node]);
+      bool moves = false;
+      if (rotation) {
+        for (std::size_t k = 0; k + 3 < values.size() && !moves; k += 4) {
+          const glm::quat q(values[k + 3], values[k], values[k + 1], values[k + 2]);
+          const float length = glm::length(q);
+          moves = length > 0.0f && std::abs(glm::dot(q / length, at_rest.rotation)) < 1.0f - 1e-7f;
+        }
+      } else {
+        const glm::vec3 rest_value = translation ? at_rest.translation : at_rest.scale;
+        const float size = std::max(glm::length(rest_value), 1e-30f);
+        for (std::size_t k = 0; k + 2 < values.size() && !moves; k += 3)
+          moves = glm::length(glm::vec3(values[k], values[k + 1], values[k + 2]) - rest_value) > 1e-6f * size;
       }
+      if (moves && scale) scale_animated = true;
+      if (moves) any_moved = true;
+      const glm::vec3 rest_scale = at_rest.scale;
+      const bool scales = glm::length(rest_scale - glm::vec3(1.0f)) > 1e-6f;
+      if (moves || !scales) wanted[node] = 1;
     }
   }
+  if (!any_moved)
+    for (std::size_t n = 0; n < keyed.size(); ++n) wanted[n] = wanted[n] || keyed[n];
   // ...with the nodes between them, and the plain nodes under them (end bones, not meshes).
   std::vector<char> in_skeleton(model.nodes.size(), 0);
   for (int n = 0; n < node_count; ++n) {
@@ -326,8 +351,24 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
     animations.push_back(std::move(pose));
   }
 
+  // The rest pose as BVH has it: every rotation channel 0. A glTF or FBX node's rest rotation is in
+  // its transform, so each joint's rotation is expressed against its rest orientation in the
+  // world (rest_world): the channels of the file's rest pose are all 0, the OFFSETs point where
+  // the bones point at rest, and the posed figure is the same (B(j) = G(j) rest_world(j)^-1 for
+  // the file's world rotation G).
+  std::vector<glm::dquat> rest_world(joints);
+  for (std::size_t j = 0; j < joints; ++j) {
+    const glm::dquat own(rest[j].rotation);
+    rest_world[j] = glm::normalize(joint_parent[j] < 0 ? glm::dquat(decompose(above[j]).rotation) * own
+                                                       : rest_world[static_cast<std::size_t>(joint_parent[j])] * own);
+  }
+  const auto parent_rest = [&](std::size_t j) {
+    return joint_parent[j] < 0 ? glm::dquat(1.0, 0.0, 0.0, 0.0) : rest_world[static_cast<std::size_t>(joint_parent[j])];
+  };
+
   // Sample every animation: each joint's translation and rotation at every frame, in the skeleton's
-  // frame (the roots with the nodes above folded in, translations through the ancestors' scale).
+  // frame (the roots with the nodes above folded in, translations through the ancestors' scale and
+  // along the parent's rest orientation).
   struct Sampled {
     std::vector<glm::vec3> translations;  // frames x joints
     std::vector<glm::quat> rotations;
@@ -360,14 +401,17 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
             tracks != nullptr && tracks->translation ? tracks->translation->translation_at(time) : rest[j].translation;
         glm::quat q = tracks != nullptr && tracks->rotation ? tracks->rotation->rotation_at(time) : rest[j].rotation;
         glm::dvec3 scaled = glm::dvec3(t) * parent_scale[j];
+        glm::dquat world_step(q);   // the file's rotation of this joint, the nodes above folded into a root's
         if (joint_parent[j] < 0) {  // the nodes above: T R (uniform S) applied to this root's transform
           scaled = outer_translation + glm::mat3_cast(outer_rotation) * scaled;
-          q = glm::quat(glm::normalize(outer_rotation * glm::dquat(q)));
-        } else if (glm::length(glm::dvec3(t - rest[j].translation)) * parent_scale[j] > still) {
-          translation_moves[j] = 1;
+          world_step = outer_rotation * world_step;
+        } else {
+          scaled = glm::mat3_cast(parent_rest(j)) * scaled;
+          if (glm::length(glm::dvec3(t - rest[j].translation)) * parent_scale[j] > still) translation_moves[j] = 1;
         }
         out.translations[f * joints + j] = glm::vec3(scaled);
-        out.rotations[f * joints + j] = q;
+        out.rotations[f * joints + j] =
+            glm::quat(glm::normalize(parent_rest(j) * world_step * glm::conjugate(rest_world[j])));
       }
     }
   }
@@ -389,7 +433,9 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
     rotated[j] = end_site ? 0 : 1;
     skeleton.names.push_back(node_name(model, order[j]));
     skeleton.parents.push_back(joint_parent[j]);
-    skeleton.offsets.push_back(root ? glm::vec3(0.0f) : glm::vec3(glm::dvec3(rest[j].translation) * parent_scale[j]));
+    skeleton.offsets.push_back(
+        root ? glm::vec3(0.0f)
+             : glm::vec3(glm::mat3_cast(parent_rest(j)) * (glm::dvec3(rest[j].translation) * parent_scale[j])));
     skeleton.first_channels.push_back(skeleton.channel_count());
     if (positioned[j])
       for (const ChannelKind kind : kPositions) {

@@ -83,7 +83,7 @@ TEST_F(DropTest, FoldersAndOtherFilesGetAClearMessage) {
   EXPECT_EQ(state.at("problems"), "2");
   EXPECT_EQ(state.at("problem_1"), notes.string() + ": not a BVH file (bvhscope opens .bvh motion-capture files)");
   EXPECT_EQ(state.at("problem_2"),
-            app.dir().string() + ": no motion files (.bvh, .npy, .npz, .glb, .gltf) in this folder");
+            app.dir().string() + ": no motion files (.bvh, .npy, .npz, .glb, .gltf, .fbx) in this folder");
   EXPECT_EQ(state.at("clip"), "sample.bvh");
 }
 

@@ -301,7 +301,7 @@ TEST(Cli, ProcfsFilesAreReadNotTakenForEmpty) {
       "/proc/self/status:1:1: error: not a motion file bvhscope reads: found 'Name:'; known formats: BVH (.bvh, "
       "starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY); NumPy archive (.npz, "
       "arrays of joint positions, a ZIP archive of .npy files); glTF (.glb, .gltf, starts with glTF, or JSON with "
-      "an asset)\n");
+      "an asset); FBX (.fbx, binary or ASCII FBX 7.x)\n");
   const auto exported = run_bvhscope({"export", "/proc/self/status"});
   EXPECT_EQ(exported.exit_code, 1);
   EXPECT_EQ(exported.out, "");

@@ -256,13 +256,17 @@ TEST(GltfFormat, NodesAboveTheSkeletonTurnAndScaleIt) {
   EXPECT_EQ(clip.name, "");  // the rest pose of a rig without animation
   EXPECT_EQ(clip.motion.frame_count, 1u);
   ASSERT_EQ(clip.skeleton.names, (std::vector<std::string>{"Hips", "Head"}));
-  // Hips: (0, 0, 100) turned to (0, 100, 0), scaled to (0, 1, 0); Head 0.5 above along the turned Z.
+  // Hips: (0, 0, 100) turned to (0, 100, 0), scaled to (0, 1, 0); Head 50 further along Z: 0.5 above.
   const std::vector<float> hips = joint_values(clip, "Hips", 0);
   EXPECT_NEAR(hips[0], 0.0f, 1e-5f);
   EXPECT_NEAR(hips[1], 1.0f, 1e-5f);
   EXPECT_NEAR(hips[2], 0.0f, 1e-5f);
-  EXPECT_NEAR(glm::length(clip.skeleton.offsets[1]), 0.5f, 1e-6f);
-  EXPECT_NEAR(hips[4], -90.0f, 1e-3f);  // the root carries the Armature's turn (X)
+  // The rest pose is every rotation channel 0, the Head's OFFSET pointing where the bone points in
+  // the world: up, 0.5 m.
+  for (int c = 3; c < 6; ++c) EXPECT_NEAR(hips[static_cast<std::size_t>(c)], 0.0f, 1e-4f) << c;
+  EXPECT_NEAR(clip.skeleton.offsets[1].x, 0.0f, 1e-6f);
+  EXPECT_NEAR(clip.skeleton.offsets[1].y, 0.5f, 1e-6f);
+  EXPECT_NEAR(clip.skeleton.offsets[1].z, 0.0f, 1e-6f);
 }
 
 TEST(GltfFormat, EveryAnimationIsAMotionNamedAsTheFileNamesIt) {

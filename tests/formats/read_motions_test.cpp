@@ -16,7 +16,7 @@ namespace {
 constexpr std::string_view kKnown =
     "known formats: BVH (.bvh, starts with HIERARCHY); NumPy array (.npy, joint positions, starts with \\x93NUMPY); "
     "NumPy archive (.npz, arrays of joint positions, a ZIP archive of .npy files); "
-    "glTF (.glb, .gltf, starts with glTF, or JSON with an asset)";
+    "glTF (.glb, .gltf, starts with glTF, or JSON with an asset); FBX (.fbx, binary or ASCII FBX 7.x)";
 
 std::string error_text(const Result<MotionFile>& result) {
   return result ? std::string("loaded") : format_diagnostic(result.error(), Severity::Error);

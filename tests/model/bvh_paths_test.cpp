@@ -47,9 +47,9 @@ TEST(BvhPaths, FilesKeepTheirOrderAndEveryRefusalSaysWhy) {
   const std::string empty = (dir.path() / "empty").string();
   const BvhPaths out = expand_bvh_paths({"b.bvh", "notes.txt", empty, "a.bvh", "/no/such/file.bvh"});
   EXPECT_EQ(out.files, (std::vector<std::string>{"b.bvh", "a.bvh", "/no/such/file.bvh"}));
-  EXPECT_EQ(out.refused,
-            (std::vector<std::string>{"notes.txt: not a BVH file (bvhscope opens .bvh motion-capture files)",
-                                      empty + ": no motion files (.bvh, .npy, .npz, .glb, .gltf) in this folder"}));
+  EXPECT_EQ(out.refused, (std::vector<std::string>{
+                             "notes.txt: not a BVH file (bvhscope opens .bvh motion-capture files)",
+                             empty + ": no motion files (.bvh, .npy, .npz, .glb, .gltf, .fbx) in this folder"}));
 }
 
 // A file named otherwise opens when its content is a motion file's (a BVH saved as .txt); in a
@@ -64,7 +64,7 @@ TEST(BvhPaths, AFileNamedOtherwiseOpensByItsContent) {
             (std::vector<std::string>{notes + ": not a BVH file (bvhscope opens .bvh motion-capture files)"}));
   EXPECT_EQ(expand_bvh_paths({dir.path().string()}).refused,
             (std::vector<std::string>{dir.path().string() +
-                                      ": no motion files (.bvh, .npy, .npz, .glb, .gltf) in this folder"}));
+                                      ": no motion files (.bvh, .npy, .npz, .glb, .gltf, .fbx) in this folder"}));
 }
 
 }  // namespace

@@ -177,7 +177,7 @@ void draw_clip_list(const ViewerState& state, Actions& actions) {
   std::snprintf(title, sizeof(title), "CLIPS (%zu)", state.clips.size());
   panel_section(title);
   if (state.clips.empty()) {
-    ImGui::TextDisabled("Drop .bvh, .glb, .npy or .npz files here or use File > Open");
+    ImGui::TextDisabled("Drop .bvh, .fbx, .glb, .npy or .npz files here or File > Open");
     return;
   }
   for (std::size_t i = 0; i < state.clips.size(); ++i) clip_row(state, i, actions);

@@ -18,7 +18,7 @@ void open_path_popup(DialogState& dialogs, Actions& actions) {
   }
   ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Appearing);
   if (!ImGui::BeginPopupModal("Open Motion File", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
-  ImGui::TextUnformatted("Path of a motion file (.bvh, .glb, .gltf, .npy, .npz) or folder:");
+  ImGui::TextUnformatted("Path of a motion file (.bvh, .fbx, .glb, .gltf, .npy, .npz) or folder:");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(-1.0f);
   const bool entered = ImGui::InputText("##path", dialogs.path_buffer.data(), dialogs.path_buffer.size(),

@@ -179,7 +179,7 @@ void draw_problems(const Rect& view, const std::vector<Problem>& problems, Actio
 }
 
 void draw_empty_hint(const Rect& view) {
-  const char* line1 = "Drop a .bvh, .glb, .gltf, .npy or .npz file here";
+  const char* line1 = "Drop a .bvh, .fbx, .glb, .npy or .npz file here";
   const char* line2 = "or use File > Open (Ctrl+O)";
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   const ImVec2 size1 = ImGui::CalcTextSize(line1);

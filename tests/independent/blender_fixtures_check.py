@@ -1,13 +1,14 @@
 #!/usr/bin/python3
-"""bvhscope reading glTF that Blender wrote (tests/fixtures/blender, made from corpus BVH files by
-Blender's own BVH importer and glTF exporter: make_fixtures.py), judged two ways by readers it did
-not write. three.js's GLTFLoader, playing the same file with an AnimationMixer
-(threejs/gltf_positions.mjs), must put every joint at every frame where bvhscope's `export` of the
-GLB has it; and the positions must be the corpus BVH's own (bvhscope's export of it, joints matched
-by name), which Blender carried through its importer and exporter. Both within 1e-5 of the
-figure's height.
+"""bvhscope reading glTF and FBX that Blender wrote (tests/fixtures/blender, made from corpus BVH
+files by Blender's own BVH importer and its glTF and FBX exporters: make_fixtures.py), judged two
+ways by readers it did not write. three.js's GLTFLoader and FBXLoader, playing the same file with
+an AnimationMixer (threejs/gltf_positions.mjs, threejs/fbx_positions.mjs), must put every joint at
+every frame where bvhscope's `export` of the file has it (FBXLoader keeps the FBX's centimetres,
+bvhscope reads metres); and the positions must be the corpus BVH's own (bvhscope's export of it,
+joints matched by name), which Blender carried through its importer and exporters (Blender takes a
+BVH's numbers for metres). Within 1e-5 of the figure's height.
 
-usage: gltf_in_check.py BVHSCOPE THREEJS_DIR FIXTURES_DIR CORPUS_DIR"""
+usage: blender_fixtures_check.py BVHSCOPE THREEJS_DIR FIXTURES_DIR CORPUS_DIR"""
 import csv
 import io
 import json
@@ -22,10 +23,13 @@ BVHSCOPE, THREEJS = sys.argv[1], os.path.abspath(sys.argv[2])
 FIXTURES, CORPUS = os.path.abspath(sys.argv[3]), sys.argv[4]
 # The fixtures and the corpus files they were made from (make_fixtures.py).
 MADE_FROM = {
-    "cmu_131_01.glb": "bvh11__131_01.bvh",
-    "pybvh_example_zup.glb": "pybvh__bvh_example.bvh",
-    "daz_05_20.glb": "creativeinquiry__05_20-daz.bvh",
+    "cmu_131_01": "bvh11__131_01.bvh",
+    "pybvh_example_zup": "pybvh__bvh_example.bvh",
+    "daz_05_20": "creativeinquiry__05_20-daz.bvh",
 }
+# The three.js judge of each format, and the file's units per metre as three.js keeps them (Blender
+# writes FBX in centimetres: UnitScaleFactor 1).
+JUDGES = {".glb": ("gltf_positions.mjs", []), ".fbx": ("fbx_positions.mjs", ["100"])}
 failures = []
 
 
@@ -40,14 +44,16 @@ def export(path):
 
 
 with tempfile.TemporaryDirectory() as folder:
-    for fixture, corpus_file in MADE_FROM.items():
+    for fixture, corpus_file, extension in [(stem + extension, corpus, extension) for stem, corpus in MADE_FROM.items()
+                                            for extension in JUDGES]:
         path = os.path.join(FIXTURES, "blender", fixture)
+        judge, judge_arguments = JUDGES[extension]
         text, header, values = export(path)
         height = float(np.ptp(values[0, 1:].reshape(-1, 3), axis=0).max())
         expected = os.path.join(folder, "expected.csv")
         with open(expected, "w") as out:
             out.write(text)
-        judged = subprocess.run(["node", os.path.join(THREEJS, "gltf_positions.mjs"), path, expected],
+        judged = subprocess.run(["node", os.path.join(THREEJS, judge), path, expected, *judge_arguments],
                                 capture_output=True, text=True, cwd=THREEJS)
         if judged.returncode != 0:
             failures.append(f"{fixture}: three.js failed ({judged.returncode}): {judged.stderr[-2000:]}")
@@ -82,4 +88,4 @@ with tempfile.TemporaryDirectory() as folder:
 if failures:
     print("\n".join("FAILED: " + failure for failure in failures))
     sys.exit(1)
-print("bvhscope reads Blender's glTF as three.js does, with the poses of the BVH it came from")
+print("bvhscope reads Blender's glTF and FBX as three.js does, with the poses of the BVH they came from")

@@ -1,0 +1,125 @@
+// The child's side of read_fbx_scene: assimp reads the FBX bytes and its scene becomes an FbxScene
+// (fbx_assimp.hpp). Runs only in the child process fbx_scene.cpp starts.
+#include "formats/fbx_assimp.hpp"
+
+#include <assimp/config.h>
+#include <assimp/scene.h>
+#include <assimp/Importer.hpp>
+
+#include <map>
+#include <utility>
+
+namespace bvhscope {
+namespace {
+
+glm::dmat4 to_glm(const aiMatrix4x4& m) {
+  glm::dmat4 out(1.0);
+  const ai_real* rows[4] = {&m.a1, &m.b1, &m.c1, &m.d1};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) out[c][r] = static_cast<double>(rows[r][c]);
+  return out;
+}
+
+template <typename T>
+bool meta_number(const aiScene& scene, const char* key, T& value) {
+  if (scene.mMetaData == nullptr) return false;
+  int as_int = 0;
+  float as_float = 0.0f;
+  double as_double = 0.0;
+  if (scene.mMetaData->Get(key, as_int)) {
+    value = static_cast<T>(as_int);
+    return true;
+  }
+  if (scene.mMetaData->Get(key, as_float)) {
+    value = static_cast<T>(as_float);
+    return true;
+  }
+  if (scene.mMetaData->Get(key, as_double)) {
+    value = static_cast<T>(as_double);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool read_fbx_with_assimp(std::string_view bytes, FbxScene& scene, std::string& error) {
+  Assimp::Importer importer;
+  // Pivots folded into the nodes they belong to (no "$AssimpFbx$" helper nodes in the skeleton).
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_TEXTURES, false);
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_MATERIALS, false);
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_CAMERAS, false);
+  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_LIGHTS, false);
+  const aiScene* read = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
+  if (read == nullptr || read->mRootNode == nullptr) {
+    error = importer.GetErrorString();
+    if (error.empty()) error = "assimp read no scene from it";
+    return false;
+  }
+  // Nodes, parents first (iterative: a deep chain is no recursion).
+  std::map<std::string, int> by_name;
+  std::vector<std::pair<const aiNode*, int>> stack{{read->mRootNode, -1}};
+  while (!stack.empty()) {
+    const auto [node, parent] = stack.back();
+    stack.pop_back();
+    FbxNode out;
+    out.name = node->mName.C_Str();
+    out.parent = parent;
+    out.local = to_glm(node->mTransformation);
+    out.has_mesh = node->mNumMeshes > 0;
+    const int index = static_cast<int>(scene.nodes.size());
+    by_name.emplace(out.name, index);  // the first of a name: animation channels name their node
+    scene.nodes.push_back(std::move(out));
+    for (unsigned c = node->mNumChildren; c > 0; --c) stack.emplace_back(node->mChildren[c - 1], index);
+  }
+  for (unsigned m = 0; m < read->mNumMeshes; ++m) {
+    const aiMesh* mesh = read->mMeshes[m];
+    for (unsigned b = 0; b < mesh->mNumBones; ++b) {
+      const auto found = by_name.find(mesh->mBones[b]->mName.C_Str());
+      if (found != by_name.end()) scene.bones.push_back(found->second);
+    }
+  }
+  for (unsigned a = 0; a < read->mNumAnimations; ++a) {
+    const aiAnimation* animation = read->mAnimations[a];
+    const double ticks = animation->mTicksPerSecond > 0.0 ? animation->mTicksPerSecond : 25.0;
+    FbxAnimation out;
+    out.name = animation->mName.C_Str();
+    for (unsigned c = 0; c < animation->mNumChannels; ++c) {
+      const aiNodeAnim* channel = animation->mChannels[c];
+      const auto found = by_name.find(channel->mNodeName.C_Str());
+      if (found == by_name.end()) continue;
+      FbxChannel keys;
+      keys.node = found->second;
+      for (unsigned k = 0; k < channel->mNumPositionKeys; ++k) {
+        const aiVectorKey& key = channel->mPositionKeys[k];
+        keys.translation.times.push_back(static_cast<float>(key.mTime / ticks));
+        keys.translation.values.insert(keys.translation.values.end(), {key.mValue.x, key.mValue.y, key.mValue.z});
+      }
+      for (unsigned k = 0; k < channel->mNumRotationKeys; ++k) {
+        const aiQuatKey& key = channel->mRotationKeys[k];
+        keys.rotation.times.push_back(static_cast<float>(key.mTime / ticks));
+        keys.rotation.values.insert(keys.rotation.values.end(),
+                                    {key.mValue.x, key.mValue.y, key.mValue.z, key.mValue.w});
+      }
+      for (unsigned k = 0; k < channel->mNumScalingKeys; ++k) {
+        const aiVectorKey& key = channel->mScalingKeys[k];
+        keys.scale.times.push_back(static_cast<float>(key.mTime / ticks));
+        keys.scale.values.insert(keys.scale.values.end(), {key.mValue.x, key.mValue.y, key.mValue.z});
+      }
+      out.channels.push_back(std::move(keys));
+    }
+    scene.animations.push_back(std::move(out));
+  }
+  double unit_scale = 1.0;  // centimetres a unit
+  if (meta_number(*read, "UnitScaleFactor", unit_scale) && unit_scale > 0.0) scene.metres_per_unit = unit_scale * 0.01;
+  meta_number(*read, "UpAxis", scene.up_axis);
+  meta_number(*read, "UpAxisSign", scene.up_sign);
+  meta_number(*read, "FrontAxis", scene.front_axis);
+  meta_number(*read, "FrontAxisSign", scene.front_sign);
+  meta_number(*read, "CoordAxis", scene.coord_axis);
+  meta_number(*read, "CoordAxisSign", scene.coord_sign);
+  return true;
+}
+
+}  // namespace bvhscope

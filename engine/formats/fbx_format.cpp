@@ -1,0 +1,147 @@
+#include "formats/fbx_format.hpp"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <tiny_gltf.h>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+#include <glm/mat3x3.hpp>
+
+#include "formats/fbx_scene.hpp"
+#include "formats/gltf_motions.hpp"
+
+namespace bvhscope {
+namespace {
+
+constexpr std::string_view kBinaryMagic{"Kaydara FBX Binary  \0", 21};
+
+// The rotation that turns the file's axes into +Y up, +Z front, +X right; identity (and false) for
+// axes that are not a right-handed permutation.
+bool axes_to_y_up(const FbxScene& scene, glm::dmat4& turn) {
+  const int axes[3] = {scene.coord_axis, scene.up_axis, scene.front_axis};
+  const int signs[3] = {scene.coord_sign, scene.up_sign, scene.front_sign};
+  glm::dmat3 m(0.0);
+  bool used[3] = {false, false, false};
+  for (int row = 0; row < 3; ++row) {
+    if (axes[row] < 0 || axes[row] > 2 || used[axes[row]] || (signs[row] != 1 && signs[row] != -1)) return false;
+    used[axes[row]] = true;
+    m[axes[row]][row] = signs[row];
+  }
+  if (glm::determinant(m) < 0.0) return false;
+  turn = glm::dmat4(m);
+  return true;
+}
+
+// The FBX scene as a glTF model: a top node holding the file's unit and axes, the file's nodes
+// under it (their matrices as they are), one skin of the skinned bones, and an animation per stack
+// with LINEAR samplers over one buffer of the keys.
+tinygltf::Model as_gltf_model(const FbxScene& scene, std::vector<Diagnostic>& warnings, std::string_view source) {
+  tinygltf::Model model;
+  glm::dmat4 turn(1.0);
+  if (!axes_to_y_up(scene, turn))
+    warnings.push_back({std::string(source), 0, 0,
+                        "its axes (up " + std::to_string(scene.up_axis) + ", front " +
+                            std::to_string(scene.front_axis) + ", right " + std::to_string(scene.coord_axis) +
+                            ") are not a right-handed set: read as they are"});
+  const glm::dmat4 top_matrix = glm::scale(turn, glm::dvec3(scene.metres_per_unit));
+  tinygltf::Node top;
+  top.name = "FBX axes and units";
+  top.matrix.assign(glm::value_ptr(top_matrix), glm::value_ptr(top_matrix) + 16);
+  model.nodes.push_back(top);
+  bool any_mesh = false;
+  for (const FbxNode& node : scene.nodes) {
+    tinygltf::Node out;
+    out.name = node.name;
+    out.matrix.assign(glm::value_ptr(node.local), glm::value_ptr(node.local) + 16);
+    if (node.has_mesh) {
+      out.mesh = 0;
+      any_mesh = true;
+    }
+    model.nodes.push_back(std::move(out));
+  }
+  for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
+    const int parent = scene.nodes[n].parent;
+    model.nodes[static_cast<std::size_t>(parent + 1)].children.push_back(static_cast<int>(n + 1));
+  }
+  if (any_mesh) model.meshes.emplace_back();
+  if (!scene.bones.empty()) {
+    tinygltf::Skin skin;
+    for (const int bone : scene.bones) skin.joints.push_back(bone + 1);
+    model.skins.push_back(std::move(skin));
+  }
+  std::vector<float> floats;
+  const auto block = [&](const std::vector<float>& values, int type, int count) {
+    tinygltf::BufferView view;
+    view.buffer = 0;
+    view.byteOffset = floats.size() * 4;
+    view.byteLength = values.size() * 4;
+    floats.insert(floats.end(), values.begin(), values.end());
+    model.bufferViews.push_back(view);
+    tinygltf::Accessor accessor;
+    accessor.bufferView = static_cast<int>(model.bufferViews.size() - 1);
+    accessor.byteOffset = 0;
+    accessor.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
+    accessor.count = static_cast<std::size_t>(count);
+    accessor.type = type;
+    model.accessors.push_back(accessor);
+    return static_cast<int>(model.accessors.size() - 1);
+  };
+  for (const FbxAnimation& stack : scene.animations) {
+    tinygltf::Animation animation;
+    animation.name = stack.name;
+    for (const FbxChannel& channel : stack.channels) {
+      const auto add = [&](const FbxKeys& keys, int type, const char* path) {
+        if (keys.times.empty()) return;
+        tinygltf::AnimationSampler sampler;
+        sampler.input = block(keys.times, TINYGLTF_TYPE_SCALAR, static_cast<int>(keys.times.size()));
+        sampler.output = block(keys.values, type, static_cast<int>(keys.times.size()));
+        sampler.interpolation = "LINEAR";
+        animation.samplers.push_back(sampler);
+        tinygltf::AnimationChannel target;
+        target.sampler = static_cast<int>(animation.samplers.size() - 1);
+        target.target_node = channel.node + 1;
+        target.target_path = path;
+        animation.channels.push_back(target);
+      };
+      add(channel.translation, TINYGLTF_TYPE_VEC3, "translation");
+      add(channel.rotation, TINYGLTF_TYPE_VEC4, "rotation");
+      add(channel.scale, TINYGLTF_TYPE_VEC3, "scale");
+    }
+    model.animations.push_back(std::move(animation));
+  }
+  tinygltf::Buffer buffer;
+  buffer.data.resize(floats.size() * 4);
+  if (!floats.empty()) std::memcpy(buffer.data.data(), floats.data(), buffer.data.size());
+  model.buffers.push_back(std::move(buffer));
+  return model;
+}
+
+}  // namespace
+
+Sniffed sniff_fbx(std::string_view head, bool whole) {
+  if (head.size() < kBinaryMagic.size()) {
+    if (!head.empty() && kBinaryMagic.substr(0, head.size()) == head) return whole ? Sniffed::No : Sniffed::Undecided;
+  } else if (head.substr(0, kBinaryMagic.size()) == kBinaryMagic) {
+    return Sniffed::Yes;
+  }
+  // ASCII FBX: a "; FBX 7.4.0 project file" comment first, or its header's section name.
+  const std::size_t start = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  if (head.substr(start, 5) == "; FBX" || head.find("FBXHeaderExtension:") != std::string_view::npos)
+    return Sniffed::Yes;
+  return Sniffed::No;
+}
+
+Result<MotionFile> read_fbx_bytes(std::string_view bytes, std::string_view source, const ReadOptions& /*options*/) {
+  Result<FbxScene> scene = read_fbx_scene(bytes, source);
+  if (!scene) return scene.error();
+  std::vector<Diagnostic> warnings;
+  const tinygltf::Model model = as_gltf_model(scene.value(), warnings, source);
+  Result<MotionFile> file = motions_of_scene(model, source, "FBX");
+  if (!file) return file;
+  for (Clip& clip : file.value().motions) clip.warnings.insert(clip.warnings.begin(), warnings.begin(), warnings.end());
+  return file;
+}
+
+}  // namespace bvhscope

@@ -1,0 +1,16 @@
+// FBX behind the reader seam (.fbx, binary 7.x and ASCII): the scene as Debian's assimp reads it in
+// a child process (fbx_scene.hpp), the file's unit (UnitScaleFactor) turned to metres and its axes
+// to +Y up, then read as motions as glTF scenes are (gltf_motions.hpp): the bones meshes are
+// skinned to and the animated nodes are the skeleton, every animation stack a motion.
+#pragma once
+
+#include <string_view>
+
+#include "formats/format_registry.hpp"
+
+namespace bvhscope {
+
+Sniffed sniff_fbx(std::string_view head, bool whole);
+Result<MotionFile> read_fbx_bytes(std::string_view bytes, std::string_view source, const ReadOptions& options);
+
+}  // namespace bvhscope
