@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/work_budget_check.hpp"
+#include "formats/fbx_writer.hpp"
 #include "formats/gltf_writer.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
@@ -168,8 +169,8 @@ std::string fit_summary(const RotationFitReport& fit, const Skeleton& input, con
   return text;
 }
 
-// What -o names: BVH text unless its extension is a glTF one.
-enum class OutputKind : unsigned char { Bvh, Glb, Gltf };
+// What -o names: BVH text unless its extension is a glTF or FBX one.
+enum class OutputKind : unsigned char { Bvh, Glb, Gltf, Fbx };
 
 OutputKind output_kind(std::string_view path) {
   const auto ends_with = [&](std::string_view suffix) {
@@ -182,6 +183,7 @@ OutputKind output_kind(std::string_view path) {
   };
   if (ends_with(".glb")) return OutputKind::Glb;
   if (ends_with(".gltf")) return OutputKind::Gltf;
+  if (ends_with(".fbx")) return OutputKind::Fbx;
   return OutputKind::Bvh;
 }
 
@@ -227,12 +229,13 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
   if (!output || output->empty())
-    return usage_error(err, "convert: -o OUT.bvh, OUT.glb or OUT.gltf is needed ('-': BVH on stdout)");
+    return usage_error(err, "convert: -o OUT.bvh, OUT.glb, OUT.gltf or OUT.fbx is needed ('-': BVH on stdout)");
   const OutputKind kind = *output == "-" ? OutputKind::Bvh : output_kind(*output);
   const std::optional<ConvertOptions> options = convert_options(*parsed, usage);
   if (!options) return usage_error(err, usage.message);
   if (kind != OutputKind::Bvh && parsed->has("--precision"))
-    return usage_error(err, "convert: --precision is for BVH text; glTF keeps every float as it is");
+    return usage_error(err, std::string("convert: --precision is for BVH text; ") +
+                                (kind == OutputKind::Fbx ? "FBX" : "glTF") + " keeps every float as it is");
   const auto choice = motion_choice_options(*parsed, "convert", usage);
   if (!choice) return usage_error(err, usage.message);
   std::optional<SkeletonNaming> naming;
@@ -300,8 +303,9 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     chosen.renames = std::move(renames).value();
     chosen.renames.insert(chosen.renames.end(), user_renames.begin(), user_renames.end());
   }
-  // glTF is in metres with +Y up: the unit guess and the up axis detection decide unless --units
-  // or --up say otherwise; a unit nothing can tell is written as it is, and said so.
+  // glTF and FBX (as bvhscope writes it) are in metres with +Y up: the unit guess and the up axis
+  // detection decide unless --units or --up say otherwise; a unit nothing can tell is written as it
+  // is, and said so.
   if (kind != OutputKind::Bvh) {
     if (!chosen.up) chosen.up = UpAxis::PosY;
     if (!chosen.lengths) {
@@ -344,12 +348,30 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
                                 "are, not converted to glTF's metres (--from-units says what they are)"},
                                Severity::Warning)
           << '\n';
-    GltfWriteOptions gltf;
-    gltf.binary = kind == OutputKind::Glb;
-    gltf.animation_name = motion_name;
-    const Result<GltfWriteReport> written = write_gltf(result, PositionMode::Add, file->stream(), gltf);
-    if (!written) {
-      err << format_diagnostic(written.error(), Severity::Error) << "; nothing was written\n";
+    std::string what;  // "38 nodes, 32 animated properties"
+    std::optional<Diagnostic> refused;
+    if (kind == OutputKind::Fbx) {
+      FbxWriteOptions fbx;
+      fbx.take_name = motion_name;
+      const Result<FbxWriteReport> written = write_fbx(result, PositionMode::Add, file->stream(), fbx);
+      if (written)
+        what = std::to_string(written.value().models) + " models, " + std::to_string(written.value().curves) +
+               " animation curves";
+      else
+        refused = written.error();
+    } else {
+      GltfWriteOptions gltf;
+      gltf.binary = kind == OutputKind::Glb;
+      gltf.animation_name = motion_name;
+      const Result<GltfWriteReport> written = write_gltf(result, PositionMode::Add, file->stream(), gltf);
+      if (written)
+        what = std::to_string(written.value().nodes) + " nodes, " + std::to_string(written.value().samplers) +
+               " animated properties";
+      else
+        refused = written.error();
+    }
+    if (refused) {
+      err << format_diagnostic(*refused, Severity::Error) << "; nothing was written\n";
       return kExitBadInput;
     }
     if (!file->commit(error)) {
@@ -359,7 +381,7 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     char fps[32];
     std::snprintf(fps, sizeof fps, "%.3f", 1.0 / result.motion.frame_time);
     out << "wrote " << printable(*output) << ": " << result.motion.frame_count << " frames at " << fps << " fps, "
-        << written.value().nodes << " nodes, " << written.value().samplers << " animated properties; "
+        << what << "; "
         << (unknown_unit             ? "lengths as read"
             : parsed->has("--units") ? "lengths in --units"
                                      : "metres")

@@ -37,7 +37,7 @@ Usage:
                                 (stdout without -o), in the file's coordinates; with --up,
                                 turned so that AXIS (auto: the detected one) points up +Y.
                                 --rotations also writes each joint's rotation channels in degrees
-  bvhscope convert FILE -o OUT.bvh|OUT.glb|OUT.gltf [--frames A:B] [--fps N]
+  bvhscope convert FILE -o OUT.bvh|OUT.glb|OUT.gltf|OUT.fbx [--frames A:B] [--fps N]
                  [--rotation-order ORDER]
                  [--channels 3] [--units m|cm|mm|in|ft|FACTOR [--from-units UNIT]]
                  [--up AXIS [--from-up AXIS]] [--mirror] [--strip-prefix P]
@@ -74,9 +74,10 @@ Usage:
                                 left_hip...) SMPL's (Pelvis, L_Hip), the CMU database's
                                 (Hips, LeftUpLeg, LowerBack) or Mixamo's (Hips, LeftUpLeg,
                                 Spine) names, before --rename. OUT.glb or OUT.gltf writes
-                                glTF 2.0: a node per joint, one animation keyed at every
-                                frame, in metres with +Y up (the unit guess and the up axis
-                                detection decide; --units and --up override)
+                                glTF 2.0 (a node per joint), OUT.fbx binary FBX 7.4 (a
+                                LimbNode per joint): one animation keyed at every frame, in
+                                metres with +Y up (the unit guess and the up axis detection
+                                decide; --units and --up override)
   bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
                  [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]

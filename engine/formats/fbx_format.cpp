@@ -66,10 +66,19 @@ tinygltf::Model as_gltf_model(const FbxScene& scene, std::vector<Diagnostic>& wa
     model.nodes[static_cast<std::size_t>(parent + 1)].children.push_back(static_cast<int>(n + 1));
   }
   if (any_mesh) model.meshes.emplace_back();
+  bool keyed = false;
+  for (const FbxAnimation& stack : scene.animations) keyed = keyed || !stack.channels.empty();
   if (!scene.bones.empty()) {
     tinygltf::Skin skin;
     for (const int bone : scene.bones) skin.joints.push_back(bone + 1);
     model.skins.push_back(std::move(skin));
+  } else if (!keyed) {
+    // A skeleton with no mesh and no keys (a rig, or a one-frame motion, whose single keys assimp
+    // leaves out): every node but assimp's root and meshes, as its rest pose.
+    tinygltf::Skin skin;
+    for (std::size_t n = 1; n < scene.nodes.size(); ++n)
+      if (!scene.nodes[n].has_mesh) skin.joints.push_back(static_cast<int>(n + 1));
+    if (!skin.joints.empty()) model.skins.push_back(std::move(skin));
   }
   std::vector<float> floats;
   const auto block = [&](const std::vector<float>& values, int type, int count) {
@@ -138,7 +147,7 @@ Result<MotionFile> read_fbx_bytes(std::string_view bytes, std::string_view sourc
   if (!scene) return scene.error();
   std::vector<Diagnostic> warnings;
   const tinygltf::Model model = as_gltf_model(scene.value(), warnings, source);
-  Result<MotionFile> file = motions_of_scene(model, source, "FBX");
+  Result<MotionFile> file = motions_of_scene(model, source, "FBX", scene.value().frame_rate);
   if (!file) return file;
   for (Clip& clip : file.value().motions) clip.warnings.insert(clip.warnings.begin(), warnings.begin(), warnings.end());
   return file;

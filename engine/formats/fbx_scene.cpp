@@ -176,6 +176,7 @@ std::string encode_fbx_scene(const FbxScene& scene) {
   out.raw(kMagic.data(), kMagic.size());
   out.u8(0);
   out.f64(scene.metres_per_unit);
+  out.f64(scene.frame_rate);
   for (const int value :
        {scene.up_axis, scene.up_sign, scene.front_axis, scene.front_sign, scene.coord_axis, scene.coord_sign})
     out.i32(value);
@@ -235,6 +236,7 @@ Result<FbxScene> decode_fbx_scene(std::string_view bytes, std::string_view sourc
   };
   FbxScene scene;
   scene.metres_per_unit = in.f64();
+  scene.frame_rate = in.f64();
   int* axes[] = {&scene.up_axis,    &scene.up_sign,    &scene.front_axis,
                  &scene.front_sign, &scene.coord_axis, &scene.coord_sign};
   for (int* value : axes) *value = in.i32();
@@ -274,6 +276,7 @@ Result<FbxScene> decode_fbx_scene(std::string_view bytes, std::string_view sourc
   if (!in.ok() || !in.at_end()) return broken("cut short or too long");
   if (!(scene.metres_per_unit > 0.0) || !std::isfinite(scene.metres_per_unit))
     return broken("a unit that is not a length");
+  if (!(scene.frame_rate >= 0.0) || !std::isfinite(scene.frame_rate)) return broken("a frame rate that is not one");
   return scene;
 }
 

@@ -46,6 +46,7 @@ struct FbxScene {
   std::vector<int> bones;      // nodes meshes are skinned to
   std::vector<FbxAnimation> animations;
   double metres_per_unit = 0.01;  // the file's UnitScaleFactor (centimetres a unit) in metres
+  double frame_rate = 0.0;        // the file's TimeMode (or CustomFrameRate); 0 when it states none
   // The file's axes (UpAxis, FrontAxis, CoordAxis: 0 X, 1 Y, 2 Z; signs +1 or -1).
   int up_axis = 1;
   int up_sign = 1;

@@ -135,7 +135,8 @@ double key_rate(const ReadAnimation& animation, const std::vector<float>*& even_
 
 }  // namespace
 
-Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_view source, std::string_view format) {
+Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_view source, std::string_view format,
+                                    double frame_rate) {
   const std::string path(source);
   const auto fail = [&](const std::string& message) { return Diagnostic{path, 0, 0, message}; };
   const int node_count = static_cast<int>(model.nodes.size());
@@ -332,7 +333,7 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
       continue;
     }
     const std::vector<float>* even_keys = nullptr;
-    animation.rate = key_rate(animation, even_keys);
+    animation.rate = frame_rate > 0.0 ? std::min(frame_rate, kMaxGltfRate) : key_rate(animation, even_keys);
     // Key times are floats: a last key within a thousandth of a frame of a whole frame is on it.
     const double frames = std::floor((animation.end - animation.start) * animation.rate + 1e-3) + 1.0;
     if (!(frames >= 1.0) || frames * static_cast<double>(joints) * 7.0 > static_cast<double>(kMaxGltfValues))

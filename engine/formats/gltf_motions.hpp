@@ -17,6 +17,9 @@
 namespace bvhscope {
 
 // `format` names the file's format in the MotionFile ("glTF", "FBX"); messages name `source`.
-Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_view source, std::string_view format);
+// `frame_rate` > 0: the file's own rate (FBX states one), at which every animation is sampled from
+// its first key to its last; 0: the keys' own rate (glTF).
+Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_view source, std::string_view format,
+                                    double frame_rate = 0.0);
 
 }  // namespace bvhscope

@@ -1,4 +1,4 @@
-// `bvhscope convert X -o X.glb|X.gltf` end to end: metres and +Y up by default (the guess and the
+// `bvhscope convert X -o X.glb|X.gltf|X.fbx` end to end: metres and +Y up by default (the guess and the
 // detection decide; --units and --up override), a unit nobody can tell written as it is with a
 // warning that says so, BVH-only options refused, and nothing written when the writer refuses.
 #include <gtest/gtest.h>
@@ -71,6 +71,23 @@ TEST(ConvertToGltf, AnUnknownUnitIsWrittenAsItIsAndSaidSo) {
   ASSERT_EQ(given.exit_code, 0) << given.err;
   EXPECT_EQ(given.err, "");
   EXPECT_NE(read_bytes(out).find(R"({"name":"Chest","translation":[0,0.1,0])"), std::string::npos);
+}
+
+TEST(ConvertToGltf, FbxIsWrittenInMetresWithYUpAndReadsBack) {
+  test::TempDir dir;
+  const std::string input = (test::corpus_dir() / "pybvh__bvh_example.bvh").string();
+  const std::string out = (dir.path() / "example.fbx").string();
+  const auto converted = run_bvhscope({"convert", input, "-o", out});
+  ASSERT_EQ(converted.exit_code, 0) << converted.err;
+  EXPECT_EQ(converted.out,
+            "wrote " + out + ": 75 frames at 30.000 fps, 29 models, 75 animation curves; metres, +y up\n");
+  EXPECT_EQ(read_bytes(out).substr(0, 20), "Kaydara FBX Binary  ");
+  const auto info = run_bvhscope({"info", out});
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  EXPECT_NE(info.out.find("in the FBX file: \"pybvh__bvh_example\""), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("frames:          75"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("up axis:         +y"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("unit guess:      metres"), std::string::npos) << info.out;
 }
 
 TEST(ConvertToGltf, BvhOnlyOptionsAreRefusedAndNothingIsWritten) {

@@ -1,13 +1,14 @@
 #!/usr/bin/python3
-"""The glTF that `bvhscope convert X -o X.glb` (and .gltf) writes, judged by readers bvhscope did not
-write: the Khronos glTF validator (npm gltf-validator) must find no error and no warning in it, and
-three.js's GLTFLoader (npm), playing its animation with an AnimationMixer (threejs/gltf_positions.mjs),
-must put every joint and End Site, at every frame time, where bvhscope has it after the same change
-of units and axes (`convert --units m --up +y` to BVH, then `export`): within 1e-4 of the figure's
-height. The nodes carry the joints' names, one node per joint in skeleton order; bvhscope reads
-each GLB back to the same positions (within 1e-5 of the height).
+"""The glTF and FBX that `bvhscope convert X -o X.glb` (.gltf, .fbx) writes, judged by readers
+bvhscope did not write: the Khronos glTF validator (npm gltf-validator) must find no error and no
+warning in the glTF, and three.js's GLTFLoader and FBXLoader (npm), playing the animation with an
+AnimationMixer (threejs/gltf_positions.mjs, threejs/fbx_positions.mjs), must put every joint and
+End Site, at every frame time, where bvhscope has it after the same change of units and axes
+(`convert --units m --up +y` to BVH, then `export`): within 1e-4 of the figure's height. The glTF
+nodes carry the joints' names, one node per joint in skeleton order; bvhscope reads each GLB and
+FBX back to the same positions (within 1e-5 of the height).
 
-usage: gltf_check.py BVHSCOPE THREEJS_DIR FILE.bvh..."""
+usage: written_files_check.py BVHSCOPE THREEJS_DIR FILE.bvh..."""
 import csv
 import io
 import json
@@ -95,19 +96,41 @@ with tempfile.TemporaryDirectory() as folder:
         animation = report["animations"][0] if report["animations"] else {"duration": 0.0}
         if abs(animation["duration"] - duration) > 1e-4 * max(duration, 1.0):
             failures.append(f"{label}: the animation lasts {animation['duration']} s in three.js, {duration} s here")
-        # And bvhscope reads its own GLB back to the same positions.
-        back = bvhscope("export", glb)
-        if back.returncode != 0 or back.stderr:
-            failures.append(f"{label}: export of the GLB ({back.returncode}): {back.stderr}")
+        # FBX: three.js's FBXLoader (the file's units kept: metres as bvhscope writes them).
+        fbx = os.path.join(folder, f"{index}.fbx")
+        written_fbx = bvhscope("convert", path, "-o", fbx)
+        fbx_worst = None
+        if written_fbx.returncode != 0:
+            failures.append(f"{label}: convert -o .fbx failed ({written_fbx.returncode}): {written_fbx.stderr}")
         else:
+            judged_fbx = subprocess.run(["node", os.path.join(THREEJS, "fbx_positions.mjs"), fbx, expected, "1"],
+                                        capture_output=True, text=True, cwd=THREEJS)
+            if judged_fbx.returncode != 0:
+                failures.append(f"{label}: three.js's FBXLoader failed: {judged_fbx.stderr[-2000:]}")
+            else:
+                fbx_report = json.loads(judged_fbx.stdout)
+                fbx_worst = fbx_report["worst"]
+                if fbx_report["missing"] or fbx_report["positions_compared"] != len(names) * (len(rows) - 1):
+                    failures.append(f"{label}: three.js's FBX has {fbx_report['positions_compared']} positions, "
+                                    f"missing {fbx_report['missing'][:5]}")
+                if fbx_worst > 1e-4 * height:
+                    failures.append(f"{label}: three.js puts {fbx_report['where']} of the FBX {fbx_worst:g} from "
+                                    f"where bvhscope has it (height {height:g})")
+        # And bvhscope reads its own GLB and FBX back to the same positions.
+        for written_path in (glb, fbx):
+            back = bvhscope("export", written_path)
+            if back.returncode != 0 or back.stderr:
+                failures.append(f"{label}: export of {written_path} ({back.returncode}): {back.stderr}")
+                continue
             read_back = np.array(list(csv.reader(io.StringIO(back.stdout)))[1:], dtype=np.float64)
             if read_back.shape != values.shape:
-                failures.append(f"{label}: read back {read_back.shape}, written {values.shape}")
+                failures.append(f"{label}: {written_path} read back {read_back.shape}, written {values.shape}")
             elif np.abs(read_back - values).max() > 1e-5 * height:
-                failures.append(f"{label}: read back {np.abs(read_back - values).max():g} from what was written "
-                                f"(height {height:g})")
+                failures.append(f"{label}: {written_path} read back {np.abs(read_back - values).max():g} from what "
+                                f"was written (height {height:g})")
         print(f"{label}: {len(names)} nodes x {len(rows) - 1} frames ({'metres' if metres else 'lengths as read'}) "
-              f"in three.js: {report['worst'] / height:.2g} of the height from bvhscope")
+              f"in three.js: GLB {report['worst'] / height:.2g}, FBX "
+              f"{'-' if fbx_worst is None else format(fbx_worst / height, '.2g')} of the height from bvhscope")
 
     # The text form: the same nodes and keys, the buffer as a data URI (the sample).
     gltf = os.path.join(folder, "sample.gltf")
@@ -140,4 +163,5 @@ with tempfile.TemporaryDirectory() as folder:
 if failures:
     print("\n".join("FAILED: " + failure for failure in failures))
     sys.exit(1)
-print("three.js plays every written glTF with its joints where bvhscope has them; the validator finds nothing")
+print("three.js plays every written glTF and FBX with its joints where bvhscope has them; the validator finds "
+      "nothing in the glTF")
