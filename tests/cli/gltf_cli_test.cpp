@@ -12,6 +12,7 @@
 #include "test_support.hpp"
 
 namespace bvhscope {
+namespace gltf_cli_test {  // its own: the sanitizer build compiles test files together (unity)
 namespace {
 
 using test::run_bvhscope;
@@ -103,4 +104,5 @@ TEST(ConvertToGltf, BvhOnlyOptionsAreRefusedAndNothingIsWritten) {
 }
 
 }  // namespace
+}  // namespace gltf_cli_test
 }  // namespace bvhscope

@@ -18,6 +18,7 @@
 #include "test_support.hpp"
 
 namespace bvhscope {
+namespace fbx_format_test {  // its own: the sanitizer build compiles test files together (unity)
 namespace {
 
 using ::testing::HasSubstr;
@@ -111,4 +112,5 @@ TEST(FbxFormat, ADamagedReportFromTheChildIsNotBelieved) {
 }
 
 }  // namespace
+}  // namespace fbx_format_test
 }  // namespace bvhscope

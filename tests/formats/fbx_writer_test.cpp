@@ -14,6 +14,7 @@
 #include "formats/read_motions.hpp"
 
 namespace bvhscope {
+namespace fbx_writer_test {  // its own: the sanitizer build compiles test files together (unity)
 namespace {
 
 std::uint32_t u32(const std::string& bytes, std::size_t at) {
@@ -84,4 +85,5 @@ TEST(FbxWriter, JointPositionsWithoutRotationsAreRefused) {
 }
 
 }  // namespace
+}  // namespace fbx_writer_test
 }  // namespace bvhscope

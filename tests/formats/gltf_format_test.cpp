@@ -21,6 +21,7 @@
 #include "test_support.hpp"
 
 namespace bvhscope {
+namespace gltf_format_test {  // its own: the sanitizer build compiles test files together (unity)
 namespace {
 
 using ::testing::HasSubstr;
@@ -338,4 +339,5 @@ TEST(GltfFormat, TheContentDecidesNotTheName) {
 }
 
 }  // namespace
+}  // namespace gltf_format_test
 }  // namespace bvhscope

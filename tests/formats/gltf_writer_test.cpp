@@ -14,6 +14,7 @@
 #include "formats/gltf_writer.hpp"
 
 namespace bvhscope {
+namespace gltf_writer_test {  // its own: the sanitizer build compiles test files together (unity)
 namespace {
 
 std::uint32_t u32(const std::string& bytes, std::size_t at) {
@@ -162,4 +163,5 @@ TEST(GltfWriter, JointPositionsWithoutRotationsAreRefusedWithTheWayOut) {
 }
 
 }  // namespace
+}  // namespace gltf_writer_test
 }  // namespace bvhscope
