@@ -23,6 +23,13 @@ std::vector<int> Skeleton::depths() const {
   return depth;
 }
 
+bool Skeleton::has_channel(int joint, bool (*test)(ChannelKind) noexcept) const {
+  const int first = first_channels[static_cast<std::size_t>(joint)];
+  for (int c = first; c < first + channel_counts[static_cast<std::size_t>(joint)]; ++c)
+    if (test(channel_kinds[static_cast<std::size_t>(c)])) return true;
+  return false;
+}
+
 std::string Skeleton::rotation_order(int joint) const {
   std::string order;
   const int first = first_channels[joint];

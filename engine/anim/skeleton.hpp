@@ -42,6 +42,8 @@ struct Skeleton {
   [[nodiscard]] std::vector<int> depths() const;
   // "ZXY" for a joint whose rotation channels are Z, X, Y in that order; empty without rotations.
   [[nodiscard]] std::string rotation_order(int joint) const;
+  // Whether the joint has a channel of the kind `test` accepts (is_position, is_rotation).
+  [[nodiscard]] bool has_channel(int joint, bool (*test)(ChannelKind) noexcept) const;
 };
 
 }  // namespace bvhscope

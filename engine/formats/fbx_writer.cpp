@@ -12,6 +12,7 @@
 
 #include "anim/euler.hpp"
 #include "anim/pose.hpp"
+#include "formats/animation_output.hpp"
 
 namespace bvhscope {
 namespace {
@@ -131,24 +132,13 @@ std::array<double, 3> fbx_euler(const Skeleton& skeleton, int joint, std::span<c
   return {zyx[2], zyx[1], zyx[0]};
 }
 
-bool has_channel(const Skeleton& skeleton, int joint, bool (*kind)(ChannelKind) noexcept) {
-  const int first = skeleton.first_channels[static_cast<std::size_t>(joint)];
-  for (int c = first; c < first + skeleton.channel_counts[static_cast<std::size_t>(joint)]; ++c)
-    if (kind(skeleton.channel_kinds[static_cast<std::size_t>(c)])) return true;
-  return false;
-}
-
 }  // namespace
 
 Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostream& out,
                                  const FbxWriteOptions& options) {
   const Skeleton& skeleton = clip.skeleton;
   const Motion& motion = clip.motion;
-  if (motion.holds_positions())
-    return Diagnostic{clip.source, 0, 0,
-                      "joint positions without rotations cannot be written as FBX animation (convert fits rotations "
-                      "to them first)"};
-  if (motion.frame_count == 0) return Diagnostic{clip.source, 0, 0, "the motion has no frames to write"};
+  if (std::optional<Diagnostic> refused = unwritable_as_animation(clip, "FBX animation")) return *refused;
   const std::size_t frames = motion.frame_count;
   const int joints = skeleton.joint_count();
   const std::string take = options.take_name.empty() ? std::string("motion") : options.take_name;
@@ -210,7 +200,7 @@ Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostre
     const glm::vec3 translation = joint_translation(skeleton, j, motion.frame(0), mode);
     std::optional<EulerAngles> previous;
     const std::array<double, 3> rotation = fbx_euler(skeleton, j, motion.frame(0), previous);
-    const glm::vec3 rest = has_channel(skeleton, j, is_position) ? translation : skeleton.offsets[index];
+    const glm::vec3 rest = skeleton.has_channel(j, is_position) ? translation : skeleton.offsets[index];
     add_p(properties, "Lcl Translation", "Lcl Translation", "", "A",
           {static_cast<double>(rest.x), static_cast<double>(rest.y), static_cast<double>(rest.z)});
     add_p(properties, "Lcl Rotation", "Lcl Rotation", "", "A", {rotation[0], rotation[1], rotation[2]});
@@ -261,7 +251,7 @@ Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostre
   };
   for (int j = 0; j < joints; ++j) {
     const auto index = static_cast<std::size_t>(j);
-    if (has_channel(skeleton, j, is_position)) {
+    if (skeleton.has_channel(j, is_position)) {
       std::array<std::vector<float>, 3> values;
       for (auto& v : values) v.resize(frames);
       for (std::size_t f = 0; f < frames; ++f) {
@@ -270,7 +260,7 @@ Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostre
       }
       add_curves(model_ids[index], "Lcl Translation", "T", values);
     }
-    if (has_channel(skeleton, j, is_rotation)) {
+    if (skeleton.has_channel(j, is_rotation)) {
       std::array<std::vector<float>, 3> values;
       for (auto& v : values) v.resize(frames);
       std::optional<EulerAngles> previous;

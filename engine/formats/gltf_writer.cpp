@@ -10,6 +10,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/pose.hpp"
+#include "formats/animation_output.hpp"
 #include "formats/json_writer.hpp"
 
 namespace bvhscope {
@@ -40,13 +41,6 @@ const char* accessor_type(int components) {
     default:
       return "VEC4";
   }
-}
-
-bool has_channel(const Skeleton& skeleton, int joint, bool (*kind)(ChannelKind) noexcept) {
-  const int first = skeleton.first_channels[static_cast<std::size_t>(joint)];
-  for (int c = first; c < first + skeleton.channel_counts[static_cast<std::size_t>(joint)]; ++c)
-    if (kind(skeleton.channel_kinds[static_cast<std::size_t>(c)])) return true;
-  return false;
 }
 
 // The frames' key times in float seconds, or the first frame whose time does not follow its
@@ -258,11 +252,7 @@ Result<GltfWriteReport> write_gltf(const Clip& clip, PositionMode mode, std::ost
                                    const GltfWriteOptions& options) {
   const Skeleton& skeleton = clip.skeleton;
   const Motion& motion = clip.motion;
-  if (motion.holds_positions())
-    return Diagnostic{clip.source, 0, 0,
-                      "joint positions without rotations cannot be written as glTF node animation (convert fits "
-                      "rotations to them first)"};
-  if (motion.frame_count == 0) return Diagnostic{clip.source, 0, 0, "the motion has no frames to write"};
+  if (std::optional<Diagnostic> refused = unwritable_as_animation(clip, "glTF node animation")) return *refused;
   std::size_t stuck_frame = 0;
   const std::vector<float> times = key_times(motion, stuck_frame);
   if (stuck_frame > 0)
@@ -277,11 +267,11 @@ Result<GltfWriteReport> write_gltf(const Clip& clip, PositionMode mode, std::ost
   std::vector<Sampler> samplers;
   std::size_t floats = frames;
   for (int j = 0; j < skeleton.joint_count(); ++j) {
-    if (has_channel(skeleton, j, is_position)) {
+    if (skeleton.has_channel(j, is_position)) {
       samplers.push_back({j, false, {floats, frames, 3}});
       floats += frames * 3;
     }
-    if (has_channel(skeleton, j, is_rotation)) {
+    if (skeleton.has_channel(j, is_rotation)) {
       samplers.push_back({j, true, {floats, frames, 4}});
       floats += frames * 4;
     }
