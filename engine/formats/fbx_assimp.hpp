@@ -1,5 +1,5 @@
 // Debian's assimp reading an FBX file into an FbxScene: only ever called in the child process
-// read_fbx_scene starts (fbx_scene.hpp), never in bvhscope's own process.
+// read_fbx_scene starts (fbx_child.hpp), never in bvhscope's own process.
 #pragma once
 
 #include <string>

@@ -9,7 +9,7 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <glm/mat3x3.hpp>
 
-#include "formats/fbx_scene.hpp"
+#include "formats/fbx_child.hpp"
 #include "formats/gltf_motions.hpp"
 
 namespace bvhscope {

@@ -1,12 +1,14 @@
 // FBX behind the reader seam (.fbx, binary 7.x and ASCII): the scene as Debian's assimp reads it in
-// a child process (fbx_scene.hpp), the file's unit (UnitScaleFactor) turned to metres and its axes
+// a child process (fbx_child.hpp), the file's unit (UnitScaleFactor) turned to metres and its axes
 // to +Y up, then read as motions as glTF scenes are (gltf_motions.hpp): the bones meshes are
 // skinned to and the animated nodes are the skeleton, every animation stack a motion.
 #pragma once
 
 #include <string_view>
 
-#include "formats/format_registry.hpp"
+#include "anim/result.hpp"
+#include "formats/motion_file.hpp"
+#include "formats/read_options.hpp"
 
 namespace bvhscope {
 

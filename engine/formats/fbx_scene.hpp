@@ -1,8 +1,5 @@
-// An FBX file's scene as bvhscope needs it (nodes with their local transforms, the bones meshes
-// are skinned to, animation keys, the file's unit and axes), read by Debian's assimp in a child
-// process: assimp is a shared library bvhscope cannot build with its sanitizers or fuzz, so a
-// hostile file may crash or exhaust only that child (its memory and CPU time are limited), and
-// what it sends back is checked before it is believed.
+// An FBX file's scene as bvhscope needs it: nodes with their local transforms, the bones meshes
+// are skinned to, animation keys, the file's unit, axes and frame rate (fbx_child.hpp reads it).
 #pragma once
 
 #include <string>
@@ -10,8 +7,6 @@
 #include <vector>
 
 #include <glm/mat4x4.hpp>
-
-#include "anim/result.hpp"
 
 namespace bvhscope {
 
@@ -55,12 +50,5 @@ struct FbxScene {
   int coord_axis = 0;
   int coord_sign = 1;
 };
-
-// The scene of the FBX file `bytes`, named `source` in messages.
-Result<FbxScene> read_fbx_scene(std::string_view bytes, std::string_view source);
-
-// The child's report, as it crosses the pipe (exposed for tests of the checks on it).
-std::string encode_fbx_scene(const FbxScene& scene);
-Result<FbxScene> decode_fbx_scene(std::string_view bytes, std::string_view source);
 
 }  // namespace bvhscope

@@ -9,7 +9,6 @@
 #include "formats/gltf_format.hpp"
 #include "formats/npy_format.hpp"
 #include "formats/npz_format.hpp"
-#include "formats/sniff.hpp"
 
 namespace bvhscope {
 namespace {

@@ -4,7 +4,9 @@
 
 #include <string_view>
 
-#include "formats/format_registry.hpp"
+#include "anim/result.hpp"
+#include "formats/motion_file.hpp"
+#include "formats/read_options.hpp"
 
 namespace bvhscope {
 

@@ -29,21 +29,6 @@ std::string describe_start(std::string_view head, bool whole) {
 
 }  // namespace
 
-Sniffed sniff_bvh(std::string_view head, bool whole) {
-  std::size_t at = head.substr(0, kUtf8Bom.size()) == kUtf8Bom ? kUtf8Bom.size() : 0;
-  while (at < head.size() && blank(head[at])) ++at;
-  if (at == head.size()) return Sniffed::Undecided;
-  constexpr std::string_view kKeyword = "HIERARCHY";
-  for (std::size_t i = 0; i < kKeyword.size(); ++i) {
-    if (at + i == head.size()) return whole ? Sniffed::No : Sniffed::Undecided;
-    const char c = head[at + i];
-    if ((c & ~0x20) != kKeyword[i]) return Sniffed::No;  // any case, as the parser reads keywords
-  }
-  const std::size_t after = at + kKeyword.size();
-  if (after == head.size()) return whole ? Sniffed::Yes : Sniffed::Undecided;
-  return blank(head[after]) || head[after] == '{' ? Sniffed::Yes : Sniffed::No;
-}
-
 Result<const MotionFormat*> sniff_format(std::string_view head, bool whole, std::string_view source) {
   for (const MotionFormat& format : motion_formats()) {
     if (format.sniff(head, whole) == Sniffed::Yes) return &format;

@@ -24,8 +24,4 @@ struct FileHead {
 };
 std::optional<FileHead> read_file_head(const std::string& path);
 
-// BVH's content test: HIERARCHY (any case) as the first word, after an optional UTF-8 byte-order
-// mark and blank space.
-Sniffed sniff_bvh(std::string_view head, bool whole);
-
 }  // namespace bvhscope

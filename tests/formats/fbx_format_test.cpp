@@ -13,7 +13,7 @@
 
 #include "anim/pose.hpp"
 #include "formats/fbx_format.hpp"
-#include "formats/fbx_scene.hpp"
+#include "formats/fbx_child.hpp"
 #include "formats/read_motions.hpp"
 #include "test_support.hpp"
 

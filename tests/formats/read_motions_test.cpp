@@ -2,6 +2,7 @@
 // after blank space, under any name), refusals located and naming what was found and the formats
 // known, and the same motions from a path as from the bytes.
 #include "formats/read_motions.hpp"
+#include "formats/bvh_format.hpp"
 
 #include <gtest/gtest.h>
 

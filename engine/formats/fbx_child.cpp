@@ -1,4 +1,4 @@
-#include "formats/fbx_scene.hpp"
+#include "formats/fbx_child.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
