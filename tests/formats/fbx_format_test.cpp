@@ -12,8 +12,8 @@
 #include <glm/geometric.hpp>
 
 #include "anim/pose.hpp"
-#include "formats/fbx_format.hpp"
 #include "formats/fbx_child.hpp"
+#include "formats/fbx_format.hpp"
 #include "formats/read_motions.hpp"
 #include "test_support.hpp"
 

@@ -2,12 +2,12 @@
 // after blank space, under any name), refusals located and naming what was found and the formats
 // known, and the same motions from a path as from the bytes.
 #include "formats/read_motions.hpp"
-#include "formats/bvh_format.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "formats/bvh_format.hpp"
 #include "formats/sniff.hpp"
 #include "test_support.hpp"
 
