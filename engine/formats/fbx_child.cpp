@@ -48,7 +48,9 @@ class Writer {
     u32(static_cast<std::uint32_t>(value.size()));
     raw(value.data(), value.size());
   }
-  void raw(const void* data, std::size_t size) { bytes_.append(static_cast<const char*>(data), size); }
+  void raw(const void* data, std::size_t size) {
+    if (size > 0) bytes_.append(static_cast<const char*>(data), size);  // an empty vector's data may be null
+  }
   std::string take() { return std::move(bytes_); }
 
  private:
@@ -105,6 +107,7 @@ class Reader {
 
  private:
   void raw(void* out, std::size_t size) {
+    if (size == 0) return;  // an empty vector's data may be null: nothing to copy
     if (!ok_ || size > bytes_.size() - at_) {
       ok_ = false;
       return;
