@@ -19,6 +19,7 @@
 #include "viewer/frame_pacing.hpp"
 #include "viewer/imgui_session.hpp"
 #include "viewer/state_report.hpp"
+#include "viewer/ui/readout_fit.hpp"
 #include "viewer/viewer.hpp"
 #include "viewer/window.hpp"
 #include "viewer/window_fit.hpp"
@@ -166,6 +167,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   const double frame_rate = frame_rate_cap(mode != nullptr ? mode->refreshRate : 0);
   PointerState drawn_pointer;  // at the last frame drawn
   int settle_frames = 0;       // frames still drawn after an event, so the UI catches up with it
+  int overflow_frames = 0;     // frames drawn in a row with a readout wider than its space
   while (!glfwWindowShouldClose(handle) && !viewer.quit_requested() && io::interrupt_signal() == 0) {
     // Nothing moving (paused, nothing streaming, no drag): wait for an event, the next timed check
     // or a progress tick (frame_pacing), drawing no frame when the wait ends with nothing to show.
@@ -229,6 +231,15 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     viewer.run_exports();
     glfwSwapBuffers(handle);
     load_times.frame(now_seconds(), viewer.loader().busy());
+    // A readout drawn wider than its space is most often a table whose column widths settle a frame
+    // late (a panel that just opened): a few more frames follow, so that the screen (and the state
+    // report) shows the settled layout rather than sleeping on the unsettled one.
+    if (readout_tally().overflowing > 0 && overflow_frames < 3) {
+      ++overflow_frames;
+      settle_frames = std::max(settle_frames, 1);
+    } else if (readout_tally().overflowing == 0) {
+      overflow_frames = 0;
+    }
 
     if (viewer.title() != shown_title) {
       shown_title = viewer.title();
