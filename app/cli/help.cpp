@@ -38,8 +38,8 @@ Usage:
                                 turned so that AXIS (auto: the detected one) points up +Y.
                                 --rotations also writes each joint's rotation channels in degrees
   bvhscope convert FILE -o OUT.bvh|OUT.glb|OUT.gltf|OUT.fbx [--frames A:B] [--fps N]
-                 [--rotation-order ORDER]
-                 [--channels 3] [--units m|cm|mm|in|ft|FACTOR [--from-units UNIT]]
+                 [--rotation-order ORDER] [--channels 3]
+                 [--units m|cm|mm|in|ft|FACTOR [--from-units UNIT]]
                  [--up AXIS [--from-up AXIS]] [--mirror] [--strip-prefix P]
                  [--rename OLD=NEW]... [--skeleton-names smpl|cmu|mixamo] [--in-place]
                  [--ground] [--unwrap] [--precision N] [--position-mode auto|add|replace]
@@ -165,9 +165,10 @@ Usage:
 Files: BVH, NumPy .npy joint arrays ((frames, joints, 3) positions; batches of motions;
   HumanML3D/KIT-ML (frames, 263)/(frames, 251) feature vectors; MDM's results.npy) and .npz
   archives of them, glTF (.glb, .gltf: skins and animated nodes, one motion an animation) and FBX
-  (binary and ASCII 7.x, read by assimp in a process of its own), each read by its content. --motion K picks the motion of a file holding
-  several (0 is the first, the default); --source-fps N sets the motions' rate (an array stores
-  none: 20 fps for 22 joints, 12.5 for 21, else 30). Every command that reads files also takes:
+  (binary and ASCII 7.x, read by assimp in a process of its own), each read by its content.
+  --motion K picks the motion of a file holding several (0 is the first, the default);
+  --source-fps N sets the motions' rate (an array stores none: 20 fps for 22 joints, 12.5 for 21,
+  else 30). Every command that reads files also takes:
     --key NAME        the one array of a .npz archive to read (without it: every array of joint
                       positions, each a motion named by its key)
     --skeleton FILE   the joints' names and tree for arrays of another joint count: one joint a
