@@ -39,7 +39,8 @@ actual=$(cd "$prefix" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
 # The menu entry: valid, opens BVH files with the installed program.
 desktop=$prefix/share/applications/bvhscope.desktop
 desktop-file-validate "$desktop" || fail "desktop-file-validate rejects bvhscope.desktop"
-grep -qx 'MimeType=application/x-bvh;' "$desktop" || fail "the menu entry does not take application/x-bvh"
+grep -qx 'MimeType=application/x-bvh;model/gltf-binary;model/gltf+json;' "$desktop" ||
+  fail "the menu entry does not take application/x-bvh and glTF (model/gltf-binary, model/gltf+json)"
 grep -qx 'Exec=bvhscope %F' "$desktop" || fail "the menu entry does not open files"
 grep -qx 'Icon=bvhscope' "$desktop" || fail "the menu entry has no bvhscope icon"
 
