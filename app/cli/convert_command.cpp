@@ -2,6 +2,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 
 #include "anim/bvh_writer.hpp"
@@ -189,12 +190,7 @@ OutputKind output_kind(std::string_view path) {
 
 // The name of the glTF animation: the motion's own (a file of several), else the input's stem.
 std::string animation_name(const Clip& clip, const std::string& input) {
-  if (!clip.name.empty()) return clip.name;
-  const std::size_t slash = input.find_last_of('/');
-  std::string stem = slash == std::string::npos ? input : input.substr(slash + 1);
-  const std::size_t dot = stem.find_last_of('.');
-  if (dot != std::string::npos && dot > 0) stem.resize(dot);
-  return stem;
+  return !clip.name.empty() ? clip.name : std::filesystem::path(input).stem().string();
 }
 
 }  // namespace

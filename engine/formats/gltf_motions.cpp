@@ -180,11 +180,15 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
   // Animated nodes: the keyed ones, except a node keyed only at its rest whose rest scales (an
   // exporter's armature object, keyed with its bones, converting units: it stays above the
   // skeleton, folded into its roots) while other nodes move.
+  // Each channel's keys are read here once (read[a][c]); the animations below take them.
   bool scale_animated = false;
   std::vector<char> keyed(model.nodes.size(), 0);
   bool any_moved = false;
+  std::vector<std::vector<std::optional<GltfSampler>>> read(model.animations.size());
   for (std::size_t a = 0; a < model.animations.size(); ++a) {
-    for (const tinygltf::AnimationChannel& channel : model.animations[a].channels) {
+    read[a].resize(model.animations[a].channels.size());
+    for (std::size_t c = 0; c < model.animations[a].channels.size(); ++c) {
+      const tinygltf::AnimationChannel& channel = model.animations[a].channels[c];
       const bool translation = channel.target_path == "translation";
       const bool rotation = channel.target_path == "rotation";
       const bool scale = channel.target_path == "scale";
@@ -221,6 +225,7 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
       const glm::vec3 rest_scale = at_rest.scale;
       const bool scales = glm::length(rest_scale - glm::vec3(1.0f)) > 1e-6f;
       if (moves || !scales) wanted[node] = 1;
+      if (!scale) read[a][c] = std::move(keys).value();
     }
   }
   if (!any_moved)
@@ -304,29 +309,24 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
   if (scale_animated)
     warnings.push_back(fail("scale keys that change a scale are left out: each node keeps its rest scale"));
 
-  // Every animation, its samplers read and checked.
+  // Every animation with the keys read above.
   std::vector<ReadAnimation> animations;
   for (std::size_t a = 0; a < model.animations.size(); ++a) {
     const tinygltf::Animation& source_animation = model.animations[a];
     ReadAnimation animation;
     animation.name = source_animation.name.empty() ? "animation " + std::to_string(a) : source_animation.name;
     bool any = false;
-    for (const tinygltf::AnimationChannel& channel : source_animation.channels) {
-      const bool rotation = channel.target_path == "rotation";
-      if (!rotation && channel.target_path != "translation") continue;
-      const std::string what = "animation '" + animation.name + "', the " + channel.target_path + " of node '" +
-                               node_name(model, channel.target_node) + "'";
-      Result<GltfSampler> sampler =
-          read_gltf_sampler(model, source_animation, channel.sampler, rotation ? 4 : 3, what, source);
-      if (!sampler) return sampler.error();
-      const GltfSampler& read = sampler.value();
-      const auto first = static_cast<double>(read.times.front());
-      const auto last = static_cast<double>(read.times.back());
+    for (std::size_t c = 0; c < source_animation.channels.size(); ++c) {
+      std::optional<GltfSampler>& keys = read[a][c];
+      if (!keys) continue;  // scale, morph weights, extensions
+      const tinygltf::AnimationChannel& channel = source_animation.channels[c];
+      const auto first = static_cast<double>(keys->times.front());
+      const auto last = static_cast<double>(keys->times.back());
       animation.start = any ? std::min(animation.start, first) : first;
       animation.end = any ? std::max(animation.end, last) : last;
       any = true;
       NodeTracks& tracks = animation.tracks[channel.target_node];
-      (rotation ? tracks.rotation : tracks.translation) = std::move(sampler).value();
+      (channel.target_path == "rotation" ? tracks.rotation : tracks.translation) = std::move(keys);
     }
     if (!any) {
       warnings.push_back(fail("animation '" + animation.name + "' moves no node of the skeleton: left out"));

@@ -219,6 +219,20 @@ void check_convert_round_trip(const bvhscope::Clip& clip, std::uint8_t choice) {
   }
 }
 
+// A motion another format's reader made (`what`: "glTF"): the model's invariants, then posed,
+// sampled and measured like a BVH clip; its position mode, for the checks that follow.
+bvhscope::PositionMode check_read_motion(const bvhscope::Clip& clip, const std::string& what) {
+  using namespace bvhscope;
+  if (const std::string broken = test::broken_invariant(clip); !broken.empty()) fail(what + ": " + broken);
+  const PositionMode mode = decide_position_mode(clip, PositionModeRequest::Auto).mode;
+  Pose pose;
+  for (std::size_t frame = 0; frame < std::min<std::size_t>(clip.motion.frame_count, 16); ++frame)
+    pose_frame(clip, frame, mode, pose);
+  for (const double position : {-1.0, 0.25, 1e9}) sample_pose(clip, position, Sampling::Linear, mode, pose);
+  check_derived_data(clip, mode);
+  return mode;
+}
+
 // Bytes starting as a NumPy array (or a ZIP archive: a .npz of them) go to the joint-array reader:
 // a refusal has a message; what loads holds the model's invariants and poses, samples, measures
 // and exports like a BVH clip.
@@ -233,14 +247,8 @@ void check_joint_array(std::string_view bytes, bool archive) {
   if (file.value().motions.empty()) fail("joint array: a file without motions");
   for (std::size_t m = 0; m < std::min<std::size_t>(file.value().motions.size(), 4); ++m) {
     const Clip& clip = file.value().motions[m];
-    if (const std::string broken = test::broken_invariant(clip); !broken.empty()) fail("joint array: " + broken);
     if (!clip.motion.holds_positions()) fail("joint array: a motion without positions");
-    const PositionMode mode = decide_position_mode(clip, PositionModeRequest::Auto).mode;
-    Pose pose;
-    for (std::size_t frame = 0; frame < std::min<std::size_t>(clip.motion.frame_count, 16); ++frame)
-      pose_frame(clip, frame, mode, pose);
-    for (const double position : {-1.0, 0.25, 1e9}) sample_pose(clip, position, Sampling::Linear, mode, pose);
-    check_derived_data(clip, mode);
+    const PositionMode mode = check_read_motion(clip, "joint array");
     (void)guess_units(skeleton_height(clip, mode));
     if (clip.motion.frame_count * static_cast<std::size_t>(clip.skeleton.joint_count()) < 100000) {
       DiscardBuffer discard;
@@ -287,13 +295,7 @@ void check_gltf(std::string_view bytes) {
   if (file.value().motions.empty()) fail("glTF: a file without motions");
   for (std::size_t m = 0; m < std::min<std::size_t>(file.value().motions.size(), 4); ++m) {
     const Clip& clip = file.value().motions[m];
-    if (const std::string broken = test::broken_invariant(clip); !broken.empty()) fail("glTF: " + broken);
-    const PositionMode mode = decide_position_mode(clip, PositionModeRequest::Auto).mode;
-    Pose pose;
-    for (std::size_t frame = 0; frame < std::min<std::size_t>(clip.motion.frame_count, 16); ++frame)
-      pose_frame(clip, frame, mode, pose);
-    for (const double position : {-1.0, 0.25, 1e9}) sample_pose(clip, position, Sampling::Linear, mode, pose);
-    check_derived_data(clip, mode);
+    const PositionMode mode = check_read_motion(clip, "glTF");
     if (clip.motion.frame_count * static_cast<std::size_t>(clip.skeleton.joint_count()) < 20000) {
       std::ostringstream written;
       const Result<GltfWriteReport> report = write_gltf(clip, mode, written);
