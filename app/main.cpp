@@ -12,8 +12,10 @@
 #include <vector>
 
 #include "cli/dispatch.hpp"
+#include "cli/ui_rendering.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_stream.hpp"
+#include "viewer/offscreen_render.hpp"
 #include "viewer/run_viewer.hpp"
 
 namespace {
@@ -37,6 +39,7 @@ void keep_standard_descriptors_taken() {
 
 int main(int argc, char** argv) {
   keep_standard_descriptors_taken();
+  bvhscope::cli::provide_ui_rendering({bvhscope::viewer::render_ui_still, bvhscope::viewer::render_ui_video});
   try {
     const std::vector<std::string> args(argv + 1, argv + argc);
     // Standard output, every write checked: a full disk or a closed descriptor is an error with

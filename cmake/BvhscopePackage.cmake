@@ -16,6 +16,12 @@ set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1, libgl1-mesa-dri, libegl-mesa0")
+if(BVHSCOPE_PYTHON)
+  # The Python module (python/, built for one python3 version) is in this package too.
+  math(EXPR bvhscope_python_next "${Python3_VERSION_MINOR} + 1")
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}),"
+         " python3 (<< ${Python3_VERSION_MAJOR}.${bvhscope_python_next}), python3-numpy")
+endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "ffmpeg, zenity")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://example.invalid/bvhscope")
 include(CPack)

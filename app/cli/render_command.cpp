@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/render_each.hpp"
+#include "cli/ui_rendering.hpp"
 #include "cli/work_budget_check.hpp"
 #include "io/output_guard.hpp"
 #include "render/clip_video.hpp"
@@ -23,7 +24,6 @@
 #include "video/frame_sink.hpp"
 #include "video/png_file.hpp"
 #include "video/video_format.hpp"
-#include "viewer/offscreen_render.hpp"
 
 namespace bvhscope::cli {
 namespace {
@@ -193,6 +193,8 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
 
   render::OffscreenOptions options;
   options.ui = parsed->has("--ui");
+  if (options.ui && ui_rendering().still == nullptr)
+    return usage_error(err, "render: --ui draws the viewer's panels, which this build of the commands leaves out");
   options.trajectory = parsed->has("--trajectory");
   options.trail = !parsed->has("--no-trail");
   if (const auto select = parsed->value("--select")) {
@@ -338,7 +340,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     std::string error;
     const bool rendered =
         grid         ? render::render_grid_video(std::move(prepared), options, *grid, video_options, *output, error)
-        : options.ui ? viewer::render_ui_video(std::move(prepared), options, video_options, *output, error)
+        : options.ui ? ui_rendering().video(std::move(prepared), options, video_options, *output, error)
                      : render::render_video(std::move(prepared), options, video_options, *output, error);
     if (!rendered) {
       err << output_error(*output, error);
@@ -349,7 +351,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
 
   std::string error;
   const std::optional<render::OffscreenImage> image = options.ui
-                                                          ? viewer::render_ui_still(std::move(prepared), options, error)
+                                                          ? ui_rendering().still(std::move(prepared), options, error)
                                                           : render::render_still(std::move(prepared), options, error);
   if (!image) {
     err << "bvhscope: render: " << printable(error) << '\n';

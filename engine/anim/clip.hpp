@@ -35,6 +35,7 @@ inline Clip share_clip(const Clip& clip) {
   copy.motion.values = clip.motion.values.share(clip.motion.values.size());
   copy.motion.position_joints = clip.motion.position_joints;
   copy.motion.positions = clip.motion.positions.share(clip.motion.positions.size());
+  copy.motion.array_joints = clip.motion.array_joints;
   return copy;
 }
 

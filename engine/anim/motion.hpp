@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "anim/frame_values.hpp"
 
@@ -27,6 +28,10 @@ struct Motion {
   // reads them as they are (pose.hpp); the skeleton's offsets are only its rest pose.
   int position_joints = 0;
   FrameValues positions;
+  // A positions motion read from an array whose joints are not in depth-first order: each joint's
+  // index in the array it came from (array_joints[k]: the array's joint shown as joint k). Empty
+  // otherwise (the skeleton's order is the file's).
+  std::vector<int> array_joints;
 
   [[nodiscard]] bool holds_positions() const noexcept { return position_joints > 0; }
   // The positions of frame `index` of a positions motion: position_joints * 3 floats.

@@ -231,6 +231,11 @@ Result<Clip> read_motion(std::string_view bytes, std::string_view source, const 
     }
   }
   clip.motion.positions = std::move(positions);
+  for (std::size_t k = 0; k < shape.order.size(); ++k) {
+    if (shape.order[k] == k) continue;
+    clip.motion.array_joints.assign(shape.order.begin(), shape.order.end());
+    break;
+  }
   const std::span<const float> first = clip.motion.joint_positions(0);
   for (int k = 0; k < clip.skeleton.joint_count(); ++k) {
     const int parent = clip.skeleton.parents[static_cast<std::size_t>(k)];

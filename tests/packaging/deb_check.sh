@@ -46,6 +46,17 @@ expected="./usr/bin/bvhscope
 ./usr/share/man/man1/bvhscope.1
 ./usr/share/mime/packages/bvhscope.xml
 ./usr/share/thumbnailers/bvhscope.thumbnailer"
+# With the Python module (BVHSCOPE_PYTHON), its package, and Depends naming python3 and numpy.
+if [ -f "$build/python/bvhscope/__init__.py" ]; then
+  python_dir=./usr/lib/python3.$(/usr/bin/python3 -c 'import sys; print(sys.version_info.minor)')/dist-packages/bvhscope
+  module=$(cd "$build/python/bvhscope" && ls _bvhscope.*.so)
+  for file in __init__.py _arguments.py _errors.py _bvhscope.pyi py.typed "$module"; do
+    expected+=$'\n'"$python_dir/$file"
+  done
+  for package in python3 python3-numpy; do
+    tr ',' '\n' <<<"$depends" | sed 's/^ *//; s/ .*//' | grep -qxF "$package" || fail "Depends lacks $package: $depends"
+  done
+fi
 [ "$files" = "$(LC_ALL=C sort <<<"$expected")" ] || { diff <(LC_ALL=C sort <<<"$expected") <(echo "$files"); fail "file list differs"; }
 
 dpkg-deb -x "$deb" "$work/root"

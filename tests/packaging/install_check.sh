@@ -29,12 +29,32 @@ share/icons/hicolor/scalable/apps/bvhscope.svg
 share/man/man1/bvhscope.1
 share/mime/packages/bvhscope.xml
 share/thumbnailers/bvhscope.thumbnailer"
+# With the Python module (BVHSCOPE_PYTHON), its package too, where Debian's python3 looks.
+python_dir=
+if [ -f "$build/python/bvhscope/__init__.py" ]; then
+  python_dir=lib/python3.$(/usr/bin/python3 -c 'import sys; print(sys.version_info.minor)')/dist-packages/bvhscope
+  module=$(cd "$build/python/bvhscope" && ls _bvhscope.*.so)
+  for file in __init__.py _arguments.py _errors.py _bvhscope.pyi py.typed "$module"; do
+    expected+=$'\n'"$python_dir/$file"
+  done
+fi
 actual=$(cd "$prefix" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
 [ "$actual" = "$(LC_ALL=C sort <<<"$expected")" ] || { diff <(LC_ALL=C sort <<<"$expected") <(echo "$actual"); fail "installed files differ"; }
 
 # The program.
 [ -x "$prefix/bin/bvhscope" ] || fail "bin/bvhscope is not executable"
 [ "$("$prefix/bin/bvhscope" --version)" = "$("$build/app/bvhscope" --version)" ] || fail "installed --version differs"
+
+# The Python module: Debian's python3 imports it from the prefix and loads a motion with it, and it
+# links neither GLFW nor ImGui (nor any GL library: renders load EGL's through the engine).
+if [ -n "$python_dir" ]; then
+  shape=$(cd "$work" && PYTHONPATH="$prefix/${python_dir%/bvhscope}" /usr/bin/python3 -c \
+    "import bvhscope, sys; print(bvhscope.load(sys.argv[1]).positions.shape, bvhscope.__file__)" \
+    "$(cd "$(dirname "$0")/../.." && pwd)/assets/sample.bvh" 2>&1) || fail "the installed module does not load a motion: $shape"
+  [ "$shape" = "(994, 38, 3) $prefix/$python_dir/__init__.py" ] || fail "the installed module: $shape"
+  linked=$(objdump -p "$prefix/$python_dir/$module" | awk '/NEEDED/ { print $2 }')
+  ! grep -qiE 'glfw|imgui' <<<"$linked" || fail "the Python module links GLFW or ImGui: $linked"
+fi
 
 # The menu entry: valid, opens BVH files with the installed program.
 desktop=$prefix/share/applications/bvhscope.desktop

@@ -1,0 +1,463 @@
+"""bvhscope for Python: motion files (BVH, joint arrays, glTF, FBX) as numpy arrays, and the
+command line's measures, conversions and headless renders.
+
+    import bvhscope
+    m = bvhscope.load("walk.bvh")
+    m.positions            # (frames, joints, 3) float32, as `bvhscope export` writes them
+    bvhscope.metrics(m)    # the dict of `bvhscope metrics --json`
+    bvhscope.render(m, "walk.mp4", size=(640, 480))
+
+Everything runs in this process on bvhscope's engine (no display is needed: renders use EGL);
+the work is done with the GIL released. Errors raise ``bvhscope.Error`` subclasses that say
+where (file, line, column); warnings are ``bvhscope.BvhscopeWarning``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import io
+import json
+import os
+import shutil
+import tempfile
+import warnings
+import weakref
+from collections.abc import Iterable, Sequence
+from typing import Any, Union
+
+import numpy as np
+
+from . import _arguments, _bvhscope
+from ._errors import BvhscopeWarning, CommandError, Error, FileError, UsageError
+
+__all__ = [
+    "Motion",
+    "load",
+    "load_all",
+    "from_positions",
+    "info",
+    "metrics",
+    "compare",
+    "lint",
+    "convert",
+    "render",
+    "Error",
+    "FileError",
+    "UsageError",
+    "CommandError",
+    "BvhscopeWarning",
+]
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+class Motion:
+    """One motion: a skeleton (joints in depth-first order, End Sites included) and its frames.
+
+    Arrays come from the engine without copies where it holds them (``channel_values``, the
+    positions of joint arrays) and are read-only; ``positions`` is computed on first use, on
+    every core, and kept.
+    """
+
+    __slots__ = ("_engine", "_reading", "_up", "_array", "_skeleton_text", "_folder", "__weakref__")
+
+    def __init__(self) -> None:
+        raise TypeError("motions come from bvhscope.load(), load_all() or from_positions()")
+
+    @classmethod
+    def _wrap(cls, engine: Any, reading: list[str] | None, up: str | None) -> "Motion":
+        motion = object.__new__(cls)
+        motion._engine = engine
+        motion._reading = reading  # FILE and the reading options that load it again; None: from memory
+        motion._up = up
+        motion._array = None
+        motion._skeleton_text = ""
+        motion._folder = None
+        return motion
+
+    # The skeleton.
+    @property
+    def joint_names(self) -> list[str]:
+        """Every joint's name in depth-first order; End Sites are named "<parent>End"."""
+        return self._engine.joint_names
+
+    @property
+    def parents(self) -> np.ndarray:
+        """Each joint's parent index (int32), -1 for roots; a parent comes before its children."""
+        return self._engine.parents
+
+    @property
+    def offsets(self) -> np.ndarray:
+        """(joints, 3) float32: each joint's OFFSET from its parent (the rest pose), in file units."""
+        return self._engine.offsets
+
+    @property
+    def end_sites(self) -> np.ndarray:
+        """(joints,) bool: which joints are End Sites."""
+        return self._engine.end_sites
+
+    # Time.
+    @property
+    def frame_count(self) -> int:
+        return self._engine.frame_count
+
+    def __len__(self) -> int:
+        return self._engine.frame_count
+
+    @property
+    def frame_time(self) -> float:
+        """Seconds per frame (the file's, or ``source_fps``'s)."""
+        return self._engine.frame_time
+
+    @property
+    def fps(self) -> float:
+        """Frames per second: 1 / frame_time."""
+        return 1.0 / self._engine.frame_time
+
+    # What bvhscope decided about it.
+    @property
+    def up_axis(self) -> str:
+        """The axis pointing up in ``positions``' coordinates ("+y", "+z", ...): the detected one,
+        or "+y" when loaded with ``up``."""
+        return self._engine.up_axis
+
+    @property
+    def unit(self) -> str:
+        """The length unit guessed from the figure's height ("centimetres", "metres", "unknown")."""
+        return self._engine.unit
+
+    @property
+    def position_mode(self) -> str:
+        """How position channels place joints: "add" (to the OFFSET) or "replace" (it)."""
+        return self._engine.position_mode
+
+    @property
+    def format(self) -> str:
+        """The format that read it ("BVH", "NumPy array", "glTF", "FBX", ...)."""
+        return self._engine.format
+
+    @property
+    def source(self) -> str:
+        return self._engine.source
+
+    @property
+    def name(self) -> str:
+        """The motion's name in a file of several (an animation, a prompt); "" for a file's only one."""
+        return self._engine.name
+
+    @property
+    def warnings(self) -> list[str]:
+        """The load's warnings, located ("FILE:LINE:COL: warning: ...")."""
+        return self._engine.warnings
+
+    # The motion.
+    @property
+    def positions(self) -> np.ndarray:
+        """(frames, joints, 3) float32: every joint's world position at every frame, bit for bit
+        what ``bvhscope export`` writes (with the same ``position_mode`` and ``up``)."""
+        return self._engine.positions
+
+    @property
+    def holds_positions(self) -> bool:
+        """True for joint positions without channels (joint arrays)."""
+        return self._engine.holds_positions
+
+    @property
+    def array_joints(self) -> np.ndarray | None:
+        """For joint arrays: each joint's index in the array it was read from (its joints are put in
+        depth-first order here), so that ``positions == array[:, array_joints]``; None otherwise."""
+        return self._engine.array_joints
+
+    @property
+    def channels(self) -> list[str]:
+        """The channels of a frame row, in file order: "Hips.Xposition", "Hips.Zrotation", ..."""
+        return self._engine.channels
+
+    @property
+    def channel_values(self) -> np.ndarray:
+        """(frames, channels) float32: the frame rows as read (degrees for rotations)."""
+        return self._engine.channel_values
+
+    def local_rotations(self, order: str = "xyz") -> np.ndarray | None:
+        """Each joint's rotation relative to its parent, from its channels, at every frame.
+
+        ``order="quat"``: (frames, joints, 4) float64 quaternions (w, x, y, z), w >= 0. An axis order
+        ("xyz", "zxy", ...): (frames, joints, 3) Euler angles in degrees in BVH's convention
+        (R = R(first) R(second) R(third)), continuous from frame to frame. Joints without rotation
+        channels hold the identity. None for motions of joint positions.
+        """
+        return self._engine.local_rotations(order)
+
+    # The command line on it.
+    def info(self) -> dict:
+        """The dict of ``bvhscope info --json`` for this motion."""
+        return info(self)
+
+    def save(self, path: PathLike, **options: Any) -> str:
+        """Writes the motion as ``convert`` does (BVH, .glb, .gltf or .fbx by the extension of
+        ``path``; ``options`` are convert's); returns what convert reported."""
+        return convert(self, path, **options)
+
+    def __repr__(self) -> str:
+        what = self.name or os.path.basename(self.source)
+        return (f"<bvhscope.Motion {what!r}: {self.frame_count} frames at {self.fps:g} fps, "
+                f"{len(self.joint_names)} joints, {self.format}>")
+
+    # For commands: FILE and its options.
+    def _command_arguments(self) -> list[str]:
+        if self._reading is not None:
+            return list(self._reading)
+        return self._written()
+
+    def _written(self) -> list[str]:
+        """A motion from memory as files the commands read: its array (.npy), its skeleton (in a
+        file named by its content, so that motions of one skeleton share it) and its rate."""
+        if self._folder is None:
+            folder = tempfile.mkdtemp(prefix="bvhscope-")
+            weakref.finalize(self, shutil.rmtree, folder, True)
+            np.save(os.path.join(folder, "positions.npy"), self._array)
+            self._folder = folder
+        args = [os.path.join(self._folder, "positions.npy"), "--source-fps", repr(self.fps)]
+        if self._skeleton_text:
+            args += ["--skeleton", _shared_file(self._skeleton_text, ".txt")]
+        return args
+
+
+_shared_folder: str | None = None
+
+
+def _shared_file(text: str, suffix: str) -> str:
+    """A file holding `text` for this process's commands, one per distinct text (removed at exit)."""
+    global _shared_folder
+    if _shared_folder is None:
+        _shared_folder = tempfile.mkdtemp(prefix="bvhscope-")
+        atexit.register(shutil.rmtree, _shared_folder, True)
+    path = os.path.join(_shared_folder, hashlib.sha256(text.encode("utf-8")).hexdigest()[:24] + suffix)
+    if not os.path.exists(path):
+        with open(path + ".part", "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(path + ".part", path)
+    return path
+
+
+Source = Union[PathLike, Motion]
+
+
+def _reading_options(position_mode: str | None, source_fps: float | None, skeleton: PathLike | None,
+                     mean: PathLike | None, std: PathLike | None, key: str | None) -> list[str]:
+    return _arguments.options({
+        "position_mode": None if position_mode in (None, "auto") else position_mode,
+        "source_fps": source_fps,
+        "skeleton": os.fspath(skeleton) if skeleton is not None else None,
+        "mean": os.fspath(mean) if mean is not None else None,
+        "std": os.fspath(std) if std is not None else None,
+        "key": key,
+    })
+
+
+def _loaded(args: list[str], up: str | None, every_motion: bool) -> list[Motion]:
+    engine_args = args + (["--up", up] if up is not None else [])
+    motions = _bvhscope.load(engine_args, every_motion)
+    if not every_motion:
+        return [Motion._wrap(motions[0], args, up)]
+    return [Motion._wrap(m, args + ["--motion", str(k)], up) for k, m in enumerate(motions)]
+
+
+def _warn(motion: Motion) -> Motion:
+    for line in motion.warnings:
+        warnings.warn(line, BvhscopeWarning, stacklevel=3)
+    return motion
+
+
+def load(path: PathLike, motion: int = 0, position_mode: str = "auto", up: str | None = None, *,
+         source_fps: float | None = None, skeleton: PathLike | None = None, mean: PathLike | None = None,
+         std: PathLike | None = None, key: str | None = None) -> Motion:
+    """Reads one motion of a file in any format bvhscope reads (chosen by its content).
+
+    motion: which motion of a file holding several (glTF animations, MDM results), 0-based.
+    position_mode: "auto", "add" or "replace" (how position channels place joints).
+    up: None keeps the file's coordinates (as ``export``); "auto" or an axis ("+z") turns the
+        motion so that that axis (auto: the detected one) points up +Y (as ``export --up``).
+    source_fps, skeleton, mean, std, key: as the command line's --source-fps, --skeleton FILE,
+        --mean/--std M.npy (HumanML3D feature vectors), --key NAME (an .npz archive's array).
+    Raises FileError (located) for a file that cannot be read, UsageError for a wrong option.
+    """
+    args = [os.fspath(path), "--motion", str(motion)]
+    args += _reading_options(position_mode, source_fps, skeleton, mean, std, key)
+    return _warn(_loaded(args, up, every_motion=False)[0])
+
+
+def load_all(path: PathLike, position_mode: str = "auto", up: str | None = None, *, source_fps: float | None = None,
+             skeleton: PathLike | None = None, mean: PathLike | None = None, std: PathLike | None = None,
+             key: str | None = None) -> list[Motion]:
+    """Every motion of a file, in file order (options as ``load``)."""
+    args = [os.fspath(path)] + _reading_options(position_mode, source_fps, skeleton, mean, std, key)
+    return [_warn(m) for m in _loaded(args, up, every_motion=True)]
+
+
+def _skeleton_text(names: Sequence[str], parents: Sequence[int]) -> str:
+    if len(names) != len(parents):
+        raise UsageError(f"from_positions: {len(names)} names but {len(parents)} parents")
+    lines = ["# name parent (from bvhscope.from_positions)"]
+    for k, (name, parent) in enumerate(zip(names, parents)):
+        if not name or any(c.isspace() for c in name) or "#" in name:
+            raise UsageError(f"from_positions: joint {k}'s name {name!r} is empty or holds a space or '#'")
+        parent = int(parent)
+        if parent < -1 or parent >= len(names):
+            raise UsageError(f"from_positions: joint {k} ({name})'s parent {parent} is not a joint (-1: a root)")
+        lines.append(f"{name} {'-' if parent == -1 else parent}")
+    return "\n".join(lines) + "\n"
+
+
+def from_positions(array: Any, parents: Sequence[int] | None = None, names: Sequence[str] | None = None,
+                   fps: float | None = None) -> Motion:
+    """A motion of joint positions from an array (frames, joints, 3), float32 or float64.
+
+    parents: each joint's parent index (-1 for a root), in the array's joint order; names: each
+    joint's name (default "joint0", "joint1", ...). Without either, the joints are those of the
+    layout their count names (22: HumanML3D, 21: KIT-ML, 24: SMPL, 52: SMPL-H), else unconnected
+    points. fps: frames per second (default: the layout's rate, else 30). The motion can be
+    rendered, compared, measured and saved like a loaded one; its joints are in depth-first order
+    (``array_joints`` maps them back to the array's).
+    """
+    values = np.asarray(array)
+    if values.dtype not in (np.float32, np.float64):
+        values = values.astype(np.float64) if np.issubdtype(values.dtype, np.number) else values
+    if values.ndim != 3 or values.shape[2] != 3:
+        raise UsageError(f"from_positions: the array must be (frames, joints, 3), not {values.shape}")
+    if fps is not None and not (0 < fps <= 10000):
+        raise UsageError(f"from_positions: fps must be above 0 (and at most 10000), not {fps}")
+    text = ""
+    if parents is not None or names is not None:
+        if parents is None:
+            raise UsageError("from_positions: names need parents (-1 for a root)")
+        joint_names = list(names) if names is not None else [f"joint{k}" for k in range(len(parents))]
+        text = _skeleton_text(joint_names, list(parents))
+    values = np.ascontiguousarray(values)
+    buffer = io.BytesIO()
+    np.save(buffer, values, allow_pickle=False)
+    engine = _bvhscope.from_npy_bytes(buffer.getvalue(), text, float(fps or 0.0))
+    motion = Motion._wrap(engine, None, None)
+    motion._array = values
+    motion._skeleton_text = text
+    return motion
+
+
+# The commands, run in this process.
+def _run(args: list[str], command: str) -> str:
+    status, out, err = _bvhscope.run(args)
+    err_text = err.decode("utf-8", "replace")
+    _arguments.raise_for(status, err_text, command)
+    _arguments.warn_about(err_text)
+    return out.decode("utf-8", "replace")
+
+
+def _up_options(up: str | None) -> list[str]:
+    return ["--up", up] if up is not None else []
+
+
+def _one(source: Source) -> tuple[list[str], str | None]:
+    """FILE with its reading options, and the up axis, for a path or a Motion."""
+    if isinstance(source, Motion):
+        return source._command_arguments(), source._up
+    return [os.fspath(source)], None
+
+
+def _same_reading(sources: Sequence[Source], command: str) -> tuple[list[str], list[str], str | None]:
+    """The FILEs of several sources, and the reading options and up axis they share: the command
+    line reads every FILE of a command with the same options."""
+    files: list[str] = []
+    first: tuple[list[str], str | None] | None = None
+    for source in sources:
+        args, up = _one(source)
+        if first is None:
+            first = (args[1:], up)
+        elif (args[1:], up) != first:
+            raise UsageError(
+                f"{command}: {args[0]} was loaded with other options than {files[0]} "
+                f"({' '.join(args[1:] + _up_options(up)) or 'none'} against "
+                f"{' '.join(first[0] + _up_options(first[1])) or 'none'}); the command reads all its files one way: "
+                "load them alike, or save one (Motion.save) and pass its file")
+        files.append(args[0])
+    assert first is not None
+    return files, first[0], first[1]
+
+
+def info(source: Source, **options: Any) -> dict:
+    """The dict of ``bvhscope info FILE --json`` (options: info's, e.g. ``position_mode``, ``up``)."""
+    args, up = _one(source)
+    extra = _arguments.options(options)
+    return json.loads(_run(["info"] + args + _up_options(up if "up" not in options else None) + extra + ["--json"],
+                           "info"))
+
+
+def metrics(source: Source, **options: Any) -> dict:
+    """The dict of ``bvhscope metrics FILE --json``: skating, jitter, floating, penetration, bone
+    drift and root figures in metres (options: metrics', e.g. ``units="cm"``)."""
+    args, up = _one(source)
+    extra = _arguments.options(options)
+    return json.loads(_run(["metrics"] + args + _up_options(up if "up" not in options else None) + extra + ["--json"],
+                           "metrics"))
+
+
+def compare(ref: Source, other: Source, align: str | None = None, offset: float | None = None,
+            **options: Any) -> dict:
+    """The dict of ``bvhscope compare REF OTHER --json``: MPJPE, per joint and per frame figures.
+
+    align: "none", "root" or "rigid"; offset: OTHER's time offset in REF frames; options: compare's
+    (``frames=(a, b)``, ``map="map.csv"``, ``units="cm"``, ...).
+    """
+    files, shared, up = _same_reading([ref, other], "compare")
+    extra = _arguments.options({"align": align, "offset": offset, **options})
+    args = ["compare"] + files + shared + _up_options(up if "up" not in options else None) + extra + ["--json"]
+    return json.loads(_run(args, "compare"))
+
+
+def lint(paths: PathLike | Iterable[PathLike], **options: Any) -> Any:
+    """What ``bvhscope lint --json`` finds: for one path its dict (``findings``, ``errors``,
+    ``warnings``...), for several a list of them. Findings are not exceptions: a file with
+    errors is reported, not raised."""
+    single = isinstance(paths, (str, os.PathLike))
+    files = [os.fspath(paths)] if single else [os.fspath(p) for p in paths]
+    status, out, err = _bvhscope.run(["lint"] + files + _arguments.options(options) + ["--json"])
+    text = out.decode("utf-8", "replace")
+    if status not in (0, 1, 4) or not text.strip():
+        _arguments.raise_for(status or 1, err.decode("utf-8", "replace"), "lint")
+    reports = json.loads(text)
+    return reports[0] if single else reports
+
+
+def convert(source: Source, output: PathLike, **options: Any) -> str:
+    """Writes ``source`` as ``bvhscope convert`` does (.bvh, .glb, .gltf or .fbx by the extension),
+    through a temporary file renamed at the end; returns convert's report. Options are convert's:
+    ``frames=(a, b)``, ``fps=30``, ``units="m"``, ``up="+y"``, ``rename={"old": "new"}``,
+    ``skeleton_names="cmu"``, ``force=True``...
+    """
+    args, up = _one(source)
+    if up is not None and "up" not in options:
+        # Loaded with `up`: the figure is turned to +Y up, as the positions were.
+        args += ["--up", "+y"] + ([] if up == "auto" else ["--from-up", up])
+    out = _run(["convert"] + args + ["-o", os.fspath(output)] + _arguments.options(options), "convert")
+    return out.strip()
+
+
+def render(sources: Source | Sequence[Source], output: PathLike, size: tuple[int, int] | None = None,
+           frames: tuple[int, int] | None = None, fps: float | None = None, camera: str | None = None,
+           grid: tuple[int, int] | None = None, captions: Sequence[str] | None = None, **options: Any) -> None:
+    """Renders as ``bvhscope render`` does, with no display (EGL): a PNG still (``frame=N``), a
+    video (.mp4, .webm, .gif), or PNG frames (a path ending in "/").
+
+    sources: one motion or file, or several (side by side; with ``grid=(cols, rows)`` each in a
+    tile, captioned by ``captions``). size: (width, height); frames: (first, last) frames of a
+    video; fps: its rate; camera: "fixed", "follow" or "orbit". Other options are render's
+    (``frame=120``, ``style="lines"``, ``select="LeftHand"``, ``compare=True``, ``strip=8``...).
+    """
+    listed = [sources] if isinstance(sources, (str, os.PathLike, Motion)) else list(sources)
+    if not listed:
+        raise UsageError("render: no motion to render")
+    files, shared, up = _same_reading(listed, "render")
+    extra = _arguments.options({"size": size, "frames": frames, "fps": fps, "camera": camera, "grid": grid,
+                                "captions": captions, **options})
+    _run(["render"] + files + shared + _up_options(up if "up" not in options else None) + ["-o", os.fspath(output)]
+         + extra, "render")

@@ -1,0 +1,66 @@
+// The Python module's motions, without Python: a loaded motion as `bvhscope.Motion` holds it (the
+// clip, shared and never changed, how its positions are posed, what was decided about it), how one
+// is loaded through the command line's reading rules, and the tables numpy arrays are made from.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/mat3x3.hpp>
+
+#include "anim/clip.hpp"
+#include "anim/diagnostic.hpp"
+#include "anim/position_mode.hpp"
+#include "anim/result.hpp"
+#include "formats/skeleton_file.hpp"
+
+namespace bvhscope::python {
+
+struct LoadedMotion {
+  std::shared_ptr<const Clip> clip;
+  PositionMode mode = PositionMode::Add;
+  bool turned = false;  // up was given: positions are turned by `rotation` (as export --up)
+  glm::mat3 rotation{1.0f};
+  std::string up_axis;  // the axis pointing up in the coordinates of positions ("+y")
+  std::string unit;     // the unit guess ("centimetres"; "unknown")
+  std::string format;   // the format that read it ("BVH")
+};
+
+// A command line's refusal of its options ("load: --up must be ...").
+struct UsageRefusal {
+  std::string message;
+};
+
+// What a load gives: the motions, or the located error of the file, or a refused option.
+struct LoadOutcome {
+  std::vector<LoadedMotion> motions;
+  std::optional<Diagnostic> error;
+  std::optional<UsageRefusal> usage;
+};
+
+// Loads FILE with export's reading options (--position-mode, --up, --motion, --source-fps,
+// --skeleton, --mean, --std, --key; `args` as on the command line, FILE among them): the motion
+// --motion names (the first without it), or every motion of the file when `every_motion`.
+LoadOutcome load_motions(const std::vector<std::string>& args, bool every_motion);
+
+// A motion made of joint positions already in memory: `npy_bytes` is a .npy file's bytes (as
+// np.save writes them), read by the .npy reader with `tree` as its skeleton (empty names: the
+// layout its joint count names, else unconnected points), at `frames_per_second` (0: the
+// reader's rate for it).
+LoadOutcome motion_from_npy_bytes(const std::string& npy_bytes, const JointTree& tree, double frames_per_second);
+
+// Every joint's position at every frame, frames x joints x 3 floats into `out`, as export writes
+// them (bit for bit), posed on all cores.
+void pose_all_frames(const LoadedMotion& motion, float* out);
+
+// Each joint's rotation from its channels at every frame: frames x joints x 4 (w, x, y, z) when
+// `quaternions`, else frames x joints x 3 Euler angles in degrees in `order` (BVH's convention:
+// R = R(order[0]) R(order[1]) R(order[2])), continuous from frame to frame. Joints without rotation
+// channels (End Sites) hold the identity.
+void local_rotations(const Clip& clip, bool quaternions, const std::array<int, 3>& order, double* out);
+
+}  // namespace bvhscope::python

@@ -1,0 +1,108 @@
+"""The command line through Python: info, metrics, compare and lint give the dicts of the
+program's --json, convert writes the program's bytes, motions from memory go through the same
+readers, and failures raise located errors."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import bvhscope
+from conftest import CORPUS, FIXTURES, SAMPLE, cli, cli_json
+
+WALK = CORPUS / "bvh11__131_01.bvh"
+OTHER = CORPUS / "rgbdacq__02_03.bvh"
+
+
+def test_info_is_the_programs_json():
+    assert bvhscope.info(SAMPLE) == cli_json("info", SAMPLE)
+    assert bvhscope.info(WALK, up="+z") == cli_json("info", WALK, "--up", "+z")
+    # A motion remembers how it was loaded.
+    assert bvhscope.load(WALK, position_mode="replace").info() == cli_json("info", WALK, "--motion", "0",
+                                                                           "--position-mode", "replace")
+
+
+def test_metrics_is_the_programs_json():
+    assert bvhscope.metrics(bvhscope.load(SAMPLE)) == cli_json("metrics", SAMPLE, "--motion", "0")
+    assert bvhscope.metrics(WALK, units="cm") == cli_json("metrics", WALK, "--units", "cm")
+
+
+def test_compare_is_the_programs_json():
+    assert bvhscope.compare(SAMPLE, SAMPLE)["mpjpe"] == 0
+    expected = cli_json("compare", WALK, OTHER, "--align", "rigid", "--offset", "2.5", "--frames", "0:80")
+    got = bvhscope.compare(bvhscope.load(WALK), bvhscope.load(OTHER), align="rigid", offset=2.5, frames=(0, 80))
+    assert got == expected
+    assert got["mpjpe"] > 0
+
+
+def test_lint_gives_each_files_findings():
+    assert bvhscope.lint(FIXTURES / "with_warnings.bvh") == cli_json("lint", FIXTURES / "with_warnings.bvh")[0]
+    reports = bvhscope.lint([SAMPLE, FIXTURES / "with_warnings.bvh"])
+    assert [r["file"] for r in reports] == [str(SAMPLE), str(FIXTURES / "with_warnings.bvh")]
+    assert reports[1]["findings"][0]["code"] == "frame-count"
+
+
+@pytest.mark.parametrize("suffix", [".bvh", ".glb", ".fbx"])
+def test_convert_writes_the_programs_bytes(tmp_path, suffix):
+    ours = tmp_path / ("ours" + suffix)
+    theirs = tmp_path / ("theirs" + suffix)
+    report = bvhscope.convert(WALK, ours, frames=(10, 60), units="m")
+    cli("convert", WALK, "-o", theirs, "--frames", "10:60", "--units", "m")
+    assert ours.read_bytes() == theirs.read_bytes()
+    assert report.startswith("wrote ") and "51 frames" in report
+
+
+def test_a_motion_loaded_upright_saves_upright(tmp_path):
+    motion = bvhscope.load(CORPUS / "pybvh__bvh_example.bvh", up="auto")
+    motion.save(tmp_path / "upright.bvh")
+    again = bvhscope.load(tmp_path / "upright.bvh")
+    assert again.up_axis == "+y"
+    height = np.ptp(motion.positions[..., 1])
+    assert np.abs(again.positions - motion.positions).max() <= 1e-5 * height
+
+
+def test_motions_from_memory_are_measured_rendered_and_saved(tmp_path):
+    walk = bvhscope.load(WALK)
+    parents = list(walk.parents)
+    truth = walk.positions
+    noisy = truth + np.random.default_rng(5).normal(scale=0.5, size=truth.shape).astype(np.float32)
+    a = bvhscope.from_positions(truth, parents=parents, names=walk.joint_names, fps=walk.fps)
+    b = bvhscope.from_positions(noisy, parents=parents, names=walk.joint_names, fps=walk.fps)
+    result = bvhscope.compare(a, b)
+    per_frame = np.linalg.norm(noisy - truth, axis=2).mean()
+    assert result["mpjpe"] == pytest.approx(per_frame, rel=1e-5)
+    assert result["frames_compared"] == walk.frame_count
+    # Written as BVH with channels fitted, read back within the fit's error.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", bvhscope.BvhscopeWarning)
+        report = a.save(tmp_path / "fitted.bvh")
+    assert "rotations fitted to the joint positions" in report
+    back = bvhscope.load(tmp_path / "fitted.bvh")
+    assert back.joint_names[: 3] == walk.joint_names[: 3]
+    assert back.frame_count == walk.frame_count
+
+
+def test_motions_read_differently_are_refused_together():
+    a = bvhscope.from_positions(np.zeros((3, 2, 3)), parents=[-1, 0], fps=30)
+    b = bvhscope.from_positions(np.zeros((3, 2, 3)), parents=[-1, 0], fps=60)
+    with pytest.raises(bvhscope.UsageError, match="loaded with other options"):
+        bvhscope.compare(a, b)
+
+
+def test_command_failures_raise_located_errors(tmp_path):
+    with pytest.raises(bvhscope.FileError) as raised:
+        bvhscope.info(tmp_path / "missing.bvh")
+    assert raised.value.file == str(tmp_path / "missing.bvh")
+    broken = tmp_path / "broken.bvh"
+    broken.write_text("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 zero\n")
+    with pytest.raises(bvhscope.FileError) as raised:
+        bvhscope.metrics(broken)
+    assert (raised.value.line, raised.value.column) == (4, 14)
+    with pytest.raises(bvhscope.UsageError, match="would overwrite the input"):
+        bvhscope.convert(WALK, WALK)
+    with pytest.raises(bvhscope.UsageError, match="--align"):
+        bvhscope.compare(SAMPLE, SAMPLE, align="sideways")
+    with pytest.raises(bvhscope.UsageError, match="size"):
+        bvhscope.render(SAMPLE, tmp_path / "x.png", size=(1, 2, 3))
