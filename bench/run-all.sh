@@ -63,7 +63,8 @@ cores=$(nproc 2>/dev/null || echo 1)
 if ((build)); then
   if [ ! -f "$build_dir/CMakeCache.txt" ]; then
     echo "run-all.sh: configuring a Release build in $build_dir"
-    cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBVHSCOPE_WERROR=ON -DBVHSCOPE_BUILD_BENCHMARKS=ON >/dev/null
+    cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBVHSCOPE_WERROR=ON -DBVHSCOPE_BUILD_BENCHMARKS=ON \
+      -DBVHSCOPE_PYTHON=ON >/dev/null
   elif ! grep -q '^BVHSCOPE_BUILD_BENCHMARKS:BOOL=ON' "$build_dir/CMakeCache.txt"; then
     cmake -B "$build_dir" -DBVHSCOPE_BUILD_BENCHMARKS=ON >/dev/null  # the benchmarks are off by default
   fi
@@ -337,6 +338,34 @@ elif "$here/bench/convert_vs_export.sh" --build-dir "$build_dir" --file "$big" -
       "$(calc "sprintf(\"%.0f MB/s (%.2f s)\", $(kv "$v" null_mb_per_s), $(kv "$v" null_best))")" "-" "-" "-" "-"
 else
   failed "convert" "bench/convert_vs_export.sh failed"
+fi
+
+# ---------------------------------------------------------------------------------------------------
+section "Python: bvhscope.load(FILE).positions on the ${size_mb} MB file vs bvhscope info on it (issue 32)"
+# python_load_vs_info.py: a fresh python3 process importing the module, loading the file and posing
+# every frame into the positions array, against `bvhscope info FILE`, interleaved; peak memory of each.
+if [ ! -s "$big" ]; then
+  failed "python" "no ${size_mb} MB file (the parse section failed)"
+elif [ ! -f "$build_dir/python/bvhscope/__init__.py" ]; then
+  row "python: load + positions" "not measured: no Python module in $build_dir (-DBVHSCOPE_PYTHON=ON)" "-" "-" \
+      "<= 1.6x" "-"
+elif python3 "$here/bench/python_load_vs_info.py" --build-dir "$build_dir" --file "$big" --runs "$runs" \
+       --summary "$work/python.kv"; then
+  y=$work/python.kv
+  ratio=$(kv "$y" ratio_best)
+  row "python: load(${big_mb} MB).positions, wall (best of $runs)" "$(calc "sprintf(\"%.3f s\", $(kv "$y" python_best))")" \
+      "info $(calc "sprintf(\"%.3f s\", $(kv "$y" info_best))")" "$(calc "sprintf(\"%.2fx\", $ratio)")" "<= 1.6x" \
+      "$(judge "$ratio" "<=" 1.6)"
+  ratio=$(kv "$y" in_process_ratio)
+  row "  in one process: load() + .positions alone, best" "$(calc "sprintf(\"%.3f s\", $(kv "$y" in_process_best))")" \
+      "info $(calc "sprintf(\"%.3f s\", $(kv "$y" info_best))")" "$(calc "sprintf(\"%.2fx\", $ratio)")" "<= 1.6x" \
+      "$(judge "$ratio" "<=" 1.6)"
+  extra=$(kv "$y" extra_mib)
+  row "  peak memory beyond info's, less the array ($(calc "sprintf(\"%.0f\", $(kv "$y" array_mib))") MiB)" \
+      "$(calc "sprintf(\"%.1f MiB\", $extra)")" "info $(calc "sprintf(\"%.0f MiB\", $(kv "$y" info_peak_mib))")" "-" \
+      "<= 64 MiB" "$(judge "$extra" "<=" 64)"
+else
+  failed "python" "bench/python_load_vs_info.py failed"
 fi
 
 # ---------------------------------------------------------------------------------------------------

@@ -165,8 +165,9 @@ PYBIND11_MODULE(_bvhscope, module) {
       .def("__len__", [](const Motion& m) { return m.loaded.clip->motion.frame_count; })
       .def_property_readonly("frame_time", [](const Motion& m) { return m.loaded.clip->motion.frame_time; })
       .def_property_readonly("declared_frame_time", [](const Motion& m) { return m.loaded.clip->declared_frame_time; })
-      .def_property_readonly("up_axis", [](const Motion& m) { return m.loaded.up_axis; })
-      .def_property_readonly("unit", [](const Motion& m) { return m.loaded.unit; })
+      .def_property_readonly("up_axis", [](Motion& m) { return python::up_axis_of(m.loaded); })
+      .def_property_readonly("unit",
+                             [](Motion& m) { return std::string(python::figure_analysis(m.loaded).figure.units.unit); })
       .def_property_readonly("format", [](const Motion& m) { return m.loaded.format; })
       .def_property_readonly("position_mode",
                              [](const Motion& m) { return std::string(bvhscope::position_mode_name(m.loaded.mode)); })

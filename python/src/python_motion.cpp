@@ -16,17 +16,15 @@
 namespace bvhscope::python {
 namespace {
 
-// The decisions of export about one clip: the position mode, the unit, the up axis and the turn.
+// The decisions of export about one clip: the position mode, and the turn when `up` was given.
 LoadedMotion decided(Clip clip, const cli::InterpretationOptions& interpretation, std::string_view format) {
   LoadedMotion motion;
-  const ClipAnalysis analysis = analyse_clip(clip, interpretation.mode, interpretation.up);
-  motion.mode = analysis.position.mode;
+  motion.mode = decide_position_mode(clip, interpretation.mode).mode;
+  motion.up = interpretation.up;
   motion.turned = interpretation.up_given;
-  if (motion.turned) motion.rotation = analysis.to_upright;
-  motion.up_axis = motion.turned ? "+y" : std::string(up_axis_name(analysis.up.axis));
-  motion.unit = std::string(analysis.figure.units.unit);
   motion.format = std::string(format);
   motion.clip = std::make_shared<const Clip>(std::move(clip));
+  if (motion.turned) motion.rotation = figure_analysis(motion).to_upright;
   return motion;
 }
 
@@ -50,6 +48,16 @@ void on_all_cores(std::size_t count, std::size_t least, Work work) {
 }
 
 }  // namespace
+
+const FigureAnalysis& figure_analysis(LoadedMotion& motion) {
+  if (!motion.analysis)
+    motion.analysis = std::make_shared<const FigureAnalysis>(analyse_figure(*motion.clip, motion.mode, motion.up));
+  return *motion.analysis;
+}
+
+std::string up_axis_of(LoadedMotion& motion) {
+  return motion.turned ? std::string("+y") : std::string(up_axis_name(figure_analysis(motion).up.axis));
+}
 
 LoadOutcome load_motions(const std::vector<std::string>& args, bool every_motion) {
   LoadOutcome outcome;

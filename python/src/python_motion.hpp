@@ -13,6 +13,7 @@
 #include <glm/mat3x3.hpp>
 
 #include "anim/clip.hpp"
+#include "anim/clip_analysis.hpp"
 #include "anim/diagnostic.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/result.hpp"
@@ -23,12 +24,19 @@ namespace bvhscope::python {
 struct LoadedMotion {
   std::shared_ptr<const Clip> clip;
   PositionMode mode = PositionMode::Add;
+  UpAxisRequest up;     // as asked (the detected axis when none is named)
   bool turned = false;  // up was given: positions are turned by `rotation` (as export --up)
   glm::mat3 rotation{1.0f};
-  std::string up_axis;  // the axis pointing up in the coordinates of positions ("+y")
-  std::string unit;     // the unit guess ("centimetres"; "unknown")
-  std::string format;   // the format that read it ("BVH")
+  std::string format;  // the format that read it ("BVH")
+  // What the figure analysis decided (the unit guess, the up axis): worked out on first use, or at
+  // load when the motion is turned by it.
+  std::shared_ptr<const FigureAnalysis> analysis;
 };
+
+// The figure analysis of `motion` (unit, up axis), worked out once.
+const FigureAnalysis& figure_analysis(LoadedMotion& motion);
+// The axis pointing up in the coordinates of the positions ("+y" once turned).
+std::string up_axis_of(LoadedMotion& motion);
 
 // A command line's refusal of its options ("load: --up must be ...").
 struct UsageRefusal {
