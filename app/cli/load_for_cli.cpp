@@ -7,11 +7,39 @@
 #include <thread>
 
 #include "anim/file_loader.hpp"
+#include "cli/memory_clips.hpp"
 #include "formats/npy_array.hpp"
 #include "formats/read_motions.hpp"
 #include "formats/skeleton_file.hpp"
 
 namespace bvhscope::cli {
+namespace {
+
+// A clip registered in memory (memory_clips.hpp) as a command reads it: a copy of it (frames
+// included: commands such as convert change the clip they load in place, and the registered one
+// is never changed), at --source-fps when given, its warnings left out (they were reported when it
+// was loaded).
+// `progress` counts the bytes its frames take, for the work budget.
+std::optional<Clip> registered_clip(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
+                                    FileListing* listing) {
+  const std::optional<MemoryClip> memory = memory_clip(path);
+  if (!memory) return std::nullopt;
+  Clip clip = *memory->clip;
+  clip.warnings.clear();
+  if (choice.source_fps) clip.motion.frame_time = 1.0 / *choice.source_fps;
+  if (progress != nullptr) {
+    const std::uint64_t bytes = (clip.motion.values.size() + clip.motion.positions.size()) * sizeof(float);
+    progress->bytes_read.fetch_add(bytes, std::memory_order_relaxed);
+  }
+  if (listing != nullptr) {
+    listing->format = memory->format;
+    listing->chosen = 0;
+    listing->motions = {{clip.name, clip.motion.frame_count, clip.motion.frame_time}};
+  }
+  return clip;
+}
+
+}  // namespace
 
 Result<ReadOptions> reader_options(const MotionChoice& choice, LoadProgress* progress) {
   ReadOptions options;
@@ -38,6 +66,7 @@ Result<ReadOptions> reader_options(const MotionChoice& choice, LoadProgress* pro
 
 Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
                          FileListing* listing) {
+  if (std::optional<Clip> clip = registered_clip(path, progress, choice, listing)) return std::move(*clip);
   Result<ReadOptions> options = reader_options(choice, progress);
   if (!options) return options.error();
   Result<MotionFile> file = read_motions(path, options.value());
@@ -86,6 +115,12 @@ std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& e
 std::optional<std::vector<Clip>> load_all_motions_reporting(const std::string& path, std::ostream& err,
                                                             std::uint64_t* bytes, const MotionChoice& choice) {
   LoadProgress progress;
+  if (std::optional<Clip> clip = registered_clip(path, &progress, choice, nullptr)) {
+    if (bytes != nullptr) *bytes = progress.bytes_read.load(std::memory_order_relaxed);
+    std::vector<Clip> motions;
+    motions.push_back(std::move(*clip));
+    return motions;
+  }
   Result<ReadOptions> options = reader_options(choice, &progress);
   if (!options) {
     err << format_diagnostic(options.error(), Severity::Error) << '\n';

@@ -14,15 +14,10 @@ where (file, line, column); warnings are ``bvhscope.BvhscopeWarning``.
 
 from __future__ import annotations
 
-import atexit
-import hashlib
 import io
 import json
 import os
-import shutil
-import tempfile
 import warnings
-import weakref
 from collections.abc import Iterable, Sequence
 from typing import Any, Union
 
@@ -60,20 +55,17 @@ class Motion:
     every core, and kept.
     """
 
-    __slots__ = ("_engine", "_reading", "_up", "_array", "_skeleton_text", "_folder", "__weakref__")
+    __slots__ = ("_engine", "_mode", "_up")
 
     def __init__(self) -> None:
         raise TypeError("motions come from bvhscope.load(), load_all() or from_positions()")
 
     @classmethod
-    def _wrap(cls, engine: Any, reading: list[str] | None, up: str | None) -> "Motion":
+    def _wrap(cls, engine: Any, mode: str, up: str | None) -> "Motion":
         motion = object.__new__(cls)
         motion._engine = engine
-        motion._reading = reading  # FILE and the reading options that load it again; None: from memory
-        motion._up = up
-        motion._array = None
-        motion._skeleton_text = ""
-        motion._folder = None
+        motion._mode = mode  # the position mode asked for at load ("auto", "add", "replace")
+        motion._up = up      # the up axis asked for at load (None: the file's coordinates kept)
         return motion
 
     # The skeleton.
@@ -204,50 +196,17 @@ class Motion:
         return (f"<bvhscope.Motion {what!r}: {self.frame_count} frames at {self.fps:g} fps, "
                 f"{len(self.joint_names)} joints, {self.format}>")
 
-    # For commands: FILE and its options.
-    def _command_arguments(self) -> list[str]:
-        if self._reading is not None:
-            return list(self._reading)
-        return self._written()
-
-    def _written(self) -> list[str]:
-        """A motion from memory as files the commands read: its array (.npy), its skeleton (in a
-        file named by its content, so that motions of one skeleton share it) and its rate."""
-        if self._folder is None:
-            folder = tempfile.mkdtemp(prefix="bvhscope-")
-            weakref.finalize(self, shutil.rmtree, folder, True)
-            np.save(os.path.join(folder, "positions.npy"), self._array)
-            self._folder = folder
-        args = [os.path.join(self._folder, "positions.npy"), "--source-fps", repr(self.fps)]
-        if self._skeleton_text:
-            args += ["--skeleton", _shared_file(self._skeleton_text, ".txt")]
-        return args
-
-
-_shared_folder: str | None = None
-
-
-def _shared_file(text: str, suffix: str) -> str:
-    """A file holding `text` for this process's commands, one per distinct text (removed at exit)."""
-    global _shared_folder
-    if _shared_folder is None:
-        _shared_folder = tempfile.mkdtemp(prefix="bvhscope-")
-        atexit.register(shutil.rmtree, _shared_folder, True)
-    path = os.path.join(_shared_folder, hashlib.sha256(text.encode("utf-8")).hexdigest()[:24] + suffix)
-    if not os.path.exists(path):
-        with open(path + ".part", "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(path + ".part", path)
-    return path
+    # For commands: the motion itself (handed over in memory) and the options it was loaded with.
+    def _command_options(self) -> list[str]:
+        return ["--position-mode", self._mode] if self._mode != "auto" else []
 
 
 Source = Union[PathLike, Motion]
 
 
-def _reading_options(position_mode: str | None, source_fps: float | None, skeleton: PathLike | None,
-                     mean: PathLike | None, std: PathLike | None, key: str | None) -> list[str]:
+def _reading_options(source_fps: float | None, skeleton: PathLike | None, mean: PathLike | None,
+                     std: PathLike | None, key: str | None) -> list[str]:
     return _arguments.options({
-        "position_mode": None if position_mode in (None, "auto") else position_mode,
         "source_fps": source_fps,
         "skeleton": os.fspath(skeleton) if skeleton is not None else None,
         "mean": os.fspath(mean) if mean is not None else None,
@@ -256,18 +215,14 @@ def _reading_options(position_mode: str | None, source_fps: float | None, skelet
     })
 
 
-def _loaded(args: list[str], up: str | None, every_motion: bool) -> list[Motion]:
-    engine_args = args + (["--up", up] if up is not None else [])
-    motions = _bvhscope.load(engine_args, every_motion)
-    if not every_motion:
-        return [Motion._wrap(motions[0], args, up)]
-    return [Motion._wrap(m, args + ["--motion", str(k)], up) for k, m in enumerate(motions)]
-
-
-def _warn(motion: Motion) -> Motion:
-    for line in motion.warnings:
-        warnings.warn(line, BvhscopeWarning, stacklevel=3)
-    return motion
+def _loaded(args: list[str], position_mode: str, up: str | None, every_motion: bool) -> list[Motion]:
+    engine_args = args + ["--position-mode", position_mode] + (["--up", up] if up is not None else [])
+    engine_motions = _bvhscope.load([os.fsencode(a) for a in engine_args], every_motion)
+    motions = [Motion._wrap(m, position_mode, up) for m in engine_motions]
+    for motion in motions:
+        for line in motion.warnings:
+            warnings.warn(line, BvhscopeWarning, stacklevel=3)
+    return motions
 
 
 def load(path: PathLike, motion: int = 0, position_mode: str = "auto", up: str | None = None, *,
@@ -283,17 +238,16 @@ def load(path: PathLike, motion: int = 0, position_mode: str = "auto", up: str |
         --mean/--std M.npy (HumanML3D feature vectors), --key NAME (an .npz archive's array).
     Raises FileError (located) for a file that cannot be read, UsageError for a wrong option.
     """
-    args = [os.fspath(path), "--motion", str(motion)]
-    args += _reading_options(position_mode, source_fps, skeleton, mean, std, key)
-    return _warn(_loaded(args, up, every_motion=False)[0])
+    args = [os.fspath(path), "--motion", str(motion)] + _reading_options(source_fps, skeleton, mean, std, key)
+    return _loaded(args, position_mode, up, every_motion=False)[0]
 
 
 def load_all(path: PathLike, position_mode: str = "auto", up: str | None = None, *, source_fps: float | None = None,
              skeleton: PathLike | None = None, mean: PathLike | None = None, std: PathLike | None = None,
              key: str | None = None) -> list[Motion]:
     """Every motion of a file, in file order (options as ``load``)."""
-    args = [os.fspath(path)] + _reading_options(position_mode, source_fps, skeleton, mean, std, key)
-    return [_warn(m) for m in _loaded(args, up, every_motion=True)]
+    args = [os.fspath(path)] + _reading_options(source_fps, skeleton, mean, std, key)
+    return _loaded(args, position_mode, up, every_motion=True)
 
 
 def _skeleton_text(names: Sequence[str], parents: Sequence[int]) -> str:
@@ -338,67 +292,68 @@ def from_positions(array: Any, parents: Sequence[int] | None = None, names: Sequ
     buffer = io.BytesIO()
     np.save(buffer, values, allow_pickle=False)
     engine = _bvhscope.from_npy_bytes(buffer.getvalue(), text, float(fps or 0.0))
-    motion = Motion._wrap(engine, None, None)
-    motion._array = values
-    motion._skeleton_text = text
-    return motion
+    return Motion._wrap(engine, "auto", None)
 
 
 # The commands, run in this process.
-def _run(args: list[str], command: str) -> str:
-    status, out, err = _bvhscope.run(args)
+Argument = Union[str, Motion]
+
+
+def _run(args: list[Argument], command: str) -> str:
+    status, out, err = _bvhscope.run(_encoded(args))
     err_text = err.decode("utf-8", "replace")
     _arguments.raise_for(status, err_text, command)
     _arguments.warn_about(err_text)
     return out.decode("utf-8", "replace")
 
 
+def _encoded(args: list[Argument]) -> list[Any]:
+    """Arguments for the engine: text as the bytes a file name is (surrogates kept), motions as the
+    engine's (handed to the command in memory)."""
+    return [a._engine if isinstance(a, Motion) else os.fsencode(a) for a in args]
+
+
 def _up_options(up: str | None) -> list[str]:
     return ["--up", up] if up is not None else []
 
 
-def _one(source: Source) -> tuple[list[str], str | None]:
-    """FILE with its reading options, and the up axis, for a path or a Motion."""
-    if isinstance(source, Motion):
-        return source._command_arguments(), source._up
-    return [os.fspath(source)], None
-
-
-def _same_reading(sources: Sequence[Source], command: str) -> tuple[list[str], list[str], str | None]:
-    """The FILEs of several sources, and the reading options and up axis they share: the command
-    line reads every FILE of a command with the same options."""
-    files: list[str] = []
-    first: tuple[list[str], str | None] | None = None
+def _inputs(sources: Sequence[Source], command: str) -> tuple[list[Argument], list[str], str | None]:
+    """The inputs of a command (paths, or motions handed over in memory), and the options and up axis
+    the motions were loaded with: the command line reads all its inputs one way, so these must agree."""
+    inputs: list[Argument] = []
+    settings: list[tuple[list[str], str | None]] = []
     for source in sources:
-        args, up = _one(source)
-        if first is None:
-            first = (args[1:], up)
-        elif (args[1:], up) != first:
+        if isinstance(source, Motion):
+            inputs.append(source)
+            settings.append((source._command_options(), source._up))
+        else:
+            inputs.append(os.fspath(source))
+            settings.append(([], None))
+    first = settings[0]
+    for k, setting in enumerate(settings[1:], start=1):
+        if setting != first:
+            shown = [" ".join(s[0] + _up_options(s[1])) or "none" for s in (first, setting)]
             raise UsageError(
-                f"{command}: {args[0]} was loaded with other options than {files[0]} "
-                f"({' '.join(args[1:] + _up_options(up)) or 'none'} against "
-                f"{' '.join(first[0] + _up_options(first[1])) or 'none'}); the command reads all its files one way: "
-                "load them alike, or save one (Motion.save) and pass its file")
-        files.append(args[0])
-    assert first is not None
-    return files, first[0], first[1]
+                f"{command}: input {k + 1} was loaded with other options than input 1 ({shown[1]} against "
+                f"{shown[0]}); the command reads all its inputs one way: load them alike")
+    return inputs, first[0], first[1]
 
 
 def info(source: Source, **options: Any) -> dict:
     """The dict of ``bvhscope info FILE --json`` (options: info's, e.g. ``position_mode``, ``up``)."""
-    args, up = _one(source)
+    inputs, shared, up = _inputs([source], "info")
     extra = _arguments.options(options)
-    return json.loads(_run(["info"] + args + _up_options(up if "up" not in options else None) + extra + ["--json"],
+    return json.loads(_run(["info", *inputs, *shared, *_up_options(None if "up" in options else up), *extra, "--json"],
                            "info"))
 
 
 def metrics(source: Source, **options: Any) -> dict:
     """The dict of ``bvhscope metrics FILE --json``: skating, jitter, floating, penetration, bone
     drift and root figures in metres (options: metrics', e.g. ``units="cm"``)."""
-    args, up = _one(source)
+    inputs, shared, up = _inputs([source], "metrics")
     extra = _arguments.options(options)
-    return json.loads(_run(["metrics"] + args + _up_options(up if "up" not in options else None) + extra + ["--json"],
-                           "metrics"))
+    return json.loads(_run(["metrics", *inputs, *shared, *_up_options(None if "up" in options else up), *extra,
+                            "--json"], "metrics"))
 
 
 def compare(ref: Source, other: Source, align: str | None = None, offset: float | None = None,
@@ -408,19 +363,21 @@ def compare(ref: Source, other: Source, align: str | None = None, offset: float 
     align: "none", "root" or "rigid"; offset: OTHER's time offset in REF frames; options: compare's
     (``frames=(a, b)``, ``map="map.csv"``, ``units="cm"``, ...).
     """
-    files, shared, up = _same_reading([ref, other], "compare")
+    inputs, shared, up = _inputs([ref, other], "compare")
     extra = _arguments.options({"align": align, "offset": offset, **options})
-    args = ["compare"] + files + shared + _up_options(up if "up" not in options else None) + extra + ["--json"]
-    return json.loads(_run(args, "compare"))
+    return json.loads(_run(["compare", *inputs, *shared, *_up_options(None if "up" in options else up), *extra,
+                            "--json"], "compare"))
 
 
-def lint(paths: PathLike | Iterable[PathLike], **options: Any) -> Any:
-    """What ``bvhscope lint --json`` finds: for one path its dict (``findings``, ``errors``,
-    ``warnings``...), for several a list of them. Findings are not exceptions: a file with
-    errors is reported, not raised."""
-    single = isinstance(paths, (str, os.PathLike))
-    files = [os.fspath(paths)] if single else [os.fspath(p) for p in paths]
-    status, out, err = _bvhscope.run(["lint"] + files + _arguments.options(options) + ["--json"])
+def lint(sources: Source | Iterable[Source], **options: Any) -> Any:
+    """What ``bvhscope lint --json`` finds: for one file or motion its dict (``findings``...), for
+    several a list of them. Findings are not exceptions: a file with errors is reported, not raised."""
+    single = isinstance(sources, (str, os.PathLike, Motion))
+    listed = [sources] if single else list(sources)
+    inputs, shared, up = _inputs(listed, "lint")
+    args = ["lint", *inputs, *shared, *_up_options(None if "up" in options else up), *_arguments.options(options),
+            "--json"]
+    status, out, err = _bvhscope.run(_encoded(args))
     text = out.decode("utf-8", "replace")
     if status not in (0, 1, 4) or not text.strip():
         _arguments.raise_for(status or 1, err.decode("utf-8", "replace"), "lint")
@@ -434,11 +391,17 @@ def convert(source: Source, output: PathLike, **options: Any) -> str:
     ``frames=(a, b)``, ``fps=30``, ``units="m"``, ``up="+y"``, ``rename={"old": "new"}``,
     ``skeleton_names="cmu"``, ``force=True``...
     """
-    args, up = _one(source)
-    if up is not None and "up" not in options:
-        # Loaded with `up`: the figure is turned to +Y up, as the positions were.
-        args += ["--up", "+y"] + ([] if up == "auto" else ["--from-up", up])
-    out = _run(["convert"] + args + ["-o", os.fspath(output)] + _arguments.options(options), "convert")
+    inputs, shared, up = _inputs([source], "convert")
+    if isinstance(source, Motion):
+        # The file it was read from is an input too: not overwritten without force=True.
+        if (not options.get("force") and os.path.exists(output) and os.path.exists(source.source)
+                and os.path.samefile(output, source.source)):
+            raise UsageError(f"convert: {os.fspath(output)} would overwrite the input {source.source}; nothing "
+                             "was written (--force replaces it)")
+        if up is not None and "up" not in options:
+            # Loaded with `up`: the figure is turned to +Y up, as its positions were.
+            shared = shared + ["--up", "+y"] + ([] if up == "auto" else ["--from-up", up])
+    out = _run(["convert", *inputs, *shared, "-o", os.fspath(output), *_arguments.options(options)], "convert")
     return out.strip()
 
 
@@ -456,8 +419,8 @@ def render(sources: Source | Sequence[Source], output: PathLike, size: tuple[int
     listed = [sources] if isinstance(sources, (str, os.PathLike, Motion)) else list(sources)
     if not listed:
         raise UsageError("render: no motion to render")
-    files, shared, up = _same_reading(listed, "render")
+    inputs, shared, up = _inputs(listed, "render")
     extra = _arguments.options({"size": size, "frames": frames, "fps": fps, "camera": camera, "grid": grid,
                                 "captions": captions, **options})
-    _run(["render"] + files + shared + _up_options(up if "up" not in options else None) + ["-o", os.fspath(output)]
-         + extra, "render")
+    _run(["render", *inputs, *shared, *_up_options(None if "up" in options else up), "-o", os.fspath(output), *extra],
+         "render")

@@ -10,6 +10,7 @@
 #include "anim/euler.hpp"
 #include "anim/position_mode.hpp"
 #include "cli/dispatch.hpp"
+#include "cli/memory_clips.hpp"
 #include "python_motion.hpp"
 
 namespace py = pybind11;
@@ -114,7 +115,19 @@ py::object local_rotations_of(const Motion& motion, const std::string& order) {
   return result;
 }
 
-py::tuple run_command(const std::vector<std::string>& args) {
+// Runs a command line (`bvhscope ARGS...`) in this process; a Motion among the arguments is handed
+// to the command as a clip in memory (cli::MemoryClips), read as a file would be.
+py::tuple run_command(const py::list& items) {
+  cli::MemoryClips memory;
+  std::vector<std::string> args;
+  for (const py::handle item : items) {
+    if (py::isinstance<Motion>(item)) {
+      const Motion& motion = item.cast<const Motion&>();
+      args.push_back(memory.add(motion.loaded.clip, motion.loaded.format));
+    } else {
+      args.push_back(item.cast<std::string>());
+    }
+  }
   std::ostringstream out;
   std::ostringstream err;
   std::optional<int> status;

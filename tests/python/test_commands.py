@@ -56,6 +56,10 @@ def test_convert_writes_the_programs_bytes(tmp_path, suffix):
 
 def test_a_motion_loaded_upright_saves_upright(tmp_path):
     motion = bvhscope.load(CORPUS / "pybvh__bvh_example.bvh", up="auto")
+    values = motion.channel_values.copy()
+    # A command works on a copy: the motion is the same after a conversion that changes everything.
+    motion.save(tmp_path / "changed.bvh", mirror=True, units="m", fps=10, rotation_order="XYZ")
+    assert np.array_equal(motion.channel_values, values)
     motion.save(tmp_path / "upright.bvh")
     again = bvhscope.load(tmp_path / "upright.bvh")
     assert again.up_axis == "+y"
@@ -84,9 +88,27 @@ def test_motions_from_memory_are_measured_rendered_and_saved(tmp_path):
     assert back.frame_count == walk.frame_count
 
 
+def test_motions_are_handed_over_in_memory(tmp_path):
+    copy = tmp_path / "walk.bvh"
+    copy.write_bytes(WALK.read_bytes())
+    motion = bvhscope.load(copy)
+    expected = bvhscope.metrics(copy)
+    # The file changes on disk: the motion in memory is what is measured, not the file read again.
+    copy.write_text("HIERARCHY\n")
+    assert bvhscope.metrics(motion) == expected
+    assert bvhscope.info(motion)["file"] == str(copy)
+    # Motions loaded apart, from different formats, go into one command.
+    points = bvhscope.from_positions(motion.positions, parents=list(motion.parents), names=motion.joint_names,
+                                     fps=motion.fps)
+    assert bvhscope.compare(motion, points)["mpjpe"] < 1e-4
+    # Saving onto the file it was read from is refused, as the program refuses it.
+    with pytest.raises(bvhscope.UsageError, match="would overwrite the input"):
+        motion.save(copy)
+
+
 def test_motions_read_differently_are_refused_together():
-    a = bvhscope.from_positions(np.zeros((3, 2, 3)), parents=[-1, 0], fps=30)
-    b = bvhscope.from_positions(np.zeros((3, 2, 3)), parents=[-1, 0], fps=60)
+    a = bvhscope.load(WALK, position_mode="replace")
+    b = bvhscope.load(OTHER)
     with pytest.raises(bvhscope.UsageError, match="loaded with other options"):
         bvhscope.compare(a, b)
 

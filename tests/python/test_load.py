@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import threading
-import time
 import warnings
 
 import numpy as np

@@ -4,6 +4,7 @@ options."""
 from __future__ import annotations
 
 import os
+import struct
 import subprocess
 
 import pytest
@@ -46,11 +47,13 @@ def test_a_video_and_a_grid_are_the_programs(tmp_path):
     assert (tmp_path / "grid.png").read_bytes() == (tmp_path / "grid_cli.png").read_bytes()
 
 
-def test_a_motion_from_memory_renders(tmp_path):
+def test_motions_from_memory_render_beside_files(tmp_path):
     walk = bvhscope.load(CORPUS / "bvh11__131_01.bvh")
     points = bvhscope.from_positions(walk.positions, parents=list(walk.parents), names=walk.joint_names, fps=walk.fps)
-    bvhscope.render(points, tmp_path / "points.png", size=(200, 200), frame=10)
-    assert (tmp_path / "points.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    bvhscope.render([walk, points], tmp_path / "both.png", size=(400, 200), grid=(2, 1), frame=10)
+    png = (tmp_path / "both.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (400, 200)
 
 
 def test_render_ui_is_refused_in_python(tmp_path):
