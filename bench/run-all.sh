@@ -369,6 +369,26 @@ else
 fi
 
 # ---------------------------------------------------------------------------------------------------
+section "Arrays: render --each over HumanML3D-shaped arrays vs a plot_3d_motion-style matplotlib script (issue 29)"
+# arrays_render_each.py makes the arrays (22 joints, 20 fps, 10 s each) from a corpus clip with the
+# Python module, renders them all with `render --each` at 480x480 (no display), and some of them with
+# matplotlib in the manner of HumanML3D's plot_3d_motion at 300x300; seconds of motion per second.
+if [ ! -f "$build_dir/python/bvhscope/__init__.py" ]; then
+  row "arrays: render --each" "not measured: no Python module in $build_dir (-DBVHSCOPE_PYTHON=ON)" "-" "-" "-" "-"
+elif ! /usr/bin/python3 -c "import numpy, matplotlib" 2>/dev/null; then
+  row "arrays: render --each" "not measured: Debian's python3-numpy or python3-matplotlib is missing" "-" "-" "-" "-"
+elif /usr/bin/python3 "$here/bench/arrays_render_each.py" --build-dir "$build_dir" --files "$((quick ? 2 : 12))" \
+       --baseline-files "$((quick ? 1 : 2))" --summary "$work/arrays.kv"; then
+  a=$work/arrays.kv
+  row "arrays: render --each $(kv "$a" files) x 10 s at 480x480" \
+      "$(calc "sprintf(\"%.1fx real time (%.1f s)\", $(kv "$a" ours_rate), $(kv "$a" ours_seconds))")" \
+      "matplotlib 300x300 $(calc "sprintf(\"%.2fx\", $(kv "$a" theirs_rate))")" \
+      "$(calc "sprintf(\"%.1fx\", $(kv "$a" ratio))")" "-" "-"
+else
+  failed "arrays: render --each" "bench/arrays_render_each.py failed"
+fi
+
+# ---------------------------------------------------------------------------------------------------
 section "Start-up: bvhscope info on small files vs starting /bin/true ($startup_runs runs each, interleaved)"
 small=$corpus/rgbdacq__example.bvh
 [ -f "$small" ] || small=$here/tests/fixtures/two_joints.bvh

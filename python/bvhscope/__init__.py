@@ -26,6 +26,8 @@ import numpy as np
 from . import _arguments, _bvhscope
 from ._errors import BvhscopeWarning, CommandError, Error, FileError, UsageError
 
+__version__: str = _bvhscope.__version__
+
 __all__ = [
     "Motion",
     "load",

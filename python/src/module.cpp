@@ -146,6 +146,7 @@ PYBIND11_MODULE(_bvhscope, module) {
   using bvhscope::python::Motion;
   namespace python = bvhscope::python;
   module.doc() = "bvhscope's engine (the compiled half of the bvhscope package; use bvhscope itself)";
+  module.attr("__version__") = BVHSCOPE_VERSION;
 
   py::class_<Motion>(module, "Motion")
       .def_property_readonly("joint_names",

@@ -128,3 +128,7 @@ def test_command_failures_raise_located_errors(tmp_path):
         bvhscope.compare(SAMPLE, SAMPLE, align="sideways")
     with pytest.raises(bvhscope.UsageError, match="size"):
         bvhscope.render(SAMPLE, tmp_path / "x.png", size=(1, 2, 3))
+
+
+def test_the_version_is_the_programs():
+    assert "bvhscope " + bvhscope.__version__ == cli("--version").stdout.strip()
