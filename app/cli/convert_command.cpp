@@ -260,6 +260,10 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   std::uint64_t bytes = 0;
   std::optional<Clip> clip = load_clip_reporting(input, err, &bytes, *choice);
   if (!clip) return kExitBadInput;
+  if (from_memory(input)) {  // convert_clip changes the frames in place: a copy of their own
+    clip->motion.values = FrameValues(clip->motion.values);
+    clip->motion.positions = FrameValues(clip->motion.positions);
+  }
   if (options->first_frame) {  // a range outside the clip is a usage error, as render's --frames
     if (const auto problem =
             frame_range_problem(*options->first_frame, options->last_frame.value_or(0), clip->motion.frame_count))

@@ -15,27 +15,21 @@
 namespace bvhscope::cli {
 namespace {
 
-// A clip registered in memory (memory_clips.hpp) as a command reads it: a copy of it (frames
-// included: commands such as convert change the clip they load in place, and the registered one
-// is never changed), at --source-fps when given, its warnings left out (they were reported when it
-// was loaded).
-// `progress` counts the bytes its frames take, for the work budget.
-std::optional<Clip> registered_clip(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
-                                    FileListing* listing) {
-  const std::optional<MemoryClip> memory = memory_clip(path);
-  if (!memory) return std::nullopt;
-  Clip clip = *memory->clip;
-  clip.warnings.clear();
+// A clip in memory (memory_clips.hpp) as a command reads it: a copy sharing its frames (a command
+// that changes frames in place makes them its own first: own_frames), its warnings kept (lint and
+// info report them), at --source-fps when given. `progress` counts the bytes its frames take, for
+// the work budget.
+std::optional<Clip> clip_in_memory(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
+                                   FileListing* listing) {
+  const MemoryClip* memory = memory_clip(path);
+  if (memory == nullptr) return std::nullopt;
+  Clip clip = share_clip(*memory->clip);
   if (choice.source_fps) clip.motion.frame_time = 1.0 / *choice.source_fps;
   if (progress != nullptr) {
     const std::uint64_t bytes = (clip.motion.values.size() + clip.motion.positions.size()) * sizeof(float);
     progress->bytes_read.fetch_add(bytes, std::memory_order_relaxed);
   }
-  if (listing != nullptr) {
-    listing->format = memory->format;
-    listing->chosen = 0;
-    listing->motions = {{clip.name, clip.motion.frame_count, clip.motion.frame_time}};
-  }
+  if (listing != nullptr) *listing = memory->listing;
   return clip;
 }
 
@@ -66,7 +60,7 @@ Result<ReadOptions> reader_options(const MotionChoice& choice, LoadProgress* pro
 
 Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
                          FileListing* listing) {
-  if (std::optional<Clip> clip = registered_clip(path, progress, choice, listing)) return std::move(*clip);
+  if (std::optional<Clip> clip = clip_in_memory(path, progress, choice, listing)) return std::move(*clip);
   Result<ReadOptions> options = reader_options(choice, progress);
   if (!options) return options.error();
   Result<MotionFile> file = read_motions(path, options.value());
@@ -112,32 +106,45 @@ std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& e
   return std::move(loaded).value();
 }
 
-std::optional<std::vector<Clip>> load_all_motions_reporting(const std::string& path, std::ostream& err,
-                                                            std::uint64_t* bytes, const MotionChoice& choice) {
-  LoadProgress progress;
-  if (std::optional<Clip> clip = registered_clip(path, &progress, choice, nullptr)) {
-    if (bytes != nullptr) *bytes = progress.bytes_read.load(std::memory_order_relaxed);
+Result<std::vector<Clip>> load_all_motions(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
+                                           FileListing* listing) {
+  if (std::optional<Clip> clip = clip_in_memory(path, progress, choice, listing)) {
     std::vector<Clip> motions;
     motions.push_back(std::move(*clip));
     return motions;
   }
-  Result<ReadOptions> options = reader_options(choice, &progress);
-  if (!options) {
-    err << format_diagnostic(options.error(), Severity::Error) << '\n';
-    return std::nullopt;
-  }
+  Result<ReadOptions> options = reader_options(choice, progress);
+  if (!options) return options.error();
   Result<MotionFile> file = read_motions(path, options.value());
-  if (!file) {
-    err << format_diagnostic(file.error(), Severity::Error) << '\n';
-    return std::nullopt;
+  if (!file) return file.error();
+  if (listing != nullptr) {
+    listing->format = file.value().format;
+    listing->chosen = 0;
+    listing->motions.clear();
   }
   for (Clip& clip : file.value().motions) {
-    for (const Diagnostic& warning : clip.warnings) err << format_diagnostic(warning, Severity::Warning) << '\n';
     if (choice.source_fps) clip.motion.frame_time = 1.0 / *choice.source_fps;
+    if (listing != nullptr) listing->motions.push_back({clip.name, clip.motion.frame_count, clip.motion.frame_time});
   }
-  if (bytes != nullptr) *bytes = progress.bytes_read.load(std::memory_order_relaxed);
   return std::move(file.value().motions);
 }
+
+std::optional<std::vector<Clip>> load_all_motions_reporting(const std::string& path, std::ostream& err,
+                                                            std::uint64_t* bytes, const MotionChoice& choice) {
+  LoadProgress progress;
+  Result<std::vector<Clip>> motions = load_all_motions(path, &progress, choice);
+  if (!motions) {
+    err << format_diagnostic(motions.error(), Severity::Error) << '\n';
+    return std::nullopt;
+  }
+  for (const Clip& clip : motions.value()) {
+    for (const Diagnostic& warning : clip.warnings) err << format_diagnostic(warning, Severity::Warning) << '\n';
+  }
+  if (bytes != nullptr) *bytes = progress.bytes_read.load(std::memory_order_relaxed);
+  return std::move(motions).value();
+}
+
+bool from_memory(const std::string& path) { return memory_clip(path) != nullptr; }
 
 std::optional<std::pair<Clip, Clip>> load_two_clips_reporting(const std::string& first, const std::string& second,
                                                               std::ostream& err, std::uint64_t* bytes,
@@ -145,8 +152,10 @@ std::optional<std::pair<Clip, Clip>> load_two_clips_reporting(const std::string&
   LoadProgress first_progress;
   LoadProgress second_progress;
   std::optional<Result<Clip>> second_loaded;
-  std::exception_ptr second_failure;  // out of memory on the second load's thread: rethrown here
+  std::exception_ptr second_failure;                      // out of memory on the second load's thread: rethrown here
+  const MemoryClips* in_memory = current_memory_clips();  // the clips the second load may name
   const auto load_second = [&] {
+    const ShareMemoryClips shared(in_memory);
     try {
       second_loaded.emplace(load_motion(second, &second_progress, choice));
     } catch (...) {

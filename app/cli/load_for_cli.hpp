@@ -45,6 +45,14 @@ Result<Clip> load_motion(const std::string& path, LoadProgress* progress = nullp
 std::optional<Clip> load_clip_reporting(const std::string& path, std::ostream& err, std::uint64_t* bytes = nullptr,
                                         const MotionChoice& choice = {}, FileListing* listing = nullptr);
 
+// Every motion of the file (at `choice.source_fps` when given) and, in `listing` (optional), its
+// listing. Nothing printed.
+Result<std::vector<Clip>> load_all_motions(const std::string& path, LoadProgress* progress = nullptr,
+                                           const MotionChoice& choice = {}, FileListing* listing = nullptr);
+// Whether `path` names a clip in memory (memory_clips.hpp) for the command on this thread: its
+// frames are shared with the one who handed it in, so a command that changes frames in place
+// makes them its own first.
+bool from_memory(const std::string& path);
 // Every motion of the file (at `choice.source_fps` when given), or nullopt after printing the
 // error; each motion's warnings are printed. For `render --grid` of one file holding a batch.
 std::optional<std::vector<Clip>> load_all_motions_reporting(const std::string& path, std::ostream& err,

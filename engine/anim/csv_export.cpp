@@ -82,14 +82,7 @@ void write_positions_csv(const Clip& clip, PositionMode mode, std::ostream& out,
         format_rows(
             clip, first, std::min(frames, first + kFramesPerChunk), joints * 3,
             [&](std::size_t frame, float* values) {
-              pose_frame(clip, frame, mode, pose);
-              for (std::size_t joint = 0; joint < joints; ++joint) {
-                const glm::vec3 position =
-                    rotate ? rotation * glm::vec3(pose.world[joint][3]) : glm::vec3(pose.world[joint][3]);
-                values[3 * joint] = position.x;
-                values[3 * joint + 1] = position.y;
-                values[3 * joint + 2] = position.z;
-              }
+              frame_positions(clip, frame, mode, rotate ? &rotation : nullptr, pose, values);
             },
             text);
       },

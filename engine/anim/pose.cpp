@@ -113,6 +113,19 @@ void pose_frame(const Clip& clip, std::size_t frame, PositionMode mode, Pose& po
   forward_kinematics(clip.skeleton.parents, pose.local, pose.world);
 }
 
+void frame_positions(const Clip& clip, std::size_t frame, PositionMode mode, const glm::mat3* turn, Pose& pose,
+                     float* out) {
+  pose_frame(clip, frame, mode, pose);
+  const auto joints = static_cast<std::size_t>(clip.skeleton.joint_count());
+  for (std::size_t joint = 0; joint < joints; ++joint) {
+    const glm::vec3 at(pose.world[joint][3]);
+    const glm::vec3 position = turn != nullptr ? *turn * at : at;
+    out[3 * joint] = position.x;
+    out[3 * joint + 1] = position.y;
+    out[3 * joint + 2] = position.z;
+  }
+}
+
 void pose_rest(const Clip& clip, Pose& pose) {
   pose.resize(clip.skeleton.joint_count());
   for (int joint = 0; joint < clip.skeleton.joint_count(); ++joint) {

@@ -43,6 +43,12 @@ void forward_kinematics(std::span<const int> parents, std::span<const glm::mat4>
 // the step from its parent.
 void pose_frame(const Clip& clip, std::size_t frame, PositionMode mode, Pose& pose);
 
+// Every joint's world position at `frame` (pose_frame into `pose`), x y z per joint into `out`,
+// turned by `turn` when it is given (rotation_to_y_up): what export writes, and the Python module's
+// positions.
+void frame_positions(const Clip& clip, std::size_t frame, PositionMode mode, const glm::mat3* turn, Pose& pose,
+                     float* out);
+
 // The rest pose: every channel 0 (OFFSETs only).
 void pose_rest(const Clip& clip, Pose& pose);
 

@@ -8,7 +8,7 @@ command line's measures, conversions and headless renders.
     bvhscope.render(m, "walk.mp4", size=(640, 480))
 
 Everything runs in this process on bvhscope's engine (no display is needed: renders use EGL);
-the work is done with the GIL released. Errors raise ``bvhscope.Error`` subclasses that say
+reading, posing, rotations and the commands run with the GIL released. Errors raise ``bvhscope.Error`` subclasses that say
 where (file, line, column); warnings are ``bvhscope.BvhscopeWarning``.
 """
 
@@ -83,7 +83,8 @@ class Motion:
 
     @property
     def offsets(self) -> np.ndarray:
-        """(joints, 3) float32: each joint's OFFSET from its parent (the rest pose), in file units."""
+        """(joints, 3) float32: each joint's OFFSET from its parent (the rest pose), in file units and
+        the file's axes (not turned by ``up``, as ``channel_values`` are not)."""
         return self._engine.offsets
 
     @property
@@ -105,6 +106,12 @@ class Motion:
         return self._engine.frame_time
 
     @property
+    def declared_frame_time(self) -> float:
+        """The frame time as the file wrote it (``frame_time`` is the one played: a file's 0 becomes
+        1/30 s, ``source_fps`` replaces it)."""
+        return self._engine.declared_frame_time
+
+    @property
     def fps(self) -> float:
         """Frames per second: 1 / frame_time."""
         return 1.0 / self._engine.frame_time
@@ -113,7 +120,7 @@ class Motion:
     @property
     def up_axis(self) -> str:
         """The axis pointing up in ``positions``' coordinates ("+y", "+z", ...): the detected one,
-        or "+y" when loaded with ``up``."""
+        or "+y" when loaded with ``up`` (``info()["up_axis"]`` stays the file's, as the program's)."""
         return self._engine.up_axis
 
     @property
@@ -178,7 +185,9 @@ class Motion:
 
         ``order="quat"``: (frames, joints, 4) float64 quaternions (w, x, y, z), w >= 0. An axis order
         ("xyz", "zxy", ...): (frames, joints, 3) Euler angles in degrees in BVH's convention
-        (R = R(first) R(second) R(third)), continuous from frame to frame. Joints without rotation
+        (R = R(first) R(second) R(third)), continuous from frame to frame. The default, "xyz", is
+        not the file's own channel order (often "zxy"): ask for that order to get angles that
+        match ``channel_values``, up to whole turns. Joints without rotation
         channels hold the identity. None for motions of joint positions.
         """
         return self._engine.local_rotations(order)
@@ -256,7 +265,11 @@ def _skeleton_text(names: Sequence[str], parents: Sequence[int]) -> str:
     if len(names) != len(parents):
         raise UsageError(f"from_positions: {len(names)} names but {len(parents)} parents")
     lines = ["# name parent (from bvhscope.from_positions)"]
+    first: dict[str, int] = {}
     for k, (name, parent) in enumerate(zip(names, parents)):
+        if name in first:
+            raise UsageError(f"from_positions: joint {k}'s name {name!r} is given twice (joint {first[name]})")
+        first[name] = k
         if not name or any(c.isspace() for c in name) or "#" in name:
             raise UsageError(f"from_positions: joint {k}'s name {name!r} is empty or holds a space or '#'")
         parent = int(parent)
@@ -288,12 +301,14 @@ def from_positions(array: Any, parents: Sequence[int] | None = None, names: Sequ
     if parents is not None or names is not None:
         if parents is None:
             raise UsageError("from_positions: names need parents (-1 for a root)")
+        if len(parents) != values.shape[1]:
+            raise UsageError(f"from_positions: {len(parents)} parents for an array of {values.shape[1]} joints")
         joint_names = list(names) if names is not None else [f"joint{k}" for k in range(len(parents))]
         text = _skeleton_text(joint_names, list(parents))
     values = np.ascontiguousarray(values)
     buffer = io.BytesIO()
     np.save(buffer, values, allow_pickle=False)
-    engine = _bvhscope.from_npy_bytes(buffer.getvalue(), text, float(fps or 0.0))
+    engine = _bvhscope.from_npy_bytes(buffer.getbuffer(), text.encode("utf-8", "surrogateescape"), float(fps or 0.0))
     return Motion._wrap(engine, "auto", None)
 
 
@@ -303,10 +318,15 @@ Argument = Union[str, Motion]
 
 def _run(args: list[Argument], command: str) -> str:
     status, out, err = _bvhscope.run(_encoded(args))
-    err_text = err.decode("utf-8", "replace")
-    _arguments.raise_for(status, err_text, command)
-    _arguments.warn_about(err_text)
-    return out.decode("utf-8", "replace")
+    err_text = err.decode("utf-8", "surrogateescape")
+    _arguments.raise_for(status, err_text, command, _escaped_paths(args))
+    _arguments.warn_about(err_text, [line for a in args if isinstance(a, Motion) for line in a.warnings])
+    return out.decode("utf-8", "surrogateescape")
+
+
+def _escaped_paths(args: list[Argument]) -> dict[str, str]:
+    """Each text argument as the commands' messages write it (escaped), mapped back to itself."""
+    return {_bvhscope.printable(os.fsencode(a)): a for a in args if not isinstance(a, Motion)}
 
 
 def _encoded(args: list[Argument]) -> list[Any]:
@@ -322,6 +342,8 @@ def _up_options(up: str | None) -> list[str]:
 def _inputs(sources: Sequence[Source], command: str) -> tuple[list[Argument], list[str], str | None]:
     """The inputs of a command (paths, or motions handed over in memory), and the options and up axis
     the motions were loaded with: the command line reads all its inputs one way, so these must agree."""
+    if not sources:
+        raise UsageError(f"{command}: no file or motion given")
     inputs: list[Argument] = []
     settings: list[tuple[list[str], str | None]] = []
     for source in sources:
@@ -341,8 +363,20 @@ def _inputs(sources: Sequence[Source], command: str) -> tuple[list[Argument], li
     return inputs, first[0], first[1]
 
 
+# Options that say how a file is read: a motion was read already (load() takes them).
+_READING = ("motion", "source_fps", "skeleton", "mean", "std", "key")
+
+
+def _check_reading(command: str, sources: Sequence[Source], options: dict) -> None:
+    given = [name for name in _READING if options.get(name) is not None]
+    if given and any(isinstance(source, Motion) for source in sources):
+        raise UsageError(f"{command}: {', '.join(given)} say how a file is read; a motion was read already "
+                         "(pass them to load())")
+
+
 def info(source: Source, **options: Any) -> dict:
     """The dict of ``bvhscope info FILE --json`` (options: info's, e.g. ``position_mode``, ``up``)."""
+    _check_reading("info", [source], options)
     inputs, shared, up = _inputs([source], "info")
     extra = _arguments.options(options)
     return json.loads(_run(["info", *inputs, *shared, *_up_options(None if "up" in options else up), *extra, "--json"],
@@ -352,6 +386,7 @@ def info(source: Source, **options: Any) -> dict:
 def metrics(source: Source, **options: Any) -> dict:
     """The dict of ``bvhscope metrics FILE --json``: skating, jitter, floating, penetration, bone
     drift and root figures in metres (options: metrics', e.g. ``units="cm"``)."""
+    _check_reading("metrics", [source], options)
     inputs, shared, up = _inputs([source], "metrics")
     extra = _arguments.options(options)
     return json.loads(_run(["metrics", *inputs, *shared, *_up_options(None if "up" in options else up), *extra,
@@ -365,6 +400,7 @@ def compare(ref: Source, other: Source, align: str | None = None, offset: float 
     align: "none", "root" or "rigid"; offset: OTHER's time offset in REF frames; options: compare's
     (``frames=(a, b)``, ``map="map.csv"``, ``units="cm"``, ...).
     """
+    _check_reading("compare", [ref, other], options)
     inputs, shared, up = _inputs([ref, other], "compare")
     extra = _arguments.options({"align": align, "offset": offset, **options})
     return json.loads(_run(["compare", *inputs, *shared, *_up_options(None if "up" in options else up), *extra,
@@ -376,13 +412,14 @@ def lint(sources: Source | Iterable[Source], **options: Any) -> Any:
     several a list of them. Findings are not exceptions: a file with errors is reported, not raised."""
     single = isinstance(sources, (str, os.PathLike, Motion))
     listed = [sources] if single else list(sources)
+    _check_reading("lint", listed, options)
     inputs, shared, up = _inputs(listed, "lint")
     args = ["lint", *inputs, *shared, *_up_options(None if "up" in options else up), *_arguments.options(options),
             "--json"]
     status, out, err = _bvhscope.run(_encoded(args))
-    text = out.decode("utf-8", "replace")
+    text = out.decode("utf-8", "surrogateescape")
     if status not in (0, 1, 4) or not text.strip():
-        _arguments.raise_for(status or 1, err.decode("utf-8", "replace"), "lint")
+        _arguments.raise_for(status or 1, err.decode("utf-8", "surrogateescape"), "lint", _escaped_paths(args))
     reports = json.loads(text)
     return reports[0] if single else reports
 
@@ -394,12 +431,8 @@ def convert(source: Source, output: PathLike, **options: Any) -> str:
     ``skeleton_names="cmu"``, ``force=True``...
     """
     inputs, shared, up = _inputs([source], "convert")
+    _check_reading("convert", [source], options)
     if isinstance(source, Motion):
-        # The file it was read from is an input too: not overwritten without force=True.
-        if (not options.get("force") and os.path.exists(output) and os.path.exists(source.source)
-                and os.path.samefile(output, source.source)):
-            raise UsageError(f"convert: {os.fspath(output)} would overwrite the input {source.source}; nothing "
-                             "was written (--force replaces it)")
         if up is not None and "up" not in options:
             # Loaded with `up`: the figure is turned to +Y up, as its positions were.
             shared = shared + ["--up", "+y"] + ([] if up == "auto" else ["--from-up", up])
@@ -421,6 +454,10 @@ def render(sources: Source | Sequence[Source], output: PathLike, size: tuple[int
     listed = [sources] if isinstance(sources, (str, os.PathLike, Motion)) else list(sources)
     if not listed:
         raise UsageError("render: no motion to render")
+    _check_reading("render", listed, options)
+    if options.get("each") and any(isinstance(source, Motion) for source in listed):
+        raise UsageError("render: each=True renders files in processes of their own: pass paths, or render "
+                         "the motions one by one")
     inputs, shared, up = _inputs(listed, "render")
     extra = _arguments.options({"size": size, "frames": frames, "fps": fps, "camera": camera, "grid": grid,
                                 "captions": captions, **options})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 import re
 import warnings
 from collections.abc import Iterable, Mapping
@@ -16,9 +17,11 @@ _REPEATED = {"captions": "--caption", "rename": "--rename"}
 
 
 def _text(value: Any) -> str:
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
+    if isinstance(value, bool) or not isinstance(value, numbers.Number):
+        return str(value)
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    return repr(float(value))  # the shortest text that reads back as the same number
 
 
 def options(values: Mapping[str, Any]) -> list[str]:
@@ -36,7 +39,7 @@ def options(values: Mapping[str, Any]) -> list[str]:
         if value is True:
             args.append(flag)
         elif name in _REPEATED:
-            items = value.items() if isinstance(value, Mapping) else value
+            items = value.items() if isinstance(value, Mapping) else [value] if isinstance(value, str) else value
             for item in items:
                 text = f"{item[0]}={item[1]}" if isinstance(item, tuple) else _text(item)
                 args += [_REPEATED[name], text]
@@ -54,15 +57,19 @@ _LOCATED = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<column>\d+): error: (?P
 _WHOLE_FILE = re.compile(r"^(?P<file>.*?): error: (?P<message>.*)$")
 
 
-def warn_about(err: str) -> None:
-    """Each warning line of a command as a BvhscopeWarning."""
+def warn_about(err: str, known: Iterable[str] = ()) -> None:
+    """Each warning line of a command as a BvhscopeWarning, but those in `known` (said already: the
+    warnings of loaded motions, warned about when they were loaded)."""
+    said = set(known)
     for line in err.splitlines():
-        if ": warning: " in line:
-            warnings.warn(line, BvhscopeWarning, stacklevel=3)
+        if ": warning: " in line and line not in said:
+            warnings.warn(line, BvhscopeWarning, stacklevel=4)
 
 
-def raise_for(status: int, err: str, command: str) -> None:
-    """The exception for a command's exit status and messages (nothing for status 0)."""
+def raise_for(status: int, err: str, command: str, paths: Mapping[str, str] | None = None) -> None:
+    """The exception for a command's exit status and messages (nothing for status 0). `paths` maps
+    a file as the messages write it (escaped) back to the path it was given as."""
+    paths = paths or {}
     if status == 0:
         return
     lines = [line for line in err.splitlines() if line and line != "Try 'bvhscope --help'."]
@@ -74,9 +81,10 @@ def raise_for(status: int, err: str, command: str) -> None:
             continue
         located = _LOCATED.match(line)
         if located:
-            raise FileError(located["message"], located["file"], int(located["line"]), int(located["column"]))
+            file = paths.get(located["file"], located["file"])
+            raise FileError(located["message"], file, int(located["line"]), int(located["column"]))
         whole = _WHOLE_FILE.match(line)
         if whole and whole["file"] != "bvhscope":
-            raise FileError(whole["message"], whole["file"])
+            raise FileError(whole["message"], paths.get(whole["file"], whole["file"]))
         raise CommandError(line.removeprefix("bvhscope: "), output=err)
     raise CommandError(f"{command} failed (exit status {status})", output=err)

@@ -9,6 +9,7 @@
 
 #include "anim/euler.hpp"
 #include "anim/position_mode.hpp"
+#include "anim/printable.hpp"
 #include "cli/dispatch.hpp"
 #include "cli/memory_clips.hpp"
 #include "python_motion.hpp"
@@ -118,12 +119,12 @@ py::object local_rotations_of(const Motion& motion, const std::string& order) {
 // Runs a command line (`bvhscope ARGS...`) in this process; a Motion among the arguments is handed
 // to the command as a clip in memory (cli::MemoryClips), read as a file would be.
 py::tuple run_command(const py::list& items) {
-  cli::MemoryClips memory;
+  cli::MemoryClips memory;  // current on this thread, where the command runs
   std::vector<std::string> args;
   for (const py::handle item : items) {
     if (py::isinstance<Motion>(item)) {
       const Motion& motion = item.cast<const Motion&>();
-      args.push_back(memory.add(motion.loaded.clip, motion.loaded.format));
+      args.push_back(memory.add(motion.loaded.clip, motion.loaded.listing));
     } else {
       args.push_back(item.cast<std::string>());
     }
@@ -131,10 +132,18 @@ py::tuple run_command(const py::list& items) {
   std::ostringstream out;
   std::ostringstream err;
   std::optional<int> status;
+  std::string failure;
   {
     py::gil_scoped_release unlocked;
-    status = cli::run_subcommand(args, out, err);
+    try {
+      status = cli::run_subcommand(args, out, err);
+    } catch (const std::bad_alloc&) {
+      throw;  // MemoryError
+    } catch (const std::exception& error) {
+      failure = error.what();  // as main() reports it: an internal error, status 3
+    }
   }
+  if (!failure.empty()) raise("CommandError", py::make_tuple(text("internal error: " + failure)));
   if (!status) raise("UsageError", py::make_tuple("no such command: " + (args.empty() ? std::string() : args[0])));
   return py::make_tuple(*status, py::bytes(out.str()), py::bytes(err.str()));
 }
@@ -182,7 +191,7 @@ PYBIND11_MODULE(_bvhscope, module) {
       .def_property_readonly("up_axis", [](Motion& m) { return python::up_axis_of(m.loaded); })
       .def_property_readonly("unit",
                              [](Motion& m) { return std::string(python::figure_analysis(m.loaded).figure.units.unit); })
-      .def_property_readonly("format", [](const Motion& m) { return m.loaded.format; })
+      .def_property_readonly("format", [](const Motion& m) { return m.loaded.listing.format; })
       .def_property_readonly("position_mode",
                              [](const Motion& m) { return std::string(bvhscope::position_mode_name(m.loaded.mode)); })
       .def_property_readonly("source", [](const Motion& m) { return python::text(m.loaded.clip->source); })
@@ -241,24 +250,23 @@ PYBIND11_MODULE(_bvhscope, module) {
       py::arg("args"), py::arg("every_motion"));
   module.def(
       "from_npy_bytes",
-      [](const py::bytes& npy, const std::string& skeleton_text, double fps) {
-        std::string bytes = npy;
+      [](const py::buffer& npy, std::string_view skeleton_text, double fps) {
+        // The .npy file's bytes where np.save wrote them (a BytesIO's buffer): read, not copied.
+        const py::buffer_info bytes = npy.request();
+        const std::string_view view(static_cast<const char*>(bytes.ptr),
+                                    static_cast<std::size_t>(bytes.size * bytes.itemsize));
         python::LoadOutcome outcome;
         {
-          py::gil_scoped_release unlocked;
-          bvhscope::JointTree tree;
-          if (!skeleton_text.empty()) {
-            bvhscope::Result<bvhscope::JointTree> parsed = bvhscope::parse_skeleton_text(skeleton_text, "skeleton");
-            if (!parsed)
-              outcome.error = parsed.error();
-            else
-              tree = std::move(parsed).value();
-          }
-          if (!outcome.error) outcome = python::motion_from_npy_bytes(bytes, tree, fps);
+          py::gil_scoped_release unlocked;  // the buffer stays held (bytes) while it is read
+          outcome = python::motion_from_npy_bytes(view, skeleton_text, fps);
         }
         std::vector<Motion> motions = python::motions_or_raise(std::move(outcome));
         return std::move(motions.front());
       },
       py::arg("npy"), py::arg("skeleton_text"), py::arg("fps"));
   module.def("run", &python::run_command, py::arg("args"));
+  // How the commands write a name in their messages (control characters and bytes that are not
+  // UTF-8 escaped), so that a message's file can be told back to the path it escapes.
+  module.def(
+      "printable", [](const std::string& name) { return python::text(bvhscope::printable(name)); }, py::arg("name"));
 }

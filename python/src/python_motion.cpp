@@ -1,13 +1,13 @@
 #include "python_motion.hpp"
 
 #include <algorithm>
-#include <thread>
 
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/clip_analysis.hpp"
 #include "anim/euler.hpp"
 #include "anim/pose.hpp"
+#include "anim/supervised_chunks.hpp"
 #include "anim/thread_policy.hpp"
 #include "cli/arguments.hpp"
 #include "cli/load_for_cli.hpp"
@@ -17,34 +17,28 @@ namespace bvhscope::python {
 namespace {
 
 // The decisions of export about one clip: the position mode, and the turn when `up` was given.
-LoadedMotion decided(Clip clip, const cli::InterpretationOptions& interpretation, std::string_view format) {
+LoadedMotion decided(Clip clip, const cli::InterpretationOptions& interpretation, cli::FileListing listing) {
   LoadedMotion motion;
   motion.mode = decide_position_mode(clip, interpretation.mode).mode;
   motion.up = interpretation.up;
   motion.turned = interpretation.up_given;
-  motion.format = std::string(format);
+  motion.listing = std::move(listing);
   motion.clip = std::make_shared<const Clip>(std::move(clip));
   if (motion.turned) motion.rotation = figure_analysis(motion).to_upright;
   return motion;
 }
 
-// Calls `work(first, end)` on ranges of [0, count), at least `least` long, on every core (the
-// calling thread is one).
+// Runs work(first, end, slot) over [0, count) in ranges of `per` on `threads` threads (run_supervised: a range
+// that throws, std::bad_alloc, is rethrown here once every thread has ended); `slot` (0 to the
+// thread count) picks the thread's own scratch.
 template <typename Work>
-void on_all_cores(std::size_t count, std::size_t least, Work work) {
-  const std::size_t threads = std::clamp<std::size_t>(available_threads(), 1, std::max<std::size_t>(count / least, 1));
-  if (threads == 1) {
-    work(std::size_t{0}, count);
-    return;
-  }
-  std::vector<std::jthread> helpers;
-  const std::size_t per = (count + threads - 1) / threads;
-  for (std::size_t t = 1; t < threads; ++t) {
-    const std::size_t first = std::min(count, t * per);
-    const std::size_t end = std::min(count, first + per);
-    helpers.emplace_back([&work, first, end] { work(first, end); });
-  }
-  work(std::size_t{0}, std::min(count, per));
+void on_all_cores(std::size_t count, std::size_t per, unsigned threads, Work work) {
+  const std::size_t ranges = (count + per - 1) / per;
+  SupervisedWorkers workers;
+  workers.count = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(ranges, 1)));
+  run_supervised(ranges, workers, [&](std::size_t range, unsigned slot) {
+    work(range * per, std::min(count, (range + 1) * per), slot);
+  });
 }
 
 }  // namespace
@@ -77,69 +71,68 @@ LoadOutcome load_motions(const std::vector<std::string>& args, bool every_motion
   const std::string& path = parsed->positionals[0];
 
   std::vector<Clip> clips;
-  std::string format;
+  cli::FileListing listing;
   if (every_motion) {
-    Result<ReadOptions> options = cli::reader_options(*choice);
-    if (!options) {
-      outcome.error = options.error();
+    Result<std::vector<Clip>> all = cli::load_all_motions(path, nullptr, *choice, &listing);
+    if (!all) {
+      outcome.error = all.error();
       return outcome;
     }
-    Result<MotionFile> file = read_motions(path, options.value());
-    if (!file) {
-      outcome.error = file.error();
-      return outcome;
-    }
-    format = std::string(file.value().format);
-    clips = std::move(file.value().motions);
-    for (Clip& clip : clips) {
-      if (choice->source_fps) clip.motion.frame_time = 1.0 / *choice->source_fps;
-    }
+    clips = std::move(all).value();
   } else {
-    cli::FileListing listing;
     Result<Clip> clip = cli::load_motion(path, nullptr, *choice, &listing);
     if (!clip) {
       outcome.error = clip.error();
       return outcome;
     }
-    format = listing.format;
     clips.push_back(std::move(clip).value());
   }
-  for (Clip& clip : clips) outcome.motions.push_back(decided(std::move(clip), *interpretation, format));
+  for (std::size_t k = 0; k < clips.size(); ++k) {
+    if (every_motion) listing.chosen = k;
+    outcome.motions.push_back(decided(std::move(clips[k]), *interpretation, listing));
+  }
   return outcome;
 }
 
-LoadOutcome motion_from_npy_bytes(const std::string& npy_bytes, const JointTree& tree, double frames_per_second) {
+LoadOutcome motion_from_npy_bytes(std::string_view npy_bytes, std::string_view skeleton_text,
+                                  double frames_per_second) {
   LoadOutcome outcome;
   ReadOptions options;
-  if (!tree.names.empty()) options.skeleton = std::make_shared<const JointTree>(tree);
-  Result<MotionFile> file = read_motions_from_bytes(npy_bytes, "from_positions.npy", options);
+  if (!skeleton_text.empty()) {
+    Result<JointTree> tree = parse_skeleton_text(skeleton_text, "the skeleton (parents, names)");
+    if (!tree) {
+      outcome.error = tree.error();
+      return outcome;
+    }
+    options.skeleton = std::make_shared<const JointTree>(std::move(tree).value());
+  }
+  Result<MotionFile> file = read_motions_from_bytes(npy_bytes, "<from_positions>", options);
   if (!file) {
     outcome.error = file.error();
     return outcome;
   }
+  cli::FileListing listing;
+  listing.format = file.value().format;
   for (Clip& clip : file.value().motions) {
     if (frames_per_second > 0) clip.motion.frame_time = 1.0 / frames_per_second;
-    outcome.motions.push_back(decided(std::move(clip), cli::InterpretationOptions{}, file.value().format));
+    listing.motions.push_back({clip.name, clip.motion.frame_count, clip.motion.frame_time});
+  }
+  for (std::size_t k = 0; k < file.value().motions.size(); ++k) {
+    listing.chosen = k;
+    outcome.motions.push_back(decided(std::move(file.value().motions[k]), cli::InterpretationOptions{}, listing));
   }
   return outcome;
 }
 
 void pose_all_frames(const LoadedMotion& motion, float* out) {
   const Clip& clip = *motion.clip;
-  const auto joints = static_cast<std::size_t>(clip.skeleton.joint_count());
-  on_all_cores(clip.motion.frame_count, 64, [&](std::size_t first, std::size_t end) {
-    Pose pose;
-    for (std::size_t frame = first; frame < end; ++frame) {
-      pose_frame(clip, frame, motion.mode, pose);
-      float* row = out + frame * joints * 3;
-      for (std::size_t joint = 0; joint < joints; ++joint) {
-        const glm::vec3 at = glm::vec3(pose.world[joint][3]);
-        const glm::vec3 position = motion.turned ? motion.rotation * at : at;
-        row[3 * joint] = position.x;
-        row[3 * joint + 1] = position.y;
-        row[3 * joint + 2] = position.z;
-      }
-    }
+  const auto row = static_cast<std::size_t>(clip.skeleton.joint_count()) * 3;
+  const glm::mat3* turn = motion.turned ? &motion.rotation : nullptr;
+  const unsigned threads = available_threads();
+  std::vector<Pose> poses(threads + 1);  // one a thread (the caller's is the last)
+  on_all_cores(clip.motion.frame_count, 256, threads, [&](std::size_t first, std::size_t end, unsigned slot) {
+    for (std::size_t frame = first; frame < end; ++frame)
+      frame_positions(clip, frame, motion.mode, turn, poses[slot], out + frame * row);
   });
 }
 
@@ -149,7 +142,7 @@ void local_rotations(const Clip& clip, bool quaternions, const std::array<int, 3
   const std::size_t width = quaternions ? 4 : 3;
   // Euler angles follow the previous frame's (no jumps of a turn between frames): a range of
   // frames a thread would start afresh, so the joints are shared out instead.
-  on_all_cores(joints, 1, [&](std::size_t first_joint, std::size_t end_joint) {
+  on_all_cores(joints, 1, available_threads(), [&](std::size_t first_joint, std::size_t end_joint, unsigned /*slot*/) {
     for (std::size_t joint = first_joint; joint < end_joint; ++joint) {
       const bool rotates = skeleton.has_channel(static_cast<int>(joint), is_rotation);
       std::optional<EulerAngles> previous;

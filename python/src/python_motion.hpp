@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/mat3x3.hpp>
@@ -17,6 +18,7 @@
 #include "anim/diagnostic.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/result.hpp"
+#include "cli/load_for_cli.hpp"
 #include "formats/skeleton_file.hpp"
 
 namespace bvhscope::python {
@@ -27,7 +29,7 @@ struct LoadedMotion {
   UpAxisRequest up;     // as asked (the detected axis when none is named)
   bool turned = false;  // up was given: positions are turned by `rotation` (as export --up)
   glm::mat3 rotation{1.0f};
-  std::string format;  // the format that read it ("BVH")
+  cli::FileListing listing;  // its file's motions as `info` lists them (the format too), this one chosen
   // What the figure analysis decided (the unit guess, the up axis): worked out on first use, or at
   // load when the motion is turned by it.
   std::shared_ptr<const FigureAnalysis> analysis;
@@ -56,10 +58,10 @@ struct LoadOutcome {
 LoadOutcome load_motions(const std::vector<std::string>& args, bool every_motion);
 
 // A motion made of joint positions already in memory: `npy_bytes` is a .npy file's bytes (as
-// np.save writes them), read by the .npy reader with `tree` as its skeleton (empty names: the
-// layout its joint count names, else unconnected points), at `frames_per_second` (0: the
-// reader's rate for it).
-LoadOutcome motion_from_npy_bytes(const std::string& npy_bytes, const JointTree& tree, double frames_per_second);
+// np.save writes them), read by the .npy reader (its source named "<from_positions>") with the
+// skeleton `skeleton_text` gives (skeleton_file.hpp's text; empty: the layout the joint count
+// names, else unconnected points), at `frames_per_second` (0: the reader's rate for it).
+LoadOutcome motion_from_npy_bytes(std::string_view npy_bytes, std::string_view skeleton_text, double frames_per_second);
 
 // Every joint's position at every frame, frames x joints x 3 floats into `out`, as export writes
 // them (bit for bit), posed on all cores.

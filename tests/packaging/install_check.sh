@@ -54,6 +54,10 @@ if [ -n "$python_dir" ]; then
   [ "$shape" = "(994, 38, 3) $prefix/$python_dir/__init__.py" ] || fail "the installed module: $shape"
   linked=$(objdump -p "$prefix/$python_dir/$module" | awk '/NEEDED/ { print $2 }')
   ! grep -qiE 'glfw|imgui' <<<"$linked" || fail "the Python module links GLFW or ImGui: $linked"
+  # Debian's ImGui is a static library: its code would be inside the module, not NEEDED.
+  symbols=$(nm -C "$prefix/$python_dir/$module" | grep -cE 'ImGui::|glfw[A-Z]' || true)
+  [ "$(nm "$prefix/$python_dir/$module" | wc -l)" -gt 1000 ] || fail "the installed module has no symbol table to check"
+  [ "$symbols" -eq 0 ] || fail "the Python module holds $symbols ImGui or GLFW symbols"
 fi
 
 # The menu entry: valid, opens BVH files with the installed program.

@@ -4,6 +4,7 @@ readers, and failures raise located errors."""
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import numpy as np
@@ -132,3 +133,67 @@ def test_command_failures_raise_located_errors(tmp_path):
 
 def test_the_version_is_the_programs():
     assert "bvhscope " + bvhscope.__version__ == cli("--version").stdout.strip()
+
+
+def test_a_motion_gives_what_its_file_gives(tmp_path):
+    # Warnings, the file's name and the motion's place in its file, as the program reads the file.
+    with_warnings = FIXTURES / "with_warnings.bvh"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", bvhscope.BvhscopeWarning)
+        motion = bvhscope.load(with_warnings)
+    assert bvhscope.lint(motion) == cli_json("lint", with_warnings)[0]
+    assert bvhscope.info(motion) == cli_json("info", with_warnings)
+    batch = np.random.default_rng(2).normal(size=(3, 10, 22, 3)).astype(np.float32)
+    np.save(tmp_path / "batch.npy", batch)
+    third = bvhscope.load(tmp_path / "batch.npy", motion=2)
+    assert bvhscope.info(third) == cli_json("info", tmp_path / "batch.npy", "--motion", "2")
+    assert bvhscope.info(bvhscope.load_all(tmp_path / "batch.npy")[1]) == cli_json("info", tmp_path / "batch.npy",
+                                                                                   "--motion", "1")
+    # One motion given twice is one file given twice.
+    walk = bvhscope.load(WALK)
+    assert bvhscope.compare(walk, walk) == cli_json("compare", WALK, WALK)
+    # An output may not overwrite the file a motion was read from, as for the file itself.
+    copy = tmp_path / "walk.bvh"
+    copy.write_bytes(WALK.read_bytes())
+    read = bvhscope.load(copy)
+    with pytest.raises(bvhscope.UsageError, match="would overwrite the input"):
+        bvhscope.compare(read, walk, csv=copy)
+    assert copy.read_bytes() == WALK.read_bytes()
+
+
+def test_commands_leave_the_motion_as_it_was(tmp_path):
+    motion = bvhscope.load(WALK)
+    values = motion.channel_values.copy()
+    positions = motion.positions.copy()
+    bvhscope.info(motion)
+    bvhscope.metrics(motion)
+    bvhscope.lint(motion)
+    bvhscope.compare(motion, OTHER, align="rigid", frames=(5, 50))
+    motion.save(tmp_path / "a.bvh", frames=(3, 40), fps=24, mirror=True, in_place=True, ground=True, unwrap=True)
+    motion.save(tmp_path / "a.glb", units="m")
+    fresh = bvhscope.load(WALK)
+    assert np.array_equal(motion.channel_values, values) and np.array_equal(fresh.channel_values, values)
+    assert np.array_equal(motion.positions, positions)
+
+
+def test_reading_options_go_to_load_not_to_commands_on_motions():
+    motion = bvhscope.load(WALK)
+    with pytest.raises(bvhscope.UsageError, match="motion, source_fps say how a file is read"):
+        bvhscope.info(motion, motion=1, source_fps=30)
+    with pytest.raises(bvhscope.UsageError, match="no file or motion"):
+        bvhscope.lint([])
+
+
+def test_text_that_is_not_utf8_round_trips(tmp_path):
+    latin1 = SAMPLE.read_bytes().replace(b"LeftHip", b"LeftH\xefp", 1)
+    path = tmp_path / "caf\udce9.bvh"  # the bytes b"caf\xe9.bvh": not UTF-8
+    path.write_bytes(latin1)
+    motion = bvhscope.load(path)
+    assert "LeftH\udcefp" in motion.joint_names
+    again = bvhscope.from_positions(motion.positions, parents=list(motion.parents), names=motion.joint_names)
+    assert again.joint_names == motion.joint_names
+    broken = tmp_path / "bad\udcff.bvh"
+    broken.write_bytes(b"HIERARCHY\nROOT a\n{\n  OFFSET 0 0 x\n")
+    with pytest.raises(bvhscope.FileError) as raised:
+        bvhscope.info(broken)
+    assert raised.value.file == str(broken) and os.path.exists(raised.value.file)

@@ -4,8 +4,9 @@ options."""
 from __future__ import annotations
 
 import os
-import struct
 import subprocess
+
+import numpy as np
 
 import pytest
 
@@ -47,13 +48,19 @@ def test_a_video_and_a_grid_are_the_programs(tmp_path):
     assert (tmp_path / "grid.png").read_bytes() == (tmp_path / "grid_cli.png").read_bytes()
 
 
-def test_motions_from_memory_render_beside_files(tmp_path):
+def test_motions_from_memory_render_as_their_files(tmp_path):
     walk = bvhscope.load(CORPUS / "bvh11__131_01.bvh")
     points = bvhscope.from_positions(walk.positions, parents=list(walk.parents), names=walk.joint_names, fps=walk.fps)
-    bvhscope.render([walk, points], tmp_path / "both.png", size=(400, 200), grid=(2, 1), frame=10)
-    png = (tmp_path / "both.png").read_bytes()
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert struct.unpack(">II", png[16:24]) == (400, 200)
+    bvhscope.render([walk, points], tmp_path / "ours.png", size=(400, 200), grid=(2, 1), frame=10,
+                    captions=["file", "array"])
+    # The same motions as files: the array saved with its skeleton.
+    np.save(tmp_path / "points.npy", walk.positions)
+    (tmp_path / "skeleton.txt").write_text(
+        "".join(f"{name} {'-' if parent < 0 else parent}\n" for name, parent in zip(walk.joint_names, walk.parents)))
+    cli("render", CORPUS / "bvh11__131_01.bvh", tmp_path / "points.npy", "--skeleton", tmp_path / "skeleton.txt",
+        "--source-fps", repr(walk.fps), "-o", tmp_path / "theirs.png", "--size", "400x200", "--grid", "2x1",
+        "--frame", "10", "--caption", "file", "--caption", "array")
+    assert (tmp_path / "ours.png").read_bytes() == (tmp_path / "theirs.png").read_bytes()
 
 
 def test_render_ui_is_refused_in_python(tmp_path):
