@@ -134,9 +134,13 @@ std::string format_settings(const Settings& s) {
 }
 
 void add_recent_file(Settings& settings, const std::string& path) {
+  // Absolute, so that File > Open Recent finds it from whatever folder the viewer starts in next.
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+  const std::string kept = error ? path : absolute.lexically_normal().string();
   auto& recent = settings.recent_files;
-  recent.erase(std::remove(recent.begin(), recent.end(), path), recent.end());
-  recent.insert(recent.begin(), path);
+  recent.erase(std::remove(recent.begin(), recent.end(), kept), recent.end());
+  recent.insert(recent.begin(), kept);
   if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
 }
 

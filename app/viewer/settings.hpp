@@ -50,7 +50,8 @@ struct Settings {
 Settings parse_settings(std::string_view text);
 std::string format_settings(const Settings& settings);
 
-// Puts `path` first in the recent list (once), keeping at most kMaxRecentFiles.
+// Puts `path`, made absolute (against the current folder), first in the recent list (once),
+// keeping at most kMaxRecentFiles.
 void add_recent_file(Settings& settings, const std::string& path);
 
 // $XDG_CONFIG_HOME/bvhscope when XDG_CONFIG_HOME is an absolute path, else $HOME/.config/bvhscope;

@@ -169,8 +169,11 @@ void Viewer::restore_stream_camera() {
 void Viewer::sync_clip_set() {
   ClipSet& clips = state_.clips;
   const bool requested = loading_.send(clips);
+  bool load_ended = false;  // the title's "(loading x…)" goes with it, whether or not a clip came
   for (ClipSetNotice& notice : clips.take_notices()) {
     using Kind = ClipSetNotice::Kind;
+    load_ended =
+        load_ended || notice.kind == Kind::Loaded || notice.kind == Kind::Failed || notice.kind == Kind::Cancelled;
     switch (notice.kind) {
       case Kind::ClipAdded:
         framing_.frame_on_next_render = true;
@@ -226,7 +229,7 @@ void Viewer::sync_clip_set() {
     }
     loading_.follow(active);
     update_title();
-  } else if (requested) {
+  } else if (requested || load_ended) {
     update_title();
   }
 }

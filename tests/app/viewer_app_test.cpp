@@ -202,5 +202,20 @@ TEST_F(ViewerAppTest, ChoicesAndRecentFilesPersistInTheConfigDirectory) {
   }
 }
 
+// A file opened by a relative path is kept in the recent list by its absolute path, so that File >
+// Open Recent finds it from another folder (issue 34, item 1).
+TEST_F(ViewerAppTest, RecentFilesAreKeptByTheirAbsolutePath) {
+  const std::filesystem::path clip = fixtures_dir() / "two_joints.bvh";
+  const std::string relative = std::filesystem::relative(clip).string();
+  ASSERT_NE(relative.front(), '/');
+  ViewerProcess app({relative});
+  wait_loaded(app, relative);
+  window_of(app);
+  EXPECT_EQ(app.quit_with_keys(), 0);
+  const std::string settings = read_file(app.config_dir() / "settings.ini");
+  EXPECT_NE(settings.find("recent=" + clip.lexically_normal().string() + "\n"), std::string::npos) << settings;
+  EXPECT_EQ(settings.find("recent=" + relative), std::string::npos) << settings;
+}
+
 }  // namespace
 }  // namespace bvhscope::test

@@ -58,6 +58,8 @@ TEST_F(DropTest, ABrokenFileShowsItsLocatedErrorAndThePreviousClipStays) {
   EXPECT_EQ(state.at("message").rfind(broken.string() + ":4:3: error: malformed OFFSET", 0), 0u) << state.at("message");
   EXPECT_EQ(state.at("clip"), "sample.bvh");
   EXPECT_EQ(state.at("frames"), "994");
+  // The title follows: no "(loading broken.bvh…)" once the load has failed (issue 34, item 1).
+  EXPECT_EQ(state.at("title"), "bvhscope \xE2\x80\x94 sample.bvh (bundled CMU 131_01)");
 }
 
 TEST_F(DropTest, ARefusedFileInTheSameDropKeepsItsMessageWhileTheGoodOneLoads) {

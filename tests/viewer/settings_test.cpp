@@ -347,5 +347,15 @@ TEST_F(SettingsFile, OutOfRangeValuesInASoundFileAreOnlyIgnored) {
   EXPECT_TRUE(std::filesystem::exists(config / "settings.ini"));
 }
 
+TEST(Settings, RecentFilesAreKeptAbsolute) {
+  Settings s;
+  add_recent_file(s, "folder/../clips/x.bvh");
+  const std::string expected = (std::filesystem::current_path() / "clips" / "x.bvh").string();
+  ASSERT_EQ(s.recent_files.size(), 1u);
+  EXPECT_EQ(s.recent_files[0], expected);
+  add_recent_file(s, expected);  // the same file by its absolute path: still once
+  EXPECT_EQ(s.recent_files, std::vector<std::string>{expected});
+}
+
 }  // namespace
 }  // namespace bvhscope::viewer
