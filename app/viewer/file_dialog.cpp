@@ -42,7 +42,21 @@ bool FileDialog::available() {
   return false;
 }
 
-bool FileDialog::open(const std::string& title) {
+std::vector<std::string> chosen_paths(const std::string& answer) {
+  std::vector<std::string> paths;
+  std::size_t start = 0;
+  while (start <= answer.size()) {
+    const std::size_t end = answer.find(kChosenPathSeparator, start);
+    std::string path = answer.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (!path.empty() && path.back() == '\r') path.pop_back();
+    if (!path.empty()) paths.push_back(std::move(path));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return paths;
+}
+
+bool FileDialog::open(const std::string& title, bool multiple, const std::string& start_folder) {
   // "Motion files | *.bvh *.BVH *.npy *.NPY": every format's extensions, in either case.
   std::string patterns;
   for (const MotionFormat& format : motion_formats()) {
@@ -52,8 +66,15 @@ bool FileDialog::open(const std::string& title) {
       patterns += " *" + std::string(extension) + " *" + upper;
     }
   }
-  return spawn({"zenity", "--file-selection", "--title=" + title, "--file-filter=Motion files |" + patterns,
-                "--file-filter=All files | *"});
+  std::vector<std::string> args = {"zenity", "--file-selection", "--title=" + title,
+                                   "--file-filter=Motion files |" + patterns, "--file-filter=All files | *"};
+  if (multiple) {
+    args.emplace_back("--multiple");
+    args.emplace_back(std::string("--separator=") + kChosenPathSeparator);
+  }
+  // A folder given with a trailing slash: zenity shows its content, nothing selected.
+  if (!start_folder.empty()) args.push_back("--filename=" + start_folder + (start_folder.back() == '/' ? "" : "/"));
+  return spawn(std::move(args));
 }
 
 bool FileDialog::open_save(const std::string& title, const std::string& default_path, bool folder) {

@@ -10,6 +10,13 @@
 
 namespace bvhscope::viewer {
 
+// The separator of the files an open dialog with `multiple` answers: a line end, which file names
+// hold far less often than zenity's default '|'.
+inline constexpr char kChosenPathSeparator = '\n';
+
+// The files of an open dialog's answer (one, or several on lines of their own), empty ones left out.
+std::vector<std::string> chosen_paths(const std::string& answer);
+
 class FileDialog {
  public:
   FileDialog() = default;
@@ -19,8 +26,10 @@ class FileDialog {
 
   // True when zenity is on PATH.
   [[nodiscard]] static bool available();
-  // Starts the dialog; false when it cannot be started (or one is already open).
-  bool open(const std::string& title);
+  // Starts the dialog; false when it cannot be started (or one is already open). With `multiple`,
+  // several files may be chosen (chosen_paths splits the answer); `start_folder` (when not empty)
+  // is the folder it starts in.
+  bool open(const std::string& title, bool multiple = false, const std::string& start_folder = {});
   // The save dialog: `default_path` preselected (its folder shown, its name selected), a file that
   // exists confirmed before it is chosen. With `folder`, a folder is chosen instead.
   bool open_save(const std::string& title, const std::string& default_path, bool folder = false);

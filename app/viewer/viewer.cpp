@@ -104,18 +104,8 @@ void Viewer::poll_background(double now_seconds) {
     open_paths(dropped);
   }
   loading_.receive(state_.clips);
-  if (const std::optional<std::string> chosen = files_.open.poll(); chosen && !chosen->empty()) {
-    std::vector<std::string> chosen_paths;
-    std::size_t start = 0;
-    while (start <= chosen->size()) {  // zenity separates several files with '|'
-      const std::size_t bar = chosen->find('|', start);
-      const std::string path = chosen->substr(start, bar == std::string::npos ? std::string::npos : bar - start);
-      if (!path.empty()) chosen_paths.push_back(path);
-      if (bar == std::string::npos) break;
-      start = bar + 1;
-    }
-    open_paths(chosen_paths, files_.open_replaces);
-  }
+  if (const std::optional<std::string> chosen = files_.open.poll(); chosen && !chosen->empty())
+    open_paths(chosen_paths(*chosen), files_.open_replaces);
   if (const std::optional<std::string> map = files_.map.poll(); map && !map->empty()) load_joint_map(*map);
   if (const std::optional<std::string> chosen = files_.save.poll(); chosen && !chosen->empty())
     files_.fill_output_field(*chosen, dialogs_);
@@ -260,6 +250,21 @@ void Viewer::announce_detail(const ClipSlot& slot) {
   state_.message = Message{Message::Kind::Info, slot.file_name + ": " + draw_detail_notice(slot.detail)};
 }
 
+// Where File > Open starts: the folder of the file opened last (the recent list's first, kept
+// absolute), else of the active clip's file, else nowhere in particular (zenity's own choice).
+std::string Viewer::last_folder() const {
+  std::error_code error;
+  for (const std::string& path : settings_.recent_files) {
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (!folder.empty() && std::filesystem::is_directory(folder, error)) return folder.string();
+  }
+  if (const ClipSlot* slot = state_.active_slot(); slot != nullptr && !slot->is_sample) {
+    const std::filesystem::path folder = std::filesystem::absolute(slot->clip().source, error).parent_path();
+    if (!error && std::filesystem::is_directory(folder, error)) return folder.string();
+  }
+  return {};
+}
+
 void Viewer::update_title() {
   std::string title = "bvhscope";
   if (const ClipSlot* slot = state_.active_slot()) {
@@ -291,7 +296,7 @@ Viewer::OutputDefaults Viewer::output_defaults(const ClipSlot& slot) const {
 }
 
 void Viewer::start_open_dialog() {
-  if (FileDialog::available() && files_.open.open("Open motion files")) return;
+  if (FileDialog::available() && files_.open.open("Open motion files", true, last_folder())) return;
   dialogs_.open_path_requested = true;
 }
 

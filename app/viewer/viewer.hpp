@@ -192,6 +192,7 @@ class Viewer {
   void report_problem(const std::string& path, const std::string& text);
   void update_title();
   void start_open_dialog();
+  [[nodiscard]] std::string last_folder() const;
   // What an export or save of `slot` starts from: the output stem beside its file (the working
   // folder for the sample: "…/walk" for "…/walk.bvh") and the loop range in the clip's own frames
   // (every frame without one).

@@ -284,5 +284,28 @@ TEST_F(TextDialogsApp, BrowseOpensTheNativeSaveDialogOnTheDefaultAndItsChoiceFil
   EXPECT_FALSE(fs::exists(chosen));  // chosen, not written yet
 }
 
+// File > Open (Ctrl+O) takes several files and starts in the folder of the file opened last
+// (issue 34, item 5): zenity is asked for --multiple, files on lines of their own, and that folder.
+TEST_F(TextDialogsApp, OpenTakesSeveralFilesAndStartsInTheLastFolder) {
+  ASSERT_EQ(std::system("command -v zenity > /dev/null"), 0) << "zenity is not installed (scripts/bvhscope-dev setup)";
+  std::unique_ptr<ViewerProcess> app;
+  start_paused(app);  // opens dir_/sample.bvh: the last file opened
+  xdotool("key ctrl+o");
+  ZenityProcess zenity;
+  app->wait_for(
+      [&](const State&) {
+        zenity = zenity_of(app->pid());
+        return zenity.pid != 0;
+      },
+      "zenity started");
+  const std::string& arguments = zenity.arguments;
+  EXPECT_NE(arguments.find(" --multiple "), std::string::npos) << arguments;
+  EXPECT_NE(arguments.find(" --separator=\n "), std::string::npos) << arguments;
+  EXPECT_NE(arguments.find(" --filename=" + dir_.path().string() + "/ "), std::string::npos) << arguments;
+  ::kill(zenity.pid, SIGTERM);  // cancelled: nothing opens
+  app->wait_for([&](const State&) { return zenity_of(app->pid()).pid == 0; }, "zenity gone");
+  EXPECT_EQ(app->state().at("clips"), "1");
+}
+
 }  // namespace
 }  // namespace bvhscope::test
