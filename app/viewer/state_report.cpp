@@ -271,6 +271,9 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
            std::to_string(static_cast<int>(r.width)) + ',' + std::to_string(static_cast<int>(r.height));
   };
   out << "problems_tab=" << rect_text(problems_panel.tab) << '\n';
+  // The Compare tab, and its per-joint table's unit and columns as last drawn (empty, 0: not drawn).
+  out << "compare_tab=" << rect_text(parts.panels.compare.tab) << '\n';
+  out << "compare_table=" << parts.panels.compare.table_unit << ';' << parts.panels.compare.table_columns << '\n';
   if (lint_report != nullptr) {
     for (std::size_t i = 0; i < lint_report->findings.size(); ++i) {
       const LintFinding& f = lint_report->findings[i];

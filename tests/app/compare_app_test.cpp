@@ -92,5 +92,34 @@ TEST_F(CompareAppTest, CompareOptionsOfTheViewerAreCheckedBeforeAWindowOpens) {
   EXPECT_NE(align.err.find("--align must be none, root or rigid, not 'sideways'"), std::string::npos) << align.err;
 }
 
+// The Compare tab's per-joint table in a narrow window (issue 34, item 3): one unit for the table,
+// named in its title, numbers that fit their cells (no "0.202 m" cut from "0.202 mm"), and the Now
+// column left out where the panel is too narrow for four.
+TEST_F(CompareAppTest, ThePerJointTableNamesItsUnitAndItsNumbersFit) {
+  TempDir dir;
+  const auto reference = dir.write("reference.bvh", walking_clip(40));
+  const auto other = dir.write("other.bvh", shifted_walk(40, 0.02));  // 0.02 units: millimetres
+  ViewerProcess app({reference.string(), other.string(), "--compare"}, "window_width=800\nwindow_height=600\n");
+  const State compared =
+      app.wait_for([](const State& s) { return s.count("compared_1") != 0 && field(s.at("compared_1"), 1) == "ready"; },
+                   "the other clip compared");
+  const unsigned long window = window_of(app);
+  int x = 0, y = 0, w = 0, h = 0;
+  ASSERT_EQ(std::sscanf(compared.at("compare_tab").c_str(), "%d,%d,%d,%d", &x, &y, &w, &h), 4);
+  ASSERT_GT(w, 0) << compared.at("compare_tab");
+  // Near the tab's left edge: at 800 px its right part lies under the tab bar's scroll buttons.
+  xdotool("mousemove --window " + std::to_string(window) + " " + std::to_string(x + 6) + " " +
+          std::to_string(y + h / 2) + " sleep 0.1 click 1");
+  const State shown =
+      app.wait_for([](const State& s) { return s.at("compare_table") != ";0" && s.at("compare_table")[0] != ';'; },
+                   "the per-joint table drawn");
+  const std::string unit = field(shown.at("compare_table"), 0);
+  // walking_clip's units are a guess; the table is in the unit its largest error reads best in.
+  EXPECT_TRUE(unit == "mm" || unit == "units") << shown.at("compare_table");
+  EXPECT_EQ(field(shown.at("compare_table"), 1), "3");
+  // Every readout, the table's cells among them, fits its space (count;shortened;overflowing;worst).
+  EXPECT_EQ(field(shown.at("readouts"), 2), "0") << shown.at("readouts");
+}
+
 }  // namespace
 }  // namespace bvhscope::test

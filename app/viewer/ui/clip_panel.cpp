@@ -260,7 +260,12 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
         ImGui::EndChild();
         ImGui::EndTabItem();
       }
-      if (ImGui::BeginTabItem("Compare")) {
+      const bool compare_open = ImGui::BeginTabItem("Compare");
+      const ImVec2 compare_min = ImGui::GetItemRectMin();
+      const ImVec2 compare_max = ImGui::GetItemRectMax();
+      compare.tab = {compare_min.x, compare_min.y, compare_max.x - compare_min.x, compare_max.y - compare_min.y};
+      compare.table_unit.clear();
+      if (compare_open) {
         ImGui::BeginChild("##compare_tab", ImVec2(0.0f, 0.0f), false);
         draw_compare_panel(state, compare, actions);
         ImGui::EndChild();

@@ -1,6 +1,7 @@
 #include "viewer/ui/compare_panel.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -10,6 +11,7 @@
 #include "model/error_scale.hpp"
 #include "viewer/file_dialog.hpp"
 #include "viewer/ui/panel_style.hpp"
+#include "viewer/ui/readout_fit.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -43,6 +45,41 @@ std::string length_or_units(double units, double metres_per_unit) {
   char text[48];
   std::snprintf(text, sizeof(text), "%.4g units", units);
   return text;
+}
+
+// The unit of a table of lengths: the one its largest value reads best in (format_length's
+// choice), or the file's units when their size is not known. `scale` turns file units into it.
+struct TableUnit {
+  const char* name = "units";
+  double scale = 1.0;
+};
+
+TableUnit table_unit(double largest_units, double metres_per_unit) {
+  if (metres_per_unit <= 0.0) return {};
+  const double metres = std::abs(largest_units * metres_per_unit);
+  if (metres >= 1.0) return {"m", metres_per_unit};
+  if (metres >= 0.01) return {"cm", metres_per_unit * 100.0};
+  return {"mm", metres_per_unit * 1000.0};
+}
+
+// A number of the table's unit in its cell: three significant digits, or fewer decimals where the
+// cell is narrow (the whole value with its unit on hover when shortened).
+void length_cell(double units, const TableUnit& unit) {
+  const double value = units * unit.scale;
+  // Fewer decimals where the cell is narrow ("0.039", "0.04", "0.0"; "12.3", "12"), never an
+  // exponent.
+  const double size = std::abs(value);
+  const std::array<const char*, 3> formats = size < 1.0      ? std::array<const char*, 3>{"%.3f", "%.2f", "%.1f"}
+                                             : size < 1000.0 ? std::array<const char*, 3>{"%.3g", "%.1f", "%.0f"}
+                                                             : std::array<const char*, 3>{"%.0f", "%.0f", "%.0f"};
+  std::array<std::string, 3> texts;
+  for (std::size_t k = 0; k < formats.size(); ++k) {
+    char text[48];
+    std::snprintf(text, sizeof(text), formats[k], value);
+    texts[k] = text;
+  }
+  readout_choice(texts);
+  if (ImGui::IsItemHovered() && !ImGui::IsAnyItemActive()) ImGui::SetTooltip("%.4g %s", value, unit.name);
 }
 
 void status_text(const ClipComparison& compared) {
@@ -307,18 +344,42 @@ void draw_joint_table(const ViewerState& state, const ClipComparison& compared, 
   const ClipSlot* slot = state.clips.with_id(compared.clip_id);
   if (!compared.result || reference == nullptr || slot == nullptr) return;
   const CompareResult& result = *compared.result;
-  panel_section("PER JOINT");
+  // One unit for the whole table, named in its title: the cells hold numbers that fit them.
+  double largest = 0.0;
+  for (const JointError& joint : result.per_joint) largest = std::max(largest, joint.max);
+  const TableUnit unit = table_unit(largest, compared.metres_per_unit);
+  panel_section((std::string("PER JOINT, ") + unit.name).c_str());
+  panel.table_unit = unit.name;
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
   const float height = std::max(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeightWithSpacing() * 6.0f);
-  if (!ImGui::BeginTable("per_joint", 4, flags, ImVec2(0.0f, height))) return;
+  // A narrow panel leaves out the Now column (the view's colours show it) so that the others fit.
+  const bool with_now = ImGui::GetContentRegionAvail().x >= ImGui::GetFontSize() * 17.0f;
+  panel.table_columns = with_now ? 4 : 3;
+  if (!ImGui::BeginTable("per_joint", panel.table_columns, flags, ImVec2(0.0f, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Joint", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-  ImGui::TableSetupColumn("Mean", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_PreferSortDescending,
-                          1.0f);
-  ImGui::TableSetupColumn("Max", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_PreferSortDescending, 1.0f);
-  ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort, 1.0f);
-  ImGui::TableHeadersRow();
+  ImGui::TableSetupColumn("Joint", ImGuiTableColumnFlags_WidthStretch, with_now ? 1.6f : 1.25f);
+  // Short headers that differ from their first letter ("Mean" and "Max" both cut to "M..." in a
+  // narrow panel), each explained on hover.
+  ImGui::TableSetupColumn("Avg", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_PreferSortDescending,
+                          with_now ? 1.0f : 1.1f);
+  // The last column shares its width with the scroll bar: a little more for it.
+  ImGui::TableSetupColumn("Max", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_PreferSortDescending,
+                          with_now ? 1.0f : 1.3f);
+  if (with_now) ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort, 1.0f);
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  const char* explained[] = {"The reference's joint (the other clip's partner on hover)", "Mean error over the frames",
+                             "Largest error over the frames", "Error at the frame on screen"};
+  for (int column = 0; column < ImGui::TableGetColumnCount(); ++column) {
+    ImGui::TableSetColumnIndex(column);
+    ImGui::TableHeader(ImGui::TableGetColumnName(column));
+    if (!ImGui::IsItemHovered()) continue;
+    if (column == 0) {
+      ImGui::SetTooltip("%s", explained[column]);
+    } else {
+      ImGui::SetTooltip("%s, in %s", explained[column], unit.name);
+    }
+  }
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
     if (specs->SpecsDirty || panel.sorted_for != compared.serial || panel.rows.size() != result.per_joint.size()) {
       panel.sort_column = specs->SpecsCount > 0 ? specs->Specs[0].ColumnIndex : -1;
@@ -356,13 +417,15 @@ void draw_joint_table(const ViewerState& state, const ClipComparison& compared, 
         ImGui::SetTooltip("here: %s", other_name.c_str());
       ImGui::PopID();
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextUnformatted(length_or_units(joint.mean, m).c_str());
+      length_cell(joint.mean, unit);
       ImGui::TableSetColumnIndex(2);
-      ImGui::TextUnformatted(length_or_units(joint.max, m).c_str());
+      length_cell(joint.max, unit);
+      if (!with_now) continue;
       ImGui::TableSetColumnIndex(3);
       if (const std::optional<double> now = compared.error_at(frame, pair)) {
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(to_u32(error_colour(*now, top))), "%s",
-                           length_or_units(*now, m).c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(to_u32(error_colour(*now, top))));
+        length_cell(*now, unit);
+        ImGui::PopStyleColor();
       } else {
         ImGui::TextDisabled("-");
       }

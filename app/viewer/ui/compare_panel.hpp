@@ -27,6 +27,9 @@ struct ComparePanelState {
   std::uint64_t unmatched_for = 0;  // the serial of the result the lists below name
   std::string unmatched_reference;  // "Name, Name, ..." of the reference's joints without a partner
   std::string unmatched_other;
+  Rect tab;                // the Compare tab as last drawn (for tests: where to click)
+  std::string table_unit;  // the per-joint table's unit as last drawn ("cm"), empty when not drawn
+  int table_columns = 0;   // its columns (3 in a narrow panel: Now left out)
 };
 
 // "3.21 cm", "12.5 mm", "1.04 m": a length given in metres, in the unit that reads best.

@@ -124,6 +124,22 @@ void readout_line(std::string_view text, float width) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(text.size()), text.data());
 }
 
+void readout_choice(std::span<const std::string> texts, float width) {
+  if (texts.empty()) return;
+  const float available = std::max(width > 0.0f ? width : ImGui::GetContentRegionAvail().x, 1.0f);
+  for (std::size_t k = 0; k < texts.size(); ++k) {
+    if (measure_imgui(texts[k]) > available) continue;
+    ImGui::TextUnformatted(texts[k].data(), texts[k].data() + texts[k].size());
+    tally_readout(ImGui::GetItemRectSize().x, available, k > 0);
+    if (k > 0 && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", texts.front().c_str());
+    return;
+  }
+  const std::string_view last = texts.back();
+  ImGui::TextUnformatted(shortened(last, fitting_prefix(last, available, measure_imgui)));
+  tally_readout(ImGui::GetItemRectSize().x, available, true);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", texts.front().c_str());
+}
+
 void readout_textf(const char* format, ...) {
   va_list args;
   va_start(args, format);

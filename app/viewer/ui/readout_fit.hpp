@@ -7,6 +7,8 @@
 #include <cstdarg>
 #include <cstddef>
 #include <functional>
+#include <span>
+#include <string>
 #include <string_view>
 
 struct ImDrawList;  // ImGui's: this header stays free of it, for tests of fitting_prefix
@@ -37,6 +39,10 @@ void readout_text(std::string_view text);
 // One line in `width` pixels (0: the space left on the line), ending in "..." when longer (the
 // whole text as a tooltip on hover).
 void readout_line(std::string_view text, float width = 0.0f);
+// The first of `texts` (ever shorter forms of one value: fewer digits) that fits in `width` pixels
+// (0: the space left on the line); when none does, the last ending in "...". The first, whole,
+// as a tooltip on hover when another was drawn.
+void readout_choice(std::span<const std::string> texts, float width = 0.0f);
 // readout_text, printf-style.
 void readout_textf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 // The same with the arguments already taken (panel_row's value).
