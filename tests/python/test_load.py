@@ -41,6 +41,17 @@ def test_positions_equal_export_bit_for_bit(path):
     assert np.array_equal(upright.positions, exported(path, "--up", "auto")[1])
 
 
+@pytest.mark.parametrize("name", ["cmu_131_01.glb", "pybvh_example_zup.fbx", "daz_05_20.fbx"])
+def test_gltf_and_fbx_load_as_export_reads_them(name):
+    path = FIXTURES / "blender" / name
+    motion = bvhscope.load(path)
+    assert motion.format == ("glTF" if name.endswith(".glb") else "FBX")
+    names, positions = exported(path)
+    assert motion.joint_names == names
+    assert np.array_equal(motion.positions, positions)
+    assert motion.local_rotations("quat").shape == (len(motion), len(names), 4)
+
+
 def test_motion_describes_the_file():
     motion = bvhscope.load(SAMPLE)
     reported = cli_json("info", SAMPLE)
