@@ -58,8 +58,8 @@ std::vector<Motion> motions_or_raise(LoadOutcome outcome) {
   return motions;
 }
 
-// A read-only numpy view of `count` values at `data` owned by the motion's clip (kept alive by the
-// array), shaped `shape`.
+// A read-only numpy view, shaped `shape`, of the values at `data`, which the motion's clip owns (the
+// array keeps the clip alive).
 template <typename T>
 py::array clip_view(const Motion& motion, const T* data, std::vector<py::ssize_t> shape) {
   auto* owner = new std::shared_ptr<const Clip>(motion.loaded.clip);
