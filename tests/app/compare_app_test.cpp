@@ -100,10 +100,21 @@ TEST_F(CompareAppTest, ThePerJointTableNamesItsUnitAndItsNumbersFit) {
   const auto reference = dir.write("reference.bvh", walking_clip(40));
   const auto other = dir.write("other.bvh", shifted_walk(40, 0.02));  // 0.02 units: millimetres
   ViewerProcess app({reference.string(), other.string(), "--compare"}, "window_width=800\nwindow_height=600\n");
-  const State compared =
-      app.wait_for([](const State& s) { return s.count("compared_1") != 0 && field(s.at("compared_1"), 1) == "ready"; },
-                   "the other clip compared");
   const unsigned long window = window_of(app);
+  // The comparison done and the Compare tab drawn, in the same place in two different frames (the
+  // first frames lay the panels out: the tab is not drawn yet, or moves).
+  std::string seen_tab;
+  std::string seen_frame;
+  const State compared = app.wait_for(
+      [&](const State& s) {
+        if (s.count("compared_1") == 0 || field(s.at("compared_1"), 1) != "ready") return false;
+        const std::string& tab = s.at("compare_tab");
+        const bool settled = tab == seen_tab && s.at("frames_drawn") != seen_frame && tab.rfind("0,0,0,0", 0) != 0;
+        seen_tab = tab;
+        seen_frame = s.at("frames_drawn");
+        return settled;
+      },
+      "the other clip compared and the Compare tab drawn in place");
   int x = 0, y = 0, w = 0, h = 0;
   ASSERT_EQ(std::sscanf(compared.at("compare_tab").c_str(), "%d,%d,%d,%d", &x, &y, &w, &h), 4);
   ASSERT_GT(w, 0) << compared.at("compare_tab");
