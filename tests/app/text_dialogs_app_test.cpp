@@ -243,6 +243,18 @@ ZenityProcess zenity_of(pid_t viewer) {
   return {};
 }
 
+// The zenity `app` starts, once it has started.
+ZenityProcess zenity_started(const ViewerProcess& app) {
+  ZenityProcess zenity;
+  app.wait_for(
+      [&](const State&) {
+        zenity = zenity_of(app.pid());
+        return zenity.pid != 0;
+      },
+      "zenity started");
+  return zenity;
+}
+
 TEST_F(TextDialogsApp, BrowseOpensTheNativeSaveDialogOnTheDefaultAndItsChoiceFillsTheField) {
   ASSERT_EQ(std::system("command -v zenity > /dev/null"), 0) << "zenity is not installed (scripts/bvhscope-dev setup)";
   std::unique_ptr<ViewerProcess> app;
@@ -254,13 +266,7 @@ TEST_F(TextDialogsApp, BrowseOpensTheNativeSaveDialogOnTheDefaultAndItsChoiceFil
   const auto box = as_rect(opened, "save_bvh_browse_box");
   ASSERT_GT(box[2], 0.0f) << "no Browse... button";
   click_at(static_cast<int>(box[0] + box[2] * 0.5f), static_cast<int>(box[1] + box[3] * 0.5f));
-  ZenityProcess zenity;
-  app->wait_for(
-      [&](const State&) {
-        zenity = zenity_of(app->pid());
-        return zenity.pid != 0;
-      },
-      "zenity started");
+  const ZenityProcess zenity = zenity_started(*app);
   const std::string& arguments = zenity.arguments;
   EXPECT_NE(arguments.find(" --save "), std::string::npos) << arguments;
   EXPECT_NE(arguments.find(" --confirm-overwrite"), std::string::npos) << arguments;
@@ -291,13 +297,7 @@ TEST_F(TextDialogsApp, OpenTakesSeveralFilesAndStartsInTheLastFolder) {
   std::unique_ptr<ViewerProcess> app;
   start_paused(app);  // opens dir_/sample.bvh: the last file opened
   xdotool("key ctrl+o");
-  ZenityProcess zenity;
-  app->wait_for(
-      [&](const State&) {
-        zenity = zenity_of(app->pid());
-        return zenity.pid != 0;
-      },
-      "zenity started");
+  const ZenityProcess zenity = zenity_started(*app);
   const std::string& arguments = zenity.arguments;
   EXPECT_NE(arguments.find(" --multiple "), std::string::npos) << arguments;
   EXPECT_NE(arguments.find(" --separator=\n "), std::string::npos) << arguments;
