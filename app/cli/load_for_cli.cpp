@@ -16,7 +16,7 @@ namespace bvhscope::cli {
 namespace {
 
 // A clip in memory (memory_clips.hpp) as a command reads it: a copy sharing its frames (a command
-// that changes frames in place makes them its own first: own_frames), its warnings kept (lint and
+// that changes frames in place makes them its own first: from_memory), its warnings kept (lint and
 // info report them), at --source-fps when given. `progress` counts the bytes its frames take, for
 // the work budget.
 std::optional<Clip> clip_in_memory(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
@@ -60,35 +60,29 @@ Result<ReadOptions> reader_options(const MotionChoice& choice, LoadProgress* pro
 
 Result<Clip> load_motion(const std::string& path, LoadProgress* progress, const MotionChoice& choice,
                          FileListing* listing) {
+  // A clip in memory is the one its listing names (no --motion for it).
   if (std::optional<Clip> clip = clip_in_memory(path, progress, choice, listing)) return std::move(*clip);
-  Result<ReadOptions> options = reader_options(choice, progress);
-  if (!options) return options.error();
-  Result<MotionFile> file = read_motions(path, options.value());
-  if (!file) return file.error();
-  std::vector<Clip>& motions = file.value().motions;
+  FileListing all;
+  Result<std::vector<Clip>> read = load_all_motions(path, progress, choice, &all);
+  if (!read) return read.error();
+  std::vector<Clip>& motions = read.value();
   const std::size_t count = motions.size();
   if (choice.motion && *choice.motion >= count) {
-    return Diagnostic{file.value().source, 0, 0,
+    return Diagnostic{path, 0, 0,
                       "--motion " + std::to_string(*choice.motion) + ": the file holds " +
                           (count == 1 ? std::string("one motion (0)")
                                       : std::to_string(count) + " motions (0 to " + std::to_string(count - 1) + ")")};
   }
-  if (listing != nullptr) {
-    listing->format = file.value().format;
-    listing->chosen = choice.motion.value_or(0);
-    listing->motions.clear();
-    for (const Clip& motion : motions) {
-      const double frame_time = choice.source_fps ? 1.0 / *choice.source_fps : motion.motion.frame_time;
-      listing->motions.push_back({motion.name, motion.motion.frame_count, frame_time});
-    }
-  }
   Clip clip = std::move(motions[choice.motion.value_or(0)]);
   if (count > 1 && !choice.motion) {
     clip.warnings.push_back(Diagnostic{
-        file.value().source, 0, 0,
+        path, 0, 0,
         "the file holds " + std::to_string(count) + " motions; the first is used (--motion K picks another)"});
   }
-  if (choice.source_fps) clip.motion.frame_time = 1.0 / *choice.source_fps;
+  if (listing != nullptr) {
+    *listing = std::move(all);
+    listing->chosen = choice.motion.value_or(0);
+  }
   return clip;
 }
 

@@ -339,6 +339,12 @@ def _up_options(up: str | None) -> list[str]:
     return ["--up", up] if up is not None else []
 
 
+def _read_as(shared: list[str], up: str | None, options: dict) -> list[str]:
+    """The options the inputs were loaded with, for a command: their up axis unless the caller
+    gives the command one of its own."""
+    return shared + ([] if "up" in options else _up_options(up))
+
+
 def _inputs(sources: Sequence[Source], command: str) -> tuple[list[Argument], list[str], str | None]:
     """The inputs of a command (paths, or motions handed over in memory), and the options and up axis
     the motions were loaded with: the command line reads all its inputs one way, so these must agree."""
@@ -379,7 +385,7 @@ def info(source: Source, **options: Any) -> dict:
     _check_reading("info", [source], options)
     inputs, shared, up = _inputs([source], "info")
     extra = _arguments.options(options)
-    return json.loads(_run(["info", *inputs, *shared, *_up_options(None if "up" in options else up), *extra, "--json"],
+    return json.loads(_run(["info", *inputs, *_read_as(shared, up, options), *extra, "--json"],
                            "info"))
 
 
@@ -389,7 +395,7 @@ def metrics(source: Source, **options: Any) -> dict:
     _check_reading("metrics", [source], options)
     inputs, shared, up = _inputs([source], "metrics")
     extra = _arguments.options(options)
-    return json.loads(_run(["metrics", *inputs, *shared, *_up_options(None if "up" in options else up), *extra,
+    return json.loads(_run(["metrics", *inputs, *_read_as(shared, up, options), *extra,
                             "--json"], "metrics"))
 
 
@@ -403,7 +409,7 @@ def compare(ref: Source, other: Source, align: str | None = None, offset: float 
     _check_reading("compare", [ref, other], options)
     inputs, shared, up = _inputs([ref, other], "compare")
     extra = _arguments.options({"align": align, "offset": offset, **options})
-    return json.loads(_run(["compare", *inputs, *shared, *_up_options(None if "up" in options else up), *extra,
+    return json.loads(_run(["compare", *inputs, *_read_as(shared, up, options), *extra,
                             "--json"], "compare"))
 
 
@@ -414,7 +420,7 @@ def lint(sources: Source | Iterable[Source], **options: Any) -> Any:
     listed = [sources] if single else list(sources)
     _check_reading("lint", listed, options)
     inputs, shared, up = _inputs(listed, "lint")
-    args = ["lint", *inputs, *shared, *_up_options(None if "up" in options else up), *_arguments.options(options),
+    args = ["lint", *inputs, *_read_as(shared, up, options), *_arguments.options(options),
             "--json"]
     status, out, err = _bvhscope.run(_encoded(args))
     text = out.decode("utf-8", "surrogateescape")
@@ -461,5 +467,5 @@ def render(sources: Source | Sequence[Source], output: PathLike, size: tuple[int
     inputs, shared, up = _inputs(listed, "render")
     extra = _arguments.options({"size": size, "frames": frames, "fps": fps, "camera": camera, "grid": grid,
                                 "captions": captions, **options})
-    _run(["render", *inputs, *shared, *_up_options(None if "up" in options else up), "-o", os.fspath(output), *extra],
+    _run(["render", *inputs, *_read_as(shared, up, options), "-o", os.fspath(output), *extra],
          "render")

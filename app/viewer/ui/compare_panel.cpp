@@ -47,8 +47,22 @@ std::string length_or_units(double units, double metres_per_unit) {
   return text;
 }
 
-// The unit of a table of lengths: the one its largest value reads best in (format_length's
-// choice), or the file's units when their size is not known. `scale` turns file units into it.
+// The unit a length in metres reads best in: "m" from 1 m, "cm" from 1 cm (and for 0), else "mm";
+// `per_metre` turns metres into it.
+struct LengthUnit {
+  const char* name = "units";
+  double per_metre = 1.0;
+};
+
+LengthUnit length_unit(double metres) {
+  const double size = std::abs(metres);
+  if (size >= 1.0) return {"m", 1.0};
+  if (size >= 0.01 || size == 0.0) return {"cm", 100.0};
+  return {"mm", 1000.0};
+}
+
+// The unit of a table of lengths: the one its largest value reads best in, or the file's units
+// when their size is not known. `scale` turns file units into it.
 struct TableUnit {
   const char* name = "units";
   double scale = 1.0;
@@ -56,10 +70,8 @@ struct TableUnit {
 
 TableUnit table_unit(double largest_units, double metres_per_unit) {
   if (metres_per_unit <= 0.0) return {};
-  const double metres = std::abs(largest_units * metres_per_unit);
-  if (metres >= 1.0) return {"m", metres_per_unit};
-  if (metres >= 0.01) return {"cm", metres_per_unit * 100.0};
-  return {"mm", metres_per_unit * 1000.0};
+  const LengthUnit unit = length_unit(largest_units * metres_per_unit);
+  return {unit.name, metres_per_unit * unit.per_metre};
 }
 
 // A number of the table's unit in its cell: three significant digits, or fewer decimals where the
@@ -437,15 +449,9 @@ void draw_joint_table(const ViewerState& state, const ClipComparison& compared, 
 }  // namespace
 
 std::string format_length(double metres) {
+  const LengthUnit unit = length_unit(metres);
   char text[48];
-  const double size = std::abs(metres);
-  if (size >= 1.0) {
-    std::snprintf(text, sizeof(text), "%.3g m", metres);
-  } else if (size >= 0.01 || size == 0.0) {
-    std::snprintf(text, sizeof(text), "%.3g cm", metres * 100.0);
-  } else {
-    std::snprintf(text, sizeof(text), "%.3g mm", metres * 1000.0);
-  }
+  std::snprintf(text, sizeof(text), "%.3g %s", metres * unit.per_metre, unit.name);
   return text;
 }
 
