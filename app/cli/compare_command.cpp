@@ -11,6 +11,7 @@
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/joint_map_file.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/work_budget_check.hpp"
 #include "formats/json_writer.hpp"
@@ -43,23 +44,6 @@ std::string name_list(const Skeleton& skeleton, const std::vector<int>& joints) 
     list += printable(skeleton.names[static_cast<std::size_t>(joint)]);
   }
   return list;
-}
-
-// The joint map file (parse_joint_map): its pairs, or nullopt with the located error printed.
-std::optional<std::vector<std::pair<std::string, std::string>>> read_map(const std::string& path, std::ostream& err) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    err << printable(path) << ": error: cannot open the joint map\n";
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << file.rdbuf();
-  auto pairs = parse_joint_map(text.str(), path);
-  if (!pairs) {
-    err << format_diagnostic(pairs.error(), Severity::Error) << '\n';
-    return std::nullopt;
-  }
-  return std::move(pairs).value();
 }
 
 struct Report {
@@ -268,7 +252,7 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
     }
   }
   if (const auto map_path = parsed->value("--map")) {
-    const auto pairs = read_map(*map_path, err);
+    const auto pairs = read_joint_map(*map_path, err);
     if (!pairs) return kExitBadInput;
     options.explicit_pairs = *pairs;
   }

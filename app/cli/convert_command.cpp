@@ -15,10 +15,8 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/motion_file.hpp"
 #include "cli/work_budget_check.hpp"
-#include "formats/fbx_writer.hpp"
-#include "formats/gltf_writer.hpp"
-#include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
 
 namespace bvhscope::cli {
@@ -170,24 +168,6 @@ std::string fit_summary(const RotationFitReport& fit, const Skeleton& input, con
   return text;
 }
 
-// What -o names: BVH text unless its extension is a glTF or FBX one.
-enum class OutputKind : unsigned char { Bvh, Glb, Gltf, Fbx };
-
-OutputKind output_kind(std::string_view path) {
-  const auto ends_with = [&](std::string_view suffix) {
-    if (path.size() <= suffix.size()) return false;
-    for (std::size_t i = 0; i < suffix.size(); ++i) {
-      const char c = path[path.size() - suffix.size() + i];
-      if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != suffix[i]) return false;
-    }
-    return true;
-  };
-  if (ends_with(".glb")) return OutputKind::Glb;
-  if (ends_with(".gltf")) return OutputKind::Gltf;
-  if (ends_with(".fbx")) return OutputKind::Fbx;
-  return OutputKind::Bvh;
-}
-
 // The name of the glTF animation: the motion's own (a file of several), else the input's stem.
 std::string animation_name(const Clip& clip, const std::string& input) {
   return !clip.name.empty() ? clip.name : std::filesystem::path(input).stem().string();
@@ -334,50 +314,17 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     write_bvh(result, out, write_options);
     return finish_output(out, err);
   }
-  std::string error;
-  std::optional<io::AtomicFile> file = io::AtomicFile::create(*output, error);
-  if (!file) {
-    err << printable(*output) << ": error: " << printable(error) << '\n';
-    return kExitBadInput;
-  }
+  if (kind != OutputKind::Bvh && report.unit_unknown_kept)
+    err << format_diagnostic({input, 0, 0,
+                              "its length unit cannot be told from the figure, so lengths are written as they "
+                              "are, not converted to glTF's metres (--from-units says what they are)"},
+                             Severity::Warning)
+        << '\n';
+  const std::optional<std::string> written = write_motion_file(result, kind, *output, motion_name, write_options, err);
+  if (!written) return kExitBadInput;
   if (kind != OutputKind::Bvh) {
     const bool unknown_unit = report.unit_unknown_kept;
-    if (unknown_unit)
-      err << format_diagnostic({input, 0, 0,
-                                "its length unit cannot be told from the figure, so lengths are written as they "
-                                "are, not converted to glTF's metres (--from-units says what they are)"},
-                               Severity::Warning)
-          << '\n';
-    std::string what;  // "38 nodes, 32 animated properties"
-    std::optional<Diagnostic> refused;
-    if (kind == OutputKind::Fbx) {
-      FbxWriteOptions fbx;
-      fbx.take_name = motion_name;
-      const Result<FbxWriteReport> written = write_fbx(result, PositionMode::Add, file->stream(), fbx);
-      if (written)
-        what = std::to_string(written.value().models) + " models, " + std::to_string(written.value().curves) +
-               " animation curves";
-      else
-        refused = written.error();
-    } else {
-      GltfWriteOptions gltf;
-      gltf.binary = kind == OutputKind::Glb;
-      gltf.animation_name = motion_name;
-      const Result<GltfWriteReport> written = write_gltf(result, PositionMode::Add, file->stream(), gltf);
-      if (written)
-        what = std::to_string(written.value().nodes) + " nodes, " + std::to_string(written.value().samplers) +
-               " animated properties";
-      else
-        refused = written.error();
-    }
-    if (refused) {
-      err << format_diagnostic(*refused, Severity::Error) << "; nothing was written\n";
-      return kExitBadInput;
-    }
-    if (!file->commit(error)) {
-      err << printable(*output) << ": error: " << printable(error) << '\n';
-      return kExitBadInput;
-    }
+    const std::string& what = *written;
     char fps[32];
     std::snprintf(fps, sizeof fps, "%.3f", 1.0 / result.motion.frame_time);
     out << "wrote " << printable(*output) << ": " << result.motion.frame_count << " frames at " << fps << " fps, "
@@ -390,11 +337,6 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     out << '\n';
     if (report.fit && positions_skeleton) out << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
     return finish_output(out, err);
-  }
-  write_bvh(result, file->stream(), write_options);
-  if (!file->commit(error)) {
-    err << printable(*output) << ": error: " << printable(error) << '\n';
-    return kExitBadInput;
   }
   out << "wrote " << printable(*output) << ": " << result.motion.frame_count << " frames, "
       << result.skeleton.joint_count() - result.skeleton.end_site_count() << " joints, " << result.motion.channel_count

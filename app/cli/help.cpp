@@ -78,6 +78,32 @@ Usage:
                                 LimbNode per joint): one animation keyed at every frame, in
                                 metres with +Y up (the unit guess and the up axis detection
                                 decide; --units and --up override)
+  bvhscope retarget SOURCE --to TARGET -o OUT.bvh|OUT.glb|OUT.gltf|OUT.fbx [--map MAP]
+                 [--root scale|keep|none] [--feet plant|free] [--fingers] [--from-up AXIS] [--to-up AXIS]
+                 [--frames A:B] [--save-map MAP] [--precision N] [--force] [--motion K] [--source-fps N]
+                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
+  bvhscope retarget FOLDER --to TARGET -o OUTFOLDER [--format bvh|glb|gltf|fbx] [--jobs N]
+                 (and the options above)
+                                moves a humanoid motion onto another humanoid skeleton: OUT
+                                has TARGET's joints, names, OFFSETs and channels exactly and
+                                SOURCE's frames at SOURCE's rate. Each rig's hips, spine,
+                                neck, head, arms and legs are found by the tree's shape and
+                                the names (CMU, Mixamo, SMPL, Rokoko, Xsens, OptiTrack,
+                                Vicon, Unreal, Unity, Rigify, MakeHuman, Bip01...); each
+                                target bone then points where its source bone points and
+                                turns with it, whatever the rest poses (T or A) and local
+                                axes; unmapped joints keep their rest pose. --map MAP gives
+                                pairs first (compare's format: source joint,target joint; a
+                                name that does not exist is an error); --save-map writes the
+                                map used. --root scale moves the root along the source's
+                                path scaled by the legs' ratio (default), keep at the same
+                                real length, none not at all. Feet the source plants (slow,
+                                near its floor) stay planted: the legs reach where its ankles
+                                are, scaled as the root (--feet free leaves the legs as the
+                                source's directions put them). --fingers maps the hands'
+                                joints by name too. A FOLDER retargets every motion file in
+                                it (in parallel, --jobs; a failure names its file and the
+                                others go on) into OUTFOLDER as NAME.bvh (or --format).
   bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
                  [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]

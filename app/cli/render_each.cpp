@@ -10,6 +10,7 @@
 
 #include "anim/printable.hpp"
 #include "anim/thread_policy.hpp"
+#include "cli/progress_line.hpp"
 #include "io/atomic_file.hpp"
 #include "video/child_process.hpp"
 
@@ -67,16 +68,6 @@ std::string own_executable() {
   return path.empty() ? std::string("/proc/self/exe") : path.string();
 }
 
-// "[#######.............] 3 of 12 files, 2 rendering" on one terminal line.
-void draw_progress(std::ostream& err, std::size_t finished, std::size_t total, std::size_t running) {
-  constexpr std::size_t kWidth = 24;
-  const std::size_t filled = total > 0 ? finished * kWidth / total : kWidth;
-  err << "\r\033[K[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] " << finished << " of "
-      << total << " files, " << running << " rendering" << std::flush;
-}
-
-void clear_progress(std::ostream& err) { err << "\r\033[K" << std::flush; }
-
 }  // namespace
 
 std::optional<EachFormat> parse_each_format(std::string_view text) noexcept {
@@ -112,7 +103,7 @@ int run_each(const std::vector<EachJob>& jobs, const std::vector<std::string>& s
   // The first SIGINT, SIGTERM or SIGHUP is only recorded: the loop stops the workers itself.
   io::defer_interrupt_signals();
   const std::string program = own_executable();
-  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  const bool terminal = stderr_is_terminal();
   struct Running {
     std::size_t job;
     video::ChildProcess child;
@@ -126,7 +117,7 @@ int run_each(const std::vector<EachJob>& jobs, const std::vector<std::string>& s
     if (terminal) clear_progress(err);
     err << text << std::flush;
   };
-  if (terminal) draw_progress(err, 0, jobs.size(), 0);
+  if (terminal) draw_progress(err, 0, jobs.size(), 0, "rendering");
   while ((next < jobs.size() || !running.empty()) && io::interrupt_signal() == 0) {
     bool changed = false;
     while (running.size() < workers && next < jobs.size()) {
@@ -171,7 +162,7 @@ int run_each(const std::vector<EachJob>& jobs, const std::vector<std::string>& s
       changed = true;
       it = running.erase(it);
     }
-    if (terminal && changed) draw_progress(err, finished, jobs.size(), running.size());
+    if (terminal && changed) draw_progress(err, finished, jobs.size(), running.size(), "rendering");
     if (!changed) {
       const timespec pause{0, 20'000'000};  // 20 ms; a signal ends it early
       ::nanosleep(&pause, nullptr);

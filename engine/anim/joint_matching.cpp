@@ -45,7 +45,8 @@ std::string normalized_joint_name(std::string_view name) {
 }
 
 Result<std::vector<std::pair<std::string, std::string>>> parse_joint_map(std::string_view text,
-                                                                         const std::string& source) {
+                                                                         const std::string& source,
+                                                                         std::vector<int>* lines) {
   auto trimmed = [](std::string_view part) {
     const std::size_t first = part.find_first_not_of(" \t");
     if (first == std::string_view::npos) return std::string();
@@ -68,6 +69,7 @@ Result<std::vector<std::pair<std::string, std::string>>> parse_joint_map(std::st
     if (pair.first.empty() || pair.second.empty())
       return Diagnostic{source, number, 1, "expected 'reference name,other name'"};
     pairs.push_back(std::move(pair));
+    if (lines) lines->push_back(number);
   }
   return pairs;
 }

@@ -35,9 +35,11 @@ std::string normalized_joint_name(std::string_view name);
 // A joint map: lines "reference name,other name" (spaces and tabs around each name ignored, CR LF
 // and a leading UTF-8 byte order mark allowed); blank lines and lines whose first character other
 // than a space or tab is '#' are skipped. A line without a name on both
-// sides of a comma is an error located at its line (column 1).
+// sides of a comma is an error located at its line (column 1). `lines` (optional) receives each
+// pair's line number.
 Result<std::vector<std::pair<std::string, std::string>>> parse_joint_map(std::string_view text,
-                                                                         const std::string& source);
+                                                                         const std::string& source,
+                                                                         std::vector<int>* lines = nullptr);
 
 JointMatching match_joints(const Skeleton& reference, const Skeleton& other,
                            const std::vector<std::pair<std::string, std::string>>& explicit_pairs = {});

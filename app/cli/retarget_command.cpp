@@ -1,0 +1,372 @@
+// bvhscope retarget: a humanoid motion moved onto another humanoid skeleton (engine/retarget), one
+// file or every motion file of a folder (in parallel, each failure its own), written as BVH, glTF or
+// FBX.
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "anim/convert.hpp"
+#include "anim/convert_timing.hpp"
+#include "anim/frame_range.hpp"
+#include "anim/printable.hpp"
+#include "anim/thread_policy.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/joint_map_file.hpp"
+#include "cli/load_for_cli.hpp"
+#include "cli/motion_file.hpp"
+#include "cli/progress_line.hpp"
+#include "io/atomic_file.hpp"
+#include "io/output_guard.hpp"
+#include "model/bvh_paths.hpp"
+#include "retarget/retarget.hpp"
+
+namespace bvhscope::cli {
+namespace {
+
+struct RetargetJob {
+  const Clip* target = nullptr;
+  std::optional<FrameRange> frames;  // --frames A:B of each source
+  std::string target_path;
+  RetargetOptions options;
+  MotionChoice choice;
+  BvhWriteOptions bvh;
+};
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+// The clip as glTF and FBX hold it (bvhscope writes both in metres with +Y up): the unit guess
+// and the up axis detection decide; a unit nothing can tell stays as it is, with a warning.
+std::optional<Clip> for_engines(Clip clip, const std::string& input, std::ostream& err) {
+  ConvertOptions options;
+  options.up = UpAxis::PosY;
+  options.lengths = LengthConversion{};
+  options.lengths->target_metres_per_unit = 1.0;
+  options.lengths->keep_unknown = true;
+  options.position_mode = PositionModeRequest::Add;
+  ConvertReport report;
+  Result<Clip> converted = convert_clip(std::move(clip), options, &report);
+  if (!converted) {
+    err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
+    return std::nullopt;
+  }
+  if (report.unit_unknown_kept)
+    err << format_diagnostic({input, 0, 0,
+                              "its length unit cannot be told from the figure, so lengths are written as they are, "
+                              "not converted to metres"},
+                             Severity::Warning)
+        << '\n';
+  return std::move(converted).value();
+}
+
+// The source at `input`, its --frames taken, or nothing after printing why.
+std::optional<Clip> load_source(const RetargetJob& job, const std::string& input, std::ostream& err) {
+  std::optional<Clip> source = load_clip_reporting(input, err, nullptr, job.choice);
+  if (!source || !job.frames) return source;
+  Result<Clip> trimmed = trim_frames(std::move(*source), job.frames->first, job.frames->last);
+  if (!trimmed) {
+    err << format_diagnostic(trimmed.error(), Severity::Error) << "; nothing was written\n";
+    return std::nullopt;
+  }
+  return std::move(trimmed).value();
+}
+
+// One source onto the target, written to `output`: the exit status, messages on `out` and `err`.
+int retarget_file(const RetargetJob& job, const std::string& input, const std::string& output, std::ostream& out,
+                  std::ostream& err) {
+  std::optional<Clip> source = load_source(job, input, err);
+  if (!source) return kExitBadInput;
+  RetargetReport report;
+  Result<Clip> moved = retarget(*source, *job.target, job.options, &report);
+  if (!moved) {
+    err << format_diagnostic(moved.error(), Severity::Error) << "; nothing was written\n";
+    return kExitBadInput;
+  }
+  if (report.target_rig.has_arms() && !report.source_rig.has_arms())
+    err << format_diagnostic({input, 0, 0, "no arms were found in it: the target's arms keep their rest pose"},
+                             Severity::Warning)
+        << '\n';
+  const OutputKind kind = output_kind(output);
+  Clip result = std::move(moved).value();
+  if (kind != OutputKind::Bvh) {
+    std::optional<Clip> converted = for_engines(std::move(result), job.target_path, err);
+    if (!converted) return kExitBadInput;
+    result = std::move(*converted);
+  }
+  const std::string name = !source->name.empty() ? source->name : std::filesystem::path(input).stem().string();
+  const std::optional<std::string> written = write_motion_file(result, kind, output, name, job.bvh, err);
+  if (!written) return kExitBadInput;
+  const Skeleton& skeleton = result.skeleton;
+  out << "wrote " << printable(output) << ": " << result.motion.frame_count << " frames at "
+      << fixed(1.0 / result.motion.frame_time, 3) << " fps on " << printable(job.target_path) << "'s skeleton ("
+      << skeleton.joint_count() - skeleton.end_site_count() << " joints";
+  if (!written->empty()) out << ", " << *written;
+  out << "); " << report.pairs.size() << " joints driven";
+  if (job.options.root == RootMotion::None)
+    out << ", the root not moved";
+  else
+    out << ", root path x" << fixed(report.root_scale, 4)
+        << (job.options.root == RootMotion::Scale ? " (the legs' ratio)" : " (the units' ratio)");
+  if (report.target_fitted) out << "; the target's joint positions fitted with rotations first";
+  out << '\n';
+  return kExitOk;
+}
+
+// The map the retargeting of `input` would use, as a joint map file (source,target per line).
+int save_map(const RetargetJob& job, const std::string& input, const std::string& path, std::ostream& err) {
+  std::optional<Clip> source = load_source(job, input, err);
+  if (!source) return kExitBadInput;
+  RetargetReport report;
+  RetargetOptions options = job.options;
+  Clip probe = *source;
+  probe.motion.frame_count = std::min<std::size_t>(probe.motion.frame_count, 1);
+  Result<Clip> moved = retarget(probe, *job.target, options, &report);
+  if (!moved) {
+    err << format_diagnostic(moved.error(), Severity::Error) << "; nothing was written\n";
+    return kExitBadInput;
+  }
+  std::string error;
+  std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
+  if (!file) {
+    err << printable(path) << ": error: " << printable(error) << '\n';
+    return kExitBadInput;
+  }
+  const Skeleton& from = report.source_skeleton;
+  file->stream() << "# bvhscope retarget map: source joint,target joint (" << printable(input) << " onto "
+                 << printable(job.target_path) << ")\n";
+  for (const RetargetPair& pair : report.pairs)
+    file->stream() << from.names[static_cast<std::size_t>(pair.source)] << ','
+                   << job.target->skeleton.names[static_cast<std::size_t>(pair.target)] << '\n';
+  if (!file->commit(error)) {
+    err << printable(path) << ": error: " << printable(error) << '\n';
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
+
+// Every motion file of the folder onto the target, `jobs` at a time, the results printed in the
+// folder's order as they are ready (a progress count on a terminal), one failure not stopping the rest.
+int retarget_folder(const RetargetJob& job, const std::string& folder, const std::string& output_folder,
+                    OutputKind kind, unsigned jobs, std::ostream& out, std::ostream& err) {
+  const BvhPaths paths = expand_bvh_paths({folder});
+  for (const std::string& refused : paths.refused) err << "bvhscope: retarget: " << printable(refused) << '\n';
+  if (paths.files.empty()) {
+    err << "bvhscope: retarget: " << printable(folder) << " holds no motion files\n";
+    return kExitBadInput;
+  }
+  std::error_code code;
+  std::filesystem::create_directories(output_folder, code);
+  if (code) {
+    err << printable(output_folder) << ": error: " << printable(code.message()) << '\n';
+    return kExitBadInput;
+  }
+  static constexpr std::string_view kExtensions[] = {".bvh", ".glb", ".gltf", ".fbx"};
+  const std::string extension(kExtensions[static_cast<std::size_t>(kind)]);
+  std::vector<std::string> outputs;
+  for (const std::string& input : paths.files)
+    outputs.push_back((std::filesystem::path(output_folder) / std::filesystem::path(input).stem()).string() +
+                      extension);
+
+  struct Outcome {
+    std::string out;
+    std::string err;
+    int status = kExitOk;
+    bool done = false;
+  };
+  std::vector<Outcome> outcomes(paths.files.size());
+  std::mutex mutex;
+  std::size_t printed = 0;
+  std::atomic<std::size_t> next{0};
+  const bool terminal = stderr_is_terminal();
+  std::size_t running = 0;
+  const auto work = [&] {
+    for (std::size_t i = next++; i < paths.files.size(); i = next++) {
+      {
+        const std::lock_guard lock(mutex);
+        ++running;
+        if (terminal) draw_progress(err, printed, outcomes.size(), running, "retargeting");
+      }
+      std::ostringstream file_out;
+      std::ostringstream file_err;
+      int status = kExitOk;
+      std::vector<std::string> inputs = {paths.files[i], job.target_path};
+      const std::span<const std::string> earlier(outputs.data(), i);
+      if (const auto conflict = io::output_conflict(outputs[i], inputs, earlier)) {
+        file_err << "bvhscope: retarget: " << printable(*conflict) << "; nothing was written\n";
+        status = kExitBadInput;
+      } else {
+        try {
+          status = retarget_file(job, paths.files[i], outputs[i], file_out, file_err);
+        } catch (const std::bad_alloc&) {
+          file_err << printable(paths.files[i]) << ": error: out of memory; nothing was written\n";
+          status = kExitBadInput;
+        }
+      }
+      const std::lock_guard lock(mutex);
+      outcomes[i] = {file_out.str(), file_err.str(), status, true};
+      --running;
+      if (terminal) clear_progress(err);
+      while (printed < outcomes.size() && outcomes[printed].done) {
+        out << outcomes[printed].out << std::flush;
+        err << outcomes[printed].err;
+        ++printed;
+      }
+      if (terminal) draw_progress(err, printed, outcomes.size(), running, "retargeting");
+    }
+  };
+  std::vector<std::thread> threads;
+  const unsigned count = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(paths.files.size())));
+  for (unsigned t = 1; t < count; ++t) threads.emplace_back(work);
+  work();
+  for (std::thread& thread : threads) thread.join();
+  if (terminal) clear_progress(err);
+  const auto failed = static_cast<std::size_t>(
+      std::count_if(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.status != kExitOk; }));
+  out << "retargeted " << outcomes.size() - failed << " of " << outcomes.size() << " files onto "
+      << printable(job.target_path) << " into " << printable(output_folder);
+  if (failed > 0) out << "; " << failed << " failed (above)";
+  out << '\n';
+  return failed > 0 ? kExitBadInput : finish_output(out, err);
+}
+
+}  // namespace
+
+int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  UsageError usage;
+  const auto parsed = parse_arguments(args,
+                                      with_motion_options({{"--to", true},
+                                                           {"-o", true},
+                                                           {"--output", true},
+                                                           {"--map", true},
+                                                           {"--save-map", true},
+                                                           {"--root", true},
+                                                           {"--fingers", false},
+                                                           {"--feet", true},
+                                                           {"--from-up", true},
+                                                           {"--to-up", true},
+                                                           {"--format", true},
+                                                           {"--jobs", true},
+                                                           {"--frames", true},
+                                                           {"--precision", true},
+                                                           {"--force", false}}),
+                                      usage);
+  if (!parsed) return usage_error(err, "retarget: " + usage.message);
+  if (parsed->positionals.size() != 1) return usage_error(err, "retarget: expected one SOURCE (a file or a folder)");
+  const std::string& input = parsed->positionals[0];
+  const std::optional<std::string> target_path = parsed->value("--to");
+  if (!target_path || target_path->empty())
+    return usage_error(err, "retarget: --to TARGET (the skeleton to move the motion onto) is needed");
+  std::optional<std::string> output = parsed->value("-o");
+  if (const auto long_output = parsed->value("--output")) output = long_output;
+  const std::optional<std::string> map_output = parsed->value("--save-map");
+  if ((!output || output->empty()) && !map_output)
+    return usage_error(err, "retarget: -o OUT.bvh, OUT.glb, OUT.gltf or OUT.fbx (a folder for a folder) is needed");
+
+  RetargetJob job;
+  job.target_path = *target_path;
+  if (const auto text = parsed->value("--root")) {
+    if (*text == "scale")
+      job.options.root = RootMotion::Scale;
+    else if (*text == "keep")
+      job.options.root = RootMotion::Keep;
+    else if (*text == "none")
+      job.options.root = RootMotion::None;
+    else
+      return usage_error(err, "retarget: --root must be scale, keep or none, not '" + *text + "'");
+  }
+  job.options.fingers = parsed->has("--fingers");
+  if (const auto text = parsed->value("--feet")) {
+    if (*text != "plant" && *text != "free")
+      return usage_error(err, "retarget: --feet must be plant or free, not '" + *text + "'");
+    job.options.plant_feet = *text == "plant";
+  }
+  for (const auto& [option, request] :
+       {std::pair{"--from-up", &job.options.source_up}, std::pair{"--to-up", &job.options.target_up}}) {
+    if (const auto text = parsed->value(option)) {
+      const auto parsed_up = parse_up_axis_request(*text);
+      if (!parsed_up)
+        return usage_error(
+            err, std::string("retarget: ") + option + " must be auto, +x, -x, +y, -y, +z or -z, not '" + *text + "'");
+      *request = *parsed_up;
+    }
+  }
+  const auto choice = motion_choice_options(*parsed, "retarget", usage);
+  if (!choice) return usage_error(err, usage.message);
+  job.choice = *choice;
+  if (const auto text = parsed->value("--precision")) {
+    int digits = -1;
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), digits);
+    if (ec != std::errc{} || end != text->data() + text->size() || digits < 0 || digits > kMaxBvhPrecision)
+      return usage_error(err, "retarget: --precision must be a number of decimals from 0 to " +
+                                  std::to_string(kMaxBvhPrecision) + ", not '" + *text + "'");
+    job.bvh.precision = digits;
+  }
+  if (const auto text = parsed->value("--frames")) {
+    job.frames = parse_frame_range(*text);
+    if (!job.frames) return usage_error(err, "retarget: --frames must be A:B with 0 <= A <= B, not '" + *text + "'");
+  }
+  unsigned jobs = available_threads();
+  if (const auto text = parsed->value("--jobs")) {
+    unsigned value = 0;
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (ec != std::errc{} || end != text->data() + text->size() || value < 1 || value > kMaxThreads)
+      return usage_error(err, "retarget: --jobs must be a whole number from 1 to " + std::to_string(kMaxThreads) +
+                                  ", not '" + *text + "'");
+    jobs = value;
+  }
+  std::error_code code;
+  const bool folder = std::filesystem::is_directory(input, code);
+  std::optional<OutputKind> folder_kind;
+  if (const auto text = parsed->value("--format")) {
+    static constexpr std::pair<std::string_view, OutputKind> kFormats[] = {
+        {"bvh", OutputKind::Bvh}, {"glb", OutputKind::Glb}, {"gltf", OutputKind::Gltf}, {"fbx", OutputKind::Fbx}};
+    for (const auto& [name, kind] : kFormats)
+      if (*text == name) folder_kind = kind;
+    if (!folder_kind) return usage_error(err, "retarget: --format must be bvh, glb, gltf or fbx, not '" + *text + "'");
+    if (!folder) return usage_error(err, "retarget: --format is for a folder of sources (a file's -o says its format)");
+  }
+
+  // The inputs are never overwritten.
+  std::vector<std::string> inputs = {input, *target_path};
+  if (const auto map = parsed->value("--map")) inputs.push_back(*map);
+  if (!parsed->has("--force")) {
+    for (const std::optional<std::string>& written : {output, map_output}) {
+      if (!written || written->empty() || folder) continue;
+      if (const auto conflict = io::output_conflict(*written, inputs)) {
+        err << "bvhscope: retarget: " << printable(*conflict) << "; nothing was written (--force replaces it)\n";
+        return kExitUsage;
+      }
+    }
+  }
+  if (const auto map_path = parsed->value("--map")) {
+    const auto pairs = read_joint_map(*map_path, err, &job.options.map_lines);
+    if (!pairs) return kExitBadInput;
+    job.options.map = *pairs;
+    job.options.map_source = *map_path;
+  }
+  const std::optional<Clip> target = load_clip_reporting(*target_path, err);
+  if (!target) return kExitBadInput;
+  job.target = &*target;
+
+  if (folder) {
+    if (map_output) return usage_error(err, "retarget: --save-map is for one SOURCE file");
+    return retarget_folder(job, input, *output, folder_kind.value_or(OutputKind::Bvh), jobs, out, err);
+  }
+  if (map_output) {
+    const int status = save_map(job, input, *map_output, err);
+    if (status != kExitOk || !output || output->empty()) return status;
+  }
+  const int status = retarget_file(job, input, *output, out, err);
+  return status == kExitOk ? finish_output(out, err) : status;
+}
+
+}  // namespace bvhscope::cli
