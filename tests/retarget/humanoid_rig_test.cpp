@@ -27,6 +27,7 @@
 #include "test_support.hpp"
 
 namespace bvhscope {
+namespace humanoid_rig_test {  // its own: the sanitizer build compiles test files together (unity)
 namespace {
 
 TEST(JointWords, ReadNamesOfManyRigs) {
@@ -408,4 +409,5 @@ TEST(Retarget, OntoEveryConventionInEveryStanceTheLimbsKeepTheirDirections) {
 }
 
 }  // namespace
+}  // namespace humanoid_rig_test
 }  // namespace bvhscope

@@ -28,6 +28,7 @@
 #include "test_support.hpp"
 
 namespace bvhscope {
+namespace retarget_test {  // its own: the sanitizer build compiles test files together (unity)
 namespace {
 
 // A corpus rig as a person reads it: its up axis, its unit, and the joints of its limbs.
@@ -481,4 +482,5 @@ TEST(Retarget, AMapPairReplacesTheAutomaticOne) {
 }
 
 }  // namespace
+}  // namespace retarget_test
 }  // namespace bvhscope
