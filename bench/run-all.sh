@@ -220,6 +220,29 @@ else
 fi
 
 # ---------------------------------------------------------------------------------------------------
+section "Retarget: a CMU clip onto the Mixamo rig vs posing its frames alone (bvhscope_bench_retarget, issue 31)"
+if "$bench/bvhscope_bench_retarget" "${smoke[@]}" --benchmark_out="$work/retarget.json" --benchmark_out_format=json \
+     >"$work/retarget.out" 2>"$work/retarget.err"; then
+  grep -E '^retarget: ' "$work/retarget.out" || true
+  ratio_table "$work/retarget.out"
+  bench_json "$work/retarget.json" >"$work/retarget.txt"
+  t=$(jget "$work/retarget.txt" "retarget/cmu_01_01_onto_mixamo" time)
+  tb=$(jget "$work/retarget.txt" "pose_frames_baseline/cmu_01_01" time)
+  x=$(jget "$work/retarget.txt" "retarget/cmu_01_01_onto_mixamo" x_real_time)
+  xb=$(jget "$work/retarget.txt" "pose_frames_baseline/cmu_01_01" x_real_time)
+  if [ -z "$t" ] || [ -z "$tb" ] || [ -z "$x" ] || [ -z "$xb" ]; then
+    failed "retarget" "no retarget/baseline result"
+  else
+    row "retarget: CMU 01_01 (31 joints, 120 fps) onto Mixamo" "$(calc "sprintf(\"%.0fx real time\", $x)")" \
+        "posing alone $(calc "sprintf(\"%.0fx\", $xb)")" "$(calc "sprintf(\"%.1fx\", $t / $tb)")" \
+        ">= 1000x real time" "$(judge "$x" ">=" 1000)"
+  fi
+else
+  cat "$work/retarget.err" >&2
+  failed "retarget" "bvhscope_bench_retarget failed"
+fi
+
+# ---------------------------------------------------------------------------------------------------
 section "Export: write_positions_csv MB/s vs std::to_chars, all threads vs one (bvhscope_bench_export)"
 if "$bench/bvhscope_bench_export" "${smoke[@]}" --benchmark_out="$work/export.json" --benchmark_out_format=json \
      >"$work/export.out" 2>"$work/export.err"; then

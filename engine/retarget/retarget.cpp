@@ -29,16 +29,18 @@ struct UprightPose {
   std::vector<dvec3> position;
 };
 
+void upright_joint(const Pose& pose, const glm::dmat3& to_upright, const dquat& turn, std::size_t j, UprightPose& out) {
+  const glm::dmat3 rotation(glm::mat3(pose.world[j]));
+  out.rotation[j] = glm::normalize(turn * glm::quat_cast(rotation));
+  out.position[j] = to_upright * dvec3(pose.world[j][3]);
+}
+
 void upright_pose(const Pose& pose, const glm::dmat3& to_upright, UprightPose& out) {
   const std::size_t count = pose.world.size();
   out.rotation.resize(count);
   out.position.resize(count);
   const dquat turn = glm::quat_cast(to_upright);
-  for (std::size_t j = 0; j < count; ++j) {
-    const glm::dmat3 rotation(glm::mat3(pose.world[j]));
-    out.rotation[j] = glm::normalize(turn * glm::quat_cast(rotation));
-    out.position[j] = to_upright * dvec3(pose.world[j][3]);
-  }
+  for (std::size_t j = 0; j < count; ++j) upright_joint(pose, to_upright, turn, j, out);
 }
 
 std::vector<glm::vec3> as_floats(const std::vector<dvec3>& positions) {
@@ -130,6 +132,7 @@ std::optional<dquat> fit_frame(const dvec3& up_from, const dvec3& across_from, c
 // How far planting a foot may turn a thigh or shin away from the source's direction (radians): the
 // directions stay within 5 degrees, the feet within what that allows.
 constexpr double kMaxLegTurn = 4.5 * 3.14159265358979323846 / 180.0;
+const double kMaxLegTurnCosine = std::cos(kMaxLegTurn);
 
 // A unit direction, or nothing for a (near) zero vector.
 std::optional<dvec3> direction(const dvec3& vector, double tiny) {
@@ -353,7 +356,12 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
   const PositionMode out_mode = target_analysis.position.mode;
 
   std::vector<RotationOrder> orders(count);
-  for (std::size_t j = 0; j < count; ++j) orders[j] = order_of(skeleton, static_cast<int>(j));
+  std::vector<EulerAngles> rest_angles(count);
+  std::vector<std::uint8_t> previous_at_rest(count, 0);
+  for (std::size_t j = 0; j < count; ++j) {
+    orders[j] = order_of(skeleton, static_cast<int>(j));
+    rest_angles[j] = euler_angles(glm::mat3_cast(rest_local[j]), orders[j]);
+  }
   std::vector<std::optional<EulerAngles>> previous(count);
   std::vector<dquat> source_delta(source_rest.rotation.size());
   std::vector<dquat> world(count);
@@ -382,13 +390,26 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
   std::array<std::vector<double>, 2> planted;
   std::array<std::vector<dvec3>, 2> ankles;
   UprightPose frame_pose;
+  frame_pose.rotation.resize(source_rest.rotation.size());
+  frame_pose.position.resize(source_rest.position.size());
   if (plant) {
-    for (std::size_t side = 0; side < 2; ++side) ankles[side].resize(frames_count);
-    for (std::size_t f = 0; f < frames_count; ++f) {
-      pose_frame(source, f, source_analysis.position.mode, pose);
-      for (std::size_t side = 0; side < 2; ++side)
-        ankles[side][f] =
-            source_upright * dvec3(pose.world[static_cast<std::size_t>(said.source_rig.legs[side].foot)][3]);
+    // (each ankle posed along its own chain from the root: a fraction of the whole pose)
+    for (std::size_t side = 0; side < 2; ++side) {
+      ankles[side].resize(frames_count);
+      std::vector<int> chain;
+      for (int j = said.source_rig.legs[side].foot; j >= 0; j = source.skeleton.parents[static_cast<std::size_t>(j)])
+        chain.push_back(j);
+      std::reverse(chain.begin(), chain.end());
+      for (std::size_t f = 0; f < frames_count; ++f) {
+        const std::span<const float> values = source.motion.frame(f);
+        glm::mat3 turn(1.0f);
+        glm::vec3 at(0.0f);
+        for (const int j : chain) {
+          at += turn * joint_translation(source.skeleton, j, values, source_analysis.position.mode);
+          turn = turn * joint_rotation(source.skeleton, j, values);
+        }
+        ankles[side][f] = source_upright * dvec3(at);
+      }
     }
     const double leg = std::max(said.source_leg, 1e-12);
     const double step = source.motion.frame_time;
@@ -435,34 +456,53 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
       subtree_end[static_cast<std::size_t>(parent)] =
           std::max(subtree_end[static_cast<std::size_t>(parent)], subtree_end[j]);
   }
-  // Every target joint's world rotation and position for the source's frame in `frame_pose`, the
-  // torso's joints turned by `torso_turn` after their own turn.
-  const auto pose_target = [&](const dquat& torso_turn) {
+  // Every target joint's world rotation for the source's frame in `frame_pose`, and the positions
+  // the torso, the root and the feet are placed by.
+  // The source joints read each frame (the mapped ones, the hips, the neck), the target joints
+  // whose positions are needed (those the torso, the root and the feet are placed by, and their
+  // ancestors), and which joints the torso's turn reached this frame.
+  std::vector<std::size_t> source_used;
+  for (const RetargetPair& pair : said.pairs) source_used.push_back(static_cast<std::size_t>(pair.source));
+  source_used.push_back(source_hips);
+  std::sort(source_used.begin(), source_used.end());
+  source_used.erase(std::unique(source_used.begin(), source_used.end()), source_used.end());
+  const dquat source_turn = glm::quat_cast(source_upright);
+  std::vector<std::uint8_t> needs_position(count, 0);
+  for (const int placed : {hips, torso_start, target_neck, rig.legs[0].upper, rig.legs[0].lower, rig.legs[0].foot,
+                           rig.legs[1].upper, rig.legs[1].lower, rig.legs[1].foot})
+    for (int j = placed; j >= 0; j = skeleton.parents[static_cast<std::size_t>(j)])
+      needs_position[static_cast<std::size_t>(j)] = 1;
+  std::vector<std::uint8_t> turned_now(count, 0);
+  // Per frame: whether a joint turned against its parent (mapped, or the torso's first turned
+  // joint); the others keep their rest turn. And whether that rest turn is none (BVH's always is).
+  std::vector<std::uint8_t> own_turn(count, 0);
+  std::vector<std::uint8_t> rest_identity(count, 0);
+  for (std::size_t j = 0; j < count; ++j) rest_identity[j] = std::abs(rest_local[j].w) > 1.0 - 1e-15 ? 1 : 0;
+  const auto pose_target = [&]() {
     for (std::size_t j = 0; j < count; ++j) {
       const int parent = skeleton.parents[j];
       const dquat parent_world = parent < 0 ? target_turn : world[static_cast<std::size_t>(parent)];
       const dvec3 parent_position = parent < 0 ? dvec3(0.0) : position[static_cast<std::size_t>(parent)];
       translation[j] = dvec3(skeleton.offsets[j]);
+      own_turn[j] = source_of[j] >= 0 ? 1 : 0;
       if (source_of[j] < 0) {
-        world[j] = parent_world * rest_local[j];
+        world[j] = rest_identity[j] != 0 ? parent_world : parent_world * rest_local[j];
       } else {
         const auto from_joint = static_cast<std::size_t>(source_of[j]);
         dquat turned = source_delta[from_joint] * aligned[j];
         if (const auto turn = bone_turn(j, turned, frame_pose.position)) turned = *turn * turned;
         world[j] = glm::normalize(turned);
       }
-      // (a joint that follows its parent's turn has it already)
-      const bool follows = source_of[j] < 0 && parent >= 0 && in_torso[static_cast<std::size_t>(parent)] != 0;
-      if (in_torso[j] != 0 && !follows) world[j] = glm::normalize(torso_turn * world[j]);
-      position[j] = parent_position + parent_world * translation[j];
+      if (needs_position[j] != 0) position[j] = parent_position + parent_world * translation[j];
     }
   };
   for (std::size_t f = 0; f < source.motion.frame_count; ++f) {
     pose_frame(source, f, source_analysis.position.mode, pose);
-    upright_pose(pose, source_upright, frame_pose);
-    for (std::size_t i = 0; i < source_delta.size(); ++i)
+    for (const std::size_t i : source_used) {
+      upright_joint(pose, source_upright, source_turn, i, frame_pose);
       source_delta[i] = frame_pose.rotation[i] * glm::inverse(source_rest.rotation[i]);
-    pose_target(dquat(1.0, 0.0, 0.0, 0.0));
+    }
+    pose_target();
     // The torso as a whole leans as the source's does (hips to neck), whatever the spines' joints
     // and proportions: turned about its first joint so that the neck lies on the source's line.
     if (torso_start >= 0) {
@@ -477,7 +517,23 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
         const double along = glm::dot(w, *line);
         const double discriminant = along * along - glm::dot(w, w) + radius * radius;
         const dvec3 wanted = discriminant >= 0.0 ? w + (-along + std::sqrt(discriminant)) * *line : radius * *line;
-        pose_target(shortest_rotation(reach, wanted));
+        // Only the torso's own joints turn, and the unmapped joints hanging from them follow; the
+        // mapped joints above it point where their source bones do, turned or not.
+        const dquat turn = shortest_rotation(reach, wanted);
+        const auto start = static_cast<std::size_t>(torso_start);
+        for (std::size_t j = start; j < static_cast<std::size_t>(subtree_end[start]); ++j) {
+          const int parent = skeleton.parents[j];
+          const bool parent_turned = parent >= 0 && turned_now[static_cast<std::size_t>(parent)] != 0;
+          turned_now[j] = 0;
+          if (in_torso[j] != 0 && !(source_of[j] < 0 && parent_turned)) {
+            world[j] = glm::normalize(turn * world[j]);
+            turned_now[j] = 1;
+            own_turn[j] = 1;
+          } else if (source_of[j] < 0 && parent_turned) {
+            world[j] = world[static_cast<std::size_t>(parent)] * rest_local[j];
+            turned_now[j] = 1;
+          }
+        }
       }
     }
     // The root's path: the hips put where the source's hips go, scaled, standing on the target's floor.
@@ -548,24 +604,24 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
         const dvec3 goal = now + weight * (wanted_ankle(side) - now);
         // The legs keep within kMaxLegTurn of the source's directions: a foot that would need more
         // is reached for as far as that allows (bisection on the way to it).
-        const auto leg_turn = [&](const LimbTurns& turns) {
-          const dvec3 thigh_bone = knee_at - hip_at;
-          const dvec3 shin_bone = now - knee_at;
-          const auto angle = [](const dvec3& a, const dvec3& b) {
-            return std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b));
-          };
-          return std::max(angle(thigh_bone, turns.upper * thigh_bone),
-                          angle(shin_bone, turns.lower * (turns.upper * shin_bone)));
+        // (compared as cosines: a turn keeps the bone's length, so dot / length^2)
+        const dvec3 thigh_bone = knee_at - hip_at;
+        const dvec3 shin_bone = now - knee_at;
+        const auto within_limit = [&](const LimbTurns& turns) {
+          return glm::dot(thigh_bone, turns.upper * thigh_bone) >=
+                     kMaxLegTurnCosine * glm::dot(thigh_bone, thigh_bone) &&
+                 glm::dot(shin_bone, turns.lower * (turns.upper * shin_bone)) >=
+                     kMaxLegTurnCosine * glm::dot(shin_bone, shin_bone);
         };
         std::optional<LimbTurns> turns = reach_with_limb(hip_at, knee_at, now, goal);
-        if (turns && leg_turn(*turns) > kMaxLegTurn) {
+        if (turns && !within_limit(*turns)) {
           double low = 0.0;
           double high = 1.0;
           std::optional<LimbTurns> within;
-          for (int step = 0; step < 12; ++step) {
+          for (int step = 0; step < 10; ++step) {
             const double middle = 0.5 * (low + high);
             const auto tried = reach_with_limb(hip_at, knee_at, now, now + middle * (goal - now));
-            if (tried && leg_turn(*tried) <= kMaxLegTurn) {
+            if (tried && within_limit(*tried)) {
               low = middle;
               within = tried;
             } else {
@@ -600,9 +656,20 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
       if (channels == 0) continue;
       const int parent = skeleton.parents[j];
       const dquat parent_world = parent < 0 ? target_turn : world[static_cast<std::size_t>(parent)];
-      const glm::dmat3 local = glm::mat3_cast(glm::normalize(glm::inverse(parent_world) * world[j]));
-      const EulerAngles angles = euler_angles(local, orders[j], previous[j]);
+      // A joint at its rest turn (most unmapped joints: fingers, twist bones) has its rest angles.
+      dquat local = rest_local[j];
+      if (own_turn[j] != 0) local = glm::normalize(glm::inverse(parent_world) * world[j]);
+      const bool at_rest = own_turn[j] == 0 || std::abs(glm::dot(local, rest_local[j])) > 1.0 - 1e-13;
+      EulerAngles angles;
+      if (at_rest && previous_at_rest[j] != 0) {
+        angles = *previous[j];  // the same rest angles as the frame before
+      } else if (at_rest) {
+        angles = previous[j] ? nearest_equivalent(rest_angles[j], *previous[j]) : rest_angles[j];
+      } else {
+        angles = euler_angles(glm::mat3_cast(local), orders[j], previous[j]);
+      }
       previous[j] = angles;
+      previous_at_rest[j] = at_rest ? 1 : 0;
       int rotation_index = 0;
       const int first = skeleton.first_channels[j];
       for (int c = 0; c < channels; ++c) {
