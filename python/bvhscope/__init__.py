@@ -17,8 +17,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import tempfile
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Union
 
 import numpy as np
@@ -37,6 +38,7 @@ __all__ = [
     "metrics",
     "compare",
     "lint",
+    "retarget",
     "convert",
     "render",
     "Error",
@@ -444,6 +446,51 @@ def convert(source: Source, output: PathLike, **options: Any) -> str:
             shared = shared + ["--up", "+y"] + ([] if up == "auto" else ["--from-up", up])
     out = _run(["convert", *inputs, *shared, "-o", os.fspath(output), *_arguments.options(options)], "convert")
     return out.strip()
+
+
+def retarget(source: Source, target: Source, output: PathLike | None = None,
+             map: PathLike | Mapping[str, str] | None = None, **options: Any) -> Motion | str:
+    """Moves ``source``'s motion onto ``target``'s skeleton as ``bvhscope retarget`` does: the
+    target's joints, names, offsets and channels, the source's frames at its rate.
+
+    output: a .bvh, .glb, .gltf or .fbx path to write (returns retarget's report line); without it
+        the result comes back as a Motion.
+    map: source joint to target joint pairs given first: a map file (compare's format) or a dict
+        ``{"LeftArm": "mixamorig:LeftArm", ...}``. A name that does not exist raises FileError.
+    options: retarget's: ``root="scale"|"keep"|"none"``, ``feet="plant"|"free"``,
+        ``fingers=True``, ``frames=(a, b)``, ``save_map="map.csv"``...
+    Position modes are decided as the command decides them: a motion loaded with another
+    ``position_mode`` than "auto" is refused.
+    """
+    _check_reading("retarget", [source, target], options)
+    for given in (source, target):
+        if isinstance(given, Motion) and given._mode != "auto":
+            raise UsageError(f"retarget: a motion loaded with position_mode={given._mode!r}; retarget decides "
+                             "position modes itself: load it with the default (\"auto\")")
+    args: list[Argument] = ["retarget", source if isinstance(source, Motion) else os.fspath(source),
+                            "--to", target if isinstance(target, Motion) else os.fspath(target)]
+    for given, option in ((source, "--from-up"), (target, "--to-up")):
+        if isinstance(given, Motion) and given._up is not None:
+            args += [option, given._up]
+    with tempfile.TemporaryDirectory(prefix="bvhscope-retarget-") as folder:
+        if isinstance(map, Mapping):
+            map_path = os.path.join(folder, "map.csv")
+            with open(map_path, "w", encoding="utf-8", newline="\n") as file:
+                file.write("".join(f"{a},{b}\n" for a, b in map.items()))
+            args += ["--map", map_path]
+        elif map is not None:
+            args += ["--map", os.fspath(map)]
+        def stem(given: Source) -> str:
+            path = given.source if isinstance(given, Motion) else os.fspath(given)
+            return os.path.splitext(os.path.basename(path))[0] or "motion"
+
+        written = (os.fspath(output) if output is not None else
+                   os.path.join(folder, f"{stem(source)}_on_{stem(target)}.bvh"))
+        out = _run([*args, "-o", written, *_arguments.options(options)], "retarget")
+        if output is not None:
+            return out.strip()
+        result = load(written)
+    return result
 
 
 def render(sources: Source | Sequence[Source], output: PathLike, size: tuple[int, int] | None = None,

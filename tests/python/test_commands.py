@@ -197,3 +197,44 @@ def test_text_that_is_not_utf8_round_trips(tmp_path):
     with pytest.raises(bvhscope.FileError) as raised:
         bvhscope.info(broken)
     assert raised.value.file == str(broken) and os.path.exists(raised.value.file)
+
+
+CMU = CORPUS / "assimp__01_01.bvh"
+MIXAMO = CORPUS / "20tab__test_freebvh.bvh"
+
+
+def test_retarget_writes_the_programs_bytes_and_returns_motions(tmp_path):
+    ours = tmp_path / "ours.bvh"
+    theirs = tmp_path / "theirs.bvh"
+    report = bvhscope.retarget(CMU, MIXAMO, ours, frames=(0, 119), feet="free")
+    cli("retarget", CMU, "--to", MIXAMO, "-o", theirs, "--frames", "0:119", "--feet", "free")
+    assert ours.read_bytes() == theirs.read_bytes()
+    assert report.startswith(f"wrote {ours}: 120 frames at 120.000 fps on {MIXAMO}'s skeleton (55 joints)")
+    # Without an output: the result as a Motion, from motions in memory too.
+    moved = bvhscope.retarget(bvhscope.load(CMU), bvhscope.load(MIXAMO), frames=(0, 119), feet="free")
+    assert moved.joint_names == bvhscope.load(MIXAMO).joint_names
+    assert moved.frame_count == 120
+    assert np.array_equal(moved.positions, bvhscope.load(ours).positions)
+    # Each driven bone points where the source's does: the left shin, frame by frame.
+    source = bvhscope.load(CMU).positions[:120].astype(np.float64)
+    names = bvhscope.load(CMU).joint_names
+    shin = source[:, names.index("LeftFoot")] - source[:, names.index("LeftLeg")]
+    at = moved.positions.astype(np.float64)
+    theirs_shin = at[:, moved.joint_names.index("mixamorig:LeftFoot")] - at[:, moved.joint_names.index("mixamorig:LeftLeg")]
+    cosines = np.sum(shin * theirs_shin, axis=1) / np.linalg.norm(shin, axis=1) / np.linalg.norm(theirs_shin, axis=1)
+    assert cosines.min() > np.cos(np.radians(0.05))
+
+
+def test_retarget_takes_a_map_as_a_dict_and_names_joints_that_do_not_exist(tmp_path):
+    moved = bvhscope.retarget(CMU, MIXAMO, map={"Head": "mixamorig:Head"}, frames=(0, 9))
+    assert moved.frame_count == 10
+    with pytest.raises(bvhscope.FileError) as raised:
+        bvhscope.retarget(CMU, MIXAMO, map={"Head": "mixamorig:Head", "Skull": "mixamorig:Neck"}, frames=(0, 9))
+    assert raised.value.line == 2
+    assert "the source has no joint 'Skull' (line 2)" in raised.value.message
+    with pytest.raises(bvhscope.FileError) as raised:
+        bvhscope.retarget(CMU, CORPUS / "rgbdacq__lhand.bvh", tmp_path / "x.bvh")
+    assert raised.value.message.startswith("not a humanoid rig: no legs found")
+    assert not (tmp_path / "x.bvh").exists()
+    with pytest.raises(bvhscope.UsageError):
+        bvhscope.retarget(bvhscope.load(CMU, position_mode="add"), MIXAMO)
