@@ -15,7 +15,7 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
-#include "cli/motion_file.hpp"
+#include "cli/motion_output.hpp"
 #include "cli/work_budget_check.hpp"
 #include "io/output_guard.hpp"
 
@@ -206,12 +206,12 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   if (const auto long_output = parsed->value("--output")) output = long_output;
   if (!output || output->empty())
     return usage_error(err, "convert: -o OUT.bvh, OUT.glb, OUT.gltf or OUT.fbx is needed ('-': BVH on stdout)");
-  const OutputKind kind = *output == "-" ? OutputKind::Bvh : output_kind(*output);
+  const MotionFileKind kind = *output == "-" ? MotionFileKind::Bvh : motion_file_kind(*output);
   const std::optional<ConvertOptions> options = convert_options(*parsed, usage);
   if (!options) return usage_error(err, usage.message);
-  if (kind != OutputKind::Bvh && parsed->has("--precision"))
+  if (kind != MotionFileKind::Bvh && parsed->has("--precision"))
     return usage_error(err, std::string("convert: --precision is for BVH text; ") +
-                                (kind == OutputKind::Fbx ? "FBX" : "glTF") + " keeps every float as it is");
+                                (kind == MotionFileKind::Fbx ? "FBX" : "glTF") + " keeps every float as it is");
   const auto choice = motion_choice_options(*parsed, "convert", usage);
   if (!choice) return usage_error(err, usage.message);
   std::optional<SkeletonNaming> naming;
@@ -286,7 +286,7 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   // glTF and FBX (as bvhscope writes it) are in metres with +Y up: the unit guess and the up axis
   // detection decide unless --units or --up say otherwise; a unit nothing can tell is written as it
   // is, and said so.
-  if (kind != OutputKind::Bvh) {
+  if (kind != MotionFileKind::Bvh) {
     if (!chosen.up) chosen.up = UpAxis::PosY;
     if (!chosen.lengths) {
       chosen.lengths = LengthConversion{};
@@ -314,15 +314,16 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     write_bvh(result, out, write_options);
     return finish_output(out, err);
   }
-  if (kind != OutputKind::Bvh && report.unit_unknown_kept)
+  if (kind != MotionFileKind::Bvh && report.unit_unknown_kept)
     err << format_diagnostic({input, 0, 0,
                               "its length unit cannot be told from the figure, so lengths are written as they "
                               "are, not converted to glTF's metres (--from-units says what they are)"},
                              Severity::Warning)
         << '\n';
-  const std::optional<std::string> written = write_motion_file(result, kind, *output, motion_name, write_options, err);
+  const std::optional<std::string> written =
+      write_motion_file_reporting(result, kind, *output, motion_name, write_options, err);
   if (!written) return kExitBadInput;
-  if (kind != OutputKind::Bvh) {
+  if (kind != MotionFileKind::Bvh) {
     const bool unknown_unit = report.unit_unknown_kept;
     const std::string& what = *written;
     char fps[32];

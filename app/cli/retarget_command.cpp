@@ -10,7 +10,6 @@
 #include <sstream>
 #include <thread>
 
-#include "anim/convert.hpp"
 #include "anim/convert_timing.hpp"
 #include "anim/frame_range.hpp"
 #include "anim/printable.hpp"
@@ -19,12 +18,12 @@
 #include "cli/commands.hpp"
 #include "cli/joint_map_file.hpp"
 #include "cli/load_for_cli.hpp"
-#include "cli/motion_file.hpp"
 #include "cli/progress_line.hpp"
+#include "formats/motion_writer.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
 #include "model/bvh_paths.hpp"
-#include "retarget/retarget.hpp"
+#include "retarget/retarget_file.hpp"
 
 namespace bvhscope::cli {
 namespace {
@@ -44,30 +43,6 @@ std::string fixed(double value, int decimals) {
   return text;
 }
 
-// The clip as glTF and FBX hold it (bvhscope writes both in metres with +Y up): the unit guess
-// and the up axis detection decide; a unit nothing can tell stays as it is, with a warning.
-std::optional<Clip> for_engines(Clip clip, const std::string& input, std::ostream& err) {
-  ConvertOptions options;
-  options.up = UpAxis::PosY;
-  options.lengths = LengthConversion{};
-  options.lengths->target_metres_per_unit = 1.0;
-  options.lengths->keep_unknown = true;
-  options.position_mode = PositionModeRequest::Add;
-  ConvertReport report;
-  Result<Clip> converted = convert_clip(std::move(clip), options, &report);
-  if (!converted) {
-    err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
-    return std::nullopt;
-  }
-  if (report.unit_unknown_kept)
-    err << format_diagnostic({input, 0, 0,
-                              "its length unit cannot be told from the figure, so lengths are written as they are, "
-                              "not converted to metres"},
-                             Severity::Warning)
-        << '\n';
-  return std::move(converted).value();
-}
-
 // The source at `input`, its --frames taken, or nothing after printing why.
 std::optional<Clip> load_source(const RetargetJob& job, const std::string& input, std::ostream& err) {
   std::optional<Clip> source = load_clip_reporting(input, err, nullptr, job.choice);
@@ -85,31 +60,31 @@ int retarget_file(const RetargetJob& job, const std::string& input, const std::s
                   std::ostream& err) {
   std::optional<Clip> source = load_source(job, input, err);
   if (!source) return kExitBadInput;
-  RetargetReport report;
-  Result<Clip> moved = retarget(*source, *job.target, job.options, &report);
-  if (!moved) {
-    err << format_diagnostic(moved.error(), Severity::Error) << "; nothing was written\n";
+  const std::string name = !source->name.empty() ? source->name : std::filesystem::path(input).stem().string();
+  Result<RetargetFileReport> written = retarget_to_file(*source, *job.target, job.options, output, name, job.bvh);
+  if (!written) {
+    const Diagnostic& error = written.error();
+    if (error.source == output && error.line == 0)  // the system's reason
+      err << printable(output) << ": error: " << printable(error.message) << '\n';
+    else
+      err << format_diagnostic(error, Severity::Error) << "; nothing was written\n";
     return kExitBadInput;
   }
+  const RetargetFileReport& file = written.value();
+  const RetargetReport& report = file.retarget;
   if (report.target_rig.has_arms() && !report.source_rig.has_arms())
     err << format_diagnostic({input, 0, 0, "no arms were found in it: the target's arms keep their rest pose"},
                              Severity::Warning)
         << '\n';
-  const OutputKind kind = output_kind(output);
-  Clip result = std::move(moved).value();
-  if (kind != OutputKind::Bvh) {
-    std::optional<Clip> converted = for_engines(std::move(result), job.target_path, err);
-    if (!converted) return kExitBadInput;
-    result = std::move(*converted);
-  }
-  const std::string name = !source->name.empty() ? source->name : std::filesystem::path(input).stem().string();
-  const std::optional<std::string> written = write_motion_file(result, kind, output, name, job.bvh, err);
-  if (!written) return kExitBadInput;
-  const Skeleton& skeleton = result.skeleton;
-  out << "wrote " << printable(output) << ": " << result.motion.frame_count << " frames at "
-      << fixed(1.0 / result.motion.frame_time, 3) << " fps on " << printable(job.target_path) << "'s skeleton ("
-      << skeleton.joint_count() - skeleton.end_site_count() << " joints";
-  if (!written->empty()) out << ", " << *written;
+  if (file.unit_unknown_kept)
+    err << format_diagnostic({job.target_path, 0, 0,
+                              "its length unit cannot be told from the figure, so lengths are written as they are, "
+                              "not converted to metres"},
+                             Severity::Warning)
+        << '\n';
+  out << "wrote " << printable(output) << ": " << file.frames << " frames at " << fixed(1.0 / file.frame_time, 3)
+      << " fps on " << printable(job.target_path) << "'s skeleton (" << file.joints << " joints";
+  if (!file.written.empty()) out << ", " << file.written;
   out << "); " << report.pairs.size() << " joints driven";
   if (job.options.root == RootMotion::None)
     out << ", the root not moved";
@@ -156,7 +131,7 @@ int save_map(const RetargetJob& job, const std::string& input, const std::string
 // Every motion file of the folder onto the target, `jobs` at a time, the results printed in the
 // folder's order as they are ready (a progress count on a terminal), one failure not stopping the rest.
 int retarget_folder(const RetargetJob& job, const std::string& folder, const std::string& output_folder,
-                    OutputKind kind, unsigned jobs, std::ostream& out, std::ostream& err) {
+                    MotionFileKind kind, unsigned jobs, std::ostream& out, std::ostream& err) {
   const BvhPaths paths = expand_bvh_paths({folder});
   for (const std::string& refused : paths.refused) err << "bvhscope: retarget: " << printable(refused) << '\n';
   if (paths.files.empty()) {
@@ -325,10 +300,12 @@ int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::o
   }
   std::error_code code;
   const bool folder = std::filesystem::is_directory(input, code);
-  std::optional<OutputKind> folder_kind;
+  std::optional<MotionFileKind> folder_kind;
   if (const auto text = parsed->value("--format")) {
-    static constexpr std::pair<std::string_view, OutputKind> kFormats[] = {
-        {"bvh", OutputKind::Bvh}, {"glb", OutputKind::Glb}, {"gltf", OutputKind::Gltf}, {"fbx", OutputKind::Fbx}};
+    static constexpr std::pair<std::string_view, MotionFileKind> kFormats[] = {{"bvh", MotionFileKind::Bvh},
+                                                                               {"glb", MotionFileKind::Glb},
+                                                                               {"gltf", MotionFileKind::Gltf},
+                                                                               {"fbx", MotionFileKind::Fbx}};
     for (const auto& [name, kind] : kFormats)
       if (*text == name) folder_kind = kind;
     if (!folder_kind) return usage_error(err, "retarget: --format must be bvh, glb, gltf or fbx, not '" + *text + "'");
@@ -359,7 +336,7 @@ int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::o
 
   if (folder) {
     if (map_output) return usage_error(err, "retarget: --save-map is for one SOURCE file");
-    return retarget_folder(job, input, *output, folder_kind.value_or(OutputKind::Bvh), jobs, out, err);
+    return retarget_folder(job, input, *output, folder_kind.value_or(MotionFileKind::Bvh), jobs, out, err);
   }
   if (map_output) {
     const int status = save_map(job, input, *map_output, err);

@@ -1,0 +1,22 @@
+// Writing a converted or retargeted clip to the file -o names (formats/motion_file.hpp), its error
+// printed for the command line.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "anim/bvh_writer.hpp"
+#include "anim/clip.hpp"
+#include "formats/motion_writer.hpp"
+
+namespace bvhscope::cli {
+
+// What was written ("38 nodes, 32 animated properties"; empty for BVH), or nullopt after printing
+// the located error on `err` ("...; nothing was written" for a writer's refusal): nothing is left
+// at `path` then.
+std::optional<std::string> write_motion_file_reporting(const Clip& clip, MotionFileKind kind, const std::string& path,
+                                                       const std::string& motion_name, const BvhWriteOptions& bvh,
+                                                       std::ostream& err);
+
+}  // namespace bvhscope::cli

@@ -1,0 +1,54 @@
+#include "formats/motion_writer.hpp"
+
+#include <optional>
+
+#include "formats/fbx_writer.hpp"
+#include "formats/gltf_writer.hpp"
+#include "io/atomic_file.hpp"
+
+namespace bvhscope {
+
+MotionFileKind motion_file_kind(std::string_view path) {
+  const auto ends_with = [&](std::string_view suffix) {
+    if (path.size() <= suffix.size()) return false;
+    for (std::size_t i = 0; i < suffix.size(); ++i) {
+      const char c = path[path.size() - suffix.size() + i];
+      if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != suffix[i]) return false;
+    }
+    return true;
+  };
+  if (ends_with(".glb")) return MotionFileKind::Glb;
+  if (ends_with(".gltf")) return MotionFileKind::Gltf;
+  if (ends_with(".fbx")) return MotionFileKind::Fbx;
+  return MotionFileKind::Bvh;
+}
+
+Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, const std::string& path,
+                                      const std::string& motion_name, const BvhWriteOptions& bvh) {
+  std::string error;
+  std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
+  if (!file) return Diagnostic{path, 0, 0, error};
+  std::string what;
+  if (kind == MotionFileKind::Fbx) {
+    FbxWriteOptions fbx;
+    fbx.take_name = motion_name;
+    const Result<FbxWriteReport> written = write_fbx(clip, PositionMode::Add, file->stream(), fbx);
+    if (!written) return written.error();
+    what = std::to_string(written.value().models) + " models, " + std::to_string(written.value().curves) +
+           " animation curves";
+  } else if (kind != MotionFileKind::Bvh) {
+    GltfWriteOptions gltf;
+    gltf.binary = kind == MotionFileKind::Glb;
+    gltf.animation_name = motion_name;
+    const Result<GltfWriteReport> written = write_gltf(clip, PositionMode::Add, file->stream(), gltf);
+    if (!written) return written.error();
+    what = std::to_string(written.value().nodes) + " nodes, " + std::to_string(written.value().samplers) +
+           " animated properties";
+  } else {
+    write_bvh(clip, file->stream(), bvh);
+  }
+  if (!file->commit(error)) return Diagnostic{path, 0, 0, error};
+  return what;
+}
+
+}  // namespace bvhscope
