@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
@@ -139,8 +140,25 @@ struct Actions {
   };
   std::optional<SaveBvh> save_bvh;
   bool cancel_save_bvh = false;
+  // File > Retarget onto Another Skeleton: the dialog on the active clip; its target changed to
+  // this clip (the map is found again); the retargeting itself; its map read or written.
+  bool retarget_dialog = false;
+  std::optional<int> retarget_target;
+  struct Retarget {
+    int source_id = 0;
+    int target_id = 0;
+    std::string path;
+    int root = 0;  // 0 scale, 1 keep, 2 none (RootMotion)
+    bool plant_feet = true;
+    bool fingers = false;
+    std::vector<std::pair<std::string, std::string>> map;  // (source joint, target joint), given first
+  };
+  std::optional<Retarget> retarget;
+  bool cancel_retarget = false;
+  std::optional<std::string> retarget_map_load;
+  std::optional<std::string> retarget_map_save;
   // A dialog's Browse... button: the native save dialog on that dialog's path field.
-  enum class OutputField : std::uint8_t { Export, Video, SaveBvh };
+  enum class OutputField : std::uint8_t { Export, Video, SaveBvh, Retarget };
   std::optional<OutputField> browse_output;
   // Loading.
   bool cancel_load = false;  // stop the load in progress and drop the ones waiting

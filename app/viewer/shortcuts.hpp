@@ -25,6 +25,7 @@ inline constexpr Shortcut kShortcuts[] = {
     {"F5, Ctrl+R", "reload the active clip"},
     {"Ctrl+E", "export a video (Esc cancels it while it is written)"},
     {"Ctrl+Shift+S", "save the active clip as BVH (convert options)"},
+    {"Ctrl+Shift+T", "retarget the active clip onto another loaded clip's skeleton"},
     {"Delete", "remove the active clip (a clip still loading stops loading)"},
     {"Esc",
      "close the open menu or dialog; else cancel the video being written, close the message, "

@@ -141,6 +141,19 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
     out << key << box[0] << ',' << box[1] << ',' << box[2] << ',' << box[3] << '\n';
   }
   out << "save_bvh=" << parts.save_bvh.report() << '\n';
+  const RetargetDialog& retarget_dialog = parts.dialogs.retarget;
+  out << "retarget_dialog=" << retarget_dialog.open << '\n';
+  out << "retarget_target="
+      << (retarget_dialog.target >= 0 && retarget_dialog.target < static_cast<int>(retarget_dialog.targets.size())
+              ? retarget_dialog.targets[static_cast<std::size_t>(retarget_dialog.target)].name
+              : std::string())
+      << '\n';
+  out << "retarget_rows=" << retarget_dialog.rows.size() << '\n';
+  out << "retarget_path=" << retarget_dialog.path.data() << '\n';
+  const auto& go = retarget_dialog.retarget_box;
+  out << "retarget_box=" << go[0] << ',' << go[1] << ',' << go[2] << ',' << go[3] << '\n';
+  out << "retarget_outcome=" << retarget_dialog.outcome << '\n';
+  out << "retarget=" << parts.retarget.report() << '\n';
   out << "problems=" << state.problems.size() << '\n';
   for (std::size_t i = 0; i < state.problems.size(); ++i) {
     std::string text = state.problems[i].text;

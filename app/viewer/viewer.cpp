@@ -111,6 +111,7 @@ void Viewer::poll_background(double now_seconds) {
     files_.fill_output_field(*chosen, dialogs_);
   files_.show_browse(dialogs_);
   finish_save_bvh();
+  finish_retarget();
   run_timers(now_seconds);
   sync_clip_set();
   state_.comparison.update(state_.clips);
@@ -125,8 +126,8 @@ void Viewer::poll_background(double now_seconds) {
 
 bool Viewer::background_busy() const {
   return !opening_.drops.empty() || state_.comparison.busy() || state_.lint.busy() || video_export_.job.busy() ||
-         save_bvh_.job.busy() || export_.active || export_.png_path.has_value() || files_.open.is_open() ||
-         files_.map.is_open();
+         save_bvh_.job.busy() || retarget_.job.busy() || export_.active || export_.png_path.has_value() ||
+         files_.open.is_open() || files_.map.is_open();
 }
 
 double Viewer::next_timer() const {

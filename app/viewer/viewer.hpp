@@ -27,6 +27,7 @@
 #include "viewer/message_clock.hpp"
 #include "viewer/open_requests.hpp"
 #include "viewer/panel_states.hpp"
+#include "viewer/retarget_run.hpp"
 #include "viewer/save_bvh_run.hpp"
 #include "viewer/settings.hpp"
 #include "viewer/ui/dialogs.hpp"
@@ -133,12 +134,13 @@ class Viewer {
     const JointLabelOverlay& labels;
     const VideoExportRun& video_export;
     const SaveBvhRun& save_bvh;
+    const RetargetRun& retarget;
     const MessageClock& messages;
     const LoadTracking& load;
     const ViewPointer& pointer;
   };
   [[nodiscard]] Parts parts() const noexcept {
-    return {dialogs_, panels_, labels_, video_export_, save_bvh_, messages_, load_, pointer_};
+    return {dialogs_, panels_, labels_, video_export_, save_bvh_, retarget_, messages_, load_, pointer_};
   }
 
   void apply(const Actions& actions);
@@ -164,6 +166,13 @@ class Viewer {
   void open_save_bvh_dialog(const ConvertOptions& preset);
   void start_save_bvh(const Actions::SaveBvh& request);
   void finish_save_bvh();
+  void open_retarget_dialog();
+  void choose_retarget_target(int clip_id);
+  void refresh_retarget_map();
+  void load_retarget_map(const std::string& path);
+  void save_retarget_map(const std::string& path);
+  void start_retarget(const Actions::Retarget& request);
+  void finish_retarget();
   void apply_compare_actions(const Actions& actions);
   void go_to_problem(const Actions::ProblemPlace& place);
   void sync_ghosts();
@@ -219,6 +228,7 @@ class Viewer {
   ExportJob export_;       // a PNG or PNG sequence of the view (run_exports)
   VideoExportRun video_export_;
   SaveBvhRun save_bvh_;
+  RetargetRun retarget_;
   ViewFraming framing_;               // framing that follows the view's shape; a streaming clip's view
   std::uint64_t scene_revision_ = 0;  // the clip set's revision the scene was built for
   LoadTracking load_;

@@ -146,6 +146,12 @@ void Viewer::apply_export_actions(const Actions& a) {
   if (a.save_bvh_dialog) open_save_bvh_dialog(*a.save_bvh_dialog);
   if (a.save_bvh) start_save_bvh(*a.save_bvh);
   if (a.cancel_save_bvh) save_bvh_.job.cancel();
+  if (a.retarget_dialog) open_retarget_dialog();
+  if (a.retarget_target) choose_retarget_target(*a.retarget_target);
+  if (a.retarget_map_load) load_retarget_map(*a.retarget_map_load);
+  if (a.retarget_map_save) save_retarget_map(*a.retarget_map_save);
+  if (a.retarget) start_retarget(*a.retarget);
+  if (a.cancel_retarget) retarget_.job.cancel();
   if (a.browse_output) files_.browse_output(*a.browse_output, dialogs_);
   if (a.cancel_export && export_.active) {
     export_.active = false;

@@ -171,6 +171,7 @@ void Viewer::handle_input() {
           display.grid = ctrl ? display.grid : !display.grid;
           break;
         case GLFW_KEY_T:
+          if (ctrl && shift && state_.has_clip()) actions.retarget_dialog = true;
           display.trajectory = ctrl ? display.trajectory : !display.trajectory;
           break;
         case GLFW_KEY_P:

@@ -138,6 +138,7 @@ void draw_dialogs(DialogState& dialogs, Actions& actions) {
   export_popup(dialogs, actions);
   draw_video_export_dialog(dialogs.video, actions);
   draw_save_bvh_dialog(dialogs.save_bvh, actions);
+  draw_retarget_dialog(dialogs.retarget, actions);
   shortcuts_popup(dialogs);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "viewer/actions.hpp"
+#include "viewer/ui/retarget_dialog.hpp"
 #include "viewer/ui/save_bvh_dialog.hpp"
 #include "viewer/ui/video_export_dialog.hpp"
 
@@ -29,6 +30,7 @@ struct DialogState {
   int export_frame_count = 0;
   VideoExportDialog video;
   SaveBvhDialog save_bvh;
+  RetargetDialog retarget;
 };
 
 void draw_dialogs(DialogState& dialogs, Actions& actions);

@@ -25,6 +25,8 @@ void file_menu(const ViewerState& state, const std::vector<std::string>& recent_
   ImGui::Separator();
   if (ImGui::MenuItem("Save as BVH...", "Ctrl+Shift+S", false, state.has_clip()))
     actions.save_bvh_dialog = ConvertOptions{};
+  if (ImGui::MenuItem("Retarget onto Another Skeleton...", "Ctrl+Shift+T", false, state.has_clip()))
+    actions.retarget_dialog = true;
   if (ImGui::BeginMenu("Export", state.has_clip())) {
     if (ImGui::MenuItem("Positions CSV...")) actions.export_csv_dialog = true;
     if (ImGui::MenuItem("View as PNG...")) actions.export_png_dialog = true;
