@@ -6,9 +6,13 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
+
+#include <sys/stat.h>
 
 #include "anim/convert_timing.hpp"
 #include "anim/frame_range.hpp"
@@ -65,7 +69,7 @@ int retarget_file(const RetargetJob& job, const std::string& input, const std::s
   if (!written) {
     const Diagnostic& error = written.error();
     if (error.source == output && error.line == 0)  // the system's reason
-      err << printable(output) << ": error: " << printable(error.message) << '\n';
+      err << printable(output) << ": error: " << printable(error.message) << "; nothing was written\n";
     else
       err << format_diagnostic(error, Severity::Error) << "; nothing was written\n";
     return kExitBadInput;
@@ -120,7 +124,7 @@ int save_map(const RetargetJob& job, const std::string& input, const std::string
                  << printable(job.target_path) << ")\n";
   for (const RetargetPair& pair : report.pairs)
     file->stream() << from.names[static_cast<std::size_t>(pair.source)] << ','
-                   << job.target->skeleton.names[static_cast<std::size_t>(pair.target)] << '\n';
+                   << report.target_skeleton.names[static_cast<std::size_t>(pair.target)] << '\n';
   if (!file->commit(error)) {
     err << printable(path) << ": error: " << printable(error) << '\n';
     return kExitBadInput;
@@ -150,6 +154,33 @@ int retarget_folder(const RetargetJob& job, const std::string& folder, const std
   for (const std::string& input : paths.files)
     outputs.push_back((std::filesystem::path(output_folder) / std::filesystem::path(input).stem()).string() +
                       extension);
+  // Before anything is written: no output may be an input of the batch (a source, the target, the
+  // map) or the output of another source ("walk.bvh" and "walk.fbx" both to walk.bvh). Files are
+  // known by their device and inode, paths that do not exist yet by their absolute form.
+  std::vector<std::string> refusals(outputs.size());
+  {
+    const auto identity = [](const std::string& path) -> std::optional<std::pair<dev_t, ino_t>> {
+      struct stat info {};
+      if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+      return std::pair{info.st_dev, info.st_ino};
+    };
+    std::set<std::pair<dev_t, ino_t>> inputs;
+    std::vector<std::string> others = {job.target_path};
+    if (!job.options.map_source.empty()) others.push_back(job.options.map_source);
+    for (const std::vector<std::string>* list : {&paths.files, const_cast<const std::vector<std::string>*>(&others)})
+      for (const std::string& input : *list)
+        if (const auto known = identity(input)) inputs.insert(*known);
+    std::map<std::string, std::size_t> claimed;
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+      const std::string absolute = std::filesystem::absolute(outputs[i]).lexically_normal().string();
+      if (const auto known = identity(outputs[i]); known && inputs.count(*known) != 0) {
+        refusals[i] = outputs[i] + " would overwrite an input of this batch";
+      } else if (const auto [first, fresh] = claimed.emplace(absolute, i); !fresh) {
+        refusals[i] =
+            outputs[i] + " is also the output of " + paths.files[first->second] + " (one output per file name)";
+      }
+    }
+  }
 
   struct Outcome {
     std::string out;
@@ -173,16 +204,17 @@ int retarget_folder(const RetargetJob& job, const std::string& folder, const std
       std::ostringstream file_out;
       std::ostringstream file_err;
       int status = kExitOk;
-      std::vector<std::string> inputs = {paths.files[i], job.target_path};
-      const std::span<const std::string> earlier(outputs.data(), i);
-      if (const auto conflict = io::output_conflict(outputs[i], inputs, earlier)) {
-        file_err << "bvhscope: retarget: " << printable(*conflict) << "; nothing was written\n";
+      if (!refusals[i].empty()) {
+        file_err << "bvhscope: retarget: " << printable(refusals[i]) << "; nothing was written\n";
         status = kExitBadInput;
       } else {
         try {
           status = retarget_file(job, paths.files[i], outputs[i], file_out, file_err);
         } catch (const std::bad_alloc&) {
           file_err << printable(paths.files[i]) << ": error: out of memory; nothing was written\n";
+          status = kExitBadInput;
+        } catch (const std::exception& error) {  // one file's failure, never the batch's
+          file_err << printable(paths.files[i]) << ": error: " << printable(error.what()) << "; nothing was written\n";
           status = kExitBadInput;
         }
       }
@@ -312,6 +344,8 @@ int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::o
     if (!folder) return usage_error(err, "retarget: --format is for a folder of sources (a file's -o says its format)");
   }
 
+  if (output && map_output && !output->empty() && *output == *map_output)
+    return usage_error(err, "retarget: -o and --save-map name the same file");
   // The inputs are never overwritten.
   std::vector<std::string> inputs = {input, *target_path};
   if (const auto map = parsed->value("--map")) inputs.push_back(*map);

@@ -18,8 +18,8 @@ BackgroundJob::Task retarget_task(Clip source, Clip target, const RetargetOption
     progress(0, 1);
     Result<RetargetFileReport> result =
         retarget_to_file(clips->first, clips->second, options, path, motion_name, {}, &cancel);
-    if (cancel.load()) return false;
     if (!result) {
+      if (cancel.load()) return false;  // cancelled before the file was committed: none is left
       error = format_diagnostic(result.error(), Severity::Error);
       return false;
     }

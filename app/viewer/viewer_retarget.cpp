@@ -70,8 +70,19 @@ void Viewer::choose_retarget_target(int clip_id) {
 
 void Viewer::refresh_retarget_map() {
   RetargetDialog& dialog = dialogs_.retarget;
+  // The rows the user chose keep their choice when the map is found again (fingers ticked).
+  std::vector<RetargetDialog::Row> edited;
+  for (const RetargetDialog::Row& row : dialog.rows)
+    if (row.edited && row.source_joint >= 0 && row.source_joint < static_cast<int>(dialog.source_joints.size()))
+      edited.push_back({row.target_joint, -1, true});
+  std::vector<std::string> edited_sources;
+  for (const RetargetDialog::Row& row : dialog.rows)
+    if (row.edited && row.source_joint >= 0 && row.source_joint < static_cast<int>(dialog.source_joints.size()))
+      edited_sources.push_back(dialog.source_joints[static_cast<std::size_t>(row.source_joint)]);
+  const int kept_for = dialog.rows_for;
   dialog.rows.clear();
   dialog.source_joints.clear();
+  dialog.target_joints.clear();
   dialog.map_problem.clear();
   const ClipSlot* source = state_.clips.with_id(dialog.source_id);
   if (source == nullptr || dialog.target < 0 || dialog.target >= static_cast<int>(dialog.targets.size())) return;
@@ -85,20 +96,24 @@ void Viewer::refresh_retarget_map() {
     const std::string map = output_defaults(*source).stem + "_map.csv";
     std::snprintf(dialog.map_path.data(), dialog.map_path.size(), "%s", map.c_str());
   }
-  // The map as the retargeting finds it, on the source's first frame alone.
-  Clip probe = share_clip(source->clip());
-  if (probe.motion.frame_count > 1) {
+  // The map as the retargeting finds it, on the two clips' first frames alone.
+  const auto first_frame = [&](const ClipSlot& slot) -> std::optional<Clip> {
+    Clip probe = share_clip(slot.clip());
+    if (probe.motion.frame_count <= 1) return probe;
     Result<Clip> first = trim_frames(std::move(probe), 0, 0);
     if (!first) {
       dialog.map_problem = first.error().message;
-      return;
+      return std::nullopt;
     }
-    probe = std::move(first).value();
-  }
+    return std::move(first).value();
+  };
+  const std::optional<Clip> probe = first_frame(*source);
+  const std::optional<Clip> target_probe = first_frame(*target);
+  if (!probe || !target_probe) return;
   RetargetOptions options = view_options(*source, *target);
   options.fingers = dialog.fingers;
   RetargetReport report;
-  const Result<Clip> moved = retarget(probe, target->clip(), options, &report);
+  const Result<Clip> moved = retarget(*probe, *target_probe, options, &report);
   if (!moved) {
     dialog.map_problem = format_diagnostic(moved.error(), Severity::Error);
     return;
@@ -108,12 +123,23 @@ void Viewer::refresh_retarget_map() {
       dialog.source_joints.push_back(report.source_skeleton.names[j]);
   for (const RetargetPair& pair : report.pairs) {
     RetargetDialog::Row row;
-    row.target_joint = target->clip().skeleton.names[static_cast<std::size_t>(pair.target)];
+    row.target_joint = report.target_skeleton.names[static_cast<std::size_t>(pair.target)];
     const std::string& name = report.source_skeleton.names[static_cast<std::size_t>(pair.source)];
     const auto found = std::find(dialog.source_joints.begin(), dialog.source_joints.end(), name);
     row.source_joint =
         found == dialog.source_joints.end() ? -1 : static_cast<int>(found - dialog.source_joints.begin());
     dialog.rows.push_back(std::move(row));
+  }
+  dialog.rows_for = target->id;
+  if (kept_for != target->id) return;
+  for (std::size_t i = 0; i < edited.size(); ++i) {
+    const auto source_at = std::find(dialog.source_joints.begin(), dialog.source_joints.end(), edited_sources[i]);
+    if (source_at == dialog.source_joints.end()) continue;
+    auto row = std::find_if(dialog.rows.begin(), dialog.rows.end(),
+                            [&](const RetargetDialog::Row& r) { return r.target_joint == edited[i].target_joint; });
+    if (row == dialog.rows.end()) row = dialog.rows.insert(dialog.rows.end(), edited[i]);
+    row->source_joint = static_cast<int>(source_at - dialog.source_joints.begin());
+    row->edited = true;
   }
 }
 
@@ -138,8 +164,8 @@ void Viewer::load_retarget_map(const std::string& path) {
   for (std::size_t i = 0; i < pairs.value().size(); ++i) {
     const auto& [source_name, target_name] = pairs.value()[i];
     const auto source = std::find(dialog.source_joints.begin(), dialog.source_joints.end(), source_name);
-    const auto& names = target->clip().skeleton.names;
-    const bool target_exists = std::find(names.begin(), names.end(), target_name) != names.end();
+    const bool target_exists =
+        std::find(dialog.target_joints.begin(), dialog.target_joints.end(), target_name) != dialog.target_joints.end();
     if (source == dialog.source_joints.end() || !target_exists) {
       missing += (missing.empty() ? "" : "; ") +
                  std::string(source == dialog.source_joints.end() ? "the source has no joint '" + source_name + "'"
@@ -166,7 +192,10 @@ void Viewer::save_retarget_map(const std::string& path) {
   if (file) {
     file->stream() << "# bvhscope retarget map: source joint,target joint (" << dialog.source_name << " onto "
                    << (dialog.target >= 0 ? dialog.targets[static_cast<std::size_t>(dialog.target)].name : "") << ")\n";
-    for (const auto& [source, target] : chosen_retarget(dialog).map) file->stream() << source << ',' << target << '\n';
+    for (const RetargetDialog::Row& row : dialog.rows)
+      if (row.source_joint >= 0 && row.source_joint < static_cast<int>(dialog.source_joints.size()))
+        file->stream() << dialog.source_joints[static_cast<std::size_t>(row.source_joint)] << ',' << row.target_joint
+                       << '\n';
   }
   if (!file || !file->commit(error)) {
     dialog.outcome = path + ": cannot write the map: " + error;
@@ -179,6 +208,11 @@ void Viewer::save_retarget_map(const std::string& path) {
 
 void Viewer::start_retarget(const Actions::Retarget& request) {
   RetargetDialog& dialog = dialogs_.retarget;
+  if (retarget_.job.busy()) {  // the running one keeps its path and report
+    dialog.outcome = "A retargeting is being written already";
+    dialog.outcome_error = true;
+    return;
+  }
   retarget_.path = request.path;
   const auto refuse = [&](const std::string& text) {
     retarget_.refused = true;
@@ -186,7 +220,6 @@ void Viewer::start_retarget(const Actions::Retarget& request) {
     dialog.outcome_error = true;
     state_.message = Message{Message::Kind::Error, text};
   };
-  if (retarget_.job.busy()) return refuse("A retargeting is being written already");
   const ClipSlot* source = state_.clips.with_id(request.source_id);
   const ClipSlot* target = state_.clips.with_id(request.target_id);
   if (source == nullptr || target == nullptr) return refuse("Choose the clip whose skeleton carries the motion");

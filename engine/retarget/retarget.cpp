@@ -129,8 +129,8 @@ std::optional<dquat> fit_frame(const dvec3& up_from, const dvec3& across_from, c
   return glm::normalize(glm::quat_cast(*to * glm::transpose(*from)));
 }
 
-// How far planting a foot may turn a thigh or shin away from the source's direction (radians): the
-// directions stay within 5 degrees, the feet within what that allows.
+// How far planting a foot may turn a thigh or shin away from the source's direction (radians): 4.5
+// degrees, under the 5 the legs' directions are held to; a foot is held as far as that allows.
 constexpr double kMaxLegTurn = 4.5 * 3.14159265358979323846 / 180.0;
 const double kMaxLegTurnCosine = std::cos(kMaxLegTurn);
 
@@ -162,6 +162,7 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
                       RetargetReport* report) {
   RetargetReport local_report;
   RetargetReport& said = report ? *report : local_report;
+  said = RetargetReport{};
   // Joint positions get channels first: a rotation to carry, a skeleton to write.
   std::optional<Clip> fitted_source;
   std::optional<Clip> fitted_target;
@@ -220,6 +221,7 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
   if (!pairs) return pairs.error();
   said.pairs = pairs.value();
   said.source_skeleton = source.skeleton;
+  said.target_skeleton = target.skeleton;
 
   // The root's path: scaled by the legs, by the units, or not moved.
   said.source_leg = leg_length(said.source_rig, source_rest);

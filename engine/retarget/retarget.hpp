@@ -36,18 +36,18 @@ struct RetargetOptions {
 };
 
 struct RetargetReport {
-  std::vector<RetargetPair> pairs;  // source joints index `source_skeleton`, target joints the result's
+  std::vector<RetargetPair> pairs;  // source joints index `source_skeleton`, target joints `target_skeleton`
   Skeleton source_skeleton;         // the source's (its fitted one for joint positions)
+  Skeleton target_skeleton;         // the result's: the target's (its fitted one for joint positions)
   HumanoidRig source_rig;
   HumanoidRig target_rig;
-  double root_scale = 1.0;  // target lengths per source length applied to the root's path
+  double root_scale = 1.0;  // target lengths per source length applied to the root's path (1 for none)
   double source_leg = 0.0;  // the legs' mean length (thigh + shin), each in its own file units
   double target_leg = 0.0;
   UpAxis source_up = UpAxis::PosY;
   UpAxis target_up = UpAxis::PosY;
-  bool target_fitted = false;
-  std::size_t planted_frames = 0;  // leg-frames whose ankle was moved to the source's (fully or eased)  // the target
-                                   // held joint positions: its fitted skeleton was used
+  bool target_fitted = false;      // the target held joint positions: its fitted skeleton was used
+  std::size_t planted_frames = 0;  // leg-frames whose ankle was moved to a held foot (fully or eased)
 };
 
 // `source` (any clip: channels, or joint positions, which get channels fitted first) on

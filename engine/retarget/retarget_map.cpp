@@ -127,7 +127,9 @@ Result<std::vector<RetargetPair>> retarget_map(const RetargetMapInput& input) {
     if (source < 0) note("the source has no joint '" + printable(source_name) + "'");
     if (target < 0) note("the target has no joint '" + printable(target_name) + "'");
     if (source < 0 || target < 0) continue;
-    std::erase_if(pairs, [&](const RetargetPair& pair) { return pair.source == source || pair.target == target; });
+    // A joint of the target the user names takes the user's source (a later line for the same
+    // target wins); a source may drive several targets.
+    std::erase_if(pairs, [&](const RetargetPair& pair) { return pair.target == target; });
     pairs.push_back({source, target});
   }
   if (!missing.empty()) return Diagnostic{input.map_source, first_line, 1, missing};

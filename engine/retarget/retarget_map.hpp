@@ -34,8 +34,10 @@ struct RetargetMapInput {
   std::string map_source;
 };
 
-// The pairs, in the target's joint order, each joint used once. An error naming every pair of
-// the user's whose joint does not exist (which side, which name), never a pair silently dropped.
+// The pairs, in the target's joint order, each target joint driven once (the user's pair for a
+// target joint replaces the automatic one; a source joint may drive several). An error naming every
+// pair of the user's whose joint does not exist (which side, which name), never a pair silently
+// dropped.
 Result<std::vector<RetargetPair>> retarget_map(const RetargetMapInput& input);
 
 }  // namespace bvhscope

@@ -460,7 +460,8 @@ def retarget(source: Source, target: Source, output: PathLike | None = None,
     options: retarget's: ``root="scale"|"keep"|"none"``, ``feet="plant"|"free"``,
         ``fingers=True``, ``frames=(a, b)``, ``save_map="map.csv"``...
     Position modes are decided as the command decides them: a motion loaded with another
-    ``position_mode`` than "auto" is refused.
+    ``position_mode`` than "auto" is refused. A returned Motion was read from a temporary file
+    (``SOURCE_on_TARGET.bvh``, removed since): ``save()`` it to keep it.
     """
     _check_reading("retarget", [source, target], options)
     for given in (source, target):
@@ -473,7 +474,14 @@ def retarget(source: Source, target: Source, output: PathLike | None = None,
         if isinstance(given, Motion) and given._up is not None:
             args += [option, given._up]
     with tempfile.TemporaryDirectory(prefix="bvhscope-retarget-") as folder:
+        map_path = None
         if isinstance(map, Mapping):
+            for pair in map.items():
+                for name in pair:
+                    if (not isinstance(name, str) or not name or name != name.strip(" \t") or name.startswith("#")
+                            or any(c in name for c in ",\n\r")):
+                        raise UsageError(f"retarget: map: {name!r} cannot be a joint name in a map (empty, a ',', "
+                                         "a line break, a leading '#' or spaces around it)")
             map_path = os.path.join(folder, "map.csv")
             with open(map_path, "w", encoding="utf-8", newline="\n") as file:
                 file.write("".join(f"{a},{b}\n" for a, b in map.items()))
@@ -486,7 +494,13 @@ def retarget(source: Source, target: Source, output: PathLike | None = None,
 
         written = (os.fspath(output) if output is not None else
                    os.path.join(folder, f"{stem(source)}_on_{stem(target)}.bvh"))
-        out = _run([*args, "-o", written, *_arguments.options(options)], "retarget")
+        try:
+            out = _run([*args, "-o", written, *_arguments.options(options)], "retarget")
+        except FileError as error:
+            if map_path is None or error.file != map_path:
+                raise
+            # The dict's pairs, in order: line N is the N-th pair.
+            raise FileError(error.message, "map", error.line, error.column) from None
         if output is not None:
             return out.strip()
         result = load(written)

@@ -96,6 +96,8 @@ TEST(RetargetCli, AFolderGoesOnPastABadFileAndSaysWhichFailed) {
   std::filesystem::create_directories(sources);
   for (const char* file : {"edin-m__walk1.bvh", "rgbdacq__lhand.bvh", "pymo__AV_8Walk_Meredith_HVHA_Rep1.bvh"})
     std::filesystem::copy_file(test::corpus_dir() / file, sources / file);
+  // The same name in capitals: both would be written to edin-m__walk1.glb, the second is refused.
+  std::filesystem::copy_file(test::corpus_dir() / "edin-m__walk1.bvh", sources / "edin-m__walk1.BVH");
   const std::filesystem::path outputs = dir.path() / "out";
   const auto run = run_bvhscope({"retarget", sources.string(), "--to", corpus("20tab__test_freebvh.bvh"), "-o",
                                  outputs.string(), "--format", "glb", "--jobs", "2"});
@@ -108,8 +110,13 @@ TEST(RetargetCli, AFolderGoesOnPastABadFileAndSaysWhichFailed) {
             std::string::npos)
       << run.err;
   EXPECT_NE(run.out.find("retarget"), std::string::npos);
-  EXPECT_NE(run.out.find("retargeted 2 of 3 files onto " + corpus("20tab__test_freebvh.bvh") + " into " +
-                         outputs.string() + "; 1 failed (above)\n"),
+  EXPECT_NE(
+      run.err.find("bvhscope: retarget: " + (outputs / "edin-m__walk1.glb").string() + " is also the output of " +
+                   (sources / "edin-m__walk1.BVH").string() + " (one output per file name); nothing was written\n"),
+      std::string::npos)
+      << run.err;
+  EXPECT_NE(run.out.find("retargeted 2 of 4 files onto " + corpus("20tab__test_freebvh.bvh") + " into " +
+                         outputs.string() + "; 2 failed (above)\n"),
             std::string::npos)
       << run.out;
   // In the folder's order: walk1 before pymo.

@@ -230,8 +230,10 @@ def test_retarget_takes_a_map_as_a_dict_and_names_joints_that_do_not_exist(tmp_p
     assert moved.frame_count == 10
     with pytest.raises(bvhscope.FileError) as raised:
         bvhscope.retarget(CMU, MIXAMO, map={"Head": "mixamorig:Head", "Skull": "mixamorig:Neck"}, frames=(0, 9))
-    assert raised.value.line == 2
+    assert (raised.value.file, raised.value.line) == ("map", 2)
     assert "the source has no joint 'Skull' (line 2)" in raised.value.message
+    with pytest.raises(bvhscope.UsageError):
+        bvhscope.retarget(CMU, MIXAMO, map={"Head,": "mixamorig:Head"})
     with pytest.raises(bvhscope.FileError) as raised:
         bvhscope.retarget(CMU, CORPUS / "rgbdacq__lhand.bvh", tmp_path / "x.bvh")
     assert raised.value.message.startswith("not a humanoid rig: no legs found")

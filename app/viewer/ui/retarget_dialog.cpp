@@ -85,7 +85,7 @@ Actions::Retarget chosen_retarget(const RetargetDialog& dialog) {
   retarget.plant_feet = dialog.plant_feet;
   retarget.fingers = dialog.fingers;
   for (const RetargetDialog::Row& row : dialog.rows)
-    if (row.source_joint >= 0 && row.source_joint < static_cast<int>(dialog.source_joints.size()))
+    if (row.edited && row.source_joint >= 0 && row.source_joint < static_cast<int>(dialog.source_joints.size()))
       retarget.map.emplace_back(dialog.source_joints[static_cast<std::size_t>(row.source_joint)], row.target_joint);
   return retarget;
 }
@@ -155,7 +155,7 @@ void draw_retarget_dialog(RetargetDialog& dialog, Actions& actions) {
           "Feet the motion plants stay put: the root follows them and the legs reach for them, "
           "bending at most 4.5 degrees away from the source's directions");
     ImGui::SameLine();
-    ImGui::Checkbox("Fingers by name", &dialog.fingers);
+    if (ImGui::Checkbox("Fingers by name", &dialog.fingers)) actions.retarget_target = dialog.rows_for;  // found again
     ImGui::Spacing();
     ImGui::TextUnformatted("Write to (.bvh, .glb, .gltf or .fbx):");
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();  // Enter retargets at once

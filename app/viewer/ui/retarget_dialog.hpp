@@ -43,7 +43,9 @@ struct RetargetDialog {
     bool edited = false;
   };
   std::vector<Row> rows;
+  int rows_for = 0;  // the target clip the rows were found for
   std::vector<std::string> source_joints;
+  std::vector<std::string> target_joints;  // the target's joints (its fitted ones for joint positions)
   std::string map_problem;
   // From the viewer.
   RetargetStatus status = RetargetStatus::Editing;
@@ -53,7 +55,8 @@ struct RetargetDialog {
   std::array<float, 4> retarget_box{};
 };
 
-// The choice as Actions::retarget: the clips, the path and the options (the rows as the map).
+// The choice as Actions::retarget: the clips, the path and the options (the rows the user chose as
+// the map given first; the others are the automatic map's).
 Actions::Retarget chosen_retarget(const RetargetDialog& dialog);
 
 void draw_retarget_dialog(RetargetDialog& dialog, Actions& actions);
