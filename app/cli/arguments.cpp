@@ -149,7 +149,7 @@ std::optional<std::optional<CompareStart>> compare_start_options(const ParsedArg
   if (const auto text = parsed.value("--align")) {
     const auto alignment = parse_alignment(*text);
     if (!alignment) {
-      error.message = prefix + "--align must be none, root or rigid, not '" + *text + "'";
+      error.message = prefix + "--align must be none, root, rigid or procrustes, not '" + *text + "'";
       return std::nullopt;
     }
     start.alignment = *alignment;

@@ -84,6 +84,8 @@ void print_text(const Report& report, std::ostream& out) {
   // In metres too, when the unit is known.
   const auto metres = [m](double units) { return m > 0.0 ? " (" + fixed(units * m, 4) + " m)" : std::string(); };
   out << "MPJPE:           " << fixed(result.mpjpe, 4) << metres(result.mpjpe) << "\n";
+  out << "PA-MPJPE:        " << fixed(result.pa_mpjpe, 4) << metres(result.pa_mpjpe)
+      << " (each frame fitted by a similarity: turned, scaled, moved)\n";
   out << "max error:       " << fixed(result.max_error, 4) << metres(result.max_error) << " at frame "
       << result.worst_frame << ", joint " << printable(pair_name(report, result.worst_pair)) << '\n';
   out << "unmatched in reference: " << name_list(report.reference.skeleton, result.matching.unmatched_reference)
@@ -133,6 +135,14 @@ void print_json(const Report& report, std::ostream& out) {
     json.value(result.mpjpe * m);
   } else {
     json.null_value();  // the unit is unknown (no guess, no --units)
+  }
+  json.key("pa_mpjpe");
+  json.value(result.pa_mpjpe);
+  json.key("pa_mpjpe_m");
+  if (m > 0.0) {
+    json.value(result.pa_mpjpe * m);
+  } else {
+    json.null_value();
   }
   json.key("max_error");
   json.value(result.max_error);
@@ -212,7 +222,8 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
   CompareOptions options;
   if (const auto text = parsed->value("--align")) {
     const auto alignment = parse_alignment(*text);
-    if (!alignment) return usage_error(err, "compare: --align must be none, root or rigid, not '" + *text + "'");
+    if (!alignment)
+      return usage_error(err, "compare: --align must be none, root, rigid or procrustes, not '" + *text + "'");
     options.alignment = *alignment;
   }
   if (const auto text = parsed->value("--frames")) {

@@ -13,7 +13,7 @@ void print_help(std::ostream& out) {
   out << R"(bvhscope: a viewer for BVH (Biovision Hierarchy) motion-capture files
 
 Usage:
-  bvhscope [--up AXIS] [FILE|FOLDER...] [--compare] [--ghost] [--align none|root|rigid]
+  bvhscope [--up AXIS] [FILE|FOLDER...] [--compare] [--ghost] [--align none|root|rigid|procrustes]
                  [--error-scale CM] [--source-fps N] [--key NAME] [--skeleton FILE]
                  [--mean M.npy --std S.npy]
                                 open the viewer (the bundled sample clip without FILE); a
@@ -107,7 +107,7 @@ Usage:
   bvhscope render FILE... -o OUT.png [--frame N] [--size WxH] [--ui] [--style solid|lines]
                  [--position-mode auto|add|replace] [--up AXIS] [--trajectory]
                  [--select NAME] [--labels none|chain|all] [--no-trail]
-                 [--compare] [--ghost] [--align none|root|rigid] [--error-scale CM]
+                 [--compare] [--ghost] [--align none|root|rigid|procrustes] [--error-scale CM]
                  [--motion K] [--source-fps N]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 one frame (0-based, default 0) drawn offscreen as the viewer
@@ -159,7 +159,7 @@ Usage:
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 motion-quality numbers in metres (see Metrics below); --units
                                 overrides the unit guess (METRES: metres per file unit)
-  bvhscope compare REF OTHER [--json] [--csv FRAMES.csv] [--align none|root|rigid] [--frames A:B]
+  bvhscope compare REF OTHER [--json] [--csv FRAMES.csv] [--align none|root|rigid|procrustes] [--frames A:B]
                  [--offset N] [--map MAP.csv] [--units m|cm|mm|in|ft|METRES]
                  [--position-mode auto|add|replace] [--up AXIS] [--no-budget] [--motion K]
                  [--source-fps N]
@@ -176,8 +176,12 @@ Usage:
                                 are; root: each clip's root subtracted per frame; rigid: root,
                                 then per frame OTHER turned about the up axis (REF's or --up) by
                                 the least-squares angle atan2(sum (o x r).up, sum o.r) of the
-                                centred, flattened joints, centroid onto REF's. --csv writes
-                                per frame: frame, mean error, each matched joint's error
+                                centred, flattened joints, centroid onto REF's; procrustes:
+                                per frame OTHER turned about any axis, scaled and moved by the
+                                least-squares similarity (Horn). PA-MPJPE (that fit's mean error
+                                per frame, averaged over frames) is reported whatever --align.
+                                --csv writes per frame: frame, mean error, each matched joint's
+                                error
   bvhscope lint FILE... [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
                  [--source-fps N]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]

@@ -17,6 +17,7 @@
 #include <glm/trigonometric.hpp>
 
 #include "anim/pose.hpp"
+#include "anim/similarity_fit.hpp"
 #include "anim/sin_cos_degrees.hpp"
 #include "anim/thread_policy.hpp"
 
@@ -274,6 +275,7 @@ struct FrameScratch {
   Pose other_pose;  // the other clip between two of its frames
   std::vector<dvec3> ref_points;
   std::vector<dvec3> other_points;
+  std::vector<DirectionPair> fit_pairs;  // the similarity fit's (PA-MPJPE)
 };
 
 // The error of every matched pair at reference frames, four at a time.
@@ -286,8 +288,9 @@ struct FrameErrors {
   const LanePoser& reference_poser;
   const LanePoser& other_poser;
 
-  // errors[i * pairs + j] for reference frames first + i, i < count <= kLanes.
-  void operator()(std::size_t first, std::size_t count, double* errors, FrameScratch& scratch) const {
+  // errors[i * pairs + j] for reference frames first + i, i < count <= kLanes, and pa_means[i] the
+  // frame's mean error after the similarity fit (PA-MPJPE's).
+  void operator()(std::size_t first, std::size_t count, double* errors, double* pa_means, FrameScratch& scratch) const {
     const int ref_root = reference.skeleton.roots.empty() ? 0 : reference.skeleton.roots.front();
     const int other_root = other.skeleton.roots.empty() ? 0 : other.skeleton.roots.front();
     const dvec3 up(up_axis_vector(options.up));
@@ -329,6 +332,13 @@ struct FrameErrors {
         other_points[j] = (other_position(pairs[j].other) - other_origin) * options.other_scale;
       }
       if (options.alignment == Alignment::Rigid) fit_rigid_about_axis(ref_points, other_points, up);
+      const SimilarityFit similar = fit_similarity(ref_points, other_points, scratch.fit_pairs);
+      double pa_sum = 0.0;
+      for (std::size_t j = 0; j < pairs.size(); ++j)
+        pa_sum += glm::length(ref_points[j] - similar.apply(other_points[j]));
+      pa_means[l] = pa_sum / static_cast<double>(pairs.size());
+      if (options.alignment == Alignment::Procrustes)
+        for (dvec3& point : other_points) point = similar.apply(point);
       double* const frame_errors = errors + l * pairs.size();
       for (std::size_t j = 0; j < pairs.size(); ++j) frame_errors[j] = glm::length(ref_points[j] - other_points[j]);
     }
@@ -347,9 +357,14 @@ unsigned compare_threads(std::size_t frames, std::size_t pairs) {
 // along with them on this thread (scratch[0]) until the block is done.
 class BlockJob {
  public:
-  BlockJob(const FrameErrors& frame_errors, std::size_t first, std::size_t count, double* errors,
+  BlockJob(const FrameErrors& frame_errors, std::size_t first, std::size_t count, double* errors, double* pa_means,
            std::vector<FrameScratch>& scratch)
-      : frame_errors_(frame_errors), first_(first), count_(count), errors_(errors), scratch_(scratch) {}
+      : frame_errors_(frame_errors),
+        first_(first),
+        count_(count),
+        errors_(errors),
+        pa_means_(pa_means),
+        scratch_(scratch) {}
   BlockJob(const BlockJob&) = delete;
   BlockJob& operator=(const BlockJob&) = delete;
   ~BlockJob() { join(); }
@@ -378,7 +393,7 @@ class BlockJob {
       if (start >= count_) return;
       const std::size_t end = std::min(count_, start + kChunkFrames);
       for (std::size_t b = start; b < end; b += kLanes)
-        frame_errors_(first_ + b, std::min(kLanes, end - b), errors_ + b * pairs, mine);
+        frame_errors_(first_ + b, std::min(kLanes, end - b), errors_ + b * pairs, pa_means_ + b, mine);
     }
   }
   // A thread that throws stops the others at their next chunk; the first exception is kept for finish().
@@ -400,6 +415,7 @@ class BlockJob {
   std::size_t first_;
   std::size_t count_;
   double* errors_;
+  double* pa_means_;  // one per frame of the block
   std::vector<FrameScratch>& scratch_;
   std::atomic<std::size_t> next_{0};
   std::vector<std::thread> workers_;
@@ -430,6 +446,22 @@ FrameAlignment align_frame(Alignment alignment, std::span<const dvec3> reference
   // The fit of compare_motion on root-relative points, without copying them (drawn every frame).
   const auto ref_at = [&](std::size_t i) { return reference_points[i] - reference_root; };
   const auto other_at = [&](std::size_t i) { return (other_points[i] - other_root) * other_scale; };
+  if (alignment == Alignment::Procrustes) {
+    // p -> R * (((p - other_root) * s - other_centre) * scale) + reference_centre + reference_root.
+    std::vector<dvec3> reference_relative(reference_points.size());
+    std::vector<dvec3> other_relative(reference_points.size());
+    for (std::size_t i = 0; i < reference_points.size(); ++i) {
+      reference_relative[i] = ref_at(i);
+      other_relative[i] = other_at(i);
+    }
+    std::vector<DirectionPair> scratch;
+    const SimilarityFit fit = fit_similarity(reference_relative, other_relative, scratch);
+    aligned.rotation = fit.rotation;
+    aligned.scale = other_scale * fit.scale;
+    aligned.translation = fit.rotation * ((-other_root * other_scale - fit.other_centre) * fit.scale) +
+                          fit.reference_centre + reference_root;
+    return aligned;
+  }
   const dvec3 axis(up_axis_vector(up));
   const RigidFit fit = fit_about_axis(reference_points.size(), ref_at, other_at, axis);
   // p -> turn((p - other_root) * s - other_centre) + reference_centre + reference_root, as a matrix.
@@ -461,6 +493,8 @@ std::string_view alignment_name(Alignment alignment) noexcept {
       return "root";
     case Alignment::Rigid:
       return "rigid";
+    case Alignment::Procrustes:
+      return "procrustes";
   }
   return "none";
 }
@@ -469,6 +503,7 @@ std::optional<Alignment> parse_alignment(std::string_view text) noexcept {
   if (text == "none") return Alignment::None;
   if (text == "root") return Alignment::Root;
   if (text == "rigid") return Alignment::Rigid;
+  if (text == "procrustes") return Alignment::Procrustes;
   return std::nullopt;
 }
 
@@ -545,8 +580,10 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
                                : compare_threads(result.frames_compared, pair_count);
   std::vector<FrameScratch> scratch(threads);
   double total = 0.0;
+  double pa_total = 0.0;
   std::optional<BlockJob> job;
-  job.emplace(frame_errors, first, block_size(0), errors_of(0), scratch);
+  std::vector<double> pa_means(result.frames_compared);
+  job.emplace(frame_errors, first, block_size(0), errors_of(0), pa_means.data(), scratch);
   job->start();
   job->finish();
   for (std::size_t block = 0; block < result.frames_compared; block += kBlockFrames) {
@@ -557,7 +594,7 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
     const std::size_t next = block + kBlockFrames;
     job.reset();
     if (next < result.frames_compared) {
-      job.emplace(frame_errors, first + next, block_size(next), errors_of(next), scratch);
+      job.emplace(frame_errors, first + next, block_size(next), errors_of(next), pa_means.data() + next, scratch);
       job->start();
     }
     for (std::size_t b = 0; b < count; ++b) {
@@ -579,12 +616,14 @@ Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, c
       }
       result.per_frame_mean[f] = frame_sum / static_cast<double>(pair_count);
       total += frame_sum;
+      pa_total += pa_means[f];
     }
     if (job) job->finish();
   }
   if (result.max_error == 0.0) result.worst_frame = first;
   for (JointError& joint : result.per_joint) joint.mean /= static_cast<double>(result.frames_compared);
   result.mpjpe = total / static_cast<double>(result.frames_compared * pairs.size());
+  result.pa_mpjpe = pa_total / static_cast<double>(result.frames_compared);
   return result;
 }
 

@@ -26,9 +26,11 @@ namespace bvhscope {
 // None: world positions as they are. Root: each clip's first root subtracted from its joints, frame
 // by frame. Rigid: after Root, per frame, the other's matched joints turned about the up axis and
 // moved by the rotation and translation that best fit them onto the reference's (least squares).
-enum class Alignment : std::uint8_t { None, Root, Rigid };
+// Procrustes: per frame, the other's matched joints turned about any axis, scaled and moved by the
+// similarity that best fits them onto the reference's (least squares): what PA-MPJPE measures.
+enum class Alignment : std::uint8_t { None, Root, Rigid, Procrustes };
 
-std::string_view alignment_name(Alignment alignment) noexcept;  // "none", "root", "rigid"
+std::string_view alignment_name(Alignment alignment) noexcept;  // "none", "root", "rigid", "procrustes"
 std::optional<Alignment> parse_alignment(std::string_view text) noexcept;
 
 // Reference frames first..last, inclusive.
@@ -69,6 +71,9 @@ struct CompareResult {
   std::vector<double> per_frame_mean;  // one per compared frame
   std::vector<double> errors;          // frames_compared x pairs, frame-major
   double mpjpe = 0.0;                  // mean of `errors`
+  // PA-MPJPE, whatever the alignment: per frame, the mean distance after the other's matched joints
+  // are fitted onto the reference's by a similarity (Alignment::Procrustes), averaged over frames.
+  double pa_mpjpe = 0.0;
   double max_error = 0.0;
   std::size_t worst_frame = 0;  // reference frame of max_error
   std::size_t worst_pair = 0;   // index into matching.pairs of max_error

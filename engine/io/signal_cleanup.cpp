@@ -6,6 +6,7 @@
 
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <cstddef>
 #include <cstring>
@@ -60,8 +61,12 @@ void remove_temporaries() noexcept {
   for (std::size_t i = 0; i < kSlots; ++i) {
     if (g_slot_state[i].load() != kReady || !g_slot_is_folder[i].load()) continue;
     const int folder_fd = g_slot_folder_fd[i].load();
-    if (folder_fd >= 0) empty_folder(folder_fd);
-    ::rmdir(g_slot_path[i].data());
+    // Other threads run on while the handler does (a frame writer may add a file between the
+    // emptying and the rmdir): emptied again until the folder goes, a bounded number of times.
+    for (int attempt = 0; attempt < 64; ++attempt) {
+      if (folder_fd >= 0) empty_folder(folder_fd);
+      if (::rmdir(g_slot_path[i].data()) == 0 || errno != ENOTEMPTY) break;
+    }
   }
 }
 

@@ -403,9 +403,9 @@ def metrics(source: Source, **options: Any) -> dict:
 
 def compare(ref: Source, other: Source, align: str | None = None, offset: float | None = None,
             **options: Any) -> dict:
-    """The dict of ``bvhscope compare REF OTHER --json``: MPJPE, per joint and per frame figures.
+    """The dict of ``bvhscope compare REF OTHER --json``: MPJPE, PA-MPJPE, per joint and per frame figures.
 
-    align: "none", "root" or "rigid"; offset: OTHER's time offset in REF frames; options: compare's
+    align: "none", "root", "rigid" or "procrustes"; offset: OTHER's time offset in REF frames; options: compare's
     (``frames=(a, b)``, ``map="map.csv"``, ``units="cm"``, ...).
     """
     _check_reading("compare", [ref, other], options)

@@ -137,7 +137,8 @@ TEST_F(CompareRender, CompareOptionsAreCheckedAndNeedTwoFiles) {
       << one.err;
   const auto align = run_bvhscope({"render", sample(), sample(), "-o", (dir_ / "x.png").string(), "--align", "pa"});
   EXPECT_EQ(align.exit_code, 2);
-  EXPECT_NE(align.err.find("render: --align must be none, root or rigid, not 'pa'"), std::string::npos) << align.err;
+  EXPECT_NE(align.err.find("render: --align must be none, root, rigid or procrustes, not 'pa'"), std::string::npos)
+      << align.err;
   const auto scale =
       run_bvhscope({"render", sample(), sample(), "-o", (dir_ / "x.png").string(), "--error-scale", "0"});
   EXPECT_EQ(scale.exit_code, 2);

@@ -208,7 +208,9 @@ TEST(CliCompare, UsageAndInputErrors) {
   EXPECT_EQ(one.err, "bvhscope: compare: expected two FILEs (REFERENCE OTHER)\nTry 'bvhscope --help'.\n");
   const auto align = run_bvhscope({"compare", ref, ref, "--align", "twist"});
   EXPECT_EQ(align.exit_code, 2);
-  EXPECT_EQ(align.err, "bvhscope: compare: --align must be none, root or rigid, not 'twist'\nTry 'bvhscope --help'.\n");
+  EXPECT_EQ(
+      align.err,
+      "bvhscope: compare: --align must be none, root, rigid or procrustes, not 'twist'\nTry 'bvhscope --help'.\n");
   EXPECT_EQ(run_bvhscope({"compare", ref, ref, "--frames", "3:1"}).exit_code, 2);
   EXPECT_EQ(run_bvhscope({"compare", ref, ref, "--offset", "x"}).exit_code, 2);
   const auto overwrite = run_bvhscope({"compare", ref, ref, "--csv", ref});

@@ -240,3 +240,40 @@ def test_retarget_takes_a_map_as_a_dict_and_names_joints_that_do_not_exist(tmp_p
     assert not (tmp_path / "x.bvh").exists()
     with pytest.raises(bvhscope.UsageError):
         bvhscope.retarget(bvhscope.load(CMU, position_mode="add"), MIXAMO)
+
+
+def _procrustes_error(ref: np.ndarray, other: np.ndarray) -> float:
+    """Mean joint distance after the least-squares similarity (Umeyama's SVD, no reflection)."""
+    a = ref - ref.mean(axis=0)
+    b = other - other.mean(axis=0)
+    u, singular, vt = np.linalg.svd(b.T @ a)
+    d = np.sign(np.linalg.det(vt.T @ u.T))
+    fix = np.diag([1.0, 1.0, d])
+    rotation = vt.T @ fix @ u.T
+    scale = np.trace(np.diag(singular) @ fix) / (b ** 2).sum()
+    return float(np.linalg.norm(scale * b @ rotation.T - a, axis=1).mean())
+
+
+def test_pa_mpjpe_is_numpys_procrustes():
+    walk = bvhscope.load(WALK)
+    truth = walk.positions[:120].astype(np.float64)
+    # The same motion turned, scaled, moved and shaken: PA-MPJPE sees only the shaking.
+    rng = np.random.default_rng(7)
+    angle = np.radians(35.0)
+    turn = np.array([[1.0, 0.0, 0.0], [0.0, np.cos(angle), -np.sin(angle)], [0.0, np.sin(angle), np.cos(angle)]])
+    shaken = truth + rng.normal(scale=0.3, size=truth.shape)
+    other = 1.3 * shaken @ turn.T + np.array([10.0, -4.0, 2.5])
+    moved = bvhscope.from_positions(other.astype(np.float32), parents=list(walk.parents), names=list(walk.joint_names),
+                                    fps=walk.fps)
+    got = bvhscope.compare(walk, moved, frames=(0, 119))
+    assert got["frames_compared"] == 120
+    # Compared: the joints (End Sites pair by their parents' names only, and the array has none).
+    joints = ~np.asarray(walk.end_sites, dtype=bool)
+    other32 = other.astype(np.float32).astype(np.float64)
+    expected = np.mean([_procrustes_error(truth[f][joints], other32[f][joints]) for f in range(120)])
+    assert got["pa_mpjpe"] == pytest.approx(expected, rel=1e-5)
+    assert got["mpjpe"] > 10 * got["pa_mpjpe"]
+    # Aligned by that fit, the errors are PA-MPJPE's.
+    aligned = bvhscope.compare(walk, moved, frames=(0, 119), align="procrustes")
+    assert aligned["mpjpe"] == pytest.approx(expected, rel=1e-5)
+    assert aligned["pa_mpjpe"] == pytest.approx(expected, rel=1e-5)

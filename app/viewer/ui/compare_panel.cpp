@@ -26,6 +26,8 @@ const char* alignment_label(Alignment alignment) {
       return "Root: roots subtracted";
     case Alignment::Rigid:
       return "Rigid: roots, then turned about up";
+    case Alignment::Procrustes:
+      return "Procrustes: turned, scaled, moved";
   }
   return "";
 }
@@ -147,7 +149,7 @@ void draw_options(const ViewerState& state, ComparePanelState& panel, Actions& a
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
   if (ImGui::BeginCombo("##align", alignment_label(settings.alignment))) {
-    for (const Alignment a : {Alignment::None, Alignment::Root, Alignment::Rigid}) {
+    for (const Alignment a : {Alignment::None, Alignment::Root, Alignment::Rigid, Alignment::Procrustes}) {
       if (ImGui::Selectable(alignment_label(a), a == settings.alignment)) actions.compare_alignment = a;
     }
     ImGui::EndCombo();
@@ -156,7 +158,8 @@ void draw_options(const ViewerState& state, ComparePanelState& panel, Actions& a
     ImGui::SetTooltip(
         "none: world positions as they are\nroot: each clip's root subtracted in every frame\nrigid: root, then "
         "the other clip turned about the up axis\n       and moved to fit best (least squares): a heading\n       "
-        "difference costs nothing, a lean does");
+        "difference costs nothing, a lean does\nprocrustes: each frame turned about any axis, scaled and moved\n"
+        "       to fit best (PA-MPJPE's alignment): only the pose's shape counts");
   }
   // The joint map: typed (Enter loads) or chosen in the file dialog.
   if (panel.shown_map != settings.map_path) {
