@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "anim/clip_analysis.hpp"
 #include "anim/convert.hpp"
@@ -262,8 +264,9 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
       return kExitUsage;
     }
   }
+  std::vector<int> map_lines;
   if (const auto map_path = parsed->value("--map")) {
-    const auto pairs = read_joint_map(*map_path, err);
+    const auto pairs = read_joint_map(*map_path, err, &map_lines);
     if (!pairs) return kExitBadInput;
     options.explicit_pairs = *pairs;
   }
@@ -274,6 +277,29 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
   if (!clips) return kExitBadInput;
   const Clip* const reference = &clips->first;
   const Clip* const other = &clips->second;
+  // A map line naming a joint that neither clip has is an error naming it (every one, with its line).
+  if (const auto map_path = parsed->value("--map")) {
+    const auto has = [](const Skeleton& skeleton, const std::string& name) {
+      return std::find(skeleton.names.begin(), skeleton.names.end(), name) != skeleton.names.end();
+    };
+    std::string missing;
+    int first_line = 0;
+    for (std::size_t i = 0; i < options.explicit_pairs.size(); ++i) {
+      const auto& [reference_name, other_name] = options.explicit_pairs[i];
+      const int line = i < map_lines.size() ? map_lines[i] : 0;
+      for (const auto& [name, skeleton, which] : {std::tuple{&reference_name, &reference->skeleton, "the reference"},
+                                                  std::tuple{&other_name, &other->skeleton, "the other"}}) {
+        if (has(*skeleton, *name)) continue;
+        if (first_line == 0) first_line = line;
+        missing += (missing.empty() ? "" : "; ") + std::string(which) + " has no joint '" + printable(*name) +
+                   "' (line " + std::to_string(line) + ")";
+      }
+    }
+    if (!missing.empty()) {
+      err << format_diagnostic({*map_path, first_line, 1, missing}, Severity::Error) << '\n';
+      return kExitBadInput;
+    }
+  }
   // Both clips' joints at each reference frame compared (--frames A:B counts only those), from the headers'
   // numbers before any is posed.
   std::uint64_t frames = reference->motion.frame_count;
@@ -308,6 +334,17 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   const Report report{*reference,  *other, options, compared.value(), ref_units.unit, ref_units.metres_per_unit,
                       scale_reason};
+  // Few joints matched by name: the numbers describe a part of the figure, and a map would pair more.
+  const int reference_joints = reference->skeleton.joint_count() - reference->skeleton.end_site_count();
+  int matched_joints = 0;
+  for (const JointPair& pair : compared.value().matching.pairs)
+    matched_joints += reference->skeleton.is_end_site(pair.reference) ? 0 : 1;
+  if (2 * matched_joints < reference_joints)
+    err << format_diagnostic({reference->source, 0, 0,
+                              "only " + std::to_string(matched_joints) + " of its " + std::to_string(reference_joints) +
+                                  " joints matched the other's by name; --map MAP.csv pairs the others"},
+                             Severity::Warning)
+        << '\n';
   if (csv_path) {
     std::string error;
     std::optional<io::AtomicFile> file = io::AtomicFile::create(*csv_path, error);

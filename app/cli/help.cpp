@@ -166,7 +166,8 @@ Usage:
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 how far OTHER's joints are from REF's: joints matched by name
                                 (exact, then ignoring case and mixamorig:/Bip01 /Character1_/
-                                Namespace: prefixes; MAP lines 'ref name,other name' first);
+                                Namespace: prefixes; MAP lines 'ref name,other name' first, a
+                                name neither clip has an error; under half matched: a warning);
                                 REF frame k against OTHER interpolated at time (k + N) x REF's
                                 frame time (N may be fractional), where both have motion (A:B:
                                 REF frames, inclusive). MPJPE (mean joint distance), per joint

@@ -224,5 +224,25 @@ TEST(CliCompare, UsageAndInputErrors) {
   EXPECT_TRUE(has(far.err, "ref.bvh: error: no frame of")) << far.err;
 }
 
+TEST(CliCompare, AMapNamingMissingJointsIsAnErrorAndFewMatchesAreWarned) {
+  const std::string cmu = (test::corpus_dir() / "assimp__01_01.bvh").string();
+  const std::string daz = (test::corpus_dir() / "creativeinquiry__05_20-daz.bvh").string();
+  // Two rigs named apart: two of CMU's 31 joints match DAZ's by name (case aside).
+  const auto few = run_bvhscope({"compare", cmu, daz, "--frames", "0:9"});
+  EXPECT_EQ(few.exit_code, 0) << few.err;
+  EXPECT_EQ(few.err, cmu +
+                         ": warning: only 2 of its 31 joints matched the other's by name; --map MAP.csv pairs the "
+                         "others\n");
+  // A map line naming a joint that is not there: every such name, with its line; nothing compared.
+  test::TempDir dir;
+  const auto map = dir.write("map.csv", "# cmu,daz\nHips,hip\nNoSuch,abdomen\nHead,Skull\n");
+  const auto missing = run_bvhscope({"compare", cmu, daz, "--map", map.string()});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.err, map.string() +
+                             ":3:1: error: the reference has no joint 'NoSuch' (line 3); the other has no joint "
+                             "'Skull' (line 4)\n");
+  EXPECT_EQ(missing.out, "");
+}
+
 }  // namespace
 }  // namespace bvhscope
