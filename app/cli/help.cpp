@@ -25,11 +25,12 @@ Usage:
                                 by their error (scale top: CM, default automatic); --ghost
                                 draws them translucent over the reference, aligned by --align
                                 (each implies --compare)
-  bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
-                 [--source-fps N]
+  bvhscope info FILE|DIR... [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
+                 [--source-fps N] [--jobs N] [--recursive]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 summary (position mode, up axis, size, unit guess, floor,
-                                each with its reason), warnings and the joint hierarchy
+                                each with its reason), warnings and the joint hierarchy; of
+                                several files or a folder, one line each (--help: Many files)
   bvhscope export FILE [-o OUT.csv] [--position-mode auto|add|replace] [--rotations ROT.csv]
                  [--up AXIS] [--no-budget] [--motion K] [--source-fps N]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
@@ -154,11 +155,12 @@ Usage:
                                 a square N x N preview (default 256) of frame 0, as render draws
                                 it, for file managers (the installed bvhscope.thumbnailer runs
                                 it); only the hierarchy and the first 120 frames are read
-  bvhscope metrics FILE [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
-                 [--up AXIS] [--no-budget] [--motion K] [--source-fps N]
+  bvhscope metrics FILE|DIR... [--json] [--units m|cm|mm|in|ft|METRES] [--position-mode auto|add|replace]
+                 [--up AXIS] [--no-budget] [--motion K] [--source-fps N] [--jobs N] [--recursive]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 motion-quality numbers in metres (see Metrics below); --units
-                                overrides the unit guess (METRES: metres per file unit)
+                                overrides the unit guess (METRES: metres per file unit); of
+                                several files or a folder, one line each and their means
   bvhscope compare REF OTHER [--json] [--csv FRAMES.csv] [--align none|root|rigid|procrustes] [--frames A:B]
                  [--offset N] [--map MAP.csv] [--units m|cm|mm|in|ft|METRES]
                  [--position-mode auto|add|replace] [--up AXIS] [--no-budget] [--motion K]
@@ -183,15 +185,24 @@ Usage:
                                 per frame, averaged over frames) is reported whatever --align.
                                 --csv writes per frame: frame, mean error, each matched joint's
                                 error
-  bvhscope lint FILE... [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
-                 [--source-fps N]
+  bvhscope lint FILE|DIR... [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
+                 [--source-fps N] [--jobs N] [--recursive]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 what is wrong with each file (or worth knowing), one finding
                                 a line: FILE:LINE: or FILE: frame F, joint J: then the
                                 severity, the message, [code] and a hint naming the convert
                                 option that fixes it; repeats grouped (first places, count).
-                                See Lint below; --json: an array, one object per file
+                                See Lint below; --json: one file an array of its object
   bvhscope --help | --version | COMMAND --help (that command's usage only)
+
+Many files (info, lint, metrics): FILE arguments may be several files and folders; a folder
+  stands for the motion files inside it in natural order (walk2 before walk10; --recursive: the
+  folders below it too). Files are read --jobs at a time (default: the cores this process may
+  use), each printed in the list's order as soon as it is ready, with a progress bar on a
+  terminal. A file that fails prints its located error on stderr and the others go on; the exit
+  status is 1 when any failed. Text: one line per file and a summary; --json: {"files": [...],
+  "count": N, "failed": F} (lint: "errors", "warnings", "infos"), each entry the object the file
+  prints alone, a failed file {"file": ..., "error": {"source", "line", "column", "message"}}.
 
 Files: BVH, NumPy .npy joint arrays ((frames, joints, 3) positions; batches of motions;
   HumanML3D/KIT-ML (frames, 263)/(frames, 251) feature vectors; MDM's results.npy) and .npz

@@ -9,6 +9,7 @@
 #include "anim/printable.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/file_batch.hpp"
 #include "cli/load_for_cli.hpp"
 #include "formats/json_writer.hpp"
 #include "model/draw_detail.hpp"
@@ -223,28 +224,120 @@ void print_json(const Clip& clip, const ClipAnalysis& analysis, const FileListin
   out << '\n';
 }
 
+// One line of a batch: "walk.bvh: 31 joints, 1200 frames at 120 fps (10.000 s), Y up, about 1.75 m
+// tall (cm), root positions, 2 warnings".
+void print_line(const Clip& clip, const ClipAnalysis& analysis, std::ostream& out) {
+  const Skeleton& skeleton = clip.skeleton;
+  const UnitGuess& units = analysis.figure.units;
+  out << printable(clip.source) << ": " << skeleton.joint_count() - skeleton.end_site_count() << " joints, "
+      << clip.motion.frame_count << (clip.motion.frame_count == 1 ? " frame at " : " frames at ")
+      << shortest(std::round(1000.0 / clip.motion.frame_time) / 1000.0) << " fps (" << fixed(clip.motion.duration(), 3)
+      << " s), " << up_axis_name(analysis.up.axis) << " up, ";
+  if (units.unit != "unknown") {
+    out << "about " << fixed(static_cast<double>(analysis.figure.height) * units.metres_per_unit, 2) << " m tall ("
+        << units.unit << ')';
+  } else {
+    out << fixed(analysis.figure.height, 3) << " units tall (unit unknown)";
+  }
+  out << ", position mode " << position_mode_name(analysis.position.mode);
+  if (!clip.warnings.empty())
+    out << ", " << clip.warnings.size() << (clip.warnings.size() == 1 ? " warning" : " warnings");
+  out << '\n';
+}
+
+std::string duration_text(double seconds) {
+  if (seconds >= 3600.0) return fixed(seconds / 3600.0, 2) + " hours";
+  if (seconds >= 60.0) return fixed(seconds / 60.0, 1) + " minutes";
+  return fixed(seconds, 1) + " s";
+}
+
 }  // namespace
 
 int run_info(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed =
-      parse_arguments(args, with_motion_options({{"--json", false}, {"--position-mode", true}, {"--up", true}}), usage);
+  const auto parsed = parse_arguments(
+      args,
+      with_motion_options(
+          {{"--json", false}, {"--position-mode", true}, {"--up", true}, {"--jobs", true}, {"--recursive", false}}),
+      usage);
   if (!parsed) return usage_error(err, "info: " + usage.message);
-  if (parsed->positionals.size() != 1) return usage_error(err, "info: expected one FILE");
+  if (parsed->positionals.empty()) return usage_error(err, "info: expected a FILE, several, or a folder");
   const auto interpretation = interpretation_options(*parsed, "info", usage);
   if (!interpretation) return usage_error(err, usage.message);
   const auto choice = motion_choice_options(*parsed, "info", usage);
   if (!choice) return usage_error(err, usage.message);
-  FileListing listing;
-  const std::optional<Clip> clip = load_clip_reporting(parsed->positionals[0], err, nullptr, *choice, &listing);
-  if (!clip) return kExitBadInput;
-  const ClipAnalysis analysis = analyse_clip(*clip, interpretation->mode, interpretation->up);
-  if (parsed->has("--json")) {
-    print_json(*clip, analysis, listing, out);
-  } else {
-    print_text(*clip, analysis, listing, out);
+  const auto jobs = jobs_option(*parsed, "info", usage);
+  if (!jobs) return usage_error(err, usage.message);
+  const bool json = parsed->has("--json");
+  const FileList list = expand_file_arguments(parsed->positionals, parsed->has("--recursive"), "info", err);
+  if (list.files.empty()) return kExitBadInput;  // folders without motion files (said)
+  if (!list.batch) {
+    FileListing listing;
+    const std::optional<Clip> clip = load_clip_reporting(list.files.front(), err, nullptr, *choice, &listing);
+    if (!clip) return kExitBadInput;
+    const ClipAnalysis analysis = analyse_clip(*clip, interpretation->mode, interpretation->up);
+    if (json) {
+      print_json(*clip, analysis, listing, out);
+    } else {
+      print_text(*clip, analysis, listing, out);
+    }
+    return finish_output(out, err);
   }
-  return finish_output(out, err);
+  // Several files: each file's entry (JSON) or line as it is ready, in the list's order.
+  std::vector<double> durations(list.files.size(), -1.0);
+  std::vector<double> rates(list.files.size(), 0.0);
+  if (json) json_files_begin(out);
+  const auto failure = [&](std::size_t i, const std::string& message) {
+    return failed_file(i, list.files[i], Diagnostic{list.files[i], 0, 0, message}, json);
+  };
+  const std::vector<int> statuses = run_files(
+      list.files.size(), *jobs, "reading",
+      [&](std::size_t i) {
+        FileListing listing;
+        const Result<Clip> loaded = load_motion(list.files[i], nullptr, *choice, &listing);
+        if (!loaded) return failed_file(i, list.files[i], loaded.error(), json);
+        const Clip& clip = loaded.value();
+        FileOutcome outcome;
+        for (const Diagnostic& warning : clip.warnings)
+          outcome.err += format_diagnostic(warning, Severity::Warning) + '\n';
+        const ClipAnalysis analysis = analyse_clip(clip, interpretation->mode, interpretation->up);
+        std::ostringstream text;
+        if (json) {
+          print_json(clip, analysis, listing, text);
+          outcome.out = json_files_entry(i, text.str());
+        } else {
+          print_line(clip, analysis, text);
+          outcome.out = text.str();
+        }
+        durations[i] = clip.motion.duration();
+        rates[i] = 1.0 / clip.motion.frame_time;
+        return outcome;
+      },
+      failure, out, err);
+  const std::size_t failed = failed_count(statuses);
+  if (json) {
+    json_files_end(out, statuses);
+  } else {
+    double total = 0.0;
+    double slowest = 0.0;
+    double fastest = 0.0;
+    for (std::size_t i = 0; i < durations.size(); ++i) {
+      if (durations[i] < 0.0) continue;
+      total += durations[i];
+      slowest = slowest == 0.0 ? rates[i] : std::min(slowest, rates[i]);
+      fastest = std::max(fastest, rates[i]);
+    }
+    out << list.files.size() << (list.files.size() == 1 ? " file: " : " files: ") << list.files.size() - failed
+        << " read, " << failed << " failed";
+    if (failed < list.files.size()) {
+      out << "; " << duration_text(total) << " of motion at ";
+      const auto rate = [](double fps) { return shortest(std::round(fps * 1000.0) / 1000.0); };
+      out << (slowest == fastest ? rate(slowest) : rate(slowest) + " to " + rate(fastest)) << " fps";
+    }
+    out << '\n';
+  }
+  if (const int written = finish_output(out, err); written != kExitOk) return written;
+  return failed > 0 || list.refused ? kExitBadInput : kExitOk;
 }
 
 }  // namespace bvhscope::cli

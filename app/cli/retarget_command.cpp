@@ -2,27 +2,23 @@
 // file or every motion file of a folder (in parallel, each failure its own), written as BVH, glTF or
 // FBX.
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <mutex>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include <sys/stat.h>
 
 #include "anim/convert_timing.hpp"
 #include "anim/frame_range.hpp"
 #include "anim/printable.hpp"
-#include "anim/thread_policy.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/file_batch.hpp"
 #include "cli/joint_map_file.hpp"
 #include "cli/load_for_cli.hpp"
-#include "cli/progress_line.hpp"
 #include "formats/motion_writer.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
@@ -182,63 +178,31 @@ int retarget_folder(const RetargetJob& job, const std::string& folder, const std
     }
   }
 
-  struct Outcome {
-    std::string out;
-    std::string err;
-    int status = kExitOk;
-    bool done = false;
-  };
-  std::vector<Outcome> outcomes(paths.files.size());
-  std::mutex mutex;
-  std::size_t printed = 0;
-  std::atomic<std::size_t> next{0};
-  const bool terminal = stderr_is_terminal();
-  std::size_t running = 0;
-  const auto work = [&] {
-    for (std::size_t i = next++; i < paths.files.size(); i = next++) {
-      {
-        const std::lock_guard lock(mutex);
-        ++running;
-        if (terminal) draw_progress(err, printed, outcomes.size(), running, "retargeting");
-      }
-      std::ostringstream file_out;
-      std::ostringstream file_err;
-      int status = kExitOk;
-      if (!refusals[i].empty()) {
-        file_err << "bvhscope: retarget: " << printable(refusals[i]) << "; nothing was written\n";
-        status = kExitBadInput;
-      } else {
-        try {
-          status = retarget_file(job, paths.files[i], outputs[i], file_out, file_err);
-        } catch (const std::bad_alloc&) {
-          file_err << printable(paths.files[i]) << ": error: out of memory; nothing was written\n";
-          status = kExitBadInput;
-        } catch (const std::exception& error) {  // one file's failure, never the batch's
-          file_err << printable(paths.files[i]) << ": error: " << printable(error.what()) << "; nothing was written\n";
-          status = kExitBadInput;
+  const std::vector<int> statuses = run_files(
+      paths.files.size(), jobs, "retargeting",
+      [&](std::size_t i) {
+        FileOutcome outcome;
+        if (!refusals[i].empty()) {
+          outcome.err = "bvhscope: retarget: " + printable(refusals[i]) + "; nothing was written\n";
+          outcome.status = kExitBadInput;
+          return outcome;
         }
-      }
-      const std::lock_guard lock(mutex);
-      outcomes[i] = {file_out.str(), file_err.str(), status, true};
-      --running;
-      if (terminal) clear_progress(err);
-      while (printed < outcomes.size() && outcomes[printed].done) {
-        out << outcomes[printed].out << std::flush;
-        err << outcomes[printed].err;
-        ++printed;
-      }
-      if (terminal) draw_progress(err, printed, outcomes.size(), running, "retargeting");
-    }
-  };
-  std::vector<std::thread> threads;
-  const unsigned count = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(paths.files.size())));
-  for (unsigned t = 1; t < count; ++t) threads.emplace_back(work);
-  work();
-  for (std::thread& thread : threads) thread.join();
-  if (terminal) clear_progress(err);
-  const auto failed = static_cast<std::size_t>(
-      std::count_if(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.status != kExitOk; }));
-  out << "retargeted " << outcomes.size() - failed << " of " << outcomes.size() << " files onto "
+        std::ostringstream file_out;
+        std::ostringstream file_err;
+        outcome.status = retarget_file(job, paths.files[i], outputs[i], file_out, file_err);
+        outcome.out = file_out.str();
+        outcome.err = file_err.str();
+        return outcome;
+      },
+      [&](std::size_t i, const std::string& message) {  // out of memory, or any exception: this file's failure
+        return FileOutcome{{},
+                           printable(paths.files[i]) + ": error: " + printable(message) + "; nothing was written\n",
+                           kExitBadInput};
+      },
+      out, err);
+  const std::size_t failed = static_cast<std::size_t>(
+      std::count_if(statuses.begin(), statuses.end(), [](int status) { return status != kExitOk; }));
+  out << "retargeted " << statuses.size() - failed << " of " << statuses.size() << " files onto "
       << printable(job.target_path) << " into " << printable(output_folder);
   if (failed > 0) out << "; " << failed << " failed (above)";
   out << '\n';
@@ -321,15 +285,8 @@ int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::o
     job.frames = parse_frame_range(*text);
     if (!job.frames) return usage_error(err, "retarget: --frames must be A:B with 0 <= A <= B, not '" + *text + "'");
   }
-  unsigned jobs = available_threads();
-  if (const auto text = parsed->value("--jobs")) {
-    unsigned value = 0;
-    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-    if (ec != std::errc{} || end != text->data() + text->size() || value < 1 || value > kMaxThreads)
-      return usage_error(err, "retarget: --jobs must be a whole number from 1 to " + std::to_string(kMaxThreads) +
-                                  ", not '" + *text + "'");
-    jobs = value;
-  }
+  const auto jobs = jobs_option(*parsed, "retarget", usage);
+  if (!jobs) return usage_error(err, usage.message);
   std::error_code code;
   const bool folder = std::filesystem::is_directory(input, code);
   std::optional<MotionFileKind> folder_kind;
@@ -370,7 +327,7 @@ int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::o
 
   if (folder) {
     if (map_output) return usage_error(err, "retarget: --save-map is for one SOURCE file");
-    return retarget_folder(job, input, *output, folder_kind.value_or(MotionFileKind::Bvh), jobs, out, err);
+    return retarget_folder(job, input, *output, folder_kind.value_or(MotionFileKind::Bvh), *jobs, out, err);
   }
   if (map_output) {
     const int status = save_map(job, input, *map_output, err);

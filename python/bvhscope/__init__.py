@@ -382,23 +382,42 @@ def _check_reading(command: str, sources: Sequence[Source], options: dict) -> No
                          "(pass them to load())")
 
 
-def info(source: Source, **options: Any) -> dict:
-    """The dict of ``bvhscope info FILE --json`` (options: info's, e.g. ``position_mode``, ``up``)."""
-    _check_reading("info", [source], options)
-    inputs, shared, up = _inputs([source], "info")
-    extra = _arguments.options(options)
-    return json.loads(_run(["info", *inputs, *_read_as(shared, up, options), *extra, "--json"],
-                           "info"))
+def _per_file(command: str, sources: Source | Iterable[Source], options: dict) -> Any:
+    """``command --json`` over one source (its dict), or over a folder or several sources: a list of
+    each file's dict, where a file that failed is ``{"file": ..., "error": {...}}`` (the others go on)."""
+    single = isinstance(sources, (str, os.PathLike, Motion))
+    listed = [sources] if single else list(sources)
+    _check_reading(command, listed, options)
+    inputs, shared, up = _inputs(listed, command)
+    args = [command, *inputs, *_read_as(shared, up, options), *_arguments.options(options), "--json"]
+    status, out, err = _bvhscope.run(_encoded(args))
+    text = out.decode("utf-8", "surrogateescape")
+    err_text = err.decode("utf-8", "surrogateescape")
+    if text.startswith('{"files": [') and status in (0, 1, 4):
+        batch = json.loads(text)
+        if status != 1 or batch.get("failed", 0) > 0 or batch.get("errors", 0) > 0:
+            _arguments.warn_about(err_text, [line for a in args if isinstance(a, Motion) for line in a.warnings])
+            return batch["files"]
+        _arguments.raise_for(status, err_text, command, _escaped_paths(args))  # a folder unread or empty
+    if command == "lint" and status in (1, 4) and text.strip():
+        return json.loads(text)[0]  # findings are not exceptions
+    _arguments.raise_for(status, err_text, command, _escaped_paths(args))
+    _arguments.warn_about(err_text, [line for a in args if isinstance(a, Motion) for line in a.warnings])
+    reports = json.loads(text)
+    return reports[0] if command == "lint" else reports
 
 
-def metrics(source: Source, **options: Any) -> dict:
+def info(sources: Source | Iterable[Source], **options: Any) -> Any:
+    """The dict of ``bvhscope info FILE --json`` (options: info's, e.g. ``position_mode``, ``up``); for a
+    folder or several files the list of each file's dict (a file that failed: ``{"file", "error"}``)."""
+    return _per_file("info", sources, options)
+
+
+def metrics(sources: Source | Iterable[Source], **options: Any) -> Any:
     """The dict of ``bvhscope metrics FILE --json``: skating, jitter, floating, penetration, bone
-    drift and root figures in metres (options: metrics', e.g. ``units="cm"``)."""
-    _check_reading("metrics", [source], options)
-    inputs, shared, up = _inputs([source], "metrics")
-    extra = _arguments.options(options)
-    return json.loads(_run(["metrics", *inputs, *_read_as(shared, up, options), *extra,
-                            "--json"], "metrics"))
+    drift and root figures in metres (options: metrics', e.g. ``units="cm"``, ``jobs=2``); for a folder
+    or several files the list of each file's dict (a file that failed: ``{"file", "error"}``)."""
+    return _per_file("metrics", sources, options)
 
 
 def compare(ref: Source, other: Source, align: str | None = None, offset: float | None = None,
@@ -417,19 +436,9 @@ def compare(ref: Source, other: Source, align: str | None = None, offset: float 
 
 def lint(sources: Source | Iterable[Source], **options: Any) -> Any:
     """What ``bvhscope lint --json`` finds: for one file or motion its dict (``findings``...), for
-    several a list of them. Findings are not exceptions: a file with errors is reported, not raised."""
-    single = isinstance(sources, (str, os.PathLike, Motion))
-    listed = [sources] if single else list(sources)
-    _check_reading("lint", listed, options)
-    inputs, shared, up = _inputs(listed, "lint")
-    args = ["lint", *inputs, *_read_as(shared, up, options), *_arguments.options(options),
-            "--json"]
-    status, out, err = _bvhscope.run(_encoded(args))
-    text = out.decode("utf-8", "surrogateescape")
-    if status not in (0, 1, 4) or not text.strip():
-        _arguments.raise_for(status or 1, err.decode("utf-8", "surrogateescape"), "lint", _escaped_paths(args))
-    reports = json.loads(text)
-    return reports[0] if single else reports
+    a folder or several a list of them. Findings are not exceptions: a file with errors is reported,
+    not raised."""
+    return _per_file("lint", sources, options)
 
 
 def convert(source: Source, output: PathLike, **options: Any) -> str:

@@ -19,7 +19,7 @@ std::string fixture(const std::string& name) { return (test::fixtures_dir() / na
 TEST(Cli, HelpAndVersion) {
   const auto help = run_bvhscope({"--help"});
   EXPECT_EQ(help.exit_code, 0);
-  EXPECT_NE(help.out.find("bvhscope info FILE [--json] [--position-mode auto|add|replace]"), std::string::npos);
+  EXPECT_NE(help.out.find("bvhscope info FILE|DIR... [--json] [--position-mode auto|add|replace]"), std::string::npos);
   EXPECT_NE(help.out.find("'Frame Time: 0': played at 30 frames per second"), std::string::npos);
   EXPECT_EQ(help.err, "");
   const auto version = run_bvhscope({"--version"});
@@ -33,11 +33,12 @@ TEST(Cli, ACommandsHelpShowsItsOwnUsage) {
   EXPECT_EQ(info.exit_code, 0);
   EXPECT_EQ(info.err, "");
   EXPECT_EQ(info.out,
-            "  bvhscope info FILE [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]\n"
-            "                 [--source-fps N]\n"
+            "  bvhscope info FILE|DIR... [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]\n"
+            "                 [--source-fps N] [--jobs N] [--recursive]\n"
             "                 [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]\n"
             "                                summary (position mode, up axis, size, unit guess, floor,\n"
-            "                                each with its reason), warnings and the joint hierarchy\n"
+            "                                each with its reason), warnings and the joint hierarchy; of\n"
+            "                                several files or a folder, one line each (--help: Many files)\n"
             "\n"
             "bvhscope --help shows every command, the viewer's keys and what each message means.\n");
   // Every entry of a command with several (render: a still, a video, a batch), and none of another's.
@@ -60,7 +61,7 @@ TEST(Cli, BadUsageExitsWithTwo) {
   EXPECT_EQ(unknown.err, "bvhscope: unknown option '--bogus'\nTry 'bvhscope --help'.\n");
   const auto no_file = run_bvhscope({"info"});
   EXPECT_EQ(no_file.exit_code, 2);
-  EXPECT_EQ(no_file.err, "bvhscope: info: expected one FILE\nTry 'bvhscope --help'.\n");
+  EXPECT_EQ(no_file.err, "bvhscope: info: expected a FILE, several, or a folder\nTry 'bvhscope --help'.\n");
   const auto bad_mode = run_bvhscope({"export", fixture("two_joints.bvh"), "--position-mode", "sideways"});
   EXPECT_EQ(bad_mode.exit_code, 2);
   EXPECT_EQ(bad_mode.err,
@@ -178,7 +179,8 @@ TEST(Cli, UnreadablePathsAreExplained) {
   const auto missing = run_bvhscope({"info", "/nonexistent/walk.bvh"});
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_EQ(missing.err, "/nonexistent/walk.bvh: error: cannot open: No such file or directory\n");
-  const auto directory = run_bvhscope({"info", test::fixtures_dir().string()});
+  // A folder is a batch for info, lint and metrics (batch_cli_test.cpp); export wants one file.
+  const auto directory = run_bvhscope({"export", test::fixtures_dir().string()});
   EXPECT_EQ(directory.exit_code, 1);
   EXPECT_EQ(directory.err, test::fixtures_dir().string() + ": error: cannot open a directory, expected a .bvh file\n");
   const auto device = run_bvhscope({"info", "/dev/zero"});

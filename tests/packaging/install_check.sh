@@ -140,7 +140,7 @@ completions=$(cd "$work/files" && PATH="$prefix/bin:$PATH" bash --norc --noprofi
   complete_line bvhscope info ""
   complete_line bvhscope info --up ""' _ "$prefix/share/bash-completion/completions/bvhscope")
 expected_completions="bvhscope ren -> render
-bvhscope info --j -> --json
+bvhscope info --j -> --jobs --json
 bvhscope render x.bvh --sty -> --style
 bvhscope info w -> walk.bvh
 bvhscope info  -> walk.bvh dir

@@ -45,6 +45,25 @@ def test_lint_gives_each_files_findings():
     assert reports[1]["findings"][0]["code"] == "frame-count"
 
 
+
+def test_a_folder_gives_each_files_dict_and_a_failure_as_an_entry(tmp_path):
+    (tmp_path / "walk2.bvh").write_bytes(WALK.read_bytes())
+    (tmp_path / "walk10.bvh").write_bytes(SAMPLE.read_bytes())
+    (tmp_path / "broken.bvh").write_text("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n")
+    infos = bvhscope.info(tmp_path)
+    assert [os.path.basename(entry["file"]) for entry in infos] == ["broken.bvh", "walk2.bvh", "walk10.bvh"]
+    assert infos[0]["error"]["line"] == 4 and infos[0]["error"]["column"] == 3
+    assert "expected 3 numbers, found 2" in infos[0]["error"]["message"]
+    assert infos[1] == cli_json("info", tmp_path / "walk2.bvh")
+    measured = bvhscope.metrics([tmp_path / "walk2.bvh", tmp_path / "walk10.bvh"], jobs=2)
+    assert measured == [cli_json("metrics", tmp_path / "walk2.bvh"), cli_json("metrics", tmp_path / "walk10.bvh")]
+    linted = bvhscope.lint(tmp_path)
+    assert [entry["errors"] for entry in linted] == [1, 0, 0]
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(bvhscope.CommandError, match="no motion files"):
+        bvhscope.info(tmp_path / "empty")
+
+
 @pytest.mark.parametrize("suffix", [".bvh", ".glb", ".fbx"])
 def test_convert_writes_the_programs_bytes(tmp_path, suffix):
     ours = tmp_path / ("ours" + suffix)

@@ -1,0 +1,160 @@
+#include "cli/file_batch.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <filesystem>
+#include <mutex>
+#include <new>
+#include <sstream>
+#include <thread>
+
+#include "anim/printable.hpp"
+#include "anim/thread_policy.hpp"
+#include "cli/commands.hpp"
+#include "cli/progress_line.hpp"
+#include "formats/json_writer.hpp"
+#include "model/bvh_paths.hpp"
+
+namespace bvhscope::cli {
+
+FileList expand_file_arguments(const std::vector<std::string>& arguments, bool recursive, std::string_view command,
+                               std::ostream& err) {
+  FileList list;
+  list.batch = arguments.size() > 1;
+  for (const std::string& argument : arguments) {
+    std::error_code code;
+    if (!std::filesystem::is_directory(argument, code)) {
+      list.files.push_back(argument);  // its load says what is wrong with it
+      continue;
+    }
+    list.batch = true;
+    const BvhPaths found = expand_bvh_paths({argument}, recursive);
+    for (const std::string& refused : found.refused) {
+      err << "bvhscope: " << command << ": " << printable(refused) << '\n';
+      list.refused = true;
+    }
+    list.files.insert(list.files.end(), found.files.begin(), found.files.end());
+  }
+  return list;
+}
+
+std::optional<unsigned> jobs_option(const ParsedArguments& parsed, std::string_view command, UsageError& usage) {
+  const auto text = parsed.value("--jobs");
+  if (!text) return available_threads();
+  unsigned value = 0;
+  const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+  if (ec != std::errc{} || end != text->data() + text->size() || value < 1 || value > kMaxThreads) {
+    usage.message = std::string(command) + ": --jobs must be a whole number from 1 to " + std::to_string(kMaxThreads) +
+                    ", not '" + *text + "'";
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::vector<int> run_files(std::size_t count, unsigned jobs, std::string_view working,
+                           const std::function<FileOutcome(std::size_t)>& work,
+                           const std::function<FileOutcome(std::size_t, const std::string&)>& failure,
+                           std::ostream& out, std::ostream& err) {
+  struct Slot {
+    FileOutcome outcome;
+    bool done = false;
+  };
+  if (count == 1) {  // one file: nothing to go on with, out of memory ends the command (exit 3) as anywhere
+    FileOutcome outcome = work(0);
+    out << outcome.out << std::flush;
+    err << outcome.err;
+    return {outcome.status};
+  }
+  std::vector<Slot> slots(count);
+  std::mutex mutex;
+  std::size_t printed = 0;
+  std::size_t running = 0;
+  std::atomic<std::size_t> next{0};
+  const bool terminal = stderr_is_terminal();
+  const auto worker = [&] {
+    for (std::size_t i = next++; i < count; i = next++) {
+      {
+        const std::lock_guard lock(mutex);
+        ++running;
+        if (terminal) draw_progress(err, printed, count, running, working);
+      }
+      FileOutcome outcome;
+      try {
+        outcome = work(i);
+      } catch (const std::bad_alloc&) {
+        outcome = failure(i, "out of memory");
+      } catch (const std::exception& error) {  // one file's failure, never the batch's
+        outcome = failure(i, error.what());
+      }
+      const std::lock_guard lock(mutex);
+      slots[i] = {std::move(outcome), true};
+      --running;
+      if (terminal) clear_progress(err);
+      for (; printed < count && slots[printed].done; ++printed) {
+        out << slots[printed].outcome.out << std::flush;
+        err << slots[printed].outcome.err;
+        slots[printed].outcome.out.clear();  // thousands of files: keep only what waits to be printed
+        slots[printed].outcome.out.shrink_to_fit();
+      }
+      if (terminal && printed < count) draw_progress(err, printed, count, running, working);
+    }
+  };
+  const unsigned threads_wanted = std::max(1u, static_cast<unsigned>(std::min<std::size_t>(jobs, count)));
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < threads_wanted; ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+  if (terminal) clear_progress(err);
+  std::vector<int> statuses;
+  statuses.reserve(count);
+  for (const Slot& slot : slots) statuses.push_back(slot.outcome.status);
+  return statuses;
+}
+
+std::string json_files_entry(std::size_t index, std::string object) {
+  while (!object.empty() && object.back() == '\n') object.pop_back();
+  return (index > 0 ? ",\n" : "") + object;
+}
+
+std::string json_error_entry(std::size_t index, const std::string& path, const Diagnostic& error) {
+  std::ostringstream text;
+  JsonWriter json(text);
+  json.begin_object();
+  json.key("file");
+  json.value(path);
+  json.key("error");
+  json.begin_object();
+  json.key("source");
+  json.value(error.source);
+  json.key("line");
+  error.line > 0 ? json.value(error.line) : json.null_value();
+  json.key("column");
+  error.column > 0 ? json.value(error.column) : json.null_value();
+  json.key("message");
+  json.value(error.message);
+  json.end_object();
+  json.end_object();
+  return json_files_entry(index, text.str());
+}
+
+FileOutcome failed_file(std::size_t index, const std::string& path, const Diagnostic& error, bool json) {
+  FileOutcome outcome;
+  outcome.err = format_diagnostic(error, Severity::Error) + '\n';
+  if (json) outcome.out = json_error_entry(index, path, error);
+  outcome.status = kExitBadInput;
+  return outcome;
+}
+
+void json_files_begin(std::ostream& out) { out << "{\"files\": [\n"; }
+
+void json_files_end(std::ostream& out, const std::vector<int>& statuses) {
+  out << "\n], \"count\": " << statuses.size() << ", \"failed\": " << failed_count(statuses) << "}\n";
+}
+
+std::size_t failed_count(const std::vector<int>& statuses) {
+  return static_cast<std::size_t>(
+      std::count_if(statuses.begin(), statuses.end(), [](int status) { return status == kExitBadInput; }));
+}
+
+}  // namespace bvhscope::cli

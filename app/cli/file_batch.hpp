@@ -1,0 +1,68 @@
+// Commands that work through many files (info, lint, metrics, compare of two folders, retarget of a
+// folder): the paths of a command line expanded (a folder to its motion files in natural order, the
+// viewer's rule), a --jobs option, and a runner that works on `jobs` files at a time and prints each
+// file's output in the order of the list as soon as it and those before it are done, with a progress
+// line on a terminal. One file's failure (an exception too) never stops the others.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anim/diagnostic.hpp"
+#include "cli/arguments.hpp"
+
+namespace bvhscope::cli {
+
+// What one file's work printed and its exit status.
+struct FileOutcome {
+  std::string out;
+  std::string err;
+  int status = 0;
+};
+
+// The files a command's FILE arguments name: a file as it is (its load reports what is wrong with
+// it), a folder as the motion files inside it (below it too when `recursive`).
+struct FileList {
+  std::vector<std::string> files;
+  bool batch = false;    // several files or a folder: the output lists files (`{"files": [...]}`)
+  bool refused = false;  // a folder could not be read or held no motion file (said on `err`)
+};
+FileList expand_file_arguments(const std::vector<std::string>& arguments, bool recursive, std::string_view command,
+                               std::ostream& err);
+
+// --jobs N (1..kMaxThreads); the cores this process may use when absent. nullopt with the message
+// in `usage` when the value is not such a number.
+std::optional<unsigned> jobs_option(const ParsedArguments& parsed, std::string_view command, UsageError& usage);
+
+// Runs `work(i)` for i in [0, count), `jobs` at a time; prints each outcome's out and err in the
+// order of i as soon as it and all before it are done. `working` names what the running files are
+// doing in the progress line ("reading"). Of several files, an exception thrown by `work` (out of
+// memory too) is that file's failure: `failure(i, message)` makes its outcome; one file's work runs
+// on the calling thread and its exceptions reach the caller. Returns the statuses in order.
+std::vector<int> run_files(std::size_t count, unsigned jobs, std::string_view working,
+                           const std::function<FileOutcome(std::size_t)>& work,
+                           const std::function<FileOutcome(std::size_t, const std::string&)>& failure,
+                           std::ostream& out, std::ostream& err);
+
+// The `{"files": [...]}` form of --json for several files: each file's entry is the object it
+// would print alone. json_files_entry makes the text of entry `index` (a comma before all but the
+// first, `object`'s trailing newline dropped); json_error_entry the entry of a file that failed,
+// naming it with its located error; json_files_end closes the list with the counts.
+std::string json_files_entry(std::size_t index, std::string object);
+std::string json_error_entry(std::size_t index, const std::string& path, const Diagnostic& error);
+void json_files_begin(std::ostream& out);
+void json_files_end(std::ostream& out, const std::vector<int>& statuses);
+
+// The outcome of file `index` that failed with `error`: the located error on err, and its entry
+// in out when the output is `json`.
+FileOutcome failed_file(std::size_t index, const std::string& path, const Diagnostic& error, bool json);
+
+// How many of `statuses` are failures (kExitBadInput or worse than a lint warning).
+std::size_t failed_count(const std::vector<int>& statuses);
+
+}  // namespace bvhscope::cli
