@@ -146,6 +146,40 @@ FileOutcome failed_file(std::size_t index, const std::string& path, const Diagno
   return outcome;
 }
 
+Diagnostic error_in_messages(const std::string& messages, const std::string& source) {
+  std::vector<std::string> lines;
+  std::istringstream in(messages);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  constexpr std::string_view kMark = ": error: ";
+  for (auto line = lines.rbegin(); line != lines.rend(); ++line) {
+    const std::size_t mark = line->find(kMark);
+    if (mark == std::string::npos) continue;
+    Diagnostic error{line->substr(0, mark), 0, 0, line->substr(mark + kMark.size())};
+    // SOURCE:LINE:COL: the two numbers at the end of the place, when there are two.
+    const auto number_at_end = [](std::string& place, int& value) {
+      const std::size_t colon = place.rfind(':');
+      if (colon == std::string::npos || colon + 1 == place.size()) return false;
+      int parsed = 0;
+      const auto [end, ec] = std::from_chars(place.data() + colon + 1, place.data() + place.size(), parsed);
+      if (ec != std::errc{} || end != place.data() + place.size()) return false;
+      value = parsed;
+      place.resize(colon);
+      return true;
+    };
+    std::string place = error.source;
+    int column = 0;
+    int line_number = 0;
+    if (number_at_end(place, column) && number_at_end(place, line_number)) {
+      error.source = place;
+      error.line = line_number;
+      error.column = column;
+    }
+    return error;
+  }
+  return Diagnostic{source, 0, 0, lines.empty() ? std::string("failed") : lines.back()};
+}
+
 void json_files_begin(std::ostream& out) { out << "{\"files\": [\n"; }
 
 void json_files_end(std::ostream& out, const std::vector<int>& statuses) {

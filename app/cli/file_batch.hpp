@@ -62,6 +62,11 @@ void json_files_end(std::ostream& out, const std::vector<int>& statuses);
 // in out when the output is `json`.
 FileOutcome failed_file(std::size_t index, const std::string& path, const Diagnostic& error, bool json);
 
+// The last error among printed messages ("SOURCE:LINE:COL: error: MESSAGE" or "SOURCE: error:
+// MESSAGE") as a diagnostic, for a failure's JSON entry when what failed printed it; `source` and
+// the last line when none reads so.
+Diagnostic error_in_messages(const std::string& messages, const std::string& source);
+
 // How many of `statuses` are failures (kExitBadInput or worse than a lint warning).
 std::size_t failed_count(const std::vector<int>& statuses);
 

@@ -185,6 +185,17 @@ Usage:
                                 per frame, averaged over frames) is reported whatever --align.
                                 --csv writes per frame: frame, mean error, each matched joint's
                                 error
+  bvhscope compare DIR_A DIR_B [--pair-by name|index] [--jobs N] [--recursive] [--csv PAIRS.csv]
+                 [--json] [the options above]
+                                every file of DIR_A against its partner in DIR_B: the same name
+                                without its extension (walk.bvh ~ walk.npy), or --pair-by index:
+                                the same place in natural order. Each pair compared as above,
+                                --jobs at a time: a line per pair, the files left unpaired, the
+                                mean and median MPJPE and PA-MPJPE (metres when every pair's
+                                unit is known), each joint's mean over the pairs that have it,
+                                the worst pairs. --json: {"pairs": [each pair's object, or its
+                                "error"], "unpaired", "aggregate"}; --csv: a row per pair.
+                                Exit 1 when a pair failed (its error above, the rest go on)
   bvhscope lint FILE|DIR... [--json] [--position-mode auto|add|replace] [--up AXIS] [--motion K]
                  [--source-fps N] [--jobs N] [--recursive]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]

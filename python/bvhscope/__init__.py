@@ -425,13 +425,23 @@ def compare(ref: Source, other: Source, align: str | None = None, offset: float 
     """The dict of ``bvhscope compare REF OTHER --json``: MPJPE, PA-MPJPE, per joint and per frame figures.
 
     align: "none", "root", "rigid" or "procrustes"; offset: OTHER's time offset in REF frames; options: compare's
-    (``frames=(a, b)``, ``map="map.csv"``, ``units="cm"``, ...).
+    (``frames=(a, b)``, ``map="map.csv"``, ``units="cm"``, ...). Two folders give ``{"pairs": [...],
+    "unpaired": {...}, "aggregate": {...}}`` (options ``pair_by="index"``, ``jobs``, ``recursive``, ``csv``); a
+    pair that failed is an entry with its ``error``, not an exception.
     """
     _check_reading("compare", [ref, other], options)
     inputs, shared, up = _inputs([ref, other], "compare")
     extra = _arguments.options({"align": align, "offset": offset, **options})
-    return json.loads(_run(["compare", *inputs, *_read_as(shared, up, options), *extra,
-                            "--json"], "compare"))
+    args = ["compare", *inputs, *_read_as(shared, up, options), *extra, "--json"]
+    folders = all(not isinstance(s, Motion) and os.path.isdir(s) for s in (ref, other))
+    if not folders:
+        return json.loads(_run(args, "compare"))
+    status, out, err = _bvhscope.run(_encoded(args))
+    text = out.decode("utf-8", "surrogateescape")
+    if status in (0, 1) and text.startswith('{"reference_folder": '):
+        return json.loads(text)
+    _arguments.raise_for(status or 1, err.decode("utf-8", "surrogateescape"), "compare", _escaped_paths(args))
+    return {}
 
 
 def lint(sources: Source | Iterable[Source], **options: Any) -> Any:

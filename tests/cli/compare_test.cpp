@@ -205,7 +205,8 @@ TEST(CliCompare, UsageAndInputErrors) {
   const std::string ref = dir.write("ref.bvh", clip(kBase)).string();
   const auto one = run_bvhscope({"compare", ref});
   EXPECT_EQ(one.exit_code, 2);
-  EXPECT_EQ(one.err, "bvhscope: compare: expected two FILEs (REFERENCE OTHER)\nTry 'bvhscope --help'.\n");
+  EXPECT_EQ(one.err,
+            "bvhscope: compare: expected two FILEs (REFERENCE OTHER) or two folders\nTry 'bvhscope --help'.\n");
   const auto align = run_bvhscope({"compare", ref, ref, "--align", "twist"});
   EXPECT_EQ(align.exit_code, 2);
   EXPECT_EQ(

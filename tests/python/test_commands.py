@@ -64,6 +64,18 @@ def test_a_folder_gives_each_files_dict_and_a_failure_as_an_entry(tmp_path):
         bvhscope.info(tmp_path / "empty")
 
 
+
+def test_two_folders_compare_pair_by_pair(tmp_path):
+    for side in ("a", "b"):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "walk.bvh").write_bytes(WALK.read_bytes())
+    (tmp_path / "b" / "other.bvh").write_bytes(SAMPLE.read_bytes())
+    report = bvhscope.compare(tmp_path / "a", tmp_path / "b")
+    assert report["pairs"] == [cli_json("compare", tmp_path / "a" / "walk.bvh", tmp_path / "b" / "walk.bvh")]
+    assert report["unpaired"] == {"reference": [], "other": [str(tmp_path / "b" / "other.bvh")]}
+    assert report["aggregate"]["compared"] == 1 and report["aggregate"]["mpjpe_mean"] == 0
+
+
 @pytest.mark.parametrize("suffix", [".bvh", ".glb", ".fbx"])
 def test_convert_writes_the_programs_bytes(tmp_path, suffix):
     ours = tmp_path / ("ours" + suffix)
