@@ -27,6 +27,7 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
                                                            {"--map", true},
                                                            {"--units", true},
                                                            {"--pair-by", true},
+                                                           {"--joints", true},
                                                            {"--jobs", true},
                                                            {"--recursive", false},
                                                            kNoBudgetOption}),

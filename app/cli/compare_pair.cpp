@@ -67,10 +67,18 @@ void print_pair_text(const ComparedPair& report, std::ostream& out) {
   out << "align:           " << alignment_name(report.options.alignment);
   if (report.options.alignment == Alignment::Rigid) out << " (about " << up_axis_name(report.options.up) << ')';
   out << '\n';
-  out << "offset:          " << report.options.offset << " frames\n";
+  out << "offset:          " << shortest(report.options.offset) << " frames";
+  if (const auto& search = report.offset_search)
+    out << " (--offset auto: the least MPJPE of offsets " << shortest(search->earliest) << " to "
+        << shortest(search->latest) << ", " << search->evaluations << " comparisons)";
+  out << '\n';
   out << "frames compared: " << result.frames_compared << " (reference frames " << result.first_frame << ".."
       << result.first_frame + result.frames_compared - 1 << ")\n";
-  out << "joints matched:  " << result.matching.pairs.size() << '\n';
+  out << "joints matched:  " << result.matching.pairs.size();
+  if (!result.left_out.empty() || report.options.reference_joint_set.size() > 0)
+    out << " in the joint set (--joints " << printable(report.joint_set) << "; " << result.left_out.size()
+        << " matched left out: " << name_list(report.clips.first.skeleton, result.left_out) << ')';
+  out << '\n';
   // In metres too, when the unit is known.
   const auto metres = [m](double units) { return m > 0.0 ? " (" + fixed(units * m, 4) + " m)" : std::string(); };
   out << "MPJPE:           " << fixed(result.mpjpe, 4) << metres(result.mpjpe) << "\n";
@@ -106,6 +114,19 @@ void print_pair_json(const ComparedPair& report, std::ostream& out) {
   json.value(up_axis_name(report.options.up));
   json.key("offset");
   json.value(report.options.offset);
+  json.key("offset_search");
+  if (const auto& search = report.offset_search) {
+    json.begin_object();
+    json.key("earliest");
+    json.value(search->earliest);
+    json.key("latest");
+    json.value(search->latest);
+    json.key("evaluations");
+    json.value(static_cast<unsigned long long>(search->evaluations));
+    json.end_object();
+  } else {
+    json.null_value();  // the offset was given (--offset N, or 0)
+  }
   json.key("unit");
   json.value(report.unit);
   json.key("metres_per_unit");
@@ -146,6 +167,13 @@ void print_pair_json(const ComparedPair& report, std::ostream& out) {
   json.value(static_cast<unsigned long long>(result.worst_frame));
   json.key("worst_joint");
   json.value(pair_joint_name(report, result.worst_pair));
+  json.key("joint_set");
+  json.value(report.joint_set);
+  json.key("left_out");
+  json.begin_array();
+  for (const int joint : result.left_out)
+    json.value(report.clips.first.skeleton.names[static_cast<std::size_t>(joint)]);
+  json.end_array();
   json.key("per_joint");
   json.begin_array();
   for (std::size_t j = 0; j < result.per_joint.size(); ++j) {
@@ -210,12 +238,14 @@ std::optional<CompareSetup> read_compare_setup(const ParsedArguments& parsed, st
       return std::nullopt;
     }
   }
-  if (const auto text = parsed.value("--offset")) {
+  if (parsed.value("--offset") == "auto") {
+    setup.offset_auto = true;
+  } else if (const auto text = parsed.value("--offset")) {
     double offset = 0.0;
     const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), offset);
     if (text->empty() || error != std::errc{} || end != text->data() + text->size() || !std::isfinite(offset) ||
         std::abs(offset) > 1e9) {
-      usage_error(err, "compare: --offset must be a number of frames, not '" + *text + "'");
+      usage_error(err, "compare: --offset must be a number of frames or auto, not '" + *text + "'");
       return std::nullopt;
     }
     options.offset = offset;
@@ -241,6 +271,15 @@ std::optional<CompareSetup> read_compare_setup(const ParsedArguments& parsed, st
     return std::nullopt;
   }
   setup.choice = *choice;
+  if (const auto text = parsed.value("--joints")) {
+    const auto set = parse_joint_set(*text);
+    if (!set) {
+      usage_error(err,
+                  "compare: --joints must be all, body, hands or a list of joint names (A,B,C), not '" + *text + "'");
+      return std::nullopt;
+    }
+    setup.joint_set = *set;
+  }
   setup.map_path = parsed.value("--map");
   if (setup.map_path) {
     const auto pairs = read_joint_map(*setup.map_path, err, &setup.map_lines);
@@ -261,7 +300,7 @@ std::optional<ComparedPair> compare_files(const CompareSetup& setup, const Parse
   std::optional<std::pair<Clip, Clip>> clips =
       load_two_clips_reporting(reference_path, other_path, err, &bytes, setup.choice);
   if (!clips) return std::nullopt;
-  ComparedPair pair{std::move(*clips), setup.options, {}, {}, 0.0, {}, 0, 0};
+  ComparedPair pair{std::move(*clips), setup.options, {}, {}, 0.0, {}, 0, 0, setup.joint_set.text(), {}};
   const Clip* const reference = &pair.clips.first;
   const Clip* const other = &pair.clips.second;
   CompareOptions& options = pair.options;
@@ -317,8 +356,25 @@ std::optional<ComparedPair> compare_files(const CompareSetup& setup, const Parse
   pair.unit = ref_units.unit;
   pair.metres_per_unit = ref_units.metres_per_unit;
 
+  if (setup.joint_set.kind != JointSetKind::All) {
+    Result<std::vector<bool>> in_set = joints_in_set(reference->skeleton, setup.joint_set, reference->source);
+    if (!in_set) {
+      err << format_diagnostic(in_set.error(), Severity::Error) << '\n';
+      return std::nullopt;
+    }
+    options.reference_joint_set = std::move(in_set).value();
+  }
   options.keep_errors = keep_errors;
   options.threads = threads;
+  if (setup.offset_auto) {
+    Result<OffsetSearch> found = find_time_offset(*reference, *other, options);
+    if (!found) {
+      err << format_diagnostic(found.error(), Severity::Error) << '\n';
+      return std::nullopt;
+    }
+    options.offset = found.value().offset;
+    pair.offset_search = found.value();
+  }
   Result<CompareResult> compared = compare_motion(*reference, *other, options);
   if (!compared) {
     err << format_diagnostic(compared.error(), Severity::Error) << '\n';
@@ -330,6 +386,8 @@ std::optional<ComparedPair> compare_files(const CompareSetup& setup, const Parse
       static_cast<std::size_t>(reference->skeleton.joint_count() - reference->skeleton.end_site_count());
   for (const JointPair& joints : pair.result.matching.pairs)
     pair.matched_joints += reference->skeleton.is_end_site(joints.reference) ? 0 : 1;
+  for (const int joint : pair.result.left_out)  // matched, though outside the joint set
+    pair.matched_joints += reference->skeleton.is_end_site(joint) ? 0 : 1;
   if (2 * pair.matched_joints < pair.reference_joints)
     err << format_diagnostic(
                {reference->source, 0, 0,

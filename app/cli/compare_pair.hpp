@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "anim/clip.hpp"
+#include "anim/joint_set.hpp"
 #include "anim/motion_compare.hpp"
+#include "anim/offset_search.hpp"
 #include "cli/arguments.hpp"
 
 namespace bvhscope::cli {
@@ -24,6 +26,8 @@ struct CompareSetup {
   std::string units_text;             // "cm (--units)"
   std::optional<std::string> map_path;
   std::vector<int> map_lines;  // the line of each of options.explicit_pairs
+  JointSet joint_set;          // --joints
+  bool offset_auto = false;    // --offset auto: each pair's offset searched (anim/offset_search.hpp)
 };
 
 // The setup, or nullopt after printing the usage error (the status in `status`: 2) or the map's
@@ -38,8 +42,10 @@ struct ComparedPair {
   std::string unit;  // the reference's unit ("cm", "unknown", "cm (--units)")
   double metres_per_unit = 0.0;
   std::string scale_reason;
-  std::size_t matched_joints = 0;    // pairs of joints that are not End Sites
-  std::size_t reference_joints = 0;  // the reference's joints that are not End Sites
+  std::size_t matched_joints = 0;             // pairs of joints that are not End Sites
+  std::size_t reference_joints = 0;           // the reference's joints that are not End Sites
+  std::string joint_set;                      // --joints as given ("all", "body", "hands", "A,B")
+  std::optional<OffsetSearch> offset_search;  // --offset auto: how the offset was found
 };
 
 // REF and OTHER loaded and compared as `setup` says; warnings (a load's, few joints matched) on

@@ -162,7 +162,7 @@ Usage:
                                 overrides the unit guess (METRES: metres per file unit); of
                                 several files or a folder, one line each and their means
   bvhscope compare REF OTHER [--json] [--csv FRAMES.csv] [--align none|root|rigid|procrustes] [--frames A:B]
-                 [--offset N] [--map MAP.csv] [--units m|cm|mm|in|ft|METRES]
+                 [--offset N|auto] [--joints all|body|hands|A,B,...] [--map MAP.csv] [--units m|cm|mm|in|ft|METRES]
                  [--position-mode auto|add|replace] [--up AXIS] [--no-budget] [--motion K]
                  [--source-fps N]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
@@ -185,6 +185,15 @@ Usage:
                                 per frame, averaged over frames) is reported whatever --align.
                                 --csv writes per frame: frame, mean error, each matched joint's
                                 error
+                                --offset auto: the offset with the least MPJPE under these
+                                options, over the offsets that overlap half of the shorter clip
+                                or more (thinned clips first, then whole frames, then 0.01 frame);
+                                the JSON's offset_search says the range and the comparisons run.
+                                --joints: the matched joints measured: all (the default), body
+                                (no End Sites, zero-length joints or fingers: the joints below a
+                                hand or wrist, or named as fingers), hands (each hand and the
+                                joints below it), or REF's joints named; the JSON's joint_set
+                                and left_out say which
   bvhscope compare DIR_A DIR_B [--pair-by name|index] [--jobs N] [--recursive] [--csv PAIRS.csv]
                  [--json] [the options above]
                                 every file of DIR_A against its partner in DIR_B: the same name

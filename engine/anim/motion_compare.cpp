@@ -527,9 +527,24 @@ std::optional<FrameRange> parse_frame_range(std::string_view text) noexcept {
 Result<CompareResult> compare_motion(const Clip& reference, const Clip& other, const CompareOptions& options) {
   CompareResult result;
   result.matching = match_joints(reference.skeleton, other.skeleton, options.explicit_pairs);
-  const std::vector<JointPair>& pairs = result.matching.pairs;
-  if (pairs.empty())
+  if (result.matching.pairs.empty())
     return Diagnostic{other.source, 0, 0, "no joint of it matches a joint of " + reference.source + " by name"};
+  if (!options.reference_joint_set.empty()) {
+    std::vector<JointPair> kept;
+    for (const JointPair& pair : result.matching.pairs) {
+      const auto joint = static_cast<std::size_t>(pair.reference);
+      if (joint < options.reference_joint_set.size() && options.reference_joint_set[joint]) {
+        kept.push_back(pair);
+      } else {
+        result.left_out.push_back(pair.reference);
+      }
+    }
+    result.matching.pairs = std::move(kept);
+    if (result.matching.pairs.empty())
+      return Diagnostic{reference.source, 0, 0,
+                        "none of its joints matched in the other is in the joint set (--joints)"};
+  }
+  const std::vector<JointPair>& pairs = result.matching.pairs;
   if (reference.motion.frame_count == 0 || other.motion.frame_count == 0)
     return Diagnostic{reference.motion.frame_count == 0 ? reference.source : other.source, 0, 0,
                       "has no frames to compare"};

@@ -50,6 +50,9 @@ struct CompareOptions {
   UpAxis up = UpAxis::PosY;  // the axis Rigid turns about
   double other_scale = 1.0;  // multiplies the other clip's positions (into the reference's units)
   std::vector<std::pair<std::string, std::string>> explicit_pairs;  // (reference name, other name)
+  // When not empty, one flag per reference joint: matched pairs whose reference joint is false are
+  // left out (compare --joints, anim/joint_set.hpp); empty: every matched pair is compared.
+  std::vector<bool> reference_joint_set;
   bool keep_errors = true;  // fill CompareResult::errors (frames x pairs doubles: only when needed)
   unsigned threads = 0;     // at most this many threads for the per-frame work (0: available_threads())
   // Checked between blocks of frames: once it reads true, compare_motion stops with an error
@@ -64,7 +67,8 @@ struct JointError {
 };
 
 struct CompareResult {
-  JointMatching matching;
+  JointMatching matching;              // the pairs compared (in the joint set)
+  std::vector<int> left_out;           // reference joints matched but outside the joint set, in file order
   std::size_t first_frame = 0;         // the first compared reference frame
   std::size_t frames_compared = 0;     // consecutive reference frames from first_frame
   std::vector<JointError> per_joint;   // one per matched pair, in matching.pairs order

@@ -247,3 +247,75 @@ TEST(CliCompare, AMapNamingMissingJointsIsAnErrorAndFewMatchesAreWarned) {
 
 }  // namespace
 }  // namespace bvhscope
+
+namespace bvhscope {
+namespace {
+
+// Hips -> Chest -> End Site, and Hips -> LeftHand -> LeftFinger -> End Site: 12 frames, the Chest
+// turning and the hand moving, the root walking 1 unit a frame; `first` is the first frame's time.
+std::string with_hand(int frames, int first) {
+  return test::BvhBuilder()
+      .root("Hips", {0, 0, 0}, test::kPositionsZXY)
+      .joint("Chest", "Hips", {0, 10, 0}, test::kRotationsZXY)
+      .end_site("Chest", {0, 5, 0})
+      .joint("LeftHand", "Hips", {8, 10, 0}, test::kRotationsZXY)
+      .joint("LeftFinger", "LeftHand", {2, 0, 0}, test::kRotationsZXY)
+      .end_site("LeftFinger", {1, 0, 0})
+      .frame_time(0.1)
+      .frames(frames,
+              [first](int f) {
+                const double t = f + first;
+                return std::vector<double>{t, 0, 0, 0, 0, 0, 3 * t, 0, 0, 0, 0, 5 * t, 0, 0, 0};
+              })
+      .text();
+}
+
+TEST(CliCompare, JointsChoosesTheSetAndTheJsonSaysWhichWereLeftOut) {
+  test::TempDir dir;
+  const std::string a = dir.write("a.bvh", with_hand(12, 0)).string();
+  const std::string b = dir.write("b.bvh", with_hand(12, 0)).string();
+  const auto body = run_bvhscope({"compare", a, b, "--joints", "body", "--json"});
+  ASSERT_EQ(body.exit_code, 0) << body.err;
+  EXPECT_TRUE(has(body.out,
+                  "\"joint_set\":\"body\",\"left_out\":[\"ChestEnd\",\"LeftFinger\",\"LeftFingerEnd\"],"
+                  "\"per_joint\":[{\"name\":\"Hips\","))
+      << body.out;
+  const auto hands = run_bvhscope({"compare", a, b, "--joints", "hands"});
+  EXPECT_TRUE(has(hands.out,
+                  "joints matched:  3 in the joint set (--joints hands; 3 matched left out: Hips, Chest, "
+                  "ChestEnd)\n"))
+      << hands.out;
+  const auto listed = run_bvhscope({"compare", a, b, "--joints", "Chest,Tail,Wing"});
+  EXPECT_EQ(listed.exit_code, 1);
+  EXPECT_EQ(listed.err, a + ": error: --joints names joints it does not have: 'Tail', 'Wing'\n");
+  const auto empty = run_bvhscope({"compare", a, b, "--joints", "Chest,"});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_EQ(empty.err,
+            "bvhscope: compare: --joints must be all, body, hands or a list of joint names (A,B,C), not 'Chest,'\nTry "
+            "'bvhscope --help'.\n");
+  const auto all = run_bvhscope({"compare", a, b, "--json"});
+  EXPECT_TRUE(has(all.out, "\"joint_set\":\"all\",\"left_out\":[],")) << all.out;
+}
+
+TEST(CliCompare, OffsetAutoFindsTheShiftAndSaysHowItSearched) {
+  test::TempDir dir;
+  const std::string a = dir.write("a.bvh", with_hand(40, 0)).string();
+  const std::string later = dir.write("later.bvh", with_hand(30, 6)).string();  // its frame 0 is a's frame 6
+  const auto text = run_bvhscope({"compare", a, later, "--offset", "auto"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_TRUE(has(text.out, "offset:          -6 frames (--offset auto: the least MPJPE of offsets -24 to 14, "))
+      << text.out;
+  EXPECT_TRUE(has(text.out, "frames compared: 30 (reference frames 6..35)\n")) << text.out;
+  EXPECT_TRUE(has(text.out, "MPJPE:           0.0000")) << text.out;
+  const auto json = run_bvhscope({"compare", a, later, "--offset", "auto", "--json"});
+  EXPECT_TRUE(has(json.out, "\"offset\":-6,\"offset_search\":{\"earliest\":-24,\"latest\":14,\"evaluations\":"))
+      << json.out;
+  const auto given = run_bvhscope({"compare", a, later, "--offset", "-6", "--json"});
+  EXPECT_TRUE(has(given.out, "\"offset\":-6,\"offset_search\":null,")) << given.out;
+  const auto bad = run_bvhscope({"compare", a, later, "--offset", "soon"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(has(bad.err, "--offset must be a number of frames or auto, not 'soon'")) << bad.err;
+}
+
+}  // namespace
+}  // namespace bvhscope
