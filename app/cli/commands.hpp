@@ -22,6 +22,8 @@ int run_compare(const std::vector<std::string>& args, std::ostream& out, std::os
 int run_lint(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Writes a clip as clean BVH with the conversions asked for (README: convert).
 int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// A folder's (or files') report page: figures, lint, metrics, previews, comparisons (README: report).
+int run_report(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Moves a humanoid motion onto another humanoid skeleton (README: retarget).
 int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // Renders one frame offscreen to a PNG (needs a display for the GL context, e.g. Xvfb).

@@ -40,27 +40,26 @@ std::string json_string(std::string_view text) {
   return out.str();
 }
 
-// A file's name relative to its folder ("walk.bvh", "sub/walk.bvh" with --recursive).
-std::string relative_name(const std::string& file, const std::string& folder) {
-  return fs::path(file).lexically_relative(folder).generic_string();
-}
-
 // The key that pairs files by name: the relative name without its extension.
 std::string stem_key(const std::string& file, const std::string& folder) {
   const fs::path relative = fs::path(file).lexically_relative(folder);
   return (relative.parent_path() / relative.stem()).generic_string();
 }
 
-struct FilePair {
-  std::string reference;
-  std::string other;
-};
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  const std::size_t middle = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle), values.end());
+  const double upper = values[middle];
+  if (values.size() % 2 == 1) return upper;
+  return (*std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle)) + upper) / 2.0;
+}
 
-struct Pairing {
-  std::vector<FilePair> pairs;
-  std::vector<std::string> unpaired_reference;
-  std::vector<std::string> unpaired_other;
-};
+}  // namespace
+
+std::string relative_name(const std::string& file, const std::string& folder) {
+  return fs::path(file).lexically_relative(folder).generic_string();
+}
 
 Pairing pair_files(const std::vector<std::string>& references, const std::string& reference_folder,
                    const std::vector<std::string>& others, const std::string& other_folder, bool by_index) {
@@ -90,18 +89,6 @@ Pairing pair_files(const std::vector<std::string>& references, const std::string
   return pairing;
 }
 
-// What the set's figures need of a pair, in metres when its unit is known (else in its file units).
-struct PairFigures {
-  double mpjpe = 0.0;
-  double pa_mpjpe = 0.0;
-  double max_error = 0.0;
-  bool metres = false;
-  std::size_t frames = 0;
-  std::size_t worst_frame = 0;
-  std::string worst_joint;
-  std::vector<std::pair<std::string, double>> joint_means;  // reference joint name, mean error
-};
-
 PairFigures figures_of(const ComparedPair& pair) {
   const double m = pair.metres_per_unit > 0.0 ? pair.metres_per_unit : 1.0;
   PairFigures figures;
@@ -116,29 +103,6 @@ PairFigures figures_of(const ComparedPair& pair) {
     figures.joint_means.emplace_back(pair_joint_name(pair, j), pair.result.per_joint[j].mean * m);
   return figures;
 }
-
-double median(std::vector<double> values) {
-  if (values.empty()) return 0.0;
-  const std::size_t middle = values.size() / 2;
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle), values.end());
-  const double upper = values[middle];
-  if (values.size() % 2 == 1) return upper;
-  return (*std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle)) + upper) / 2.0;
-}
-
-// The set's figures over the pairs compared.
-struct Aggregate {
-  std::size_t compared = 0;
-  bool metres = true;  // every pair in metres; else in file units
-  double mpjpe_mean = 0.0, mpjpe_median = 0.0, pa_mean = 0.0, pa_median = 0.0;
-  struct Joint {
-    std::string name;
-    double mean = 0.0;
-    std::size_t pairs = 0;
-  };
-  std::vector<Joint> joints;       // in the order first met (the first reference skeleton's)
-  std::vector<std::size_t> worst;  // indices of the pairs with the largest MPJPE, worst first (at most 5)
-};
 
 Aggregate aggregate(const std::vector<std::optional<PairFigures>>& all) {
   Aggregate set;
@@ -172,6 +136,8 @@ Aggregate aggregate(const std::vector<std::optional<PairFigures>>& all) {
   set.worst.resize(std::min<std::size_t>(set.worst.size(), 5));
   return set;
 }
+
+namespace {
 
 // "walk.bvh" when both files have that name, else "walk.bvh ~ walk.npy".
 std::string pair_label(const FilePair& pair, const std::string& reference_folder, const std::string& other_folder) {

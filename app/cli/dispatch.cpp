@@ -56,6 +56,7 @@ std::optional<int> run_subcommand(const std::vector<std::string>& args, std::ost
   if (command == "lint") return run_lint(rest, out, err);
   if (command == "convert") return run_convert(rest, out, err);
   if (command == "retarget") return run_retarget(rest, out, err);
+  if (command == "report") return run_report(rest, out, err);
   if (command == "render") return run_render(rest, out, err);
   if (command == "thumbnail") return run_thumbnail(rest, out, err);
   // The viewer's own options (bvhscope --up +z FILE..., --compare and its options) are read by

@@ -213,6 +213,18 @@ Usage:
                                 severity, the message, [code] and a hint naming the convert
                                 option that fixes it; repeats grouped (first places, count).
                                 See Lint below; --json: one file an array of its object
+  bvhscope report DIR|FILE... -o REPORT.html [--compare-to DIR] [--title TEXT] [--no-previews]
+                 [--jobs N] [--recursive] [--position-mode auto|add|replace] [--up AXIS]
+                 [--align ...] [--joints ...] [--offset N|auto] [--map MAP.csv] [--units ...]
+                                one self-contained HTML page (no network: previews as data: URIs,
+                                plots as inline SVG): a sortable table, a row per file with a
+                                filmstrip, frames, duration, fps, joints, up axis, height and
+                                unit, position mode, lint findings by severity (click to list),
+                                skating, contact, jitter and bone drift; distributions of each
+                                with their outliers linked to their rows; with --compare-to,
+                                each file's MPJPE and PA-MPJPE against the file of the same name
+                                there (compare's options apply) and each joint's mean. A file
+                                that fails is a row with its located error (exit 1)
   bvhscope --help | --version | COMMAND --help (that command's usage only)
 
 Many files (info, lint, metrics): FILE arguments may be several files and folders; a folder

@@ -9,48 +9,17 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/file_batch.hpp"
+#include "cli/lint_places.hpp"
 #include "cli/load_for_cli.hpp"
 #include "formats/json_writer.hpp"
 
 namespace bvhscope::cli {
 namespace {
 
-struct FileReport {
+struct FileReport : LintNames {  // the loaded clip's names (none when it failed to load)
   std::string path;
-  std::vector<std::string> joint_names;  // of the loaded clip (none when it failed to load)
-  std::vector<ChannelKind> channel_kinds;
   LintReport lint;
 };
-
-std::string joint_text(const FileReport& file, int joint) {
-  return joint >= 0 && static_cast<std::size_t>(joint) < file.joint_names.size()
-             ? printable(file.joint_names[static_cast<std::size_t>(joint)])
-             : std::string();
-}
-
-// "LeftArm" or "LeftArm Xrotation".
-std::string joint_and_channel(const FileReport& file, const LintPlace& place) {
-  std::string text = joint_text(file, place.joint);
-  if (place.channel >= 0 && static_cast<std::size_t>(place.channel) < file.channel_kinds.size())
-    text += " " + std::string(channel_name(file.channel_kinds[static_cast<std::size_t>(place.channel)]));
-  return text;
-}
-
-// "frame 12, joint LeftArm Xrotation", "line 58:10 (Chest)": a place in a list of further places.
-std::string place_text(const FileReport& file, const LintPlace& place) {
-  std::string text;
-  if (place.frame >= 0) {
-    text = "frame " + std::to_string(place.frame);
-    if (place.joint >= 0) text += ", joint " + joint_and_channel(file, place);
-  } else if (place.line > 0) {
-    text = "line " + std::to_string(place.line);
-    if (place.column > 0) text += ":" + std::to_string(place.column);
-    if (place.joint >= 0) text += " (" + joint_and_channel(file, place) + ")";
-  } else if (place.joint >= 0) {
-    text = "joint " + joint_and_channel(file, place);
-  }
-  return text;
-}
 
 // "FILE:LINE:COL" for text places, "FILE: frame F, joint J" for motion ones, "FILE" for the file.
 std::string location_text(const FileReport& file, const LintPlace& place) {

@@ -1,5 +1,6 @@
 #include "anim/convert_timing.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -110,6 +111,30 @@ Result<Clip> resample(const Clip& clip, double fps) {
     }
   }
   return result;
+}
+
+Clip pick_frames(const Clip& clip, const std::vector<std::size_t>& frames, double frame_time) {
+  Clip copy;
+  copy.source = clip.source;
+  copy.name = clip.name;
+  copy.skeleton = clip.skeleton;
+  copy.declared_frame_time = frame_time;
+  const Motion& motion = clip.motion;
+  Motion& picked = copy.motion;
+  picked.frame_count = frames.size();
+  picked.channel_count = motion.channel_count;
+  picked.frame_time = frame_time;
+  picked.position_joints = motion.position_joints;
+  picked.array_joints = motion.array_joints;
+  const auto copy_rows = [&](const FrameValues& from, FrameValues& to, std::size_t row) {
+    if (row == 0) return;
+    to = FrameValues(frames.size() * row);
+    for (std::size_t f = 0; f < frames.size(); ++f)
+      std::copy_n(from.data() + frames[f] * row, row, to.data() + f * row);
+  };
+  copy_rows(motion.values, picked.values, static_cast<std::size_t>(motion.channel_count));
+  copy_rows(motion.positions, picked.positions, static_cast<std::size_t>(motion.position_joints) * 3);
+  return copy;
 }
 
 }  // namespace bvhscope

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 #include "anim/clip.hpp"
 #include "anim/result.hpp"
@@ -24,5 +25,11 @@ Result<Clip> trim_frames(Clip clip, std::size_t first, std::size_t last);
 // interpolated linearly. The clip must be in the add rule. An error when the clip's frame time is
 // not a positive number.
 Result<Clip> resample(const Clip& clip, double fps);
+
+// A clip of the given frames of `clip` (indices below its frame count, in the order given), their
+// rows copied as they are (channel values, or a positions motion's positions: no mode or unit is
+// touched), `frame_time` apart. For quick looks at a long clip: an offset search's thinned pass, a
+// report's filmstrip.
+Clip pick_frames(const Clip& clip, const std::vector<std::size_t>& frames, double frame_time);
 
 }  // namespace bvhscope

@@ -4,36 +4,20 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <vector>
+
+#include "anim/convert_timing.hpp"
 
 namespace bvhscope {
 namespace {
 
 constexpr std::size_t kCoarseFrames = 300;
 
-// Every `stride`-th frame of the clip (the frame time `stride` times longer): its values or positions
-// rows copied as they are, so that positions modes and arrays read the same.
+// Every `stride`-th frame of the clip, the frame time `stride` times longer.
 Clip thinned(const Clip& clip, std::size_t stride) {
-  Clip copy;
-  copy.source = clip.source;
-  copy.name = clip.name;
-  copy.skeleton = clip.skeleton;
-  copy.declared_frame_time = clip.declared_frame_time * static_cast<double>(stride);
-  const Motion& motion = clip.motion;
-  Motion& thin = copy.motion;
-  thin.frame_count = (motion.frame_count + stride - 1) / stride;
-  thin.channel_count = motion.channel_count;
-  thin.frame_time = motion.frame_time * static_cast<double>(stride);
-  thin.position_joints = motion.position_joints;
-  thin.array_joints = motion.array_joints;
-  const auto copy_rows = [&](const FrameValues& from, FrameValues& to, std::size_t row) {
-    if (row == 0) return;
-    to = FrameValues(thin.frame_count * row);
-    for (std::size_t f = 0; f < thin.frame_count; ++f)
-      std::copy_n(from.data() + f * stride * row, row, to.data() + f * row);
-  };
-  copy_rows(motion.values, thin.values, static_cast<std::size_t>(motion.channel_count));
-  copy_rows(motion.positions, thin.positions, static_cast<std::size_t>(motion.position_joints) * 3);
-  return copy;
+  std::vector<std::size_t> frames;
+  for (std::size_t f = 0; f < clip.motion.frame_count; f += stride) frames.push_back(f);
+  return pick_frames(clip, frames, clip.motion.frame_time * static_cast<double>(stride));
 }
 
 // The offsets (in reference frames) whose overlap is at least half of the shorter clip: [low, high].

@@ -25,7 +25,18 @@ void choose_no_row_filter() {
   static_cast<void>(chosen);
 }
 
+void append_to_string(void* context, void* data, int size) {
+  static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+}
+
 }  // namespace
+
+std::string encode_png(int width, int height, const std::uint8_t* rgba) {
+  choose_no_row_filter();
+  std::string bytes;
+  if (stbi_write_png_to_func(append_to_string, &bytes, width, height, 4, rgba, width * 4) == 0) return {};
+  return bytes;
+}
 
 bool write_png_file(const std::string& path, int width, int height, const std::uint8_t* rgba, std::string& error) {
   choose_no_row_filter();
