@@ -220,6 +220,28 @@ else
 fi
 
 # ---------------------------------------------------------------------------------------------------
+section "Datasets: lint + metrics over a folder of 1000 clips, report over 100, vs info on the same folder (issue 33)"
+if ((quick)); then dataset_args=(--files 40 --report-files 8 --runs 1); else dataset_args=(--runs 3); fi
+if "$here/bench/dataset_folders.sh" --build-dir "$build_dir" "${dataset_args[@]}" --summary "$work/dataset.txt" \
+     >"$work/dataset.out" 2>"$work/dataset.err"; then
+  cat "$work/dataset.out"
+  d=$work/dataset.txt
+  row "datasets: lint + metrics, $(kv "$d" files) clips of 10 s (best)" \
+      "$(calc "sprintf(\"%.2f s\", $(kv "$d" lint_metrics_best))")" \
+      "info $(calc "sprintf(\"%.2f s\", $(kv "$d" info_best))")" \
+      "$(calc "sprintf(\"%.1fx\", $(kv "$d" lint_metrics_best) / $(kv "$d" info_best))")" \
+      "< 30 s (1000 clips)" "$(judge "$(kv "$d" lint_metrics_best)" "<" 30)"
+  row "datasets: report with previews, $(kv "$d" report_files) clips (best)" \
+      "$(calc "sprintf(\"%.2f s\", $(kv "$d" report_best))")" \
+      "info $(calc "sprintf(\"%.2f s\", $(kv "$d" info_small_best))")" \
+      "$(calc "sprintf(\"%.0fx\", $(kv "$d" report_best) / $(kv "$d" info_small_best))")" \
+      "< 60 s (100 clips)" "$(judge "$(kv "$d" report_best)" "<" 60)"
+else
+  cat "$work/dataset.err" >&2
+  failed "datasets" "bench/dataset_folders.sh failed"
+fi
+
+# ---------------------------------------------------------------------------------------------------
 section "Retarget: a CMU clip onto the Mixamo rig vs posing its frames alone (bvhscope_bench_retarget, issue 31)"
 if "$bench/bvhscope_bench_retarget" "${smoke[@]}" --benchmark_out="$work/retarget.json" --benchmark_out_format=json \
      >"$work/retarget.out" 2>"$work/retarget.err"; then

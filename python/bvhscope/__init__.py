@@ -41,6 +41,7 @@ __all__ = [
     "retarget",
     "convert",
     "render",
+    "report",
     "Error",
     "FileError",
     "UsageError",
@@ -549,3 +550,28 @@ def render(sources: Source | Sequence[Source], output: PathLike, size: tuple[int
                                 "captions": captions, **options})
     _run(["render", *inputs, *_read_as(shared, up, options), "-o", os.fspath(output), *extra],
          "render")
+
+
+def report(sources: PathLike | Sequence[PathLike], output: PathLike, compare_to: PathLike | None = None,
+           **options: Any) -> str:
+    """Writes the page of ``bvhscope report``: one self-contained HTML file about a folder (or files)
+    with previews, figures, lint findings, metrics and their distributions; with ``compare_to`` each
+    file's errors against the file of the same name there. Options are report's (``title="..."``,
+    ``previews=False`` for ``--no-previews``, ``jobs=2``, ``align="procrustes"``, ``joints="body"``,
+    ``offset="auto"``...). A file that cannot be read is a row of the page with its error, not an
+    exception; returns what report printed ("wrote ...")."""
+    listed = [sources] if isinstance(sources, (str, os.PathLike)) else list(sources)
+    if not listed:
+        raise UsageError("report: no folder or file given")
+    if any(isinstance(source, Motion) for source in listed):
+        raise UsageError("report: pass folders or files (a report reads them itself)")
+    if options.pop("previews", True) is False:
+        options["no_previews"] = True
+    args = ["report", *[os.fspath(s) for s in listed], "-o", os.fspath(output),
+            *_arguments.options({"compare_to": compare_to, **options})]
+    status, out, err = _bvhscope.run(_encoded(args))
+    text = out.decode("utf-8", "surrogateescape")
+    if status == 1 and text.startswith("wrote "):  # some files failed: they are rows of the page
+        return text.strip()
+    _arguments.raise_for(status, err.decode("utf-8", "surrogateescape"), "report", _escaped_paths(args))
+    return text.strip()

@@ -76,6 +76,19 @@ def test_two_folders_compare_pair_by_pair(tmp_path):
     assert report["aggregate"]["compared"] == 1 and report["aggregate"]["mpjpe_mean"] == 0
 
 
+
+def test_report_writes_the_programs_page(tmp_path):
+    (tmp_path / "set").mkdir()
+    (tmp_path / "set" / "walk.bvh").write_bytes(WALK.read_bytes())
+    (tmp_path / "set" / "broken.bvh").write_text("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n")
+    said = bvhscope.report(tmp_path / "set", tmp_path / "page.html", previews=False, title="Set")
+    assert said.startswith(f"wrote {tmp_path / 'page.html'}: 2 files (1 failed to read), 0 previews")
+    page = (tmp_path / "page.html").read_text()
+    assert "<title>Set</title>" in page and page.count('<tr id="f') == 2 and "malformed OFFSET" in page
+    with pytest.raises(bvhscope.UsageError, match="--compare-to needs a folder"):
+        bvhscope.report(tmp_path / "set", tmp_path / "other.html", compare_to=WALK)
+
+
 @pytest.mark.parametrize("suffix", [".bvh", ".glb", ".fbx"])
 def test_convert_writes_the_programs_bytes(tmp_path, suffix):
     ours = tmp_path / ("ours" + suffix)
