@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <limits>
+#include <sstream>
 
 #include "anim/bvh_writer.hpp"
 #include "anim/convert.hpp"
@@ -14,10 +15,12 @@
 #include "anim/skeleton_names.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/file_batch.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/motion_output.hpp"
 #include "cli/work_budget_check.hpp"
 #include "io/output_guard.hpp"
+#include "model/bvh_paths.hpp"
 
 namespace bvhscope::cli {
 namespace {
@@ -173,6 +176,177 @@ std::string animation_name(const Clip& clip, const std::string& input) {
   return !clip.name.empty() ? clip.name : std::filesystem::path(input).stem().string();
 }
 
+// Everything a conversion is asked for on the command line, the same for each file of a folder.
+struct ConvertRun {
+  const ParsedArguments& parsed;
+  ConvertOptions options;
+  MotionChoice choice;
+  std::optional<SkeletonNaming> naming;
+  BvhWriteOptions write_options;
+  MotionFileKind kind = MotionFileKind::Bvh;
+};
+
+// Converts `input` into `output` ("-": BVH on `out`), reporting on `out` and `err`.
+int convert_file(const ConvertRun& run, const std::string& input, const std::string& output, std::ostream& out,
+                 std::ostream& err) {
+  std::uint64_t bytes = 0;
+  std::optional<Clip> clip = load_clip_reporting(input, err, &bytes, run.choice);
+  if (!clip) return kExitBadInput;
+  if (from_memory(input)) {  // convert_clip changes the frames in place: a copy of their own
+    clip->motion.values = FrameValues(clip->motion.values);
+    clip->motion.positions = FrameValues(clip->motion.positions);
+  }
+  if (run.options.first_frame) {  // a range outside the clip is a usage error, as render's --frames
+    if (const auto problem =
+            frame_range_problem(*run.options.first_frame, run.options.last_frame.value_or(0), clip->motion.frame_count))
+      return usage_error(err, "convert: " + *problem);
+  }
+  if (!within_work_budget(run.parsed, input, convert_work(*clip, run.options), bytes, FramesOption::Taken, err))
+    return kExitBadInput;
+  ConvertReport report;
+  std::optional<Skeleton> positions_skeleton;  // joint positions: the names the fit's report uses
+  UnitGuess positions_unit;
+  if (clip->motion.holds_positions()) {
+    positions_skeleton = clip->skeleton;
+    positions_unit = guess_units(skeleton_height(*clip, PositionMode::Add));
+    if (run.options.lengths && run.options.lengths->from_metres_per_unit)
+      positions_unit.metres_per_unit = *run.options.lengths->from_metres_per_unit;
+  }
+  ConvertOptions chosen = run.options;
+  if (run.naming) {  // the convention's names first; --rename then applies to them
+    auto renames = skeleton_naming_renames(clip->skeleton, *run.naming, input);
+    if (!renames) {
+      err << format_diagnostic(renames.error(), Severity::Error) << "; nothing was written\n";
+      return kExitBadInput;
+    }
+    // The renames run at once on the original names: a --rename of a convention's name (Head=Skull)
+    // becomes that joint's new name (head to Skull).
+    std::vector<std::pair<std::string, std::string>> user_renames;
+    for (const auto& [old_name, new_name] : chosen.renames) {
+      const auto convention =
+          std::find_if(renames.value().begin(), renames.value().end(),
+                       [&](const std::pair<std::string, std::string>& pair) { return pair.second == old_name; });
+      if (convention != renames.value().end()) {
+        convention->second = new_name;
+      } else {
+        user_renames.emplace_back(old_name, new_name);
+      }
+    }
+    chosen.renames = std::move(renames).value();
+    chosen.renames.insert(chosen.renames.end(), user_renames.begin(), user_renames.end());
+  }
+  // glTF and FBX (as bvhscope writes it) are in metres with +Y up: the unit guess and the up axis
+  // detection decide unless --units or --up say otherwise; a unit nothing can tell is written as it
+  // is, and said so.
+  if (run.kind != MotionFileKind::Bvh) {
+    if (!chosen.up) chosen.up = UpAxis::PosY;
+    if (!chosen.lengths) {
+      chosen.lengths = LengthConversion{};
+      chosen.lengths->target_metres_per_unit = 1.0;
+      chosen.lengths->keep_unknown = true;
+    }
+  }
+  const std::string motion_name = animation_name(*clip, input);
+  Result<Clip> converted = convert_clip(std::move(*clip), chosen, &report);
+  if (!converted) {
+    err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
+    return report.needs_from_units ? kExitUsage : kExitBadInput;
+  }
+  for (const Diagnostic& warning : report.warnings) err << format_diagnostic(warning, Severity::Warning) << '\n';
+  const Clip& result = converted.value();
+  for (const SafeNameChange& change : report.safe_names) {
+    const Diagnostic warning{input, result.skeleton.source_lines[change.joint], 1,
+                             "the joint name '" + change.old_name + "' is written as '" + change.new_name +
+                                 "' (control characters, bytes that are not UTF-8 and bidi or format characters "
+                                 "become '_')"};
+    err << format_diagnostic(warning, Severity::Warning) << '\n';
+  }
+  if (output == "-") {  // the BVH on stdout: the fit's report beside the warnings
+    if (report.fit && positions_skeleton) err << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
+    write_bvh(result, out, run.write_options);
+    return finish_output(out, err);
+  }
+  if (run.kind != MotionFileKind::Bvh && report.unit_unknown_kept)
+    err << format_diagnostic({input, 0, 0,
+                              "its length unit cannot be told from the figure, so lengths are written as they "
+                              "are, not converted to glTF's metres (--from-units says what they are)"},
+                             Severity::Warning)
+        << '\n';
+  const std::optional<std::string> written =
+      write_motion_file_reporting(result, run.kind, output, motion_name, run.write_options, err);
+  if (!written) return kExitBadInput;
+  if (run.kind != MotionFileKind::Bvh) {
+    const bool unknown_unit = report.unit_unknown_kept;
+    const std::string& what = *written;
+    char fps[32];
+    std::snprintf(fps, sizeof fps, "%.3f", 1.0 / result.motion.frame_time);
+    out << "wrote " << printable(output) << ": " << result.motion.frame_count << " frames at " << fps << " fps, "
+        << what << "; "
+        << (unknown_unit                ? "lengths as read"
+            : run.parsed.has("--units") ? "lengths in --units"
+                                        : "metres")
+        << ", " << up_axis_name(chosen.up.value_or(UpAxis::PosY)) << " up";
+    if (report.mirror_axis) out << ", mirrored across " << static_cast<char>('X' + *report.mirror_axis);
+    out << '\n';
+    if (report.fit && positions_skeleton) out << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
+    return finish_output(out, err);
+  }
+  out << "wrote " << printable(output) << ": " << result.motion.frame_count << " frames, "
+      << result.skeleton.joint_count() - result.skeleton.end_site_count() << " joints, " << result.motion.channel_count
+      << " channels; positions read in " << position_mode_name(report.input_mode) << " mode";
+  if (report.length_factor != 1.0) out << ", lengths x " << report.length_factor;
+  if (report.renamed_duplicates > 0)
+    out << ", " << report.renamed_duplicates << " duplicate joint name" << (report.renamed_duplicates > 1 ? "s" : "")
+        << " made unique (_2, _3, ...)";
+  if (report.mirror_axis) out << ", mirrored across " << static_cast<char>('X' + *report.mirror_axis);
+  out << '\n';
+  if (report.fit && positions_skeleton) out << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
+  return finish_output(out, err);
+}
+
+// Every motion file of `folder` into `output_folder` (its stem and the format's extension), `jobs`
+// at a time, each file's report printed in the folder's order; a file that fails (or whose output
+// would overwrite an input, or another's output) is said and the others go on.
+int convert_folder(const ConvertRun& run, const std::string& folder, const std::string& output_folder, unsigned jobs,
+                   std::ostream& out, std::ostream& err) {
+  const BvhPaths paths = expand_bvh_paths({folder});
+  for (const std::string& refused : paths.refused) err << "bvhscope: convert: " << printable(refused) << '\n';
+  if (paths.files.empty()) return kExitBadInput;
+  std::error_code code;
+  std::filesystem::create_directories(output_folder, code);
+  if (code) {
+    err << printable(output_folder) << ": error: " << printable(code.message()) << '\n';
+    return kExitBadInput;
+  }
+  static constexpr std::string_view kExtensions[] = {".bvh", ".glb", ".gltf", ".fbx"};
+  const PlannedOutputs plan = plan_outputs(paths.files, output_folder, kExtensions[static_cast<std::size_t>(run.kind)]);
+  const std::vector<int> statuses = run_files(
+      paths.files.size(), jobs, "converting",
+      [&](std::size_t i) {
+        if (!plan.refusals[i].empty())
+          return FileOutcome{
+              {}, "bvhscope: convert: " + printable(plan.refusals[i]) + "; nothing was written\n", kExitBadInput};
+        std::ostringstream file_out;
+        std::ostringstream file_err;
+        const int status = convert_file(run, paths.files[i], plan.outputs[i], file_out, file_err);
+        return FileOutcome{file_out.str(), file_err.str(), status};
+      },
+      [&](std::size_t i, const std::string& message) {
+        return FileOutcome{{},
+                           printable(paths.files[i]) + ": error: " + printable(message) + "; nothing was written\n",
+                           kExitBadInput};
+      },
+      out, err);
+  const std::size_t failed = static_cast<std::size_t>(
+      std::count_if(statuses.begin(), statuses.end(), [](int status) { return status != kExitOk; }));
+  out << "converted " << statuses.size() - failed << " of " << statuses.size() << " files into "
+      << printable(output_folder);
+  if (failed > 0) out << "; " << failed << " failed (above)";
+  out << '\n';
+  if (const int written = finish_output(out, err); written != kExitOk) return written;
+  return failed > 0 ? kExitBadInput : kExitOk;
+}
+
 }  // namespace
 
 int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -198,15 +372,39 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
                                                            {"--precision", true},
                                                            {"--position-mode", true},
                                                            {"--force", false},
+                                                           {"--format", true},
+                                                           {"--jobs", true},
                                                            kNoBudgetOption}),
                                       usage);
   if (!parsed) return usage_error(err, "convert: " + usage.message);
-  if (parsed->positionals.size() != 1) return usage_error(err, "convert: expected one FILE");
+  if (parsed->positionals.size() != 1) return usage_error(err, "convert: expected one FILE (or a folder)");
   std::optional<std::string> output = parsed->value("-o");
   if (const auto long_output = parsed->value("--output")) output = long_output;
   if (!output || output->empty())
     return usage_error(err, "convert: -o OUT.bvh, OUT.glb, OUT.gltf or OUT.fbx is needed ('-': BVH on stdout)");
-  const MotionFileKind kind = *output == "-" ? MotionFileKind::Bvh : motion_file_kind(*output);
+  std::error_code code;
+  const bool folder = std::filesystem::is_directory(parsed->positionals[0], code);
+  MotionFileKind kind = *output == "-" ? MotionFileKind::Bvh : motion_file_kind(*output);
+  if (folder) {
+    if (!names_output_folder(*output))
+      return usage_error(err, "convert: a folder converts into a folder: -o OUTDIR/ (with --format bvh|glb|gltf|fbx)");
+    kind = MotionFileKind::Bvh;
+    if (const auto text = parsed->value("--format")) {
+      constexpr std::pair<std::string_view, MotionFileKind> kKinds[] = {{"bvh", MotionFileKind::Bvh},
+                                                                        {"glb", MotionFileKind::Glb},
+                                                                        {"gltf", MotionFileKind::Gltf},
+                                                                        {"fbx", MotionFileKind::Fbx}};
+      const auto* found =
+          std::find_if(std::begin(kKinds), std::end(kKinds), [&](const auto& entry) { return entry.first == *text; });
+      if (found == std::end(kKinds))
+        return usage_error(err, "convert: --format must be bvh, glb, gltf or fbx, not '" + *text + "'");
+      kind = found->second;
+    }
+  } else if (parsed->has("--format") || parsed->has("--jobs")) {
+    return usage_error(err, "convert: --format and --jobs are for a folder (a file's -o says its format)");
+  }
+  const auto jobs = jobs_option(*parsed, "convert", usage);
+  if (!jobs) return usage_error(err, usage.message);
   const std::optional<ConvertOptions> options = convert_options(*parsed, usage);
   if (!options) return usage_error(err, usage.message);
   if (kind != MotionFileKind::Bvh && parsed->has("--precision"))
@@ -230,126 +428,16 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   }
 
   const std::string& input = parsed->positionals[0];
-  if (*output != "-" && !parsed->has("--force")) {
+  if (*output != "-" && !folder && !parsed->has("--force")) {
     const std::vector<std::string> inputs = {input};
     if (const auto conflict = io::output_conflict(*output, inputs)) {
       err << "bvhscope: convert: " << printable(*conflict) << "; nothing was written (--force replaces it)\n";
       return kExitUsage;
     }
   }
-  std::uint64_t bytes = 0;
-  std::optional<Clip> clip = load_clip_reporting(input, err, &bytes, *choice);
-  if (!clip) return kExitBadInput;
-  if (from_memory(input)) {  // convert_clip changes the frames in place: a copy of their own
-    clip->motion.values = FrameValues(clip->motion.values);
-    clip->motion.positions = FrameValues(clip->motion.positions);
-  }
-  if (options->first_frame) {  // a range outside the clip is a usage error, as render's --frames
-    if (const auto problem =
-            frame_range_problem(*options->first_frame, options->last_frame.value_or(0), clip->motion.frame_count))
-      return usage_error(err, "convert: " + *problem);
-  }
-  if (!within_work_budget(*parsed, input, convert_work(*clip, *options), bytes, FramesOption::Taken, err))
-    return kExitBadInput;
-  ConvertReport report;
-  std::optional<Skeleton> positions_skeleton;  // joint positions: the names the fit's report uses
-  UnitGuess positions_unit;
-  if (clip->motion.holds_positions()) {
-    positions_skeleton = clip->skeleton;
-    positions_unit = guess_units(skeleton_height(*clip, PositionMode::Add));
-    if (options->lengths && options->lengths->from_metres_per_unit)
-      positions_unit.metres_per_unit = *options->lengths->from_metres_per_unit;
-  }
-  ConvertOptions chosen = *options;
-  if (naming) {  // the convention's names first; --rename then applies to them
-    auto renames = skeleton_naming_renames(clip->skeleton, *naming, input);
-    if (!renames) {
-      err << format_diagnostic(renames.error(), Severity::Error) << "; nothing was written\n";
-      return kExitBadInput;
-    }
-    // The renames run at once on the original names: a --rename of a convention's name (Head=Skull)
-    // becomes that joint's new name (head to Skull).
-    std::vector<std::pair<std::string, std::string>> user_renames;
-    for (const auto& [old_name, new_name] : chosen.renames) {
-      const auto convention =
-          std::find_if(renames.value().begin(), renames.value().end(),
-                       [&](const std::pair<std::string, std::string>& pair) { return pair.second == old_name; });
-      if (convention != renames.value().end()) {
-        convention->second = new_name;
-      } else {
-        user_renames.emplace_back(old_name, new_name);
-      }
-    }
-    chosen.renames = std::move(renames).value();
-    chosen.renames.insert(chosen.renames.end(), user_renames.begin(), user_renames.end());
-  }
-  // glTF and FBX (as bvhscope writes it) are in metres with +Y up: the unit guess and the up axis
-  // detection decide unless --units or --up say otherwise; a unit nothing can tell is written as it
-  // is, and said so.
-  if (kind != MotionFileKind::Bvh) {
-    if (!chosen.up) chosen.up = UpAxis::PosY;
-    if (!chosen.lengths) {
-      chosen.lengths = LengthConversion{};
-      chosen.lengths->target_metres_per_unit = 1.0;
-      chosen.lengths->keep_unknown = true;
-    }
-  }
-  const std::string motion_name = animation_name(*clip, input);
-  Result<Clip> converted = convert_clip(std::move(*clip), chosen, &report);
-  if (!converted) {
-    err << format_diagnostic(converted.error(), Severity::Error) << "; nothing was written\n";
-    return report.needs_from_units ? kExitUsage : kExitBadInput;
-  }
-  for (const Diagnostic& warning : report.warnings) err << format_diagnostic(warning, Severity::Warning) << '\n';
-  const Clip& result = converted.value();
-  for (const SafeNameChange& change : report.safe_names) {
-    const Diagnostic warning{input, result.skeleton.source_lines[change.joint], 1,
-                             "the joint name '" + change.old_name + "' is written as '" + change.new_name +
-                                 "' (control characters, bytes that are not UTF-8 and bidi or format characters "
-                                 "become '_')"};
-    err << format_diagnostic(warning, Severity::Warning) << '\n';
-  }
-  if (*output == "-") {  // the BVH on stdout: the fit's report beside the warnings
-    if (report.fit && positions_skeleton) err << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
-    write_bvh(result, out, write_options);
-    return finish_output(out, err);
-  }
-  if (kind != MotionFileKind::Bvh && report.unit_unknown_kept)
-    err << format_diagnostic({input, 0, 0,
-                              "its length unit cannot be told from the figure, so lengths are written as they "
-                              "are, not converted to glTF's metres (--from-units says what they are)"},
-                             Severity::Warning)
-        << '\n';
-  const std::optional<std::string> written =
-      write_motion_file_reporting(result, kind, *output, motion_name, write_options, err);
-  if (!written) return kExitBadInput;
-  if (kind != MotionFileKind::Bvh) {
-    const bool unknown_unit = report.unit_unknown_kept;
-    const std::string& what = *written;
-    char fps[32];
-    std::snprintf(fps, sizeof fps, "%.3f", 1.0 / result.motion.frame_time);
-    out << "wrote " << printable(*output) << ": " << result.motion.frame_count << " frames at " << fps << " fps, "
-        << what << "; "
-        << (unknown_unit             ? "lengths as read"
-            : parsed->has("--units") ? "lengths in --units"
-                                     : "metres")
-        << ", " << up_axis_name(chosen.up.value_or(UpAxis::PosY)) << " up";
-    if (report.mirror_axis) out << ", mirrored across " << static_cast<char>('X' + *report.mirror_axis);
-    out << '\n';
-    if (report.fit && positions_skeleton) out << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
-    return finish_output(out, err);
-  }
-  out << "wrote " << printable(*output) << ": " << result.motion.frame_count << " frames, "
-      << result.skeleton.joint_count() - result.skeleton.end_site_count() << " joints, " << result.motion.channel_count
-      << " channels; positions read in " << position_mode_name(report.input_mode) << " mode";
-  if (report.length_factor != 1.0) out << ", lengths x " << report.length_factor;
-  if (report.renamed_duplicates > 0)
-    out << ", " << report.renamed_duplicates << " duplicate joint name" << (report.renamed_duplicates > 1 ? "s" : "")
-        << " made unique (_2, _3, ...)";
-  if (report.mirror_axis) out << ", mirrored across " << static_cast<char>('X' + *report.mirror_axis);
-  out << '\n';
-  if (report.fit && positions_skeleton) out << fit_summary(*report.fit, *positions_skeleton, positions_unit) << '\n';
-  return finish_output(out, err);
+  const ConvertRun run{*parsed, *options, *choice, naming, write_options, kind};
+  if (folder) return convert_folder(run, input, *output, *jobs, out, err);
+  return convert_file(run, input, *output, out, err);
 }
 
 }  // namespace bvhscope::cli

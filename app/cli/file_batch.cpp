@@ -4,10 +4,14 @@
 #include <atomic>
 #include <charconv>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <new>
+#include <set>
 #include <sstream>
 #include <thread>
+
+#include <sys/stat.h>
 
 #include "anim/printable.hpp"
 #include "anim/thread_policy.hpp"
@@ -37,6 +41,40 @@ FileList expand_file_arguments(const std::vector<std::string>& arguments, bool r
     list.files.insert(list.files.end(), found.files.begin(), found.files.end());
   }
   return list;
+}
+
+PlannedOutputs plan_outputs(const std::vector<std::string>& inputs, const std::string& folder,
+                            std::string_view extension, const std::vector<std::string>& others) {
+  PlannedOutputs plan;
+  for (const std::string& input : inputs)
+    plan.outputs.push_back((std::filesystem::path(folder) / std::filesystem::path(input).stem()).string() +
+                           std::string(extension));
+  plan.refusals.resize(plan.outputs.size());
+  const auto identity = [](const std::string& path) -> std::optional<std::pair<dev_t, ino_t>> {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+    return std::pair{info.st_dev, info.st_ino};
+  };
+  std::set<std::pair<dev_t, ino_t>> known;
+  for (const std::vector<std::string>* list : {&inputs, &others})
+    for (const std::string& input : *list)
+      if (const auto found = identity(input)) known.insert(*found);
+  std::map<std::string, std::size_t> claimed;
+  for (std::size_t i = 0; i < plan.outputs.size(); ++i) {
+    const std::string absolute = std::filesystem::absolute(plan.outputs[i]).lexically_normal().string();
+    if (const auto found = identity(plan.outputs[i]); found && known.count(*found) != 0) {
+      plan.refusals[i] = plan.outputs[i] + " would overwrite an input of this batch";
+    } else if (const auto [first, fresh] = claimed.emplace(absolute, i); !fresh) {
+      plan.refusals[i] =
+          plan.outputs[i] + " is also the output of " + inputs[first->second] + " (one output per file name)";
+    }
+  }
+  return plan;
+}
+
+bool names_output_folder(const std::string& output) {
+  std::error_code code;
+  return (!output.empty() && output.back() == '/') || std::filesystem::is_directory(output, code);
 }
 
 std::optional<unsigned> jobs_option(const ParsedArguments& parsed, std::string_view command, UsageError& usage) {

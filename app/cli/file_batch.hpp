@@ -35,6 +35,20 @@ struct FileList {
 FileList expand_file_arguments(const std::vector<std::string>& arguments, bool recursive, std::string_view command,
                                std::ostream& err);
 
+// Each input's output in `folder`: its stem and `extension` (".csv"). An output that would overwrite
+// an input of the batch (one of `inputs` or `others`, known by device and inode) or that another
+// input already claims ("walk.bvh" and "walk.npy" both to walk.csv) gets a refusal instead, said
+// without the command's name: "OUT would overwrite an input of this batch".
+struct PlannedOutputs {
+  std::vector<std::string> outputs;
+  std::vector<std::string> refusals;  // empty where the output may be written
+};
+PlannedOutputs plan_outputs(const std::vector<std::string>& inputs, const std::string& folder,
+                            std::string_view extension, const std::vector<std::string>& others = {});
+
+// Whether an -o value names a folder for many outputs: it ends in '/' or is a folder already.
+bool names_output_folder(const std::string& output);
+
 // --jobs N (1..kMaxThreads); the cores this process may use when absent. nullopt with the message
 // in `usage` when the value is not such a number.
 std::optional<unsigned> jobs_option(const ParsedArguments& parsed, std::string_view command, UsageError& usage);

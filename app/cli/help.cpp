@@ -37,7 +37,9 @@ Usage:
                                 world positions of every joint and End Site as CSV
                                 (stdout without -o), in the file's coordinates; with --up,
                                 turned so that AXIS (auto: the detected one) points up +Y.
-                                --rotations also writes each joint's rotation channels in degrees
+                                --rotations also writes each joint's rotation channels in degrees.
+                                A FOLDER with -o OUTDIR/ [--jobs N]: a CSV per motion file
+                                (OUTDIR/STEM.csv), each said, the rest going on past a failure
   bvhscope convert FILE -o OUT.bvh|OUT.glb|OUT.gltf|OUT.fbx [--frames A:B] [--fps N]
                  [--rotation-order ORDER] [--channels 3]
                  [--units m|cm|mm|in|ft|FACTOR [--from-units UNIT]]
@@ -46,6 +48,7 @@ Usage:
                  [--ground] [--unwrap] [--precision N] [--position-mode auto|add|replace]
                  [--force] [--no-budget] [--motion K] [--source-fps N]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
+  bvhscope convert FOLDER -o OUTDIR/ [--format bvh|glb|gltf|fbx] [--jobs N] [the options above]
                                 writes clean BVH (tab-indented HIERARCHY, End Sites, the
                                 shortest decimals that read back to the same floats, or N
                                 decimals) with the same poses, positions for the Biovision

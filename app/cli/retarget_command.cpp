@@ -5,11 +5,7 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
-#include <map>
-#include <set>
 #include <sstream>
-
-#include <sys/stat.h>
 
 #include "anim/convert_timing.hpp"
 #include "anim/frame_range.hpp"
@@ -145,39 +141,14 @@ int retarget_folder(const RetargetJob& job, const std::string& folder, const std
     return kExitBadInput;
   }
   static constexpr std::string_view kExtensions[] = {".bvh", ".glb", ".gltf", ".fbx"};
-  const std::string extension(kExtensions[static_cast<std::size_t>(kind)]);
-  std::vector<std::string> outputs;
-  for (const std::string& input : paths.files)
-    outputs.push_back((std::filesystem::path(output_folder) / std::filesystem::path(input).stem()).string() +
-                      extension);
   // Before anything is written: no output may be an input of the batch (a source, the target, the
-  // map) or the output of another source ("walk.bvh" and "walk.fbx" both to walk.bvh). Files are
-  // known by their device and inode, paths that do not exist yet by their absolute form.
-  std::vector<std::string> refusals(outputs.size());
-  {
-    const auto identity = [](const std::string& path) -> std::optional<std::pair<dev_t, ino_t>> {
-      struct stat info {};
-      if (::stat(path.c_str(), &info) != 0) return std::nullopt;
-      return std::pair{info.st_dev, info.st_ino};
-    };
-    std::set<std::pair<dev_t, ino_t>> inputs;
-    std::vector<std::string> others = {job.target_path};
-    if (!job.options.map_source.empty()) others.push_back(job.options.map_source);
-    for (const std::vector<std::string>* list : {&paths.files, const_cast<const std::vector<std::string>*>(&others)})
-      for (const std::string& input : *list)
-        if (const auto known = identity(input)) inputs.insert(*known);
-    std::map<std::string, std::size_t> claimed;
-    for (std::size_t i = 0; i < outputs.size(); ++i) {
-      const std::string absolute = std::filesystem::absolute(outputs[i]).lexically_normal().string();
-      if (const auto known = identity(outputs[i]); known && inputs.count(*known) != 0) {
-        refusals[i] = outputs[i] + " would overwrite an input of this batch";
-      } else if (const auto [first, fresh] = claimed.emplace(absolute, i); !fresh) {
-        refusals[i] =
-            outputs[i] + " is also the output of " + paths.files[first->second] + " (one output per file name)";
-      }
-    }
-  }
-
+  // map) or the output of another source ("walk.bvh" and "walk.fbx" both to walk.bvh).
+  std::vector<std::string> others = {job.target_path};
+  if (!job.options.map_source.empty()) others.push_back(job.options.map_source);
+  const PlannedOutputs plan =
+      plan_outputs(paths.files, output_folder, kExtensions[static_cast<std::size_t>(kind)], others);
+  const std::vector<std::string>& outputs = plan.outputs;
+  const std::vector<std::string>& refusals = plan.refusals;
   const std::vector<int> statuses = run_files(
       paths.files.size(), jobs, "retargeting",
       [&](std::size_t i) {

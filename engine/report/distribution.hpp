@@ -1,6 +1,6 @@
 // A set of values as the report's plots show them: quartiles, Tukey's fences (1.5 interquartile
-// ranges beyond the quartiles, that range at least a billionth of the values) and the values outside them (the outliers, marked and linked), and
-// equal-width bins between the smallest and the largest value.
+// ranges beyond the quartiles, that range at least a billionth of the values) and the values outside them (the
+// outliers, marked and linked), and equal-width bins between the smallest and the largest value.
 #pragma once
 
 #include <cstddef>

@@ -3,6 +3,7 @@
 // error, the exit status, --recursive, and the usage errors.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -138,6 +139,38 @@ TEST(BatchCli, AFolderWithoutMotionFilesAndABadJobsCountAreRefused) {
   const auto jobs = run_bvhscope({"lint", dir.path().string(), "--jobs", "0"});
   EXPECT_EQ(jobs.exit_code, 2);
   EXPECT_EQ(jobs.err, "bvhscope: lint: --jobs must be a whole number from 1 to 256, not '0'\nTry 'bvhscope --help'.\n");
+}
+
+TEST(BatchCli, ExportAndConvertOfAFolderWriteAFilePerInputAndGoOnPastAFailure) {
+  Folder folder;
+  const std::string& d = folder.path;
+  const std::string csv = (folder.dir.path() / "csv").string();
+  const auto exported = run_bvhscope({"export", d, "-o", csv + "/", "--jobs", "2"});
+  EXPECT_EQ(exported.exit_code, 1);
+  EXPECT_EQ(exported.out, "wrote " + csv + "/walk2.csv\nwrote " + csv + "/walk10.csv\nexported 2 of 3 files into " +
+                              csv + "/; 1 failed (above)\n");
+  EXPECT_EQ(exported.err, d + "/broken.bvh:4:3: error: malformed OFFSET: expected 3 numbers, found 2\n");
+  // Each CSV is what export writes for the file alone.
+  EXPECT_EQ(test::read_file(csv + "/walk10.csv"), run_bvhscope({"export", d + "/walk10.bvh"}).out);
+  EXPECT_FALSE(std::filesystem::exists(csv + "/broken.csv"));
+
+  const std::string glb = (folder.dir.path() / "glb").string();
+  const auto converted = run_bvhscope({"convert", d, "-o", glb + "/", "--format", "glb"});
+  EXPECT_EQ(converted.exit_code, 1);
+  EXPECT_TRUE(converted.out.ends_with("converted 2 of 3 files into " + glb + "/; 1 failed (above)\n")) << converted.out;
+  EXPECT_EQ(test::read_file(glb + "/walk2.glb").substr(0, 4), "glTF");
+  // Into the folder itself: every output would overwrite its input: refused, nothing touched.
+  const auto onto_inputs = run_bvhscope({"convert", d, "-o", d + "/"});
+  EXPECT_EQ(onto_inputs.exit_code, 1);
+  EXPECT_TRUE(has(onto_inputs.err, "bvhscope: convert: " + d +
+                                       "/walk2.bvh would overwrite an input of this batch; "
+                                       "nothing was written\n"))
+      << onto_inputs.err;
+  EXPECT_EQ(test::read_file(d + "/walk2.bvh"), std::string(test::kTwoJoints));
+  // Usage: a folder into a file, --format for a file.
+  EXPECT_EQ(run_bvhscope({"convert", d, "-o", d + "/one.bvh"}).exit_code, 2);
+  EXPECT_EQ(run_bvhscope({"convert", d + "/walk2.bvh", "-o", glb + "/x.glb", "--format", "glb"}).exit_code, 2);
+  EXPECT_EQ(run_bvhscope({"export", d, "-o", csv + "/", "--rotations", csv + "/r.csv"}).exit_code, 2);
 }
 
 }  // namespace

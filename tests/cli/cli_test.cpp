@@ -179,8 +179,9 @@ TEST(Cli, UnreadablePathsAreExplained) {
   const auto missing = run_bvhscope({"info", "/nonexistent/walk.bvh"});
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_EQ(missing.err, "/nonexistent/walk.bvh: error: cannot open: No such file or directory\n");
-  // A folder is a batch for info, lint and metrics (batch_cli_test.cpp); export wants one file.
-  const auto directory = run_bvhscope({"export", test::fixtures_dir().string()});
+  // A folder is a batch for info, lint, metrics, export and convert (batch_cli_test.cpp); a still
+  // render of one wants a file.
+  const auto directory = run_bvhscope({"render", test::fixtures_dir().string(), "-o", "/nonexistent/x.png"});
   EXPECT_EQ(directory.exit_code, 1);
   EXPECT_EQ(directory.err, test::fixtures_dir().string() + ": error: cannot open a directory, expected a .bvh file\n");
   const auto device = run_bvhscope({"info", "/dev/zero"});
