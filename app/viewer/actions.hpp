@@ -83,6 +83,7 @@ struct Actions {
   std::optional<bool> ghost;
   std::optional<double> colour_max_m;                    // the colour scale's top in metres (0: automatic)
   std::optional<std::pair<int, double>> compare_offset;  // clip id, its offset in reference frames
+  std::optional<int> find_compare_offset;                // clip id: search its offset with the least MPJPE
   std::optional<std::string> joint_map_path;             // read this joint map and use it ("": none)
   bool joint_map_dialog = false;                         // choose the joint map in the file dialog
   std::optional<double> seek_reference_frame;            // the clock to where the reference shows this frame

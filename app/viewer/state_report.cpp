@@ -269,6 +269,26 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
     }
     out << '\n';
   }
+  // Find offset of each compared clip: none, searching, found;OFFSET;MPJPE or failed;MESSAGE.
+  for (std::size_t i = 0; i < comparison.clips().size(); ++i) {
+    const ClipComparison& c = comparison.clips()[i];
+    out << "offset_search_" << i + 1 << '=';
+    switch (c.offset_search) {
+      case ClipComparison::OffsetSearch::None:
+        out << "none";
+        break;
+      case ClipComparison::OffsetSearch::Searching:
+        out << "searching";
+        break;
+      case ClipComparison::OffsetSearch::Found:
+        out << std::setprecision(17) << "found;" << c.found_offset << ';' << c.found_mpjpe << std::setprecision(6);
+        break;
+      case ClipComparison::OffsetSearch::Failed:
+        out << "failed;" << c.offset_error;
+        break;
+    }
+    out << '\n';
+  }
   // The Problems tab: the active clip's id, its errors, warnings and infos, the check's status; the
   // tab header's rectangle; each finding: code, severity, frame, joint, line, and where its row is
   // drawn (an empty rectangle when filtered out or the tab is closed).
@@ -286,6 +306,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "problems_tab=" << rect_text(problems_panel.tab) << '\n';
   // The Compare tab, and its per-joint table's unit and columns as last drawn (empty, 0: not drawn).
   out << "compare_tab=" << rect_text(parts.panels.compare.tab) << '\n';
+  out << "find_offset_button=" << rect_text(parts.panels.compare.find_offset) << '\n';
   out << "compare_table=" << parts.panels.compare.table_unit << ';' << parts.panels.compare.table_columns << '\n';
   if (lint_report != nullptr) {
     for (std::size_t i = 0; i < lint_report->findings.size(); ++i) {

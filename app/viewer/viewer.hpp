@@ -174,6 +174,9 @@ class Viewer {
   void start_retarget(const Actions::Retarget& request);
   void finish_retarget();
   void apply_compare_actions(const Actions& actions);
+  // The compared clip's time offset set so that it shows beside reference frame k its time
+  // (k + offset) x the reference's frame time (a dragged offset, a Find offset's answer).
+  void set_compare_offset(int clip_id, double offset);
   void go_to_problem(const Actions::ProblemPlace& place);
   void sync_ghosts();
   void load_joint_map(const std::string& path);

@@ -20,16 +20,8 @@ void Viewer::apply_compare_actions(const Actions& a) {
   if (a.ghost) comparison.set_ghost(*a.ghost);
   if (a.colour_max_m) comparison.set_colour_max(*a.colour_max_m);
   const ClipSlot* reference = state_.clips.with_id(comparison.settings().reference_id);
-  if (a.compare_offset && reference != nullptr) {
-    // The other clip shows beside reference frame k its frame at time (k + offset) x the
-    // reference's frame time: its time offset follows (offset_in_reference_frames backwards).
-    const int index = state_.clips.index_of(a.compare_offset->first);
-    if (index >= 0 && a.compare_offset->first != reference->id) {
-      state_.clips.set_time_offset(
-          index, reference->time_offset - a.compare_offset->second * reference->clip().motion.frame_time);
-      sync_clip_set();
-    }
-  }
+  if (a.compare_offset) set_compare_offset(a.compare_offset->first, a.compare_offset->second);
+  if (a.find_compare_offset) comparison.find_offset(*a.find_compare_offset, state_.clips);
   if (a.seek_reference_frame && reference != nullptr) {
     state_.clock().seek(state_.clips.clock_position_for(*reference, *a.seek_reference_frame));
   }
@@ -38,6 +30,17 @@ void Viewer::apply_compare_actions(const Actions& a) {
     files_.map.open("Open a joint map (CSV lines: reference name,other name)");
   }
   comparison.update(state_.clips);
+}
+
+void Viewer::set_compare_offset(int clip_id, double offset) {
+  const ClipSlot* reference = state_.clips.with_id(state_.comparison.settings().reference_id);
+  if (reference == nullptr || clip_id == reference->id) return;
+  // The other clip shows beside reference frame k its frame at time (k + offset) x the reference's
+  // frame time: its time offset follows (offset_in_reference_frames backwards).
+  const int index = state_.clips.index_of(clip_id);
+  if (index < 0) return;
+  state_.clips.set_time_offset(index, reference->time_offset - offset * reference->clip().motion.frame_time);
+  sync_clip_set();
 }
 
 // The joint map's pairs, or the file's problem shown with the map left as it was.

@@ -161,11 +161,23 @@ std::shared_ptr<const Clip> Comparison::snapshot(const ClipSlot& slot) {
   return copy;
 }
 
-void Comparison::ask(std::size_t index, const ClipSlot& reference, const ClipSlot& other, const Inputs& inputs) {
-  Asked& asked = asked_[index];
-  ClipComparison& shown = compared_[index];
-  std::shared_ptr<const Clip> reference_clip = snapshot(reference);
-  std::shared_ptr<const Clip> other_clip = snapshot(other);
+Comparison::Inputs Comparison::inputs_of(const ClipSlot& reference, const ClipSlot& other) const {
+  Inputs inputs;
+  inputs.reference_content = reference.content;
+  inputs.other_content = other.content;
+  inputs.reference_mode = static_cast<int>(reference.prepared.decision.mode);
+  inputs.other_mode = static_cast<int>(other.prepared.decision.mode);
+  inputs.up = static_cast<int>(reference.prepared.measures.up.axis);
+  inputs.reference_mpu = unit_of(reference).metres_per_unit;
+  inputs.other_mpu = unit_of(other).metres_per_unit;
+  inputs.offset = offset_in_reference_frames(reference, other);
+  inputs.alignment = settings_.alignment;
+  inputs.map_revision = map_revision_;
+  return inputs;
+}
+
+CompareOptions Comparison::options_for(const ClipSlot& reference, const ClipSlot& other, const Inputs& inputs,
+                                       std::string& scale_reason) const {
   CompareOptions options;
   options.alignment = inputs.alignment;
   options.offset = inputs.offset;
@@ -174,16 +186,27 @@ void Comparison::ask(std::size_t index, const ClipSlot& reference, const ClipSlo
   options.up = reference.prepared.measures.up.axis;
   const UnitScale scale = unit_scale(unit_of(reference), unit_of(other));
   options.other_scale = scale.other_scale;
+  scale_reason = scale.reason;
   options.explicit_pairs = settings_.map_pairs;
   options.keep_errors = true;  // colours and the curves read every joint's error at every frame
   // One core is left to the UI; a newer job for the clip (or a reset) stops this one.
   const unsigned cores = available_threads();
   options.threads = cores > 1 ? cores - 1 : 1;
+  return options;
+}
+
+void Comparison::ask(std::size_t index, const ClipSlot& reference, const ClipSlot& other, const Inputs& inputs) {
+  Asked& asked = asked_[index];
+  ClipComparison& shown = compared_[index];
+  std::shared_ptr<const Clip> reference_clip = snapshot(reference);
+  std::shared_ptr<const Clip> other_clip = snapshot(other);
+  std::string scale_reason;
+  CompareOptions options = options_for(reference, other, inputs, scale_reason);
   asked.inputs = inputs;
   shown.status = ClipComparison::Status::Computing;
   shown.pending = options;
   shown.pending.explicit_pairs.clear();
-  shown.pending_scale_reason = scale.reason;
+  shown.pending_scale_reason = scale_reason;
   // The clips are let go on the worker once the job has run.
   asked.ticket = worker_.submit(
       [reference_clip = std::move(reference_clip), other_clip = std::move(other_clip),
@@ -235,17 +258,7 @@ bool Comparison::update(const ClipSet& clips) {
       compared_[i].status = ClipComparison::Status::Waiting;
       continue;
     }
-    Inputs inputs;
-    inputs.reference_content = reference->content;
-    inputs.other_content = slot.content;
-    inputs.reference_mode = static_cast<int>(reference->prepared.decision.mode);
-    inputs.other_mode = static_cast<int>(slot.prepared.decision.mode);
-    inputs.up = static_cast<int>(reference->prepared.measures.up.axis);
-    inputs.reference_mpu = unit_of(*reference).metres_per_unit;
-    inputs.other_mpu = unit_of(slot).metres_per_unit;
-    inputs.offset = offset_in_reference_frames(*reference, slot);
-    inputs.alignment = settings_.alignment;
-    inputs.map_revision = map_revision_;
+    const Inputs inputs = inputs_of(*reference, slot);
     if (!asked_[i].inputs || !(*asked_[i].inputs == inputs)) {
       // Another clip in its place (a reload, a new interpretation): the last result indexes joints
       // it may no longer have, so it goes; an offset, option or unit change keeps it meanwhile.
@@ -264,15 +277,68 @@ bool Comparison::update(const ClipSet& clips) {
   return take_done(clips) || changed;
 }
 
+// Find offset jobs are keyed apart from the clip's comparisons: neither supersedes the other.
+constexpr JobKey kOffsetSearchKey = JobKey{1} << 40;
+
+void Comparison::find_offset(int clip_id, const ClipSet& clips) {
+  const ClipSlot* reference = clips.with_id(settings_.reference_id);
+  const ClipSlot* other = clips.with_id(clip_id);
+  const ClipComparison* found = of(clip_id);
+  if (reference == nullptr || other == nullptr || found == nullptr || clip_id == reference->id) return;
+  if (reference->loading || reference->updating || other->loading || other->updating) return;
+  const auto index = static_cast<std::size_t>(found - compared_.data());
+  std::string scale_reason;
+  CompareOptions options = options_for(*reference, *other, inputs_of(*reference, *other), scale_reason);
+  options.keep_errors = false;
+  std::shared_ptr<const Clip> reference_clip = snapshot(*reference);
+  std::shared_ptr<const Clip> other_clip = snapshot(*other);
+  ClipComparison& shown = compared_[index];
+  shown.offset_search = ClipComparison::OffsetSearch::Searching;
+  shown.offset_error.clear();
+  asked_[index].offset_ticket = worker_.submit(
+      [reference_clip = std::move(reference_clip), other_clip = std::move(other_clip),
+       options = std::move(options)](JobControl& control) mutable {
+        options.cancel = &control.cancel_token();
+        Done done;
+        Result<OffsetSearch> search = find_time_offset(*reference_clip, *other_clip, options);
+        control.stop_if_cancelled();
+        if (search) {
+          done.found = search.value();
+        } else {
+          done.error = search.error().message;
+        }
+        return done;
+      },
+      kOffsetSearchKey | static_cast<JobKey>(clip_id));
+}
+
+std::vector<std::pair<int, double>> Comparison::take_found_offsets() { return std::exchange(found_offsets_, {}); }
+
 bool Comparison::take_done(const ClipSet& clips) {
   bool changed = false;
   const ClipSlot* reference = clips.with_id(settings_.reference_id);
   while (std::optional<JobDone<Done>> finished = worker_.take_next()) {
-    const auto clip_id = static_cast<int>(finished->key);
+    const bool offset_search = (finished->key & kOffsetSearchKey) != 0;
+    const auto clip_id = static_cast<int>(finished->key & ~kOffsetSearchKey);
     const ClipComparison* found = of(clip_id);
     const ClipSlot* other = clips.with_id(clip_id);
     if (found == nullptr || other == nullptr || reference == nullptr) continue;
     const auto index = static_cast<std::size_t>(found - compared_.data());
+    if (offset_search) {  // a Find offset: the offset found, applied by whoever takes it
+      if (asked_[index].offset_ticket != finished->ticket) continue;
+      ClipComparison& shown = compared_[index];
+      if (finished->ok() && finished->value().found) {
+        shown.offset_search = ClipComparison::OffsetSearch::Found;
+        shown.found_offset = finished->value().found->offset;
+        shown.found_mpjpe = finished->value().found->mpjpe;
+        found_offsets_.emplace_back(clip_id, shown.found_offset);
+      } else {
+        shown.offset_search = ClipComparison::OffsetSearch::Failed;
+        shown.offset_error = finished->ok() ? finished->value().error : finished->failure().message;
+      }
+      changed = true;
+      continue;
+    }
     if (asked_[index].ticket != finished->ticket) continue;  // superseded by a newer job
     Done d;
     if (finished->ok()) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "anim/motion_compare.hpp"
+#include "anim/offset_search.hpp"
 #include "model/clip_set.hpp"
 #include "model/compare_start.hpp"
 #include "model/worker.hpp"
@@ -53,6 +54,12 @@ struct ClipComparison {
   double high_error = 0.0;         // the 95th percentile of all its errors (reference units)
   std::vector<int> pair_of_joint;  // this clip's joint -> index into result->matching.pairs, or -1
   std::vector<int> pair_of_reference_joint;  // the reference's joint -> pair index, or -1
+  // Find offset (anim/offset_search): where the search for the offset with the least MPJPE is.
+  enum class OffsetSearch : std::uint8_t { None, Searching, Found, Failed };
+  OffsetSearch offset_search = OffsetSearch::None;
+  double found_offset = 0.0;  // in reference frames, when Found
+  double found_mpjpe = 0.0;   // at that offset (reference units)
+  std::string offset_error;   // when Failed
   // The error of pair `pair` at reference frame `frame` (nullopt outside the compared frames).
   [[nodiscard]] std::optional<double> error_at(std::size_t frame, std::size_t pair) const noexcept;
   // The mean over joints at reference frame `frame` (nullopt outside the compared frames).
@@ -83,6 +90,11 @@ class Comparison {
   void set_error_colours(bool on) noexcept { settings_.error_colours = on; }
   void set_ghost(bool on) noexcept { settings_.ghost = on; }
   void set_colour_max(double metres) noexcept { settings_.colour_max_m = metres > 0.0 ? metres : 0.0; }
+  // Searches the offset of the clip with the least MPJPE under the comparison's options, off the UI
+  // thread; when found, take_found_offsets hands it over to be applied (the clip's time offset).
+  void find_offset(int clip_id, const ClipSet& clips);
+  // The offsets found since the last call: (clip id, offset in reference frames).
+  std::vector<std::pair<int, double>> take_found_offsets();
   // The reference and the options a command line asked for (error colours on).
   void start(int reference_id, const CompareStart& start);
 
@@ -124,13 +136,20 @@ class Comparison {
     std::shared_ptr<const CompareResult> result;  // null on failure
     std::string error;
     double high_error = 0.0;
+    std::optional<OffsetSearch> found;  // a Find offset job's answer
   };
   // Beside each compared clip (same index in compared_): what it was last asked with.
   struct Asked {
     std::optional<Inputs> inputs;  // of the last job asked for
     JobTicket ticket = 0;          // that job's (an older one's result is never taken)
+    JobTicket offset_ticket = 0;   // the Find offset job's
   };
   void ask(std::size_t index, const ClipSlot& reference, const ClipSlot& other, const Inputs& inputs);
+  // The options a comparison of `other` with `reference` runs with; `scale_reason` receives why the
+  // other clip is (not) scaled.
+  CompareOptions options_for(const ClipSlot& reference, const ClipSlot& other, const Inputs& inputs,
+                             std::string& scale_reason) const;
+  Inputs inputs_of(const ClipSlot& reference, const ClipSlot& other) const;
   void clear();
   bool take_done(const ClipSet& clips);
   std::shared_ptr<const Clip> snapshot(const ClipSlot& slot);
@@ -149,6 +168,7 @@ class Comparison {
     std::shared_ptr<const Clip> clip;
   };
   std::vector<Snapshot> snapshots_;
+  std::vector<std::pair<int, double>> found_offsets_;  // found, not yet taken
   // Keyed by clip id: a newer job for a clip supersedes its older one (stopped, never taken); a
   // reset discards them all. Tickets are never reused, so no job asked before a reset is taken.
   Worker<Done> worker_;  // last: joined before the members above go

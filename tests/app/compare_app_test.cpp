@@ -133,5 +133,61 @@ TEST_F(CompareAppTest, ThePerJointTableNamesItsUnitAndItsNumbersFit) {
   EXPECT_EQ(field(shown.at("readouts"), 2), "0") << shown.at("readouts");
 }
 
+// The Compare tab's Find offset (issue 33): a click searches the offset with the least MPJPE off the
+// UI thread, sets the clip's time offset to it, and the comparison follows (here the other clip is
+// the reference without its first 7 frames: -7, where every joint meets its partner).
+TEST_F(CompareAppTest, FindOffsetSetsTheOffsetWithTheLeastError) {
+  TempDir dir;
+  const auto reference = dir.write("reference.bvh", walking_clip(60));
+  std::string cut = walking_clip(53);  // frame j at x = (j + 7) * 0.2
+  std::string rows;
+  for (int f = 0; f < 53; ++f) rows += std::to_string((f + 7) * 0.2) + " 0 0\n";
+  cut = cut.substr(0, cut.find("Frame Time: 0.04\n") + 17) + rows;
+  const auto other = dir.write("other.bvh", cut);
+  ViewerProcess app({reference.string(), other.string(), "--compare"});
+  const unsigned long window = window_of(app);
+  std::string seen_tab;
+  std::string seen_frame;
+  const State compared = app.wait_for(
+      [&](const State& s) {
+        if (s.count("compared_1") == 0 || field(s.at("compared_1"), 1) != "ready") return false;
+        const std::string& tab = s.at("compare_tab");
+        const bool settled = tab == seen_tab && s.at("frames_drawn") != seen_frame && tab.rfind("0,0,0,0", 0) != 0;
+        seen_tab = tab;
+        seen_frame = s.at("frames_drawn");
+        return settled;
+      },
+      "the other clip compared and the Compare tab drawn in place");
+  EXPECT_EQ(compared.at("offset_search_1"), "none");
+  EXPECT_NEAR(std::stod(field(compared.at("compared_1"), 2)), 1.4, 1e-5);  // 7 frames apart at 0.2 a frame
+  int x = 0, y = 0, w = 0, h = 0;
+  ASSERT_EQ(std::sscanf(compared.at("compare_tab").c_str(), "%d,%d,%d,%d", &x, &y, &w, &h), 4);
+  xdotool("mousemove --window " + std::to_string(window) + " " + std::to_string(x + 6) + " " +
+          std::to_string(y + h / 2) + " sleep 0.1 click 1");
+  std::string seen_button;
+  const State shown = app.wait_for(
+      [&](const State& s) {
+        const std::string& button = s.at("find_offset_button");
+        const bool settled = button == seen_button && button.rfind("0,0,0,0", 0) != 0;
+        seen_button = button;
+        return settled;
+      },
+      "the Find offset button drawn in place");
+  ASSERT_EQ(std::sscanf(shown.at("find_offset_button").c_str(), "%d,%d,%d,%d", &x, &y, &w, &h), 4);
+  xdotool("mousemove --window " + std::to_string(window) + " " + std::to_string(x + w / 2) + " " +
+          std::to_string(y + h / 2) + " sleep 0.1 click 1");
+  const State found = app.wait_for(
+      [](const State& s) {
+        return s.at("offset_search_1").rfind("found;", 0) == 0 && field(s.at("compared_1"), 1) == "ready" &&
+               std::abs(std::stod(field(s.at("compared_1"), 6)) + 7.0) < 1e-6;
+      },
+      "the offset found, set and compared again");
+  EXPECT_EQ(found.at("offset_search_1"), "found;-7;0");
+  EXPECT_EQ(std::stod(field(found.at("compared_1"), 2)), 0.0);  // MPJPE at -7
+  // The command line finds the same.
+  const auto cli = run_bvhscope({"compare", reference.string(), other.string(), "--offset", "auto", "--json"});
+  EXPECT_NE(cli.out.find("\"offset\":-7,"), std::string::npos) << cli.out;
+}
+
 }  // namespace
 }  // namespace bvhscope::test

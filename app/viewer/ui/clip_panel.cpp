@@ -265,6 +265,7 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
       const ImVec2 compare_max = ImGui::GetItemRectMax();
       compare.tab = {compare_min.x, compare_min.y, compare_max.x - compare_min.x, compare_max.y - compare_min.y};
       compare.table_unit.clear();
+      compare.find_offset = {};
       if (compare_open) {
         ImGui::BeginChild("##compare_tab", ImVec2(0.0f, 0.0f), false);
         draw_compare_panel(state, compare, actions);

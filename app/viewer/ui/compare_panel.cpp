@@ -289,6 +289,35 @@ void draw_details(const ViewerState& state, const ClipComparison& compared, Comp
         "Beside the reference's frame k it shows its own time (k + offset) x the reference's\nframe "
         "time: its time offset on the timeline (drag, or double-click to type)");
   }
+  // Find offset: the offset with the least MPJPE under these options, searched off the UI thread.
+  const bool searching = compared.offset_search == ClipComparison::OffsetSearch::Searching;
+  ImGui::BeginDisabled(searching);
+  if (ImGui::Button(searching ? "Searching..." : "Find offset")) actions.find_compare_offset = compared.clip_id;
+  ImGui::EndDisabled();
+  {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    panel.find_offset = {min.x, min.y, max.x - min.x, max.y - min.y};
+  }
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(
+        "Set the offset that gives the least MPJPE under this alignment and map, over the\noffsets "
+        "where the clips overlap by half of the shorter one (as compare --offset auto)");
+  if (compared.offset_search == ClipComparison::OffsetSearch::Found) {
+    // Beside the button when it fits there (a narrow panel: on the line below, wrapped).
+    char note[96];
+    std::snprintf(note, sizeof note, "found %.2f (MPJPE %s)", compared.found_offset,
+                  length_or_units(compared.found_mpjpe, compared.metres_per_unit).c_str());
+    const float room = ImGui::GetContentRegionAvail().x - panel.find_offset.width - ImGui::GetStyle().ItemSpacing.x;
+    if (ImGui::CalcTextSize(note).x <= room) ImGui::SameLine();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", note);
+    ImGui::PopTextWrapPos();
+  } else if (compared.offset_search == ClipComparison::OffsetSearch::Failed) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(0.95f, 0.62f, 0.50f, 1.0f), "%s", compared.offset_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
   if (!compared.result) {
     status_text(compared);
     return;

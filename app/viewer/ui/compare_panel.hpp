@@ -28,6 +28,7 @@ struct ComparePanelState {
   std::string unmatched_reference;  // "Name, Name, ..." of the reference's joints without a partner
   std::string unmatched_other;
   Rect tab;                // the Compare tab as last drawn (for tests: where to click)
+  Rect find_offset;        // the shown clip's Find offset button as last drawn (empty when not drawn)
   std::string table_unit;  // the per-joint table's unit as last drawn ("cm"), empty when not drawn
   int table_columns = 0;   // its columns (3 in a narrow panel: Now left out)
 };
