@@ -231,16 +231,7 @@ int compare_folders(const CompareSetup& setup, const ParsedArguments& parsed, co
       entry.key("other");
       entry.value(pairing.pairs[i].other);
       entry.key("error");
-      entry.begin_object();
-      entry.key("source");
-      entry.value(error.source);
-      entry.key("line");
-      error.line > 0 ? entry.value(error.line) : entry.null_value();
-      entry.key("column");
-      error.column > 0 ? entry.value(error.column) : entry.null_value();
-      entry.key("message");
-      entry.value(error.message);
-      entry.end_object();
+      write_json_error(entry, error);
       entry.end_object();
       outcome.out = json_files_entry(i, text.str());
     }

@@ -304,49 +304,6 @@ int convert_file(const ConvertRun& run, const std::string& input, const std::str
   return finish_output(out, err);
 }
 
-// Every motion file of `folder` into `output_folder` (its stem and the format's extension), `jobs`
-// at a time, each file's report printed in the folder's order; a file that fails (or whose output
-// would overwrite an input, or another's output) is said and the others go on.
-int convert_folder(const ConvertRun& run, const std::string& folder, const std::string& output_folder, unsigned jobs,
-                   std::ostream& out, std::ostream& err) {
-  const BvhPaths paths = expand_bvh_paths({folder});
-  for (const std::string& refused : paths.refused) err << "bvhscope: convert: " << printable(refused) << '\n';
-  if (paths.files.empty()) return kExitBadInput;
-  std::error_code code;
-  std::filesystem::create_directories(output_folder, code);
-  if (code) {
-    err << printable(output_folder) << ": error: " << printable(code.message()) << '\n';
-    return kExitBadInput;
-  }
-  static constexpr std::string_view kExtensions[] = {".bvh", ".glb", ".gltf", ".fbx"};
-  const PlannedOutputs plan = plan_outputs(paths.files, output_folder, kExtensions[static_cast<std::size_t>(run.kind)]);
-  const std::vector<int> statuses = run_files(
-      paths.files.size(), jobs, "converting",
-      [&](std::size_t i) {
-        if (!plan.refusals[i].empty())
-          return FileOutcome{
-              {}, "bvhscope: convert: " + printable(plan.refusals[i]) + "; nothing was written\n", kExitBadInput};
-        std::ostringstream file_out;
-        std::ostringstream file_err;
-        const int status = convert_file(run, paths.files[i], plan.outputs[i], file_out, file_err);
-        return FileOutcome{file_out.str(), file_err.str(), status};
-      },
-      [&](std::size_t i, const std::string& message) {
-        return FileOutcome{{},
-                           printable(paths.files[i]) + ": error: " + printable(message) + "; nothing was written\n",
-                           kExitBadInput};
-      },
-      out, err);
-  const std::size_t failed = static_cast<std::size_t>(
-      std::count_if(statuses.begin(), statuses.end(), [](int status) { return status != kExitOk; }));
-  out << "converted " << statuses.size() - failed << " of " << statuses.size() << " files into "
-      << printable(output_folder);
-  if (failed > 0) out << "; " << failed << " failed (above)";
-  out << '\n';
-  if (const int written = finish_output(out, err); written != kExitOk) return written;
-  return failed > 0 ? kExitBadInput : kExitOk;
-}
-
 }  // namespace
 
 int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -436,7 +393,16 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     }
   }
   const ConvertRun run{*parsed, *options, *choice, naming, write_options, kind};
-  if (folder) return convert_folder(run, input, *output, *jobs, out, err);
+  if (folder) {
+    static constexpr std::string_view kExtensions[] = {".bvh", ".glb", ".gltf", ".fbx"};
+    const FolderWrite what{"convert", "converting", "converted", "", kExtensions[static_cast<std::size_t>(kind)], {}};
+    return write_folder(
+        what, input, *output, *jobs,
+        [&](const std::string& file, const std::string& into, std::ostream& file_out, std::ostream& file_err) {
+          return convert_file(run, file, into, file_out, file_err);
+        },
+        out, err);
+  }
   return convert_file(run, input, *output, out, err);
 }
 

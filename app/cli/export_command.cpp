@@ -77,47 +77,6 @@ int export_file(const ExportRun& run, const std::string& input, const std::optio
   return kExitOk;
 }
 
-// Every motion file of `folder` as CSV into `output_folder` (its stem and .csv), `jobs` at a time; a
-// file that fails (or whose CSV would overwrite an input, or another's) is said and the others go on.
-int export_folder(const ExportRun& run, const std::string& folder, const std::string& output_folder, unsigned jobs,
-                  std::ostream& out, std::ostream& err) {
-  const BvhPaths paths = expand_bvh_paths({folder});
-  for (const std::string& refused : paths.refused) err << "bvhscope: export: " << printable(refused) << '\n';
-  if (paths.files.empty()) return kExitBadInput;
-  std::error_code code;
-  std::filesystem::create_directories(output_folder, code);
-  if (code) {
-    err << printable(output_folder) << ": error: " << printable(code.message()) << '\n';
-    return kExitBadInput;
-  }
-  const PlannedOutputs plan = plan_outputs(paths.files, output_folder, ".csv");
-  const std::vector<int> statuses = run_files(
-      paths.files.size(), jobs, "exporting",
-      [&](std::size_t i) {
-        if (!plan.refusals[i].empty())
-          return FileOutcome{
-              {}, "bvhscope: export: " + printable(plan.refusals[i]) + "; nothing was written\n", kExitBadInput};
-        std::ostringstream file_out;
-        std::ostringstream file_err;
-        const int status = export_file(run, paths.files[i], plan.outputs[i], file_out, file_err);
-        if (status == kExitOk) file_out << "wrote " << printable(plan.outputs[i]) << '\n';
-        return FileOutcome{file_out.str(), file_err.str(), status};
-      },
-      [&](std::size_t i, const std::string& message) {
-        return FileOutcome{{},
-                           printable(paths.files[i]) + ": error: " + printable(message) + "; nothing was written\n",
-                           kExitBadInput};
-      },
-      out, err);
-  const std::size_t failed = failed_count(statuses);
-  out << "exported " << statuses.size() - failed << " of " << statuses.size() << " files into "
-      << printable(output_folder);
-  if (failed > 0) out << "; " << failed << " failed (above)";
-  out << '\n';
-  if (const int written = finish_output(out, err); written != kExitOk) return written;
-  return failed > 0 ? kExitBadInput : kExitOk;
-}
-
 }  // namespace
 
 int run_export(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -171,7 +130,16 @@ int run_export(const std::vector<std::string>& args, std::ostream& out, std::ost
     }
   }
   const ExportRun run{*parsed, *interpretation, *choice, rotations_path};
-  if (folder) return export_folder(run, parsed->positionals[0], *output, *jobs, out, err);
+  if (folder) {
+    return write_folder(
+        {"export", "exporting", "exported", "", ".csv", {}}, parsed->positionals[0], *output, *jobs,
+        [&](const std::string& file, const std::string& into, std::ostream& file_out, std::ostream& file_err) {
+          const int status = export_file(run, file, into, file_out, file_err);
+          if (status == kExitOk) file_out << "wrote " << printable(into) << '\n';
+          return status;
+        },
+        out, err);
+  }
   return export_file(run, parsed->positionals[0], output, out, err);
 }
 

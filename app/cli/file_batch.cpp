@@ -72,6 +72,51 @@ PlannedOutputs plan_outputs(const std::vector<std::string>& inputs, const std::s
   return plan;
 }
 
+int write_folder(
+    const FolderWrite& what, const std::string& folder, const std::string& output_folder, unsigned jobs,
+    const std::function<int(const std::string&, const std::string&, std::ostream&, std::ostream&)>& write_one,
+    std::ostream& out, std::ostream& err) {
+  const BvhPaths paths = expand_bvh_paths({folder});
+  for (const std::string& refused : paths.refused)
+    err << "bvhscope: " << what.command << ": " << printable(refused) << '\n';
+  if (paths.files.empty()) return kExitBadInput;
+  std::error_code code;
+  std::filesystem::create_directories(output_folder, code);
+  if (code) {
+    err << printable(output_folder) << ": error: " << printable(code.message()) << '\n';
+    return kExitBadInput;
+  }
+  // Before anything is written: no output may be an input of the batch or another input's output.
+  const PlannedOutputs plan = plan_outputs(paths.files, output_folder, what.extension, what.others);
+  const std::vector<int> statuses = run_files(
+      paths.files.size(), jobs, what.working,
+      [&](std::size_t i) {
+        if (!plan.refusals[i].empty())
+          return FileOutcome{
+              {},
+              "bvhscope: " + std::string(what.command) + ": " + printable(plan.refusals[i]) + "; nothing was written\n",
+              kExitBadInput};
+        std::ostringstream file_out;
+        std::ostringstream file_err;
+        const int status = write_one(paths.files[i], plan.outputs[i], file_out, file_err);
+        return FileOutcome{file_out.str(), file_err.str(), status};
+      },
+      [&](std::size_t i, const std::string& message) {  // out of memory, or any exception: this file's failure
+        return FileOutcome{{},
+                           printable(paths.files[i]) + ": error: " + printable(message) + "; nothing was written\n",
+                           kExitBadInput};
+      },
+      out, err);
+  const auto failed = static_cast<std::size_t>(
+      std::count_if(statuses.begin(), statuses.end(), [](int status) { return status != kExitOk; }));
+  out << what.done << ' ' << statuses.size() - failed << " of " << statuses.size() << " files" << what.detail
+      << " into " << printable(output_folder);
+  if (failed > 0) out << "; " << failed << " failed (above)";
+  out << '\n';
+  if (const int written = finish_output(out, err); written != kExitOk) return written;
+  return failed > 0 ? kExitBadInput : kExitOk;
+}
+
 bool names_output_folder(const std::string& output) {
   std::error_code code;
   return (!output.empty() && output.back() == '/') || std::filesystem::is_directory(output, code);
@@ -162,6 +207,12 @@ std::string json_error_entry(std::size_t index, const std::string& path, const D
   json.key("file");
   json.value(path);
   json.key("error");
+  write_json_error(json, error);
+  json.end_object();
+  return json_files_entry(index, text.str());
+}
+
+void write_json_error(JsonWriter& json, const Diagnostic& error) {
   json.begin_object();
   json.key("source");
   json.value(error.source);
@@ -172,8 +223,6 @@ std::string json_error_entry(std::size_t index, const std::string& path, const D
   json.key("message");
   json.value(error.message);
   json.end_object();
-  json.end_object();
-  return json_files_entry(index, text.str());
 }
 
 FileOutcome failed_file(std::size_t index, const std::string& path, const Diagnostic& error, bool json) {

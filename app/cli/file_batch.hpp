@@ -15,6 +15,7 @@
 
 #include "anim/diagnostic.hpp"
 #include "cli/arguments.hpp"
+#include "formats/json_writer.hpp"
 
 namespace bvhscope::cli {
 
@@ -46,6 +47,23 @@ struct PlannedOutputs {
 PlannedOutputs plan_outputs(const std::vector<std::string>& inputs, const std::string& folder,
                             std::string_view extension, const std::vector<std::string>& others = {});
 
+// A folder's motion files each written into `output_folder` (its stem and `extension`) by
+// `write_one(input, output, out, err)` (its exit status), `jobs` at a time: what each prints in the
+// folder's order, an output refused by plan_outputs said instead of written, then "converted 22 of
+// 23 files[detail] into OUTDIR; 1 failed (above)". Exit 1 when any failed or the folder held none.
+struct FolderWrite {
+  std::string_view command;         // "convert"
+  std::string_view working;         // "converting" (the progress line)
+  std::string_view done;            // "converted"
+  std::string detail;               // after the counts: " onto target.bvh"
+  std::string_view extension;       // ".glb"
+  std::vector<std::string> others;  // inputs beside the folder's files (a target, a map)
+};
+int write_folder(
+    const FolderWrite& what, const std::string& folder, const std::string& output_folder, unsigned jobs,
+    const std::function<int(const std::string&, const std::string&, std::ostream&, std::ostream&)>& write_one,
+    std::ostream& out, std::ostream& err);
+
 // Whether an -o value names a folder for many outputs: it ends in '/' or is a folder already.
 bool names_output_folder(const std::string& output);
 
@@ -69,6 +87,8 @@ std::vector<int> run_files(std::size_t count, unsigned jobs, std::string_view wo
 // naming it with its located error; json_files_end closes the list with the counts.
 std::string json_files_entry(std::size_t index, std::string object);
 std::string json_error_entry(std::size_t index, const std::string& path, const Diagnostic& error);
+// {"source", "line", "column", "message"} of an error (line and column null for the whole file).
+void write_json_error(JsonWriter& json, const Diagnostic& error);
 void json_files_begin(std::ostream& out);
 void json_files_end(std::ostream& out, const std::vector<int>& statuses);
 

@@ -128,56 +128,21 @@ int save_map(const RetargetJob& job, const std::string& input, const std::string
 // folder's order as they are ready (a progress count on a terminal), one failure not stopping the rest.
 int retarget_folder(const RetargetJob& job, const std::string& folder, const std::string& output_folder,
                     MotionFileKind kind, unsigned jobs, std::ostream& out, std::ostream& err) {
-  const BvhPaths paths = expand_bvh_paths({folder});
-  for (const std::string& refused : paths.refused) err << "bvhscope: retarget: " << printable(refused) << '\n';
-  if (paths.files.empty()) {
-    err << "bvhscope: retarget: " << printable(folder) << " holds no motion files\n";
-    return kExitBadInput;
-  }
-  std::error_code code;
-  std::filesystem::create_directories(output_folder, code);
-  if (code) {
-    err << printable(output_folder) << ": error: " << printable(code.message()) << '\n';
-    return kExitBadInput;
-  }
   static constexpr std::string_view kExtensions[] = {".bvh", ".glb", ".gltf", ".fbx"};
-  // Before anything is written: no output may be an input of the batch (a source, the target, the
-  // map) or the output of another source ("walk.bvh" and "walk.fbx" both to walk.bvh).
-  std::vector<std::string> others = {job.target_path};
-  if (!job.options.map_source.empty()) others.push_back(job.options.map_source);
-  const PlannedOutputs plan =
-      plan_outputs(paths.files, output_folder, kExtensions[static_cast<std::size_t>(kind)], others);
-  const std::vector<std::string>& outputs = plan.outputs;
-  const std::vector<std::string>& refusals = plan.refusals;
-  const std::vector<int> statuses = run_files(
-      paths.files.size(), jobs, "retargeting",
-      [&](std::size_t i) {
-        FileOutcome outcome;
-        if (!refusals[i].empty()) {
-          outcome.err = "bvhscope: retarget: " + printable(refusals[i]) + "; nothing was written\n";
-          outcome.status = kExitBadInput;
-          return outcome;
-        }
-        std::ostringstream file_out;
-        std::ostringstream file_err;
-        outcome.status = retarget_file(job, paths.files[i], outputs[i], file_out, file_err);
-        outcome.out = file_out.str();
-        outcome.err = file_err.str();
-        return outcome;
-      },
-      [&](std::size_t i, const std::string& message) {  // out of memory, or any exception: this file's failure
-        return FileOutcome{{},
-                           printable(paths.files[i]) + ": error: " + printable(message) + "; nothing was written\n",
-                           kExitBadInput};
+  // No output may be an input of the batch: a source, the target, the map.
+  FolderWrite what{"retarget",
+                   "retargeting",
+                   "retargeted",
+                   " onto " + printable(job.target_path),
+                   kExtensions[static_cast<std::size_t>(kind)],
+                   {job.target_path}};
+  if (!job.options.map_source.empty()) what.others.push_back(job.options.map_source);
+  return write_folder(
+      what, folder, output_folder, jobs,
+      [&](const std::string& file, const std::string& into, std::ostream& file_out, std::ostream& file_err) {
+        return retarget_file(job, file, into, file_out, file_err);
       },
       out, err);
-  const std::size_t failed = static_cast<std::size_t>(
-      std::count_if(statuses.begin(), statuses.end(), [](int status) { return status != kExitOk; }));
-  out << "retargeted " << statuses.size() - failed << " of " << statuses.size() << " files onto "
-      << printable(job.target_path) << " into " << printable(output_folder);
-  if (failed > 0) out << "; " << failed << " failed (above)";
-  out << '\n';
-  return failed > 0 ? kExitBadInput : finish_output(out, err);
 }
 
 }  // namespace
