@@ -38,6 +38,23 @@ double json_number(const std::string& json, const std::string& key) {
 
 class CompareAppTest : public ViewerAppTest {};
 
+// The state once the first other clip is compared and the Compare tab is drawn in the same place in
+// two different frames (the first frames lay the panels out: the tab is not drawn yet, or moves).
+State compared_with_tab_in_place(ViewerProcess& app) {
+  std::string seen_tab;
+  std::string seen_frame;
+  return app.wait_for(
+      [&](const State& s) {
+        if (s.count("compared_1") == 0 || field(s.at("compared_1"), 1) != "ready") return false;
+        const std::string& tab = s.at("compare_tab");
+        const bool settled = tab == seen_tab && s.at("frames_drawn") != seen_frame && tab.rfind("0,0,0,0", 0) != 0;
+        seen_tab = tab;
+        seen_frame = s.at("frames_drawn");
+        return settled;
+      },
+      "the other clip compared and the Compare tab drawn in place");
+}
+
 TEST_F(CompareAppTest, TheViewerMeasuresAsTheCommandLineAndFollowsAReload) {
   TempDir dir;
   const auto reference = dir.write("reference.bvh", walking_clip(40));
@@ -102,20 +119,7 @@ TEST_F(CompareAppTest, ThePerJointTableNamesItsUnitAndItsNumbersFit) {
   const auto other = dir.write("other.bvh", shifted_walk(40, 0.02));  // 0.02 units: millimetres
   ViewerProcess app({reference.string(), other.string(), "--compare"}, "window_width=800\nwindow_height=600\n");
   const unsigned long window = window_of(app);
-  // The comparison done and the Compare tab drawn, in the same place in two different frames (the
-  // first frames lay the panels out: the tab is not drawn yet, or moves).
-  std::string seen_tab;
-  std::string seen_frame;
-  const State compared = app.wait_for(
-      [&](const State& s) {
-        if (s.count("compared_1") == 0 || field(s.at("compared_1"), 1) != "ready") return false;
-        const std::string& tab = s.at("compare_tab");
-        const bool settled = tab == seen_tab && s.at("frames_drawn") != seen_frame && tab.rfind("0,0,0,0", 0) != 0;
-        seen_tab = tab;
-        seen_frame = s.at("frames_drawn");
-        return settled;
-      },
-      "the other clip compared and the Compare tab drawn in place");
+  const State compared = compared_with_tab_in_place(app);
   int x = 0, y = 0, w = 0, h = 0;
   ASSERT_EQ(std::sscanf(compared.at("compare_tab").c_str(), "%d,%d,%d,%d", &x, &y, &w, &h), 4);
   ASSERT_GT(w, 0) << compared.at("compare_tab");
@@ -146,18 +150,7 @@ TEST_F(CompareAppTest, FindOffsetSetsTheOffsetWithTheLeastError) {
   const auto other = dir.write("other.bvh", cut);
   ViewerProcess app({reference.string(), other.string(), "--compare"});
   const unsigned long window = window_of(app);
-  std::string seen_tab;
-  std::string seen_frame;
-  const State compared = app.wait_for(
-      [&](const State& s) {
-        if (s.count("compared_1") == 0 || field(s.at("compared_1"), 1) != "ready") return false;
-        const std::string& tab = s.at("compare_tab");
-        const bool settled = tab == seen_tab && s.at("frames_drawn") != seen_frame && tab.rfind("0,0,0,0", 0) != 0;
-        seen_tab = tab;
-        seen_frame = s.at("frames_drawn");
-        return settled;
-      },
-      "the other clip compared and the Compare tab drawn in place");
+  const State compared = compared_with_tab_in_place(app);
   EXPECT_EQ(compared.at("offset_search_1"), "none");
   EXPECT_NEAR(std::stod(field(compared.at("compared_1"), 2)), 1.4, 1e-5);  // 7 frames apart at 0.2 a frame
   int x = 0, y = 0, w = 0, h = 0;
