@@ -10,7 +10,8 @@
 // graded along its axis from its parent joint's to its child joint's. u_opacity below 1 (a ghost's
 // colour pass, without alpha-to-coverage) is written as alpha for blending.
 #version 330 core
-in vec3 v_ray;  // towards this pixel from the eye, not normalised
+in vec3 v_ray;     // towards this pixel from the eye, not normalised
+in vec3 v_origin;  // where the ray starts: the eye (perspective), or a point of the view plane (orthographic)
 flat in vec3 v_from;
 flat in vec3 v_to;
 flat in float v_radius;
@@ -33,6 +34,8 @@ out vec4 frag_color;
 
 const float kNone = 1e30;
 
+vec3 g_origin;  // this pixel's ray origin (v_origin)
+
 // One capsule (ends `from`, `to`, radius r) along the ray from the eye: t_hit, the distance from the
 // eye to its first hit (kNone on a miss) and the normal there; and where the ray's line passes
 // nearest its axis segment: the gap from the axis point there to the line, and the line's t there.
@@ -51,8 +54,8 @@ Trace trace(vec3 from, vec3 to, float r, vec3 ray) {
   // Coordinates centred on the capsule, and the ray's parameter s counted from its point nearest
   // the centre (the eye is at s = -t0), so the numbers stay the size of the capsule.
   vec3 centre = 0.5 * (from + to);
-  float t0 = dot(centre - u_eye, ray);
-  vec3 o = (u_eye - centre) + ray * t0;
+  float t0 = dot(centre - g_origin, ray);
+  vec3 o = (g_origin - centre) + ray * t0;
 
   // The exact hit. A ray meets the capsule first either on the side of the cylinder around the
   // axis (where that point lies between the ends) or else on one of the end spheres.
@@ -112,6 +115,7 @@ float coverage_of(Trace trace, float r) {
 
 void main() {
   vec3 ray = normalize(v_ray);
+  g_origin = v_origin;
   // The bone, and the sphere of the joint at its child end; a hit counts in front of the eye only
   // (from inside a capsule the camera sees out of it).
   Trace bone = trace(v_from, v_to, v_radius, ray);
@@ -129,7 +133,7 @@ void main() {
   Trace shape = on_joint ? joint : bone;
   float r = on_joint ? v_joint_radius : v_radius;
   vec3 n = hit ? shape.n_hit : shape.gap / max(shape.gap_length, 1e-30);
-  vec3 p = hit ? u_eye + ray * (on_joint ? joint_t : bone_t) : shape.axis_point + n * r;
+  vec3 p = hit ? g_origin + ray * (on_joint ? joint_t : bone_t) : shape.axis_point + n * r;
   vec4 clip = u_view_proj * vec4(p, 1.0);
   float coverage = max(bone_coverage, joint_coverage);
   // Seen from above, the floor hides what is below it (with MSAA the cut fades over about a pixel).

@@ -29,11 +29,18 @@ uniform float u_joint_scale;    // times the radius of the sphere at each capsul
 uniform vec2 u_viewport_size;  // pixels
 uniform float u_margin_px;
 // The world direction of the ray through the viewport point at NDC (x, y) is u_ray_centre +
-// x u_ray_dx + y u_ray_dy: linear in NDC, so it interpolates exactly across the rectangle.
+// x u_ray_dx + y u_ray_dy, and it starts at u_origin_centre + x u_origin_dx + y u_origin_dy: both
+// linear in NDC, so they interpolate exactly across the rectangle. A perspective camera's rays all
+// start at the eye (no origin spread); an orthographic camera's are parallel (no direction spread)
+// and start across its view plane.
 uniform vec3 u_ray_centre;
 uniform vec3 u_ray_dx;
 uniform vec3 u_ray_dy;
+uniform vec3 u_origin_centre;
+uniform vec3 u_origin_dx;
+uniform vec3 u_origin_dy;
 out vec3 v_ray;
+out vec3 v_origin;
 flat out vec3 v_from;
 flat out vec3 v_to;
 flat out float v_radius;
@@ -100,6 +107,7 @@ void main() {
       c.w + c.z + spread.w + spread.z < 0.0) {
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     v_ray = u_ray_centre;
+    v_origin = u_origin_centre;
     return;
   }
   if (c.z + c.w - abs(hx.z + hx.w) - abs(hy.z + hy.w) - abs(hz.z + hz.w) >= 0.0) {
@@ -121,4 +129,5 @@ void main() {
   vec2 ndc = (g_along * st.x + g_across * st.y) / g_half_viewport;
   gl_Position = vec4(ndc, 0.0, 1.0);
   v_ray = u_ray_centre + ndc.x * u_ray_dx + ndc.y * u_ray_dy;
+  v_origin = u_origin_centre + ndc.x * u_origin_dx + ndc.y * u_origin_dy;
 }

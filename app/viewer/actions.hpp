@@ -17,6 +17,7 @@
 #include "anim/position_mode.hpp"
 #include "anim/up_axis.hpp"
 #include "model/display_options.hpp"
+#include "model/orbit_camera.hpp"
 #include "model/timeline_view.hpp"
 
 namespace bvhscope::viewer {
@@ -53,6 +54,8 @@ struct Actions {
   bool frame_all = false;
   bool frame_pose = false;  // frame the pose on screen (every visible clip), not the whole motion
   bool reset_camera = false;
+  std::optional<CameraView> camera_view;  // look from a named view (Blender's numpad)
+  bool toggle_projection = false;         // perspective <-> orthographic
   std::optional<bool> follow;
   // Files.
   bool open_dialog = false;

@@ -11,6 +11,7 @@
 #include "viewer/ui/layout.hpp"
 #include "viewer/ui/panel_strip.hpp"
 #include "viewer/ui/problems_panel.hpp"
+#include "viewer/ui/view_buttons.hpp"
 
 namespace bvhscope::viewer {
 
@@ -22,6 +23,7 @@ struct PanelStates {
   std::vector<Rect> timeline_lanes;  // each clip's lane in the timeline as last drawn (empty without lanes)
   bool timeline_panning = false;     // a right or middle drag is panning the timeline (as last drawn)
   PanelControls controls;            // the side panels' arrows as last drawn
+  ViewButtonsState view_buttons;     // the view's corner buttons as last drawn
 };
 
 }  // namespace bvhscope::viewer

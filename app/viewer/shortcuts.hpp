@@ -18,6 +18,8 @@ inline constexpr Shortcut kShortcuts[] = {
     {"I / O, Alt+X", "the loop range starts / ends at the frame on screen; clear it"},
     {"F / Shift+F", "frame the whole motion / the current pose"},
     {"R", "reset the camera"},
+    {"Numpad 1 / 3 / 7", "front / right / top view (with Ctrl: back / left / bottom), as in Blender"},
+    {"Numpad 5", "perspective / orthographic projection"},
     {"C", "follow the root (the selected joint when there is one)"},
     {"S / G / T / P", "solid or line bones / grid / root trajectory / side panels"},
     {"N", "joint names: none / selected chain / all"},

@@ -199,6 +199,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   const OrbitCamera& camera = state.camera;
   out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance
       << ',' << camera.yaw << ',' << camera.pitch << '\n';
+  out << "camera_view=" << camera_view_name(camera.view_name()) << '\n';
+  out << "projection=" << (camera.orthographic ? "orthographic" : "perspective") << '\n';
   const Rect& view = viewer.layout().view;
   const Rect& timeline = viewer.layout().timeline;
   out << "timeline=" << timeline.x << ',' << timeline.y << ',' << timeline.width << ',' << timeline.height << '\n';
@@ -307,6 +309,10 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   // The Compare tab, and its per-joint table's unit and columns as last drawn (empty, 0: not drawn).
   out << "compare_tab=" << rect_text(parts.panels.compare.tab) << '\n';
   out << "find_offset_button=" << rect_text(parts.panels.compare.find_offset) << '\n';
+  // The view's corner buttons: Front, Right, Top, Persp/Ortho.
+  const ViewButtonsState& buttons = parts.panels.view_buttons;
+  out << "view_buttons=" << rect_text(buttons.front) << ';' << rect_text(buttons.right) << ';' << rect_text(buttons.top)
+      << ';' << rect_text(buttons.projection) << '\n';
   out << "compare_table=" << parts.panels.compare.table_unit << ';' << parts.panels.compare.table_columns << '\n';
   if (lint_report != nullptr) {
     for (std::size_t i = 0; i < lint_report->findings.size(); ++i) {

@@ -209,6 +209,8 @@ void Viewer::apply(const Actions& a) {
     remember_framing(scene_.bounds());
   }
   if (a.frame_pose) frame_current_pose();
+  if (a.camera_view) state_.camera.look_from(*a.camera_view);  // the target and distance kept
+  if (a.toggle_projection) state_.camera.orthographic = !state_.camera.orthographic;
   if (a.reset_camera && !scene_.bounds().empty()) {
     const Bounds bounds = first_view_bounds();
     frame_in_visible_view(bounds, true);

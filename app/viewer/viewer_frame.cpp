@@ -150,6 +150,20 @@ void Viewer::handle_input() {
             actions.reset_camera = true;
           }
           break;
+        // Blender's numpad views: 1 front, 3 right, 7 top (Ctrl: the opposite side), 5 perspective or
+        // orthographic.
+        case GLFW_KEY_KP_1:
+          actions.camera_view = ctrl ? CameraView::Back : CameraView::Front;
+          break;
+        case GLFW_KEY_KP_3:
+          actions.camera_view = ctrl ? CameraView::Left : CameraView::Right;
+          break;
+        case GLFW_KEY_KP_7:
+          actions.camera_view = ctrl ? CameraView::Bottom : CameraView::Top;
+          break;
+        case GLFW_KEY_KP_5:
+          actions.toggle_projection = !actions.toggle_projection;
+          break;
         case GLFW_KEY_F:
           if (!ctrl && shift) actions.frame_pose = true;
           if (!ctrl && !shift) actions.frame_all = true;
@@ -240,7 +254,7 @@ void Viewer::build_ui() {
   const ImGuiIO& io = ImGui::GetIO();
   Actions actions;
   reset_readout_tally();
-  const float menu_height = draw_menu_bar(state_, settings_.recent_files, actions);
+  const float menu_height = draw_menu_bar(state_, settings_.recent_files, panels_.view_buttons, actions);
   LayoutRequest request;
   request.window_width = io.DisplaySize.x;
   request.window_height = io.DisplaySize.y;

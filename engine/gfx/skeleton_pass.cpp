@@ -100,7 +100,8 @@ SkeletonPass::SkeletonPass(const ShaderProgram& lines, ShaderProgram capsule, Sh
         capsule_.location("u_ray_dy"),       capsule_.location("u_points_per_capsule"),
         capsule_.location("u_joint_color"),  capsule_.location("u_colors"),
         capsule_.location("u_point_colors"), capsule_.location("u_opacity"),
-        capsule_.location("u_depth_bias")};
+        capsule_.location("u_depth_bias"),   capsule_.location("u_origin_centre"),
+        capsule_.location("u_origin_dx"),    capsule_.location("u_origin_dy")};
   s_ = {shadow_.location("u_view_proj"),      shadow_.location("u_radii"),        shadow_.location("u_first_point"),
         shadow_.location("u_ground_y"),       shadow_.location("u_radius_scale"), shadow_.location("u_strength"),
         shadow_.location("u_falloff_height"), shadow_.location("u_to_mask")};
@@ -645,17 +646,33 @@ bool SkeletonPass::begin_solid(const SceneView& view, float ground_y, SolidPass 
   // A pixel at view depth 1 is 2 tan(fov / 2) / height wide, and projection[1][1] = 1 / tan(fov / 2).
   const float focal = view.projection[1][1];
   ShaderProgram::set(c_.pixel_size, focal > 0.0f ? 2.0f / (focal * viewport.y) : 0.0f);
-  // The rays through the viewport: points of the far plane seen from the eye. For a perspective
-  // projection their w does not depend on x and y, so the direction is linear in NDC.
+  // The rays through the viewport. Perspective: from the eye to points of the far plane (their w
+  // does not depend on x and y, so the direction is linear in NDC). Orthographic (the projection's
+  // last row 0 0 0 1): all along the view direction, from points of the near plane (linear in NDC).
   const glm::mat4 inverse = glm::inverse(view.projection * view.view);
-  const auto far_point = [&](float x, float y) {
-    const glm::vec4 p = inverse * glm::vec4(x, y, 1.0f, 1.0f);
-    return glm::vec3(p) / p.w - view.eye;
+  const auto unprojected = [&](float x, float y, float z) {
+    const glm::vec4 p = inverse * glm::vec4(x, y, z, 1.0f);
+    return glm::vec3(p) / p.w;
   };
-  const glm::vec3 centre = far_point(0.0f, 0.0f);
-  ShaderProgram::set(c_.ray_centre, centre);
-  ShaderProgram::set(c_.ray_dx, far_point(1.0f, 0.0f) - centre);
-  ShaderProgram::set(c_.ray_dy, far_point(0.0f, 1.0f) - centre);
+  const bool orthographic = view.projection[3][3] == 1.0f;
+  if (orthographic) {
+    const glm::vec3 near_centre = unprojected(0.0f, 0.0f, -1.0f);
+    ShaderProgram::set(c_.ray_centre, unprojected(0.0f, 0.0f, 1.0f) - near_centre);
+    ShaderProgram::set(c_.ray_dx, glm::vec3(0.0f));
+    ShaderProgram::set(c_.ray_dy, glm::vec3(0.0f));
+    ShaderProgram::set(c_.origin_centre, near_centre);
+    ShaderProgram::set(c_.origin_dx, unprojected(1.0f, 0.0f, -1.0f) - near_centre);
+    ShaderProgram::set(c_.origin_dy, unprojected(0.0f, 1.0f, -1.0f) - near_centre);
+  } else {
+    const auto far_point = [&](float x, float y) { return unprojected(x, y, 1.0f) - view.eye; };
+    const glm::vec3 centre = far_point(0.0f, 0.0f);
+    ShaderProgram::set(c_.ray_centre, centre);
+    ShaderProgram::set(c_.ray_dx, far_point(1.0f, 0.0f) - centre);
+    ShaderProgram::set(c_.ray_dy, far_point(0.0f, 1.0f) - centre);
+    ShaderProgram::set(c_.origin_centre, view.eye);
+    ShaderProgram::set(c_.origin_dx, glm::vec3(0.0f));
+    ShaderProgram::set(c_.origin_dy, glm::vec3(0.0f));
+  }
   ShaderProgram::set(c_.samples, antialias ? static_cast<int>(samples) : 0);
   bind_radii();
   return antialias;

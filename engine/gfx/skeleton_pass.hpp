@@ -166,7 +166,7 @@ class SkeletonPass {
   struct {
     int view_proj, radii, first_point, radius_scale, joint_scale, color, eye, light_dir, ground_y, contact_height,
         pixel_size, margin_px, samples, viewport_size, ray_centre, ray_dx, ray_dy, points_per_capsule, joint_color,
-        colors, point_colors, opacity, depth_bias;
+        colors, point_colors, opacity, depth_bias, origin_centre, origin_dx, origin_dy;
   } c_{};
   struct {
     int view_proj, radii, first_point, ground_y, radius_scale, strength, falloff_height, to_mask;

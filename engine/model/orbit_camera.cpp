@@ -32,12 +32,75 @@ float OrbitCamera::near_plane() const noexcept { return std::max(distance * 0.01
 float OrbitCamera::far_plane() const noexcept { return distance * 4.0f + scene_radius * 8.0f; }
 
 glm::mat4 OrbitCamera::projection(float aspect) const noexcept {
-  return glm::perspective(fov_y, aspect > 0.0f ? aspect : 1.0f, near_plane(), far_plane());
+  const float ratio = aspect > 0.0f ? aspect : 1.0f;
+  if (orthographic) {
+    // As tall as the perspective view at the target; the depth range reaches behind the eye too
+    // (nothing is behind an orthographic camera), so that zooming in never cuts the scene.
+    const float half_height = distance * std::tan(fov_y * 0.5f);
+    return glm::ortho(-half_height * ratio, half_height * ratio, -half_height, half_height,
+                      -(distance + scene_radius * 8.0f), far_plane());
+  }
+  return glm::perspective(fov_y, ratio, near_plane(), far_plane());
+}
+
+namespace {
+
+struct NamedView {
+  CameraView view;
+  float yaw;
+  float pitch;
+};
+constexpr float kHalfPi = 1.57079632679489662f;
+constexpr NamedView kViews[] = {
+    {CameraView::Front, 0.0f, 0.0f},    {CameraView::Back, 2.0f * kHalfPi, 0.0f}, {CameraView::Right, kHalfPi, 0.0f},
+    {CameraView::Left, -kHalfPi, 0.0f}, {CameraView::Top, 0.0f, kHalfPi},         {CameraView::Bottom, 0.0f, -kHalfPi},
+};
+
+}  // namespace
+
+const char* camera_view_name(CameraView view) noexcept {
+  switch (view) {
+    case CameraView::Front:
+      return "front";
+    case CameraView::Back:
+      return "back";
+    case CameraView::Right:
+      return "right";
+    case CameraView::Left:
+      return "left";
+    case CameraView::Top:
+      return "top";
+    case CameraView::Bottom:
+      return "bottom";
+    case CameraView::Free:
+      break;
+  }
+  return "free";
+}
+
+void OrbitCamera::look_from(CameraView view) noexcept {
+  for (const NamedView& named : kViews) {
+    if (named.view != view) continue;
+    yaw = named.yaw;
+    pitch = named.pitch;
+  }
+}
+
+CameraView OrbitCamera::view_name() const noexcept {
+  constexpr float kTolerance = 1.75e-4f;  // a hundredth of a degree
+  for (const NamedView& named : kViews) {
+    const float yaw_apart = std::abs(std::remainder(yaw - named.yaw, 4.0f * kHalfPi));
+    if (std::abs(pitch - named.pitch) < kTolerance && yaw_apart < kTolerance) return named.view;
+  }
+  return CameraView::Free;
 }
 
 void OrbitCamera::orbit(float dx_pixels, float dy_pixels) noexcept {
   yaw -= dx_pixels * kRadiansPerPixel;
-  pitch = std::clamp(pitch + dy_pixels * kRadiansPerPixel, -kMaxPitch, kMaxPitch);
+  // A top or bottom view looks straight down or up, beyond the drag's limit: dragging from it does
+  // not jump back to the limit first.
+  const float limit = std::max(kMaxPitch, std::abs(pitch));
+  pitch = std::clamp(pitch + dy_pixels * kRadiansPerPixel, -limit, limit);
   yaw = std::remainder(yaw, 2.0f * glm::pi<float>());
 }
 

@@ -10,6 +10,12 @@
 
 namespace bvhscope {
 
+// The named views of Blender's numpad, in the upright frame (+Y up): Front looks along -Z (Numpad
+// 1), Back along +Z (Ctrl+1), Right along -X (Numpad 3), Left along +X (Ctrl+3), Top down -Y
+// (Numpad 7, the front at the bottom of the screen), Bottom up +Y (Ctrl+7). Free: any other.
+enum class CameraView : unsigned char { Free, Front, Back, Right, Left, Top, Bottom };
+const char* camera_view_name(CameraView view) noexcept;
+
 struct OrbitCamera {
   static constexpr float kDefaultYaw = 0.60f;    // radians about +Y; 0 looks from +Z at -Z
   static constexpr float kDefaultPitch = 0.28f;  // radians above the horizon
@@ -21,6 +27,9 @@ struct OrbitCamera {
   float pitch = kDefaultPitch;
   float fov_y = 0.70f;        // radians (40 degrees)
   float scene_radius = 1.0f;  // sets the depth range; framing updates it
+  // An orthographic projection as tall as the perspective one is at the target (switching keeps
+  // the size of what is at the target), with no depth to its scale: judging contact and sliding.
+  bool orthographic = false;
 
   [[nodiscard]] glm::vec3 forward() const noexcept;  // unit vector from the eye to the target
   [[nodiscard]] glm::vec3 right() const noexcept;
@@ -42,6 +51,10 @@ struct OrbitCamera {
   void frame(const Bounds& bounds, float aspect) noexcept;
   // frame() from the default direction.
   void reset(const Bounds& bounds, float aspect) noexcept;
+  // Looks from a named view (not Free), keeping the target and the distance.
+  void look_from(CameraView view) noexcept;
+  // The named view the camera looks from (within a hundredth of a degree), else Free.
+  [[nodiscard]] CameraView view_name() const noexcept;
 };
 // The same camera position and direction (a framing the user has not moved since).
 [[nodiscard]] inline bool same_view(const OrbitCamera& a, const OrbitCamera& b) noexcept {

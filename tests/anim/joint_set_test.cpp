@@ -15,7 +15,7 @@ namespace {
 
 // Hips -> LHipJoint (zero length) -> LeftUpLeg -> End; Hips -> Spine -> LeftHand -> LeftFingerBase ->
 // End, LeftHand -> LeftHandIndex1 -> End; Spine -> Spine_Middle (a spine, not a finger) -> Head -> End.
-Skeleton rig() {
+Skeleton hand_rig() {
   const std::string text = test::BvhBuilder()
                                .root("Hips", {0, 90, 0}, test::kPositionsZXY)
                                .joint("LHipJoint", "Hips", {0, 0, 0}, test::kRotationsZXY)
@@ -38,7 +38,7 @@ Skeleton rig() {
   return clip.value().skeleton;
 }
 
-std::vector<std::string> names_in(const Skeleton& skeleton, const std::vector<bool>& in) {
+std::vector<std::string> joint_names_in(const Skeleton& skeleton, const std::vector<bool>& in) {
   std::vector<std::string> names;
   for (std::size_t j = 0; j < in.size(); ++j)
     if (in[j]) names.push_back(skeleton.names[j]);
@@ -46,21 +46,21 @@ std::vector<std::string> names_in(const Skeleton& skeleton, const std::vector<bo
 }
 
 TEST(JointSet, TheBodyLeavesOutEndSitesZeroLengthJointsAndFingers) {
-  const Skeleton skeleton = rig();
+  const Skeleton skeleton = hand_rig();
   const Result<std::vector<bool>> body = joints_in_set(skeleton, *parse_joint_set("body"), "rig.bvh");
   ASSERT_TRUE(body);
-  EXPECT_EQ(names_in(skeleton, body.value()),
+  EXPECT_EQ(joint_names_in(skeleton, body.value()),
             (std::vector<std::string>{"Hips", "LeftUpLeg", "Spine", "LeftHand", "Spine_Middle", "Head"}));
   const Result<std::vector<bool>> all = joints_in_set(skeleton, *parse_joint_set("all"), "rig.bvh");
   ASSERT_TRUE(all);
-  EXPECT_EQ(names_in(skeleton, all.value()).size(), skeleton.names.size());
+  EXPECT_EQ(joint_names_in(skeleton, all.value()).size(), skeleton.names.size());
 }
 
 TEST(JointSet, TheHandsAreEachHandAndWhatHangsBelowIt) {
-  const Skeleton skeleton = rig();
+  const Skeleton skeleton = hand_rig();
   const Result<std::vector<bool>> hands = joints_in_set(skeleton, *parse_joint_set("hands"), "rig.bvh");
   ASSERT_TRUE(hands);
-  EXPECT_EQ(names_in(skeleton, hands.value()),
+  EXPECT_EQ(joint_names_in(skeleton, hands.value()),
             (std::vector<std::string>{"LeftHand", "LeftFingerBase", "LeftFingerBaseEnd", "LeftHandIndex1",
                                       "LeftHandIndex1End"}));
   // A rig without a hand has none to take.
@@ -73,13 +73,13 @@ TEST(JointSet, TheHandsAreEachHandAndWhatHangsBelowIt) {
 }
 
 TEST(JointSet, AListNamesJointsAndEveryMissingOneIsNamed) {
-  const Skeleton skeleton = rig();
+  const Skeleton skeleton = hand_rig();
   const std::optional<JointSet> listed = parse_joint_set("Head, LeftUpLeg");
   ASSERT_TRUE(listed);
   EXPECT_EQ(listed->text(), "Head,LeftUpLeg");
   const Result<std::vector<bool>> in = joints_in_set(skeleton, *listed, "rig.bvh");
   ASSERT_TRUE(in);
-  EXPECT_EQ(names_in(skeleton, in.value()), (std::vector<std::string>{"LeftUpLeg", "Head"}));
+  EXPECT_EQ(joint_names_in(skeleton, in.value()), (std::vector<std::string>{"LeftUpLeg", "Head"}));
   const Result<std::vector<bool>> missing = joints_in_set(skeleton, *parse_joint_set("Head,Neck,Tail"), "rig.bvh");
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().source, "rig.bvh");

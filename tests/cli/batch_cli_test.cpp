@@ -15,27 +15,27 @@ namespace {
 
 using test::run_bvhscope;
 
-constexpr const char* kBroken = "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
+constexpr const char* kBrokenBvh = "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
 
 // walk2.bvh and walk10.bvh (the two-joint clip: 2 frames at 0.5 s), broken.bvh (a located error at
 // 4:3), notes.txt (not a motion file: not listed), sub/deep.bvh (only with --recursive).
-struct Folder {
+struct BatchFolder {
   test::TempDir dir;
   std::string path = dir.path().string();
-  Folder() {
+  BatchFolder() {
     (void)dir.write("walk2.bvh", test::kTwoJoints);
     (void)dir.write("walk10.bvh", test::kTwoJoints);
-    (void)dir.write("broken.bvh", kBroken);
+    (void)dir.write("broken.bvh", kBrokenBvh);
     (void)dir.write("notes.txt", "not motion\n");
     std::filesystem::create_directories(dir.path() / "sub");
     (void)dir.write("sub/deep.bvh", test::kTwoJoints);
   }
 };
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool says(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(BatchCli, InfoOfAFolderPrintsALinePerFileInNaturalOrderAndASummary) {
-  Folder folder;
+  BatchFolder folder;
   const std::string& d = folder.path;
   const auto result = run_bvhscope({"info", d});
   EXPECT_EQ(result.exit_code, 1);  // one file failed
@@ -48,12 +48,12 @@ TEST(BatchCli, InfoOfAFolderPrintsALinePerFileInNaturalOrderAndASummary) {
                             "3 files: 2 read, 1 failed; 1.0 s of motion at 2 fps\n");
   EXPECT_EQ(result.err, d + "/broken.bvh:4:3: error: malformed OFFSET: expected 3 numbers, found 2\n");
   const auto recursive = run_bvhscope({"info", d, "--recursive"});
-  EXPECT_TRUE(has(recursive.out, d + "/sub/deep.bvh: 2 joints")) << recursive.out;
-  EXPECT_TRUE(has(recursive.out, "4 files: 3 read, 1 failed; 1.5 s of motion")) << recursive.out;
+  EXPECT_TRUE(says(recursive.out, d + "/sub/deep.bvh: 2 joints")) << recursive.out;
+  EXPECT_TRUE(says(recursive.out, "4 files: 3 read, 1 failed; 1.5 s of motion")) << recursive.out;
 }
 
 TEST(BatchCli, JsonListsEveryFileAndAFailureAsAnEntryWithItsLocatedError) {
-  Folder folder;
+  BatchFolder folder;
   const std::string& d = folder.path;
   const auto result = run_bvhscope({"info", d, "--json"});
   EXPECT_EQ(result.exit_code, 1);
@@ -64,11 +64,11 @@ TEST(BatchCli, JsonListsEveryFileAndAFailureAsAnEntryWithItsLocatedError) {
                              0),
             0u)
       << result.out;
-  EXPECT_TRUE(has(result.out, "},\n{\"file\":\"" + d + "/walk10.bvh\",\"frames\":2,")) << result.out;
+  EXPECT_TRUE(says(result.out, "},\n{\"file\":\"" + d + "/walk10.bvh\",\"frames\":2,")) << result.out;
   EXPECT_TRUE(result.out.ends_with("}\n], \"count\": 3, \"failed\": 1}\n")) << result.out;
   // Each entry is what the file alone prints.
   const auto alone = run_bvhscope({"info", d + "/walk10.bvh", "--json"});
-  EXPECT_TRUE(has(result.out, alone.out.substr(0, alone.out.size() - 1) + "\n]")) << result.out;
+  EXPECT_TRUE(says(result.out, alone.out.substr(0, alone.out.size() - 1) + "\n]")) << result.out;
 
   const auto lint = run_bvhscope({"lint", d, "--json"});
   EXPECT_EQ(lint.exit_code, 1);  // broken.bvh's error
@@ -90,14 +90,14 @@ TEST(BatchCli, JsonListsEveryFileAndAFailureAsAnEntryWithItsLocatedError) {
 }
 
 TEST(BatchCli, MetricsAndLintOfAFolderGiveALinePerFileAndTheSummary) {
-  Folder folder;
+  BatchFolder folder;
   const std::string& d = folder.path;
   const auto metrics = run_bvhscope({"metrics", d});
   EXPECT_EQ(metrics.exit_code, 1);
   EXPECT_EQ(metrics.err, d + "/broken.bvh:4:3: error: malformed OFFSET: expected 3 numbers, found 2\n");
-  EXPECT_TRUE(has(metrics.out, d + "/walk2.bvh: skating 0.0000 m/s (0.0 % of contact), contact 0.0 %, jitter"))
+  EXPECT_TRUE(says(metrics.out, d + "/walk2.bvh: skating 0.0000 m/s (0.0 % of contact), contact 0.0 %, jitter"))
       << metrics.out;
-  EXPECT_TRUE(has(metrics.out, "\n3 files: 2 measured, 1 failed\nmeans over 2 files: skating 0.0000 m/s"))
+  EXPECT_TRUE(says(metrics.out, "\n3 files: 2 measured, 1 failed\nmeans over 2 files: skating 0.0000 m/s"))
       << metrics.out;
   const auto lint = run_bvhscope({"lint", d});
   EXPECT_EQ(lint.exit_code, 1);
@@ -124,9 +124,9 @@ TEST(BatchCli, TheOrderIsTheListsWhateverTheNumberOfJobs) {
   EXPECT_EQ(one.exit_code, 0);
   EXPECT_EQ(four.out, one.out);
   EXPECT_EQ(one.out.rfind(dir.path().string() + "/clip1.bvh: ", 0), 0u) << one.out;
-  EXPECT_TRUE(has(one.out, "/clip9.bvh: skating")) << one.out;
+  EXPECT_TRUE(says(one.out, "/clip9.bvh: skating")) << one.out;
   EXPECT_LT(one.out.find("/clip9.bvh: "), one.out.find("/clip10.bvh: "));
-  EXPECT_TRUE(has(one.out, "\n30 files: 30 measured, 0 failed\n")) << one.out;
+  EXPECT_TRUE(says(one.out, "\n30 files: 30 measured, 0 failed\n")) << one.out;
 }
 
 TEST(BatchCli, AFolderWithoutMotionFilesAndABadJobsCountAreRefused) {
@@ -134,7 +134,7 @@ TEST(BatchCli, AFolderWithoutMotionFilesAndABadJobsCountAreRefused) {
   (void)dir.write("readme.txt", "nothing here\n");
   const auto empty = run_bvhscope({"info", dir.path().string()});
   EXPECT_EQ(empty.exit_code, 1);
-  EXPECT_TRUE(has(empty.err, "bvhscope: info: " + dir.path().string() + ": no motion files (")) << empty.err;
+  EXPECT_TRUE(says(empty.err, "bvhscope: info: " + dir.path().string() + ": no motion files (")) << empty.err;
   EXPECT_EQ(empty.out, "");
   const auto jobs = run_bvhscope({"lint", dir.path().string(), "--jobs", "0"});
   EXPECT_EQ(jobs.exit_code, 2);
@@ -142,7 +142,7 @@ TEST(BatchCli, AFolderWithoutMotionFilesAndABadJobsCountAreRefused) {
 }
 
 TEST(BatchCli, ExportAndConvertOfAFolderWriteAFilePerInputAndGoOnPastAFailure) {
-  Folder folder;
+  BatchFolder folder;
   const std::string& d = folder.path;
   const std::string csv = (folder.dir.path() / "csv").string();
   const auto exported = run_bvhscope({"export", d, "-o", csv + "/", "--jobs", "2"});
@@ -162,9 +162,9 @@ TEST(BatchCli, ExportAndConvertOfAFolderWriteAFilePerInputAndGoOnPastAFailure) {
   // Into the folder itself: every output would overwrite its input: refused, nothing touched.
   const auto onto_inputs = run_bvhscope({"convert", d, "-o", d + "/"});
   EXPECT_EQ(onto_inputs.exit_code, 1);
-  EXPECT_TRUE(has(onto_inputs.err, "bvhscope: convert: " + d +
-                                       "/walk2.bvh would overwrite an input of this batch; "
-                                       "nothing was written\n"))
+  EXPECT_TRUE(says(onto_inputs.err, "bvhscope: convert: " + d +
+                                        "/walk2.bvh would overwrite an input of this batch; "
+                                        "nothing was written\n"))
       << onto_inputs.err;
   EXPECT_EQ(test::read_file(d + "/walk2.bvh"), std::string(test::kTwoJoints));
   // Usage: a folder into a file, --format for a file.

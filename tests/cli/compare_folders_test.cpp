@@ -18,7 +18,7 @@ using test::run_bvhscope;
 
 // Hips (6 channels) -> Chest (0 10 0) -> End Site (0 5 0), upright, 3 frames at 0.1 s: every position
 // a whole number. `x` moves the whole figure along X.
-std::string straight(int x) {
+std::string standing(int x) {
   std::vector<std::string> rows;
   for (int f = 0; f < 3; ++f) rows.push_back(std::to_string(x + f) + " 0 0 0 0 0 0 0 0");
   return test::BvhBuilder()
@@ -32,26 +32,26 @@ std::string straight(int x) {
 
 // A/: bad.bvh, only_a.bvh, run.bvh, walk.bvh; B/: bad.bvh (broken at 4:3), only_b.bvh, run.bvh (the
 // same as A's: 0 apart), walk.bvh (10 units along X from A's).
-struct Folders {
+struct PairedFolders {
   test::TempDir dir;
   std::string a = (dir.path() / "A").string();
   std::string b = (dir.path() / "B").string();
-  Folders() {
+  PairedFolders() {
     std::filesystem::create_directories(a);
     std::filesystem::create_directories(b);
     for (const char* name : {"bad", "only_a", "run", "walk"})
-      (void)dir.write(std::string("A/") + name + ".bvh", straight(0));
+      (void)dir.write(std::string("A/") + name + ".bvh", standing(0));
     (void)dir.write("B/bad.bvh", "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n");
-    (void)dir.write("B/only_b.bvh", straight(0));
-    (void)dir.write("B/run.bvh", straight(0));
-    (void)dir.write("B/walk.bvh", straight(10));
+    (void)dir.write("B/only_b.bvh", standing(0));
+    (void)dir.write("B/run.bvh", standing(0));
+    (void)dir.write("B/walk.bvh", standing(10));
   }
 };
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool holds(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(CompareFolders, PairsByNameAndGivesEachPairAndTheSetsFigures) {
-  Folders f;
+  PairedFolders f;
   const auto result = run_bvhscope({"compare", f.a, f.b, "--units", "m"});
   EXPECT_EQ(result.exit_code, 1);  // bad.bvh's pair failed
   EXPECT_EQ(result.err, f.b + "/bad.bvh:4:3: error: malformed OFFSET: expected 3 numbers, found 2\n");
@@ -74,16 +74,16 @@ TEST(CompareFolders, PairsByNameAndGivesEachPairAndTheSetsFigures) {
                 "  ChestEnd  5.0000\n");
   // The figure's unit guess (inches: 10 in is 0.254 m), or the unit given.
   const auto guessed = run_bvhscope({"compare", f.a, f.b});
-  EXPECT_TRUE(has(guessed.out, "walk.bvh: MPJPE 0.2540 m, PA-MPJPE 0.0000 m, max 0.2540 m (frame 0, Hips)"))
+  EXPECT_TRUE(holds(guessed.out, "walk.bvh: MPJPE 0.2540 m, PA-MPJPE 0.0000 m, max 0.2540 m (frame 0, Hips)"))
       << guessed.out;
   const auto metres = run_bvhscope({"compare", f.a, f.b, "--units", "cm"});
-  EXPECT_TRUE(has(metres.out, "walk.bvh: MPJPE 0.1000 m, PA-MPJPE 0.0000 m, max 0.1000 m (frame 0, Hips)"))
+  EXPECT_TRUE(holds(metres.out, "walk.bvh: MPJPE 0.1000 m, PA-MPJPE 0.0000 m, max 0.1000 m (frame 0, Hips)"))
       << metres.out;
-  EXPECT_TRUE(has(metres.out, "MPJPE:           mean 0.0500 m, median 0.0500 m\n")) << metres.out;
+  EXPECT_TRUE(holds(metres.out, "MPJPE:           mean 0.0500 m, median 0.0500 m\n")) << metres.out;
 }
 
 TEST(CompareFolders, JsonHoldsEachPairsObjectTheUnpairedAndTheAggregate) {
-  Folders f;
+  PairedFolders f;
   const auto result = run_bvhscope({"compare", f.a, f.b, "--json", "--units", "m"});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(
@@ -97,14 +97,14 @@ TEST(CompareFolders, JsonHoldsEachPairsObjectTheUnpairedAndTheAggregate) {
       << result.out;
   // Each pair's entry is what compare prints for the two files.
   const auto walk = run_bvhscope({"compare", f.a + "/walk.bvh", f.b + "/walk.bvh", "--json", "--units", "m"});
-  EXPECT_TRUE(has(result.out, ",\n" + walk.out.substr(0, walk.out.size() - 1) + "\n],\n")) << result.out;
-  EXPECT_TRUE(has(result.out, "\n\"unpaired\": {\"reference\":[\"" + f.a + "/only_a.bvh\"],\"other\":[\"" + f.b +
-                                  "/only_b.bvh\"]},\n"))
+  EXPECT_TRUE(holds(result.out, ",\n" + walk.out.substr(0, walk.out.size() - 1) + "\n],\n")) << result.out;
+  EXPECT_TRUE(holds(result.out, "\n\"unpaired\": {\"reference\":[\"" + f.a + "/only_a.bvh\"],\"other\":[\"" + f.b +
+                                    "/only_b.bvh\"]},\n"))
       << result.out;
-  EXPECT_TRUE(has(result.out,
-                  "\"aggregate\": {\"pairs\":3,\"compared\":2,\"failed\":1,\"unit\":\"m\","
-                  "\"mpjpe_mean\":5,\"mpjpe_median\":5,\"pa_mpjpe_mean\":0,\"pa_mpjpe_median\":0,"
-                  "\"per_joint\":[{\"name\":\"Hips\",\"mean\":5,\"pairs\":2},"))
+  EXPECT_TRUE(holds(result.out,
+                    "\"aggregate\": {\"pairs\":3,\"compared\":2,\"failed\":1,\"unit\":\"m\","
+                    "\"mpjpe_mean\":5,\"mpjpe_median\":5,\"pa_mpjpe_mean\":0,\"pa_mpjpe_median\":0,"
+                    "\"per_joint\":[{\"name\":\"Hips\",\"mean\":5,\"pairs\":2},"))
       << result.out;
   EXPECT_TRUE(result.out.ends_with("\"worst_pairs\":[{\"reference\":\"" + f.a + "/walk.bvh\",\"other\":\"" + f.b +
                                    "/walk.bvh\",\"mpjpe\":10},{\"reference\":\"" + f.a + "/run.bvh\",\"other\":\"" +
@@ -113,7 +113,7 @@ TEST(CompareFolders, JsonHoldsEachPairsObjectTheUnpairedAndTheAggregate) {
 }
 
 TEST(CompareFolders, CsvHasARowPerPairAndIndexPairingFollowsTheOrder) {
-  Folders f;
+  PairedFolders f;
   const std::string csv = (f.dir.path() / "pairs.csv").string();
   const auto result = run_bvhscope({"compare", f.a, f.b, "--csv", csv, "--pair-by", "index", "--units", "m"});
   EXPECT_EQ(result.exit_code, 1);
@@ -122,13 +122,13 @@ TEST(CompareFolders, CsvHasARowPerPairAndIndexPairingFollowsTheOrder) {
                 f.b + "/bad.bvh,,,,,,,,\"malformed OFFSET: expected 3 numbers, found 2\"\n" + f.a + "/only_a.bvh," +
                 f.b + "/only_b.bvh,3,0,0,0,m,0,Hips,\n" + f.a + "/run.bvh," + f.b + "/run.bvh,3,0,0,0,m,0,Hips,\n" +
                 f.a + "/walk.bvh," + f.b + "/walk.bvh,3,10,0,10,m,0,Hips,\n");
-  EXPECT_TRUE(has(result.out, "only_a.bvh ~ only_b.bvh: MPJPE 0.0000")) << result.out;
-  EXPECT_TRUE(has(result.out, "(paired by order)\n")) << result.out;
-  EXPECT_FALSE(has(result.out, "unpaired")) << result.out;
+  EXPECT_TRUE(holds(result.out, "only_a.bvh ~ only_b.bvh: MPJPE 0.0000")) << result.out;
+  EXPECT_TRUE(holds(result.out, "(paired by order)\n")) << result.out;
+  EXPECT_FALSE(holds(result.out, "unpaired")) << result.out;
 }
 
 TEST(CompareFolders, UsageErrorsAndFoldersWithNoPairs) {
-  Folders f;
+  PairedFolders f;
   const auto mixed = run_bvhscope({"compare", f.a, f.b + "/walk.bvh"});
   EXPECT_EQ(mixed.exit_code, 2);
   EXPECT_EQ(mixed.err, "bvhscope: compare: " + f.a +
@@ -141,9 +141,9 @@ TEST(CompareFolders, UsageErrorsAndFoldersWithNoPairs) {
   EXPECT_EQ(files.exit_code, 2);
   const auto into_input = run_bvhscope({"compare", f.a, f.b, "--csv", f.b + "/run.bvh"});
   EXPECT_EQ(into_input.exit_code, 2);
-  EXPECT_TRUE(has(into_input.err, "nothing was written")) << into_input.err;
+  EXPECT_TRUE(holds(into_input.err, "nothing was written")) << into_input.err;
   test::TempDir other;
-  (void)other.write("jump.bvh", straight(0));
+  (void)other.write("jump.bvh", standing(0));
   const auto none = run_bvhscope({"compare", f.a, other.path().string()});
   EXPECT_EQ(none.exit_code, 1);
   EXPECT_EQ(none.err, "bvhscope: compare: no file of " + f.a + " has a partner in " + other.path().string() +

@@ -67,6 +67,21 @@ void view_menu(const ViewerState& state, Actions& actions) {
   if (ImGui::MenuItem("Frame All", "F")) actions.frame_all = true;
   if (ImGui::MenuItem("Frame Current Pose", "Shift+F")) actions.frame_pose = true;
   if (ImGui::MenuItem("Reset Camera", "R")) actions.reset_camera = true;
+  if (ImGui::BeginMenu("Viewpoint")) {
+    const CameraView now = state.camera.view_name();
+    constexpr struct {
+      const char* label;
+      const char* keys;
+      CameraView view;
+    } kViews[] = {{"Front", "Numpad 1", CameraView::Front}, {"Back", "Ctrl+Numpad 1", CameraView::Back},
+                  {"Right", "Numpad 3", CameraView::Right}, {"Left", "Ctrl+Numpad 3", CameraView::Left},
+                  {"Top", "Numpad 7", CameraView::Top},     {"Bottom", "Ctrl+Numpad 7", CameraView::Bottom}};
+    for (const auto& item : kViews)
+      if (ImGui::MenuItem(item.label, item.keys, now == item.view)) actions.camera_view = item.view;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Orthographic", "Numpad 5", state.camera.orthographic)) actions.toggle_projection = true;
+    ImGui::EndMenu();
+  }
   bool follow = state.follow;
   if (ImGui::MenuItem(state.selected_joint() >= 0 ? "Follow Selected Joint" : "Follow Root", "C", &follow)) {
     actions.follow = follow;
@@ -91,7 +106,8 @@ void view_menu(const ViewerState& state, Actions& actions) {
 
 }  // namespace
 
-float draw_menu_bar(const ViewerState& state, const std::vector<std::string>& recent_files, Actions& actions) {
+float draw_menu_bar(const ViewerState& state, const std::vector<std::string>& recent_files,
+                    ViewButtonsState& view_buttons, Actions& actions) {
   float height = 0.0f;
   if (ImGui::BeginMainMenuBar()) {
     file_menu(state, recent_files, actions);
@@ -99,6 +115,11 @@ float draw_menu_bar(const ViewerState& state, const std::vector<std::string>& re
     if (ImGui::BeginMenu("Help")) {
       if (ImGui::MenuItem("Keyboard and Mouse", "F1")) actions.show_shortcuts = true;
       ImGui::EndMenu();
+    }
+    if (state.has_clip()) {
+      draw_view_buttons(state.camera, view_buttons, actions);
+    } else {
+      view_buttons = {};
     }
     height = ImGui::GetWindowHeight();
     ImGui::EndMainMenuBar();
