@@ -219,6 +219,7 @@ Usage:
   bvhscope report DIR|FILE... -o REPORT.html [--compare-to DIR] [--title TEXT] [--no-previews]
                  [--jobs N] [--recursive] [--position-mode auto|add|replace] [--up AXIS]
                  [--align ...] [--joints ...] [--offset N|auto] [--map MAP.csv] [--units ...]
+                 [--motion K] [--source-fps N] [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
                                 one self-contained HTML page (no network: previews as data: URIs,
                                 plots as inline SVG): a sortable table, a row per file with a
                                 filmstrip, frames, duration, fps, joints, up axis, height and
