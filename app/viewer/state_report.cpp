@@ -309,6 +309,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   // The Compare tab, and its per-joint table's unit and columns as last drawn (empty, 0: not drawn).
   out << "compare_tab=" << rect_text(parts.panels.compare.tab) << '\n';
   out << "find_offset_button=" << rect_text(parts.panels.compare.find_offset) << '\n';
+  out << "remove_all=" << parts.panels.remove_all.asking << ';' << rect_text(parts.panels.remove_all.button) << '\n';
   // The view's corner buttons: Front, Right, Top, Persp/Ortho.
   const ViewButtonsState& buttons = parts.panels.view_buttons;
   out << "view_buttons=" << rect_text(buttons.front) << ';' << rect_text(buttons.right) << ';' << rect_text(buttons.top)

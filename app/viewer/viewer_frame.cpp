@@ -320,7 +320,7 @@ void Viewer::draw_side_panels(Actions& actions) {
     if (ImGui::Begin("Clips and joints", nullptr, kLeftPanelFlags)) {
       const float width = ImGui::GetWindowWidth();
       if (std::abs(width - layout_.left.width) > 0.5f) actions.left_panel_width = width;
-      draw_clip_list(state_, actions);
+      draw_clip_list(state_, panels_.remove_all, actions);
       ImGui::Spacing();
       draw_hierarchy(state_, panels_.hierarchy, actions);
       // Last, so nothing drawn after it takes its clicks: at the top right, beside "CLIPS".

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "viewer/ui/compare_panel.hpp"
+#include "viewer/ui/dialog_keys.hpp"
 #include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/readout_fit.hpp"
 
@@ -116,7 +117,9 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
 }
 
 // The whole set: where the clips stand and when they start.
-void set_actions(const ViewerState& state, Actions& actions) {
+constexpr const char* kRemoveAllTitle = "Remove every clip?";
+
+void set_actions(const ViewerState& state, RemoveAllPrompt& remove_all, Actions& actions) {
   if (state.clips.size() < 2) return;
   struct Button {
     const char* label;
@@ -127,7 +130,7 @@ void set_actions(const ViewerState& state, Actions& actions) {
       {"Side by side", "Space the clips so that their whole motions never cross", &Actions::auto_space},
       {"Overlay", "Every clip where its file puts it, one over the other", &Actions::overlay_at_origin},
       {"Start together", "Every clip's first frame at the same time (time offsets to 0)", &Actions::align_starts},
-      {"Remove all", "Remove every clip (and stop their loads)", &Actions::remove_all_clips},
+      {"Remove all", "Remove every clip (and stop their loads); asks first", nullptr},
   };
   // As many on a line as fit the panel's width.
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -137,9 +140,38 @@ void set_actions(const ViewerState& state, Actions& actions) {
       const float width = ImGui::CalcTextSize(kButtons[b].label).x + style.FramePadding.x * 2.0f;
       if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
     }
-    if (ImGui::SmallButton(kButtons[b].label)) actions.*(kButtons[b].action) = true;
+    const bool clicked = ImGui::SmallButton(kButtons[b].label);
+    if (kButtons[b].action == nullptr) {  // Remove all: a question first, nothing is removed by one click
+      const ImVec2 min = ImGui::GetItemRectMin();
+      const ImVec2 max = ImGui::GetItemRectMax();
+      remove_all.button = {min.x, min.y, max.x - min.x, max.y - min.y};
+      if (clicked) ImGui::OpenPopup(kRemoveAllTitle);
+    } else if (clicked) {
+      actions.*(kButtons[b].action) = true;
+    }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kButtons[b].tip);
   }
+}
+
+// The question Remove all asks: how many clips go (and the comparison with them), that the files
+// stay on disk; Remove all (Enter) or Cancel (Esc).
+void remove_all_question(const ViewerState& state, RemoveAllPrompt& remove_all, Actions& actions) {
+  if (!ImGui::BeginPopupModal(kRemoveAllTitle, nullptr,
+                              ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+    return;
+  }
+  remove_all.asking = true;
+  ImGui::Text("Remove all %zu clips%s?", state.clips.size(),
+              state.comparison.active() ? " and end the comparison" : "");
+  ImGui::TextDisabled("The files stay on disk (File > Open Recent opens them again).");
+  ImGui::Spacing();
+  if (ImGui::Button("Remove all") || dialog_confirm_pressed()) {
+    actions.remove_all_clips = true;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel") || dialog_cancel_pressed()) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
 }
 
 void active_offsets(const ViewerState& state, Actions& actions) {
@@ -172,7 +204,8 @@ void active_offsets(const ViewerState& state, Actions& actions) {
 
 }  // namespace
 
-void draw_clip_list(const ViewerState& state, Actions& actions) {
+void draw_clip_list(const ViewerState& state, RemoveAllPrompt& remove_all, Actions& actions) {
+  remove_all = {};
   char title[48];
   std::snprintf(title, sizeof(title), "CLIPS (%zu)", state.clips.size());
   panel_section(title);
@@ -182,7 +215,8 @@ void draw_clip_list(const ViewerState& state, Actions& actions) {
   }
   for (std::size_t i = 0; i < state.clips.size(); ++i) clip_row(state, i, actions);
   ImGui::Spacing();
-  set_actions(state, actions);
+  set_actions(state, remove_all, actions);
+  remove_all_question(state, remove_all, actions);
   active_offsets(state, actions);
 }
 
