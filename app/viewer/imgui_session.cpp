@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -78,6 +79,15 @@ ImGuiSession::~ImGuiSession() {
 }
 
 bool ImGuiSession::input_pending() noexcept { return trickle().pending(); }
+
+bool ImGuiSession::window_hidden_for_sizing() noexcept {
+  // Child windows are hidden too while scrolled out or under a collapsed parent: only top-level ones.
+  const ImGuiContext& context = *ImGui::GetCurrentContext();
+  for (const ImGuiWindow* window : context.Windows) {
+    if (window->Active && window->Hidden && (window->Flags & ImGuiWindowFlags_ChildWindow) == 0) return true;
+  }
+  return false;
+}
 
 void ImGuiSession::begin_frame() {
   release_input();

@@ -29,6 +29,9 @@ class ImGuiSession {
   // Key or character events held back for the coming frames (see KeyTrickle): the event loop
   // must keep drawing until they are handed over.
   [[nodiscard]] static bool input_pending() noexcept;
+  // A window (a popup, a modal, a tooltip) that was hidden in the frame just built while it
+  // measured its size: it shows only in the next frame, which the event loop must draw.
+  [[nodiscard]] static bool window_hidden_for_sizing() noexcept;
 
  private:
   bool glfw_ = false;

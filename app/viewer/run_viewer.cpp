@@ -168,6 +168,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   PointerState drawn_pointer;  // at the last frame drawn
   int settle_frames = 0;       // frames still drawn after an event, so the UI catches up with it
   int overflow_frames = 0;     // frames drawn in a row with a readout wider than its space
+  int sizing_frames = 0;       // frames drawn in a row with a window hidden while it sized itself
   while (!glfwWindowShouldClose(handle) && !viewer.quit_requested() && io::interrupt_signal() == 0) {
     // Nothing moving (paused, nothing streaming, no drag): wait for an event, the next timed check
     // or a progress tick (frame_pacing), drawing no frame when the wait ends with nothing to show.
@@ -239,6 +240,14 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
       settle_frames = std::max(settle_frames, 1);
     } else if (readout_tally().overflowing == 0) {
       overflow_frames = 0;
+    }
+    // A popup opened in this frame (say, the dialog a click opened) was hidden while it measured
+    // itself: the next frame shows it, drawn even when no further input comes.
+    if (ImGuiSession::window_hidden_for_sizing() && sizing_frames < 3) {
+      ++sizing_frames;
+      settle_frames = std::max(settle_frames, 1);
+    } else if (!ImGuiSession::window_hidden_for_sizing()) {
+      sizing_frames = 0;
     }
 
     if (viewer.title() != shown_title) {

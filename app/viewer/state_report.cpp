@@ -306,6 +306,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
            std::to_string(static_cast<int>(r.width)) + ',' + std::to_string(static_cast<int>(r.height));
   };
   out << "problems_tab=" << rect_text(problems_panel.tab) << '\n';
+  out << "fix_button=" << rect_text(problems_panel.fix_button) << '\n';
+  out << "save_bvh_box=" << rect_text(save_dialog.box) << '\n';
   // The Compare tab, and its per-joint table's unit and columns as last drawn (empty, 0: not drawn).
   out << "compare_tab=" << rect_text(parts.panels.compare.tab) << '\n';
   out << "find_offset_button=" << rect_text(parts.panels.compare.find_offset) << '\n';

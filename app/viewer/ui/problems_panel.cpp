@@ -88,7 +88,8 @@ void place_link(const ClipSlot& slot, const LintPlace& place, const std::string&
 
 // What an opened finding shows under its row: the hint, the further places, the fix command.
 void draw_details(const ClipSlot& slot, const LintFinding& finding, const std::vector<std::string>& places,
-                  const std::string& command, const std::optional<ConvertOptions>& preset, Actions& actions) {
+                  const std::string& command, const std::optional<ConvertOptions>& preset, Rect& fix_button,
+                  Actions& actions) {
   ImGui::Indent(ImGui::GetFrameHeight());
   ImGui::PushTextWrapPos(0.0f);
   if (!finding.hint.empty()) ImGui::TextDisabled("%s", finding.hint.c_str());
@@ -101,6 +102,7 @@ void draw_details(const ClipSlot& slot, const LintFinding& finding, const std::v
   }
   if (preset) {
     if (ImGui::Button("Fix...")) actions.save_bvh_dialog = *preset;
+    fix_button = item_rect();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Save as BVH with this fix ticked: a fixed copy is written, the file is left as it is");
   }
@@ -190,6 +192,7 @@ void draw_problems_panel(const ViewerState& state, ProblemsPanelState& panel, Ac
   const ClipSlot* slot = state.active_slot();
   const LintReport* report = state.lint.report();
   panel.rows.assign(report != nullptr ? report->findings.size() : 0, Rect{});
+  panel.fix_button = {};
   if (report != nullptr && slot != nullptr &&
       (panel.texts_clip != slot->id || panel.texts_content != slot->content ||
        panel.metas.size() != report->findings.size())) {
@@ -235,7 +238,7 @@ void draw_problems_panel(const ViewerState& state, ProblemsPanelState& panel, Ac
         actions.go_to_problem = Actions::ProblemPlace{slot->id, finding.place.frame, finding.place.joint};
     }
     if (panel.opened == static_cast<int>(i))
-      draw_details(*slot, finding, panel.places[i], panel.commands[i], panel.presets[i], actions);
+      draw_details(*slot, finding, panel.places[i], panel.commands[i], panel.presets[i], panel.fix_button, actions);
     ImGui::PopID();
   }
   if (listed == 0) ImGui::TextDisabled("Nothing to show: every finding is filtered out");

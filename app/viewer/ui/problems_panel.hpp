@@ -35,6 +35,7 @@ struct ProblemsPanelState {
   // rect for a finding filtered out or with the tab closed): the state report gives them to tests.
   Rect tab;
   std::vector<Rect> rows;
+  Rect fix_button;  // the opened finding's Fix... button (empty when not drawn)
 };
 
 // "Problems (3)": errors and warnings of the active clip once checked; the ### id stays the same.

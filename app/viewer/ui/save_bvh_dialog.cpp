@@ -186,7 +186,9 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
   // Height 0 every frame: it fits the rows, which grow by the outcome line after a save.
   ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Always);
   dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
+  dialog.box = {};
   if (!dialog.open) return;
+  dialog.box = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
   const bool saving = dialog.status == SaveBvhStatus::Saving;
   const bool escape = dialog_cancel_pressed();
   ImGui::BeginDisabled(saving);

@@ -11,6 +11,7 @@
 #include "anim/bvh_writer.hpp"
 #include "anim/convert.hpp"
 #include "viewer/actions.hpp"
+#include "viewer/ui/layout.hpp"
 
 namespace bvhscope::viewer {
 
@@ -19,6 +20,7 @@ enum class SaveBvhStatus : std::uint8_t { Editing, Saving, Saved };
 struct SaveBvhDialog {
   bool requested = false;     // set to show the dialog on the next frame
   bool open = false;          // shown this frame (for the state report)
+  Rect box;                   // where it was drawn this frame (window pixels; empty when closed)
   bool browse_shown = false;  // Browse... beside the path (zenity installed)
   bool can_browse = false;    // no native dialog open now
   std::array<char, 4096> path{};
