@@ -25,7 +25,7 @@ struct PanelStates {
   bool timeline_panning = false;     // a right or middle drag is panning the timeline (as last drawn)
   PanelControls controls;            // the side panels' arrows as last drawn
   ViewButtonsState view_buttons;     // the view's corner buttons as last drawn
-  RemoveAllPrompt remove_all;        // the Remove all button and its question as last drawn
+  ClipListDrawn clip_list;           // the clip rows' names, Remove all and its question as last drawn
 };
 
 }  // namespace bvhscope::viewer

@@ -39,6 +39,19 @@ void read_double(std::string_view value, double& out, double min, double max) {
   if (ec == std::errc() && end == value.data() + value.size() && parsed >= min && parsed <= max) out = parsed;
 }
 
+// The fixed widths earlier versions wrote whether or not the panel was dragged: read as unset, so
+// that such panels follow the window as new ones do.
+constexpr double kFormerRightWidth = 330.0;
+constexpr double kFormerLeftWidth = 270.0;
+
+// A side panel's dragged width in [min, 1200] (kept as it was when the value is not one).
+void read_panel_width(std::string_view value, std::optional<float>& out, double min, double former_default) {
+  double width = -1.0;
+  read_double(value, width, min, 1200.0);
+  if (width < 0.0) return;
+  out = width == former_default ? std::optional<float>() : std::optional<float>(static_cast<float>(width));
+}
+
 void read_bool(std::string_view value, bool& out) {
   if (value == "1" || value == "true") out = true;
   if (value == "0" || value == "false") out = false;
@@ -67,15 +80,11 @@ Settings parse_settings(std::string_view text) {
       if (samples == 0 || samples == 2 || samples == 4 || samples == 8) settings.antialiasing = samples;
     } else if (key == "window_height")
       settings.window_size_saved |= read_int(value, settings.window_height, 240, 16384);
-    else if (key == "panel_width") {
-      double width = settings.panel_width;
-      read_double(value, width, 200.0, 1200.0);
-      settings.panel_width = static_cast<float>(width);
-    } else if (key == "left_panel_width") {
-      double width = settings.left_panel_width;
-      read_double(value, width, 160.0, 1200.0);
-      settings.left_panel_width = static_cast<float>(width);
-    } else if (key == "show_panel")
+    else if (key == "panel_width")
+      read_panel_width(value, settings.panel_width, 200.0, kFormerRightWidth);
+    else if (key == "left_panel_width")
+      read_panel_width(value, settings.left_panel_width, 160.0, kFormerLeftWidth);
+    else if (key == "show_panel")
       read_bool(value, settings.show_panel);
     else if (key == "left_panel_open")
       read_bool(value, settings.left_panel_open);
@@ -119,13 +128,15 @@ Settings parse_settings(std::string_view text) {
 std::string format_settings(const Settings& s) {
   std::ostringstream out;
   out << "# bvhscope viewer settings (rewritten when the viewer closes)\n"
-      << "window_width=" << s.window_width << "\nwindow_height=" << s.window_height << "\npanel_width=" << s.panel_width
-      << "\nleft_panel_width=" << s.left_panel_width << "\nshow_panel=" << s.show_panel
-      << "\nleft_panel_open=" << s.left_panel_open << "\nright_panel_open=" << s.right_panel_open
-      << "\nstyle=" << (s.solid_style ? "solid" : "lines") << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes
-      << "\ntrajectory=" << s.show_trajectory << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints
-      << "\nname_tags=" << s.name_tags << "\nsampling=" << (s.interpolate ? "linear" : "nearest") << "\nloop=" << s.loop
-      << "\nspeed=" << s.speed << "\nclip_end=" << clip_end_name(s.clip_end) << "\nwatch_files=" << s.watch_files
+      << "window_width=" << s.window_width << "\nwindow_height=" << s.window_height;
+  if (s.panel_width) out << "\npanel_width=" << *s.panel_width;
+  if (s.left_panel_width) out << "\nleft_panel_width=" << *s.left_panel_width;
+  out << "\nshow_panel=" << s.show_panel << "\nleft_panel_open=" << s.left_panel_open
+      << "\nright_panel_open=" << s.right_panel_open << "\nstyle=" << (s.solid_style ? "solid" : "lines")
+      << "\ngrid=" << s.show_grid << "\naxes=" << s.show_axes << "\ntrajectory=" << s.show_trajectory
+      << "\nshadow=" << s.show_shadow << "\njoints=" << s.show_joints << "\nname_tags=" << s.name_tags
+      << "\nsampling=" << (s.interpolate ? "linear" : "nearest") << "\nloop=" << s.loop << "\nspeed=" << s.speed
+      << "\nclip_end=" << clip_end_name(s.clip_end) << "\nwatch_files=" << s.watch_files
       << "\nantialiasing=" << (s.antialiasing < 0 ? std::string("auto") : std::to_string(s.antialiasing)) << '\n';
   for (const std::string& path : s.recent_files) {
     if (path.find('\n') == std::string::npos) out << "recent=" << path << '\n';

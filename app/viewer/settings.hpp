@@ -21,10 +21,12 @@ struct Settings {
   // Read from the file (not written: set when window_width or window_height was there). A saved
   // size is only shrunk to the monitor's work area; the default one to a share of it.
   bool window_size_saved = false;
-  float panel_width = 330.0f;  // the clip panel on the right, in unscaled UI units
+  // The side panels' widths in unscaled UI units once dragged; unset, they follow the window's
+  // width (automatic_panel_widths: wider on wide windows).
+  std::optional<float> panel_width;  // the clip panel on the right
   bool show_panel = true;
-  float left_panel_width = 270.0f;  // the clips and joint tree on the left, in unscaled UI units
-  bool left_panel_open = true;      // false: collapsed to a strip
+  std::optional<float> left_panel_width;  // the clips and joint tree on the left
+  bool left_panel_open = true;            // false: collapsed to a strip
   bool right_panel_open = true;
   bool solid_style = true;
   bool show_grid = true;

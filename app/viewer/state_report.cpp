@@ -121,7 +121,12 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "message_seconds=" << parts.messages.seconds_shown() << '\n';
   out << "export_dialog=" << parts.dialogs.export_open << '\n';
   out << "export_path=" << parts.dialogs.export_path.data() << '\n';
-  out << "joint_filter=" << parts.panels.hierarchy.filter_text.data() << '\n';
+  const HierarchyPanelState& tree = parts.panels.hierarchy;
+  out << "joint_filter=" << tree.filter_text.data() << '\n';
+  out << "tree_scroll=" << tree.scroll_y << '\n';
+  out << "tree_cut=";
+  for (std::size_t i = 0; i < tree.cut_count; ++i) out << (i > 0 ? "|" : "") << tree.cut_labels[i];
+  out << '\n';
   const Rect& filter_box = parts.panels.hierarchy.filter_box;
   out << "joint_filter_box=" << filter_box.x << ',' << filter_box.y << ',' << filter_box.width << ','
       << filter_box.height << '\n';
@@ -311,7 +316,10 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   // The Compare tab, and its per-joint table's unit and columns as last drawn (empty, 0: not drawn).
   out << "compare_tab=" << rect_text(parts.panels.compare.tab) << '\n';
   out << "find_offset_button=" << rect_text(parts.panels.compare.find_offset) << '\n';
-  out << "remove_all=" << parts.panels.remove_all.asking << ';' << rect_text(parts.panels.remove_all.button) << '\n';
+  const RemoveAllPrompt& remove_all = parts.panels.clip_list.remove_all;
+  out << "remove_all=" << remove_all.asking << ';' << rect_text(remove_all.button) << '\n';
+  const std::vector<std::string>& names = parts.panels.clip_list.names;
+  for (std::size_t i = 0; i < names.size(); ++i) out << "clip_name_" << i + 1 << '=' << names[i] << '\n';
   // The view's corner buttons: Front, Right, Top, Persp/Ortho.
   const ViewButtonsState& buttons = parts.panels.view_buttons;
   out << "view_buttons=" << rect_text(buttons.front) << ';' << rect_text(buttons.right) << ';' << rect_text(buttons.top)

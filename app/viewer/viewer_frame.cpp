@@ -263,8 +263,9 @@ void Viewer::build_ui() {
   request.panels = state_.display.show_panel;
   request.left_open = state_.display.left_panel;
   request.right_open = state_.display.right_panel;
-  request.left_width = settings_.left_panel_width * ui_scale_;
-  request.right_width = settings_.panel_width * ui_scale_;
+  const PanelWidths automatic = automatic_panel_widths(io.DisplaySize.x, ui_scale_);
+  request.left_width = settings_.left_panel_width ? *settings_.left_panel_width * ui_scale_ : automatic.left;
+  request.right_width = settings_.panel_width ? *settings_.panel_width * ui_scale_ : automatic.right;
   request.curves_height = curves_panel_height(state_);
   request.min_panel_width = kMinPanelWidth * ui_scale_;
   request.strip_width = panel_strip_width();
@@ -320,7 +321,7 @@ void Viewer::draw_side_panels(Actions& actions) {
     if (ImGui::Begin("Clips and joints", nullptr, kLeftPanelFlags)) {
       const float width = ImGui::GetWindowWidth();
       if (std::abs(width - layout_.left.width) > 0.5f) actions.left_panel_width = width;
-      draw_clip_list(state_, panels_.remove_all, actions);
+      draw_clip_list(state_, panels_.clip_list, actions);
       ImGui::Spacing();
       draw_hierarchy(state_, panels_.hierarchy, actions);
       // Last, so nothing drawn after it takes its clicks: at the top right, beside "CLIPS".

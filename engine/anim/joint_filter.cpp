@@ -9,14 +9,14 @@ namespace {
 
 char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
-bool contains_ignore_case(std::string_view text, std::string_view query) noexcept {
-  if (query.empty()) return true;
+}  // namespace
+
+std::size_t find_ignore_case(std::string_view text, std::string_view query) noexcept {
+  if (query.empty()) return 0;
   const auto found = std::search(text.begin(), text.end(), query.begin(), query.end(),
                                  [](char a, char b) { return lower(a) == lower(b); });
-  return found != text.end();
+  return found == text.end() ? std::string_view::npos : static_cast<std::size_t>(found - text.begin());
 }
-
-}  // namespace
 
 JointFilter filter_joints(const Skeleton& skeleton, std::string_view query) {
   const auto count = static_cast<std::size_t>(skeleton.joint_count());
@@ -24,7 +24,7 @@ JointFilter filter_joints(const Skeleton& skeleton, std::string_view query) {
   filter.matches.assign(count, 0);
   filter.visible.assign(count, 0);
   for (std::size_t i = 0; i < count; ++i) {
-    if (contains_ignore_case(skeleton.names[i], query)) {
+    if (find_ignore_case(skeleton.names[i], query) != std::string_view::npos) {
       filter.matches[i] = 1;
       filter.visible[i] = 1;
       ++filter.match_count;

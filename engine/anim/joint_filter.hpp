@@ -17,6 +17,10 @@ struct JointFilter {
   int match_count = 0;
 };
 
+// Where `query` first occurs in `text`, ignoring ASCII case (npos when it does not; 0 for an
+// empty query).
+std::size_t find_ignore_case(std::string_view text, std::string_view query) noexcept;
+
 // An empty query matches every joint. One backward pass (children come after their parents).
 JointFilter filter_joints(const Skeleton& skeleton, std::string_view query);
 

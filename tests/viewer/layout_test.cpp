@@ -121,6 +121,19 @@ TEST(Layout, TheCurvesStripCoversTheViewsBottomWithoutChangingTheView) {
   EXPECT_EQ(compute_layout(r).curves.height, 490.0f);
 }
 
+TEST(Layout, UndraggedPanelsWidenOnWideWindows) {
+  // Issue 34, item 6: 270 and 330 up to about 1600 pixels, then a share of the width, then a cap.
+  for (const float width : {800.0f, 1280.0f, 1440.0f}) {
+    EXPECT_FLOAT_EQ(automatic_panel_widths(width, 1.0f).left, 270.0f) << width;
+    EXPECT_FLOAT_EQ(automatic_panel_widths(width, 1.0f).right, 330.0f) << width;
+  }
+  EXPECT_FLOAT_EQ(automatic_panel_widths(1920.0f, 1.0f).left, 326.4f);
+  EXPECT_FLOAT_EQ(automatic_panel_widths(1920.0f, 1.0f).right, 403.2f);
+  EXPECT_FLOAT_EQ(automatic_panel_widths(3840.0f, 1.0f).left, 400.0f);
+  EXPECT_FLOAT_EQ(automatic_panel_widths(3840.0f, 1.0f).right, 480.0f);
+  EXPECT_FLOAT_EQ(automatic_panel_widths(1920.0f, 2.0f).left, 540.0f);  // a 2x UI: the bounds double
+}
+
 float ten_per_byte(std::string_view text) { return 10.0f * static_cast<float>(text.size()); }
 
 TEST(ReadoutFit, WholeWhenItFitsElseTheLongestPrefixBeforeTheEllipsis) {
@@ -133,6 +146,49 @@ TEST(ReadoutFit, NeverCutsInsideAUtf8Character) {
   const std::string_view name = "h\xC3\xA4ndes";             // "händes": a two-byte character at bytes 1-2
   EXPECT_EQ(fitting_prefix(name, 50.0f, ten_per_byte), 1u);  // 2 bytes would fit but split the character
   EXPECT_EQ(fitting_prefix(name, 60.0f, ten_per_byte), 3u);
+}
+
+// The text as middle_cut leaves it.
+std::string cut_text(std::string_view text, float width, std::size_t keep_begin, std::size_t keep_end) {
+  const MiddleCut cut = middle_cut(text, width, ten_per_byte, keep_begin, keep_end);
+  if (cut.head == text.size()) return std::string(text);
+  return std::string(text.substr(0, cut.head)) + "..." + std::string(text.substr(cut.tail, cut.tail_end - cut.tail)) +
+         (cut.tail_end < text.size() ? "..." : "");
+}
+
+TEST(ReadoutFit, ANameCutInTheMiddleKeepsWhatTellsItApart) {
+  // Issue 34, item 6: a file and its fixed copy stay apart; the extension (kept) stays whole.
+  const std::string_view original = "bvh11__131_01.bvh";
+  const std::string_view fixed = "bvh11__131_01_fixed.bvh";
+  EXPECT_EQ(cut_text(original, 170.0f, 13, 17), "bvh11__131_01.bvh");  // fits whole
+  EXPECT_EQ(cut_text(original, 130.0f, 13, 17), "bvh11...1.bvh");      // 10 bytes beside "...": 5 and 5
+  EXPECT_EQ(cut_text(fixed, 130.0f, 19, 23), "bvh11...d.bvh");
+  EXPECT_EQ(cut_text(fixed, 200.0f, 19, 23), "bvh11__13...ixed.bvh");
+  // The kept part longer than half the room: the end grows to hold it.
+  EXPECT_EQ(cut_text("a_very_long_take_name.motion", 160.0f, 21, 28), "a_very....motion");
+  EXPECT_EQ(cut_text("a_very_long_take_name.motion", 110.0f, 21, 28), "a....motion");
+  // A match in the head stays there; one past it moves the cut before it.
+  EXPECT_EQ(cut_text("LeftHandIndexFinger3", 140.0f, 0, 4), "LeftHa...nger3");
+  EXPECT_EQ(cut_text("LeftHandIndexFinger3", 160.0f, 8, 13), "L...IndexFinger3");
+  EXPECT_EQ(cut_text("LeftHandIndexFinger3", 140.0f, 13, 19), "Left...Finger3");
+  // The text from the kept part on too long: that text between two ellipses.
+  EXPECT_EQ(cut_text("LeftHandIndexFinger3", 140.0f, 8, 13), "...IndexFin...");
+  EXPECT_EQ(cut_text("LeftHandIndexFinger3", 110.0f, 8, 13), "...Index...");
+  // Nothing to keep (begin == end == size): the end gets up to half.
+  EXPECT_EQ(cut_text("LeftHandIndexFinger3", 100.0f, 20, 20), "Left...er3");
+}
+
+TEST(ReadoutFit, AMiddleCutNeverSplitsAUtf8Character) {
+  const std::string_view name =
+      "\xC3\xA4"
+      "bcdefgh\xC3\xA4";  // "äbcdefghä": 11 bytes, "ä" two of them
+  MiddleCut cut = middle_cut(name, 80.0f, ten_per_byte, 11, 11);
+  EXPECT_EQ(cut.head, 3u);  // "äb"
+  EXPECT_EQ(cut.tail, 9u);  // the whole "ä" (25 px of end: one byte of it would fit)
+  cut = middle_cut(name, 60.0f, ten_per_byte, 9, 11);
+  EXPECT_EQ(cut.head, 0u);  // 10 px of head: one byte of the first "ä" would fit
+  EXPECT_EQ(cut.tail, 9u);
+  EXPECT_EQ(cut.tail_end, 11u);
 }
 
 }  // namespace

@@ -47,6 +47,23 @@ TEST(Settings, RoundTripsEveryField) {
   EXPECT_EQ(back.clip_end, ClipEnd::Loop);
 }
 
+TEST(Settings, PanelWidthsAreKeptOnlyOnceDragged) {
+  EXPECT_EQ(format_settings(Settings{}).find("panel_width"), std::string::npos);
+  Settings s;
+  s.left_panel_width = 300.0f;
+  const Settings back = parse_settings(format_settings(s));
+  ASSERT_TRUE(back.left_panel_width.has_value());
+  EXPECT_FLOAT_EQ(*back.left_panel_width, 300.0f);
+  EXPECT_FALSE(back.panel_width.has_value());
+  // Earlier versions wrote 330 and 270 whether dragged or not: those follow the window now.
+  const Settings former = parse_settings("panel_width=330\nleft_panel_width=270\n");
+  EXPECT_FALSE(former.panel_width.has_value());
+  EXPECT_FALSE(former.left_panel_width.has_value());
+  EXPECT_FLOAT_EQ(parse_settings("panel_width=331\n").panel_width.value_or(0.0f), 331.0f);
+  EXPECT_FALSE(parse_settings("panel_width=wide\n").panel_width.has_value());
+  EXPECT_FALSE(parse_settings("panel_width=150\n").panel_width.has_value());  // under the least
+}
+
 TEST(Settings, ClipEndIsHoldLoopOrHide) {
   EXPECT_EQ(Settings{}.clip_end, ClipEnd::Hold);
   EXPECT_NE(format_settings(Settings{}).find("\nclip_end=hold\n"), std::string::npos);

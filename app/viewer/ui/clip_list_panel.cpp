@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iterator>
+#include <string>
 
 #include <imgui.h>
 
@@ -40,7 +41,7 @@ void clip_menu(const ViewerState& state, int i, Actions& actions) {
   ImGui::EndPopup();
 }
 
-void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
+void clip_row(const ViewerState& state, std::size_t index, std::string& shown_name, Actions& actions) {
   const ClipSlot& slot = state.clips[index];
   const int i = static_cast<int>(index);
   ImGui::PushID(slot.id);
@@ -71,6 +72,11 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
     std::snprintf(compared, sizeof(compared), "%s", format_length(c->result->mpjpe * c->metres_per_unit).c_str());
   }
   const char* note = status[0] != '\0' ? status : compared;
+  // In a narrow row the name comes first: "reference" gives way to "ref" (the tooltip says it).
+  const float note_room = ImGui::CalcTextSize(note).x + ImGui::GetFontSize() * 0.5f;
+  if (note == compared && std::strcmp(compared, "reference") == 0 &&
+      ImGui::CalcTextSize(slot.file_name.c_str()).x + note_room > name_width)
+    note = "ref";
   ImGui::AlignTextToFramePadding();
   const ImVec2 text_at = ImGui::GetCursorScreenPos();
   if (ImGui::Selectable("###name", state.active() == i, ImGuiSelectableFlags_None, ImVec2(name_width, row_height))) {
@@ -80,9 +86,13 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float note_width = note[0] != '\0' ? ImGui::CalcTextSize(note).x + ImGui::GetFontSize() * 0.5f : 0.0f;
     const ImVec2 max = ImGui::GetItemRectMax();
-    // A long name ends in "..." (the whole path is in the tooltip).
-    draw_fitted_text(draw, ImVec2(text_at.x, text_at.y + ImGui::GetStyle().FramePadding.y),
-                     ImGui::GetColorU32(ImGuiCol_Text), slot.file_name, max.x - note_width - text_at.x);
+    // A long name is cut in the middle, its extension kept: a file and its "_fixed" copy stay
+    // apart (the whole path is in the tooltip).
+    const std::size_t dot = slot.file_name.rfind('.');
+    const std::size_t extension = dot == std::string::npos ? slot.file_name.size() : dot;
+    draw_middle_cut_text(draw, ImVec2(text_at.x, text_at.y + ImGui::GetStyle().FramePadding.y),
+                         ImGui::GetColorU32(ImGuiCol_Text), slot.file_name, max.x - note_width - text_at.x, extension,
+                         slot.file_name.size(), &shown_name);
     if (note[0] != '\0') {
       draw->AddText(
           ImVec2(max.x - note_width + ImGui::GetFontSize() * 0.5f, text_at.y + ImGui::GetStyle().FramePadding.y),
@@ -91,9 +101,10 @@ void clip_row(const ViewerState& state, std::size_t index, Actions& actions) {
   }
   if (ImGui::IsItemHovered() && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
     const Motion& motion = slot.clip().motion;
-    ImGui::SetTooltip("%s\n%zu frames at %.4g fps, %d joints\nDrag to reorder; right-click for more",
+    ImGui::SetTooltip("%s\n%zu frames at %.4g fps, %d joints%s\nDrag to reorder; right-click for more",
                       slot.clip().source.c_str(), motion.frame_count, 1.0 / motion.frame_time,
-                      slot.clip().skeleton.joint_count());
+                      slot.clip().skeleton.joint_count(),
+                      state.comparison.settings().reference_id == slot.id ? "\nThe comparison's reference" : "");
   }
   // Drag a name onto another to put it there.
   if (ImGui::BeginDragDropSource(ImGuiDragDropFlags_SourceAllowNullID)) {
@@ -204,19 +215,22 @@ void active_offsets(const ViewerState& state, Actions& actions) {
 
 }  // namespace
 
-void draw_clip_list(const ViewerState& state, RemoveAllPrompt& remove_all, Actions& actions) {
-  remove_all = {};
+void draw_clip_list(const ViewerState& state, ClipListDrawn& drawn, Actions& actions) {
+  drawn.remove_all = {};
+  drawn.names.resize(state.clips.size());
   char title[48];
   std::snprintf(title, sizeof(title), "CLIPS (%zu)", state.clips.size());
   panel_section(title);
   if (state.clips.empty()) {
+    ImGui::PushTextWrapPos(0.0f);  // wrapped at the panel's edge, not cut by it
     ImGui::TextDisabled("Drop .bvh, .fbx, .glb, .npy or .npz files here or File > Open");
+    ImGui::PopTextWrapPos();
     return;
   }
-  for (std::size_t i = 0; i < state.clips.size(); ++i) clip_row(state, i, actions);
+  for (std::size_t i = 0; i < state.clips.size(); ++i) clip_row(state, i, drawn.names[i], actions);
   ImGui::Spacing();
-  set_actions(state, remove_all, actions);
-  remove_all_question(state, remove_all, actions);
+  set_actions(state, drawn.remove_all, actions);
+  remove_all_question(state, drawn.remove_all, actions);
   active_offsets(state, actions);
 }
 

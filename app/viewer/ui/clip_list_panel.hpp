@@ -2,6 +2,9 @@
 // clip's time and side-by-side offsets. Draws into the current window.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "viewer/actions.hpp"
 #include "viewer/ui/layout.hpp"
 #include "viewer/viewer_state.hpp"
@@ -14,6 +17,12 @@ struct RemoveAllPrompt {
   bool asking = false;  // the question is open
 };
 
-void draw_clip_list(const ViewerState& state, RemoveAllPrompt& remove_all, Actions& actions);
+// The list as last drawn, for the state report.
+struct ClipListDrawn {
+  RemoveAllPrompt remove_all;
+  std::vector<std::string> names;  // each clip's name as drawn in its row (cut in the middle when long)
+};
+
+void draw_clip_list(const ViewerState& state, ClipListDrawn& drawn, Actions& actions);
 
 }  // namespace bvhscope::viewer

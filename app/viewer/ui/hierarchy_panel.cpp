@@ -33,6 +33,7 @@ void reset_for(const ClipSlot& slot, HierarchyPanelState& tree) {
   tree.filter = filter_joints(skeleton, "");
   tree.rows_dirty = true;
   tree.revealed_selection = -1;
+  tree.scroll_to_top = true;
 }
 
 void header(const ClipSlot& slot, HierarchyPanelState& tree) {
@@ -81,7 +82,7 @@ void kind_mark(ImDrawList* draw, ImVec2 centre, float r, bool root, bool end_sit
   }
 }
 
-void row(const ClipSlot& slot, const HierarchyPanelState& tree, int joint, bool& toggle, Actions& actions) {
+void row(const ClipSlot& slot, HierarchyPanelState& tree, int joint, bool& toggle, Actions& actions) {
   const Skeleton& skeleton = slot.clip().skeleton;
   const auto j = static_cast<std::size_t>(joint);
   const float height = ImGui::GetTextLineHeightWithSpacing();
@@ -143,7 +144,19 @@ void row(const ClipSlot& slot, const HierarchyPanelState& tree, int joint, bool&
     text_x += ImGui::CalcTextSize(prefix, end).x;
   }
   const float right = start.x + ImGui::GetContentRegionAvail().x;
-  draw_fitted_text(draw, ImVec2(text_x, text_y), text_colour, label, right - text_x - 2.0f);
+  // A long label is cut in the middle, keeping the text the filter matched.
+  std::size_t keep_begin = label.size();
+  std::size_t keep_end = label.size();
+  if (match) {
+    if (const std::size_t at = find_ignore_case(label, tree.applied_filter); at != std::string::npos) {
+      keep_begin = at;
+      keep_end = at + tree.applied_filter.size();
+    }
+  }
+  if (tree.cut_count == tree.cut_labels.size()) tree.cut_labels.emplace_back();
+  if (draw_middle_cut_text(draw, ImVec2(text_x, text_y), text_colour, label, right - text_x - 2.0f, keep_begin,
+                           keep_end, &tree.cut_labels[tree.cut_count]))
+    ++tree.cut_count;
   const std::string& order = slot.channel_orders[j];
   if (!order.empty()) {
     const float order_width = ImGui::CalcTextSize(order.c_str()).x;
@@ -191,6 +204,11 @@ void draw_hierarchy(const ViewerState& state, HierarchyPanelState& tree, Actions
     tree.rows_dirty = false;
   }
   ImGui::BeginChild("##tree", ImVec2(0.0f, 0.0f), false);
+  if (tree.scroll_to_top) {
+    ImGui::SetScrollY(0.0f);
+    tree.scroll_to_top = false;
+  }
+  tree.cut_count = 0;
   tree.rows_area = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
                     ImGui::GetWindowSize().y};
   const float height = ImGui::GetTextLineHeightWithSpacing();
@@ -216,6 +234,7 @@ void draw_hierarchy(const ViewerState& state, HierarchyPanelState& tree, Actions
   }
   clipper.End();
   ImGui::PopStyleVar();
+  tree.scroll_y = ImGui::GetScrollY();
   if (tree.rows.empty()) ImGui::TextDisabled("No joint matches");
   ImGui::EndChild();
   if (toggled >= 0 && tree.applied_filter.empty()) {

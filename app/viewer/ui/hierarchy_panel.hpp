@@ -30,6 +30,11 @@ struct HierarchyPanelState {
   bool rows_dirty = true;
   int revealed_selection = -1;  // the selection last scrolled into view
   Rect filter_box;              // where the filter field was last drawn (for the state report)
+  bool scroll_to_top = false;   // a new clip's tree starts at its top
+  float scroll_y = 0.0f;        // the rows' scroll as last drawn (for the state report)
+  // The labels drawn cut in the middle last frame (the first cut_count; for the state report).
+  std::vector<std::string> cut_labels;
+  std::size_t cut_count = 0;
 };
 
 // Draws into the current window, filling the remaining height.

@@ -10,6 +10,11 @@ constexpr float kMostPanelShare = 0.4f;
 
 }  // namespace
 
+PanelWidths automatic_panel_widths(float window_width, float ui_scale) noexcept {
+  return {std::clamp(window_width * 0.17f, 270.0f * ui_scale, 400.0f * ui_scale),
+          std::clamp(window_width * 0.21f, 330.0f * ui_scale, 480.0f * ui_scale)};
+}
+
 UiLayout compute_layout(const LayoutRequest& r) noexcept {
   UiLayout layout;
   const float w = std::max(r.window_width, 1.0f);

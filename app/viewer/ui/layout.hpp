@@ -56,6 +56,16 @@ struct UiLayout {
 // left panel collapses, then the right one. The curves strip takes at most half the view's height.
 UiLayout compute_layout(const LayoutRequest& request) noexcept;
 
+// The side panels' widths (pixels) when the user has not dragged them: a share of the window's
+// width between the widths that suit 800 to 1440 pixel windows and a wide screen's (17 % for the
+// left panel, from 270 to 400 UI units; 21 % for the right one, from 330 to 480), so that names
+// and readouts get room on wide windows. `ui_scale` scales the bounds.
+struct PanelWidths {
+  float left = 0.0f;
+  float right = 0.0f;
+};
+PanelWidths automatic_panel_widths(float window_width, float ui_scale) noexcept;
+
 // The whole window as the view (no UI: the render command without --ui).
 UiLayout full_view_layout(float window_width, float window_height) noexcept;
 

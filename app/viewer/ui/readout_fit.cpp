@@ -69,6 +69,46 @@ std::size_t fitting_prefix(std::string_view text, float width, const std::functi
   return best;
 }
 
+MiddleCut middle_cut(std::string_view text, float width, const std::function<float(std::string_view)>& measure,
+                     std::size_t keep_begin, std::size_t keep_end) {
+  if (measure(text) <= width) return {text.size(), text.size(), text.size()};
+  keep_end = std::min(keep_end, text.size());
+  keep_begin = std::min(keep_begin, keep_end);
+  const float room = width - measure(kEllipsis);
+  // The start of the longest end of `text` no wider than `space`.
+  const auto tail_within = [&](float space) {
+    std::size_t tail = text.size();
+    for (std::size_t start = text.size(); start-- > 0;) {
+      if (continuation_byte(text[start])) continue;
+      if (measure(text.substr(start)) > space) break;
+      tail = start;
+    }
+    return tail;
+  };
+  // The start's longest part before `limit` no wider than `space`.
+  const auto head_within = [&](float space, std::size_t limit) {
+    std::size_t head = 0;
+    for (std::size_t end = 1; end < limit; ++end) {
+      if (continuation_byte(text[end])) continue;
+      if (measure(text.substr(0, end)) > space) break;
+      head = end;
+    }
+    return head;
+  };
+  // The end takes up to half the room, more when the kept part needs it (and is not in the head).
+  std::size_t tail = tail_within(room * 0.5f);
+  const std::size_t natural_head = head_within(room - measure(text.substr(tail)), tail);
+  if (keep_end > natural_head && keep_begin < tail) {
+    if (measure(text.substr(keep_begin)) > room) {  // "...", the kept part on, "..."
+      const std::string_view from_kept = text.substr(keep_begin);
+      return {0, keep_begin, keep_begin + fitting_prefix(from_kept, room, measure)};
+    }
+    tail = keep_begin;
+  }
+  const std::size_t head = head_within(room - measure(text.substr(tail)), tail);
+  return {head, tail, text.size()};
+}
+
 ReadoutTally& readout_tally() noexcept { return g_tally; }
 
 void reset_readout_tally() noexcept { g_tally = ReadoutTally{}; }
@@ -152,6 +192,28 @@ void readout_textv(const char* format, va_list args) {
   const int length = std::vsnprintf(text, sizeof(text), format, args);
   readout_text(
       std::string_view(text, static_cast<std::size_t>(std::clamp(length, 0, static_cast<int>(sizeof(text)) - 1))));
+}
+
+bool draw_middle_cut_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::string_view text, float width,
+                          std::size_t keep_begin, std::size_t keep_end, std::string* shown) {
+  const MiddleCut cut = middle_cut(text, width, measure_imgui, keep_begin, keep_end);
+  const bool whole = cut.head == text.size();
+  std::string_view drawn = text;
+  if (!whole) {
+    // head, "...", the middle part, and "..." when it is not the end: within g_shortened.
+    const std::string_view head = text.substr(0, std::min(cut.head, std::size_t{200}));
+    const std::string_view middle = text.substr(cut.tail, std::min(cut.tail_end - cut.tail, std::size_t{300}));
+    const bool open_end = cut.tail_end < text.size();
+    std::size_t at = head.copy(g_shortened, head.size());
+    at += kEllipsis.copy(g_shortened + at, kEllipsis.size());
+    at += middle.copy(g_shortened + at, middle.size());
+    if (open_end) at += kEllipsis.copy(g_shortened + at, kEllipsis.size());
+    drawn = std::string_view(g_shortened, at);
+  }
+  draw->AddText(pos, colour, drawn.data(), drawn.data() + drawn.size());
+  tally_readout(measure_imgui(drawn), width, !whole);
+  if (shown != nullptr) shown->assign(drawn);
+  return !whole;
 }
 
 bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::string_view text, float width) {

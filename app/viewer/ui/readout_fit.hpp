@@ -21,6 +21,22 @@ namespace bvhscope::viewer {
 // the first character and the ellipsis fit.
 std::size_t fitting_prefix(std::string_view text, float width, const std::function<float(std::string_view)>& measure);
 
+// A text cut in the middle: its first `head` bytes, "...", then the bytes from `tail` to
+// `tail_end`, and "..." again when that is not the end (`head` == `tail` == `tail_end` == the
+// text's size when it fits whole).
+struct MiddleCut {
+  std::size_t head = 0;
+  std::size_t tail = 0;
+  std::size_t tail_end = 0;
+};
+// Where to cut `text` in the middle so that it fits `width`: the end keeps up to about half the
+// space (what tells names apart is often at the end: "_fixed.bvh"), and the bytes [keep_begin,
+// keep_end) stay visible, in the head or the tail, when they fit with the ellipsis (a file's
+// extension, the text a filter matched). Never cuts inside a UTF-8 sequence. When the text from
+// the kept part on does not fit: that text between two "...", as much of it as fits.
+MiddleCut middle_cut(std::string_view text, float width, const std::function<float(std::string_view)>& measure,
+                     std::size_t keep_begin, std::size_t keep_end);
+
 // This frame's readouts (reset at the start of each frame).
 struct ReadoutTally {
   int drawn = 0;                // readouts measured
@@ -50,5 +66,9 @@ void readout_textv(const char* format, va_list args) __attribute__((format(print
 // `text` drawn with `draw` at `pos` in `width` pixels: ends in "..." when longer. True when
 // shortened (the caller shows the whole text on hover).
 bool draw_fitted_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::string_view text, float width);
+// The same cut in the middle (middle_cut), keeping [keep_begin, keep_end) visible; `shown` (when
+// given) receives the text as drawn.
+bool draw_middle_cut_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std::string_view text, float width,
+                          std::size_t keep_begin, std::size_t keep_end, std::string* shown = nullptr);
 
 }  // namespace bvhscope::viewer
