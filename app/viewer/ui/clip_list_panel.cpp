@@ -1,10 +1,12 @@
 #include "viewer/ui/clip_list_panel.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <iterator>
 #include <string>
+#include <utility>
 
 #include <imgui.h>
 
@@ -17,6 +19,17 @@ namespace bvhscope::viewer {
 namespace {
 
 ImVec4 to_imgui(const glm::vec3& c) { return {c.x, c.y, c.z, 1.0f}; }
+
+// Where a row's name has its extension (".bvh": a dot and one to five letters or digits, at the
+// end or before a space, as in "sample.bvh (bundled sample)"); the name's size twice when none.
+std::pair<std::size_t, std::size_t> extension_of(const std::string& name) {
+  for (std::size_t dot = name.rfind('.'); dot != std::string::npos && dot > 0; dot = name.rfind('.', dot - 1)) {
+    std::size_t end = dot + 1;
+    while (end < name.size() && std::isalnum(static_cast<unsigned char>(name[end])) != 0) ++end;
+    if (end > dot + 1 && end <= dot + 6 && (end == name.size() || name[end] == ' ')) return {dot, end};
+  }
+  return {name.size(), name.size()};
+}
 
 // Right-click on a clip's name: what can be done to that one clip.
 void clip_menu(const ViewerState& state, int i, Actions& actions) {
@@ -88,11 +101,10 @@ void clip_row(const ViewerState& state, std::size_t index, std::string& shown_na
     const ImVec2 max = ImGui::GetItemRectMax();
     // A long name is cut in the middle, its extension kept: a file and its "_fixed" copy stay
     // apart (the whole path is in the tooltip).
-    const std::size_t dot = slot.file_name.rfind('.');
-    const std::size_t extension = dot == std::string::npos ? slot.file_name.size() : dot;
+    const auto [extension, extension_end] = extension_of(slot.file_name);
     draw_middle_cut_text(draw, ImVec2(text_at.x, text_at.y + ImGui::GetStyle().FramePadding.y),
                          ImGui::GetColorU32(ImGuiCol_Text), slot.file_name, max.x - note_width - text_at.x, extension,
-                         slot.file_name.size(), &shown_name);
+                         extension_end, &shown_name);
     if (note[0] != '\0') {
       draw->AddText(
           ImVec2(max.x - note_width + ImGui::GetFontSize() * 0.5f, text_at.y + ImGui::GetStyle().FramePadding.y),

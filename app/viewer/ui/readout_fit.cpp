@@ -99,11 +99,16 @@ MiddleCut middle_cut(std::string_view text, float width, const std::function<flo
   std::size_t tail = tail_within(room * 0.5f);
   const std::size_t natural_head = head_within(room - measure(text.substr(tail)), tail);
   if (keep_end > natural_head && keep_begin < tail) {
-    if (measure(text.substr(keep_begin)) > room) {  // "...", the kept part on, "..."
+    // The kept part nearer the start grows the head to hold it; nearer the end, the tail.
+    const bool nearer_start = keep_begin < text.size() - keep_end;
+    if (nearer_start && measure(text.substr(0, keep_end)) <= room) {
+      tail = tail_within(room - measure(text.substr(0, keep_end)));
+    } else if (measure(text.substr(keep_begin)) <= room) {
+      tail = keep_begin;
+    } else {  // "...", the kept part on, "..."
       const std::string_view from_kept = text.substr(keep_begin);
       return {0, keep_begin, keep_begin + fitting_prefix(from_kept, room, measure)};
     }
-    tail = keep_begin;
   }
   const std::size_t head = head_within(room - measure(text.substr(tail)), tail);
   return {head, tail, text.size()};

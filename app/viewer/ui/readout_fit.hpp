@@ -31,9 +31,9 @@ struct MiddleCut {
 };
 // Where to cut `text` in the middle so that it fits `width`: the end keeps up to about half the
 // space (what tells names apart is often at the end: "_fixed.bvh"), and the bytes [keep_begin,
-// keep_end) stay visible, in the head or the tail, when they fit with the ellipsis (a file's
-// extension, the text a filter matched). Never cuts inside a UTF-8 sequence. When the text from
-// the kept part on does not fit: that text between two "...", as much of it as fits.
+// keep_end) stay visible when they fit with the ellipsis (a file's extension, the text a filter
+// matched): in the head when they are nearer the start, else in the tail. Never cuts inside a UTF-8 sequence. When the
+// text from the kept part on does not fit: that text between two "...", as much of it as fits.
 MiddleCut middle_cut(std::string_view text, float width, const std::function<float(std::string_view)>& measure,
                      std::size_t keep_begin, std::size_t keep_end);
 
