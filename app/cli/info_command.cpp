@@ -139,6 +139,8 @@ void print_json(const Clip& clip, const ClipAnalysis& analysis, const FileListin
   json.value(position_mode_name(decision.mode));
   json.key("position_mode_reason");
   json.value(decision.reason);
+  json.key("position_mode_certain");
+  json.value(decision.certain);
   json.key("height");
   json.value(height);
   json.key("height_reason");

@@ -46,6 +46,7 @@ struct Actions {
   std::optional<int> units_choice;   // index into kUnitChoices, -1 for the automatic guess
   std::optional<double> frame_rate;  // the active clip's rate, frames a second (0: the one it was loaded at)
   std::optional<UpAxisRequest> up_axis;
+  std::optional<int> interpretation_clip;  // the clip position_mode and up_axis are for (else the active one)
   // View.
   std::optional<DisplayOptions> display;
   std::optional<InspectionOptions> inspection;

@@ -17,6 +17,12 @@
 
 namespace bvhscope::viewer {
 
+// A weak guess's badge on a clip's name tag, as the overlay placed it (window pixels).
+struct TagBadge {
+  int clip_id = 0;
+  LabelBox box;
+};
+
 struct JointLabelOverlay {
   struct Key {
     int clip_id = 0;
@@ -36,6 +42,7 @@ struct JointLabelOverlay {
   std::size_t characters = 0;            // of every label in order
   std::vector<PlacedJointLabel> placed;  // this frame's shown labels, reused
   std::vector<LabelBox> tag_boxes;       // this frame's clip name tags, reused
+  std::vector<TagBadge> tag_badges;      // their weak-guess badges (clip id, box), reused
   Overlay overlay;                       // this frame's tags, labels and hover name, reused
   int shown = 0;                         // joint labels drawn in the last overlay
   int hidden = 0;                        // and those hidden because no free spot was left

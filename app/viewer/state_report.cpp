@@ -142,7 +142,8 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
       << '\n';
   for (const auto& [key, box] : {std::pair{"save_bvh_unwrap_box=", save_dialog.unwrap_box},
                                  std::pair{"save_bvh_replace_box=", save_dialog.replace_box},
-                                 std::pair{"save_bvh_browse_box=", save_dialog.browse_box}}) {
+                                 std::pair{"save_bvh_browse_box=", save_dialog.browse_box},
+                                 std::pair{"save_bvh_beside_box=", save_dialog.beside_box}}) {
     out << key << box[0] << ',' << box[1] << ',' << box[2] << ',' << box[3] << '\n';
   }
   out << "save_bvh=" << parts.save_bvh.report() << '\n';
@@ -320,6 +321,24 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "remove_all=" << remove_all.asking << ';' << rect_text(remove_all.button) << '\n';
   const std::vector<std::string>& names = parts.panels.clip_list.names;
   for (std::size_t i = 0; i < names.size(); ++i) out << "clip_name_" << i + 1 << '=' << names[i] << '\n';
+  // Each clip's weak guesses: the badge's text, its rectangle on the list row and on the name tag.
+  const std::vector<Rect>& row_badges = parts.panels.clip_list.badges;
+  for (std::size_t i = 0; i < state.clips.size(); ++i) {
+    const ClipSlot& clip = state.clips[i];
+    Rect tag;
+    for (const TagBadge& badge : parts.labels.tag_badges) {
+      if (badge.clip_id == clip.id)
+        tag = {badge.box.min.x, badge.box.min.y, badge.box.max.x - badge.box.min.x, badge.box.max.y - badge.box.min.y};
+    }
+    out << "weak_guess_" << i + 1 << '=' << clip.weak_guess.badge << ';'
+        << rect_text(i < row_badges.size() ? row_badges[i] : Rect{}) << ';' << rect_text(tag) << '\n';
+  }
+  // A badge's open menu: each choice and where it is drawn ("label@x,y,w,h;...").
+  const WeakGuessMenu& menu = parts.panels.clip_list.weak_guess_menu;
+  out << "weak_guess_menu=";
+  for (std::size_t i = 0; i < menu.items.size(); ++i)
+    out << (i > 0 ? ";" : "") << menu.labels[i] << '@' << rect_text(menu.items[i]);
+  out << '\n';
   // The view's corner buttons: Front, Right, Top, Persp/Ortho.
   const ViewButtonsState& buttons = parts.panels.view_buttons;
   out << "view_buttons=" << rect_text(buttons.front) << ';' << rect_text(buttons.right) << ';' << rect_text(buttons.top)

@@ -116,6 +116,7 @@ void Viewer::poll_background(double now_seconds) {
   sync_clip_set();
   state_.comparison.update(state_.clips);
   for (const auto& [clip_id, offset] : state_.comparison.take_found_offsets()) set_compare_offset(clip_id, offset);
+  note_colour_scale();
   state_.lint.update(state_.clips);
   sync_ghosts();
   const bool loading = loading_.busy();

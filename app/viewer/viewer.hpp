@@ -15,6 +15,7 @@
 #include "gfx/scene_renderer.hpp"
 #include "model/background_job.hpp"
 #include "model/clip_loading.hpp"
+#include "model/colour_scale_watch.hpp"
 #include "model/compare_start.hpp"
 #include "model/overlay_labels.hpp"
 #include "render/clip_scene.hpp"
@@ -179,6 +180,7 @@ class Viewer {
   void set_compare_offset(int clip_id, double offset);
   void go_to_problem(const Actions::ProblemPlace& place);
   void sync_ghosts();
+  void note_colour_scale();
   void load_joint_map(const std::string& path);
   void select_joint(int slot_index, int joint);
   // The front-most joint or bone of a visible clip at window point (x, y); slot -1 for none.
@@ -187,7 +189,7 @@ class Viewer {
   void update_view_hover();
   void draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> placed);
   void draw_hover_name(const LabelBox& box);
-  void draw_name_tags(const LabelBox& bounds);
+  void draw_name_tags(const LabelBox& bounds, bool every_clip);
   void frame_current_pose();
   // Framing that follows the view's shape: see ViewFraming::Framing.
   void remember_framing(const Bounds& bounds);
@@ -249,7 +251,8 @@ class Viewer {
   std::string title_ = "bvhscope";
   int detail_announced_clip_ = 0;  // the last clip whose reduced detail was announced
   bool quit_ = false;
-  KeyQueue keys_;  // keys pressed since the last frame
+  KeyQueue keys_;                  // keys pressed since the last frame
+  ColourScaleWatch colour_scale_;  // the comparison's automatic colour scale, for note_colour_scale
 };
 
 }  // namespace bvhscope::viewer

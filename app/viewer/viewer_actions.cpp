@@ -184,12 +184,15 @@ void Viewer::apply(const Actions& a) {
   if (a.clip_end) state_.clip_end = *a.clip_end;
   if (a.timeline_view) state_.timeline_view = *a.timeline_view;
   ClipSlot* active = state_.active_slot();
-  if ((a.position_mode || a.up_axis) && active != nullptr) {
+  const int interpreted = a.interpretation_clip.value_or(state_.active());
+  if ((a.position_mode || a.up_axis) && interpreted >= 0 &&
+      static_cast<std::size_t>(interpreted) < state_.clips.size()) {
     // Prepared again in the background; the clip stays on screen as it is until then.
+    ClipSlot& slot = state_.clips[static_cast<std::size_t>(interpreted)];
     const int asked =
-        state_.clips.change_interpretation(state_.active(), a.position_mode.value_or(active->prepared.mode_request),
-                                           a.up_axis.value_or(active->prepared.up_request));
-    if (a.up_axis && asked != 0) framing_.reframe_clip_id = active->id;  // a figure turned upright is somewhere else
+        state_.clips.change_interpretation(interpreted, a.position_mode.value_or(slot.prepared.mode_request),
+                                           a.up_axis.value_or(slot.prepared.up_request));
+    if (a.up_axis && asked != 0) framing_.reframe_clip_id = slot.id;  // a figure turned upright is somewhere else
   }
   if (a.units_choice && active != nullptr) state_.clips.set_units(state_.active(), *a.units_choice);
   if (a.frame_rate && active != nullptr)

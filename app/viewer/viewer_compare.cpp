@@ -4,17 +4,22 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
+#include <string>
 
 #include "anim/printable.hpp"
 #include "render/clip_look.hpp"
+#include "viewer/ui/compare_panel.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
 
 void Viewer::apply_compare_actions(const Actions& a) {
   Comparison& comparison = state_.comparison;
-  if (a.compare_reference) comparison.set_reference(*a.compare_reference);
+  // A clip that has gone meanwhile (a dialog's original) is no reference.
+  if (a.compare_reference && (*a.compare_reference == 0 || state_.clips.with_id(*a.compare_reference) != nullptr))
+    comparison.set_reference(*a.compare_reference);
   if (a.compare_alignment) comparison.set_alignment(*a.compare_alignment);
   if (a.error_colours) comparison.set_error_colours(*a.error_colours);
   if (a.ghost) comparison.set_ghost(*a.ghost);
@@ -78,6 +83,38 @@ void Viewer::sync_ghosts() {
   if (!scene_.ghosts_changed(state_.clips, state_.comparison)) return;
   rebuild_scene();
   if (framing_.framing && same_view(state_.camera, framing_.framing->camera)) framing_.frame_on_next_render = true;
+}
+
+// A clip that joined the comparison and moved its automatic colour scale is said (issue 34, item
+// 9): every other clip's colours change with the scale's top.
+void Viewer::note_colour_scale() {
+  const Comparison& comparison = state_.comparison;
+  ColourScaleView view;
+  const ClipSlot* reference = state_.clips.with_id(comparison.settings().reference_id);
+  if (reference != nullptr && comparison.settings().colour_max_m <= 0.0) {
+    const double metres = metres_per_unit(*reference);
+    view.reference_id = reference->id;
+    view.top_metres = comparison.colour_max(metres) * metres;
+    view.complete = true;
+    for (const ClipComparison& c : comparison.clips()) {
+      if (c.status == ClipComparison::Status::Ready && c.result) {
+        view.clips_with_results.push_back(c.clip_id);
+      } else if (c.status != ClipComparison::Status::Failed) {
+        view.complete = false;  // a result still to come
+      }
+    }
+  }
+  const std::optional<ColourScaleChange> change = colour_scale_.update(view);
+  if (!change) return;
+  std::string names;
+  for (const int id : change->joined) {
+    if (const ClipSlot* slot = state_.clips.with_id(id)) names += (names.empty() ? "" : ", ") + slot->file_name;
+  }
+  state_.message = Message{
+      Message::Kind::Info,
+      "Error colours now reach " + format_length(change->to_metres) + " (they reached " +
+          format_length(change->from_metres) + ") since " + names + " joined the comparison: " +
+          (change->to_metres > change->from_metres ? "the other clips look lighter" : "the other clips look darker")};
 }
 
 }  // namespace bvhscope::viewer

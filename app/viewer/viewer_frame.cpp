@@ -21,6 +21,7 @@
 #include "viewer/ui/readout_fit.hpp"
 #include "viewer/ui/status_overlay.hpp"
 #include "viewer/ui/timeline_panel.hpp"
+#include "viewer/ui/weak_guess_badge.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -270,7 +271,10 @@ void Viewer::build_ui() {
   request.min_panel_width = kMinPanelWidth * ui_scale_;
   request.strip_width = panel_strip_width();
   layout_ = compute_layout(request);
+  panels_.clip_list.weak_guess_menu.clear();
   draw_side_panels(actions);
+  // The badges the view drew on name tags last frame.
+  weak_guess_tag_buttons(state_.clips, labels_.tag_badges, panels_.clip_list.weak_guess_menu, actions);
   draw_curves_panel(layout_.curves, state_, panels_.curves, actions);
   sync_timeline_view(state_);
   panels_.timeline_panning = draw_timeline_panel(layout_.timeline, state_, actions, panels_.timeline_lanes);

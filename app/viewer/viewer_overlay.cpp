@@ -72,8 +72,10 @@ void Viewer::draw_view_overlay() {
   if (const std::optional<Rect> legend = draw_error_legend(view, state_))
     labels_.layout.block({{legend->x, legend->y}, {legend->x + legend->width, legend->y + legend->height}});
 
-  // Name tags first: joint labels make way for them.
-  if (state_.display.name_tags && state_.clips.size() > 1) draw_name_tags(bounds);
+  // Name tags first: joint labels make way for them. With one clip (or the tags off), only a clip
+  // with a weak guess has one: its badge.
+  labels_.tag_badges.clear();
+  draw_name_tags(bounds, state_.display.name_tags && state_.clips.size() > 1);
 
   // The hover name goes first: labels make way for it, so it never covers one.
   const ViewerState::ViewHover hover = state_.view_hover;
@@ -93,17 +95,19 @@ void Viewer::draw_view_overlay() {
 }
 
 // Each visible clip's file name over its figure (above its highest joint as drawn now), in its
-// colour; a tag that would cover another moves up, and joint labels keep clear of them.
-void Viewer::draw_name_tags(const LabelBox& bounds) {
+// colour, with its weak guesses' badge; a tag that would cover another moves up, and joint labels
+// keep clear of them. Without `every_clip`, only the clips with a weak guess.
+void Viewer::draw_name_tags(const LabelBox& bounds, bool every_clip) {
   const Rect& view = layout_.view;
   const glm::mat4 view_projection = this->view_projection();
   const ImGuiTextMetrics metrics;
   labels_.tag_boxes.clear();
   labels_.tag_boxes.reserve(state_.clips.size());  // no-ops once sized: nothing allocated while playing
+  labels_.tag_badges.reserve(state_.clips.size());
   labels_.layout.reserve(labels_.order.size() + 1 + state_.clips.size());
   for (std::size_t i = 0; i < state_.clips.size(); ++i) {
     const ClipSlot& slot = state_.clips[i];
-    if (!slot.drawn()) continue;
+    if (!slot.drawn() || (!every_clip && !slot.weak_guess.any())) continue;
     const std::span<const glm::vec3> joints = scene_.renderer().skeleton_pass().joint_positions(i);
     if (joints.empty()) continue;
     glm::vec3 top = joints.front();
@@ -114,8 +118,11 @@ void Viewer::draw_name_tags(const LabelBox& bounds) {
     const NameTag tag{{p.x + view.x, p.y + view.y},
                       slot.file_name,
                       clip_color(slot.color_index).line,
-                      static_cast<int>(i) == state_.active()};
-    place_name_tag(labels_.overlay, metrics, tag, bounds, ui_scale_, labels_.tag_boxes, labels_.layout);
+                      static_cast<int>(i) == state_.active(),
+                      slot.weak_guess.badge};
+    if (const std::optional<LabelBox> badge =
+            place_name_tag(labels_.overlay, metrics, tag, bounds, ui_scale_, labels_.tag_boxes, labels_.layout))
+      labels_.tag_badges.push_back({slot.id, *badge});
   }
 }
 
@@ -127,6 +134,8 @@ void Viewer::draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> 
   labels.names = slot.labels;
   labels.depths = slot.tree_shape.depths;
   labels.selected = slot.selected;
+  // The hovered joint of this clip is named by the hover box: no label of its own beside it.
+  if (state_.view_hover.clip == state_.active()) labels.hovered = state_.view_hover.joint;
   labels.view_projection = this->view_projection();
   labels.view_origin = {view.x, view.y};
   labels.view_size = {view.width, view.height};

@@ -37,6 +37,7 @@ void Viewer::open_save_bvh_dialog(const ConvertOptions& preset) {
   const std::string path = defaults.stem + "_fixed.bvh";
   std::snprintf(dialog.path.data(), dialog.path.size(), "%s", path.c_str());
   dialog.original = slot->is_sample ? std::string() : slot->clip().source;
+  dialog.original_clip_id = slot->id;
   const Motion& motion = slot->clip().motion;
   dialog.first = defaults.first;
   dialog.last = defaults.last;

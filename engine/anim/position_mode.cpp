@@ -168,7 +168,8 @@ PositionModeDecision decide_position_mode(const Clip& clip, PositionModeRequest 
     }
     return {PositionMode::Add, true,
             votes + picture_text("add", added) + "; " + picture_text("replace", replaced) +
-                (add_wins ? ")" : "; alike, so the Biovision rule: add)")};
+                (add_wins ? ")" : "; alike, so the Biovision rule: add)"),
+            add_wins};
   }
   if (absolute > displacement) {
     std::string reason =
@@ -183,7 +184,7 @@ PositionModeDecision decide_position_mode(const Clip& clip, PositionModeRequest 
     return {PositionMode::Add, true, reason};
   }
   return {PositionMode::Add, true,
-          "no position channel stays near its OFFSET or near zero" + over + ": the Biovision rule (add)"};
+          "no position channel stays near its OFFSET or near zero" + over + ": the Biovision rule (add)", false};
 }
 
 }  // namespace bvhscope

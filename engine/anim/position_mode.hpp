@@ -19,7 +19,9 @@ enum class PositionModeRequest : std::uint8_t { Auto, Add, Replace };
 struct PositionModeDecision {
   PositionMode mode = PositionMode::Add;
   bool automatic = true;
-  std::string reason;  // one sentence for people: why this mode
+  std::string reason;   // one sentence for people: why this mode
+  bool certain = true;  // false when the motion could not tell (a tie the picture did not decide,
+                        // no channel near its OFFSET or near zero) and the Biovision rule was assumed
 };
 
 // Auto looks at the whole motion (up to 1024 frames spread over it): each position channel on a

@@ -145,7 +145,8 @@ int ClipSet::change_interpretation(int index, PositionModeRequest mode, UpAxisRe
   UpAxisRequest previous_up = slot.prepared.up_request;
   slot.prepared.mode_request = mode;  // the choice shows at once; the clip follows when prepared
   slot.prepared.up_request = up;
-  if (slot.loading) return 0;  // applied when its stream ends (finish_stream)
+  slot.weak_guess = weak_guess_of(slot.prepared);  // a choice settles a guess
+  if (slot.loading) return 0;                      // applied when its stream ends (finish_stream)
   // A load of it already asked for (a reload, an earlier choice) is stopped: this one replaces it,
   // reading the file again when that one did (a change on disk is not lost).
   bool from_file = false;
@@ -169,6 +170,7 @@ int ClipSet::change_interpretation(int index, PositionModeRequest mode, UpAxisRe
   const int ticket = ask(std::move(request), slot.id);
   ClipLoad& load = *find_load(ticket);
   load.restores_choice = true;
+  load.keeps_active = true;
   load.previous_mode = previous_mode;
   load.previous_up = previous_up;
   return ticket;
@@ -347,7 +349,7 @@ void ClipSet::on_outcome(LoadOutcome outcome) {
   if (replaced != nullptr) {
     slot.motion = replaced->motion;
     replace_slot(*replaced, std::move(slot));
-    active_ = index_of(load->clip_id);
+    if (!load->keeps_active) active_ = index_of(load->clip_id);
     reset_timeline();
     clock_.seek((shared_seconds - timeline_start_) / clock_.frame_time());
     if (!playing) clock_.pause();

@@ -38,6 +38,8 @@ struct ClipLoad {
   bool in_place = false;      // a reload or a new measurement of a loaded clip
   bool from_file = true;      // reads its file (false: prepares the clip in memory again)
   bool replaces_all = false;  // its clip replaces every other clip once it is ready
+  bool keeps_active = false;  // a new position mode or up axis: the active clip stays the active one
+                              // (a reload makes its clip the active one)
   // A new position mode or up axis: the clip's choice before it, back if the load does not end ready.
   bool restores_choice = false;
   PositionModeRequest previous_mode = PositionModeRequest::Auto;

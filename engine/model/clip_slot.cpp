@@ -13,6 +13,7 @@ std::size_t ClipSlot::frame() const noexcept { return static_cast<std::size_t>(s
 ClipSlot make_clip_slot(PreparedClip prepared, bool is_sample) {
   ClipSlot slot;
   slot.prepared = std::move(prepared);
+  slot.weak_guess = weak_guess_of(slot.prepared);
   const Clip& clip = slot.prepared.clip;
   slot.is_sample = is_sample;
   if (is_sample) {

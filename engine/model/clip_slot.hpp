@@ -15,6 +15,7 @@
 #include "model/draw_detail.hpp"
 #include "model/joint_tree_rows.hpp"
 #include "model/prepared_clip.hpp"
+#include "model/weak_guess.hpp"
 
 namespace bvhscope {
 
@@ -27,6 +28,7 @@ struct ClipSlot {
   // computed from the clip before (a comparison) is stale when it changes.
   std::uint64_t content = 0;
   PreparedClip prepared;
+  WeakGuess weak_guess;                     // prepared's weak guesses (weak_guess_of), kept with it
   std::string file_name;                    // base name of the clip's file
   bool is_sample = false;                   // the bundled clip (no file to reload or watch)
   int motion = 0;                           // which motion of its file it shows (a batch: one clip each)

@@ -37,6 +37,8 @@ const glm::vec4 kHoverText = rgba8(245, 246, 248, 255);
 const glm::vec4 kHoverFileText = rgba8(160, 166, 178, 255);
 const glm::vec4 kTagFill = rgba8(18, 20, 24, 215);
 const glm::vec4 kTagText = rgba8(235, 237, 241, 255);
+const glm::vec4 kBadgeFill = rgba8(235, 175, 60, 255);  // a weak guess: amber, as the Clip tab's reason
+const glm::vec4 kBadgeText = rgba8(30, 24, 12, 255);
 const glm::vec4 kCaptionFill = rgba8(16, 18, 21, 200);
 const glm::vec4 kCaptionText = rgba8(232, 234, 238, 255);
 
@@ -44,12 +46,16 @@ const glm::vec4 kCaptionText = rgba8(232, 234, 238, 255);
 
 LabelLayoutStyle overlay_label_style(float scale) noexcept { return {kLabelOffset * scale, kLabelGap * scale}; }
 
-void place_name_tag(Overlay& overlay, const TextMetrics& metrics, const NameTag& tag, const LabelBox& bounds,
-                    float scale, std::vector<LabelBox>& tags, LabelLayout& layout) {
+std::optional<LabelBox> place_name_tag(Overlay& overlay, const TextMetrics& metrics, const NameTag& tag,
+                                       const LabelBox& bounds, float scale, std::vector<LabelBox>& tags,
+                                       LabelLayout& layout) {
   const glm::vec2 padding(kLabelPadding.x * scale * 1.5f, kLabelPadding.y * scale * 1.5f);
   const float stripe = 3.0f * scale;
   const glm::vec2 text = metrics.measure(tag.name);
-  const glm::vec2 size(text.x + 2.0f * padding.x + stripe, text.y + 2.0f * padding.y);
+  // The badge: its text in an amber box inside the tag, after the name.
+  const float badge_width = tag.badge.empty() ? 0.0f : metrics.measure(tag.badge).x + 2.0f * padding.x;
+  const float badge_room = tag.badge.empty() ? 0.0f : badge_width + padding.x;
+  const glm::vec2 size(text.x + 2.0f * padding.x + stripe + badge_room, text.y + 2.0f * padding.y);
   const glm::vec2 start(
       std::clamp(tag.head.x - size.x * 0.5f, bounds.min.x, std::max(bounds.min.x, bounds.max.x - size.x)),
       tag.head.y - kTagLift * scale - size.y);
@@ -76,7 +82,7 @@ void place_name_tag(Overlay& overlay, const TextMetrics& metrics, const NameTag&
   if (!spot) spot = free_spot(1.0f);
   if (!spot) {
     overlay.add_dot(tag.head, 2.5f * scale, glm::vec4(tag.colour, 1.0f));
-    return;
+    return std::nullopt;
   }
   const glm::vec2 min = *spot;
   const LabelBox box{min, min + size};
@@ -93,6 +99,12 @@ void place_name_tag(Overlay& overlay, const TextMetrics& metrics, const NameTag&
   if (tag.active)
     overlay.add_box(box.min, box.max, glm::vec4(0.0f), kRounding * scale, glm::vec4(tag.colour, 0.9f), 1.0f * scale);
   overlay.add_text(glm::vec2(box.min.x + stripe + padding.x, box.min.y + padding.y), kTagText, tag.name);
+  if (tag.badge.empty()) return std::nullopt;
+  const float inset = 1.0f * scale;
+  const LabelBox badge{{box.max.x - badge_width - inset, box.min.y + inset}, {box.max.x - inset, box.max.y - inset}};
+  overlay.add_box(badge.min, badge.max, kBadgeFill, kRounding * scale);
+  overlay.add_text(glm::vec2(badge.min.x + padding.x, box.min.y + padding.y), kBadgeText, tag.badge);
+  return badge;
 }
 
 int place_joint_labels(Overlay& overlay, LabelLayout& layout, const TextMetrics& metrics, const JointLabelView& view,
@@ -107,7 +119,7 @@ int place_joint_labels(Overlay& overlay, LabelLayout& layout, const TextMetrics&
   placed.clear();
   for (std::size_t k = 0; k < view.order.size(); ++k) {
     const auto joint = static_cast<std::size_t>(view.order[k]);
-    if (joint >= view.joints.size() || joint >= view.names.size()) continue;
+    if (joint >= view.joints.size() || joint >= view.names.size() || view.order[k] == view.hovered) continue;
     const glm::vec3 p = project_to_pixels(view.view_projection, view.joints[joint], view.view_size);
     if (p.z < 0.0f || p.z > 1.0f) continue;
     const glm::vec2 point = glm::vec2(p.x, p.y) + view.view_origin;

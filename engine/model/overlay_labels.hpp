@@ -30,14 +30,17 @@ struct NameTag {
   std::string_view name;
   glm::vec3 colour{1.0f};  // the clip's line colour
   bool active = false;     // the active clip's tag is outlined
+  std::string_view badge;  // a weak guess ("+y up?"), drawn in amber after the name; "" for none
 };
 
 // Places `tag` above its head, past the tags placed so far (`tags`; up first, then down, within a
 // few rows), inside `bounds`; the placed box is added to `tags` and blocked in `layout` (joint
 // labels keep clear of it). A tag with no free spot is left out and its head gets a dot of its
-// colour. Adds the leader, dot, box, stripe and text to `overlay`.
-void place_name_tag(Overlay& overlay, const TextMetrics& metrics, const NameTag& tag, const LabelBox& bounds,
-                    float scale, std::vector<LabelBox>& tags, LabelLayout& layout);
+// colour. Adds the leader, dot, box, stripe and text to `overlay`, and the badge when there is one;
+// the badge's box when it was placed (for the viewer's hover and click).
+std::optional<LabelBox> place_name_tag(Overlay& overlay, const TextMetrics& metrics, const NameTag& tag,
+                                       const LabelBox& bounds, float scale, std::vector<LabelBox>& tags,
+                                       LabelLayout& layout);
 
 // A joint label shown this frame: the joint, its point on screen and where its box went.
 struct PlacedJointLabel {
@@ -53,6 +56,7 @@ struct JointLabelView {
   std::span<const std::string> names;  // each joint's label text
   std::span<const int> depths;         // each joint's depth in the tree
   int selected = -1;                   // the selected joint (its label is emphasised), -1 for none
+  int hovered = -1;  // the joint under the pointer: the hover box names it, so it gets no label, -1 for none
   glm::mat4 view_projection{1.0f};
   glm::vec2 view_origin{0.0f};  // the view's top-left and size in pixels
   glm::vec2 view_size{0.0f};

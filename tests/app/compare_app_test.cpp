@@ -182,5 +182,34 @@ TEST_F(CompareAppTest, FindOffsetSetsTheOffsetWithTheLeastError) {
   EXPECT_NE(cli.out.find("\"offset\":-7,"), std::string::npos) << cli.out;
 }
 
+// Issue 34, item 9: a dropped clip whose errors are larger moves the automatic colour scale's top,
+// which lightens every other clip's colours: the viewer says so.
+TEST_F(CompareAppTest, ADroppedClipThatRescalesTheColoursIsSaid) {
+  TempDir dir;
+  const auto reference = dir.write("reference.bvh", walking_clip(40));
+  const auto near = dir.write("near.bvh", shifted_walk(40, 0.02));
+  const auto far = dir.write("far.bvh", shifted_walk(40, 2.0));
+  ViewerProcess app({reference.string(), near.string(), "--compare"});
+  const unsigned long window = window_of(app);
+  const State before =
+      app.wait_for([](const State& s) { return s.count("compared_1") != 0 && field(s.at("compared_1"), 1) == "ready"; },
+                   "near.bvh compared");
+  EXPECT_EQ(before.at("message"), "");
+  std::string error;
+  ASSERT_TRUE(x11_->drop_files(window, {far.string()}, 300, 300, error)) << error;
+  const State after = app.wait_for(
+      [](const State& s) {
+        return s.at("clips") == "3" && s.count("compared_2") != 0 && field(s.at("compared_2"), 1) == "ready" &&
+               !s.at("message").empty();
+      },
+      "far.bvh compared and a message");
+  EXPECT_EQ(after.at("message_kind"), "info");
+  EXPECT_NE(after.at("message").find("Error colours now reach "), std::string::npos) << after.at("message");
+  EXPECT_NE(after.at("message").find("since far.bvh joined the comparison: the other clips look lighter"),
+            std::string::npos)
+      << after.at("message");
+  EXPECT_GT(std::stod(field(after.at("compare"), 4)), std::stod(field(before.at("compare"), 4)));
+}
+
 }  // namespace
 }  // namespace bvhscope::test

@@ -221,5 +221,45 @@ TEST_F(SaveBvhApp, TheLoadedFileIsRefusedUnlessReplaceTheOriginalIsTicked) {
   EXPECT_NEAR(replaced.motion.values[39 * 3], 7.8f, 1e-5f);
 }
 
+// Issue 34, item 9: Open It Beside the Original compares the copy with its original, whatever
+// the comparison's reference was (here another clip): the original becomes the reference.
+TEST_F(SaveBvhApp, TheCopyOpenedBesideTheOriginalIsComparedWithIt) {
+  const fs::path other = dir_.path() / "other.bvh";
+  const fs::path original = dir_.path() / "turn.bvh";
+  std::ofstream(other) << turning_clip();
+  std::ofstream(original) << turning_clip();
+  ViewerProcess app({other.string(), original.string(), "--compare"});
+  wait_loaded(app, original.string());
+  window_of(app);
+  const State compared = app.wait_for(
+      [](const State& s) { return s.at("clips") == "2" && field(s.at("compare"), 0) != "0"; }, "the comparison");
+  const std::string other_id = field(compared.at("clip_1"), 6);
+  const std::string original_id = field(compared.at("clip_2"), 6);
+  EXPECT_EQ(field(compared.at("compare"), 0), other_id);  // the first file is the reference
+  EXPECT_EQ(compared.at("clip"), original.string());      // the last is active
+  open_dialog(app);
+  const fs::path out = dir_.path() / "turn_fixed.bvh";
+  xdotool("type --delay 5 '" + out.string() + "'");
+  app.wait_for([&](const State& s) { return s.at("save_bvh_path") == out.string(); }, "the path typed");
+  const State ended = press_enter_until(app, save_ended);
+  ASSERT_EQ(ended.at("save_bvh"), "written; " + out.string()) << ended.at("message");
+  const State saved =
+      app.wait_for([](const State& s) { return s.at("save_bvh_beside_box") != "0,0,0,0"; }, "Open It Beside");
+  click_box(window_of(app), saved, "save_bvh_beside_box");
+  const State beside = app.wait_for(
+      [&](const State& s) {
+        return s.at("clips") == "3" && s.at("loading") == "0" && field(s.at("compare"), 0) == original_id &&
+               s.count("compared_2") != 0;
+      },
+      "the copy compared with its original");
+  // Compared with the original: the other clip and the copy.
+  std::string copy_line;
+  for (const char* key : {"compared_1", "compared_2"}) {
+    if (field(beside.at(key), 0) != other_id) copy_line = beside.at(key);
+  }
+  ASSERT_FALSE(copy_line.empty()) << beside.at("compared_1") << " / " << beside.at("compared_2");
+  EXPECT_EQ(field(copy_line, 0), field(beside.at("clip_3"), 6)) << "the copy";
+}
+
 }  // namespace
 }  // namespace bvhscope::test

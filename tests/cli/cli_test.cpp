@@ -144,7 +144,8 @@ TEST(Cli, InfoJsonFollowsTheContract) {
       result.out,
       "{\"file\":\"" + path +
           "\",\"frames\":1,\"frame_time\":0,\"channels\":9,\"position_mode\":\"replace\","
-          "\"position_mode_reason\":\"chosen by the user\",\"height\":15,\"height_reason\":\"the rest pose's extent "
+          "\"position_mode_reason\":\"chosen by the user\",\"position_mode_certain\":true,"
+          "\"height\":15,\"height_reason\":\"the rest pose's extent "
           "along the up axis\",\"extent\":15,\"extent_reason\":\"the rest pose's largest extent\","
           "\"unit_guess\":\"unknown\",\"unit_reason\":\"too few joints (2) for a human size to compare with\","
           "\"up_axis\":\"+y\",\"up_axis_reason\":\"too few joints to tell a figure's up: +y assumed\","

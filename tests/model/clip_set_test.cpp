@@ -484,6 +484,22 @@ TEST(ClipSet, AClipsChosenRatePlaysItKeepsTheClocksTimeAndOutlivesAReload) {
 
 // --- Position mode and up axis, prepared again in the background.
 
+// Issue 34, item 12: a choice made for another clip (its weak guess's badge) leaves the active clip
+// active; a reload makes its clip the active one.
+TEST(ClipSet, AnotherClipsNewUpAxisKeepsTheActiveClipAndAReloadActivatesItsOwn) {
+  ClipSet set = with_files({{"a.bvh", 21}, {"b.bvh", 21}});
+  set.set_active(1);
+  set.change_interpretation(0, PositionModeRequest::Auto, UpAxisRequest{UpAxis::PosZ});
+  const LoadRequest again = only_request(set);
+  ASSERT_NE(again.in_memory, nullptr);
+  set.on_outcome(LoadOutcome{again, prepare_clip(*again.in_memory, again.mode, again.up), again.ticket, false});
+  EXPECT_EQ(set[0].prepared.measures.up.axis, UpAxis::PosZ);
+  EXPECT_EQ(set.active_index(), 1);
+  set.reload(set[0].id);
+  set.on_outcome(ready(only_request(set), 21));
+  EXPECT_EQ(set.active_index(), 0);
+}
+
 TEST(ClipSet, ANewPositionModeIsPreparedInTheBackgroundAndTheClipStaysMeanwhile) {
   ClipSet set = with_files({{"a.bvh", 21}});
   EXPECT_EQ(set[0].prepared.decision.mode, PositionMode::Add);

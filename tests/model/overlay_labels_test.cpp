@@ -85,7 +85,7 @@ TEST(OverlayLabels, NameTagSitsAboveItsHeadWithLeaderDotStripeOutlineAndText) {
   const LabelBox bounds{{0.0f, 0.0f}, {400.0f, 300.0f}};
   layout.begin(bounds, overlay_label_style(1.0f));
   std::vector<LabelBox> tags;
-  const NameTag tag{{200.0f, 150.0f}, "run.bvh", {1.0f, 0.5f, 0.0f}, true};
+  const NameTag tag{{200.0f, 150.0f}, "run.bvh", {1.0f, 0.5f, 0.0f}, true, ""};
   place_name_tag(overlay, FixedMetrics(), tag, bounds, 1.0f, tags, layout);
   ASSERT_EQ(tags.size(), 1u);
   // 7 characters, 6 pixels of padding each side and a 3-pixel stripe; 15 + 2 x 1.5 high,
@@ -104,6 +104,36 @@ TEST(OverlayLabels, NameTagSitsAboveItsHeadWithLeaderDotStripeOutlineAndText) {
   EXPECT_EQ(overlay.items[5].min, tags[0].min + glm::vec2(3.0f + 6.0f, 1.5f));
 }
 
+// Issue 34, item 12: a weak guess's badge in amber at the tag's right end, the tag wider by it.
+TEST(OverlayLabels, ANameTagCarriesItsWeakGuessBadgeAtItsEnd) {
+  Overlay overlay;
+  LabelLayout layout;
+  const LabelBox bounds{{0.0f, 0.0f}, {400.0f, 300.0f}};
+  layout.begin(bounds, overlay_label_style(1.0f));
+  std::vector<LabelBox> tags;
+  const NameTag tag{{200.0f, 150.0f}, "run.bvh", {1.0f, 0.5f, 0.0f}, false, "+y up?"};
+  const std::optional<LabelBox> badge = place_name_tag(overlay, FixedMetrics(), tag, bounds, 1.0f, tags, layout);
+  ASSERT_TRUE(badge.has_value());
+  ASSERT_EQ(tags.size(), 1u);
+  // The name's tag (49 + 12 + 3) and the badge: 6 characters and 6 pixels of padding each side,
+  // 6 pixels before it; inset by a pixel at the tag's right end.
+  EXPECT_EQ(tags[0].max.x - tags[0].min.x, 64.0f + 42.0f + 12.0f + 6.0f);
+  EXPECT_EQ(badge->max, glm::vec2(tags[0].max.x - 1.0f, tags[0].max.y - 1.0f));
+  EXPECT_EQ(badge->min, glm::vec2(tags[0].max.x - 1.0f - 54.0f, tags[0].min.y + 1.0f));
+  ASSERT_GE(overlay.items.size(), 2u);
+  const OverlayItem& fill = overlay.items[overlay.items.size() - 2];
+  EXPECT_EQ(fill.kind, OverlayItem::Kind::Box);
+  EXPECT_EQ(fill.min, badge->min);
+  EXPECT_GT(fill.colour.x, 0.9f);  // amber
+  EXPECT_LT(fill.colour.z, 0.3f);
+  EXPECT_EQ(overlay.items.back().kind, OverlayItem::Kind::Text);
+  EXPECT_TRUE(overlay.text_bytes.ends_with("+y up?"));
+  // No badge: none placed.
+  EXPECT_FALSE(place_name_tag(overlay, FixedMetrics(), {{100.0f, 250.0f}, "b.bvh", {1.0f, 1.0f, 1.0f}, false, ""},
+                              bounds, 1.0f, tags, layout)
+                   .has_value());
+}
+
 TEST(OverlayLabels, NameTagsStackUpwardAndOneWithNoRoomIsADot) {
   Overlay overlay;
   LabelLayout layout;
@@ -111,7 +141,7 @@ TEST(OverlayLabels, NameTagsStackUpwardAndOneWithNoRoomIsADot) {
   layout.begin(bounds, overlay_label_style(1.0f));
   std::vector<LabelBox> tags;
   for (int i = 0; i < 8; ++i)
-    place_name_tag(overlay, FixedMetrics(), {{200.0f, 150.0f}, "same.bvh", {1.0f, 1.0f, 1.0f}, false}, bounds, 1.0f,
+    place_name_tag(overlay, FixedMetrics(), {{200.0f, 150.0f}, "same.bvh", {1.0f, 1.0f, 1.0f}, false, ""}, bounds, 1.0f,
                    tags, layout);
   // Two rows up, two down from the first: five tags; the others are dots at the head.
   ASSERT_EQ(tags.size(), 5u);
@@ -191,6 +221,21 @@ TEST(OverlayLabels, OnlyTheChainStandsOffWithALeaderAndOthersWithNoSpotAreHidden
   EXPECT_EQ(overlay.items[0].max, glm::vec2(251.0f, 170.0f));
   EXPECT_EQ(overlay.items[1].kind, Kind::Box);
   EXPECT_EQ(overlay.items[2].kind, Kind::Text);
+}
+
+// Issue 34, item 7: the joint under the pointer is named by the hover box, not by a label beside it.
+TEST(OverlayLabels, TheHoveredJointGetsNoLabelOfItsOwn) {
+  const LabelScene scene;
+  LabelLayout layout;
+  layout.begin({{10.0f, 20.0f}, {410.0f, 320.0f}}, overlay_label_style(1.0f));
+  Overlay overlay;
+  std::vector<PlacedJointLabel> placed;
+  JointLabelView view = scene.view();
+  view.hovered = 0;  // the selected joint, pointed at
+  EXPECT_EQ(place_joint_labels(overlay, layout, FixedMetrics(), view, placed), 0);
+  ASSERT_EQ(placed.size(), 1u);
+  EXPECT_EQ(placed[0].joint, 1);
+  EXPECT_EQ(placed[0].label.spot, LabelSpot::Right);  // the spot joint 0's label took before is free
 }
 
 TEST(OverlayLabels, ClipAppliesToItemsAddedAfterItUntilCleared) {

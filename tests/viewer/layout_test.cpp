@@ -174,6 +174,7 @@ TEST(ReadoutFit, ANameCutInTheMiddleKeepsWhatTellsItApart) {
   // The text from the kept part on too long: that text between two ellipses.
   EXPECT_EQ(cut_text("LeftHandIndexFinger3", 140.0f, 8, 13), "...IndexFin...");
   EXPECT_EQ(cut_text("LeftHandIndexFinger3", 110.0f, 8, 13), "...Index...");
+  EXPECT_EQ(cut_text("LeftHandIndexFinger3", 60.0f, 8, 13), "...");  // none of it fits: "..." alone
   // A kept part nearer the start grows the head (a name with a note after its extension).
   EXPECT_EQ(cut_text("sample.bvh (bundled sample)", 180.0f, 6, 10), "sample.bvh...mple)");
   // Nothing to keep (begin == end == size): the end gets up to half.

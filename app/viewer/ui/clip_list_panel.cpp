@@ -14,6 +14,7 @@
 #include "viewer/ui/dialog_keys.hpp"
 #include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/readout_fit.hpp"
+#include "viewer/ui/weak_guess_badge.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -54,7 +55,8 @@ void clip_menu(const ViewerState& state, int i, Actions& actions) {
   ImGui::EndPopup();
 }
 
-void clip_row(const ViewerState& state, std::size_t index, std::string& shown_name, Actions& actions) {
+void clip_row(const ViewerState& state, std::size_t index, std::string& shown_name, Rect& badge, WeakGuessMenu& menu,
+              Actions& actions) {
   const ClipSlot& slot = state.clips[index];
   const int i = static_cast<int>(index);
   ImGui::PushID(slot.id);
@@ -73,6 +75,12 @@ void clip_row(const ViewerState& state, std::size_t index, std::string& shown_na
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show or hide this clip (Alt+click: only this one)");
   ImGui::SameLine(0.0f, 6.0f);
+  // A weak guess (up axis, position mode): its badge before the name.
+  badge = {};
+  if (slot.weak_guess.any()) {
+    weak_guess_button(slot, i, row_height, badge, menu, actions);
+    ImGui::SameLine(0.0f, 4.0f);
+  }
   const float remove_width = ImGui::GetFrameHeight();
   const float name_width = std::max(ImGui::GetContentRegionAvail().x - remove_width - 6.0f, 20.0f);
   // Its file's state after its name: still streaming in, or being prepared again; in a comparison,
@@ -85,11 +93,13 @@ void clip_row(const ViewerState& state, std::size_t index, std::string& shown_na
     std::snprintf(compared, sizeof(compared), "%s", format_length(c->result->mpjpe * c->metres_per_unit).c_str());
   }
   const char* note = status[0] != '\0' ? status : compared;
-  // In a narrow row the name comes first: "reference" gives way to "ref" (the tooltip says it).
-  const float note_room = ImGui::CalcTextSize(note).x + ImGui::GetFontSize() * 0.5f;
-  if (note == compared && std::strcmp(compared, "reference") == 0 &&
-      ImGui::CalcTextSize(slot.file_name.c_str()).x + note_room > name_width)
-    note = "ref";
+  // In a narrow row the name comes first: "reference" gives way to "ref", and a note that would
+  // leave the name under four characters' room goes (the tooltip says it).
+  const float name_full = ImGui::CalcTextSize(slot.file_name.c_str()).x;
+  const auto note_room = [&] { return ImGui::CalcTextSize(note).x + ImGui::GetFontSize() * 0.5f; };
+  if (note == compared && std::strcmp(compared, "reference") == 0 && name_full + note_room() > name_width) note = "ref";
+  if (note[0] != '\0' && name_full + note_room() > name_width && name_width - note_room() < ImGui::GetFontSize() * 4.0f)
+    note = "";
   ImGui::AlignTextToFramePadding();
   const ImVec2 text_at = ImGui::GetCursorScreenPos();
   if (ImGui::Selectable("###name", state.active() == i, ImGuiSelectableFlags_None, ImVec2(name_width, row_height))) {
@@ -113,10 +123,12 @@ void clip_row(const ViewerState& state, std::size_t index, std::string& shown_na
   }
   if (ImGui::IsItemHovered() && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
     const Motion& motion = slot.clip().motion;
-    ImGui::SetTooltip("%s\n%zu frames at %.4g fps, %d joints%s\nDrag to reorder; right-click for more",
+    const bool reference = state.comparison.settings().reference_id == slot.id;
+    ImGui::SetTooltip("%s\n%zu frames at %.4g fps, %d joints%s%s%s\nDrag to reorder; right-click for more",
                       slot.clip().source.c_str(), motion.frame_count, 1.0 / motion.frame_time,
-                      slot.clip().skeleton.joint_count(),
-                      state.comparison.settings().reference_id == slot.id ? "\nThe comparison's reference" : "");
+                      slot.clip().skeleton.joint_count(), reference ? "\nThe comparison's reference" : "",
+                      !reference && compared[0] != '\0' ? "\nMean joint error against the reference: " : "",
+                      reference ? "" : compared);
   }
   // Drag a name onto another to put it there.
   if (ImGui::BeginDragDropSource(ImGuiDragDropFlags_SourceAllowNullID)) {
@@ -230,6 +242,7 @@ void active_offsets(const ViewerState& state, Actions& actions) {
 void draw_clip_list(const ViewerState& state, ClipListDrawn& drawn, Actions& actions) {
   drawn.remove_all = {};
   drawn.names.resize(state.clips.size());
+  drawn.badges.resize(state.clips.size());
   char title[48];
   std::snprintf(title, sizeof(title), "CLIPS (%zu)", state.clips.size());
   panel_section(title);
@@ -239,7 +252,8 @@ void draw_clip_list(const ViewerState& state, ClipListDrawn& drawn, Actions& act
     ImGui::PopTextWrapPos();
     return;
   }
-  for (std::size_t i = 0; i < state.clips.size(); ++i) clip_row(state, i, drawn.names[i], actions);
+  for (std::size_t i = 0; i < state.clips.size(); ++i)
+    clip_row(state, i, drawn.names[i], drawn.badges[i], drawn.weak_guess_menu, actions);
   ImGui::Spacing();
   set_actions(state, drawn.remove_all, actions);
   remove_all_question(state, drawn.remove_all, actions);

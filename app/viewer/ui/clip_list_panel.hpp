@@ -7,6 +7,7 @@
 
 #include "viewer/actions.hpp"
 #include "viewer/ui/layout.hpp"
+#include "viewer/ui/weak_guess_badge.hpp"
 #include "viewer/viewer_state.hpp"
 
 namespace bvhscope::viewer {
@@ -21,6 +22,8 @@ struct RemoveAllPrompt {
 struct ClipListDrawn {
   RemoveAllPrompt remove_all;
   std::vector<std::string> names;  // each clip's name as drawn in its row (cut in the middle when long)
+  std::vector<Rect> badges;        // each row's weak-guess badge (empty when it has none)
+  WeakGuessMenu weak_guess_menu;   // a badge's choices, a row's or a name tag's (cleared by the frame)
 };
 
 void draw_clip_list(const ViewerState& state, ClipListDrawn& drawn, Actions& actions);

@@ -105,9 +105,10 @@ MiddleCut middle_cut(std::string_view text, float width, const std::function<flo
       tail = tail_within(room - measure(text.substr(0, keep_end)));
     } else if (measure(text.substr(keep_begin)) <= room) {
       tail = keep_begin;
-    } else {  // "...", the kept part on, "..."
-      const std::string_view from_kept = text.substr(keep_begin);
-      return {0, keep_begin, keep_begin + fitting_prefix(from_kept, room, measure)};
+    } else {  // "...", the kept part on, "..." (or "..." alone when none of it fits)
+      const std::size_t kept = fitting_prefix(text.substr(keep_begin), room, measure);
+      if (kept == 0) return {0, text.size(), text.size()};
+      return {0, keep_begin, keep_begin + kept};
     }
   }
   const std::size_t head = head_within(room - measure(text.substr(tail)), tail);
@@ -204,7 +205,9 @@ bool draw_middle_cut_text(ImDrawList* draw, ImVec2 pos, unsigned int colour, std
   const MiddleCut cut = middle_cut(text, width, measure_imgui, keep_begin, keep_end);
   const bool whole = cut.head == text.size();
   std::string_view drawn = text;
-  if (!whole) {
+  if (!whole && measure_imgui(kEllipsis) > width) {
+    drawn = {};  // not even "..." fits
+  } else if (!whole) {
     // head, "...", the middle part, and "..." when it is not the end: within g_shortened.
     const std::string_view head = text.substr(0, std::min(cut.head, std::size_t{200}));
     const std::string_view middle = text.substr(cut.tail, std::min(cut.tail_end - cut.tail, std::size_t{300}));

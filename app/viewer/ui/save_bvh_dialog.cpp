@@ -187,6 +187,7 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
   ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Always);
   dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
   dialog.box = {};
+  dialog.beside_box = {};
   if (!dialog.open) return;
   dialog.box = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
   const bool saving = dialog.status == SaveBvhStatus::Saving;
@@ -235,8 +236,13 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
       if (!is_original(dialog)) {  // (the original itself reloads in place)
         if (ImGui::Button("Open It Beside the Original")) {
           actions.open_path = dialog.saved_path;
+          // Compared with its original: the original becomes the comparison's reference.
+          if (dialog.original_clip_id != 0) actions.compare_reference = dialog.original_clip_id;
           ImGui::CloseCurrentPopup();
         }
+        dialog.beside_box = item_box();
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("Opens the copy and compares it with the original (the comparison's reference)");
         ImGui::SameLine();
       }
       if (ImGui::Button("Save Again")) {  // other options or another path: back to the choice

@@ -24,8 +24,9 @@ struct SaveBvhDialog {
   bool browse_shown = false;  // Browse... beside the path (zenity installed)
   bool can_browse = false;    // no native dialog open now
   std::array<char, 4096> path{};
-  std::string original;  // the active clip's file ("" for the bundled sample)
-  int first = 0;         // frames of the active clip
+  std::string original;      // the active clip's file ("" for the bundled sample)
+  int original_clip_id = 0;  // that clip: a copy opened beside it is compared with it
+  int first = 0;             // frames of the active clip
   int last = 0;
   int frame_count = 0;
   double clip_fps = 0.0;
@@ -55,6 +56,7 @@ struct SaveBvhDialog {
   std::array<float, 4> unwrap_box{};
   std::array<float, 4> replace_box{};
   std::array<float, 4> browse_box{};  // the Browse... button (empty without zenity)
+  std::array<float, 4> beside_box{};  // Open It Beside the Original (empty when not drawn)
 };
 
 // The dialog's controls set from `preset` (and `prefix_guess` when the preset strips nothing).
