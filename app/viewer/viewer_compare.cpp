@@ -27,6 +27,7 @@ void Viewer::apply_compare_actions(const Actions& a) {
   const ClipSlot* reference = state_.clips.with_id(comparison.settings().reference_id);
   if (a.compare_offset) set_compare_offset(a.compare_offset->first, a.compare_offset->second);
   if (a.find_compare_offset) comparison.find_offset(*a.find_compare_offset, state_.clips);
+  if (a.reveal_clip) framing_.reveal = ViewFraming::Reveal{*a.reveal_clip, -1};
   if (a.seek_reference_frame && reference != nullptr) {
     state_.clock().seek(state_.clips.clock_position_for(*reference, *a.seek_reference_frame));
   }
@@ -89,7 +90,7 @@ void Viewer::sync_ghosts() {
 // 9): every other clip's colours change with the scale's top.
 void Viewer::note_colour_scale() {
   const Comparison& comparison = state_.comparison;
-  ColourScaleView view;
+  ColourScaleView& view = colour_scale_.next_view();
   const ClipSlot* reference = state_.clips.with_id(comparison.settings().reference_id);
   if (reference != nullptr && comparison.settings().colour_max_m <= 0.0) {
     const double metres = metres_per_unit(*reference);

@@ -5,6 +5,14 @@
 
 namespace bvhscope {
 
+ColourScaleView& ColourScaleWatch::next_view() noexcept {
+  next_.reference_id = 0;
+  next_.top_metres = 0.0;
+  next_.clips_with_results.clear();
+  next_.complete = false;
+  return next_;
+}
+
 std::optional<ColourScaleChange> ColourScaleWatch::update(const ColourScaleView& now) {
   if (!now.complete) return std::nullopt;
   std::optional<ColourScaleChange> change;

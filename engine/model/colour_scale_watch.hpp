@@ -29,9 +29,12 @@ class ColourScaleWatch {
   // A change to report: the last complete view had the same reference and another top, and clips
   // joined since it. Results arriving one by one for clips compared together are no change.
   [[nodiscard]] std::optional<ColourScaleChange> update(const ColourScaleView& now);
+  // A view to fill for update, emptied, its storage kept (a frame allocates nothing).
+  [[nodiscard]] ColourScaleView& next_view() noexcept;
 
  private:
   ColourScaleView last_complete_;
+  ColourScaleView next_;
 };
 
 }  // namespace bvhscope
