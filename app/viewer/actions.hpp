@@ -82,6 +82,7 @@ struct Actions {
   bool overlay_at_origin = false;  // every clip at the origin, one over the other
   // Comparison (clip ids, not indices: see Comparison).
   std::optional<int> compare_reference;  // this clip becomes the reference (0: no comparison)
+  std::optional<int> reveal_clip;        // keep this clip's figure clear of the overlays (Worst frame)
   std::optional<Alignment> compare_alignment;
   std::optional<bool> error_colours;
   std::optional<bool> ghost;

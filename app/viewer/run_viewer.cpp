@@ -176,7 +176,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     LoopActivity activity;
     activity.playing = viewer.state().clock().playing();
     activity.streaming = viewer.loader().busy();
-    activity.engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown();
+    activity.engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown() || viewer.camera_gliding();
     activity.settle_frames = settle_frames;
     activity.background = viewer.background_busy();
     activity.next_timer = viewer.next_timer();

@@ -177,6 +177,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
       << ((ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) || parts.panels.timeline_panning) << '\n';
   // The button of a drag that began in the view (-1: none): a press the view has taken.
   out << "view_drag=" << parts.pointer.drag_button << '\n';
+  out << "camera_glide=" << viewer.camera_gliding() << '\n';
   out << "labels_hidden=" << parts.labels.hidden << '\n';
   // The loop would sleep: paused, nothing loading, no work in the background.
   out << "idle=" << (!state.clock().playing() && !viewer.loader().busy() && !viewer.background_busy()) << '\n';

@@ -78,6 +78,8 @@ class Viewer {
   // For the window loop's sleeping (frame_pacing): work under way on other threads or in child
   // processes whose progress or end the UI shows (a streaming load is not counted: see loader()).
   [[nodiscard]] bool background_busy() const;
+  // The camera easing to reveal a selection (the loop draws every frame until it ends).
+  [[nodiscard]] bool camera_gliding() const noexcept { return framing_.glide.active; }
   // The steady-clock second of the next timed check (the file watcher); infinity when none.
   [[nodiscard]] double next_timer() const;
   // Runs the timed checks due at `now_seconds`; true when one changed something (a frame is due).
@@ -181,6 +183,7 @@ class Viewer {
   void go_to_problem(const Actions::ProblemPlace& place);
   void sync_ghosts();
   void note_colour_scale();
+  void reveal_selection();
   void load_joint_map(const std::string& path);
   void select_joint(int slot_index, int joint);
   // The front-most joint or bone of a visible clip at window point (x, y); slot -1 for none.

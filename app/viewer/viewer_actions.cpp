@@ -15,6 +15,7 @@ namespace bvhscope::viewer {
 void Viewer::select_joint(int slot_index, int joint) {
   if (slot_index < 0 || static_cast<std::size_t>(slot_index) >= state_.clips.size()) return;
   state_.clips.select(slot_index, joint);
+  if (joint >= 0) framing_.reveal = ViewFraming::Reveal{state_.clips[static_cast<std::size_t>(slot_index)].id, joint};
   sync_clip_set();
   inspect_key_ = {};
   update_inspection();
@@ -207,6 +208,7 @@ void Viewer::apply(const Actions& a) {
   if (a.left_panel_width) settings_.left_panel_width = std::clamp(*a.left_panel_width / ui_scale_, 160.0f, 1200.0f);
   apply_clip_actions(a);
   apply_joint_actions(a);
+  if (a.frame_all || a.frame_pose || a.reset_camera || a.camera_view || a.follow) framing_.glide.active = false;
   if (a.frame_all && !scene_.bounds().empty()) {
     frame_in_visible_view(scene_.bounds(), false);
     remember_framing(scene_.bounds());

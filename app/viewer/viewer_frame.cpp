@@ -214,6 +214,7 @@ void Viewer::handle_input() {
       if (ImGui::IsMouseClicked(button)) pointer_.drag_button = button;
     }
     pressed_now = pointer_.drag_button >= 0;
+    if (pressed_now || io.MouseWheel != 0.0f) framing_.glide.active = false;  // the user moves the view
     if (pointer_.drag_button == 0) {
       pointer_.press_position = glm::vec2(io.MousePos.x, io.MousePos.y);
       pointer_.press_in_view = true;
@@ -393,6 +394,7 @@ void Viewer::update_trail() { scene_.update_trail(state_.clips, state_.inspectio
 
 void Viewer::advance(double seconds) {
   state_.clock().advance(seconds);
+  if (framing_.glide.active) state_.camera.target = framing_.glide.at(messages_.now_seconds);
   sync_timeline_view(state_);
   // A zoomed timeline pages after the playhead (not while it is scrubbed: that stays in view).
   if (!state_.clock().scrubbing()) {

@@ -2,6 +2,9 @@
 // its name by the cursor, and the active clip's joint labels, placed so that none overlaps another.
 #include <algorithm>
 #include <optional>
+#include <vector>
+
+#include <glm/geometric.hpp>
 
 #include <imgui.h>
 
@@ -69,8 +72,12 @@ void Viewer::draw_view_overlay() {
   if (labels) labels_.refresh_order(*slot, state_.inspection.labels, state_.clips.clips());
 
   // The comparison's legend first: tags and labels keep clear of it.
-  if (const std::optional<Rect> legend = draw_error_legend(view, state_))
-    labels_.layout.block({{legend->x, legend->y}, {legend->x + legend->width, legend->y + legend->height}});
+  framing_.legend.reset();
+  if (const std::optional<Rect> legend = draw_error_legend(view, state_)) {
+    framing_.legend = LabelBox{{legend->x, legend->y}, {legend->x + legend->width, legend->y + legend->height}};
+    labels_.layout.block(*framing_.legend);
+  }
+  reveal_selection();
 
   // Name tags first: joint labels make way for them. With one clip (or the tags off), only a clip
   // with a weak guess has one: its badge.
@@ -146,6 +153,48 @@ void Viewer::draw_joint_labels(const ClipSlot& slot, std::span<const glm::vec3> 
 
 void Viewer::draw_hover_name(const LabelBox& box) {
   add_hover_name(labels_.overlay, ImGuiTextMetrics(), hovered_name(state_), box, ui_scale_);
+}
+
+// What was just selected, once its pose is on screen: when it lies under the curves strip or the
+// compare legend (which lie over the view on purpose), the view eases up until it clears them.
+void Viewer::reveal_selection() {
+  if (!framing_.reveal) return;
+  if (framing_.reveal->wait_frames-- > 0) return;
+  const ViewFraming::Reveal reveal = *framing_.reveal;
+  framing_.reveal.reset();
+  const int index = state_.clips.index_of(reveal.clip_id);
+  if (index < 0 || state_.follow) return;  // following: the camera is the root's
+  const std::span<const glm::vec3> joints =
+      scene_.renderer().skeleton_pass().joint_positions(static_cast<std::size_t>(index));
+  const Rect& view = layout_.view;
+  const glm::mat4 view_projection = this->view_projection();
+  std::vector<glm::vec2> points;
+  float lowest_y = 0.0f;                        // the lowest point on screen (window pixels, y down)
+  float lowest_depth = state_.camera.distance;  // and its depth along the view
+  for (std::size_t j = 0; j < joints.size(); ++j) {
+    if (reveal.joint >= 0 && j != static_cast<std::size_t>(reveal.joint)) continue;
+    const glm::vec3 p = project_to_pixels(view_projection, joints[j], glm::vec2(view.width, view.height));
+    if (p.z < 0.0f || p.z > 1.0f) continue;
+    if (points.empty() || p.y + view.y > lowest_y) {
+      lowest_y = p.y + view.y;
+      lowest_depth = glm::dot(joints[j] - state_.camera.eye(), state_.camera.forward());
+    }
+    points.emplace_back(p.x + view.x, p.y + view.y);
+  }
+  std::vector<LabelBox> covers;
+  const Rect& strip = layout_.curves;
+  if (strip.height > 0.0f) covers.push_back({{strip.x, strip.y}, {strip.x + strip.width, strip.y + strip.height}});
+  if (framing_.legend) covers.push_back(*framing_.legend);
+  const float lift = lift_clear_of(points, covers, layout_.visible_view.y, 12.0f * ui_scale_);
+  if (lift < 1.0f) return;
+  // A pan moves what lies at the target's depth by as many pixels; a nearer or farther point moves
+  // by less or more in perspective: the pan is scaled so that the lowest point moves by `lift`.
+  const float scale = !state_.camera.orthographic && lowest_depth > 0.0f && state_.camera.distance > 0.0f
+                          ? lowest_depth / state_.camera.distance
+                          : 1.0f;
+  OrbitCamera lifted = state_.camera;
+  lifted.pan(0.0f, -lift * scale, view.height);
+  framing_.glide.begin(state_.camera.target, lifted.target, messages_.now_seconds, 0.3);
 }
 
 }  // namespace bvhscope::viewer

@@ -129,6 +129,7 @@ void draw_error_plot(const ImVec2& size, const ViewerState& state, ErrorPlotCach
   ImGui::SetCursorScreenPos(ImVec2(area.max.x - unit_width - font - button_width, origin.y - 2.0f));
   if (worst != nullptr && ImGui::SmallButton(button)) {
     actions.seek_reference_frame = static_cast<double>(worst->result->worst_frame);
+    actions.reveal_clip = worst->clip_id;  // its figure eased out from under the legend and the strip
   }
   if (worst != nullptr && ImGui::IsItemHovered()) {
     const ClipSlot* slot = state.clips.with_id(worst->clip_id);
