@@ -50,7 +50,7 @@ inline constexpr Shortcut kShortcuts[] = {
      "zoom the timeline about the frame under the mouse / pan it / zoom the values about the value under the mouse / "
      "pan time and values / automatic values and the whole timeline"},
     {"Click a curve's legend entry", "hide or show that channel"},
-    {"Drop .bvh files or folders", "add them as clips"},
+    {"Drop motion files (.bvh, .fbx, .glb, .gltf, .npy, .npz) or folders", "add them as clips"},
 };
 
 }  // namespace bvhscope::viewer
