@@ -243,10 +243,11 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     }
     // A popup opened in this frame (say, the dialog a click opened) was hidden while it measured
     // itself: the next frame shows it, drawn even when no further input comes.
-    if (ImGuiSession::window_hidden_for_sizing() && sizing_frames < 3) {
+    const bool sizing = ImGuiSession::window_hidden_for_sizing();
+    if (sizing && sizing_frames < 3) {
       ++sizing_frames;
       settle_frames = std::max(settle_frames, 1);
-    } else if (!ImGuiSession::window_hidden_for_sizing()) {
+    } else if (!sizing) {
       sizing_frames = 0;
     }
 

@@ -177,9 +177,7 @@ void set_actions(const ViewerState& state, RemoveAllPrompt& remove_all, Actions&
     }
     const bool clicked = ImGui::SmallButton(kButtons[b].label);
     if (kButtons[b].action == nullptr) {  // Remove all: a question first, nothing is removed by one click
-      const ImVec2 min = ImGui::GetItemRectMin();
-      const ImVec2 max = ImGui::GetItemRectMax();
-      remove_all.button = {min.x, min.y, max.x - min.x, max.y - min.y};
+      remove_all.button = last_item_rect();
       if (clicked) ImGui::OpenPopup(kRemoveAllTitle);
     } else if (clicked) {
       actions.*(kButtons[b].action) = true;

@@ -7,6 +7,7 @@
 
 #include "model/units.hpp"
 #include "viewer/ui/inspector_panel.hpp"
+#include "viewer/ui/panel_style.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -235,9 +236,7 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
     width = ImGui::GetWindowWidth();
     if (ImGui::BeginTabBar("right_tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
       collapse_clicked = ImGui::TabItemButton(">##collapse_right", ImGuiTabItemFlags_Trailing);
-      const ImVec2 min = ImGui::GetItemRectMin();
-      const ImVec2 max = ImGui::GetItemRectMax();
-      collapse_button = {min.x, min.y, max.x - min.x, max.y - min.y};
+      collapse_button = last_item_rect();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Collapse this panel (View menu)");
       if (ImGui::BeginTabItem("Joint")) {
         ImGui::BeginChild("##joint_tab", ImVec2(0.0f, 0.0f), false);
@@ -261,9 +260,7 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
         ImGui::EndTabItem();
       }
       const bool compare_open = ImGui::BeginTabItem("Compare");
-      const ImVec2 compare_min = ImGui::GetItemRectMin();
-      const ImVec2 compare_max = ImGui::GetItemRectMax();
-      compare.tab = {compare_min.x, compare_min.y, compare_max.x - compare_min.x, compare_max.y - compare_min.y};
+      compare.tab = last_item_rect();
       compare.table_unit.clear();
       compare.find_offset = {};
       if (compare_open) {
@@ -275,9 +272,7 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
       char problems_title[64];
       problems_tab_title(state, problems_title, sizeof(problems_title));
       const bool problems_open = ImGui::BeginTabItem(problems_title);
-      const ImVec2 tab_min = ImGui::GetItemRectMin();
-      const ImVec2 tab_max = ImGui::GetItemRectMax();
-      problems.tab = {tab_min.x, tab_min.y, tab_max.x - tab_min.x, tab_max.y - tab_min.y};
+      problems.tab = last_item_rect();
       if (problems_open) {
         ImGui::BeginChild("##problems_tab", ImVec2(0.0f, 0.0f), false);
         draw_problems_panel(state, problems, actions);

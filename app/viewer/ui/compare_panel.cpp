@@ -294,11 +294,7 @@ void draw_details(const ViewerState& state, const ClipComparison& compared, Comp
   ImGui::BeginDisabled(searching);
   if (ImGui::Button(searching ? "Searching..." : "Find offset")) actions.find_compare_offset = compared.clip_id;
   ImGui::EndDisabled();
-  {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 max = ImGui::GetItemRectMax();
-    panel.find_offset = {min.x, min.y, max.x - min.x, max.y - min.y};
-  }
+  panel.find_offset = last_item_rect();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip(
         "Set the offset that gives the least MPJPE under this alignment and map, over the\noffsets "

@@ -3,16 +3,6 @@
 #include "viewer/ui/panel_style.hpp"
 
 namespace bvhscope::viewer {
-namespace {
-
-Rect last_item_rect() {
-  const ImVec2 min = ImGui::GetItemRectMin();
-  const ImVec2 max = ImGui::GetItemRectMax();
-  return {min.x, min.y, max.x - min.x, max.y - min.y};
-}
-
-}  // namespace
-
 float panel_strip_width() { return ImGui::GetFrameHeight() * 1.3f; }
 
 bool panel_collapse_button(const char* id, ImGuiDir direction, const char* tooltip, Rect& rect) {

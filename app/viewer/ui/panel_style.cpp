@@ -44,4 +44,10 @@ void panel_row(const char* label, const char* format, ...) {
   va_end(args);
 }
 
+Rect last_item_rect() {
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 max = ImGui::GetItemRectMax();
+  return {min.x, min.y, max.x - min.x, max.y - min.y};
+}
+
 }  // namespace bvhscope::viewer

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include "viewer/ui/layout.hpp"
+
 namespace bvhscope::viewer {
 
 inline constexpr ImGuiWindowFlags kFixedPanelFlags =
@@ -16,6 +18,8 @@ void panel_section(const char* title);
 bool panel_section_with_copy(const char* title, const char* id);
 // One row of a two-column table: a dim label, then printf-style text.
 void panel_row(const char* label, const char* format, ...) IM_FMTARGS(2);
+// Where the last item was drawn (window pixels): what the state report gives tests to click.
+[[nodiscard]] Rect last_item_rect();
 
 // The accent and axis colours of the theme.
 inline constexpr ImU32 kAccent = IM_COL32(232, 150, 52, 255);

@@ -57,12 +57,6 @@ bool shown(const ProblemsPanelState& panel, LintSeverity severity) {
   return true;
 }
 
-Rect item_rect() {
-  const ImVec2 min = ImGui::GetItemRectMin();
-  const ImVec2 max = ImGui::GetItemRectMax();
-  return {min.x, min.y, max.x - min.x, max.y - min.y};
-}
-
 // A severity's toggle: "Errors (2)" in its colour.
 void severity_toggle(const char* name, std::size_t count, LintSeverity severity, bool& on) {
   char label[48];
@@ -102,7 +96,7 @@ void draw_details(const ClipSlot& slot, const LintFinding& finding, const std::v
   }
   if (preset) {
     if (ImGui::Button("Fix...")) actions.save_bvh_dialog = *preset;
-    fix_button = item_rect();
+    fix_button = last_item_rect();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Save as BVH with this fix ticked: a fixed copy is written, the file is left as it is");
   }
@@ -129,7 +123,7 @@ bool draw_row(const ClipSlot& slot, const LintFinding& finding, const std::strin
   const float height = message_size.y + meta_size.y + pad * 2.0f;
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const bool clicked = ImGui::Selectable("##finding", opened, ImGuiSelectableFlags_None, ImVec2(width, height));
-  rect = item_rect();
+  rect = last_item_rect();
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* list = ImGui::GetWindowDrawList();
   draw_severity_icon(list, ImVec2(top.x, top.y + pad), icon, finding.severity);

@@ -1,4 +1,5 @@
 #include "viewer/ui/view_buttons.hpp"
+#include "viewer/ui/panel_style.hpp"
 
 #include <algorithm>
 
@@ -6,12 +7,6 @@
 
 namespace bvhscope::viewer {
 namespace {
-
-Rect last_item() {
-  const ImVec2 min = ImGui::GetItemRectMin();
-  const ImVec2 max = ImGui::GetItemRectMax();
-  return {min.x, min.y, max.x - min.x, max.y - min.y};
-}
 
 // A small button `width` wide (the wider of its two labels: the row never changes size), lit when
 // `on`; true when clicked.
@@ -54,7 +49,7 @@ void draw_view_buttons(const OrbitCamera& camera, ViewButtonsState& drawn, Actio
         actions.camera_view = ctrl ? opposite : side;
       }
     }
-    where = last_item();
+    where = last_item_rect();
   };
   pair(CameraView::Front, CameraView::Back, "Front", "Back",
        "Front view: looking along -Z (Numpad 1)\nClick again or Ctrl+click: Back (Ctrl+Numpad 1)", drawn.front);
@@ -72,7 +67,7 @@ void draw_view_buttons(const OrbitCamera& camera, ViewButtonsState& drawn, Actio
                                         "(Numpad 5)"
                                       : "Perspective\nClick: orthographic, sizes true at any depth (Numpad 5)"))
     actions.toggle_projection = true;
-  drawn.projection = last_item();
+  drawn.projection = last_item_rect();
 }
 
 }  // namespace bvhscope::viewer

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "anim/up_axis.hpp"
+#include "viewer/ui/panel_style.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -29,9 +30,7 @@ void choices(const ClipSlot& slot, int index, WeakGuessMenu& menu, Actions& acti
   // Each choice's label and rectangle, for the state report.
   const auto drawn = [&](const char* label) {
     menu.labels.emplace_back(label);
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 max = ImGui::GetItemRectMax();
-    menu.items.push_back({min.x, min.y, max.x - min.x, max.y - min.y});
+    menu.items.push_back(last_item_rect());
   };
   ImGui::TextUnformatted(slot.file_name.c_str());
   const WeakGuess& guess = slot.weak_guess;
@@ -89,9 +88,7 @@ void weak_guess_button(const ClipSlot& slot, int index, float height, Rect& draw
   ImGui::PushStyleColor(ImGuiCol_Text, kBadgeText);
   ImGui::Button("?##weak_guess", ImVec2(height * 0.8f, height));
   ImGui::PopStyleColor(4);
-  const ImVec2 min = ImGui::GetItemRectMin();
-  const ImVec2 max = ImGui::GetItemRectMax();
-  drawn = {min.x, min.y, max.x - min.x, max.y - min.y};
+  drawn = last_item_rect();
   answer_pointer(slot, index, menu, actions);
 }
 
