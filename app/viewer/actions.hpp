@@ -16,6 +16,7 @@
 #include "anim/motion_compare.hpp"
 #include "anim/position_mode.hpp"
 #include "anim/up_axis.hpp"
+#include "model/curve_series.hpp"
 #include "model/display_options.hpp"
 #include "model/orbit_camera.hpp"
 #include "model/timeline_view.hpp"
@@ -96,6 +97,8 @@ struct Actions {
   std::optional<int> select_joint;  // -1 clears the selection
   std::optional<int> hover_joint;
   std::optional<int> centre_on_joint;
+  std::optional<CurveSeriesKey> toggle_curve_pin;  // pin a joint to the curves strip, or unpin it
+  bool clear_curve_pins = false;
   // The Problems tab: go to a finding's place in clip `clip_id` (the clock to where it shows
   // `frame`, `joint` selected; -1 leaves either as it is).
   struct ProblemPlace {

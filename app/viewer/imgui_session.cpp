@@ -9,6 +9,7 @@
 #include <GLFW/glfw3.h>
 
 #include "viewer/key_trickle.hpp"
+#include "viewer/mouse_trickle.hpp"
 #include "viewer/ui_theme.hpp"
 
 namespace bvhscope::viewer {
@@ -20,6 +21,19 @@ KeyTrickle& trickle() {
   return instance;
 }
 GLFWwindow* trickle_window = nullptr;
+
+// The window's mouse button events, a change of each button a frame (see MouseTrickle); the
+// backend's callback (which chains the viewer's) still sees each one as it comes.
+MouseTrickle& mouse_trickle() {
+  static MouseTrickle instance;
+  return instance;
+}
+GLFWmousebuttonfun backend_mouse_button = nullptr;
+
+void on_mouse_button(GLFWwindow* window, int button, int action, int mods) {
+  mouse_trickle().push(button, action == GLFW_PRESS, glfwGetTime());
+  if (backend_mouse_button != nullptr) backend_mouse_button(window, button, action, mods);
+}
 
 void on_key(GLFWwindow* /*window*/, int key, int scancode, int action, int mods) {
   trickle().push(InputEvent{InputEvent::Kind::Key, key, scancode, action, mods, 0});
@@ -43,6 +57,30 @@ void release_input() {
   if (trickle().pending()) glfwPostEmptyEvent();
 }
 
+// After the backend's new frame: the buttons as this frame's share of the events has them, and a
+// press's time since the previous one as its events say (ImGui 1.86 measures double-clicks
+// between frames: it is given the events' gap instead, by dating the previous click back).
+void release_mouse() {
+  if (trickle_window == nullptr) return;
+  ImGuiIO& io = ImGui::GetIO();
+  const MouseTrickle::Frame frame = mouse_trickle().take_frame(static_cast<double>(io.MouseDoubleClickTime));
+  const bool pending = mouse_trickle().pending();
+  for (int b = 0; b < MouseTrickle::kButtons; ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    bool down = frame.down[i];
+    if (!pending) {
+      const bool held = glfwGetMouseButton(trickle_window, b) == GLFW_PRESS;
+      if (held != down) mouse_trickle().settle(b, held);
+      down = held;
+    }
+    io.MouseDown[b] = down;
+    // ImGui's clock for this frame is GetTime() + DeltaTime (NewFrame adds it).
+    if (frame.since_last_press[i])
+      io.MouseClickedTime[b] = ImGui::GetTime() + static_cast<double>(io.DeltaTime) - *frame.since_last_press[i];
+  }
+  if (pending) glfwPostEmptyEvent();
+}
+
 void create_context(float content_scale) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -61,6 +99,7 @@ ImGuiSession::ImGuiSession(GLFWwindow* window, float content_scale) : glfw_(true
   trickle_window = window;
   glfwSetKeyCallback(window, on_key);
   glfwSetCharCallback(window, on_char);
+  backend_mouse_button = glfwSetMouseButtonCallback(window, on_mouse_button);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
@@ -74,11 +113,12 @@ ImGuiSession::~ImGuiSession() {
   if (glfw_) {
     ImGui_ImplGlfw_Shutdown();
     trickle_window = nullptr;
+    backend_mouse_button = nullptr;
   }
   ImGui::DestroyContext();
 }
 
-bool ImGuiSession::input_pending() noexcept { return trickle().pending(); }
+bool ImGuiSession::input_pending() noexcept { return trickle().pending() || mouse_trickle().pending(); }
 
 bool ImGuiSession::window_hidden_for_sizing() noexcept {
   // Child windows are hidden too while scrolled out or under a collapsed parent: only top-level ones.
@@ -93,6 +133,7 @@ void ImGuiSession::begin_frame() {
   release_input();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  release_mouse();
   ImGui::NewFrame();
 }
 

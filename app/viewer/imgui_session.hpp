@@ -26,8 +26,8 @@ class ImGuiSession {
   // ImGui::Render (call before drawing the scene) and the draw-data render (after it).
   static void end_frame();
   static void render_draw_data();
-  // Key or character events held back for the coming frames (see KeyTrickle): the event loop
-  // must keep drawing until they are handed over.
+  // Key, character or mouse button events held back for the coming frames (see KeyTrickle and
+  // MouseTrickle): the event loop must keep drawing until they are handed over.
   [[nodiscard]] static bool input_pending() noexcept;
   // A window (a popup, a modal, a tooltip) that was hidden in the frame just built while it
   // measured its size: it shows only in the next frame, which the event loop must draw.

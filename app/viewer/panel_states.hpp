@@ -12,6 +12,7 @@
 #include "viewer/ui/layout.hpp"
 #include "viewer/ui/panel_strip.hpp"
 #include "viewer/ui/problems_panel.hpp"
+#include "viewer/ui/timeline_panel.hpp"
 #include "viewer/ui/view_buttons.hpp"
 
 namespace bvhscope::viewer {
@@ -21,11 +22,10 @@ struct PanelStates {
   CurvesCache curves;  // the curves strip as last drawn (its plots' rectangles, ranges, read-outs)
   ComparePanelState compare;
   ProblemsPanelState problems;
-  std::vector<Rect> timeline_lanes;  // each clip's lane in the timeline as last drawn (empty without lanes)
-  bool timeline_panning = false;     // a right or middle drag is panning the timeline (as last drawn)
-  PanelControls controls;            // the side panels' arrows as last drawn
-  ViewButtonsState view_buttons;     // the view's corner buttons as last drawn
-  ClipListDrawn clip_list;           // the clip rows' names, Remove all and its question as last drawn
+  TimelineDrawn timeline;         // the clip lanes, a pan under way, the speed field (as last drawn)
+  PanelControls controls;         // the side panels' arrows as last drawn
+  ViewButtonsState view_buttons;  // the view's corner buttons as last drawn
+  ClipListDrawn clip_list;        // the clip rows' names, Remove all and its question as last drawn
 };
 
 }  // namespace bvhscope::viewer

@@ -49,7 +49,8 @@ inline constexpr Shortcut kShortcuts[] = {
     {"Over a curve plot: wheel / Shift+wheel / Ctrl+wheel / right or middle drag / double-click",
      "zoom the timeline about the frame under the mouse / pan it / zoom the values about the value under the mouse / "
      "pan time and values / automatic values and the whole timeline"},
-    {"Click a curve's legend entry", "hide or show that channel"},
+    {"Click a curve's legend entry", "hide or show that channel (or that joint's curves)"},
+    {"Right-click a joint in the tree", "pin its curves to the strip, or unpin them"},
     {"Drop motion files (.bvh, .fbx, .glb, .gltf, .npy, .npz) or folders", "add them as clips"},
 };
 

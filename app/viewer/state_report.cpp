@@ -17,6 +17,12 @@ namespace bvhscope::viewer {
 namespace {
 
 // The selected joint and what the inspector shows for it, at full float precision.
+// "x,y,w,h" in whole pixels.
+std::string rect_text(const Rect& r) {
+  return std::to_string(static_cast<int>(r.x)) + ',' + std::to_string(static_cast<int>(r.y)) + ',' +
+         std::to_string(static_cast<int>(r.width)) + ',' + std::to_string(static_cast<int>(r.height));
+}
+
 void describe_selection(const ViewerState& state, std::ostream& out) {
   const ClipSlot* slot = state.active_slot();
   out << "selected=" << state.selected_joint() << '\n';
@@ -174,7 +180,10 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   // A widget held by the mouse (a drag under way, the timeline's pan too), so tests can wait for a
   // press to register.
   out << "ui_active="
-      << ((ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) || parts.panels.timeline_panning) << '\n';
+      << ((ImGui::GetCurrentContext() != nullptr && ImGui::IsAnyItemActive()) || parts.panels.timeline.panning) << '\n';
+  // A text field taking typed input (a drag field double-clicked to type, the joint filter).
+  out << "text_input=" << (ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantTextInput) << '\n';
+  out << "speed_field=" << rect_text(parts.panels.timeline.speed_field) << '\n';
   // The button of a drag that began in the view (-1: none): a press the view has taken.
   out << "view_drag=" << parts.pointer.drag_button << '\n';
   out << "camera_glide=" << viewer.camera_gliding() << '\n';
@@ -203,6 +212,28 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
     hidden += t == kSpeedToggle ? std::string("world") : std::string(channel_name(static_cast<ChannelKind>(t)));
   }
   out << "curves_hidden=" << hidden << '\n';
+  // The strip's series (clip id:joint:legend label:colour as 0xBBGGRR, in order; "!" before a
+  // hidden one; the colour is the curves' when there are several), the pinned
+  // joints (clip id:joint), "every clip", and its two buttons.
+  out << "curves_series=";
+  for (std::size_t i = 0; i < curves.series.size(); ++i) {
+    const SeriesCurves& series = curves.series[i];
+    out << (i > 0 ? ";" : "") << (i < kMaxCurveSeries && curves.toggles.hidden_series[i] ? "!" : "")
+        << series.key.clip_id << ':' << series.key.joint << ':' << series.label << ':' << std::hex << std::setw(6)
+        << std::setfill('0') << (series.colour & 0xFFFFFFu) << std::dec << std::setfill(' ');
+  }
+  out << '\n';
+  out << "curve_pins=";
+  for (std::size_t i = 0; i < state.curve_pins.size(); ++i)
+    out << (i > 0 ? ";" : "") << state.curve_pins[i].clip_id << ':' << state.curve_pins[i].joint;
+  out << '\n';
+  out << "curves_every_clip=" << state.inspection.curves_every_clip << '\n';
+  out << "curves_legend=";  // with several series, the legend over the plots: "name:x,y,w,h;..."
+  for (const auto& [name, rect] : curves.legend)
+    out << name << ':' << rect.x << ',' << rect.y << ',' << rect.width << ',' << rect.height << ';';
+  out << '\n';
+  out << "curves_pin_button=" << rect_text(curves.pin_button) << '\n';
+  out << "curves_clips_button=" << rect_text(curves.clips_button) << '\n';
   const OrbitCamera& camera = state.camera;
   out << "camera=" << camera.target.x << ',' << camera.target.y << ',' << camera.target.z << ',' << camera.distance
       << ',' << camera.yaw << ',' << camera.pitch << '\n';
@@ -308,10 +339,6 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
       << (lint_report ? lint_report->count(LintSeverity::Info) : 0) << ';' << problems_status_name(lint.status())
       << '\n';
   const ProblemsPanelState& problems_panel = parts.panels.problems;
-  const auto rect_text = [](const Rect& r) {
-    return std::to_string(static_cast<int>(r.x)) + ',' + std::to_string(static_cast<int>(r.y)) + ',' +
-           std::to_string(static_cast<int>(r.width)) + ',' + std::to_string(static_cast<int>(r.height));
-  };
   out << "problems_tab=" << rect_text(problems_panel.tab) << '\n';
   out << "fix_button=" << rect_text(problems_panel.fix_button) << '\n';
   out << "save_bvh_box=" << rect_text(save_dialog.box) << '\n';
@@ -353,7 +380,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
           << rect_text(i < problems_panel.rows.size() ? problems_panel.rows[i] : Rect{}) << '\n';
     }
   }
-  const std::vector<Rect>& lanes = parts.panels.timeline_lanes;
+  const std::vector<Rect>& lanes = parts.panels.timeline.lanes;
   for (std::size_t i = 0; i < lanes.size(); ++i) {
     out << "lane_" << i + 1 << '=' << lanes[i].x << ',' << lanes[i].y << ',' << lanes[i].width << ',' << lanes[i].height
         << '\n';

@@ -14,6 +14,7 @@
 #include "model/bvh_paths.hpp"
 #include "model/scene_scale.hpp"
 #include "render/clip_look.hpp"
+#include "viewer/ui/curves_panel.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -229,6 +230,7 @@ void Viewer::sync_clip_set() {
 
 void Viewer::rebuild_scene() {
   pointer_.hover_mouse = glm::vec2(-1.0f);  // the next hover picks again
+  if (!state_.curve_pins.empty()) drop_stale_curve_pins(state_.curve_pins, curve_series_clips(state_.clips));
   if (state_.clips.empty()) return;
   scene_.rebuild(state_.clips, state_.comparison, state_.display);
   inspect_key_ = {};

@@ -83,6 +83,8 @@ void Viewer::apply_joint_actions(const Actions& a) {
     }
   }
   if (a.inspection) state_.inspection = *a.inspection;  // the trail follows in update_trail
+  if (a.clear_curve_pins) state_.curve_pins.clear();
+  if (a.toggle_curve_pin) toggle_curve_pin(state_.curve_pins, *a.toggle_curve_pin);
 }
 
 void Viewer::apply_export_actions(const Actions& a) {

@@ -278,7 +278,7 @@ void Viewer::build_ui() {
   weak_guess_tag_buttons(state_.clips, labels_.tag_badges, panels_.clip_list.weak_guess_menu, actions);
   draw_curves_panel(layout_.curves, state_, panels_.curves, actions);
   sync_timeline_view(state_);
-  panels_.timeline_panning = draw_timeline_panel(layout_.timeline, state_, actions, panels_.timeline_lanes);
+  draw_timeline_panel(layout_.timeline, state_, actions, panels_.timeline);
   const ClipLoader& loader = loading_.loader();
   const bool loading = loader.busy();
   if (loading) loader.current_path(load_.loading_path);

@@ -19,6 +19,7 @@
 #include "model/clip_problems.hpp"
 #include "model/clip_set.hpp"
 #include "model/comparison.hpp"
+#include "model/curve_series.hpp"
 #include "model/draw_detail.hpp"
 #include "model/joint_tree_rows.hpp"
 #include "model/orbit_camera.hpp"
@@ -56,7 +57,8 @@ struct ViewerState {
   float follow_height = 0.0f;  // target height kept while following the root
   DisplayOptions display;
   InspectionOptions inspection;
-  int hovered_joint = -1;  // of the active clip, hovered in the tree this frame
+  std::vector<CurveSeriesKey> curve_pins;  // joints pinned to the curves strip (model/curve_series)
+  int hovered_joint = -1;                  // of the active clip, hovered in the tree this frame
   // The joint under the mouse in the 3D view this frame, of any visible clip (-1: none).
   struct ViewHover {
     int clip = -1;  // index into clips

@@ -28,9 +28,10 @@ enum class LabelMode : std::uint8_t { None, SelectedChain, All };
 
 struct InspectionOptions {
   bool trail = true;
-  int trail_frames = 60;    // frames drawn each side of the playhead
-  bool curves = true;       // the curves strip under the view
-  bool speed_curve = true;  // the world-space speed plot next to the channels
+  int trail_frames = 60;           // frames drawn each side of the playhead
+  bool curves = true;              // the curves strip under the view
+  bool speed_curve = true;         // the world-space speed plot next to the channels
+  bool curves_every_clip = false;  // the plotted joints' curves in every clip that has them
   LabelMode labels = LabelMode::SelectedChain;
   bool operator==(const InspectionOptions&) const = default;
 };

@@ -2,10 +2,13 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
+#include <initializer_list>
 
 #include <imgui.h>
 
 #include "model/units.hpp"
+#include "viewer/ui/icons.hpp"
 #include "viewer/ui/inspector_panel.hpp"
 #include "viewer/ui/panel_style.hpp"
 
@@ -223,6 +226,23 @@ void draw_warnings(const ViewerState& state) {
   ImGui::PopStyleColor();
 }
 
+// Tab labels that leave room for a glyph (spaces: about a glyph's width in the UI font).
+constexpr const char* kIconRoom = "   ";
+constexpr const char* kJointIconLabel = "   ###Joint";
+constexpr const char* kClipIconLabel = "   ###Clip";
+constexpr const char* kCompareIconLabel = "   ###Compare";
+
+// The width a tab bar of these labels takes (the text before "###" shown).
+float tabs_width(std::initializer_list<const char*> labels) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float width = 0.0f;
+  for (const char* label : labels) {
+    const char* shown_end = std::strstr(label, "###");
+    width += ImGui::CalcTextSize(label, shown_end).x + style.FramePadding.x * 2.0f + style.ItemInnerSpacing.x;
+  }
+  return width;
+}
+
 }  // namespace
 
 float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelState& compare,
@@ -234,17 +254,51 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
   float width = area.width;
   if (ImGui::Begin("Clip", nullptr, kPanelFlags)) {
     width = ImGui::GetWindowWidth();
+    // Tabs keep whole names; in a panel too narrow for them all, glyphs (their names on hover);
+    // narrower still, they scroll. Never squeezed to "C(". The ### ids stay the same either way.
+    char problems_title[64];
+    const float room = ImGui::GetContentRegionAvail().x;
+    problems_tab_title(state, problems_title, sizeof(problems_title));
+    bool icons = false;
+    if (tabs_width({"Joint", "Clip", "Compare", problems_title, ">"}) > room) {
+      problems_tab_title(state, problems_title, sizeof(problems_title), "Problems", false);  // "Problems 2"
+      icons = tabs_width({"Joint", "Clip", "Compare", problems_title, ">"}) > room;
+      if (icons) problems_tab_title(state, problems_title, sizeof(problems_title), kIconRoom, false);
+    }
+    // A tab, narrower around a glyph; after it, the glyph over the room its label left (centred,
+    // or first before a count) and its name on hover.
+    const float padding = ImGui::GetStyle().FramePadding.x * (icons ? 0.5f : 1.0f);
+    const auto begin_tab = [&](const char* label) {
+      ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(padding, ImGui::GetStyle().FramePadding.y));
+      const bool open = ImGui::BeginTabItem(label);
+      ImGui::PopStyleVar();
+      return open;
+    };
+    const auto tab_icon = [&](TabIcon icon, const char* name, bool before_text) {
+      if (!icons) return;
+      const ImVec2 min = ImGui::GetItemRectMin();
+      const ImVec2 max = ImGui::GetItemRectMax();
+      const float size = ImGui::GetFontSize() * 0.9f;
+      const float x = before_text ? min.x + padding + size * 0.5f : (min.x + max.x) * 0.5f;
+      draw_tab_icon(ImGui::GetWindowDrawList(), icon, ImVec2(x, (min.y + max.y) * 0.5f), size,
+                    ImGui::GetColorU32(ImGuiCol_Text));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);
+    };
     if (ImGui::BeginTabBar("right_tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
       collapse_clicked = ImGui::TabItemButton(">##collapse_right", ImGuiTabItemFlags_Trailing);
       collapse_button = last_item_rect();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Collapse this panel (View menu)");
-      if (ImGui::BeginTabItem("Joint")) {
+      const bool joint_open = begin_tab(icons ? kJointIconLabel : "Joint###Joint");
+      tab_icon(TabIcon::Joint, "Joint: the selected joint, inspection options", false);
+      if (joint_open) {
         ImGui::BeginChild("##joint_tab", ImVec2(0.0f, 0.0f), false);
         draw_inspector(state, actions);
         ImGui::EndChild();
         ImGui::EndTabItem();
       }
-      if (ImGui::BeginTabItem("Clip")) {
+      const bool clip_open = begin_tab(icons ? kClipIconLabel : "Clip###Clip");
+      tab_icon(TabIcon::Clip, "Clip: the active clip's facts, up axis, scale, display", false);
+      if (clip_open) {
         ImGui::BeginChild("##clip_tab", ImVec2(0.0f, 0.0f), false);
         if (state.has_clip()) {
           draw_clip_facts(state, actions);
@@ -259,8 +313,9 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
         ImGui::EndChild();
         ImGui::EndTabItem();
       }
-      const bool compare_open = ImGui::BeginTabItem("Compare");
+      const bool compare_open = begin_tab(icons ? kCompareIconLabel : "Compare###Compare");
       compare.tab = last_item_rect();
+      tab_icon(TabIcon::Compare, "Compare: clips against a reference", false);
       compare.table_unit.clear();
       compare.find_offset = {};
       if (compare_open) {
@@ -269,10 +324,9 @@ float draw_clip_panel(const Rect& area, const ViewerState& state, ComparePanelSt
         ImGui::EndChild();
         ImGui::EndTabItem();
       }
-      char problems_title[64];
-      problems_tab_title(state, problems_title, sizeof(problems_title));
-      const bool problems_open = ImGui::BeginTabItem(problems_title);
+      const bool problems_open = begin_tab(problems_title);
       problems.tab = last_item_rect();
+      tab_icon(TabIcon::Problems, "Problems: the active clip's errors and warnings", true);
       if (problems_open) {
         ImGui::BeginChild("##problems_tab", ImVec2(0.0f, 0.0f), false);
         draw_problems_panel(state, problems, actions);

@@ -1,9 +1,11 @@
 #include "viewer/ui/curve_plot.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <span>
 
 #include "viewer/ui/panel_style.hpp"
@@ -33,9 +35,9 @@ ClockToClip clock_to_clip(const ViewerState& state, const ClipSlot& slot) {
 }
 
 // `text` cut to `width` pixels with ".." when it is wider.
-void draw_fitted_text(ImDrawList* draw, ImVec2 at, ImU32 colour, const std::string& text, float width) {
-  if (ImGui::CalcTextSize(text.c_str()).x <= width + 0.5f) {
-    draw->AddText(at, colour, text.c_str());
+void draw_fitted_text(ImDrawList* draw, ImVec2 at, ImU32 colour, std::string_view text, float width) {
+  if (ImGui::CalcTextSize(text.data(), text.data() + text.size()).x <= width + 0.5f) {
+    draw->AddText(at, colour, text.data(), text.data() + text.size());
     return;
   }
   const float dots = ImGui::CalcTextSize("..").x;
@@ -48,80 +50,108 @@ void draw_fitted_text(ImDrawList* draw, ImVec2 at, ImU32 colour, const std::stri
   draw->AddText(at, colour, cut);
 }
 
-// The legend (entries toggle their curve) at full width when there is room, the title in what is
-// left (cut, with its full text on hover).
-void draw_title_row(const ImVec2& origin, float width, const CurvePlotInput& input, CurveToggles& toggles,
-                    CurvePlotState& plot) {
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float font = ImGui::GetFontSize();
-  const float swatch = font * 0.8f;
-  const float gap = font * 0.6f;
-  float widths[kMaxPlotCurves] = {};
-  const std::size_t entries = std::min(input.curves.size(), kMaxPlotCurves);
-  float legend_width = 0.0f;
-  for (std::size_t i = 0; i < entries; ++i) {
-    widths[i] = ImGui::CalcTextSize(input.curves[i]->legend.c_str()).x;
-    legend_width += swatch + widths[i] + gap;
+// A line through `points` in `pattern` (dashes and dots measured along the line).
+void draw_patterned_line(ImDrawList* draw, std::span<const ImVec2> points, ImU32 colour, float thickness,
+                         LinePattern pattern) {
+  if (points.size() < 2) return;
+  if (pattern == LinePattern::Solid) {
+    draw->AddPolyline(points.data(), static_cast<int>(points.size()), colour, ImDrawFlags_None, thickness);
+    return;
   }
-  const float full_title = ImGui::CalcTextSize(input.title).x;
-  const float title_width =
-      std::min(full_title, std::max(width - (legend_width - gap) - font * 1.5f, std::min(full_title, font * 3.0f)));
-  draw_fitted_text(draw, origin, ImGui::GetColorU32(ImGuiCol_Text), input.title, title_width);
-  if (full_title > title_width + 0.5f &&
-      ImGui::IsMouseHoveringRect(origin, ImVec2(origin.x + title_width, origin.y + font)))
-    ImGui::SetTooltip("%s", input.title);
-  layout_legend(std::span<const float>(widths, entries), origin.x + title_width + font, origin.x + width - font * 0.5f,
-                swatch, gap, font, plot.legend_slots);
-  const std::vector<LegendSlot>& slots = plot.legend_slots;
-  for (std::size_t i = 0; i < slots.size(); ++i) {
-    const LegendSlot& slot = slots[i];
-    if (!slot.shown) continue;
-    const PlotCurve& curve = *input.curves[i];
-    bool& hidden = toggles.hidden[curve.toggle];
-    const ImVec2 min(slot.x, origin.y);
-    const ImVec2 max(slot.x + swatch + slot.text_width, origin.y + font * 1.2f);
-    plot.legend.emplace_back(curve.name, Rect{min.x, min.y, max.x - min.x, max.y - min.y});
-    ImGui::SetCursorScreenPos(min);
-    ImGui::PushID(input.id);
-    ImGui::PushID(curve.toggle);
-    if (ImGui::InvisibleButton("##legend", ImVec2(max.x - min.x, max.y - min.y))) hidden = !hidden;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: click to %s", curve.name.c_str(), hidden ? "show" : "hide");
-    ImGui::PopID();
-    ImGui::PopID();
-    const ImVec2 box_min(slot.x, origin.y + font * 0.35f);
-    const ImVec2 box_max(slot.x + font * 0.6f, origin.y + font * 0.95f);
-    if (hidden) {
-      draw->AddRect(box_min, box_max, kHiddenLegend, 2.0f);
-    } else {
-      draw->AddRectFilled(box_min, box_max, curve.colour, 2.0f);
+  const float on = pattern == LinePattern::Dashed ? 7.0f : 2.0f;
+  const float period = pattern == LinePattern::Dashed ? 11.0f : 5.0f;
+  float along = 0.0f;  // where the segment's start is in the pattern's period
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const ImVec2 a = points[i - 1];
+    const ImVec2 b = points[i];
+    const float length = std::hypot(b.x - a.x, b.y - a.y);
+    float t = 0.0f;  // along this segment
+    while (t < length) {
+      const float phase = std::fmod(along + t, period);
+      const float left = phase < on ? on - phase : period - phase;  // to the end of this dash or gap
+      const float step = std::min(left, length - t);
+      if (phase < on && step > 0.0f) {
+        const float u0 = t / length;
+        const float u1 = (t + step) / length;
+        draw->AddLine(ImVec2(a.x + (b.x - a.x) * u0, a.y + (b.y - a.y) * u0),
+                      ImVec2(a.x + (b.x - a.x) * u1, a.y + (b.y - a.y) * u1), colour, thickness);
+      }
+      t += std::max(step, 1e-3f);
     }
-    draw_fitted_text(draw, ImVec2(slot.x + swatch, origin.y), hidden ? kHiddenLegend : kPlotLabel, curve.legend,
-                     slot.text_width);
+    along = std::fmod(along + length, period);
   }
 }
 
+// The width a legend of `entries` takes in one row.
+float legend_row_width(std::span<const LegendEntry> entries) {
+  const float font = ImGui::GetFontSize();
+  float width = 0.0f;
+  for (const LegendEntry& entry : entries) {
+    const float sample = entry.pattern_sample ? font * 0.6f : 0.0f;  // a line is wider than a swatch
+    width += font * 0.8f + ImGui::CalcTextSize(entry.text.data(), entry.text.data() + entry.text.size()).x + sample +
+             font * 0.6f;
+  }
+  return entries.empty() ? 0.0f : width - font * 0.6f;
+}
+
+// The legend (entries toggle their curves) at full width when there is room, the title in what
+// is left (cut, with its full text on hover).
+void draw_title_row(const ImVec2& origin, float width, const CurvePlotInput& input, std::span<LegendEntry> legend,
+                    CurvePlotState& plot) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float font = ImGui::GetFontSize();
+  const float full_title = ImGui::CalcTextSize(input.title).x;
+  const float legend_width = legend_row_width(legend);
+  const float title_width =
+      std::min(full_title, std::max(width - legend_width - font * 1.5f, std::min(full_title, font * 3.0f)));
+  draw_fitted_text(draw, origin, ImGui::GetColorU32(ImGuiCol_Text), std::string_view(input.title), title_width);
+  if (full_title > title_width + 0.5f &&
+      ImGui::IsMouseHoveringRect(origin, ImVec2(origin.x + title_width, origin.y + font)))
+    ImGui::SetTooltip("%s", input.title);
+  draw_legend(origin.x + title_width + font, origin.x + width - font * 0.5f, origin.y, input.id, legend,
+              plot.legend_slots, plot.legend);
+}
+
+// Where a curve's own frames fall on the plot's: plot frame = origin + own frame x scale.
+struct FramePlacing {
+  double origin = 0.0;
+  double scale = 1.0;
+  [[nodiscard]] double own(double plot_frame) const { return (plot_frame - origin) / scale; }
+  [[nodiscard]] double plot(double own_frame) const { return origin + own_frame * scale; }
+};
+
+FramePlacing placing_of(const ViewerState& state, const ClipSlot& plot_slot, const PlotCurve& curve) {
+  if (curve.slot == nullptr || curve.slot == &plot_slot) return {};
+  const ClockToClip plot = clock_to_clip(state, plot_slot);
+  const ClockToClip own = clock_to_clip(state, *curve.slot);
+  return FramePlacing{(own.origin - plot.origin) / plot.per_frame, own.per_frame / plot.per_frame};
+}
+
 // The curve through its columns: each column's min..max as a faint band and the mean as a line;
-// zoomed in to fewer frames than columns, a line through the frames themselves.
-void draw_curve(ImDrawList* draw, const PlotArea& area, const PlotCurve& curve, double first, double last,
-                std::vector<ImVec2>& points) {
+// zoomed in to fewer frames than columns, a line through the frames themselves. `first`..`last`
+// are the plot's frames; the curve's own are placed by `placing`.
+void draw_curve(ImDrawList* draw, const PlotArea& area, const PlotCurve& curve, const FramePlacing& placing,
+                double first, double last, std::vector<ImVec2>& points) {
   const std::size_t columns = curve.columns.count.size();
-  const double frames_per_column = (last - first) / static_cast<double>(std::max<std::size_t>(columns, 1));
+  const double own_first = placing.own(first);
+  const double own_last = placing.own(last);
+  const double frames_per_column = (own_last - own_first) / static_cast<double>(std::max<std::size_t>(columns, 1));
   points.clear();
   if (frames_per_column <= 1.0) {
     const std::vector<float>& values = curve.pyramid.values();
     if (values.empty()) return;
     const double end = static_cast<double>(values.size() - 1);
-    const auto a = static_cast<std::size_t>(std::clamp(std::floor(first), 0.0, end));
-    const auto b = static_cast<std::size_t>(std::clamp(std::ceil(last), 0.0, end));
-    for (std::size_t f = a; f <= b; ++f) points.emplace_back(area.x_of(static_cast<double>(f)), area.y_of(values[f]));
-    draw->AddPolyline(points.data(), static_cast<int>(points.size()), curve.colour, ImDrawFlags_None, 1.5f);
+    const auto a = static_cast<std::size_t>(std::clamp(std::floor(own_first), 0.0, end));
+    const auto b = static_cast<std::size_t>(std::clamp(std::ceil(own_last), 0.0, end));
+    for (std::size_t f = a; f <= b; ++f)
+      points.emplace_back(area.x_of(placing.plot(static_cast<double>(f))), area.y_of(values[f]));
+    draw_patterned_line(draw, points, curve.colour, 1.5f, curve.pattern);
     return;
   }
-  const ImU32 band = with_alpha(curve.colour, 90);
+  const ImU32 band = with_alpha(curve.colour, curve.pattern == LinePattern::Solid ? 90 : 45);
   const float column_width = (area.max.x - area.min.x) / static_cast<float>(columns);
   const auto flush = [&] {
-    if (points.size() > 1)
-      draw->AddPolyline(points.data(), static_cast<int>(points.size()), curve.colour, ImDrawFlags_None, 1.5f);
+    draw_patterned_line(draw, points, curve.colour, 1.5f, curve.pattern);
     points.clear();
   };
   for (std::size_t c = 0; c < columns; ++c) {
@@ -163,6 +193,61 @@ std::pair<double, double> visible_clip_frames(const ViewerState& state, const Cl
   return {map.clip_of(view.first()), map.clip_of(view.last())};
 }
 
+void draw_legend(float left, float right, float y, const char* id, std::span<LegendEntry> entries,
+                 std::vector<LegendSlot>& slots, std::vector<std::pair<std::string, Rect>>& drawn) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float font = ImGui::GetFontSize();
+  const float swatch = font * 0.8f;
+  const float gap = font * 0.6f;
+  float widths[kMaxLegendEntries] = {};
+  const std::size_t count = std::min(entries.size(), kMaxLegendEntries);
+  for (std::size_t i = 0; i < count; ++i) {
+    const float sample = entries[i].pattern_sample ? font * 0.6f : 0.0f;  // a line is wider than a swatch
+    widths[i] = ImGui::CalcTextSize(entries[i].text.data(), entries[i].text.data() + entries[i].text.size()).x + sample;
+  }
+  layout_legend(std::span<const float>(widths, count), left, right, swatch, gap, font, slots);
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const LegendSlot& slot = slots[i];
+    if (!slot.shown) continue;
+    const LegendEntry& entry = entries[i];
+    bool& hidden = *entry.hidden;
+    const ImVec2 min(slot.x, y);
+    const ImVec2 max(slot.x + swatch + slot.text_width, y + font * 1.2f);
+    drawn.emplace_back(std::string(entry.name), Rect{min.x, min.y, max.x - min.x, max.y - min.y});
+    ImGui::SetCursorScreenPos(min);
+    ImGui::PushID(id);
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::InvisibleButton("##legend", ImVec2(max.x - min.x, max.y - min.y))) {
+      hidden = !hidden;
+      if (entry.hidden_too != nullptr) *entry.hidden_too = hidden;
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%.*s: click to %s", static_cast<int>(entry.name.size()), entry.name.data(),
+                        hidden ? "show" : "hide");
+    ImGui::PopID();
+    ImGui::PopID();
+    float text_x = slot.x + swatch;
+    float text_width = slot.text_width;
+    if (entry.pattern_sample) {
+      // The channel's line pattern, as its curves are drawn in every series.
+      const float line_y = y + font * 0.65f;
+      const std::array<ImVec2, 2> sample = {ImVec2(slot.x, line_y), ImVec2(slot.x + swatch + font * 0.4f, line_y)};
+      draw_patterned_line(draw, sample, hidden ? kHiddenLegend : kPlotLabel, 2.0f, entry.pattern);
+      text_x += font * 0.6f;
+      text_width = std::max(text_width - font * 0.6f, 0.0f);
+    } else {
+      const ImVec2 box_min(slot.x, y + font * 0.35f);
+      const ImVec2 box_max(slot.x + font * 0.6f, y + font * 0.95f);
+      if (hidden) {
+        draw->AddRect(box_min, box_max, kHiddenLegend, 2.0f);
+      } else {
+        draw->AddRectFilled(box_min, box_max, entry.colour, 2.0f);
+      }
+    }
+    draw_fitted_text(draw, ImVec2(text_x, y), hidden ? kHiddenLegend : kPlotLabel, entry.text, text_width);
+  }
+}
+
 void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const ViewerState& state, CurveToggles& toggles,
                      CurvePlotState& plot, std::vector<ImVec2>& points, Actions& actions) {
   const ClipSlot& slot = *input.slot;
@@ -171,7 +256,19 @@ void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const View
   const float font = ImGui::GetFontSize();
   ImGui::BeginGroup();
   plot.legend.clear();
-  draw_title_row(origin, size.x, input, toggles, plot);
+  // The legend: the plot's own entries, or one per curve toggling its channel.
+  LegendEntry own_legend[kMaxPlotCurves];
+  std::span<LegendEntry> legend = input.legend;
+  if (!input.legend_given) {
+    std::size_t n = 0;
+    for (PlotCurve* curve : input.curves) {
+      if (n == kMaxPlotCurves) break;
+      own_legend[n++] = LegendEntry{curve->legend,      curve->name, curve->colour,
+                                    LinePattern::Solid, false,       &toggles.hidden[curve->toggle]};
+    }
+    legend = std::span<LegendEntry>(own_legend, n);
+  }
+  draw_title_row(origin, size.x, input, legend, plot);
 
   PlotArea area;
   area.min = ImVec2(origin.x + font * 4.0f, origin.y + font * 1.4f);
@@ -188,32 +285,47 @@ void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const View
   area.set_frames(first, last, slot.clip().motion.frame_count);
 
   PlotCurve* shown_curves[kMaxPlotCurves] = {};
+  FramePlacing placings[kMaxPlotCurves];
   std::size_t shown_count = 0;
-  unsigned mask = 0;
+  std::uint64_t mask = 0;
   for (std::size_t i = 0; i < input.curves.size() && i < kMaxPlotCurves; ++i) {
-    if (toggles.hidden[input.curves[i]->toggle]) continue;
+    const PlotCurve& curve = *input.curves[i];
+    if (toggles.hidden[curve.toggle]) continue;
+    if (curve.series >= 0 && static_cast<std::size_t>(curve.series) < kMaxCurveSeries &&
+        toggles.hidden_series[curve.series])
+      continue;
+    placings[shown_count] = placing_of(state, slot, curve);
     shown_curves[shown_count++] = input.curves[i];
-    mask |= 1u << i;
+    mask |= std::uint64_t{1} << i;
   }
   const std::span<PlotCurve* const> shown(shown_curves, shown_count);
   const auto columns = static_cast<std::size_t>(std::max(area.max.x - area.min.x, 1.0f));
   const std::size_t frames = input.curves.empty() ? 0 : input.curves.front()->pyramid.size();
   if (plot.first != first || plot.last != last || plot.columns != columns || plot.shown_mask != mask ||
-      plot.frames != frames) {
+      plot.frames != frames || plot.revision != input.revision) {
     plot.first = first;
     plot.last = last;
     plot.columns = columns;
     plot.shown_mask = mask;
     plot.frames = frames;
+    plot.revision = input.revision;
+    // Each curve over the frames of its own clip the view shows (the same clock time), so that its
+    // columns line up with every other curve's.
     std::vector<std::span<const float>> series;
-    for (PlotCurve* curve : shown) {
-      curve->pyramid.columns(first, last, columns, curve->columns);
-      series.emplace_back(curve->pyramid.values());
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+      PlotCurve* curve = shown[i];
+      const double own_first = placings[i].own(first);
+      const double own_last = placings[i].own(last);
+      curve->pyramid.columns(own_first, own_last, columns, curve->columns);
+      const std::vector<float>& values = curve->pyramid.values();
+      if (values.empty()) continue;
+      const double end = static_cast<double>(values.size() - 1);
+      const auto a = static_cast<std::size_t>(std::clamp(std::ceil(own_first), 0.0, end));
+      const auto b = static_cast<std::size_t>(std::clamp(std::floor(own_last), 0.0, end));
+      if (a <= b && own_last >= 0.0 && own_first <= end)
+        series.emplace_back(std::span<const float>(values).subspan(a, b - a + 1));
     }
-    const double end = frames > 0 ? static_cast<double>(frames - 1) : 0.0;
-    const auto a = static_cast<std::size_t>(std::clamp(std::ceil(first), 0.0, end));
-    const auto b = static_cast<std::size_t>(std::clamp(std::floor(last), 0.0, end));
-    plot.automatic = robust_range(series, a, b);
+    plot.automatic = robust_range(series, 0, std::numeric_limits<std::size_t>::max() / 2);
   }
   // The automatic range with a margin; the user's zoom as it is.
   PlotArea automatic = area;
@@ -294,7 +406,7 @@ void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const View
                       plot.value.manual() ? " (zoomed: double-click the plot for the automatic range)" : "");
 
   draw->PushClipRect(area.min, area.max, true);
-  for (const PlotCurve* curve : shown) draw_curve(draw, area, *curve, first, last, points);
+  for (std::size_t i = 0; i < shown.size(); ++i) draw_curve(draw, area, *shown[i], placings[i], first, last, points);
   for (const PlotCurve* curve : shown) draw_off_scale_marks(draw, area, *curve);
   const float playhead = area.x_of(slot.frame_position);
   draw->AddLine(ImVec2(playhead, area.min.y), ImVec2(playhead, area.max.y), kAccent, 1.5f);
@@ -326,10 +438,17 @@ void draw_curve_plot(const ImVec2& size, const CurvePlotInput& input, const View
     ImGui::Text("Frame %zu   %.3f s", whole, frame * slot.clip().motion.frame_time);
     plot.hover = "frame=" + std::to_string(whole);
     char value[64];
-    for (const PlotCurve* curve : shown) {
-      const float v = whole < curve->pyramid.size() ? curve->pyramid.values()[whole] : 0.0f;
+    float name_column = font * 6.0f;  // the values in a column after the longest name
+    for (const PlotCurve* curve : shown)
+      name_column = std::max(name_column, ImGui::CalcTextSize(curve->name.c_str()).x + font);
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+      const PlotCurve* curve = shown[i];
+      // The curve's own frame at the hovered clock time (its clip may run at another rate or offset).
+      const double own = std::round(placings[i].own(static_cast<double>(whole)));
+      if (own < 0.0 || own >= static_cast<double>(curve->pyramid.size())) continue;
+      const float v = curve->pyramid.values()[static_cast<std::size_t>(own)];
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve->colour), "%s", curve->name.c_str());
-      ImGui::SameLine(font * 6.0f);
+      ImGui::SameLine(name_column);
       ImGui::Text("%.4f %s", static_cast<double>(v), input.unit);
       std::snprintf(value, sizeof(value), "%.9g", static_cast<double>(v));
       plot.hover += ',' + curve->name + '=' + value;

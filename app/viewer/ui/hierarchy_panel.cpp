@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "model/joint_tree_rows.hpp"
+#include "viewer/ui/icons.hpp"
 #include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/readout_fit.hpp"
 
@@ -82,7 +83,8 @@ void kind_mark(ImDrawList* draw, ImVec2 centre, float r, bool root, bool end_sit
   }
 }
 
-void row(const ClipSlot& slot, HierarchyPanelState& tree, int joint, bool& toggle, Actions& actions) {
+void row(const ClipSlot& slot, std::span<const CurveSeriesKey> pins, HierarchyPanelState& tree, int joint, bool& toggle,
+         Actions& actions) {
   const Skeleton& skeleton = slot.clip().skeleton;
   const auto j = static_cast<std::size_t>(joint);
   const float height = ImGui::GetTextLineHeightWithSpacing();
@@ -107,6 +109,15 @@ void row(const ClipSlot& slot, HierarchyPanelState& tree, int joint, bool& toggl
     }
   }
   if (ImGui::IsItemHovered()) actions.hover_joint = joint;
+  // Right-click: pin the joint's curves to the strip (they stay when another joint is selected).
+  if (ImGui::BeginPopupContextItem("##joint_menu")) {
+    const CurveSeriesKey key{slot.id, joint};
+    const bool pinned = std::find(pins.begin(), pins.end(), key) != pins.end();
+    if (ImGui::MenuItem(pinned ? "Unpin from Curves" : "Pin to Curves")) actions.toggle_curve_pin = key;
+    if (ImGui::MenuItem("Select")) actions.select_joint = joint;
+    if (ImGui::MenuItem("Centre on It")) actions.centre_on_joint = joint;
+    ImGui::EndPopup();
+  }
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float cy = start.y + height * 0.5f;
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -134,6 +145,12 @@ void row(const ClipSlot& slot, HierarchyPanelState& tree, int joint, bool& toggl
             : end_site ? dim
                        : IM_COL32(170, 175, 185, 255));
   float text_x = mark_x + indent * 0.7f;
+  if (std::find(pins.begin(), pins.end(), CurveSeriesKey{slot.id, joint}) != pins.end()) {
+    // Pinned to the curves strip: a pin before its name.
+    const float size = ImGui::GetFontSize();
+    draw_pin(draw, ImVec2(text_x - size * 0.15f, cy - size * 0.5f), size, kAccent);
+    text_x += size * 0.85f;
+  }
   const std::string& label = slot.labels[j];
   const float text_y = start.y + (height - ImGui::GetFontSize()) * 0.5f;
   if (depth > kMaxIndentedDepth) {  // a deep chain: no indentation past the panel, the depth in words
@@ -228,7 +245,7 @@ void draw_hierarchy(const ViewerState& state, HierarchyPanelState& tree, Actions
   while (clipper.Step()) {
     for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
       bool toggle = false;
-      row(*slot, tree, tree.rows[static_cast<std::size_t>(r)], toggle, actions);
+      row(*slot, state.curve_pins, tree, tree.rows[static_cast<std::size_t>(r)], toggle, actions);
       if (toggle) toggled = tree.rows[static_cast<std::size_t>(r)];
     }
   }

@@ -1,6 +1,7 @@
 #include "viewer/ui/icons.hpp"
 
 #include <imgui.h>
+#include <algorithm>
 
 namespace bvhscope::viewer {
 namespace {
@@ -56,6 +57,44 @@ bool icon_button(const char* id, Icon icon, const char* tooltip) {
       break;
   }
   return clicked;
+}
+
+void draw_pin(ImDrawList* draw, ImVec2 at, float size, ImU32 colour) {
+  // A push pin standing up: its cap, its body, the collar it rests on, and the needle.
+  const auto p = [&](float x, float y) { return ImVec2(at.x + size * x, at.y + size * y); };
+  draw->AddRectFilled(p(0.34f, 0.14f), p(0.66f, 0.24f), colour, 1.0f);
+  draw->AddRectFilled(p(0.41f, 0.24f), p(0.59f, 0.48f), colour);
+  draw->AddRectFilled(p(0.26f, 0.48f), p(0.74f, 0.57f), colour, 1.0f);
+  draw->AddLine(p(0.5f, 0.57f), p(0.5f, 0.88f), colour, std::max(size * 0.08f, 1.2f));
+}
+
+void draw_tab_icon(ImDrawList* draw, TabIcon icon, ImVec2 centre, float size, ImU32 colour) {
+  const float h = size * 0.5f;
+  const auto p = [&](float x, float y) { return ImVec2(centre.x + h * x, centre.y + h * y); };
+  const float line = std::max(size * 0.1f, 1.2f);
+  switch (icon) {
+    case TabIcon::Joint:  // a bone between two joints
+      draw->AddLine(p(-0.55f, 0.55f), p(0.55f, -0.55f), colour, line * 1.6f);
+      draw->AddCircleFilled(p(-0.6f, 0.6f), h * 0.32f, colour);
+      draw->AddCircleFilled(p(0.6f, -0.6f), h * 0.32f, colour);
+      break;
+    case TabIcon::Clip:  // a film frame with its sprocket holes
+      draw->AddRect(p(-0.9f, -0.75f), p(0.9f, 0.75f), colour, 1.0f, ImDrawFlags_None, line);
+      for (const float x : {-0.55f, 0.0f, 0.55f}) {
+        draw->AddRectFilled(p(x - 0.12f, -0.6f), p(x + 0.12f, -0.38f), colour);
+        draw->AddRectFilled(p(x - 0.12f, 0.38f), p(x + 0.12f, 0.6f), colour);
+      }
+      break;
+    case TabIcon::Compare:  // two heads, one over the other
+      draw->AddCircle(p(-0.3f, 0.0f), h * 0.62f, colour, 0, line);
+      draw->AddCircleFilled(p(0.32f, 0.0f), h * 0.62f, colour);
+      break;
+    case TabIcon::Problems:  // a warning triangle
+      draw->AddTriangle(p(0.0f, -0.85f), p(0.95f, 0.8f), p(-0.95f, 0.8f), colour, line);
+      draw->AddLine(p(0.0f, -0.3f), p(0.0f, 0.25f), colour, line);
+      draw->AddCircleFilled(p(0.0f, 0.52f), line * 0.7f, colour);
+      break;
+  }
 }
 
 }  // namespace bvhscope::viewer

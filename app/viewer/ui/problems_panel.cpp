@@ -172,14 +172,16 @@ void build_texts(const ClipSlot& slot, const LintReport& report, ProblemsPanelSt
 
 }  // namespace
 
-void problems_tab_title(const ViewerState& state, char* out, std::size_t size) {
+void problems_tab_title(const ViewerState& state, char* out, std::size_t size, const char* name, bool parentheses) {
   const LintReport* report = state.lint.report();
   if (report == nullptr) {
-    std::snprintf(out, size, "Problems###problems");
+    std::snprintf(out, size, "%s###problems", name);
     return;
   }
   const std::size_t problems = report->count(LintSeverity::Error) + report->count(LintSeverity::Warning);
-  std::snprintf(out, size, "Problems (%zu)###problems", problems);
+  // After a glyph's room (a name of spaces) the count alone.
+  const char* format = parentheses ? "%s (%zu)###problems" : name[0] == ' ' ? "%s%zu###problems" : "%s %zu###problems";
+  std::snprintf(out, size, format, name, problems);
 }
 
 void draw_problems_panel(const ViewerState& state, ProblemsPanelState& panel, Actions& actions) {

@@ -38,9 +38,11 @@ struct ProblemsPanelState {
   Rect fix_button;  // the opened finding's Fix... button (empty when not drawn)
 };
 
-// "Problems (3)": errors and warnings of the active clip once checked; the ### id stays the same.
-// Written into `out` (no allocation).
-void problems_tab_title(const ViewerState& state, char* out, std::size_t size);
+// "Problems (3)": errors and warnings of the active clip once checked, after `name` ("Problems",
+// or spaces: the room for a glyph in a narrow panel), in parentheses or not ("Problems 3"); the ###
+// id stays the same. Written into `out` (no allocation).
+void problems_tab_title(const ViewerState& state, char* out, std::size_t size, const char* name = "Problems",
+                        bool parentheses = true);
 
 void draw_problems_panel(const ViewerState& state, ProblemsPanelState& panel, Actions& actions);
 

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "viewer/ui/icons.hpp"
+#include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/readout_fit.hpp"
 
 namespace bvhscope::viewer {
@@ -76,7 +77,7 @@ long tick_step(double pixels_per_frame, float min_pixels) {
   return step;
 }
 
-void draw_transport(const ViewerState& state, Actions& actions) {
+void draw_transport(const ViewerState& state, Actions& actions, Rect& speed_field) {
   const PlaybackClock& clock = state.clock();
   // A narrow window leaves out the Speed and Sampling labels (their tooltips say what they are) and
   // closes the gaps, so the frame field keeps its room.
@@ -112,6 +113,7 @@ void draw_transport(const ViewerState& state, Actions& actions) {
   float speed = static_cast<float>(clock.speed());
   if (ImGui::DragFloat("##speed", &speed, 0.01f, 0.1f, 4.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp))
     actions.speed = speed;
+  speed_field = last_item_rect();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Speed: drag, or double-click to type (0.1x to 4x); right-click for presets");
   ImGui::OpenPopupOnItemClick("speed_presets");
@@ -594,24 +596,25 @@ float timeline_panel_height(const ViewerState& state) {
          lanes_height;
 }
 
-bool draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions, std::vector<Rect>& lanes) {
+void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions, TimelineDrawn& drawn) {
+  std::vector<Rect>& lanes = drawn.lanes;
   lanes.assign(lanes_shown(state) > 0 ? state.clips.size() : 0, Rect{});
-  bool panning = false;
+  drawn.panning = false;
+  drawn.speed_field = {};
   ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
   ImGui::SetNextWindowSize(ImVec2(area.width, area.height));
   if (ImGui::Begin("Timeline", nullptr, kPanelFlags)) {
     ImGui::BeginDisabled(!state.has_clip());
-    draw_transport(state, actions);
+    draw_transport(state, actions, drawn.speed_field);
     const ImVec2 area_min = ImGui::GetCursorScreenPos();
     const float area_width = ImGui::GetContentRegionAvail().x;
     const TrackScale scale = draw_track(state, actions);
     if (lanes_shown(state) > 0) draw_lanes(state, scale, actions, lanes);
     const ImVec2 area_max(area_min.x + area_width, ImGui::GetCursorScreenPos().y);
-    panning = zoom_and_pan(state, scale, area_min, area_max, actions);
+    drawn.panning = zoom_and_pan(state, scale, area_min, area_max, actions);
     ImGui::EndDisabled();
   }
   ImGui::End();
-  return panning;
 }
 
 }  // namespace bvhscope::viewer

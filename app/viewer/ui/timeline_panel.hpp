@@ -18,9 +18,16 @@ namespace bvhscope::viewer {
 // Height the panel needs with the current font and clips, in window units.
 float timeline_panel_height(const ViewerState& state);
 
-// `lanes` gets each clip's bar in window units (index = clip index; empty when no lanes are drawn,
-// zero height for a lane scrolled out of sight; its x extent through the timeline's view, which may
-// reach past the track). True while the timeline is being panned with a mouse drag.
-bool draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions, std::vector<Rect>& lanes);
+// Where the panel drew what tests and the state report look for.
+struct TimelineDrawn {
+  // Each clip's bar in window units (index = clip index; empty when no lanes are drawn, zero height
+  // for a lane scrolled out of sight; its x extent through the timeline's view, which may reach
+  // past the track).
+  std::vector<Rect> lanes;
+  bool panning = false;  // the timeline is being panned with a mouse drag
+  Rect speed_field;      // the speed's drag field
+};
+
+void draw_timeline_panel(const Rect& area, const ViewerState& state, Actions& actions, TimelineDrawn& drawn);
 
 }  // namespace bvhscope::viewer
