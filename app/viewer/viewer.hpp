@@ -92,22 +92,9 @@ class Viewer {
   void draw_view_overlay();
   // Draws the scene into the view rectangle of a `framebuffer` the size of the window's
   // framebuffer (window_* are the window's size in the units ImGui uses).
-  // With `region`, only that rectangle of the framebuffer is drawn (as the whole draw would);
-  // with SceneLayers::OverGround, all but the ground (render_ground's), which must be there.
-  enum class SceneLayers : std::uint8_t { All, OverGround };
-  void render(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
-              std::optional<gfx::Viewport> region = std::nullopt, SceneLayers layers = SceneLayers::All);
-  // The ground alone: background, floor and grid (gfx::SceneRenderer::draw_ground).
-  void render_ground(int framebuffer_width, int framebuffer_height, float window_width, float window_height);
+  void render(int framebuffer_width, int framebuffer_height, float window_width, float window_height);
   // The view render() draws from, after the framing a new clip or F asked for (render calls it).
   gfx::SceneView scene_view(int framebuffer_width, int framebuffer_height, float window_width, float window_height);
-  // What render() draws where no figure or shadow is (background, floor, grid, axes).
-  void render_backdrop(int framebuffer_width, int framebuffer_height, float window_width, float window_height);
-  // The framebuffer rectangle outside which render() from `view` draws what render_backdrop does,
-  // for the poses of the last advance (a video with a still camera redraws only that); empty when
-  // the figures are out of view; nullopt when more than the figures moves (a trail, the trajectory
-  // marker) or no clip is loaded.
-  [[nodiscard]] std::optional<gfx::Viewport> figure_region(const gfx::SceneView& view) const;
 
   // Without UI the view is the whole window (the render command without --ui).
   void use_full_view(float window_width, float window_height);

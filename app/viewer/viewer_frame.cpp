@@ -511,26 +511,12 @@ gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height,
   return view;
 }
 
-void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
-                    std::optional<gfx::Viewport> region, SceneLayers layers) {
-  gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
-  view.region = region;
+void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
+  const gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
   // The tree's hover (active clip) first, else the joint under the mouse in the view.
   scene_.update_looks(state_.clips, state_.comparison,
                       render::HoveredJoints{state_.hovered_joint, state_.view_hover.clip, state_.view_hover.joint});
-  scene_.draw(view, scene_style(), state_.clips, layers == SceneLayers::OverGround);
-}
-
-void Viewer::render_ground(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
-  scene_.draw_ground(scene_view(framebuffer_width, framebuffer_height, window_width, window_height), scene_style());
-}
-
-void Viewer::render_backdrop(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
-  scene_.draw_backdrop(scene_view(framebuffer_width, framebuffer_height, window_width, window_height), scene_style());
-}
-
-std::optional<gfx::Viewport> Viewer::figure_region(const gfx::SceneView& view) const {
-  return scene_.figure_region(view, scene_style(), state_.clips);
+  scene_.draw(view, scene_style(), state_.clips);
 }
 
 }  // namespace bvhscope::viewer

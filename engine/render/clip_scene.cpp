@@ -14,9 +14,6 @@
 namespace bvhscope::render {
 namespace {
 
-// Projecting more points than this costs as much as drawing them (a huge skeleton).
-constexpr std::size_t kMostPoints = 100'000;
-
 // Upright, scaled into the first clip's units, then the side-by-side offsets (automatic unless
 // edited), which also stand every clip on the floor at y = 0 (unless the floor is the origin plane).
 void place_clips(ClipSet& clips, bool floor_at_origin) {
@@ -51,15 +48,18 @@ void place_clips(ClipSet& clips, bool floor_at_origin) {
 void ClipScene::rebuild(ClipSet& clips, const Comparison& comparison, const DisplayOptions& display) {
   if (clips.empty()) return;
   place_clips(clips, display.floor_at_origin);
-  std::vector<const Skeleton*> skeletons;
-  std::vector<float> heights;
-  std::vector<DrawDetail> details;
+  scene_.clips.assign(clips.size(), SceneClip{});
+  ghost_poses_.resize(clips.size());
   Bounds bounds;
-  for (ClipSlot& slot : clips) {
-    skeletons.push_back(&slot.clip().skeleton);
-    heights.push_back(slot.prepared.measures.figure.extent * slot.placement.scale);
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    ClipSlot& slot = clips[i];
     slot.detail = slot.prepared.measures.detail;
-    details.push_back(slot.detail);
+    SceneClip& drawn = scene_.clips[i];
+    drawn.skeleton = &slot.clip().skeleton;
+    drawn.pose = &slot.pose;
+    drawn.placement = slot.placement;
+    drawn.height = slot.prepared.measures.figure.extent * slot.placement.scale;
+    drawn.detail = slot.detail;
     // The bounds are upright already: scaled and shifted only. A ghost stands over the reference.
     const Bounds& b = slot.prepared.measures.figure.bounds;
     if (!b.empty() && ghost_comparison(comparison, slot) == nullptr) {
@@ -68,16 +68,14 @@ void ClipScene::rebuild(ClipSet& clips, const Comparison& comparison, const Disp
     }
   }
   bounds_ = bounds;
-  renderer_.set_skeletons(skeletons, heights, details);
-  looks_.assign(clips.size(), gfx::ClipLook{});
   // The floor: y = 0 of the scene (every clip's contact level, or the file's origin plane).
   Bounds ground = bounds;
   if (!ground.empty()) ground.min.y = 0.0f;
-  renderer_.set_ground(ground_grid(ground, metres_per_unit(clips.front())));
+  scene_.ground = ground_grid(ground, metres_per_unit(clips.front()));
   const ClipSlot& active = *clips.active();
-  std::vector<glm::vec3> path = active.prepared.measures.root_path;
-  active.placement.apply_in_place(path);
-  renderer_.set_trajectory(path);
+  scene_.trajectory = active.prepared.measures.root_path;
+  active.placement.apply_in_place(scene_.trajectory);
+  scene_.revision = ++revisions_;
   trail_key_ = {};
 }
 
@@ -105,8 +103,11 @@ void ClipScene::pose(ClipSet& clips, const Comparison& comparison, const PoseTim
     sample_pose(clip, position, sampling, slot.prepared.decision.mode, slot.pose);
   }
   const ClipSlot* reference = clips.with_id(comparison.settings().reference_id);
-  for (std::size_t i = 0; i < clips.size(); ++i) {
+  for (std::size_t i = 0; i < clips.size() && i < scene_.clips.size(); ++i) {
     ClipSlot& slot = clips[i];
+    SceneClip& drawn = scene_.clips[i];
+    drawn.pose = &slot.pose;
+    drawn.placement = slot.placement;
     const ClipComparison* ghost = reference != nullptr ? ghost_comparison(comparison, slot) : nullptr;
     if (ghost != nullptr) {
       // The pose compare measures beside the reference's frame on screen: its time (reference
@@ -115,20 +116,14 @@ void ClipScene::pose(ClipSet& clips, const Comparison& comparison, const PoseTim
       const double last = static_cast<double>(std::max<std::size_t>(slot.clip().motion.frame_count, 1) - 1);
       slot.frame_position = std::clamp((reference->frame_position + ghost->options.offset) * ratio, 0.0, last);
       sample_pose(slot.clip(), slot.frame_position, Sampling::Linear, slot.prepared.decision.mode, slot.pose);
-      write_ghost_pose(i, slot, *reference, *ghost);
-    } else {
-      renderer_.write_pose(i, slot.clip().skeleton, slot.pose, slot.placement);
+      // Moved where it is measured: aligned on the reference for this frame as compare_motion
+      // aligns it (from the poses on screen), then placed as the reference is placed.
+      ghosts_.aligned_pose(slot, *reference, *ghost, ghost_poses_[i]);
+      drawn.pose = &ghost_poses_[i];
+      drawn.placement = reference->placement;
     }
   }
-  renderer_.upload_poses();
-}
-
-// The other clip's pose moved where it is measured: aligned on the reference for this frame as
-// compare_motion aligns it (from the poses on screen), then placed as the reference is placed.
-void ClipScene::write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
-                                 const ClipComparison& compared) {
-  renderer_.write_pose(index, slot.clip().skeleton, ghosts_.aligned_pose(slot, reference, compared),
-                       reference.placement);
+  drawer_.stage(scene_);
 }
 
 void ClipScene::update_trail(const ClipSet& clips, const InspectionOptions& inspection) {
@@ -141,14 +136,14 @@ void ClipScene::update_trail(const ClipSet& clips, const InspectionOptions& insp
   if (key == trail_key_) return;
   trail_key_ = key;
   if (key.joint < 0 || key.frames == 0) {
-    renderer_.set_trail({});
-    return;
+    scene_.trail.clear();
+  } else {
+    const BakedPositions& baked = slot->prepared.measures.baked;
+    scene_.trail = joint_trail(baked, key.joint, 0, static_cast<std::ptrdiff_t>(baked.clip_frame_count) - 1);
+    slot->placement.apply_in_place(scene_.trail);
   }
-  const BakedPositions& baked = slot->prepared.measures.baked;
-  std::vector<glm::vec3> path =
-      joint_trail(baked, key.joint, 0, static_cast<std::ptrdiff_t>(baked.clip_frame_count) - 1);
-  slot->placement.apply_in_place(path);
-  renderer_.set_trail(path);
+  scene_.trail_revision = ++revisions_;
+  drawer_.stage_trail(scene_);
 }
 
 gfx::SceneStyle ClipScene::style(const ClipSet& clips, const DisplayOptions& display,
@@ -175,40 +170,48 @@ gfx::SceneStyle ClipScene::style(const ClipSet& clips, const DisplayOptions& dis
 
 void ClipScene::update_looks(const ClipSet& clips, const Comparison& comparison, const HoveredJoints& hovered) {
   if (clips.empty()) return;
-  for (std::size_t i = 0; i < clips.size() && i < looks_.size(); ++i) {
+  for (std::size_t i = 0; i < clips.size() && i < scene_.clips.size(); ++i) {
     const bool active = static_cast<int>(i) == clips.active_index();
     const int joint = active && hovered.tree_joint >= 0          ? hovered.tree_joint
                       : hovered.view_clip == static_cast<int>(i) ? hovered.view_joint
                                                                  : -1;
-    set_clip_look(clips[i], clips, comparison, active, joint, looks_[i]);
+    set_clip_look(clips[i], clips, comparison, active, joint, scene_.clips[i].look);
   }
-  renderer_.set_looks(looks_);
+  drawer_.set_looks(scene_);
 }
 
 void ClipScene::draw(const gfx::SceneView& view, const gfx::SceneStyle& style, const ClipSet& clips, bool over_ground) {
-  if (clips.empty()) {
-    renderer_.draw_empty(view, style);
+  if (clips.empty()) {  // the scene keeps the last clips' skeletons: an empty one draws the floor
+    Scene empty;
+    empty.view = view;
+    empty.style = style;
+    drawer_.draw_staged(empty);
     return;
   }
-  const std::size_t frame = clips.active()->frame();
-  if (over_ground) {
-    renderer_.draw_over_ground(view, style, frame);
-  } else {
-    renderer_.draw(view, style, frame);
-  }
+  scene_.view = view;
+  scene_.style = style;
+  scene_.trajectory_frame = clips.active()->frame();
+  drawer_.draw_staged(scene_, over_ground ? SceneDrawer::Layer::OverGround : SceneDrawer::Layer::All);
+}
+
+void ClipScene::draw_ground(const gfx::SceneView& view, const gfx::SceneStyle& style) {
+  scene_.view = view;
+  scene_.style = style;
+  drawer_.draw_staged(scene_, SceneDrawer::Layer::Ground);
+}
+
+void ClipScene::draw_backdrop(const gfx::SceneView& view, const gfx::SceneStyle& style) {
+  scene_.view = view;
+  scene_.style = style;
+  drawer_.draw_staged(scene_, SceneDrawer::Layer::Backdrop);
 }
 
 std::optional<gfx::Viewport> ClipScene::figure_region(const gfx::SceneView& view, const gfx::SceneStyle& style,
-                                                      const ClipSet& clips) const {
-  if (clips.empty() || style.show_trail || style.show_trajectory) return std::nullopt;
-  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return std::nullopt;
-  // Lines 4 px wide and joint dots 10 px (SkeletonPass), antialiased edges: 8 px at scale 1.
-  const int pad = static_cast<int>(std::ceil(8.0f * std::max(style.pixel_scale, 1.0f)));
-  PixelExtent extent(view.projection * view.view, view.viewport.width, view.viewport.height);
-  renderer_.add_figure_extent(extent);
-  const std::optional<PixelRect> rect = extent.rect(pad);
-  if (!rect) return std::nullopt;
-  return gfx::Viewport{view.viewport.x + rect->x, view.viewport.y + rect->y, rect->width, rect->height};
+                                                      const ClipSet& clips) {
+  if (clips.empty()) return std::nullopt;
+  scene_.view = view;
+  scene_.style = style;
+  return drawer_.figure_region(scene_);
 }
 
 Bounds ClipScene::first_view_bounds(const ClipSet& clips, const Comparison& comparison) const {
@@ -224,7 +227,7 @@ Bounds ClipScene::first_view_bounds(const ClipSet& clips, const Comparison& comp
     if (const std::optional<std::size_t> whole = baked.index_of(slot.frame())) {
       for (const glm::vec3& p : baked.frame(*whole)) poses.add(slot.placement.apply(p));
     } else {
-      for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) poses.add(p);
+      for (const glm::vec3& p : drawer_.renderer().skeleton_pass().joint_positions(i)) poses.add(p);
     }
   }
   const glm::vec3 size = bounds_.size();
@@ -242,11 +245,11 @@ Bounds ClipScene::first_view_bounds(const ClipSet& clips, const Comparison& comp
 
 bool ClipScene::figures_leave_view(const ClipSet& clips, const Comparison& comparison,
                                    const glm::mat4& view_projection) const {
-  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostPoints) return false;
+  if (drawer_.renderer().skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostProjectedPoints) return false;
   for (std::size_t i = 0; i < clips.size(); ++i) {
     const ClipSlot& slot = clips[i];
     if (!slot.drawn() || ghost_comparison(comparison, slot) != nullptr) continue;
-    for (const glm::vec3& p : renderer_.skeleton_pass().joint_positions(i)) {
+    for (const glm::vec3& p : drawer_.renderer().skeleton_pass().joint_positions(i)) {
       const glm::vec4 clip = view_projection * glm::vec4(p, 1.0f);
       if (clip.w <= 0.0f || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w) return true;
     }
@@ -256,9 +259,9 @@ bool ClipScene::figures_leave_view(const ClipSet& clips, const Comparison& compa
 
 glm::vec3 ClipScene::placed_joint(const ClipSet& clips, const ClipSlot& slot, int joint) const {
   const int index = clips.index_of(slot.id);
-  if (index >= 0 && static_cast<std::size_t>(index) < renderer_.skeleton_pass().slot_count()) {
+  if (index >= 0 && static_cast<std::size_t>(index) < drawer_.renderer().skeleton_pass().slot_count()) {
     const std::span<const glm::vec3> placed =
-        renderer_.skeleton_pass().joint_positions(static_cast<std::size_t>(index));
+        drawer_.renderer().skeleton_pass().joint_positions(static_cast<std::size_t>(index));
     if (joint >= 0 && static_cast<std::size_t>(joint) < placed.size()) return placed[static_cast<std::size_t>(joint)];
   }
   return slot.placement.apply(slot.pose.position(joint));

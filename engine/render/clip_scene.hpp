@@ -1,10 +1,11 @@
-// The 3D scene of a clip set, kept in a gfx::SceneRenderer: the viewer's and the headless
-// renderer's one way from the model to the picture. When the set changes (rebuild) the clips are
-// placed (upright, in the first clip's units, side by side on one floor) and their skeletons, the
-// ground and the active clip's root path uploaded; every frame (pose) each clip's pose at the clock's
-// time is written, compared clips as ghosts over the reference, then uploaded once; the selected
-// joint's trail follows it; each clip's look (colour, selection, error colours) is set before a draw.
-// Also the bounds a view frames. GL through engine/gfx only: no window, no UI.
+// The 3D scene of a clip set: the viewer's and the headless renderer's one way from the model to
+// the picture. It builds a Scene value (render/scene.hpp) from the model and draws it with a
+// SceneDrawer. When the set changes (rebuild) the clips are placed (upright, in the first clip's
+// units, side by side on one floor) with their skeletons, the ground and the active clip's root
+// path; every frame (pose) each clip's pose at the clock's time, compared clips as ghosts over the
+// reference, is staged (uploaded once); the selected joint's trail follows it; each clip's look
+// (colour, selection, error colours) is set before a draw. Also the bounds a view frames. GL
+// through engine/gfx only: no window, no UI.
 #pragma once
 
 #include <optional>
@@ -19,6 +20,8 @@
 #include "model/comparison.hpp"
 #include "model/display_options.hpp"
 #include "render/ghost_scratch.hpp"
+#include "render/scene.hpp"
+#include "render/scene_drawer.hpp"
 
 namespace bvhscope::render {
 
@@ -37,7 +40,7 @@ struct HoveredJoints {
 
 class ClipScene {
  public:
-  explicit ClipScene(gfx::SceneRenderer renderer) noexcept : renderer_(std::move(renderer)) {}
+  explicit ClipScene(gfx::SceneRenderer renderer) noexcept : drawer_(std::move(renderer)) {}
 
   // After the clips changed (added, removed, replaced, moved, another ghost): placed, and their
   // skeletons, the ground and the root path uploaded. The poses are written by the next pose().
@@ -63,15 +66,15 @@ class ClipScene {
   // `over_ground`, all but the ground draw_ground drew, which must be there.
   void draw(const gfx::SceneView& view, const gfx::SceneStyle& style, const ClipSet& clips, bool over_ground = false);
   // The ground alone: background, floor and grid.
-  void draw_ground(const gfx::SceneView& view, const gfx::SceneStyle& style) { renderer_.draw_ground(view, style); }
+  void draw_ground(const gfx::SceneView& view, const gfx::SceneStyle& style);
   // What draw() draws where no figure or shadow is (background, floor, grid, axes).
-  void draw_backdrop(const gfx::SceneView& view, const gfx::SceneStyle& style) { renderer_.draw_backdrop(view, style); }
+  void draw_backdrop(const gfx::SceneView& view, const gfx::SceneStyle& style);
   // The framebuffer rectangle outside which draw() from `view` draws what draw_backdrop does, for the
   // poses last written (a video with a still camera redraws only that); empty when the figures are
   // out of view; nullopt when more than the figures moves (a trail, the root path's marker) or no
   // clip is there.
   [[nodiscard]] std::optional<gfx::Viewport> figure_region(const gfx::SceneView& view, const gfx::SceneStyle& style,
-                                                           const ClipSet& clips) const;
+                                                           const ClipSet& clips);
 
   // Every clip's motion, placed (ghosts left out): what F frames.
   [[nodiscard]] const Bounds& bounds() const noexcept { return bounds_; }
@@ -88,15 +91,16 @@ class ClipScene {
   // placement puts it).
   [[nodiscard]] glm::vec3 placed_joint(const ClipSet& clips, const ClipSlot& slot, int joint) const;
 
-  [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return renderer_; }
+  [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return drawer_.renderer(); }
+  // The scene as last built, posed and drawn (its view and style are the last draw's).
+  [[nodiscard]] const Scene& scene() const noexcept { return scene_; }
 
  private:
-  void write_ghost_pose(std::size_t index, const ClipSlot& slot, const ClipSlot& reference,
-                        const ClipComparison& compared);
-
-  gfx::SceneRenderer renderer_;
+  SceneDrawer drawer_;
+  Scene scene_;
+  std::uint64_t revisions_ = 0;    // scene_.revision and trail_revision count from here
+  std::vector<Pose> ghost_poses_;  // each ghost's aligned pose (by clip index), reused every frame
   Bounds bounds_;
-  std::vector<gfx::ClipLook> looks_;  // sized with the clip set
   GhostScratch ghosts_;
   struct TrailKey {
     int clip_id = 0;

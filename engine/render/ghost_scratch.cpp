@@ -4,8 +4,8 @@
 
 namespace bvhscope::render {
 
-const Pose& GhostScratch::aligned_pose(const ClipSlot& slot, const ClipSlot& reference,
-                                       const ClipComparison& compared) {
+void GhostScratch::aligned_pose(const ClipSlot& slot, const ClipSlot& reference, const ClipComparison& compared,
+                                Pose& out) {
   const std::vector<JointPair>& pairs = compared.result->matching.pairs;
   reference_points.clear();
   other_points.clear();
@@ -28,9 +28,8 @@ const Pose& GhostScratch::aligned_pose(const ClipSlot& slot, const ClipSlot& ref
   const glm::dmat3 linear = aligned.rotation * aligned.scale;
   glm::mat4 transform{glm::mat3(linear)};
   transform[3] = glm::vec4(glm::vec3(aligned.translation), 1.0f);
-  pose.world.resize(slot.pose.world.size());
-  for (std::size_t j = 0; j < slot.pose.world.size(); ++j) pose.world[j] = transform * slot.pose.world[j];
-  return pose;
+  out.world.resize(slot.pose.world.size());
+  for (std::size_t j = 0; j < slot.pose.world.size(); ++j) out.world[j] = transform * slot.pose.world[j];
 }
 
 }  // namespace bvhscope::render

@@ -1,11 +1,12 @@
 // What one picture shows, as a plain value: each clip (its skeleton and pose, where it stands, how
 // it looks), the camera and viewport, the style, the ground, the root's path and the selected
 // joint's trail, and what is drawn over the picture (boxes and text in pixels). Built from the
-// model (the command line, the viewer, a future Python module), drawn by SceneDrawer
-// (render/scene_drawer.hpp). No GL.
+// model by ClipScene (render/clip_scene.hpp: the viewer, the command line's pictures and videos,
+// the Python module) or by hand, drawn by SceneDrawer (render/scene_drawer.hpp). No GL.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -32,6 +33,11 @@ struct SceneClip {
 
 struct Scene {
   std::vector<SceneClip> clips;
+  // Bumped by whoever builds the scene when the clips' skeletons, heights or detail, the ground or
+  // the root path change, and when the trail changes: SceneDrawer uploads those only then. 0: the
+  // drawer compares them by value instead (a scene built once).
+  std::uint64_t revision = 0;
+  std::uint64_t trail_revision = 0;
   gfx::SceneView view;  // the camera (view, projection, eye) and the viewport in framebuffer pixels
   gfx::SceneStyle style;
   GroundGrid ground;                  // the floor and its grid, in scene units

@@ -1,6 +1,10 @@
 #include "render/scene_drawer.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <utility>
+
+#include "model/pixel_rect.hpp"
 
 namespace bvhscope::render {
 namespace {
@@ -24,57 +28,112 @@ std::optional<SceneDrawer> SceneDrawer::create(std::string& error) {
 }
 
 void SceneDrawer::upload_changes(const Scene& scene) {
-  std::vector<const Skeleton*> skeletons;
-  std::vector<float> heights;
-  std::vector<DrawDetail> details;
-  for (const SceneClip& clip : scene.clips) {
-    skeletons.push_back(clip.skeleton);
-    heights.push_back(clip.height);
-    details.push_back(clip.detail);
+  const bool by_revision = scene.revision != 0;
+  if (!anything_uploaded_ || !by_revision || scene.revision != uploaded_.revision) {
+    skeletons_.clear();
+    heights_.clear();
+    details_.clear();
+    for (const SceneClip& clip : scene.clips) {
+      skeletons_.push_back(clip.skeleton);
+      heights_.push_back(clip.height);
+      details_.push_back(clip.detail);
+    }
+    // A new revision is uploaded whole; without revisions, what differs only.
+    bool same_skeletons =
+        anything_uploaded_ && !by_revision && skeletons_ == uploaded_.skeletons && heights_ == uploaded_.heights;
+    for (std::size_t i = 0; same_skeletons && i < details_.size(); ++i) {
+      same_skeletons = same_detail(details_[i], uploaded_.details[i]);
+    }
+    if (!same_skeletons) {
+      renderer_.set_skeletons(skeletons_, heights_, details_);
+      uploaded_.skeletons.assign(skeletons_.begin(), skeletons_.end());
+      uploaded_.heights.assign(heights_.begin(), heights_.end());
+      uploaded_.details.assign(details_.begin(), details_.end());
+    }
+    if (by_revision || !uploaded_.ground || !same_ground(*uploaded_.ground, scene.ground)) {
+      renderer_.set_ground(scene.ground);
+      uploaded_.ground = scene.ground;
+    }
+    if (by_revision || !anything_uploaded_ || scene.trajectory != uploaded_.trajectory) {
+      renderer_.set_trajectory(scene.trajectory);
+      if (!by_revision) uploaded_.trajectory = scene.trajectory;
+    }
+    uploaded_.revision = scene.revision;
   }
-  bool same_skeletons = anything_uploaded_ && skeletons == uploaded_.skeletons && heights == uploaded_.heights;
-  for (std::size_t i = 0; same_skeletons && i < details.size(); ++i) {
-    same_skeletons = same_detail(details[i], uploaded_.details[i]);
-  }
-  if (!same_skeletons) {
-    renderer_.set_skeletons(skeletons, heights, details);
-    uploaded_.skeletons = std::move(skeletons);
-    uploaded_.heights = std::move(heights);
-    uploaded_.details = std::move(details);
-  }
-  if (!uploaded_.ground || !same_ground(*uploaded_.ground, scene.ground)) {
-    renderer_.set_ground(scene.ground);
-    uploaded_.ground = scene.ground;
-  }
-  if (!anything_uploaded_ || scene.trajectory != uploaded_.trajectory) {
-    renderer_.set_trajectory(scene.trajectory);
-    uploaded_.trajectory = scene.trajectory;
-  }
-  if (!anything_uploaded_ || scene.trail != uploaded_.trail) {
-    renderer_.set_trail(scene.trail);
-    uploaded_.trail = scene.trail;
-  }
+  stage_trail(scene);
   anything_uploaded_ = true;
 }
 
-void SceneDrawer::draw(const Scene& scene, int fb_width, int fb_height, OverlayDrawer* overlay) {
+void SceneDrawer::stage_trail(const Scene& scene) {
+  const bool by_revision = scene.trail_revision != 0;
+  if (trail_uploaded_ &&
+      (by_revision ? scene.trail_revision == uploaded_.trail_revision : scene.trail == uploaded_.trail))
+    return;
+  renderer_.set_trail(scene.trail);
+  if (!by_revision) uploaded_.trail = scene.trail;
+  uploaded_.trail_revision = scene.trail_revision;
+  trail_uploaded_ = true;
+}
+
+void SceneDrawer::stage(const Scene& scene) {
+  if (scene.clips.empty()) return;
+  upload_changes(scene);
+  for (std::size_t i = 0; i < scene.clips.size(); ++i) {
+    const SceneClip& clip = scene.clips[i];
+    if (clip.skeleton != nullptr && clip.pose != nullptr) {
+      renderer_.write_pose(i, *clip.skeleton, *clip.pose, clip.placement);
+    }
+  }
+  renderer_.upload_poses();
+  set_looks(scene);
+}
+
+void SceneDrawer::set_looks(const Scene& scene) {
+  // Assigned in place: a look's joint colours reuse their storage (nothing allocated a frame).
+  looks_.resize(scene.clips.size());
+  for (std::size_t i = 0; i < scene.clips.size(); ++i) looks_[i] = scene.clips[i].look;
+  renderer_.set_looks(looks_);
+}
+
+void SceneDrawer::draw_staged(const Scene& scene, Layer layer) const {
+  switch (layer) {
+    case Layer::Ground:
+      renderer_.draw_ground(scene.view, scene.style);
+      return;
+    case Layer::Backdrop:
+      renderer_.draw_backdrop(scene.view, scene.style);
+      return;
+    case Layer::All:
+    case Layer::OverGround:
+      break;
+  }
   if (scene.clips.empty()) {
     renderer_.draw_empty(scene.view, scene.style);
+  } else if (layer == Layer::OverGround) {
+    renderer_.draw_over_ground(scene.view, scene.style, scene.trajectory_frame);
   } else {
-    upload_changes(scene);
-    looks_.clear();
-    for (std::size_t i = 0; i < scene.clips.size(); ++i) {
-      const SceneClip& clip = scene.clips[i];
-      if (clip.skeleton != nullptr && clip.pose != nullptr) {
-        renderer_.write_pose(i, *clip.skeleton, *clip.pose, clip.placement);
-      }
-      looks_.push_back(clip.look);
-    }
-    renderer_.upload_poses();
-    renderer_.set_looks(looks_);
     renderer_.draw(scene.view, scene.style, scene.trajectory_frame);
   }
+}
+
+void SceneDrawer::draw(const Scene& scene, int fb_width, int fb_height, OverlayDrawer* overlay) {
+  stage(scene);
+  draw_staged(scene, Layer::All);
   if (overlay != nullptr && !scene.overlay.items.empty()) overlay->draw(scene.overlay, fb_width, fb_height);
+}
+
+std::optional<gfx::Viewport> SceneDrawer::figure_region(const Scene& scene) const {
+  const gfx::SceneStyle& style = scene.style;
+  const gfx::SceneView& view = scene.view;
+  if (scene.clips.empty() || style.show_trail || style.show_trajectory) return std::nullopt;
+  if (renderer_.skeleton_pass().buffer_bytes() / sizeof(glm::vec3) > kMostProjectedPoints) return std::nullopt;
+  // Lines 4 px wide and joint dots 10 px (SkeletonPass), antialiased edges: 8 px at scale 1.
+  const int pad = static_cast<int>(std::ceil(8.0f * std::max(style.pixel_scale, 1.0f)));
+  PixelExtent extent(view.projection * view.view, view.viewport.width, view.viewport.height);
+  renderer_.add_figure_extent(extent);
+  const std::optional<PixelRect> rect = extent.rect(pad);
+  if (!rect) return std::nullopt;
+  return gfx::Viewport{view.viewport.x + rect->x, view.viewport.y + rect->y, rect->width, rect->height};
 }
 
 }  // namespace bvhscope::render
