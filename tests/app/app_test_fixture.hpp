@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <memory>
@@ -61,6 +62,23 @@ class ViewerAppTest : public ::testing::Test {
 
   std::unique_ptr<X11Client> x11_;
 };
+
+// Pixels of `image` within `tolerance` of `colour` on every channel inside rectangle `r` (x, y,
+// width, height in window pixels; its edge pixels left out).
+template <typename Number>
+int pixels_like(const WindowImage& image, const std::array<Number, 4>& r, std::array<int, 3> colour,
+                int tolerance = 30) {
+  int count = 0;
+  for (int y = static_cast<int>(r[1]) + 1; y < static_cast<int>(r[1] + r[3]) - 1; ++y) {
+    for (int x = static_cast<int>(r[0]) + 1; x < static_cast<int>(r[0] + r[2]) - 1; ++x) {
+      const auto p = image.at(x, y);
+      if (std::abs(p[0] - colour[0]) < tolerance && std::abs(p[1] - colour[1]) < tolerance &&
+          std::abs(p[2] - colour[2]) < tolerance)
+        ++count;
+    }
+  }
+  return count;
+}
 
 // Field `index` (0-based) of a ';'-separated state value.
 inline std::string field(const std::string& line, int index) {

@@ -60,19 +60,6 @@ std::string move_to(unsigned long window, double x, double y) {
          std::to_string(std::lround(y));
 }
 
-// Pixels within 30 of `colour` on every channel inside `r`.
-int pixels_like(const WindowImage& image, const std::array<double, 4>& r, std::array<int, 3> colour) {
-  int count = 0;
-  for (int y = static_cast<int>(r[1]) + 1; y < static_cast<int>(r[1] + r[3]) - 1; ++y) {
-    for (int x = static_cast<int>(r[0]) + 1; x < static_cast<int>(r[0] + r[2]) - 1; ++x) {
-      const auto p = image.at(x, y);
-      if (std::abs(p[0] - colour[0]) < 30 && std::abs(p[1] - colour[1]) < 30 && std::abs(p[2] - colour[2]) < 30)
-        ++count;
-    }
-  }
-  return count;
-}
-
 class CurvesApp : public ViewerAppTest {
  protected:
   // The known clip loaded, paused at frame 0, Hips selected (clicked in the view): the strip shows.
