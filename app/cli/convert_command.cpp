@@ -184,6 +184,7 @@ struct ConvertRun {
   std::optional<SkeletonNaming> naming;
   BvhWriteOptions write_options;
   MotionFileKind kind = MotionFileKind::Bvh;
+  bool body = false;  // --body: glTF with a skinned capsule body
 };
 
 // Converts `input` into `output` ("-": BVH on `out`), reporting on `out` and `err`.
@@ -273,7 +274,7 @@ int convert_file(const ConvertRun& run, const std::string& input, const std::str
                              Severity::Warning)
         << '\n';
   const std::optional<std::string> written =
-      write_motion_file_reporting(result, run.kind, output, motion_name, run.write_options, err);
+      write_motion_file_reporting(result, run.kind, output, {motion_name, run.write_options, run.body}, err);
   if (!written) return kExitBadInput;
   if (run.kind != MotionFileKind::Bvh) {
     const bool unknown_unit = report.unit_unknown_kept;
@@ -308,31 +309,16 @@ int convert_file(const ConvertRun& run, const std::string& input, const std::str
 
 int run_convert(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   UsageError usage;
-  const auto parsed = parse_arguments(args,
-                                      with_motion_options({{"-o", true},
-                                                           {"--output", true},
-                                                           {"--frames", true},
-                                                           {"--fps", true},
-                                                           {"--rotation-order", true},
-                                                           {"--channels", true},
-                                                           {"--units", true},
-                                                           {"--from-units", true},
-                                                           {"--up", true},
-                                                           {"--from-up", true},
-                                                           {"--mirror", false},
-                                                           {"--strip-prefix", true},
-                                                           {"--rename", true},
-                                                           {"--skeleton-names", true},
-                                                           {"--in-place", false},
-                                                           {"--ground", false},
-                                                           {"--unwrap", false},
-                                                           {"--precision", true},
-                                                           {"--position-mode", true},
-                                                           {"--force", false},
-                                                           {"--format", true},
-                                                           {"--jobs", true},
-                                                           kNoBudgetOption}),
-                                      usage);
+  const auto parsed = parse_arguments(
+      args, with_motion_options({{"-o", true},        {"--output", true},         {"--frames", true},
+                                 {"--fps", true},     {"--rotation-order", true}, {"--channels", true},
+                                 {"--units", true},   {"--from-units", true},     {"--up", true},
+                                 {"--from-up", true}, {"--mirror", false},        {"--strip-prefix", true},
+                                 {"--rename", true},  {"--skeleton-names", true}, {"--in-place", false},
+                                 {"--ground", false}, {"--unwrap", false},        {"--precision", true},
+                                 {"--body", false},   {"--position-mode", true},  {"--force", false},
+                                 {"--format", true},  {"--jobs", true},           kNoBudgetOption}),
+      usage);
   if (!parsed) return usage_error(err, "convert: " + usage.message);
   if (parsed->positionals.size() != 1) return usage_error(err, "convert: expected one FILE (or a folder)");
   std::optional<std::string> output = parsed->value("-o");
@@ -367,6 +353,10 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
   if (kind != MotionFileKind::Bvh && parsed->has("--precision"))
     return usage_error(err, std::string("convert: --precision is for BVH text; ") +
                                 (kind == MotionFileKind::Fbx ? "FBX" : "glTF") + " keeps every float as it is");
+  if (parsed->has("--body") && kind != MotionFileKind::Glb && kind != MotionFileKind::Gltf)
+    return usage_error(err,
+                       "convert: --body is for glTF (-o OUT.glb or OUT.gltf, or --format glb|gltf): a skinned "
+                       "capsule body for viewers that show meshes only");
   const auto choice = motion_choice_options(*parsed, "convert", usage);
   if (!choice) return usage_error(err, usage.message);
   std::optional<SkeletonNaming> naming;
@@ -392,7 +382,7 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
       return kExitUsage;
     }
   }
-  const ConvertRun run{*parsed, *options, *choice, naming, write_options, kind};
+  const ConvertRun run{*parsed, *options, *choice, naming, write_options, kind, parsed->has("--body")};
   if (folder) {
     static constexpr std::string_view kExtensions[] = {".bvh", ".glb", ".gltf", ".fbx"};
     const FolderWrite what{"convert", "converting", "converted", "", kExtensions[static_cast<std::size_t>(kind)], {}};

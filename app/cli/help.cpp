@@ -46,7 +46,7 @@ Usage:
                  [--up AXIS [--from-up AXIS]] [--mirror] [--strip-prefix P]
                  [--rename OLD=NEW]... [--skeleton-names smpl|cmu|mixamo] [--in-place]
                  [--ground] [--unwrap] [--precision N] [--position-mode auto|add|replace]
-                 [--force] [--no-budget] [--motion K] [--source-fps N]
+                 [--body] [--force] [--no-budget] [--motion K] [--source-fps N]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
   bvhscope convert FOLDER -o OUTDIR/ [--format bvh|glb|gltf|fbx] [--jobs N] [the options above]
                                 writes clean BVH (tab-indented HIERARCHY, End Sites, the
@@ -81,10 +81,12 @@ Usage:
                                 glTF 2.0 (a node per joint), OUT.fbx binary FBX 7.4 (a
                                 LimbNode per joint): one animation keyed at every frame, in
                                 metres with +Y up (the unit guess and the up axis detection
-                                decide; --units and --up override)
+                                decide; --units and --up override). --body adds to glTF a
+                                mesh of capsules around the bones, skinned to them, for
+                                viewers that show meshes only
   bvhscope retarget SOURCE --to TARGET -o OUT.bvh|OUT.glb|OUT.gltf|OUT.fbx [--map MAP]
                  [--root scale|keep|none] [--feet plant|free] [--fingers] [--from-up AXIS] [--to-up AXIS]
-                 [--frames A:B] [--save-map MAP] [--precision N] [--force] [--motion K] [--source-fps N]
+                 [--frames A:B] [--save-map MAP] [--precision N] [--body] [--force] [--motion K] [--source-fps N]
                  [--key NAME] [--skeleton FILE] [--mean M.npy --std S.npy]
   bvhscope retarget FOLDER --to TARGET -o OUTFOLDER [--format bvh|glb|gltf|fbx] [--jobs N]
                  (and the options above)

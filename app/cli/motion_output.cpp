@@ -5,9 +5,8 @@
 namespace bvhscope::cli {
 
 std::optional<std::string> write_motion_file_reporting(const Clip& clip, MotionFileKind kind, const std::string& path,
-                                                       const std::string& motion_name, const BvhWriteOptions& bvh,
-                                                       std::ostream& err) {
-  Result<std::string> written = write_motion_file(clip, kind, path, motion_name, bvh);
+                                                       const MotionFileOptions& options, std::ostream& err) {
+  Result<std::string> written = write_motion_file(clip, kind, path, options);
   if (written) return std::move(written).value();
   const Diagnostic& error = written.error();
   if (error.source == path && error.line == 0)  // the system's reason

@@ -16,7 +16,6 @@ namespace bvhscope::cli {
 // the located error on `err` ("...; nothing was written" for a writer's refusal): nothing is left
 // at `path` then.
 std::optional<std::string> write_motion_file_reporting(const Clip& clip, MotionFileKind kind, const std::string& path,
-                                                       const std::string& motion_name, const BvhWriteOptions& bvh,
-                                                       std::ostream& err);
+                                                       const MotionFileOptions& options, std::ostream& err);
 
 }  // namespace bvhscope::cli

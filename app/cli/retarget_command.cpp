@@ -30,7 +30,7 @@ struct RetargetJob {
   std::string target_path;
   RetargetOptions options;
   MotionChoice choice;
-  BvhWriteOptions bvh;
+  MotionFileOptions output;  // the motion's name is each source's
 };
 
 std::string fixed(double value, int decimals) {
@@ -56,8 +56,9 @@ int retarget_file(const RetargetJob& job, const std::string& input, const std::s
                   std::ostream& err) {
   std::optional<Clip> source = load_source(job, input, err);
   if (!source) return kExitBadInput;
-  const std::string name = !source->name.empty() ? source->name : std::filesystem::path(input).stem().string();
-  Result<RetargetFileReport> written = retarget_to_file(*source, *job.target, job.options, output, name, job.bvh);
+  MotionFileOptions written_as = job.output;
+  written_as.motion_name = !source->name.empty() ? source->name : std::filesystem::path(input).stem().string();
+  Result<RetargetFileReport> written = retarget_to_file(*source, *job.target, job.options, output, written_as);
   if (!written) {
     const Diagnostic& error = written.error();
     if (error.source == output && error.line == 0)  // the system's reason
@@ -164,6 +165,7 @@ int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::o
                                                            {"--jobs", true},
                                                            {"--frames", true},
                                                            {"--precision", true},
+                                                           {"--body", false},
                                                            {"--force", false}}),
                                       usage);
   if (!parsed) return usage_error(err, "retarget: " + usage.message);
@@ -215,7 +217,7 @@ int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::o
     if (ec != std::errc{} || end != text->data() + text->size() || digits < 0 || digits > kMaxBvhPrecision)
       return usage_error(err, "retarget: --precision must be a number of decimals from 0 to " +
                                   std::to_string(kMaxBvhPrecision) + ", not '" + *text + "'");
-    job.bvh.precision = digits;
+    job.output.bvh.precision = digits;
   }
   if (const auto text = parsed->value("--frames")) {
     job.frames = parse_frame_range(*text);
@@ -237,6 +239,15 @@ int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::o
     if (!folder) return usage_error(err, "retarget: --format is for a folder of sources (a file's -o says its format)");
   }
 
+  job.output.body = parsed->has("--body");
+  if (job.output.body) {
+    const MotionFileKind kind =
+        folder_kind.value_or(output && !folder ? motion_file_kind(*output) : MotionFileKind::Bvh);
+    if (kind != MotionFileKind::Glb && kind != MotionFileKind::Gltf)
+      return usage_error(err,
+                         "retarget: --body is for glTF (-o OUT.glb or OUT.gltf, or --format glb|gltf): a skinned "
+                         "capsule body for viewers that show meshes only");
+  }
   if (output && map_output && !output->empty() && *output == *map_output)
     return usage_error(err, "retarget: -o and --save-map name the same file");
   // The inputs are never overwritten.

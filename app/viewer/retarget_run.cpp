@@ -17,7 +17,7 @@ BackgroundJob::Task retarget_task(Clip source, Clip target, const RetargetOption
                                                       const BackgroundJob::Progress& progress, std::string& error) {
     progress(0, 1);
     Result<RetargetFileReport> result =
-        retarget_to_file(clips->first, clips->second, options, path, motion_name, {}, &cancel);
+        retarget_to_file(clips->first, clips->second, options, path, {motion_name, {}, false}, &cancel);
     if (!result) {
       if (cancel.load()) return false;  // cancelled before the file was committed: none is left
       error = format_diagnostic(result.error(), Severity::Error);

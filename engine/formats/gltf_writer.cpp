@@ -9,39 +9,77 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/measure.hpp"
 #include "anim/pose.hpp"
 #include "formats/animation_output.hpp"
+#include "formats/capsule_body.hpp"
 #include "formats/json_writer.hpp"
 
 namespace bvhscope {
 namespace {
 
-constexpr int kFloat = 5126;  // glTF componentType FLOAT
+constexpr int kFloat = 5126;          // glTF componentType FLOAT
+constexpr int kUnsignedShort = 5123;  // UNSIGNED_SHORT
+constexpr int kUnsignedInt = 5125;    // UNSIGNED_INT
+constexpr int kArrayBuffer = 34962;   // bufferView target of vertex attributes
+constexpr int kIndexBuffer = 34963;   // bufferView target of indices
 
-// One accessor of the buffer: `count` elements of `components` floats from float index `first`.
-struct FloatBlock {
-  std::size_t first = 0;
+// The binary buffer and what the JSON says of it: a buffer view per accessor, each 4-byte aligned.
+struct BufferView {
+  std::size_t offset = 0;
+  std::size_t length = 0;
+  int target = 0;  // 0: none (animation keys, inverse bind matrices)
+};
+struct Accessor {
+  int view = 0;
+  int component_type = kFloat;
   std::size_t count = 0;
-  int components = 1;
+  const char* type = "SCALAR";
+  std::vector<float> min;  // written when not empty (animation inputs and positions need them)
+  std::vector<float> max;
+};
+
+class BufferBuilder {
+ public:
+  // Appends `count` elements of `bytes_each` bytes at `data` as a new view and accessor; its index.
+  int add(const void* data, std::size_t count, std::size_t bytes_each, int component_type, const char* type,
+          int target = 0) {
+    bytes_.append((4 - bytes_.size() % 4) % 4, '\0');
+    views_.push_back({bytes_.size(), count * bytes_each, target});
+    bytes_.append(static_cast<const char*>(data), count * bytes_each);
+    accessors_.push_back({static_cast<int>(views_.size() - 1), component_type, count, type, {}, {}});
+    return static_cast<int>(accessors_.size() - 1);
+  }
+  Accessor& accessor(int index) { return accessors_[static_cast<std::size_t>(index)]; }
+  [[nodiscard]] const std::string& bytes() const { return bytes_; }
+  [[nodiscard]] const std::vector<BufferView>& views() const { return views_; }
+  [[nodiscard]] const std::vector<Accessor>& accessors() const { return accessors_; }
+
+ private:
+  std::string bytes_;
+  std::vector<BufferView> views_;
+  std::vector<Accessor> accessors_;
 };
 
 // An animated property of a node: its accessor of keyed values.
 struct Sampler {
   int node = 0;
   bool rotation = false;  // else translation
-  FloatBlock values;
+  int accessor = 0;
 };
 
-const char* accessor_type(int components) {
-  switch (components) {
-    case 1:
-      return "SCALAR";
-    case 3:
-      return "VEC3";
-    default:
-      return "VEC4";
-  }
-}
+// A body's mesh and skin (convert --body): accessors of its attributes, indices and inverse bind
+// matrices, and its joints as node indices.
+struct BodyAccessors {
+  int root = 0;
+  std::vector<int> joints;
+  int positions = 0;
+  int normals = 0;
+  int joint_indices = 0;
+  int weights = 0;
+  int indices = 0;
+  int inverse_binds = 0;
+};
 
 // The frames' key times in float seconds, or the first frame whose time does not follow its
 // predecessor's (floats of a long clip at a tiny frame time run out of precision).
@@ -91,10 +129,126 @@ void write_u32(std::ostream& out, std::uint32_t value) {
   out.write(bytes.data(), 4);
 }
 
-// The JSON document: nodes, the scene, the animation, and accessors over one buffer of
-// `buffer_bytes` (its URI: none in a GLB, a data URI otherwise).
-std::string gltf_json(const Clip& clip, const std::vector<Sampler>& samplers, const FloatBlock& times, float last_time,
-                      std::size_t buffer_bytes, const std::string& uri, const std::string& animation_name) {
+// Adds the bodies' vertices, indices and inverse bind matrices to the buffer.
+std::vector<BodyAccessors> add_bodies(const std::vector<CapsuleBody>& bodies, BufferBuilder& buffer) {
+  std::vector<BodyAccessors> written;
+  for (const CapsuleBody& body : bodies) {
+    BodyAccessors accessors;
+    accessors.root = body.root;
+    accessors.joints = body.joints;
+    const std::size_t vertices = body.positions.size();
+    accessors.positions = buffer.add(body.positions.data(), vertices, sizeof(glm::vec3), kFloat, "VEC3", kArrayBuffer);
+    glm::vec3 low = body.positions.front();
+    glm::vec3 high = low;
+    for (const glm::vec3& p : body.positions) {
+      low = glm::min(low, p);
+      high = glm::max(high, p);
+    }
+    buffer.accessor(accessors.positions).min = {low.x, low.y, low.z};
+    buffer.accessor(accessors.positions).max = {high.x, high.y, high.z};
+    accessors.normals = buffer.add(body.normals.data(), vertices, sizeof(glm::vec3), kFloat, "VEC3", kArrayBuffer);
+    std::vector<std::uint16_t> joints(vertices * 4, 0);
+    std::vector<float> weights(vertices * 4, 0.0f);
+    for (std::size_t v = 0; v < vertices; ++v) {
+      joints[v * 4] = body.binding[v];
+      weights[v * 4] = 1.0f;
+    }
+    accessors.joint_indices =
+        buffer.add(joints.data(), vertices, 4 * sizeof(std::uint16_t), kUnsignedShort, "VEC4", kArrayBuffer);
+    accessors.weights = buffer.add(weights.data(), vertices, 4 * sizeof(float), kFloat, "VEC4", kArrayBuffer);
+    accessors.indices = buffer.add(body.indices.data(), body.indices.size(), sizeof(std::uint32_t), kUnsignedInt,
+                                   "SCALAR", kIndexBuffer);
+    // The joints stand unturned in the bind pose: each inverse bind matrix is a translation back to
+    // the origin (column-major, the translation in the last column).
+    std::vector<float> inverse_binds;
+    inverse_binds.reserve(body.joints.size() * 16);
+    for (const glm::vec3& at : body.bind_places) {
+      inverse_binds.insert(inverse_binds.end(), {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -at.x, -at.y, -at.z, 1});
+    }
+    accessors.inverse_binds = buffer.add(inverse_binds.data(), body.joints.size(), 16 * sizeof(float), kFloat, "MAT4");
+    written.push_back(std::move(accessors));
+  }
+  return written;
+}
+
+void write_numbers(JsonWriter& json, const std::vector<float>& numbers) {
+  json.begin_array();
+  for (const float number : numbers) json.value(number);
+  json.end_array();
+}
+
+void write_int_array(JsonWriter& json, const std::vector<int>& numbers) {
+  json.begin_array();
+  for (const int number : numbers) json.value(number);
+  json.end_array();
+}
+
+// The bodies' meshes, skins and their one material (after the nodes: the JSON's order is free).
+void write_bodies_json(JsonWriter& json, const std::vector<BodyAccessors>& bodies) {
+  json.key("meshes");
+  json.begin_array();
+  for (const BodyAccessors& body : bodies) {
+    json.begin_object();
+    json.key("name");
+    json.value("body");
+    json.key("primitives");
+    json.begin_array();
+    json.begin_object();
+    json.key("attributes");
+    json.begin_object();
+    json.key("POSITION");
+    json.value(body.positions);
+    json.key("NORMAL");
+    json.value(body.normals);
+    json.key("JOINTS_0");
+    json.value(body.joint_indices);
+    json.key("WEIGHTS_0");
+    json.value(body.weights);
+    json.end_object();
+    json.key("indices");
+    json.value(body.indices);
+    json.key("material");
+    json.value(0);
+    json.end_object();
+    json.end_array();
+    json.end_object();
+  }
+  json.end_array();
+  json.key("skins");
+  json.begin_array();
+  for (const BodyAccessors& body : bodies) {
+    json.begin_object();
+    json.key("inverseBindMatrices");
+    json.value(body.inverse_binds);
+    json.key("skeleton");
+    json.value(body.root);
+    json.key("joints");
+    write_int_array(json, body.joints);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("materials");
+  json.begin_array();
+  json.begin_object();
+  json.key("name");
+  json.value("body");
+  json.key("pbrMetallicRoughness");
+  json.begin_object();
+  json.key("baseColorFactor");
+  write_numbers(json, {0.62f, 0.66f, 0.72f, 1.0f});
+  json.key("metallicFactor");
+  json.value(0.0f);
+  json.key("roughnessFactor");
+  json.value(0.7f);
+  json.end_object();
+  json.end_object();
+  json.end_array();
+}
+
+// The JSON document: nodes (the joints, then a node per body), the scene, the animation, and the
+// accessors over one buffer of the builder's bytes (its URI: none in a GLB, a data URI otherwise).
+std::string gltf_json(const Clip& clip, const std::vector<Sampler>& samplers, const std::vector<BodyAccessors>& bodies,
+                      const BufferBuilder& buffer, const std::string& uri, const std::string& animation_name) {
   const Skeleton& skeleton = clip.skeleton;
   const int joints = skeleton.joint_count();
   std::vector<std::vector<int>> children(static_cast<std::size_t>(joints));
@@ -120,6 +274,7 @@ std::string gltf_json(const Clip& clip, const std::vector<Sampler>& samplers, co
   json.key("nodes");
   json.begin_array();
   for (const int root : skeleton.roots) json.value(root);
+  for (std::size_t b = 0; b < bodies.size(); ++b) json.value(joints + static_cast<int>(b));
   json.end_array();
   json.end_object();
   json.end_array();
@@ -140,63 +295,67 @@ std::string gltf_json(const Clip& clip, const std::vector<Sampler>& samplers, co
     }
     if (!children[index].empty()) {
       json.key("children");
-      json.begin_array();
-      for (const int child : children[index]) json.value(child);
-      json.end_array();
+      write_int_array(json, children[index]);
+    }
+    json.end_object();
+  }
+  // A skinned mesh's node is a root without a transform of its own (the skin's joints place it).
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    json.begin_object();
+    json.key("name");
+    json.value("body");
+    json.key("mesh");
+    json.value(static_cast<int>(b));
+    json.key("skin");
+    json.value(static_cast<int>(b));
+    json.end_object();
+  }
+  json.end_array();
+  if (!bodies.empty()) write_bodies_json(json, bodies);
+
+  json.key("accessors");
+  json.begin_array();
+  for (const Accessor& accessor : buffer.accessors()) {
+    json.begin_object();
+    json.key("bufferView");
+    json.value(accessor.view);
+    json.key("componentType");
+    json.value(accessor.component_type);
+    json.key("count");
+    json.value(static_cast<unsigned long long>(accessor.count));
+    json.key("type");
+    json.value(accessor.type);
+    if (!accessor.min.empty()) {
+      json.key("min");
+      write_numbers(json, accessor.min);
+      json.key("max");
+      write_numbers(json, accessor.max);
     }
     json.end_object();
   }
   json.end_array();
-
-  // Accessor 0: the key times; then one per sampler, each over its own buffer view.
-  const auto accessor = [&](const FloatBlock& block, int view, bool bounds) {
-    json.begin_object();
-    json.key("bufferView");
-    json.value(view);
-    json.key("componentType");
-    json.value(kFloat);
-    json.key("count");
-    json.value(static_cast<unsigned long long>(block.count));
-    json.key("type");
-    json.value(accessor_type(block.components));
-    if (bounds) {  // an animation input's range (required)
-      json.key("min");
-      json.begin_array();
-      json.value(0.0f);
-      json.end_array();
-      json.key("max");
-      json.begin_array();
-      json.value(last_time);
-      json.end_array();
-    }
-    json.end_object();
-  };
-  const auto view = [&](const FloatBlock& block) {
+  json.key("bufferViews");
+  json.begin_array();
+  for (const BufferView& view : buffer.views()) {
     json.begin_object();
     json.key("buffer");
     json.value(0);
     json.key("byteOffset");
-    json.value(static_cast<unsigned long long>(block.first * sizeof(float)));
+    json.value(static_cast<unsigned long long>(view.offset));
     json.key("byteLength");
-    json.value(
-        static_cast<unsigned long long>(block.count * static_cast<std::size_t>(block.components) * sizeof(float)));
+    json.value(static_cast<unsigned long long>(view.length));
+    if (view.target != 0) {
+      json.key("target");
+      json.value(view.target);
+    }
     json.end_object();
-  };
-  json.key("accessors");
-  json.begin_array();
-  accessor(times, 0, true);
-  for (std::size_t s = 0; s < samplers.size(); ++s) accessor(samplers[s].values, static_cast<int>(s + 1), false);
-  json.end_array();
-  json.key("bufferViews");
-  json.begin_array();
-  view(times);
-  for (const Sampler& sampler : samplers) view(sampler.values);
+  }
   json.end_array();
   json.key("buffers");
   json.begin_array();
   json.begin_object();
   json.key("byteLength");
-  json.value(static_cast<unsigned long long>(buffer_bytes));
+  json.value(static_cast<unsigned long long>(buffer.bytes().size()));
   if (!uri.empty()) {
     json.key("uri");
     json.value(uri);
@@ -212,12 +371,12 @@ std::string gltf_json(const Clip& clip, const std::vector<Sampler>& samplers, co
     json.value(animation_name);
     json.key("samplers");
     json.begin_array();
-    for (std::size_t s = 0; s < samplers.size(); ++s) {
+    for (const Sampler& sampler : samplers) {
       json.begin_object();
       json.key("input");
       json.value(0);
       json.key("output");
-      json.value(static_cast<int>(s + 1));
+      json.value(sampler.accessor);
       json.key("interpolation");
       json.value("LINEAR");
       json.end_object();
@@ -262,61 +421,69 @@ Result<GltfWriteReport> write_gltf(const Clip& clip, PositionMode mode, std::ost
                           "'s in float seconds (glTF's key times): the clip is too long for its frame time; "
                           "--fps resamples it"};
 
-  // The buffer: the key times, then each animated property's keys, one block after the other.
+  // The buffer: the key times (accessor 0), then each animated property's keys, then the bodies.
   const std::size_t frames = motion.frame_count;
+  BufferBuilder buffer;
+  buffer.add(times.data(), frames, sizeof(float), kFloat, "SCALAR");
+  buffer.accessor(0).min = {0.0f};  // an animation input's range (required)
+  buffer.accessor(0).max = {times.back()};
   std::vector<Sampler> samplers;
-  std::size_t floats = frames;
+  std::vector<float> keys;
   for (int j = 0; j < skeleton.joint_count(); ++j) {
     if (skeleton.has_channel(j, is_position)) {
-      samplers.push_back({j, false, {floats, frames, 3}});
-      floats += frames * 3;
-    }
-    if (skeleton.has_channel(j, is_rotation)) {
-      samplers.push_back({j, true, {floats, frames, 4}});
-      floats += frames * 4;
-    }
-  }
-  std::vector<float> buffer(floats);
-  std::memcpy(buffer.data(), times.data(), frames * sizeof(float));
-  for (const Sampler& sampler : samplers) {
-    float* keys = buffer.data() + sampler.values.first;
-    if (!sampler.rotation) {
+      keys.resize(frames * 3);
       for (std::size_t f = 0; f < frames; ++f) {
-        const glm::vec3 t = joint_translation(skeleton, sampler.node, motion.frame(f), mode);
+        const glm::vec3 t = joint_translation(skeleton, j, motion.frame(f), mode);
         keys[f * 3] = t.x;
         keys[f * 3 + 1] = t.y;
         keys[f * 3 + 2] = t.z;
       }
-      continue;
+      samplers.push_back({j, false, buffer.add(keys.data(), frames, 3 * sizeof(float), kFloat, "VEC3")});
     }
-    glm::quat previous(1.0f, 0.0f, 0.0f, 0.0f);
-    for (std::size_t f = 0; f < frames; ++f) {
-      glm::quat q = glm::normalize(glm::quat_cast(joint_rotation(skeleton, sampler.node, motion.frame(f))));
-      if (glm::dot(q, previous) < 0.0f) q = -q;  // the same rotation, on the side a slerp to it takes no detour
-      previous = q;
-      keys[f * 4] = q.x;  // glTF: x, y, z, w
-      keys[f * 4 + 1] = q.y;
-      keys[f * 4 + 2] = q.z;
-      keys[f * 4 + 3] = q.w;
+    if (skeleton.has_channel(j, is_rotation)) {
+      keys.resize(frames * 4);
+      glm::quat previous(1.0f, 0.0f, 0.0f, 0.0f);
+      for (std::size_t f = 0; f < frames; ++f) {
+        glm::quat q = glm::normalize(glm::quat_cast(joint_rotation(skeleton, j, motion.frame(f))));
+        if (glm::dot(q, previous) < 0.0f) q = -q;  // the same rotation, on the side a slerp to it takes no detour
+        previous = q;
+        keys[f * 4] = q.x;  // glTF: x, y, z, w
+        keys[f * 4 + 1] = q.y;
+        keys[f * 4 + 2] = q.z;
+        keys[f * 4 + 3] = q.w;
+      }
+      samplers.push_back({j, true, buffer.add(keys.data(), frames, 4 * sizeof(float), kFloat, "VEC4")});
     }
   }
-  const std::string_view bytes(reinterpret_cast<const char*>(buffer.data()), buffer.size() * sizeof(float));
+  std::vector<BodyAccessors> bodies;
+  if (options.body) {
+    const std::vector<CapsuleBody> built =
+        capsule_bodies(skeleton, rigid_bones(clip, mode), skeleton_height(clip, mode));
+    if (built.empty())
+      return Diagnostic{clip.source, 0, 0,
+                        "the skeleton has no bone long enough for a body (--body): every joint sits on its parent"};
+    bodies = add_bodies(built, buffer);
+  }
+  const std::string_view bytes = buffer.bytes();
   const std::string name = options.animation_name.empty() ? std::string("motion") : options.animation_name;
-  const FloatBlock time_block{0, frames, 1};
 
   GltfWriteReport report;
   report.nodes = skeleton.joint_count();
   report.samplers = static_cast<int>(samplers.size());
+  report.bodies = static_cast<int>(bodies.size());
+  for (const BodyAccessors& body : bodies)
+    report.body_vertices += buffer.accessors()[static_cast<std::size_t>(body.positions)].count;
   if (!options.binary) {
-    const std::string json = gltf_json(clip, samplers, time_block, times.back(), bytes.size(),
-                                       "data:application/octet-stream;base64," + base64(bytes), name);
+    const std::string json =
+        gltf_json(clip, samplers, bodies, buffer, "data:application/octet-stream;base64," + base64(bytes), name);
     out << json << '\n';
     report.bytes = json.size() + 1;
     return report;
   }
-  std::string json = gltf_json(clip, samplers, time_block, times.back(), bytes.size(), {}, name);
-  json.append((4 - json.size() % 4) % 4, ' ');  // chunks are 4-byte aligned: JSON pads with spaces
-  const std::size_t total = 12 + 8 + json.size() + 8 + bytes.size();  // floats: already aligned
+  std::string json = gltf_json(clip, samplers, bodies, buffer, {}, name);
+  json.append((4 - json.size() % 4) % 4, ' ');             // chunks are 4-byte aligned: JSON pads with spaces
+  const std::size_t padding = (4 - bytes.size() % 4) % 4;  // the binary chunk with zeros
+  const std::size_t total = 12 + 8 + json.size() + 8 + bytes.size() + padding;
   if (total > 0xFFFFFFFFu)
     return Diagnostic{clip.source, 0, 0,
                       "the motion needs " + std::to_string(total) +
@@ -327,9 +494,10 @@ Result<GltfWriteReport> write_gltf(const Clip& clip, PositionMode mode, std::ost
   write_u32(out, static_cast<std::uint32_t>(json.size()));
   write_u32(out, 0x4E4F534Au);  // "JSON"
   out.write(json.data(), static_cast<std::streamsize>(json.size()));
-  write_u32(out, static_cast<std::uint32_t>(bytes.size()));
+  write_u32(out, static_cast<std::uint32_t>(bytes.size() + padding));
   write_u32(out, 0x004E4942u);  // "BIN\0"
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.write("\0\0\0", static_cast<std::streamsize>(padding));
   report.bytes = total;
   return report;
 }

@@ -24,14 +24,14 @@ MotionFileKind motion_file_kind(std::string_view path) {
 }
 
 Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, const std::string& path,
-                                      const std::string& motion_name, const BvhWriteOptions& bvh) {
+                                      const MotionFileOptions& options) {
   std::string error;
   std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
   if (!file) return Diagnostic{path, 0, 0, error};
   std::string what;
   if (kind == MotionFileKind::Fbx) {
     FbxWriteOptions fbx;
-    fbx.take_name = motion_name;
+    fbx.take_name = options.motion_name;
     const Result<FbxWriteReport> written = write_fbx(clip, PositionMode::Add, file->stream(), fbx);
     if (!written) return written.error();
     what = std::to_string(written.value().models) + " models, " + std::to_string(written.value().curves) +
@@ -39,13 +39,17 @@ Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, con
   } else if (kind != MotionFileKind::Bvh) {
     GltfWriteOptions gltf;
     gltf.binary = kind == MotionFileKind::Glb;
-    gltf.animation_name = motion_name;
+    gltf.animation_name = options.motion_name;
+    gltf.body = options.body;
     const Result<GltfWriteReport> written = write_gltf(clip, PositionMode::Add, file->stream(), gltf);
     if (!written) return written.error();
-    what = std::to_string(written.value().nodes) + " nodes, " + std::to_string(written.value().samplers) +
-           " animated properties";
+    const GltfWriteReport& report = written.value();
+    what = std::to_string(report.nodes) + " nodes, " + std::to_string(report.samplers) + " animated properties";
+    if (report.bodies > 0)
+      what += ", a skinned body of " + std::to_string(report.body_vertices) + " vertices" +
+              (report.bodies > 1 ? " in " + std::to_string(report.bodies) + " meshes" : "");
   } else {
-    write_bvh(clip, file->stream(), bvh);
+    write_bvh(clip, file->stream(), options.bvh);
   }
   if (!file->commit(error)) return Diagnostic{path, 0, 0, error};
   return what;

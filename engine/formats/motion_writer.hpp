@@ -17,10 +17,17 @@ enum class MotionFileKind : unsigned char { Bvh, Glb, Gltf, Fbx };
 // BVH unless the path ends in .glb, .gltf or .fbx (any case).
 MotionFileKind motion_file_kind(std::string_view path);
 
-// Writes `clip` (its positions in the add rule) to `path`, the glTF animation or FBX take named
-// `motion_name`. What was written for people ("38 nodes, 32 animated properties"; empty for BVH),
-// or the error: the writer's located refusal, or the system's reason located at `path`.
+// How a motion file is written, beyond its kind.
+struct MotionFileOptions {
+  std::string motion_name;  // the glTF animation's or FBX take's name
+  BvhWriteOptions bvh;      // BVH's number formats
+  bool body = false;        // glTF: a skinned capsule body around the bones (convert --body)
+};
+
+// Writes `clip` (its positions in the add rule) to `path`. What was written for people ("38 nodes,
+// 32 animated properties"; empty for BVH), or the error: the writer's located refusal, or the
+// system's reason located at `path`.
 Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, const std::string& path,
-                                      const std::string& motion_name, const BvhWriteOptions& bvh = {});
+                                      const MotionFileOptions& options = {});
 
 }  // namespace bvhscope

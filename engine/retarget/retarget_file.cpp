@@ -6,8 +6,8 @@
 namespace bvhscope {
 
 Result<RetargetFileReport> retarget_to_file(const Clip& source, const Clip& target, const RetargetOptions& options,
-                                            const std::string& path, const std::string& motion_name,
-                                            const BvhWriteOptions& bvh, const std::atomic<bool>* cancel) {
+                                            const std::string& path, const MotionFileOptions& output,
+                                            const std::atomic<bool>* cancel) {
   RetargetFileReport report;
   Result<Clip> moved = retarget(source, target, options, &report.retarget);
   if (!moved) return moved.error();
@@ -28,7 +28,7 @@ Result<RetargetFileReport> retarget_to_file(const Clip& source, const Clip& targ
     result = std::move(converted).value();
   }
   if (cancel != nullptr && cancel->load()) return Diagnostic{path, 0, 0, "cancelled"};
-  Result<std::string> written = write_motion_file(result, kind, path, motion_name, bvh);
+  Result<std::string> written = write_motion_file(result, kind, path, output);
   if (!written) return written.error();
   report.written = std::move(written).value();
   report.frames = result.motion.frame_count;

@@ -7,9 +7,9 @@
 #include <atomic>
 #include <string>
 
-#include "anim/bvh_writer.hpp"
 #include "anim/clip.hpp"
 #include "anim/result.hpp"
+#include "formats/motion_writer.hpp"
 #include "retarget/retarget.hpp"
 
 namespace bvhscope {
@@ -23,12 +23,12 @@ struct RetargetFileReport {
   bool unit_unknown_kept = false;  // glTF/FBX: the unit could not be told, lengths written as they are
 };
 
-// `source` onto `target`, written to `path` (its extension says the format); the motion named
-// `motion_name` in glTF and FBX. Errors: the retargeting's, the conversion's, the writer's, or the
-// system's (located at `path`); nothing is written then. `cancel` (optional) is checked before the
+// `source` onto `target`, written to `path` (its extension says the format) as `output` says (the
+// motion's name in glTF and FBX, BVH's number formats, a glTF body). Errors: the retargeting's, the conversion's, the
+// writer's, or the system's (located at `path`); nothing is written then. `cancel` (optional) is checked before the
 // file is committed.
 Result<RetargetFileReport> retarget_to_file(const Clip& source, const Clip& target, const RetargetOptions& options,
-                                            const std::string& path, const std::string& motion_name,
-                                            const BvhWriteOptions& bvh = {}, const std::atomic<bool>* cancel = nullptr);
+                                            const std::string& path, const MotionFileOptions& output = {},
+                                            const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace bvhscope

@@ -456,7 +456,7 @@ def convert(source: Source, output: PathLike, **options: Any) -> str:
     """Writes ``source`` as ``bvhscope convert`` does (.bvh, .glb, .gltf or .fbx by the extension),
     through a temporary file renamed at the end; returns convert's report. Options are convert's:
     ``frames=(a, b)``, ``fps=30``, ``units="m"``, ``up="+y"``, ``rename={"old": "new"}``,
-    ``skeleton_names="cmu"``, ``force=True``...
+    ``skeleton_names="cmu"``, ``body=True`` (glTF: a skinned capsule body), ``force=True``...
     """
     inputs, shared, up = _inputs([source], "convert")
     _check_reading("convert", [source], options)

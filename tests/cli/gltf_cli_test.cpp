@@ -103,6 +103,51 @@ TEST(ConvertToGltf, BvhOnlyOptionsAreRefusedAndNothingIsWritten) {
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
+TEST(ConvertToGltf, BodyAddsASkinnedMeshAndIsForGltfOnly) {
+  test::TempDir dir;
+  const std::string input = (test::corpus_dir() / "pybvh__bvh_example.bvh").string();
+  const std::string out = (dir.path() / "example.glb").string();
+  const auto converted = run_bvhscope({"convert", input, "--body", "-o", out});
+  ASSERT_EQ(converted.exit_code, 0) << converted.err;
+  EXPECT_EQ(converted.err, "");
+  // 28 bones of 74 vertices each (tests/formats/capsule_body_test.cpp).
+  EXPECT_EQ(converted.out, "wrote " + out +
+                               ": 75 frames at 30.000 fps, 29 nodes, 25 animated properties, a skinned body of 2072 "
+                               "vertices; metres, +y up\n");
+  const std::string json = glb_json(read_bytes(out));
+  EXPECT_NE(json.find(R"({"name":"body","mesh":0,"skin":0})"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("skins":[{"inverseBindMatrices":)"), std::string::npos) << json;
+  // bvhscope reads the file back as the same 29 joints: the body's node is no joint.
+  const auto info = run_bvhscope({"info", out});
+  EXPECT_NE(info.out.find("joints:          24 (+5 End Sites)"), std::string::npos) << info.out;
+
+  for (const std::string other : {"example.bvh", "example.fbx"}) {
+    const std::string refused_path = (dir.path() / other).string();
+    const auto refused = run_bvhscope({"convert", input, "--body", "-o", refused_path});
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_EQ(refused.err,
+              "bvhscope: convert: --body is for glTF (-o OUT.glb or OUT.gltf, or --format glb|gltf): a skinned capsule "
+              "body for viewers that show meshes only\nTry 'bvhscope --help'.\n");
+    EXPECT_FALSE(std::filesystem::exists(refused_path));
+  }
+}
+
+TEST(ConvertToGltf, RetargetWritesABodyToo) {
+  test::TempDir dir;
+  const std::string source = (test::corpus_dir() / "bvh11__131_01.bvh").string();
+  const std::string target = (test::corpus_dir() / "pybvh__bvh_example.bvh").string();
+  const std::string out = (dir.path() / "moved.gltf").string();
+  const auto moved = run_bvhscope({"retarget", source, "--to", target, "--body", "--frames", "0:9", "-o", out});
+  ASSERT_EQ(moved.exit_code, 0) << moved.err;
+  std::ifstream in(out);
+  const std::string json{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  EXPECT_NE(json.find(R"({"name":"body","mesh":0,"skin":0})"), std::string::npos);
+  const auto refused =
+      run_bvhscope({"retarget", source, "--to", target, "--body", "-o", (dir.path() / "m.bvh").string()});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("retarget: --body is for glTF"), std::string::npos) << refused.err;
+}
+
 }  // namespace
 }  // namespace gltf_cli_test
 }  // namespace bvhscope

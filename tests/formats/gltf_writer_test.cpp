@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "anim/bvh_parser.hpp"
 #include "bvh_builder.hpp"
@@ -159,6 +160,87 @@ TEST(GltfWriter, JointPositionsWithoutRotationsAreRefusedWithTheWayOut) {
   ASSERT_FALSE(report.ok());
   EXPECT_EQ(report.error().source, "points.npy");
   EXPECT_NE(report.error().message.find("convert fits rotations to them first"), std::string::npos);
+  EXPECT_TRUE(out.str().empty());
+}
+
+TEST(GltfWriter, ABodyIsAMeshSkinnedToEveryJointBoundAtItsRestPosition) {
+  const Clip clip = two_frame_clip();
+  std::ostringstream out;
+  GltfWriteOptions options;
+  options.body = true;
+  const Result<GltfWriteReport> report = write_gltf(clip, PositionMode::Add, out, options);
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report.value().bodies, 1);
+  EXPECT_EQ(report.value().body_vertices, 2u * 74);  // the thigh and the shin (capsule_body_test)
+  const std::string bytes = out.str();
+  const std::uint32_t json_length = u32(bytes, 12);
+  const nlohmann::json document = nlohmann::json::parse(bytes.substr(20, json_length));
+  const std::size_t bin = 20 + json_length + 8;
+  EXPECT_EQ(u32(bytes, bin - 8) % 4, 0u);
+  // The joints keep nodes 0-2; the body is node 3, a root of the scene without a transform.
+  EXPECT_EQ(document["scenes"][0]["nodes"], nlohmann::json::parse("[0, 3]"));
+  EXPECT_EQ(document["nodes"][3], nlohmann::json::parse(R"({"name": "body", "mesh": 0, "skin": 0})"));
+  const nlohmann::json& skin = document["skins"][0];
+  EXPECT_EQ(skin["joints"], nlohmann::json::parse("[0, 1, 2]"));
+  EXPECT_EQ(skin["skeleton"], 0);
+  const nlohmann::json& primitive = document["meshes"][0]["primitives"][0];
+  EXPECT_EQ(primitive["material"], 0);
+  const nlohmann::json& accessors = document["accessors"];
+  const nlohmann::json& views = document["bufferViews"];
+  const auto at = [&](int accessor) {  // where an accessor's first element is in the file
+    const nlohmann::json& view = views[accessors[accessor]["bufferView"].get<int>()];
+    return bin + view.value("byteOffset", std::size_t{0});
+  };
+  // The inverse bind matrices: translations back from the rest positions (0,0,0), (0,-4,0), (0,-8,0.5).
+  const int binds = skin["inverseBindMatrices"];
+  EXPECT_EQ(accessors[binds]["type"], "MAT4");
+  EXPECT_EQ(accessors[binds]["count"], 3);
+  const std::vector<float> matrices = floats(bytes, at(binds), 48);
+  const float translations[3][3] = {{0, 0, 0}, {0, 4, 0}, {0, 8, -0.5f}};
+  for (int j = 0; j < 3; ++j) {
+    for (int c = 0; c < 16; ++c) {
+      const float identity = c % 5 == 0 ? 1.0f : 0.0f;
+      const float expected = c >= 12 && c < 15 ? translations[j][c - 12] : identity;
+      EXPECT_EQ(matrices[static_cast<std::size_t>(j * 16 + c)], expected) << "joint " << j << ", float " << c;
+    }
+  }
+  // Every vertex follows one joint wholly: the thigh the hips (0), the shin the knee (1).
+  const int joints = primitive["attributes"]["JOINTS_0"];
+  const int weights = primitive["attributes"]["WEIGHTS_0"];
+  EXPECT_EQ(accessors[joints]["componentType"], 5123);
+  EXPECT_EQ(views[accessors[joints]["bufferView"].get<int>()]["target"], 34962);
+  EXPECT_EQ(accessors[joints]["count"], 148);
+  for (std::size_t v = 0; v < 148; ++v) {
+    std::uint16_t four[4];
+    std::memcpy(four, bytes.data() + at(joints) + v * 8, sizeof four);
+    EXPECT_EQ(four[0], v < 74 ? 0 : 1) << "vertex " << v;
+    const std::vector<float> w = floats(bytes, at(weights) + v * 16, 4);
+    EXPECT_EQ(w, (std::vector<float>{1, 0, 0, 0})) << "vertex " << v;
+  }
+  // The positions' bounds: the thigh from 0.028 x the height above the hips, the shin to past the toe.
+  const int positions = primitive["attributes"]["POSITION"];
+  EXPECT_EQ(accessors[positions]["count"], 148);
+  EXPECT_EQ(accessors[primitive["indices"].get<int>()]["componentType"], 5125);
+  EXPECT_EQ(views[accessors[primitive["indices"].get<int>()]["bufferView"].get<int>()]["target"], 34963);
+  EXPECT_GT(accessors[positions]["max"][1].get<float>(), 0.0f);
+  EXPECT_LT(accessors[positions]["min"][1].get<float>(), -8.0f);
+}
+
+TEST(GltfWriter, ABodyOfASkeletonWithNoBoneIsRefused) {
+  const std::string text = test::BvhBuilder()
+                               .root("Hips", {0, 0, 0}, test::kRotationsZXY)
+                               .end_site("Hips", {0, 0, 0})
+                               .frame({0, 0, 0})
+                               .text();
+  const Result<Clip> clip = parse_bvh(text, "point.bvh");
+  ASSERT_TRUE(clip.ok());
+  std::ostringstream out;
+  GltfWriteOptions options;
+  options.body = true;
+  const Result<GltfWriteReport> report = write_gltf(clip.value(), PositionMode::Add, out, options);
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.error().source, "point.bvh");
+  EXPECT_NE(report.error().message.find("no bone long enough for a body"), std::string::npos);
   EXPECT_TRUE(out.str().empty());
 }
 

@@ -6,7 +6,9 @@ AnimationMixer (threejs/gltf_positions.mjs, threejs/fbx_positions.mjs), must put
 End Site, at every frame time, where bvhscope has it after the same change of units and axes
 (`convert --units m --up +y` to BVH, then `export`): within 1e-4 of the figure's height. The glTF
 nodes carry the joints' names, one node per joint in skeleton order; bvhscope reads each GLB and
-FBX back to the same positions (within 1e-5 of the height).
+FBX back to the same positions (within 1e-5 of the height). With --body, three.js's skinning keeps
+every vertex of the capsule body at one distance from its bone in every pose (threejs/gltf_body.mjs),
+and the validator passes those files too.
 
 usage: written_files_check.py BVHSCOPE THREEJS_DIR FILE.bvh..."""
 import csv
@@ -128,9 +130,41 @@ with tempfile.TemporaryDirectory() as folder:
             elif np.abs(read_back - values).max() > 1e-5 * height:
                 failures.append(f"{label}: {written_path} read back {np.abs(read_back - values).max():g} from what "
                                 f"was written (height {height:g})")
+        # --body: a skinned capsule body that three.js's skinning keeps on the bones in every pose.
+        body_glb = os.path.join(folder, f"{index}_body.glb")
+        with_body = bvhscope("convert", path, "--body", "-o", body_glb)
+        skin = None
+        if with_body.returncode != 0 or "a skinned body of" not in with_body.stdout:
+            failures.append(f"{label}: convert --body failed ({with_body.returncode}): {with_body.stdout}{with_body.stderr}")
+        else:
+            written.append(body_glb)
+            body_nodes = [node.get("name") for node in glb_json(body_glb)["nodes"]]
+            if body_nodes[:len(names)] != names or set(body_nodes[len(names):]) != {"body"}:
+                failures.append(f"{label}: the body's file has the nodes {body_nodes[len(names):]} after the joints")
+            body = subprocess.run(["node", os.path.join(THREEJS, "gltf_body.mjs"), body_glb, expected],
+                                  capture_output=True, text=True, cwd=THREEJS)
+            if body.returncode != 0:
+                failures.append(f"{label}: three.js failed on the body ({body.returncode}): {body.stderr[-2000:]}")
+            else:
+                skin = json.loads(body.stdout)
+                # Capsules are 0.028 of the height thick at most (formats/capsule_body.hpp).
+                if not (0.005 * height < skin["thickest"] <= 0.028 * height * 1.001):
+                    failures.append(f"{label}: the body's thickest capsule is {skin['thickest'] / height:.4g} of the "
+                                    "height in three.js, not up to 0.028")
+                if skin["drift"] > 1e-4 * height:
+                    failures.append(f"{label}: three.js's skinning moves {skin['where']} {skin['drift']:g} off its "
+                                    f"bone (height {height:g})")
+            back = bvhscope("export", body_glb)
+            if back.returncode != 0 or back.stderr:
+                failures.append(f"{label}: export of the body's GLB ({back.returncode}): {back.stderr}")
+            elif np.abs(np.array(list(csv.reader(io.StringIO(back.stdout)))[1:], dtype=np.float64) - values).max() \
+                    > 1e-5 * height:
+                failures.append(f"{label}: the body's GLB reads back to other positions")
         print(f"{label}: {len(names)} nodes x {len(rows) - 1} frames ({'metres' if metres else 'lengths as read'}) "
               f"in three.js: GLB {report['worst'] / height:.2g}, FBX "
-              f"{'-' if fbx_worst is None else format(fbx_worst / height, '.2g')} of the height from bvhscope")
+              f"{'-' if fbx_worst is None else format(fbx_worst / height, '.2g')} of the height from bvhscope; body "
+              + ("-" if skin is None else f"of {skin['vertices']} vertices, {skin['thickest'] / height:.3f} of the "
+                 f"height thick, off its bones by {skin['drift'] / height:.2g}"))
 
     # The text form: the same nodes and keys, the buffer as a data URI (the sample).
     gltf = os.path.join(folder, "sample.gltf")

@@ -99,6 +99,17 @@ def test_convert_writes_the_programs_bytes(tmp_path, suffix):
     assert report.startswith("wrote ") and "51 frames" in report
 
 
+def test_a_body_is_a_flag_of_convert_and_save(tmp_path):
+    ours = tmp_path / "ours.glb"
+    theirs = tmp_path / "theirs.glb"
+    report = bvhscope.load(WALK).save(ours, body=True, frames=(0, 9))
+    cli("convert", WALK, "-o", theirs, "--body", "--frames", "0:9")
+    assert ours.read_bytes() == theirs.read_bytes()
+    assert "a skinned body of" in report
+    with pytest.raises(bvhscope.UsageError, match="--body is for glTF"):
+        bvhscope.convert(WALK, tmp_path / "walk.bvh", body=True)
+
+
 def test_a_motion_loaded_upright_saves_upright(tmp_path):
     motion = bvhscope.load(CORPUS / "pybvh__bvh_example.bvh", up="auto")
     values = motion.channel_values.copy()
