@@ -386,6 +386,20 @@ else
 fi
 
 # ---------------------------------------------------------------------------------------------------
+section "FBX: bvhscope info on an FBX file vs on the BVH of the same motion (issue 30)"
+# fbx_vs_bvh.sh: a BVH of a third of the parse section's size (about 50 MB of FBX at 100 MB) made by
+# bvhscope_bench_make_bvh, written as FBX by bvhscope convert; info on each, interleaved.
+fbx_mb=$(( size_mb / 3 > 1 ? size_mb / 3 : 1 ))
+if "$here/bench/fbx_vs_bvh.sh" --build-dir "$build_dir" --size-mb "$fbx_mb" --runs "$runs" --summary "$work/fbx.kv"; then
+  v=$work/fbx.kv
+  row "info: FBX of a ${fbx_mb} MB BVH vs the BVH, wall (best of $runs)" \
+      "$(calc "sprintf(\"%.2f s\", $(kv "$v" fbx_best))")" "$(calc "sprintf(\"%.2f s\", $(kv "$v" bvh_best))")" \
+      "$(calc "sprintf(\"%.2fx\", $(kv "$v" ratio_best))")" "<= 3x" "$(judge "$(kv "$v" ratio_best)" "<=" 3)"
+else
+  failed "fbx" "bench/fbx_vs_bvh.sh failed"
+fi
+
+# ---------------------------------------------------------------------------------------------------
 section "Python: bvhscope.load(FILE).positions on the ${size_mb} MB file vs bvhscope info on it (issue 32)"
 # python_load_vs_info.py: a fresh python3 process importing the module, loading the file and posing
 # every frame into the positions array, against `bvhscope info FILE`, interleaved; peak memory of each.

@@ -1,6 +1,5 @@
 #include "formats/fbx_format.hpp"
 
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -9,6 +8,7 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <glm/mat3x3.hpp>
 
+#include "formats/fbx_binary_scene.hpp"
 #include "formats/fbx_child.hpp"
 #include "formats/gltf_motions.hpp"
 
@@ -36,8 +36,9 @@ bool axes_to_y_up(const FbxScene& scene, glm::dmat4& turn) {
 
 // The FBX scene as a glTF model: a top node holding the file's unit and axes, the file's nodes
 // under it (their matrices as they are), one skin of the skinned bones, and an animation per stack
-// with LINEAR samplers over one buffer of the keys.
-tinygltf::Model as_gltf_model(const FbxScene& scene, std::vector<Diagnostic>& warnings, std::string_view source) {
+// of channels whose LINEAR keys are moved out of `scene` into `keys`.
+tinygltf::Model as_gltf_model(FbxScene& scene, SceneKeys& keys, std::vector<Diagnostic>& warnings,
+                              std::string_view source) {
   tinygltf::Model model;
   glm::dmat4 turn(1.0);
   if (!axes_to_y_up(scene, turn))
@@ -80,50 +81,31 @@ tinygltf::Model as_gltf_model(const FbxScene& scene, std::vector<Diagnostic>& wa
       if (!scene.nodes[n].has_mesh) skin.joints.push_back(static_cast<int>(n + 1));
     if (!skin.joints.empty()) model.skins.push_back(std::move(skin));
   }
-  std::vector<float> floats;
-  const auto block = [&](const std::vector<float>& values, int type, int count) {
-    tinygltf::BufferView view;
-    view.buffer = 0;
-    view.byteOffset = floats.size() * 4;
-    view.byteLength = values.size() * 4;
-    floats.insert(floats.end(), values.begin(), values.end());
-    model.bufferViews.push_back(view);
-    tinygltf::Accessor accessor;
-    accessor.bufferView = static_cast<int>(model.bufferViews.size() - 1);
-    accessor.byteOffset = 0;
-    accessor.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
-    accessor.count = static_cast<std::size_t>(count);
-    accessor.type = type;
-    model.accessors.push_back(accessor);
-    return static_cast<int>(model.accessors.size() - 1);
-  };
-  for (const FbxAnimation& stack : scene.animations) {
+  // The animations' channels; their keys go to `keys` (moved, not copied into a buffer).
+  for (FbxAnimation& stack : scene.animations) {
     tinygltf::Animation animation;
     animation.name = stack.name;
-    for (const FbxChannel& channel : stack.channels) {
-      const auto add = [&](const FbxKeys& keys, int type, const char* path) {
-        if (keys.times.empty()) return;
-        tinygltf::AnimationSampler sampler;
-        sampler.input = block(keys.times, TINYGLTF_TYPE_SCALAR, static_cast<int>(keys.times.size()));
-        sampler.output = block(keys.values, type, static_cast<int>(keys.times.size()));
-        sampler.interpolation = "LINEAR";
-        animation.samplers.push_back(sampler);
+    std::vector<GltfSampler>& stack_keys = keys.emplace_back();
+    for (FbxChannel& channel : stack.channels) {
+      const auto add = [&](FbxKeys& part, int width, const char* path) {
+        if (part.times.empty()) return;
         tinygltf::AnimationChannel target;
-        target.sampler = static_cast<int>(animation.samplers.size() - 1);
+        target.sampler = static_cast<int>(animation.channels.size());
         target.target_node = channel.node + 1;
         target.target_path = path;
         animation.channels.push_back(target);
+        GltfSampler& sampler = stack_keys.emplace_back();
+        sampler.times = std::move(part.times);
+        sampler.values = std::move(part.values);
+        sampler.width = width;
+        sampler.interpolation = GltfInterpolation::Linear;
       };
-      add(channel.translation, TINYGLTF_TYPE_VEC3, "translation");
-      add(channel.rotation, TINYGLTF_TYPE_VEC4, "rotation");
-      add(channel.scale, TINYGLTF_TYPE_VEC3, "scale");
+      add(channel.translation, 3, "translation");
+      add(channel.rotation, 4, "rotation");
+      add(channel.scale, 3, "scale");
     }
     model.animations.push_back(std::move(animation));
   }
-  tinygltf::Buffer buffer;
-  buffer.data.resize(floats.size() * 4);
-  if (!floats.empty()) std::memcpy(buffer.data.data(), floats.data(), buffer.data.size());
-  model.buffers.push_back(std::move(buffer));
   return model;
 }
 
@@ -142,15 +124,21 @@ Sniffed sniff_fbx(std::string_view head, bool whole) {
   return Sniffed::No;
 }
 
-Result<MotionFile> read_fbx_bytes(std::string_view bytes, std::string_view source, const ReadOptions& /*options*/) {
-  Result<FbxScene> scene = read_fbx_scene(bytes, source);
-  if (!scene) return scene.error();
+Result<MotionFile> motions_of_fbx_scene(FbxScene scene, std::string_view source) {
   std::vector<Diagnostic> warnings;
-  const tinygltf::Model model = as_gltf_model(scene.value(), warnings, source);
-  Result<MotionFile> file = motions_of_scene(model, source, "FBX", scene.value().frame_rate);
+  SceneKeys keys;
+  const tinygltf::Model model = as_gltf_model(scene, keys, warnings, source);
+  Result<MotionFile> file = motions_of_scene(model, source, "FBX", scene.frame_rate, &keys);
   if (!file) return file;
   for (Clip& clip : file.value().motions) clip.warnings.insert(clip.warnings.begin(), warnings.begin(), warnings.end());
   return file;
+}
+
+Result<MotionFile> read_fbx_bytes(std::string_view bytes, std::string_view source, const ReadOptions& /*options*/) {
+  const bool binary = bytes.substr(0, kBinaryMagic.size()) == kBinaryMagic;
+  Result<FbxScene> scene = binary ? read_fbx_binary_scene(bytes, source) : read_fbx_scene(bytes, source);
+  if (!scene) return scene.error();
+  return motions_of_fbx_scene(std::move(scene).value(), source);
 }
 
 }  // namespace bvhscope

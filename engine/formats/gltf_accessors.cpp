@@ -152,9 +152,13 @@ Result<std::vector<float>> read_float_accessor(const tinygltf::Model& model, int
     const unsigned char* bytes =
         view_bytes(model, accessor.bufferView, accessor.byteOffset, accessor.count, element_bytes, stride, problem);
     if (bytes == nullptr) return fail(problem);
-    for (std::size_t e = 0; e < accessor.count; ++e)
-      for (std::size_t c = 0; c < width; ++c)
-        values[e * width + c] = component_value(bytes + e * stride + c * size, accessor.componentType, normalized);
+    if (accessor.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT && stride == element_bytes) {
+      std::memcpy(values.data(), bytes, accessor.count * element_bytes);  // tightly packed floats: as they are
+    } else {
+      for (std::size_t e = 0; e < accessor.count; ++e)
+        for (std::size_t c = 0; c < width; ++c)
+          values[e * width + c] = component_value(bytes + e * stride + c * size, accessor.componentType, normalized);
+    }
   }
   if (accessor.sparse.isSparse) {
     const auto& sparse = accessor.sparse;

@@ -136,7 +136,7 @@ double key_rate(const ReadAnimation& animation, const std::vector<float>*& even_
 }  // namespace
 
 Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_view source, std::string_view format,
-                                    double frame_rate) {
+                                    double frame_rate, SceneKeys* given) {
   const std::string path(source);
   const auto fail = [&](const std::string& message) { return Diagnostic{path, 0, 0, message}; };
   const int node_count = static_cast<int>(model.nodes.size());
@@ -202,8 +202,15 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
           "animation '" +
           (model.animations[a].name.empty() ? "animation " + std::to_string(a) : model.animations[a].name) + "', the " +
           channel.target_path + " of node '" + node_name(model, channel.target_node) + "'";
-      Result<GltfSampler> keys =
-          read_gltf_sampler(model, model.animations[a], channel.sampler, rotation ? 4 : 3, what, source);
+      Result<GltfSampler> keys = Diagnostic{};
+      if (given != nullptr) {  // the reader's own keys: checked as the accessors' would be
+        if (a >= given->size() || c >= (*given)[a].size() || (*given)[a][c].width != (rotation ? 4 : 3))
+          return fail(what + ": the reader handed over no keys for it");
+        keys = std::move((*given)[a][c]);
+        if (std::optional<Diagnostic> bad = check_gltf_keys(keys.value(), what, source)) return *bad;
+      } else {
+        keys = read_gltf_sampler(model, model.animations[a], channel.sampler, rotation ? 4 : 3, what, source);
+      }
       if (!keys) return keys.error();
       const std::vector<float>& values = keys.value().values;
       const NodeRest at_rest = node_rest(model.nodes[node]);

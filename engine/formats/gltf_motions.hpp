@@ -12,14 +12,20 @@
 #include <tiny_gltf.h>
 
 #include "anim/result.hpp"
+#include "formats/gltf_sampler.hpp"
 #include "formats/motion_file.hpp"
 
 namespace bvhscope {
 
+// Every animation channel's keys, by animation and channel, when a reader has them already (FBX):
+// the model's animations then hold only their channels, and no buffer.
+using SceneKeys = std::vector<std::vector<GltfSampler>>;
+
 // `format` names the file's format in the MotionFile ("glTF", "FBX"); messages name `source`.
 // `frame_rate` > 0: the file's own rate (FBX states one), at which every animation is sampled from
-// its first key to its last; 0: the keys' own rate (glTF).
+// its first key to its last; 0: the keys' own rate (glTF). `keys`: the channels' keys, taken from
+// there (moved) instead of read from the model's accessors.
 Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_view source, std::string_view format,
-                                    double frame_rate = 0.0);
+                                    double frame_rate = 0.0, SceneKeys* keys = nullptr);
 
 }  // namespace bvhscope

@@ -113,26 +113,34 @@ Result<GltfSampler> read_gltf_sampler(const tinygltf::Model& model, const tinygl
       read_float_accessor(model, source_sampler.input, 1, false, name + " (key times)", source);
   if (!times) return times.error();
   sampler.times = std::move(times).value();
+  Result<std::vector<float>> values =
+      read_float_accessor(model, source_sampler.output, width, width == 4, name + " (key values)", source);
+  if (!values) return values.error();
+  sampler.values = std::move(values).value();
+  if (std::optional<Diagnostic> bad = check_gltf_keys(sampler, what, source)) return *bad;
+  return sampler;
+}
+
+std::optional<Diagnostic> check_gltf_keys(const GltfSampler& sampler, std::string_view what, std::string_view source) {
+  const auto fail = [&](const std::string& problem) {
+    return Diagnostic{std::string(source), 0, 0, std::string(what) + ": " + problem};
+  };
   for (std::size_t k = 0; k < sampler.times.size(); ++k) {
     if (!std::isfinite(sampler.times[k])) return fail("key time " + std::to_string(k) + " is not a finite number");
     if (k > 0 && !(sampler.times[k] > sampler.times[k - 1]))
       return fail("key time " + std::to_string(k) + " (" + std::to_string(sampler.times[k]) +
                   " s) does not come after the one before it");
   }
-  Result<std::vector<float>> values =
-      read_float_accessor(model, source_sampler.output, width, width == 4, name + " (key values)", source);
-  if (!values) return values.error();
-  sampler.values = std::move(values).value();
   const std::size_t per_key =
-      static_cast<std::size_t>(width) *
+      static_cast<std::size_t>(sampler.width) *
       (sampler.interpolation == GltfInterpolation::CubicSpline ? std::size_t{3} : std::size_t{1});
   if (sampler.values.size() != sampler.times.size() * per_key)
-    return fail(std::to_string(sampler.values.size() / static_cast<std::size_t>(width)) + " values for " +
+    return fail(std::to_string(sampler.values.size() / static_cast<std::size_t>(sampler.width)) + " values for " +
                 std::to_string(sampler.times.size()) + " key times" +
                 (sampler.interpolation == GltfInterpolation::CubicSpline ? " (CUBICSPLINE needs 3 a key)" : ""));
   for (const float value : sampler.values)
     if (!std::isfinite(value)) return fail("a key value is not a finite number");
-  return sampler;
+  return std::nullopt;
 }
 
 }  // namespace bvhscope

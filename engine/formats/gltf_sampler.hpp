@@ -3,6 +3,7 @@
 // Hermite with the in and out tangents), holding the first and last keys outside their range.
 #pragma once
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,10 @@ struct GltfSampler {
   [[nodiscard]] glm::vec3 translation_at(double time) const;
   [[nodiscard]] glm::quat rotation_at(double time) const;  // unit length
 };
+
+// Keys checked: times finite and increasing, `width` (x3 for CUBICSPLINE) finite values a key; the
+// refusal names `what`.
+std::optional<Diagnostic> check_gltf_keys(const GltfSampler& sampler, std::string_view what, std::string_view source);
 
 // Sampler `index` of `animation`, for a property of `width` floats; errors name `what`.
 Result<GltfSampler> read_gltf_sampler(const tinygltf::Model& model, const tinygltf::Animation& animation, int index,

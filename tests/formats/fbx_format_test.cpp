@@ -1,7 +1,8 @@
 // FBX through the reader seam: Blender's FBX of a corpus file read as the motion its GLB holds
 // (tests/independent checks both against three.js and the corpus BVH), the file's units turned to
-// metres, and located refusals: a file cut short, ASCII FBX that does not parse (assimp's line and
-// column), and a child's report that is damaged (decode_fbx_scene checks every count and index).
+// metres, and located refusals: a binary file cut short (its byte), ASCII FBX that does not parse
+// (assimp's line and column), and a child's report that is damaged (decode_fbx_scene checks every
+// count and index).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -71,7 +72,7 @@ TEST(FbxFormat, TheContentDecides) {
 TEST(FbxFormat, BrokenFilesAreRefusedSayingWhere) {
   const std::string file = fixture("pybvh_example_zup.fbx");
   EXPECT_THAT(error_of(read_motions_from_bytes(file.substr(0, file.size() / 2), "cut.fbx")),
-              HasSubstr("cut.fbx: error: assimp cannot read it: "));
+              HasSubstr("cut.fbx: error: at byte "));
   EXPECT_EQ(error_of(read_motions_from_bytes("; FBX 7.4.0 project file\nnonsense {\n", "bad.fbx")),
             "bad.fbx:2:9: error: assimp cannot read it: FBX-Parser (TOK_DATA, line 2, col 9) unexpected token, "
             "expected TOK_KEY");

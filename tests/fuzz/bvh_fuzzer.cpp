@@ -2,7 +2,8 @@
 // derive the per-frame data the viewer and render draw (baked positions within a budget, paths,
 // speeds, trails, curve envelopes, the up axis and figure measures, bone radii), and convert what
 // loads (plain, unwrap, a rotation order, three channels, 24 fps, mirror): written, read back, compared.
-// Joint arrays (.npy, .npz) and glTF (.glb, .gltf) go to their readers, by their first bytes.
+// Joint arrays (.npy, .npz), glTF (.glb, .gltf) and binary FBX go to their readers, by their first
+// bytes (ASCII FBX goes to assimp in a child process, which the fuzzer leaves alone).
 #include <unistd.h>
 #include <cmath>
 #include <cstddef>
@@ -28,6 +29,8 @@
 #include "anim/pose.hpp"
 #include "anim/position_mode.hpp"
 #include "clip_invariants.hpp"
+#include "formats/fbx_format.hpp"
+#include "formats/fbx_writer.hpp"
 #include "formats/gltf_format.hpp"
 #include "formats/gltf_writer.hpp"
 #include "formats/npy_array.hpp"
@@ -312,6 +315,35 @@ void check_gltf(std::string_view bytes) {
   }
 }
 
+// Binary FBX: a refusal has a message; what loads holds the model's invariants and writes as FBX
+// that reads back with the same skeleton and frame count.
+void check_fbx(std::string_view bytes) {
+  using namespace bvhscope;
+  const Result<MotionFile> file = read_fbx_bytes(bytes, "fuzz.fbx", {});
+  if (!file) {
+    if (file.error().message.empty()) fail("FBX: an error without a message");
+    return;
+  }
+  if (file.value().motions.empty()) fail("FBX: a file without motions");
+  for (std::size_t m = 0; m < std::min<std::size_t>(file.value().motions.size(), 4); ++m) {
+    const Clip& clip = file.value().motions[m];
+    const PositionMode mode = check_read_motion(clip, "FBX");
+    if (clip.motion.frame_count * static_cast<std::size_t>(clip.skeleton.joint_count()) < 20000) {
+      std::ostringstream written;
+      const Result<FbxWriteReport> report = write_fbx(clip, mode, written);
+      if (!report) {
+        if (report.error().message.empty()) fail("FBX: a write refused without a message");
+        continue;
+      }
+      const Result<MotionFile> back = read_fbx_bytes(written.str(), "back.fbx", {});
+      if (!back) fail("FBX: what bvhscope wrote does not read back: " + back.error().message);
+      if (back.value().motions[0].skeleton.joint_count() != clip.skeleton.joint_count() ||
+          back.value().motions[0].motion.frame_count != clip.motion.frame_count)
+        fail("FBX: read back with another skeleton or frame count");
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -326,6 +358,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (text.substr(0, 4) == "glTF" || text.substr(0, 1) == "{") {
     check_gltf(text);
+    return 0;
+  }
+  if (text.substr(0, 18) == "Kaydara FBX Binary") {
+    check_fbx(text);
     return 0;
   }
   Result<Clip> result = parse_bvh(text, "fuzz.bvh", ParseOptions{std::size_t{1} << 30, 1, {}});

@@ -1,0 +1,624 @@
+#include "formats/fbx_binary_scene.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "formats/fbx_binary.hpp"
+
+namespace bvhscope {
+namespace {
+
+constexpr double kTicksPerSecond = 46186158000.0;  // FBX's KTime unit
+
+// FBX's TimeMode: 0 default, 1 120 fps, 2 100, 3 60, 4 50, 5 48, 6 30, 7 30 drop, 8 NTSC drop
+// (29.97), 9 NTSC, 10 PAL (25), 11 24, 12 1000, 13 film (23.976), 14 custom, 15 96, 16 72, 17 59.94.
+constexpr double kTimeModes[] = {0.0,
+                                 120.0,
+                                 100.0,
+                                 60.0,
+                                 50.0,
+                                 48.0,
+                                 30.0,
+                                 30.0,
+                                 30000.0 / 1001.0,
+                                 30000.0 / 1001.0,
+                                 25.0,
+                                 24.0,
+                                 1000.0,
+                                 24000.0 / 1001.0,
+                                 0.0,
+                                 96.0,
+                                 72.0,
+                                 60000.0 / 1001.0};
+
+float seconds(std::int64_t ticks) { return static_cast<float>(static_cast<double>(ticks) / kTicksPerSecond); }
+
+// "Hips\0\1Model" -> "Hips": binary FBX names an object with its class after a 0, 1 pair.
+std::string_view object_name(std::string_view full) {
+  const std::size_t cut = full.find(std::string_view("\0\1", 2));
+  return cut == std::string_view::npos ? full : full.substr(0, cut);
+}
+
+// A Properties70 block's P records by name.
+class PropertyBlock {
+ public:
+  PropertyBlock() = default;
+  PropertyBlock(const FbxTree& tree, int owner) {
+    if (owner < 0) return;
+    const int block = tree.child(owner, "Properties70");
+    if (block < 0) return;
+    for (const int p : tree.records[static_cast<std::size_t>(block)].children) {
+      const FbxRecord& record = tree.records[static_cast<std::size_t>(p)];
+      if (record.name != "P" || record.properties.empty()) continue;
+      if (const auto name = FbxTree::text(record.properties[0])) by_name_.emplace(*name, &record);
+    }
+  }
+  // The `k`-th value (after name, type, label and flags) of property `name` as a number.
+  [[nodiscard]] std::optional<double> number(std::string_view name, std::size_t k = 0) const {
+    const auto found = by_name_.find(name);
+    if (found == by_name_.end() || found->second->properties.size() <= 4 + k) return std::nullopt;
+    return FbxTree::number(found->second->properties[4 + k]);
+  }
+  [[nodiscard]] std::optional<glm::dvec3> vector(std::string_view name) const {
+    const auto x = number(name, 0);
+    const auto y = number(name, 1);
+    const auto z = number(name, 2);
+    if (!x || !y || !z) return std::nullopt;
+    return glm::dvec3(*x, *y, *z);
+  }
+
+ private:
+  std::map<std::string_view, const FbxRecord*> by_name_;
+};
+
+// A model's properties, with the file's Model template behind them.
+struct ModelProperties {
+  const PropertyBlock* own = nullptr;
+  const PropertyBlock* fallback = nullptr;
+  [[nodiscard]] glm::dvec3 vector(std::string_view name, glm::dvec3 otherwise) const {
+    if (const auto value = own->vector(name)) return *value;
+    if (const auto value = fallback->vector(name)) return *value;
+    return otherwise;
+  }
+  [[nodiscard]] double number(std::string_view name, double otherwise) const {
+    if (const auto value = own->number(name)) return *value;
+    if (const auto value = fallback->number(name)) return *value;
+    return otherwise;
+  }
+};
+
+glm::dmat4 euler(const glm::dvec3& degrees, int order) {
+  const glm::dmat4 x = glm::rotate(glm::dmat4(1.0), glm::radians(degrees.x), glm::dvec3(1, 0, 0));
+  const glm::dmat4 y = glm::rotate(glm::dmat4(1.0), glm::radians(degrees.y), glm::dvec3(0, 1, 0));
+  const glm::dmat4 z = glm::rotate(glm::dmat4(1.0), glm::radians(degrees.z), glm::dvec3(0, 0, 1));
+  switch (order) {  // eEulerXYZ: X first, so Z Y X as matrices on column vectors
+    case 1:
+      return y * z * x;  // XZY
+    case 2:
+      return x * z * y;  // YZX
+    case 3:
+      return z * x * y;  // YXZ
+    case 4:
+      return y * x * z;  // ZXY
+    case 5:
+      return x * y * z;  // ZYX
+    default:
+      return z * y * x;  // XYZ, spheric XYZ
+  }
+}
+
+// euler() as a quaternion.
+glm::dquat euler_quaternion(const glm::dvec3& degrees, int order) {
+  const glm::dquat x = glm::angleAxis(glm::radians(degrees.x), glm::dvec3(1, 0, 0));
+  const glm::dquat y = glm::angleAxis(glm::radians(degrees.y), glm::dvec3(0, 1, 0));
+  const glm::dquat z = glm::angleAxis(glm::radians(degrees.z), glm::dvec3(0, 0, 1));
+  switch (order) {
+    case 1:
+      return y * z * x;
+    case 2:
+      return x * z * y;
+    case 3:
+      return z * x * y;
+    case 4:
+      return y * x * z;
+    case 5:
+      return x * y * z;
+    default:
+      return z * y * x;
+  }
+}
+
+// The parts of a model's transform that do not animate, and how they compose with the parts that
+// do (Lcl Translation, Lcl Rotation, Lcl Scaling), as the FBX SDK documents it:
+// T * Roff * Rp * Rpre * R * Rpost^-1 * Rp^-1 * Soff * Sp * S * Sp^-1.
+struct ModelTransform {
+  glm::dvec3 translation{0.0};
+  glm::dvec3 rotation{0.0};  // degrees
+  glm::dvec3 scaling{1.0};
+  int order = 0;
+  glm::dmat4 rotation_offset_pivot{1.0};  // Roff * Rp
+  glm::dmat4 pre{1.0};
+  glm::dmat4 post_inverse{1.0};
+  glm::dmat4 pivot_inverse_scaling_offset_pivot{1.0};  // Rp^-1 * Soff * Sp
+  glm::dmat4 scaling_pivot_inverse{1.0};
+  // No pivots, offsets or post-rotation: the transform is T * Rpre * R * S, its parts as they are.
+  bool plain = true;
+  glm::dquat pre_rotation{1.0, 0.0, 0.0, 0.0};
+
+  [[nodiscard]] glm::dmat4 matrix(const glm::dvec3& t, const glm::dvec3& r, const glm::dvec3& s) const {
+    return glm::translate(glm::dmat4(1.0), t) * rotation_offset_pivot * pre * euler(r, order) * post_inverse *
+           pivot_inverse_scaling_offset_pivot * glm::scale(glm::dmat4(1.0), s) * scaling_pivot_inverse;
+  }
+};
+
+ModelTransform model_transform(const ModelProperties& p) {
+  ModelTransform m;
+  m.translation = p.vector("Lcl Translation", glm::dvec3(0.0));
+  m.rotation = p.vector("Lcl Rotation", glm::dvec3(0.0));
+  m.scaling = p.vector("Lcl Scaling", glm::dvec3(1.0));
+  m.order = static_cast<int>(p.number("RotationOrder", 0.0));
+  const glm::dvec3 rotation_pivot = p.vector("RotationPivot", glm::dvec3(0.0));
+  const glm::dvec3 scaling_pivot = p.vector("ScalingPivot", glm::dvec3(0.0));
+  m.rotation_offset_pivot =
+      glm::translate(glm::dmat4(1.0), p.vector("RotationOffset", glm::dvec3(0.0)) + rotation_pivot);
+  m.pre = euler(p.vector("PreRotation", glm::dvec3(0.0)), 0);
+  m.post_inverse = glm::inverse(euler(p.vector("PostRotation", glm::dvec3(0.0)), 0));
+  m.pivot_inverse_scaling_offset_pivot =
+      glm::translate(glm::dmat4(1.0), -rotation_pivot + p.vector("ScalingOffset", glm::dvec3(0.0)) + scaling_pivot);
+  m.scaling_pivot_inverse = glm::translate(glm::dmat4(1.0), -scaling_pivot);
+  const glm::dmat4 identity(1.0);
+  m.plain = m.rotation_offset_pivot == identity && m.post_inverse == identity &&
+            m.pivot_inverse_scaling_offset_pivot == identity && m.scaling_pivot_inverse == identity;
+  m.pre_rotation = glm::quat_cast(glm::dmat3(m.pre));
+  return m;
+}
+
+// An FBX animation curve: key times (ticks) and values, each key held (constant) or not.
+struct Curve {
+  std::shared_ptr<const std::vector<std::int64_t>> key_times;  // often one array for many curves
+  std::vector<double> values;
+  std::vector<char> held;  // per key: constant interpolation to the next key
+
+  // The value at `time`; `cursor` (a key index, 0 at first) carries the search from one time to
+  // the next, later one.
+  [[nodiscard]] const std::vector<std::int64_t>& times() const { return *key_times; }
+
+  [[nodiscard]] double at(std::int64_t time, std::size_t& cursor) const {
+    const std::vector<std::int64_t>& times = *key_times;
+    if (time <= times.front()) return values.front();
+    if (time >= times.back()) return values.back();
+    if (cursor >= times.size() || times[cursor] > time) cursor = 0;
+    while (cursor + 1 < times.size() && times[cursor + 1] <= time) ++cursor;
+    const std::size_t k = cursor;
+    if (held[k] != 0) return values[k];
+    const double span = static_cast<double>(times[k + 1] - times[k]);
+    const double t = span > 0.0 ? static_cast<double>(time - times[k]) / span : 0.0;
+    return values[k] + (values[k + 1] - values[k]) * t;
+  }
+};
+
+struct Connection {
+  std::int64_t child = 0;
+  std::int64_t parent = 0;
+  std::string_view property;  // OP connections: the parent's property the child drives
+};
+
+struct Object {
+  int record = -1;
+  std::string_view kind;  // the record's name: Model, AnimationStack, Deformer, Geometry...
+  std::string_view name;  // without its class
+  std::string_view type;  // the third property: LimbNode, Null, Mesh, Cluster, Skin...
+};
+
+class SceneReader {
+ public:
+  SceneReader(FbxTree& tree, std::string_view source) : tree_(tree), source_(source) {}
+
+  Result<FbxScene> read() {
+    read_objects();
+    read_connections();
+    if (std::optional<Diagnostic> bad = read_settings()) return *bad;
+    const int definitions = tree_.child(-1, "Definitions");
+    if (definitions >= 0) {
+      for (const int type : tree_.records[static_cast<std::size_t>(definitions)].children) {
+        const FbxRecord& record = tree_.records[static_cast<std::size_t>(type)];
+        if (record.name != "ObjectType" || record.properties.empty() || FbxTree::text(record.properties[0]) != "Model")
+          continue;
+        model_template_ = PropertyBlock(tree_, tree_.child(type, "PropertyTemplate"));
+      }
+    }
+    if (std::optional<Diagnostic> bad = read_nodes()) return *bad;
+    read_bones();
+    if (std::optional<Diagnostic> bad = read_animations()) return *bad;
+    return std::move(scene_);
+  }
+
+ private:
+  void read_objects() {
+    const int objects = tree_.child(-1, "Objects");
+    if (objects < 0) return;
+    for (const int index : tree_.records[static_cast<std::size_t>(objects)].children) {
+      const FbxRecord& record = tree_.records[static_cast<std::size_t>(index)];
+      if (record.properties.size() < 2) continue;
+      const auto id = FbxTree::integer(record.properties[0]);
+      const auto name = FbxTree::text(record.properties[1]);
+      if (!id || !name) continue;
+      Object object{index, record.name, object_name(*name), {}};
+      if (record.properties.size() >= 3)
+        if (const auto type = FbxTree::text(record.properties[2])) object.type = *type;
+      objects_.emplace(*id, object);
+    }
+  }
+
+  void read_connections() {
+    const int connections = tree_.child(-1, "Connections");
+    if (connections < 0) return;
+    for (const int index : tree_.records[static_cast<std::size_t>(connections)].children) {
+      const FbxRecord& record = tree_.records[static_cast<std::size_t>(index)];
+      if (record.name != "C" || record.properties.size() < 3) continue;
+      const auto child = FbxTree::integer(record.properties[1]);
+      const auto parent = FbxTree::integer(record.properties[2]);
+      if (!child || !parent) continue;
+      Connection connection{*child, *parent, {}};
+      if (record.properties.size() >= 4)
+        if (const auto property = FbxTree::text(record.properties[3])) connection.property = *property;
+      children_[*parent].push_back(connection);
+      parents_[*child].push_back(connection);
+    }
+  }
+
+  // The objects of `kind` connected below `parent`, in the file's order of connections.
+  std::vector<std::pair<std::int64_t, const Connection*>> below(std::int64_t parent, std::string_view kind) const {
+    std::vector<std::pair<std::int64_t, const Connection*>> found;
+    const auto list = children_.find(parent);
+    if (list == children_.end()) return found;
+    for (const Connection& connection : list->second) {
+      const auto object = objects_.find(connection.child);
+      if (object != objects_.end() && object->second.kind == kind) found.emplace_back(connection.child, &connection);
+    }
+    return found;
+  }
+
+  std::optional<Diagnostic> read_settings() {
+    const PropertyBlock settings(tree_, tree_.child(-1, "GlobalSettings"));
+    const double unit = settings.number("UnitScaleFactor").value_or(1.0);  // centimetres a unit
+    if (unit > 0.0 && std::isfinite(unit)) scene_.metres_per_unit = unit * 0.01;
+    const auto time_mode = settings.number("TimeMode");
+    if (time_mode && *time_mode >= 0.0 && *time_mode < 18.0) {
+      scene_.frame_rate = kTimeModes[static_cast<int>(*time_mode)];
+      const double custom = settings.number("CustomFrameRate").value_or(0.0);
+      if (static_cast<int>(*time_mode) == 14 && custom > 0.0 && custom <= 1e4) scene_.frame_rate = custom;
+    }
+    const auto axis = [&](std::string_view name, int& value) {
+      if (const auto number = settings.number(name)) value = static_cast<int>(*number);
+    };
+    axis("UpAxis", scene_.up_axis);
+    axis("UpAxisSign", scene_.up_sign);
+    axis("FrontAxis", scene_.front_axis);
+    axis("FrontAxisSign", scene_.front_sign);
+    axis("CoordAxis", scene_.coord_axis);
+    axis("CoordAxisSign", scene_.coord_sign);
+    return std::nullopt;
+  }
+
+  // The models under the scene's root (id 0), depth first, each parent's in the order of their
+  // connections (as assimp numbers them); a node 0 for the root itself, as assimp has it. A model
+  // connected under two parents, or in a cycle, takes its first place.
+  std::optional<Diagnostic> read_nodes() {
+    scene_.nodes.push_back({"RootNode", -1, glm::dmat4(1.0), false});
+    model_ids_.push_back(0);
+    std::vector<std::pair<std::int64_t, int>> stack;  // a model, its parent's node
+    const auto push_children = [&](std::int64_t id, int node) {
+      const auto models = below(id, "Model");
+      for (auto m = models.rbegin(); m != models.rend(); ++m) stack.emplace_back(m->first, node);
+    };
+    push_children(0, 0);
+    while (!stack.empty()) {
+      const auto [id, parent] = stack.back();
+      stack.pop_back();
+      if (node_of_.count(id) != 0) continue;
+      const Object& object = objects_.at(id);
+      const PropertyBlock own(tree_, object.record);
+      const ModelTransform transform = model_transform({&own, &model_template_});
+      FbxNode out;
+      out.name = std::string(object.name);
+      out.parent = parent;
+      out.local = transform.matrix(transform.translation, transform.rotation, transform.scaling);
+      out.has_mesh = !below(id, "Geometry").empty();
+      const int index = static_cast<int>(scene_.nodes.size());
+      node_of_.emplace(id, index);
+      model_ids_.push_back(id);
+      transforms_.emplace(id, transform);
+      scene_.nodes.push_back(std::move(out));
+      push_children(id, index);
+    }
+    return std::nullopt;
+  }
+
+  // The models skin clusters bind (clusters that weigh vertices).
+  void read_bones() {
+    for (const auto& [id, object] : objects_) {
+      if (object.kind != "Deformer" || object.type != "Cluster") continue;
+      const int indexes = tree_.child(object.record, "Indexes");
+      if (indexes < 0) continue;
+      const FbxRecord& record = tree_.records[static_cast<std::size_t>(indexes)];
+      if (record.properties.empty() || FbxTree::array_length(record.properties[0]).value_or(0) == 0) continue;
+      for (const auto& [model, connection] : below(id, "Model")) {  // the bone is connected under its cluster
+        (void)connection;
+        const auto node = node_of_.find(model);
+        if (node != node_of_.end() &&
+            std::find(scene_.bones.begin(), scene_.bones.end(), node->second) == scene_.bones.end())
+          scene_.bones.push_back(node->second);
+      }
+    }
+    std::sort(scene_.bones.begin(), scene_.bones.end());
+  }
+
+  // The objects of `kind` that `child` is connected below.
+  std::vector<std::pair<std::int64_t, const Connection*>> above(std::int64_t child, std::string_view kind) const {
+    std::vector<std::pair<std::int64_t, const Connection*>> found;
+    const auto list = parents_.find(child);
+    if (list == parents_.end()) return found;
+    for (const Connection& connection : list->second) {
+      const auto object = objects_.find(connection.parent);
+      if (object != objects_.end() && object->second.kind == kind) found.emplace_back(connection.parent, &connection);
+    }
+    return found;
+  }
+
+  Result<std::optional<Curve>> read_curve(std::int64_t id) {
+    const Object& object = objects_.at(id);
+    const int times_record = tree_.child(object.record, "KeyTime");
+    const int values_record = tree_.child(object.record, "KeyValueFloat");
+    if (times_record < 0 || values_record < 0) return std::optional<Curve>();
+    const FbxRecord& times_of = tree_.records[static_cast<std::size_t>(times_record)];
+    const FbxRecord& values_of = tree_.records[static_cast<std::size_t>(values_record)];
+    if (times_of.properties.empty() || values_of.properties.empty()) return std::optional<Curve>();
+    // Exporters that bake write the same key times for every curve: decoded once.
+    const std::string_view times_bytes = times_of.properties[0].value;
+    if (times_bytes != last_times_bytes_) {
+      Result<std::vector<std::int64_t>> times = tree_.integers(times_of.properties[0]);
+      if (!times) return times.error();
+      last_times_ = std::make_shared<const std::vector<std::int64_t>>(std::move(times).value());
+      last_times_bytes_ = times_bytes;
+    }
+    Result<std::vector<double>> values = tree_.doubles(values_of.properties[0]);
+    if (!values) return values.error();
+    Curve curve{last_times_, std::move(values).value(), {}};
+    const auto at = [&](const std::string& message) {
+      return Diagnostic{
+          std::string(source_), 0, 0,
+          "at byte " + std::to_string(times_of.at) + ": animation curve " + std::to_string(id) + " " + message};
+    };
+    if (curve.times().size() != curve.values.size())
+      return at("has " + std::to_string(curve.times().size()) + " key times and " +
+                std::to_string(curve.values.size()) + " values");
+    if (curve.times().empty()) return std::optional<Curve>();
+    for (std::size_t k = 1; k < curve.times().size(); ++k)
+      if (curve.times()[k] < curve.times()[k - 1]) return at("goes back in time at key " + std::to_string(k));
+    for (const double value : curve.values)
+      if (!std::isfinite(value)) return at("has a value that is not a finite number");
+    // Interpolation: each key's flags come from KeyAttrFlags, shared by runs of KeyAttrRefCount keys.
+    curve.held.assign(curve.times().size(), 0);
+    const int flags_record = tree_.child(object.record, "KeyAttrFlags");
+    const int counts_record = tree_.child(object.record, "KeyAttrRefCount");
+    if (flags_record >= 0 && counts_record >= 0) {
+      const FbxRecord& flags_of = tree_.records[static_cast<std::size_t>(flags_record)];
+      const FbxRecord& counts_of = tree_.records[static_cast<std::size_t>(counts_record)];
+      if (!flags_of.properties.empty() && !counts_of.properties.empty()) {
+        Result<std::vector<std::int64_t>> flags = tree_.integers(flags_of.properties[0]);
+        if (!flags) return flags.error();
+        Result<std::vector<std::int64_t>> counts = tree_.integers(counts_of.properties[0]);
+        if (!counts) return counts.error();
+        std::size_t key = 0;
+        for (std::size_t a = 0; a < flags.value().size() && a < counts.value().size(); ++a) {
+          const bool constant = (flags.value()[a] & 0x2) != 0;  // eInterpolationConstant
+          for (std::int64_t n = 0; n < counts.value()[a] && key < curve.held.size(); ++n) curve.held[key++] = constant;
+        }
+      }
+    }
+    return std::optional<Curve>(std::move(curve));
+  }
+
+  std::optional<Diagnostic> read_animations() {
+    std::vector<std::int64_t> stacks;
+    for (const auto& [id, object] : objects_)
+      if (object.kind == "AnimationStack") stacks.push_back(id);
+    std::sort(stacks.begin(), stacks.end(), [&](std::int64_t a, std::int64_t b) {
+      return objects_.at(a).record < objects_.at(b).record;  // the file's order
+    });
+    for (const std::int64_t stack : stacks) {
+      const Object& object = objects_.at(stack);
+      const PropertyBlock stack_properties(tree_, object.record);
+      auto start = static_cast<std::int64_t>(stack_properties.number("LocalStart").value_or(0.0));
+      auto stop = static_cast<std::int64_t>(stack_properties.number("LocalStop").value_or(0.0));
+      if (start == 0 && stop == 0) {  // no span: every key
+        start = std::numeric_limits<std::int64_t>::min();
+        stop = std::numeric_limits<std::int64_t>::max();
+      }
+      FbxAnimation animation;
+      animation.name = std::string(object.name);
+      // Per model, its animated properties: translation (0), rotation (1), scaling (2), x y z.
+      std::map<int, std::array<std::array<std::optional<Curve>, 3>, 3>> animated;
+      for (const auto& [layer, to_stack] : below(stack, "AnimationLayer")) {
+        (void)to_stack;
+        for (const auto& [curve_node, to_layer] : below(layer, "AnimationCurveNode")) {
+          (void)to_layer;
+          for (const auto& [model, to_model] : above(curve_node, "Model")) {
+            const auto node = node_of_.find(model);
+            if (node == node_of_.end()) continue;
+            const std::string_view property = to_model->property;
+            const int which = property == "Lcl Translation" ? 0
+                              : property == "Lcl Rotation"  ? 1
+                              : property == "Lcl Scaling"   ? 2
+                                                            : -1;
+            if (which < 0) continue;
+            auto& slots = animated[node->second][static_cast<std::size_t>(which)];
+            for (const auto& [curve, to_curve_node] : below(curve_node, "AnimationCurve")) {
+              const std::string_view axis = to_curve_node->property;
+              const int a = axis == "d|X" ? 0 : axis == "d|Y" ? 1 : axis == "d|Z" ? 2 : -1;
+              if (a < 0 || slots[static_cast<std::size_t>(a)]) continue;  // a later layer's: the first wins
+              Result<std::optional<Curve>> read = read_curve(curve);
+              if (!read) return read.error();
+              slots[static_cast<std::size_t>(a)] = std::move(read).value();
+            }
+          }
+        }
+      }
+      for (const auto& [node, properties] : animated) {
+        std::vector<std::int64_t> times;
+        std::vector<std::int64_t> held_ends;
+        // Exporters that bake key every curve at the same times: those times, without a sort.
+        const std::vector<std::int64_t>* shared = nullptr;
+        bool same_times = true;
+        bool any_held = false;
+        for (const auto& property : properties)
+          for (const auto& curve : property)
+            if (curve) {
+              if (shared == nullptr) shared = &curve->times();
+              same_times = same_times && (&curve->times() == shared || curve->times() == *shared);
+              any_held = any_held || std::find(curve->held.begin(), curve->held.end(), 1) != curve->held.end();
+            }
+        if (shared != nullptr && same_times && !any_held) {
+          for (const std::int64_t time : *shared)
+            if (time >= start && time <= stop) times.push_back(time);
+        } else {
+          for (const auto& property : properties)
+            for (const auto& curve : property)
+              if (curve)
+                for (std::size_t k = 0; k < curve->times().size(); ++k) {
+                  const std::int64_t time = curve->times()[k];
+                  if (time >= start && time <= stop) times.push_back(time);
+                  // A held key ends a tick before the next: keyed there too, the step stays a step
+                  // when the keys are interpolated linearly.
+                  if (k + 1 < curve->times().size() && curve->held[k] != 0 &&
+                      curve->values[k + 1] != curve->values[k] && curve->times()[k + 1] - 1 > time &&
+                      curve->times()[k + 1] - 1 >= start && curve->times()[k + 1] - 1 <= stop) {
+                    times.push_back(curve->times()[k + 1] - 1);
+                    held_ends.push_back(curve->times()[k + 1] - 1);
+                  }
+                }
+          std::sort(times.begin(), times.end());
+          times.erase(std::unique(times.begin(), times.end()), times.end());
+          std::sort(held_ends.begin(), held_ends.end());
+        }
+        if (times.empty()) continue;
+        const ModelTransform& transform = transforms_.at(model_ids_[static_cast<std::size_t>(node)]);
+        FbxChannel channel;
+        channel.node = node;
+        float last_key = -std::numeric_limits<float>::infinity();
+        std::size_t cursors[3][3] = {};
+        // A plain transform (no pivots, offsets or post-rotation; no mirror) keys only the parts
+        // its curves move: the others stay the node's own. Otherwise every key is the whole matrix
+        // taken apart.
+        bool keyed[3] = {false, false, false};
+        bool positive_scale = transform.scaling.x > 0.0 && transform.scaling.y > 0.0 && transform.scaling.z > 0.0;
+        for (std::size_t p = 0; p < 3; ++p)
+          for (const auto& curve : properties[p])
+            if (curve) {
+              keyed[p] = true;
+              if (p == 2)
+                for (const double value : curve->values) positive_scale = positive_scale && value > 0.0;
+            }
+        const bool parts = transform.plain && positive_scale;
+        if (!parts) keyed[0] = keyed[1] = keyed[2] = true;
+        channel.translation.times.reserve(times.size());
+        channel.translation.values.reserve(times.size() * 3);
+        channel.rotation.times.reserve(times.size());
+        channel.rotation.values.reserve(times.size() * 4);
+        channel.scale.times.reserve(times.size());
+        channel.scale.values.reserve(times.size() * 3);
+        for (const std::int64_t time : times) {
+          // Keys in float seconds: a held key's end a float before the next key (a tick is too
+          // little for a float), and none that a float cannot tell from the key before.
+          const float key = std::binary_search(held_ends.begin(), held_ends.end(), time)
+                                ? std::nextafter(seconds(time + 1), -std::numeric_limits<float>::infinity())
+                                : seconds(time);
+          if (!(key > last_key)) continue;
+          last_key = key;
+          glm::dvec3 values[3] = {transform.translation, transform.rotation, transform.scaling};
+          for (std::size_t p = 0; p < 3; ++p)
+            for (std::size_t a = 0; a < 3; ++a)
+              if (properties[p][a]) values[p][static_cast<int>(a)] = properties[p][a]->at(time, cursors[p][a]);
+          if (parts)
+            add_keys(channel, keyed, key, values[0],
+                     transform.pre_rotation * euler_quaternion(values[1], transform.order), values[2]);
+          else
+            add_keys(channel, key, transform.matrix(values[0], values[1], values[2]));
+        }
+        animation.channels.push_back(std::move(channel));
+      }
+      scene_.animations.push_back(std::move(animation));
+    }
+    return std::nullopt;
+  }
+
+  // A key of each part `keyed` says (translation, rotation, scale).
+  static void add_keys(FbxChannel& channel, const bool (&keyed)[3], float time, const glm::dvec3& translation,
+                       const glm::dquat& turn, const glm::dvec3& scale) {
+    if (keyed[0]) {
+      channel.translation.times.push_back(time);
+      channel.translation.values.insert(
+          channel.translation.values.end(),
+          {static_cast<float>(translation.x), static_cast<float>(translation.y), static_cast<float>(translation.z)});
+    }
+    if (keyed[1]) {
+      const glm::dquat rotation = glm::normalize(turn);
+      channel.rotation.times.push_back(time);
+      channel.rotation.values.insert(channel.rotation.values.end(),
+                                     {static_cast<float>(rotation.x), static_cast<float>(rotation.y),
+                                      static_cast<float>(rotation.z), static_cast<float>(rotation.w)});
+    }
+    if (keyed[2]) {
+      channel.scale.times.push_back(time);
+      channel.scale.values.insert(channel.scale.values.end(), {static_cast<float>(scale.x), static_cast<float>(scale.y),
+                                                               static_cast<float>(scale.z)});
+    }
+  }
+
+  // A local matrix taken apart into a key of each: translation, rotation, scale.
+  static void add_keys(FbxChannel& channel, float time, const glm::dmat4& local) {
+    const glm::dvec3 translation(local[3]);
+    glm::dvec3 axes[3] = {glm::dvec3(local[0]), glm::dvec3(local[1]), glm::dvec3(local[2])};
+    glm::dvec3 scale(glm::length(axes[0]), glm::length(axes[1]), glm::length(axes[2]));
+    if (glm::determinant(glm::dmat3(local)) < 0.0) scale.x = -scale.x;  // a mirror: one axis turned over
+    for (int a = 0; a < 3; ++a)
+      if (scale[a] != 0.0) axes[a] /= scale[a];
+    static constexpr bool kEvery[3] = {true, true, true};
+    add_keys(channel, kEvery, time, translation, glm::quat_cast(glm::dmat3(axes[0], axes[1], axes[2])), scale);
+  }
+
+  FbxTree& tree_;
+  std::string_view source_;
+  FbxScene scene_;
+  std::unordered_map<std::int64_t, Object> objects_;
+  std::unordered_map<std::int64_t, std::vector<Connection>> children_;
+  std::unordered_map<std::int64_t, std::vector<Connection>> parents_;
+  PropertyBlock model_template_;
+  std::unordered_map<std::int64_t, int> node_of_;
+  std::unordered_map<std::int64_t, ModelTransform> transforms_;
+  std::vector<std::int64_t> model_ids_;                          // per node, its model's id (0 for the root)
+  std::string_view last_times_bytes_;                            // the last KeyTime array read, as the file holds it
+  std::shared_ptr<const std::vector<std::int64_t>> last_times_;  // and its values
+};
+
+}  // namespace
+
+Result<FbxScene> read_fbx_binary_scene(std::string_view bytes, std::string_view source) {
+  Result<FbxTree> tree = read_fbx_tree(bytes, source);
+  if (!tree) return tree.error();
+  return SceneReader(tree.value(), source).read();
+}
+
+}  // namespace bvhscope
