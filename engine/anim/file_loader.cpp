@@ -1,12 +1,15 @@
 #include "anim/file_loader.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "anim/bvh_header.hpp"
@@ -182,6 +185,23 @@ std::optional<Diagnostic> read_unsized_file(int fd, const std::string& path, std
   return std::nullopt;
 }
 
+// The text of the open file `fd` of `size` bytes (0: read to its end).
+Result<std::string> read_opened_text(int fd, const std::string& path, std::uint64_t size) {
+  std::string text;
+  if (size == 0) {
+    if (auto error = read_unsized_file(fd, path, text, size)) return *error;
+    return text;
+  }
+  text.reserve(static_cast<std::size_t>(size));
+  // Reads what is there: a file that shrinks yields less, one that grows is read to its opened size.
+  while (text.size() < size) {
+    Result<std::size_t> got = read_more(fd, path, text, static_cast<std::size_t>(size) - text.size());
+    if (!got) return got.error();
+    if (got.value() == 0) break;
+  }
+  return text;
+}
+
 }  // namespace
 
 Result<std::string> read_text_file(const std::string& path) {
@@ -189,19 +209,63 @@ Result<std::string> read_text_file(const std::string& path) {
   Result<int> opened = open_regular_file(path, size);
   if (!opened) return opened.error();
   const FileDescriptor file(opened.value());
-  std::string text;
-  if (size == 0) {
-    if (auto error = read_unsized_file(file.get(), path, text, size)) return *error;
-    return text;
+  return read_opened_text(file.get(), path, size);
+}
+
+FileBytes::FileBytes(FileBytes&& other) noexcept
+    : text_(std::move(other.text_)),
+      mapped_(std::exchange(other.mapped_, nullptr)),
+      mapped_size_(std::exchange(other.mapped_size_, 0)),
+      start_(std::exchange(other.start_, nullptr)),
+      size_(std::exchange(other.size_, 0)) {}
+
+FileBytes& FileBytes::operator=(FileBytes&& other) noexcept {
+  if (this != &other) {
+    if (mapped_ != nullptr) ::munmap(mapped_, mapped_size_);
+    text_ = std::move(other.text_);
+    mapped_ = std::exchange(other.mapped_, nullptr);
+    mapped_size_ = std::exchange(other.mapped_size_, 0);
+    start_ = std::exchange(other.start_, nullptr);
+    size_ = std::exchange(other.size_, 0);
   }
-  text.reserve(static_cast<std::size_t>(size));
+  return *this;
+}
+
+FileBytes::~FileBytes() {
+  if (mapped_ != nullptr) ::munmap(mapped_, mapped_size_);
+}
+
+Result<FileBytes> read_file_bytes(const std::string& path) {
+  constexpr std::uint64_t kMappedFrom = std::uint64_t{8} << 20;  // smaller files: a string is as quick
+  constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  std::uint64_t size = 0;
+  Result<int> opened = open_regular_file(path, size);
+  if (!opened) return opened.error();
+  const FileDescriptor file(opened.value());
+  if (size < kMappedFrom) {
+    Result<std::string> text = read_opened_text(file.get(), path, size);
+    if (!text) return text.error();
+    return FileBytes(std::move(text).value());
+  }
+  FileBytes bytes;
+  // A huge page's worth more than needed, so that the bytes can start on a huge page's boundary.
+  bytes.mapped_size_ = static_cast<std::size_t>(size) + kHugePage;
+  void* mapped = ::mmap(nullptr, bytes.mapped_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mapped == MAP_FAILED) return file_error(path, std::string("cannot read: ") + std::strerror(errno));
+  bytes.mapped_ = mapped;
+  const auto address = reinterpret_cast<std::uintptr_t>(mapped);
+  bytes.start_ = reinterpret_cast<void*>((address + kHugePage - 1) / kHugePage * kHugePage);
+  ::madvise(bytes.start_, static_cast<std::size_t>(size), MADV_HUGEPAGE);  // a hint: no huge pages is fine
+  auto* into = static_cast<char*>(bytes.start_);
   // Reads what is there: a file that shrinks yields less, one that grows is read to its opened size.
-  while (text.size() < size) {
-    Result<std::size_t> got = read_more(file.get(), path, text, static_cast<std::size_t>(size) - text.size());
-    if (!got) return got.error();
-    if (got.value() == 0) break;
+  while (bytes.size_ < size) {
+    const ssize_t got = ::read(file.get(), into + bytes.size_, static_cast<std::size_t>(size) - bytes.size_);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return file_error(path, std::string("cannot read: ") + std::strerror(errno));
+    if (got == 0) break;
+    bytes.size_ += static_cast<std::size_t>(got);
   }
-  return text;
+  return bytes;
 }
 
 Result<Clip> load_bvh_file(const std::string& path, LoadProgress* progress, const ParseOptions& options) {

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "anim/bvh_parser.hpp"
 #include "anim/clip.hpp"
@@ -18,6 +19,34 @@ inline constexpr std::uint64_t kMaxFileBytes = std::uint64_t{4} << 30;
 // what was there, one that grows is read up to its size when opened. A regular file that reports
 // a size of 0 (procfs: /proc/self/status) is read to its end, as load_bvh_file does.
 Result<std::string> read_text_file(const std::string& path);
+
+// A whole file's bytes as read_text_file reads them, for readers that need them all at once (glTF,
+// FBX, arrays). A big file's bytes are in memory mapped for them alone, asking the system for huge
+// pages: on a virtual machine a fault every 4 KiB costs a big file more than reading it.
+class FileBytes {
+ public:
+  FileBytes() = default;
+  explicit FileBytes(std::string text) : text_(std::move(text)) {}
+  FileBytes(FileBytes&& other) noexcept;
+  FileBytes& operator=(FileBytes&& other) noexcept;
+  FileBytes(const FileBytes&) = delete;
+  FileBytes& operator=(const FileBytes&) = delete;
+  ~FileBytes();
+
+  [[nodiscard]] std::string_view view() const noexcept {
+    return mapped_ != nullptr ? std::string_view(static_cast<const char*>(start_), size_) : std::string_view(text_);
+  }
+
+ private:
+  friend Result<FileBytes> read_file_bytes(const std::string& path);
+  std::string text_;
+  void* mapped_ = nullptr;  // the mapping (munmap'd at the end), or null for text_
+  std::size_t mapped_size_ = 0;
+  void* start_ = nullptr;  // the bytes, in the mapping
+  std::size_t size_ = 0;
+};
+
+Result<FileBytes> read_file_bytes(const std::string& path);
 
 // Reads and parses a BVH file as a stream: the hierarchy first, then the frame rows block by block
 // on worker threads, so memory holds the motion table and a few blocks, never the whole text.

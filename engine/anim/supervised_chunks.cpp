@@ -1,5 +1,6 @@
 #include "anim/supervised_chunks.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <exception>
@@ -7,6 +8,8 @@
 #include <system_error>
 #include <thread>
 #include <vector>
+
+#include "anim/thread_policy.hpp"
 
 namespace bvhscope {
 
@@ -63,6 +66,18 @@ void run_supervised(std::size_t chunks, const SupervisedWorkers& workers,
   }
   for (std::thread& thread : threads) thread.join();
   if (failure) std::rethrow_exception(failure);
+}
+
+void for_each_item(std::size_t count, std::size_t work,
+                   const std::function<void(std::size_t item, unsigned slot)>& per_item) {
+  const unsigned threads = available_threads();
+  if (threads < 2 || count < 2 || work < kWorthThreads) {
+    for (std::size_t i = 0; i < count; ++i) per_item(i, 0);
+    return;
+  }
+  SupervisedWorkers workers;
+  workers.count = static_cast<unsigned>(std::min<std::size_t>(threads, count));
+  run_supervised(count, workers, per_item);
 }
 
 }  // namespace bvhscope

@@ -160,11 +160,13 @@ Result<std::string_view> array_bytes(FbxTree& tree, const FbxProperty& property,
   const std::uint32_t encoding = little<std::uint32_t>(property.value, 4);
   const std::string_view stored = property.value.substr(12);
   const std::uint64_t wanted = static_cast<std::uint64_t>(count) * each;
-  if (wanted > tree.inflate_budget)
-    return error_at(tree.source, property.at,
-                    "an array of " + std::to_string(count) + " elements is more than the file's arrays may hold (" +
-                        std::to_string(tree.inflate_budget) + " bytes left)");
-  tree.inflate_budget -= wanted;
+  std::uint64_t left = tree.inflate_budget->load();
+  do {
+    if (wanted > left)
+      return error_at(tree.source, property.at,
+                      "an array of " + std::to_string(count) + " elements is more than the file's arrays may hold (" +
+                          std::to_string(left) + " bytes left)");
+  } while (!tree.inflate_budget->compare_exchange_weak(left, left - wanted));
   if (encoding == 0) {
     if (stored.size() != wanted)
       return error_at(
@@ -202,16 +204,13 @@ Result<std::vector<Out>> array_values(FbxTree& tree, const FbxProperty& property
   if (!bytes) return bytes.error();
   const std::string_view raw = bytes.value();
   const std::size_t each = element_bytes(property.type);
-  std::vector<Out> values;
-  values.reserve(raw.size() / each);
+  std::vector<Out> values(raw.size() / each);
   const auto convert = [&](auto sample) {
     using In = decltype(sample);
     if constexpr (std::is_same_v<In, Out>) {  // the file's little-endian bytes are the values
-      values.resize(raw.size() / sizeof(In));
       if (!raw.empty()) std::memcpy(values.data(), raw.data(), raw.size());
     } else {
-      for (std::size_t at = 0; at < raw.size(); at += sizeof(In))
-        values.push_back(static_cast<Out>(little<In>(raw, at)));
+      for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<Out>(little<In>(raw, i * sizeof(In)));
     }
   };
   switch (property.type) {
@@ -291,6 +290,8 @@ Result<std::vector<double>> FbxTree::doubles(const FbxProperty& property) {
   return array_values<double>(*this, property);
 }
 
+Result<std::vector<float>> FbxTree::floats(const FbxProperty& property) { return array_values<float>(*this, property); }
+
 Result<std::vector<std::int64_t>> FbxTree::integers(const FbxProperty& property) {
   if (property.type == 'f' || property.type == 'd')
     return error_at(source, property.at, "an array of whole numbers was expected, not of floats");
@@ -309,7 +310,7 @@ Result<FbxTree> read_fbx_tree(std::string_view bytes, std::string_view source) {
                           "; only FBX 7 (2011 and later: 7100 to 7700) is read (re-export it as FBX 2011 or later)"};
   // Arrays may inflate to 64 times the file and 256 MiB more: plenty for animation curves and
   // meshes, not a zlib bomb's gigabytes.
-  tree.inflate_budget = 64 * static_cast<std::uint64_t>(bytes.size()) + (std::uint64_t{256} << 20);
+  tree.inflate_budget->store(64 * static_cast<std::uint64_t>(bytes.size()) + (std::uint64_t{256} << 20));
   TreeReader reader(bytes, source, tree);
   std::size_t next = kHeaderBytes;
   if (std::optional<Diagnostic> bad = reader.read_list(kHeaderBytes, bytes.size(), -1, 0, next)) return *bad;

@@ -5,7 +5,9 @@
 // compressed bytes cannot claim gigabytes.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,12 +50,14 @@ class FbxTree {
 
   // An array property's values (f d l i b c arrays, converted), inflating it if it is
   // compressed; an error located at the property for another type, a bad encoding or an array
-  // past the budget.
+  // past the budget. Safe to call from several threads at once.
   Result<std::vector<double>> doubles(const FbxProperty& property);
+  Result<std::vector<float>> floats(const FbxProperty& property);  // doubles rounded to floats
   Result<std::vector<std::int64_t>> integers(const FbxProperty& property);
 
-  std::string source;                // for messages
-  std::uint64_t inflate_budget = 0;  // bytes arrays may still decode to
+  std::string source;  // for messages
+  // Bytes arrays may still decode to, shared by the threads that decode them.
+  std::unique_ptr<std::atomic<std::uint64_t>> inflate_budget = std::make_unique<std::atomic<std::uint64_t>>(0);
 };
 
 // The records of the binary FBX file `bytes` (it starts with "Kaydara FBX Binary  \0"), named

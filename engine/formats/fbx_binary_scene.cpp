@@ -14,6 +14,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/supervised_chunks.hpp"
+#include "anim/thread_policy.hpp"
 #include "formats/fbx_binary.hpp"
 
 namespace bvhscope {
@@ -187,24 +189,25 @@ ModelTransform model_transform(const ModelProperties& p) {
 // An FBX animation curve: key times (ticks) and values, each key held (constant) or not.
 struct Curve {
   std::shared_ptr<const std::vector<std::int64_t>> key_times;  // often one array for many curves
-  std::vector<double> values;
+  std::vector<float> values;
   std::vector<char> held;  // per key: constant interpolation to the next key
+
+  [[nodiscard]] const std::vector<std::int64_t>& times() const { return *key_times; }
 
   // The value at `time`; `cursor` (a key index, 0 at first) carries the search from one time to
   // the next, later one.
-  [[nodiscard]] const std::vector<std::int64_t>& times() const { return *key_times; }
-
   [[nodiscard]] double at(std::int64_t time, std::size_t& cursor) const {
     const std::vector<std::int64_t>& times = *key_times;
-    if (time <= times.front()) return values.front();
-    if (time >= times.back()) return values.back();
+    if (time <= times.front()) return static_cast<double>(values.front());
+    if (time >= times.back()) return static_cast<double>(values.back());
     if (cursor >= times.size() || times[cursor] > time) cursor = 0;
     while (cursor + 1 < times.size() && times[cursor + 1] <= time) ++cursor;
     const std::size_t k = cursor;
-    if (held[k] != 0) return values[k];
+    if (held[k] != 0) return static_cast<double>(values[k]);
     const double span = static_cast<double>(times[k + 1] - times[k]);
     const double t = span > 0.0 ? static_cast<double>(time - times[k]) / span : 0.0;
-    return values[k] + (values[k + 1] - values[k]) * t;
+    const auto a = static_cast<double>(values[k]);
+    return a + (static_cast<double>(values[k + 1]) - a) * t;
   }
 };
 
@@ -377,7 +380,13 @@ class SceneReader {
     return found;
   }
 
-  Result<std::optional<Curve>> read_curve(std::int64_t id) {
+  // The key times a thread decoded last: exporters that bake write the same times for every curve.
+  struct TimesCache {
+    std::string_view bytes;
+    std::shared_ptr<const std::vector<std::int64_t>> times;
+  };
+
+  Result<std::optional<Curve>> read_curve(std::int64_t id, TimesCache& cache) const {
     const Object& object = objects_.at(id);
     const int times_record = tree_.child(object.record, "KeyTime");
     const int values_record = tree_.child(object.record, "KeyValueFloat");
@@ -385,17 +394,16 @@ class SceneReader {
     const FbxRecord& times_of = tree_.records[static_cast<std::size_t>(times_record)];
     const FbxRecord& values_of = tree_.records[static_cast<std::size_t>(values_record)];
     if (times_of.properties.empty() || values_of.properties.empty()) return std::optional<Curve>();
-    // Exporters that bake write the same key times for every curve: decoded once.
     const std::string_view times_bytes = times_of.properties[0].value;
-    if (times_bytes != last_times_bytes_) {
+    if (cache.times == nullptr || times_bytes != cache.bytes) {
       Result<std::vector<std::int64_t>> times = tree_.integers(times_of.properties[0]);
       if (!times) return times.error();
-      last_times_ = std::make_shared<const std::vector<std::int64_t>>(std::move(times).value());
-      last_times_bytes_ = times_bytes;
+      cache.times = std::make_shared<const std::vector<std::int64_t>>(std::move(times).value());
+      cache.bytes = times_bytes;
     }
-    Result<std::vector<double>> values = tree_.doubles(values_of.properties[0]);
+    Result<std::vector<float>> values = tree_.floats(values_of.properties[0]);  // KeyValueFloat: floats
     if (!values) return values.error();
-    Curve curve{last_times_, std::move(values).value(), {}};
+    Curve curve{cache.times, std::move(values).value(), {}};
     const auto at = [&](const std::string& message) {
       return Diagnostic{
           std::string(source_), 0, 0,
@@ -449,8 +457,9 @@ class SceneReader {
       }
       FbxAnimation animation;
       animation.name = std::string(object.name);
-      // Per model, its animated properties: translation (0), rotation (1), scaling (2), x y z.
-      std::map<int, std::array<std::array<std::optional<Curve>, 3>, 3>> animated;
+      // Per model, the curves of its animated properties: translation (0), rotation (1), scaling
+      // (2), x y z; the first layer's where two layers animate the same.
+      std::map<int, std::array<std::array<std::optional<std::int64_t>, 3>, 3>> curve_ids;
       for (const auto& [layer, to_stack] : below(stack, "AnimationLayer")) {
         (void)to_stack;
         for (const auto& [curve_node, to_layer] : below(layer, "AnimationCurveNode")) {
@@ -464,104 +473,149 @@ class SceneReader {
                               : property == "Lcl Scaling"   ? 2
                                                             : -1;
             if (which < 0) continue;
-            auto& slots = animated[node->second][static_cast<std::size_t>(which)];
+            auto& slots = curve_ids[node->second][static_cast<std::size_t>(which)];
             for (const auto& [curve, to_curve_node] : below(curve_node, "AnimationCurve")) {
               const std::string_view axis = to_curve_node->property;
               const int a = axis == "d|X" ? 0 : axis == "d|Y" ? 1 : axis == "d|Z" ? 2 : -1;
-              if (a < 0 || slots[static_cast<std::size_t>(a)]) continue;  // a later layer's: the first wins
-              Result<std::optional<Curve>> read = read_curve(curve);
-              if (!read) return read.error();
-              slots[static_cast<std::size_t>(a)] = std::move(read).value();
+              if (a >= 0 && !slots[static_cast<std::size_t>(a)]) slots[static_cast<std::size_t>(a)] = curve;
             }
           }
         }
       }
-      for (const auto& [node, properties] : animated) {
-        std::vector<std::int64_t> times;
-        std::vector<std::int64_t> held_ends;
-        // Exporters that bake key every curve at the same times: those times, without a sort.
-        const std::vector<std::int64_t>* shared = nullptr;
-        bool same_times = true;
-        bool any_held = false;
+      // The curves decoded (inflated) on the threads the policy allows; the first refusal in the
+      // file's order wins.
+      std::vector<int> nodes;
+      std::vector<std::int64_t> wanted;
+      for (const auto& [node, properties] : curve_ids) {
+        nodes.push_back(node);
         for (const auto& property : properties)
-          for (const auto& curve : property)
-            if (curve) {
-              if (shared == nullptr) shared = &curve->times();
-              same_times = same_times && (&curve->times() == shared || curve->times() == *shared);
-              any_held = any_held || std::find(curve->held.begin(), curve->held.end(), 1) != curve->held.end();
-            }
-        if (shared != nullptr && same_times && !any_held) {
-          for (const std::int64_t time : *shared)
-            if (time >= start && time <= stop) times.push_back(time);
-        } else {
-          for (const auto& property : properties)
-            for (const auto& curve : property)
-              if (curve)
-                for (std::size_t k = 0; k < curve->times().size(); ++k) {
-                  const std::int64_t time = curve->times()[k];
-                  if (time >= start && time <= stop) times.push_back(time);
-                  // A held key ends a tick before the next: keyed there too, the step stays a step
-                  // when the keys are interpolated linearly.
-                  if (k + 1 < curve->times().size() && curve->held[k] != 0 &&
-                      curve->values[k + 1] != curve->values[k] && curve->times()[k + 1] - 1 > time &&
-                      curve->times()[k + 1] - 1 >= start && curve->times()[k + 1] - 1 <= stop) {
-                    times.push_back(curve->times()[k + 1] - 1);
-                    held_ends.push_back(curve->times()[k + 1] - 1);
-                  }
-                }
-          std::sort(times.begin(), times.end());
-          times.erase(std::unique(times.begin(), times.end()), times.end());
-          std::sort(held_ends.begin(), held_ends.end());
-        }
-        if (times.empty()) continue;
-        const ModelTransform& transform = transforms_.at(model_ids_[static_cast<std::size_t>(node)]);
-        FbxChannel channel;
-        channel.node = node;
-        float last_key = -std::numeric_limits<float>::infinity();
-        std::size_t cursors[3][3] = {};
-        // A plain transform (no pivots, offsets or post-rotation; no mirror) keys only the parts
-        // its curves move: the others stay the node's own. Otherwise every key is the whole matrix
-        // taken apart.
-        bool keyed[3] = {false, false, false};
-        bool positive_scale = transform.scaling.x > 0.0 && transform.scaling.y > 0.0 && transform.scaling.z > 0.0;
-        for (std::size_t p = 0; p < 3; ++p)
-          for (const auto& curve : properties[p])
-            if (curve) {
-              keyed[p] = true;
-              if (p == 2)
-                for (const double value : curve->values) positive_scale = positive_scale && value > 0.0;
-            }
-        const bool parts = transform.plain && positive_scale;
-        if (!parts) keyed[0] = keyed[1] = keyed[2] = true;
-        channel.translation.times.reserve(times.size());
-        channel.translation.values.reserve(times.size() * 3);
-        channel.rotation.times.reserve(times.size());
-        channel.rotation.values.reserve(times.size() * 4);
-        channel.scale.times.reserve(times.size());
-        channel.scale.values.reserve(times.size() * 3);
-        for (const std::int64_t time : times) {
-          // Keys in float seconds: a held key's end a float before the next key (a tick is too
-          // little for a float), and none that a float cannot tell from the key before.
-          const float key = std::binary_search(held_ends.begin(), held_ends.end(), time)
-                                ? std::nextafter(seconds(time + 1), -std::numeric_limits<float>::infinity())
-                                : seconds(time);
-          if (!(key > last_key)) continue;
-          last_key = key;
-          glm::dvec3 values[3] = {transform.translation, transform.rotation, transform.scaling};
-          for (std::size_t p = 0; p < 3; ++p)
-            for (std::size_t a = 0; a < 3; ++a)
-              if (properties[p][a]) values[p][static_cast<int>(a)] = properties[p][a]->at(time, cursors[p][a]);
-          if (parts)
-            add_keys(channel, keyed, key, values[0],
-                     transform.pre_rotation * euler_quaternion(values[1], transform.order), values[2]);
-          else
-            add_keys(channel, key, transform.matrix(values[0], values[1], values[2]));
-        }
-        animation.channels.push_back(std::move(channel));
+          for (const auto& id : property)
+            if (id) wanted.push_back(*id);
       }
+      std::vector<std::optional<Curve>> decoded(wanted.size());
+      std::vector<std::optional<Diagnostic>> refused(wanted.size());
+      std::vector<TimesCache> caches(kMaxThreads + 1);
+      std::size_t work = 0;
+      for (const std::int64_t id : wanted) work += key_count(id);
+      for_each_item(wanted.size(), work, [&](std::size_t i, unsigned slot) {
+        Result<std::optional<Curve>> read = read_curve(wanted[i], caches[slot]);
+        if (read)
+          decoded[i] = std::move(read).value();
+        else
+          refused[i] = read.error();
+      });
+      for (const std::optional<Diagnostic>& refusal : refused)
+        if (refusal) return *refusal;
+      std::map<int, std::array<std::array<std::optional<Curve>, 3>, 3>> animated;
+      std::size_t next = 0;
+      for (const auto& [node, properties] : curve_ids)
+        for (std::size_t p = 0; p < 3; ++p)
+          for (std::size_t a = 0; a < 3; ++a)
+            if (properties[p][a]) animated[node][p][a] = std::move(decoded[next++]);
+      // Each model's keys, on the threads too (each model its own channel).
+      std::vector<std::optional<FbxChannel>> channels(nodes.size());
+      for_each_item(nodes.size(), work, [&](std::size_t m, unsigned /*slot*/) {
+        channels[m] = model_keys(nodes[m], animated.at(nodes[m]), start, stop);
+      });
+      for (std::optional<FbxChannel>& channel : channels)
+        if (channel) animation.channels.push_back(std::move(*channel));
       scene_.animations.push_back(std::move(animation));
     }
     return std::nullopt;
+  }
+
+  // The number of keys curve `id` declares (its KeyTime array's length), without decoding it.
+  std::size_t key_count(std::int64_t id) const {
+    const int times = tree_.child(objects_.at(id).record, "KeyTime");
+    if (times < 0 || tree_.records[static_cast<std::size_t>(times)].properties.empty()) return 0;
+    return FbxTree::array_length(tree_.records[static_cast<std::size_t>(times)].properties[0]).value_or(0);
+  }
+
+  // A model's keys at every time one of its curves has a key within [start, stop]; nothing when
+  // none has.
+  std::optional<FbxChannel> model_keys(int node, const std::array<std::array<std::optional<Curve>, 3>, 3>& properties,
+                                       std::int64_t start, std::int64_t stop) const {
+    std::vector<std::int64_t> times;
+    std::vector<std::int64_t> held_ends;
+    // Exporters that bake key every curve at the same times: those times, without a sort.
+    const std::vector<std::int64_t>* shared = nullptr;
+    bool same_times = true;
+    bool any_held = false;
+    for (const auto& property : properties)
+      for (const auto& curve : property)
+        if (curve) {
+          if (shared == nullptr) shared = &curve->times();
+          same_times = same_times && (&curve->times() == shared || curve->times() == *shared);
+          any_held = any_held || std::find(curve->held.begin(), curve->held.end(), 1) != curve->held.end();
+        }
+    if (shared != nullptr && same_times && !any_held) {
+      for (const std::int64_t time : *shared)
+        if (time >= start && time <= stop) times.push_back(time);
+    } else {
+      for (const auto& property : properties)
+        for (const auto& curve : property)
+          if (curve)
+            for (std::size_t k = 0; k < curve->times().size(); ++k) {
+              const std::int64_t time = curve->times()[k];
+              if (time >= start && time <= stop) times.push_back(time);
+              // A held key ends a tick before the next: keyed there too, the step stays a step
+              // when the keys are interpolated linearly.
+              if (k + 1 < curve->times().size() && curve->held[k] != 0 && curve->values[k + 1] != curve->values[k] &&
+                  curve->times()[k + 1] - 1 > time && curve->times()[k + 1] - 1 >= start &&
+                  curve->times()[k + 1] - 1 <= stop) {
+                times.push_back(curve->times()[k + 1] - 1);
+                held_ends.push_back(curve->times()[k + 1] - 1);
+              }
+            }
+      std::sort(times.begin(), times.end());
+      times.erase(std::unique(times.begin(), times.end()), times.end());
+      std::sort(held_ends.begin(), held_ends.end());
+    }
+    if (times.empty()) return std::nullopt;
+    const ModelTransform& transform = transforms_.at(model_ids_[static_cast<std::size_t>(node)]);
+    FbxChannel channel;
+    channel.node = node;
+    float last_key = -std::numeric_limits<float>::infinity();
+    std::size_t cursors[3][3] = {};
+    // A plain transform (no pivots, offsets or post-rotation; no mirror) keys only the parts
+    // its curves move: the others stay the node's own. Otherwise every key is the whole matrix
+    // taken apart.
+    bool keyed[3] = {false, false, false};
+    bool positive_scale = transform.scaling.x > 0.0 && transform.scaling.y > 0.0 && transform.scaling.z > 0.0;
+    for (std::size_t p = 0; p < 3; ++p)
+      for (const auto& curve : properties[p])
+        if (curve) {
+          keyed[p] = true;
+          if (p == 2)
+            for (const double value : curve->values) positive_scale = positive_scale && value > 0.0;
+        }
+    const bool parts = transform.plain && positive_scale;
+    if (!parts) keyed[0] = keyed[1] = keyed[2] = true;
+    channel.translation.times.reserve(times.size());
+    channel.translation.values.reserve(times.size() * 3);
+    channel.rotation.times.reserve(times.size());
+    channel.rotation.values.reserve(times.size() * 4);
+    channel.scale.times.reserve(times.size());
+    channel.scale.values.reserve(times.size() * 3);
+    for (const std::int64_t time : times) {
+      // Keys in float seconds: a held key's end a float before the next key (a tick is too
+      // little for a float), and none that a float cannot tell from the key before.
+      const float key = std::binary_search(held_ends.begin(), held_ends.end(), time)
+                            ? std::nextafter(seconds(time + 1), -std::numeric_limits<float>::infinity())
+                            : seconds(time);
+      if (!(key > last_key)) continue;
+      last_key = key;
+      glm::dvec3 values[3] = {transform.translation, transform.rotation, transform.scaling};
+      for (std::size_t p = 0; p < 3; ++p)
+        for (std::size_t a = 0; a < 3; ++a)
+          if (properties[p][a]) values[p][static_cast<int>(a)] = properties[p][a]->at(time, cursors[p][a]);
+      if (parts)
+        add_keys(channel, keyed, key, values[0], transform.pre_rotation * euler_quaternion(values[1], transform.order),
+                 values[2]);
+      else
+        add_keys(channel, key, transform.matrix(values[0], values[1], values[2]));
+    }
+    return channel;
   }
 
   // A key of each part `keyed` says (translation, rotation, scale).
@@ -608,9 +662,7 @@ class SceneReader {
   PropertyBlock model_template_;
   std::unordered_map<std::int64_t, int> node_of_;
   std::unordered_map<std::int64_t, ModelTransform> transforms_;
-  std::vector<std::int64_t> model_ids_;                          // per node, its model's id (0 for the root)
-  std::string_view last_times_bytes_;                            // the last KeyTime array read, as the file holds it
-  std::shared_ptr<const std::vector<std::int64_t>> last_times_;  // and its values
+  std::vector<std::int64_t> model_ids_;  // per node, its model's id (0 for the root)
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <glm/mat4x4.hpp>
 
 #include "anim/euler.hpp"
+#include "anim/supervised_chunks.hpp"
 #include "formats/gltf_sampler.hpp"
 
 namespace bvhscope {
@@ -395,7 +396,7 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
     Sampled& out = sampled[a];
     out.translations.resize(animation.frames * joints);
     out.rotations.resize(animation.frames * joints);
-    for (std::size_t j = 0; j < joints; ++j) {
+    for_each_item(joints, joints * animation.frames, [&](std::size_t j, unsigned /*slot*/) {
       const auto found = animation.tracks.find(order[j]);
       const NodeTracks* tracks = found == animation.tracks.end() ? nullptr : &found->second;
       if (tracks != nullptr && tracks->rotation) rotation_animated[j] = 1;
@@ -421,7 +422,7 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
         out.rotations[f * joints + j] =
             glm::quat(glm::normalize(parent_rest(j) * world_step * glm::conjugate(rest_world[j])));
       }
-    }
+    });
   }
 
   // The skeleton: roots with positions and rotations, joints with rotations (and positions where
@@ -478,26 +479,27 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
     clip.motion.frame_time = 1.0 / animation.rate;
     clip.declared_frame_time = clip.motion.frame_time;
     clip.motion.values = FrameValues(animation.frames * channels);
-    std::vector<std::optional<EulerAngles>> previous(joints);
-    for (std::size_t f = 0; f < animation.frames; ++f) {
-      float* row = clip.motion.values.data() + f * channels;
-      std::size_t c = 0;
-      for (std::size_t j = 0; j < joints; ++j) {
-        if (positioned[j]) {
-          // Roots: where they are (OFFSET 0); other joints: how far they moved from their rest.
-          const glm::vec3 t = in.translations[f * joints + j] - skeleton.offsets[j];
-          row[c++] = t.x;
-          row[c++] = t.y;
-          row[c++] = t.z;
-        }
-        if (rotated[j]) {
-          const EulerAngles angles =
-              euler_angles(glm::dmat3(glm::mat3_cast(in.rotations[f * joints + j])), kZxy, previous[j]);
-          previous[j] = angles;
-          for (const double angle : angles) row[c++] = static_cast<float>(angle);
-        }
-      }
-    }
+    float* const values = clip.motion.values.data();
+    for_each_item(joints, joints * animation.frames,
+                  [&](std::size_t j, unsigned /*slot*/) {  // each joint its own columns
+                    std::optional<EulerAngles> previous;
+                    for (std::size_t f = 0; f < animation.frames; ++f) {
+                      float* column = values + f * channels + static_cast<std::size_t>(skeleton.first_channels[j]);
+                      if (positioned[j]) {
+                        // Roots: where they are (OFFSET 0); other joints: how far they moved from their rest.
+                        const glm::vec3 t = in.translations[f * joints + j] - skeleton.offsets[j];
+                        *column++ = t.x;
+                        *column++ = t.y;
+                        *column++ = t.z;
+                      }
+                      if (rotated[j]) {
+                        const EulerAngles angles =
+                            euler_angles(glm::dmat3(glm::mat3_cast(in.rotations[f * joints + j])), kZxy, previous);
+                        previous = angles;
+                        for (const double angle : angles) *column++ = static_cast<float>(angle);
+                      }
+                    }
+                  });
     clip.warnings = warnings;
     file.motions.push_back(std::move(clip));
   }

@@ -10,13 +10,14 @@ namespace {
 // bytes reader (the bytes all read before anything is parsed).
 Result<MotionFile> read_with(const MotionFormat& format, const std::string& path, const ReadOptions& options) {
   if (format.read_path != nullptr) return format.read_path(path, options);
-  Result<std::string> bytes = read_text_file(path);
+  Result<FileBytes> bytes = read_file_bytes(path);
   if (!bytes) return bytes.error();
+  const std::string_view view = bytes.value().view();
   if (options.progress != nullptr) {
-    options.progress->bytes_total.store(bytes.value().size(), std::memory_order_relaxed);
-    options.progress->bytes_read.store(bytes.value().size(), std::memory_order_relaxed);
+    options.progress->bytes_total.store(view.size(), std::memory_order_relaxed);
+    options.progress->bytes_read.store(view.size(), std::memory_order_relaxed);
   }
-  return format.read_bytes(bytes.value(), path, options);
+  return format.read_bytes(view, path, options);
 }
 
 // The format that reads the file at `path`: by its content when it can be read here, else the one

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "anim/baked_positions.hpp"
+#include "anim/thread_policy.hpp"
 #include "model/scene_scale.hpp"
 #include "test_pace.hpp"
 #include "test_support.hpp"
@@ -94,6 +95,29 @@ TEST(SupervisedChunks, ABakeWithStarvedWorkersMatchesTheOneThreadBake) {
   EXPECT_EQ(joint_path(one, root), root_trajectory(clip, PositionMode::Add));
   EXPECT_TRUE(joint_path(one, -1).empty());
   EXPECT_TRUE(joint_path(one, one.joint_count).empty());
+}
+
+TEST(ForEachItem, EveryItemRunsOnceAndSmallJobsStayOnTheCaller) {
+  // A big job: every item once, each on a slot below kMaxThreads + 1.
+  std::vector<int> runs(1000, 0);
+  std::vector<unsigned> slots(1000, 0);
+  for_each_item(runs.size(), kWorthThreads, [&](std::size_t i, unsigned slot) {
+    ++runs[i];
+    slots[i] = slot;
+  });
+  EXPECT_TRUE(std::all_of(runs.begin(), runs.end(), [](int n) { return n == 1; }));
+  EXPECT_TRUE(std::all_of(slots.begin(), slots.end(), [](unsigned s) { return s <= kMaxThreads; }));
+  // A small one: in order, on the calling thread.
+  std::vector<std::size_t> order;
+  const std::thread::id caller = std::this_thread::get_id();
+  bool elsewhere = false;
+  for_each_item(50, kWorthThreads - 1, [&](std::size_t i, unsigned slot) {
+    order.push_back(i);
+    elsewhere = elsewhere || std::this_thread::get_id() != caller || slot != 0;
+  });
+  ASSERT_EQ(order.size(), 50u);
+  for (std::size_t i = 0; i < order.size(); ++i) EXPECT_EQ(order[i], i);
+  EXPECT_FALSE(elsewhere);
 }
 
 }  // namespace
