@@ -138,20 +138,18 @@ class Record {
     child("P").str(name).str("KTime").str("Time").str("").i64(value);
     return *this;
   }
-  void write(std::string& out) const {
+  // FBX 7.4 and older: 32-bit end offset, property count and length; 7.5 on (`wide`): 64-bit.
+  void write(std::string& out, bool wide = false) const {
     const std::size_t start = out.size();
-    out.append(12, '\0');
+    const std::size_t number = wide ? 8 : 4;
+    out.append(3 * number, '\0');
     out += static_cast<char>(name_.size());
     out += name_;
     out += props_;
-    for (const Record& c : children_) c.write(out);
-    if (!children_.empty() || count_ == 0) out.append(13, '\0');
-    const auto end = static_cast<std::uint32_t>(out.size());
-    const auto count = static_cast<std::uint32_t>(count_);
-    const auto length = static_cast<std::uint32_t>(props_.size());
-    std::memcpy(out.data() + start, &end, 4);
-    std::memcpy(out.data() + start + 4, &count, 4);
-    std::memcpy(out.data() + start + 8, &length, 4);
+    for (const Record& c : children_) c.write(out, wide);
+    if (!children_.empty() || count_ == 0) out.append(3 * number + 1, '\0');
+    const std::uint64_t fields[3] = {out.size(), static_cast<std::uint64_t>(count_), props_.size()};
+    for (std::size_t f = 0; f < 3; ++f) std::memcpy(out.data() + start + f * number, &fields[f], number);
   }
 
  private:
@@ -189,18 +187,19 @@ std::string fbx_file(const Record& objects, const Record& connections, const Rec
   Record header("FBXHeaderExtension");
   header.child("FBXHeaderVersion").i32(1003);
   header.child("FBXVersion").i32(static_cast<std::int32_t>(version));
-  header.write(out);
+  const bool wide = version >= 7500;
+  header.write(out, wide);
   Record global("GlobalSettings");
   global.child("Version").i32(1000);
   Record& settings = global.child("Properties70");
   settings.p_int("UpAxis", 1).p_int("UpAxisSign", 1).p_int("FrontAxis", 2).p_int("FrontAxisSign", 1);
   settings.p_int("CoordAxis", 0).p_int("CoordAxisSign", 1).p_double("UnitScaleFactor", 100.0);
   settings.p_int("TimeMode", 14).p_double("CustomFrameRate", 4.0);
-  global.write(out);
-  if (definitions != nullptr) definitions->write(out);
-  objects.write(out);
-  connections.write(out);
-  out.append(13, '\0');
+  global.write(out, wide);
+  if (definitions != nullptr) definitions->write(out, wide);
+  objects.write(out, wide);
+  connections.write(out, wide);
+  out.append(wide ? 25 : 13, '\0');
   return out;
 }
 
@@ -235,7 +234,7 @@ void curve(Record& objects, Record& connections, std::int64_t id, std::int64_t n
 // Hips at (1, 2, 3) with a pre-rotation of 90 degrees about Z, turning about X from 0 to 90
 // degrees over a second (compressed curves); a Knee 10 up it, turned (90, 0, 90) in Z X Y order
 // (Z first); a Toe 5 up the knee.
-std::string turned_legs(std::int64_t stop = 0, bool held = false) {
+std::string turned_legs(std::int64_t stop = 0, bool held = false, std::uint32_t version = 7400) {
   Record objects("Objects");
   Record connections("Connections");
   model(objects, 10, "Hips").p3("Lcl Translation", 1, 2, 3).p3("PreRotation", 0, 0, 90).p_int("RotationActive", 1);
@@ -260,7 +259,7 @@ std::string turned_legs(std::int64_t stop = 0, bool held = false) {
   connect(connections, 22, 21);
   connect(connections, 22, 10, "Lcl Rotation");
   curve(objects, connections, 23, 22, "d|X", {0.0, 1.0, 2.0}, {0.0f, 90.0f, 90.0f}, held, true);
-  return fbx_file(objects, connections);
+  return fbx_file(objects, connections, nullptr, version);
 }
 
 std::vector<glm::vec3> positions_at(const Clip& clip, std::size_t frame) {
@@ -299,6 +298,21 @@ TEST(FbxBinary, PreRotationsRotationOrdersAndCompressedCurvesAsWorkedOutByHand) 
   expect_near(at[1], {1, 2, 13}, "knee at 1 s");
   expect_near(at[2], {1, -3, 13}, "toe at 1 s");
   expect_as_assimp_reads(bytes, "legs.fbx");
+}
+
+TEST(FbxBinary, Fbx75sWideRecordsReadAsFbx74s) {
+  // FBX 7.5 (2016) and later write 64-bit record headers: the same scene reads the same.
+  const Result<MotionFile> narrow = read_fbx_bytes(turned_legs(), "legs74.fbx", {});
+  const Result<MotionFile> wide = read_fbx_bytes(turned_legs(0, false, 7500), "legs75.fbx", {});
+  ASSERT_TRUE(narrow.ok()) << format_diagnostic(narrow.error(), Severity::Error);
+  ASSERT_TRUE(wide.ok()) << format_diagnostic(wide.error(), Severity::Error);
+  const Clip& a = narrow.value().motions.at(0);
+  const Clip& b = wide.value().motions.at(0);
+  ASSERT_EQ(a.motion.frame_count, b.motion.frame_count);
+  ASSERT_EQ(a.motion.values.size(), b.motion.values.size());
+  for (std::size_t i = 0; i < a.motion.values.size(); ++i) EXPECT_EQ(a.motion.values[i], b.motion.values[i]) << i;
+  EXPECT_EQ(a.skeleton.names, b.skeleton.names);
+  expect_as_assimp_reads(turned_legs(0, false, 7500), "legs75.fbx");
 }
 
 TEST(FbxBinary, AHeldKeyHoldsUntilTheNextKey) {
