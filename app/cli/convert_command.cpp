@@ -354,9 +354,7 @@ int run_convert(const std::vector<std::string>& args, std::ostream& out, std::os
     return usage_error(err, std::string("convert: --precision is for BVH text; ") +
                                 (kind == MotionFileKind::Fbx ? "FBX" : "glTF") + " keeps every float as it is");
   if (parsed->has("--body") && kind != MotionFileKind::Glb && kind != MotionFileKind::Gltf)
-    return usage_error(err,
-                       "convert: --body is for glTF (-o OUT.glb or OUT.gltf, or --format glb|gltf): a skinned "
-                       "capsule body for viewers that show meshes only");
+    return usage_error(err, std::string("convert: ") + kBodyIsForGltf);
   const auto choice = motion_choice_options(*parsed, "convert", usage);
   if (!choice) return usage_error(err, usage.message);
   std::optional<SkeletonNaming> naming;

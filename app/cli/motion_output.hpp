@@ -12,6 +12,11 @@
 
 namespace bvhscope::cli {
 
+// The refusal of --body for anything but glTF (convert and retarget say it the same).
+inline constexpr const char* kBodyIsForGltf =
+    "--body is for glTF (-o OUT.glb or OUT.gltf, or --format glb|gltf): a skinned capsule body for viewers that show "
+    "meshes only";
+
 // What was written ("38 nodes, 32 animated properties"; empty for BVH), or nullopt after printing
 // the located error on `err` ("...; nothing was written" for a writer's refusal): nothing is left
 // at `path` then.

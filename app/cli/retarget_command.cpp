@@ -15,6 +15,7 @@
 #include "cli/file_batch.hpp"
 #include "cli/joint_map_file.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/motion_output.hpp"
 #include "formats/motion_writer.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
@@ -244,9 +245,7 @@ int run_retarget(const std::vector<std::string>& args, std::ostream& out, std::o
     const MotionFileKind kind =
         folder_kind.value_or(output && !folder ? motion_file_kind(*output) : MotionFileKind::Bvh);
     if (kind != MotionFileKind::Glb && kind != MotionFileKind::Gltf)
-      return usage_error(err,
-                         "retarget: --body is for glTF (-o OUT.glb or OUT.gltf, or --format glb|gltf): a skinned "
-                         "capsule body for viewers that show meshes only");
+      return usage_error(err, std::string("retarget: ") + kBodyIsForGltf);
   }
   if (output && map_output && !output->empty() && *output == *map_output)
     return usage_error(err, "retarget: -o and --save-map name the same file");

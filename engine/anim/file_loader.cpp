@@ -185,6 +185,20 @@ std::optional<Diagnostic> read_unsized_file(int fd, const std::string& path, std
   return std::nullopt;
 }
 
+// Reads the open file into `into` until `size` bytes or its end: what is there (a file that shrinks
+// yields less, one that grows is read to the size it had when opened). How many bytes were read.
+Result<std::size_t> read_up_to(int fd, const std::string& path, char* into, std::size_t size) {
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t got = ::read(fd, into + done, size - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return file_error(path, std::string("cannot read: ") + std::strerror(errno));
+    if (got == 0) break;
+    done += static_cast<std::size_t>(got);
+  }
+  return done;
+}
+
 // The text of the open file `fd` of `size` bytes (0: read to its end).
 Result<std::string> read_opened_text(int fd, const std::string& path, std::uint64_t size) {
   std::string text;
@@ -192,13 +206,10 @@ Result<std::string> read_opened_text(int fd, const std::string& path, std::uint6
     if (auto error = read_unsized_file(fd, path, text, size)) return *error;
     return text;
   }
-  text.reserve(static_cast<std::size_t>(size));
-  // Reads what is there: a file that shrinks yields less, one that grows is read to its opened size.
-  while (text.size() < size) {
-    Result<std::size_t> got = read_more(fd, path, text, static_cast<std::size_t>(size) - text.size());
-    if (!got) return got.error();
-    if (got.value() == 0) break;
-  }
+  text.resize(static_cast<std::size_t>(size));
+  Result<std::size_t> got = read_up_to(fd, path, text.data(), text.size());
+  if (!got) return got.error();
+  text.resize(got.value());
   return text;
 }
 
@@ -256,15 +267,10 @@ Result<FileBytes> read_file_bytes(const std::string& path) {
   const auto address = reinterpret_cast<std::uintptr_t>(mapped);
   bytes.start_ = reinterpret_cast<void*>((address + kHugePage - 1) / kHugePage * kHugePage);
   ::madvise(bytes.start_, static_cast<std::size_t>(size), MADV_HUGEPAGE);  // a hint: no huge pages is fine
-  auto* into = static_cast<char*>(bytes.start_);
-  // Reads what is there: a file that shrinks yields less, one that grows is read to its opened size.
-  while (bytes.size_ < size) {
-    const ssize_t got = ::read(file.get(), into + bytes.size_, static_cast<std::size_t>(size) - bytes.size_);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return file_error(path, std::string("cannot read: ") + std::strerror(errno));
-    if (got == 0) break;
-    bytes.size_ += static_cast<std::size_t>(got);
-  }
+  Result<std::size_t> got =
+      read_up_to(file.get(), path, static_cast<char*>(bytes.start_), static_cast<std::size_t>(size));
+  if (!got) return got.error();
+  bytes.size_ = got.value();
   return bytes;
 }
 

@@ -10,9 +10,12 @@
 namespace bvhscope {
 namespace {
 
-constexpr std::string_view kMagic{"Kaydara FBX Binary  \0", 21};
 constexpr std::size_t kHeaderBytes = 27;  // the magic, 0x1a 0x00, the version
 constexpr int kDeepest = 64;              // FBX files nest a handful of levels; more is hostile
+// The tree's records and properties at most (72 and 32 bytes each in memory): a 50 MB FBX has a
+// few hundred thousand; these bound what a hostile file of tiny records costs, 2.6 GB at most.
+constexpr std::size_t kMostRecords = std::size_t{8} << 20;
+constexpr std::uint64_t kMostProperties = std::uint64_t{64} << 20;
 
 template <typename T>
 T little(std::string_view bytes, std::size_t at) {
@@ -66,11 +69,19 @@ class TreeReader {
         return error_at(source_, at,
                         "a record ends at byte " + std::to_string(record_end) + ", outside its parent (" +
                             std::to_string(at) + " to " + std::to_string(end) + ")");
+      if (record_end - at < header)
+        return error_at(source_, at, "a record ends at byte " + std::to_string(record_end) + ", inside its own header");
       const std::size_t name_at = at + header;
       if (name_length > record_end - name_at) return error_at(source_, at, "a record's name runs past its end");
       const std::size_t properties_at = name_at + name_length;
       if (length > record_end - properties_at) return error_at(source_, at, "a record's properties run past its end");
-      if (count > length) return error_at(source_, at, "a record claims more properties than its bytes hold");
+      if (count > length / 2)  // a property takes 2 bytes at least
+        return error_at(source_, at, "a record claims more properties than its bytes hold");
+      if (tree_.records.size() >= kMostRecords || properties_read_ + count > kMostProperties)
+        return error_at(source_, at,
+                        "more than " + std::to_string(kMostRecords) + " records or " + std::to_string(kMostProperties) +
+                            " properties: more than a motion file holds, and more than bvhscope reads");
+      properties_read_ += count;
       const int index = static_cast<int>(tree_.records.size());
       tree_.records.push_back({bytes_.substr(name_at, name_length), {}, {}, at});
       (parent < 0 ? tree_.top : tree_.records[static_cast<std::size_t>(parent)].children).push_back(index);
@@ -147,6 +158,7 @@ class TreeReader {
   std::string_view source_;
   FbxTree& tree_;
   bool wide_;
+  std::uint64_t properties_read_ = 0;
 };
 
 // An array property's elements as bytes: a view of the file for a stored array, or inflated into
@@ -177,6 +189,9 @@ Result<std::string_view> array_bytes(FbxTree& tree, const FbxProperty& property,
   if (encoding != 1)
     return error_at(tree.source, property.at,
                     "an array's encoding is " + std::to_string(encoding) + " (0 and 1 are known)");
+  if (wanted >= std::numeric_limits<uInt>::max())  // zlib counts its output in 32 bits
+    return error_at(tree.source, property.at,
+                    "a compressed array of " + std::to_string(wanted) + " bytes: 4 GiB and more is not read");
   // One byte more than declared tells an array that inflates to more than it says.
   scratch.reset(new char[static_cast<std::size_t>(wanted) + 1]);
   z_stream stream{};
@@ -299,7 +314,7 @@ Result<std::vector<std::int64_t>> FbxTree::integers(const FbxProperty& property)
 }
 
 Result<FbxTree> read_fbx_tree(std::string_view bytes, std::string_view source) {
-  if (bytes.size() < kHeaderBytes || bytes.substr(0, kMagic.size()) != kMagic)
+  if (bytes.size() < kHeaderBytes || bytes.substr(0, kFbxBinaryMagic.size()) != kFbxBinaryMagic)
     return Diagnostic{std::string(source), 0, 0, "not a binary FBX file (no 'Kaydara FBX Binary' header)"};
   FbxTree tree;
   tree.source = std::string(source);
@@ -307,7 +322,7 @@ Result<FbxTree> read_fbx_tree(std::string_view bytes, std::string_view source) {
   if (tree.version < 7000 || tree.version >= 8000)
     return Diagnostic{std::string(source), 0, 0,
                       "it is binary FBX version " + std::to_string(tree.version) +
-                          "; only FBX 7 (2011 and later: 7100 to 7700) is read (re-export it as FBX 2011 or later)"};
+                          "; only binary FBX 7.x (FBX 2011 and later) is read (re-export it as FBX 2011 or later)"};
   // Arrays may inflate to 64 times the file and 256 MiB more: plenty for animation curves and
   // meshes, not a zlib bomb's gigabytes.
   tree.inflate_budget->store(64 * static_cast<std::uint64_t>(bytes.size()) + (std::uint64_t{256} << 20));

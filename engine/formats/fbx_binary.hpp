@@ -17,6 +17,9 @@
 
 namespace bvhscope {
 
+// What binary FBX starts with (then 0x1a 0x00 and the version).
+inline constexpr std::string_view kFbxBinaryMagic{"Kaydara FBX Binary  \0", 21};
+
 struct FbxProperty {
   char type = 0;           // Y C I F D L (scalars), S R (bytes), f d l i b c (arrays)
   std::string_view value;  // the scalar's bytes, the string's, or the array's whole encoding

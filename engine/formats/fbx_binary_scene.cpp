@@ -22,6 +22,9 @@ namespace bvhscope {
 namespace {
 
 constexpr double kTicksPerSecond = 46186158000.0;  // FBX's KTime unit
+// Key times beyond this many ticks (about 100 million seconds) are refused: no arithmetic on the
+// times can overflow then.
+constexpr std::int64_t kLargestKeyTime = std::int64_t{1} << 62;
 
 // FBX's TimeMode: 0 default, 1 120 fps, 2 100, 3 60, 4 50, 5 48, 6 30, 7 30 drop, 8 NTSC drop
 // (29.97), 9 NTSC, 10 PAL (25), 11 24, 12 1000, 13 film (23.976), 14 custom, 15 96, 16 72, 17 59.94.
@@ -72,6 +75,16 @@ class PropertyBlock {
     if (found == by_name_.end() || found->second->properties.size() <= 4 + k) return std::nullopt;
     return FbxTree::number(found->second->properties[4 + k]);
   }
+  // A whole number property (a KTime, an enum): L and I exactly, a finite D within 2^62.
+  [[nodiscard]] std::optional<std::int64_t> integer(std::string_view name) const {
+    const auto found = by_name_.find(name);
+    if (found == by_name_.end() || found->second->properties.size() <= 4) return std::nullopt;
+    const FbxProperty& property = found->second->properties[4];
+    if (const auto exact = FbxTree::integer(property)) return exact;
+    const auto value = FbxTree::number(property);
+    if (!value || !std::isfinite(*value) || std::abs(*value) > kLargestKeyTime) return std::nullopt;
+    return static_cast<std::int64_t>(*value);
+  }
   [[nodiscard]] std::optional<glm::dvec3> vector(std::string_view name) const {
     const auto x = number(name, 0);
     const auto y = number(name, 1);
@@ -100,11 +113,12 @@ struct ModelProperties {
   }
 };
 
-glm::dmat4 euler(const glm::dvec3& degrees, int order) {
-  const glm::dmat4 x = glm::rotate(glm::dmat4(1.0), glm::radians(degrees.x), glm::dvec3(1, 0, 0));
-  const glm::dmat4 y = glm::rotate(glm::dmat4(1.0), glm::radians(degrees.y), glm::dvec3(0, 1, 0));
-  const glm::dmat4 z = glm::rotate(glm::dmat4(1.0), glm::radians(degrees.z), glm::dvec3(0, 0, 1));
-  switch (order) {  // eEulerXYZ: X first, so Z Y X as matrices on column vectors
+// An FBX Euler rotation (degrees) in its RotationOrder (0 XYZ ... 5 ZYX, 6 spheric: as XYZ).
+glm::dquat euler_quaternion(const glm::dvec3& degrees, int order) {
+  const glm::dquat x = glm::angleAxis(glm::radians(degrees.x), glm::dvec3(1, 0, 0));
+  const glm::dquat y = glm::angleAxis(glm::radians(degrees.y), glm::dvec3(0, 1, 0));
+  const glm::dquat z = glm::angleAxis(glm::radians(degrees.z), glm::dvec3(0, 0, 1));
+  switch (order) {  // eEulerXYZ: X first, so Z Y X as products on column vectors
     case 1:
       return y * z * x;  // XZY
     case 2:
@@ -120,30 +134,13 @@ glm::dmat4 euler(const glm::dvec3& degrees, int order) {
   }
 }
 
-// euler() as a quaternion.
-glm::dquat euler_quaternion(const glm::dvec3& degrees, int order) {
-  const glm::dquat x = glm::angleAxis(glm::radians(degrees.x), glm::dvec3(1, 0, 0));
-  const glm::dquat y = glm::angleAxis(glm::radians(degrees.y), glm::dvec3(0, 1, 0));
-  const glm::dquat z = glm::angleAxis(glm::radians(degrees.z), glm::dvec3(0, 0, 1));
-  switch (order) {
-    case 1:
-      return y * z * x;
-    case 2:
-      return x * z * y;
-    case 3:
-      return z * x * y;
-    case 4:
-      return y * x * z;
-    case 5:
-      return x * y * z;
-    default:
-      return z * y * x;
-  }
-}
+glm::dmat4 euler(const glm::dvec3& degrees, int order) { return glm::mat4_cast(euler_quaternion(degrees, order)); }
 
 // The parts of a model's transform that do not animate, and how they compose with the parts that
 // do (Lcl Translation, Lcl Rotation, Lcl Scaling), as the FBX SDK documents it:
-// T * Roff * Rp * Rpre * R * Rpost^-1 * Rp^-1 * Soff * Sp * S * Sp^-1.
+// T * Roff * Rp * Rpre * R * Rpost^-1 * Rp^-1 * Soff * Sp * S * Sp^-1. RotationActive is not read:
+// three.js and assimp apply pre- and post-rotations and the rotation order whatever it says (the
+// SDK and Blender ignore them when it is 0; exporters that write them set it to 1).
 struct ModelTransform {
   glm::dvec3 translation{0.0};
   glm::dvec3 rotation{0.0};  // degrees
@@ -169,7 +166,8 @@ ModelTransform model_transform(const ModelProperties& p) {
   m.translation = p.vector("Lcl Translation", glm::dvec3(0.0));
   m.rotation = p.vector("Lcl Rotation", glm::dvec3(0.0));
   m.scaling = p.vector("Lcl Scaling", glm::dvec3(1.0));
-  m.order = static_cast<int>(p.number("RotationOrder", 0.0));
+  const double order = p.number("RotationOrder", 0.0);
+  m.order = order >= 0.0 && order <= 6.0 ? static_cast<int>(order) : 0;  // NaN and nonsense: X Y Z
   const glm::dvec3 rotation_pivot = p.vector("RotationPivot", glm::dvec3(0.0));
   const glm::dvec3 scaling_pivot = p.vector("ScalingPivot", glm::dvec3(0.0));
   m.rotation_offset_pivot =
@@ -187,10 +185,15 @@ ModelTransform model_transform(const ModelProperties& p) {
 }
 
 // An FBX animation curve: key times (ticks) and values, each key held (constant) or not.
+// How a key holds until the next one: not (linear), at its own value, or at the next key's.
+constexpr char kNotHeld = 0;
+constexpr char kHeld = 1;
+constexpr char kHeldNext = 2;
+
 struct Curve {
   std::shared_ptr<const std::vector<std::int64_t>> key_times;  // often one array for many curves
   std::vector<float> values;
-  std::vector<char> held;  // per key: constant interpolation to the next key
+  std::vector<char> held;  // per key: kNotHeld, kHeld or kHeldNext until the next key
 
   [[nodiscard]] const std::vector<std::int64_t>& times() const { return *key_times; }
 
@@ -203,7 +206,8 @@ struct Curve {
     if (cursor >= times.size() || times[cursor] > time) cursor = 0;
     while (cursor + 1 < times.size() && times[cursor + 1] <= time) ++cursor;
     const std::size_t k = cursor;
-    if (held[k] != 0) return static_cast<double>(values[k]);
+    if (held[k] == kHeld || (held[k] == kHeldNext && time == times[k])) return static_cast<double>(values[k]);
+    if (held[k] == kHeldNext) return static_cast<double>(values[k + 1]);
     const double span = static_cast<double>(times[k + 1] - times[k]);
     const double t = span > 0.0 ? static_cast<double>(time - times[k]) / span : 0.0;
     const auto a = static_cast<double>(values[k]);
@@ -303,8 +307,9 @@ class SceneReader {
       const double custom = settings.number("CustomFrameRate").value_or(0.0);
       if (static_cast<int>(*time_mode) == 14 && custom > 0.0 && custom <= 1e4) scene_.frame_rate = custom;
     }
-    const auto axis = [&](std::string_view name, int& value) {
-      if (const auto number = settings.number(name)) value = static_cast<int>(*number);
+    const auto axis = [&](std::string_view name, int& value) {  // 0 1 2, or a sign: -1 or 1
+      if (const auto number = settings.number(name); number && *number >= -1.0 && *number <= 2.0)
+        value = static_cast<int>(*number);
     };
     axis("UpAxis", scene_.up_axis);
     axis("UpAxisSign", scene_.up_sign);
@@ -413,8 +418,12 @@ class SceneReader {
       return at("has " + std::to_string(curve.times().size()) + " key times and " +
                 std::to_string(curve.values.size()) + " values");
     if (curve.times().empty()) return std::optional<Curve>();
-    for (std::size_t k = 1; k < curve.times().size(); ++k)
-      if (curve.times()[k] < curve.times()[k - 1]) return at("goes back in time at key " + std::to_string(k));
+    for (std::size_t k = 0; k < curve.times().size(); ++k) {
+      if (curve.times()[k] > kLargestKeyTime || curve.times()[k] < -kLargestKeyTime)
+        return at("has a key " + std::to_string(k) + " at tick " + std::to_string(curve.times()[k]) +
+                  ", more than a hundred million seconds away");
+      if (k > 0 && curve.times()[k] < curve.times()[k - 1]) return at("goes back in time at key " + std::to_string(k));
+    }
     for (const double value : curve.values)
       if (!std::isfinite(value)) return at("has a value that is not a finite number");
     // Interpolation: each key's flags come from KeyAttrFlags, shared by runs of KeyAttrRefCount keys.
@@ -431,8 +440,10 @@ class SceneReader {
         if (!counts) return counts.error();
         std::size_t key = 0;
         for (std::size_t a = 0; a < flags.value().size() && a < counts.value().size(); ++a) {
-          const bool constant = (flags.value()[a] & 0x2) != 0;  // eInterpolationConstant
-          for (std::int64_t n = 0; n < counts.value()[a] && key < curve.held.size(); ++n) curve.held[key++] = constant;
+          // eInterpolationConstant (0x2), with eConstantNext (0x100): the next key's value.
+          const std::int64_t flag = flags.value()[a];
+          const char hold = (flag & 0x2) == 0 ? kNotHeld : (flag & 0x100) != 0 ? kHeldNext : kHeld;
+          for (std::int64_t n = 0; n < counts.value()[a] && key < curve.held.size(); ++n) curve.held[key++] = hold;
         }
       }
     }
@@ -449,8 +460,8 @@ class SceneReader {
     for (const std::int64_t stack : stacks) {
       const Object& object = objects_.at(stack);
       const PropertyBlock stack_properties(tree_, object.record);
-      auto start = static_cast<std::int64_t>(stack_properties.number("LocalStart").value_or(0.0));
-      auto stop = static_cast<std::int64_t>(stack_properties.number("LocalStop").value_or(0.0));
+      std::int64_t start = stack_properties.integer("LocalStart").value_or(0);
+      std::int64_t stop = stack_properties.integer("LocalStop").value_or(0);
       if (start == 0 && stop == 0) {  // no span: every key
         start = std::numeric_limits<std::int64_t>::min();
         stop = std::numeric_limits<std::int64_t>::max();
@@ -482,8 +493,8 @@ class SceneReader {
           }
         }
       }
-      // The curves decoded (inflated) on the threads the policy allows; the first refusal in the
-      // file's order wins.
+      // The curves decoded (inflated) on the threads the policy allows; of several refusals, the
+      // first by model, property and axis is said.
       std::vector<int> nodes;
       std::vector<std::int64_t> wanted;
       for (const auto& [node, properties] : curve_ids) {
@@ -506,7 +517,9 @@ class SceneReader {
       });
       for (const std::optional<Diagnostic>& refusal : refused)
         if (refusal) return *refusal;
+      // Every model a curve node drives has its slots, curves or none (a curve node without curves).
       std::map<int, std::array<std::array<std::optional<Curve>, 3>, 3>> animated;
+      for (const int node : nodes) animated[node];
       std::size_t next = 0;
       for (const auto& [node, properties] : curve_ids)
         for (std::size_t p = 0; p < 3; ++p)
@@ -536,7 +549,10 @@ class SceneReader {
   std::optional<FbxChannel> model_keys(int node, const std::array<std::array<std::optional<Curve>, 3>, 3>& properties,
                                        std::int64_t start, std::int64_t stop) const {
     std::vector<std::int64_t> times;
-    std::vector<std::int64_t> held_ends;
+    // The steps of held keys, keyed a tick off a key so that linear interpolation keeps them
+    // steps: the end of a held key (a tick before the next; in float seconds a float before it)
+    // or the start of a key that holds the next one's value (a tick, a float, after it).
+    std::map<std::int64_t, float> steps;
     // Exporters that bake key every curve at the same times: those times, without a sort.
     const std::vector<std::int64_t>* shared = nullptr;
     bool same_times = true;
@@ -546,7 +562,8 @@ class SceneReader {
         if (curve) {
           if (shared == nullptr) shared = &curve->times();
           same_times = same_times && (&curve->times() == shared || curve->times() == *shared);
-          any_held = any_held || std::find(curve->held.begin(), curve->held.end(), 1) != curve->held.end();
+          any_held = any_held || std::find_if(curve->held.begin(), curve->held.end(),
+                                              [](char hold) { return hold != kNotHeld; }) != curve->held.end();
         }
     if (shared != nullptr && same_times && !any_held) {
       for (const std::int64_t time : *shared)
@@ -558,18 +575,19 @@ class SceneReader {
             for (std::size_t k = 0; k < curve->times().size(); ++k) {
               const std::int64_t time = curve->times()[k];
               if (time >= start && time <= stop) times.push_back(time);
-              // A held key ends a tick before the next: keyed there too, the step stays a step
-              // when the keys are interpolated linearly.
-              if (k + 1 < curve->times().size() && curve->held[k] != 0 && curve->values[k + 1] != curve->values[k] &&
-                  curve->times()[k + 1] - 1 > time && curve->times()[k + 1] - 1 >= start &&
-                  curve->times()[k + 1] - 1 <= stop) {
-                times.push_back(curve->times()[k + 1] - 1);
-                held_ends.push_back(curve->times()[k + 1] - 1);
-              }
+              if (k + 1 == curve->times().size() || curve->held[k] == kNotHeld ||
+                  curve->values[k + 1] == curve->values[k] || curve->times()[k + 1] - time < 2)
+                continue;
+              const std::int64_t next = curve->times()[k + 1];  // key times are within 2^62: no overflow
+              const bool own = curve->held[k] == kHeld;
+              const std::int64_t step = own ? next - 1 : time + 1;
+              if (step < start || step > stop) continue;
+              times.push_back(step);
+              steps.emplace(step, own ? std::nextafter(seconds(next), -std::numeric_limits<float>::infinity())
+                                      : std::nextafter(seconds(time), std::numeric_limits<float>::infinity()));
             }
       std::sort(times.begin(), times.end());
       times.erase(std::unique(times.begin(), times.end()), times.end());
-      std::sort(held_ends.begin(), held_ends.end());
     }
     if (times.empty()) return std::nullopt;
     const ModelTransform& transform = transforms_.at(model_ids_[static_cast<std::size_t>(node)]);
@@ -598,11 +616,10 @@ class SceneReader {
     channel.scale.times.reserve(times.size());
     channel.scale.values.reserve(times.size() * 3);
     for (const std::int64_t time : times) {
-      // Keys in float seconds: a held key's end a float before the next key (a tick is too
-      // little for a float), and none that a float cannot tell from the key before.
-      const float key = std::binary_search(held_ends.begin(), held_ends.end(), time)
-                            ? std::nextafter(seconds(time + 1), -std::numeric_limits<float>::infinity())
-                            : seconds(time);
+      // Keys in float seconds (a step's a float off its key: a tick is too little for a float),
+      // and none that a float cannot tell from the key before.
+      const auto step = steps.find(time);
+      const float key = step != steps.end() ? step->second : seconds(time);
       if (!(key > last_key)) continue;
       last_key = key;
       glm::dvec3 values[3] = {transform.translation, transform.rotation, transform.scaling};

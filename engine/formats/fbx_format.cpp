@@ -8,14 +8,13 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <glm/mat3x3.hpp>
 
+#include "formats/fbx_binary.hpp"
 #include "formats/fbx_binary_scene.hpp"
 #include "formats/fbx_child.hpp"
 #include "formats/gltf_motions.hpp"
 
 namespace bvhscope {
 namespace {
-
-constexpr std::string_view kBinaryMagic{"Kaydara FBX Binary  \0", 21};
 
 // The rotation that turns the file's axes into +Y up, +Z front, +X right; identity (and false) for
 // axes that are not a right-handed permutation.
@@ -112,9 +111,10 @@ tinygltf::Model as_gltf_model(FbxScene& scene, SceneKeys& keys, std::vector<Diag
 }  // namespace
 
 Sniffed sniff_fbx(std::string_view head, bool whole) {
-  if (head.size() < kBinaryMagic.size()) {
-    if (!head.empty() && kBinaryMagic.substr(0, head.size()) == head) return whole ? Sniffed::No : Sniffed::Undecided;
-  } else if (head.substr(0, kBinaryMagic.size()) == kBinaryMagic) {
+  if (head.size() < kFbxBinaryMagic.size()) {
+    if (!head.empty() && kFbxBinaryMagic.substr(0, head.size()) == head)
+      return whole ? Sniffed::No : Sniffed::Undecided;
+  } else if (head.substr(0, kFbxBinaryMagic.size()) == kFbxBinaryMagic) {
     return Sniffed::Yes;
   }
   // ASCII FBX: a "; FBX 7.4.0 project file" comment first, or its header's section name.
@@ -135,7 +135,7 @@ Result<MotionFile> motions_of_fbx_scene(FbxScene scene, std::string_view source)
 }
 
 Result<MotionFile> read_fbx_bytes(std::string_view bytes, std::string_view source, const ReadOptions& /*options*/) {
-  const bool binary = bytes.substr(0, kBinaryMagic.size()) == kBinaryMagic;
+  const bool binary = bytes.substr(0, kFbxBinaryMagic.size()) == kFbxBinaryMagic;
   Result<FbxScene> scene = binary ? read_fbx_binary_scene(bytes, source) : read_fbx_scene(bytes, source);
   if (!scene) return scene.error();
   return motions_of_fbx_scene(std::move(scene).value(), source);

@@ -1,5 +1,6 @@
 // An FBX file's scene as bvhscope needs it: nodes with their local transforms, the bones meshes
-// are skinned to, animation keys, the file's unit, axes and frame rate (fbx_child.hpp reads it).
+// are skinned to, animation keys, the file's unit, axes and frame rate (fbx_binary_scene.hpp reads
+// it from binary FBX, fbx_child.hpp through assimp from ASCII FBX).
 #pragma once
 
 #include <string>

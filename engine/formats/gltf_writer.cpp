@@ -461,7 +461,8 @@ Result<GltfWriteReport> write_gltf(const Clip& clip, PositionMode mode, std::ost
         capsule_bodies(skeleton, rigid_bones(clip, mode), skeleton_height(clip, mode));
     if (built.empty())
       return Diagnostic{clip.source, 0, 0,
-                        "the skeleton has no bone long enough for a body (--body): every joint sits on its parent"};
+                        "the skeleton has no bone long enough for a body (--body): every joint sits on its parent, "
+                        "or a hierarchy has more than 65536 joints"};
     bodies = add_bodies(built, buffer);
   }
   const std::string_view bytes = buffer.bytes();

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -99,14 +100,22 @@ TEST(SupervisedChunks, ABakeWithStarvedWorkersMatchesTheOneThreadBake) {
 
 TEST(ForEachItem, EveryItemRunsOnceAndSmallJobsStayOnTheCaller) {
   // A big job: every item once, each on a slot below kMaxThreads + 1.
+  // A big job: every item once, each on a slot below kMaxThreads + 1 that no other thread holds
+  // at the same time (which thread runs what depends on the machine's load: not asserted).
   std::vector<int> runs(1000, 0);
   std::vector<unsigned> slots(1000, 0);
+  std::vector<std::atomic<int>> busy(kMaxThreads + 1);
+  std::atomic<bool> shared_slot{false};
   for_each_item(runs.size(), kWorthThreads, [&](std::size_t i, unsigned slot) {
+    if (busy[slot]++ != 0) shared_slot = true;
     ++runs[i];
     slots[i] = slot;
+    std::this_thread::sleep_for(std::chrono::microseconds(50));  // long enough for threads to overlap
+    --busy[slot];
   });
   EXPECT_TRUE(std::all_of(runs.begin(), runs.end(), [](int n) { return n == 1; }));
   EXPECT_TRUE(std::all_of(slots.begin(), slots.end(), [](unsigned s) { return s <= kMaxThreads; }));
+  EXPECT_FALSE(shared_slot);
   // A small one: in order, on the calling thread.
   std::vector<std::size_t> order;
   const std::thread::id caller = std::this_thread::get_id();

@@ -326,8 +326,6 @@ TEST(FbxBinary, AHeldKeyHoldsUntilTheNextKey) {
   expect_near(positions_at(clip, 4)[1], {1, 2, 13}, "knee at 1 s");
 }
 
-// Pivots, offsets, post-rotations and a rotation order from the file's Model template, animated
-// translations below the root, and a second stack: as assimp reads them.
 // A rotation order from the file's Model template, a translation animated below the root, and a
 // second stack: as assimp reads them.
 TEST(FbxBinary, TemplatesAnimatedTranslationsAndStacksAsAssimpReadsThem) {
@@ -423,6 +421,49 @@ TEST(FbxBinary, PivotsOffsetsAndPostRotationsAsWorkedOutByHand) {
   expect_near(at[2], {3, 3.2f, 0}, "hand");
 }
 
+TEST(FbxBinary, AKeyHeldAtTheNextKeysValueStepsRightAfterIt) {
+  // eConstantNext (0x100 with 0x2): from just after 0 s the hips hold 1 s's 90 degrees.
+  std::string bytes = turned_legs(0, true);
+  const std::size_t flags = bytes.find("KeyAttrFlags");
+  ASSERT_NE(flags, std::string::npos);
+  const std::int32_t held_next = 0x00000102;
+  std::memcpy(bytes.data() + flags + 12 + 1 + 12, &held_next, 4);  // the array's first element
+  const Result<MotionFile> file = read_fbx_bytes(bytes, "next.fbx", {});
+  ASSERT_TRUE(file.ok()) << format_diagnostic(file.error(), Severity::Error);
+  const Clip& clip = file.value().motions.at(0);
+  expect_near(positions_at(clip, 0)[1], {-9, 2, 3}, "knee at 0 s");
+  expect_near(positions_at(clip, 1)[1], {1, 2, 13}, "knee at 0.25 s");
+  expect_near(positions_at(clip, 3)[1], {1, 2, 13}, "knee at 0.75 s");
+}
+
+TEST(FbxBinary, ACurveNodeWithoutCurvesLeavesItsModelAtRest) {
+  Record objects("Objects");
+  Record connections("Connections");
+  model(objects, 10, "Hips").p3("Lcl Translation", 0, 1, 0);
+  model(objects, 11, "Head").p3("Lcl Translation", 0, 1, 0);
+  connect(connections, 10, 0);
+  connect(connections, 11, 10);
+  objects.child("AnimationStack").i64(20).str(named("take", "AnimStack")).str("");
+  objects.child("AnimationLayer").i64(21).str(named("layer", "AnimLayer")).str("");
+  objects.child("AnimationCurveNode").i64(22).str(named("R", "AnimCurveNode")).str("");  // no curve below
+  objects.child("AnimationCurveNode").i64(24).str(named("T", "AnimCurveNode")).str("");
+  connect(connections, 21, 20);
+  connect(connections, 22, 21);
+  connect(connections, 24, 21);
+  connect(connections, 22, 10, "Lcl Rotation");
+  connect(connections, 24, 11, "Lcl Translation");
+  curve(objects, connections, 25, 24, "d|Y", {0.0, 1.0}, {1.0f, 2.0f});
+  const Result<MotionFile> file = read_fbx_bytes(fbx_file(objects, connections), "empty.fbx", {});
+  ASSERT_TRUE(file.ok()) << format_diagnostic(file.error(), Severity::Error);
+  const Clip& clip = file.value().motions.at(0);
+  ASSERT_EQ(clip.motion.frame_count, 5u);
+  const auto head = std::find(clip.skeleton.names.begin(), clip.skeleton.names.end(), "Head");
+  ASSERT_NE(head, clip.skeleton.names.end());
+  // The hips (still, above the skeleton) at (0, 1, 0), the head 2 above them at 1 s.
+  expect_near(positions_at(clip, 4).at(static_cast<std::size_t>(head - clip.skeleton.names.begin())), {0, 3, 0},
+              "head at 1 s");
+}
+
 TEST(FbxBinary, AStacksTimeSpanCutsItsKeys) {
   const Result<MotionFile> file = read_fbx_bytes(turned_legs(kSecond), "legs.fbx", {});
   ASSERT_TRUE(file.ok()) << format_diagnostic(file.error(), Severity::Error);
@@ -441,14 +482,20 @@ TEST(FbxBinary, HostileFilesAreRefusedSayingWhere) {
   const std::uint32_t version = 6100;
   std::memcpy(old.data() + 23, &version, 4);
   EXPECT_EQ(error_of(old),
-            "bad.fbx: error: it is binary FBX version 6100; only FBX 7 (2011 and later: 7100 to 7700) is "
-            "read (re-export it as FBX 2011 or later)");
+            "bad.fbx: error: it is binary FBX version 6100; only binary FBX 7.x (FBX 2011 and later) is read "
+            "(re-export it as FBX 2011 or later)");
   // A record that claims to end past the file.
   std::string past = fbx_file(Record("Objects"), Record("Connections"));
   const std::uint32_t far = 1u << 30;
   std::memcpy(past.data() + 27, &far, 4);
   EXPECT_THAT(error_of(past), HasSubstr("bad.fbx: error: at byte 27: a record ends at byte 1073741824, outside its "
                                         "parent (27 to "));
+  // A record that ends inside its own header (its name and properties would run on past it).
+  std::string inside = past;
+  const std::uint32_t soon = 27 + 5;
+  std::memcpy(inside.data() + 27, &soon, 4);
+  EXPECT_THAT(error_of(inside),
+              HasSubstr("bad.fbx: error: at byte 27: a record ends at byte 32, inside its own header"));
   // Records nested 100 deep.
   Record deep("Objects");
   Record* inner = &deep;
@@ -512,7 +559,7 @@ TEST(FbxBinary, ReadsBlendersFilesAsAssimpDoes) {
 
 TEST(FbxBinary, ReadsMaxAndMayaFilesAsAssimpDoes) {
   // Debian's assimp-testmodels (scripts/bvhscope-dev installs it): skeletons with pre-rotations,
-  // 3ds Max's Z up, 7.1 to 7.5 files.
+  // 3ds Max's Z up (7.4 files; Fbx75sWideRecordsReadAsFbx74s builds a 7.5 one).
   const std::filesystem::path models = "/usr/share/assimp/models/FBX";
   ASSERT_TRUE(std::filesystem::exists(models / "huesitos.fbx"))
       << "install assimp-testmodels (scripts/bvhscope-dev setup)";

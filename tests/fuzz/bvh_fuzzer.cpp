@@ -29,6 +29,7 @@
 #include "anim/pose.hpp"
 #include "anim/position_mode.hpp"
 #include "clip_invariants.hpp"
+#include "formats/fbx_binary.hpp"
 #include "formats/fbx_format.hpp"
 #include "formats/fbx_writer.hpp"
 #include "formats/gltf_format.hpp"
@@ -360,7 +361,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_gltf(text);
     return 0;
   }
-  if (text.substr(0, 18) == "Kaydara FBX Binary") {
+  if (text.substr(0, kFbxBinaryMagic.size()) == kFbxBinaryMagic) {
     check_fbx(text);
     return 0;
   }
