@@ -424,7 +424,7 @@ class SceneReader {
                   ", more than a hundred million seconds away");
       if (k > 0 && curve.times()[k] < curve.times()[k - 1]) return at("goes back in time at key " + std::to_string(k));
     }
-    for (const double value : curve.values)
+    for (const float value : curve.values)
       if (!std::isfinite(value)) return at("has a value that is not a finite number");
     // Interpolation: each key's flags come from KeyAttrFlags, shared by runs of KeyAttrRefCount keys.
     curve.held.assign(curve.times().size(), 0);
@@ -605,7 +605,7 @@ class SceneReader {
         if (curve) {
           keyed[p] = true;
           if (p == 2)
-            for (const double value : curve->values) positive_scale = positive_scale && value > 0.0;
+            for (const float value : curve->values) positive_scale = positive_scale && value > 0.0f;
         }
     const bool parts = transform.plain && positive_scale;
     if (!parts) keyed[0] = keyed[1] = keyed[2] = true;
