@@ -113,33 +113,10 @@ bool read_fbx_with_assimp(std::string_view bytes, FbxScene& scene, std::string& 
   }
   double unit_scale = 1.0;  // centimetres a unit
   if (meta_number(*read, "UnitScaleFactor", unit_scale) && unit_scale > 0.0) scene.metres_per_unit = unit_scale * 0.01;
-  // FBX's TimeMode: 0 default, 1 120 fps, 2 100, 3 60, 4 50, 5 48, 6 30, 7 30 drop, 8 NTSC drop
-  // (29.97), 9 NTSC, 10 PAL (25), 11 24, 12 1000, 13 film (23.976), 14 custom, 15 96, 16 72, 17 59.94.
-  static constexpr double kTimeModes[] = {0.0,
-                                          120.0,
-                                          100.0,
-                                          60.0,
-                                          50.0,
-                                          48.0,
-                                          30.0,
-                                          30.0,
-                                          30000.0 / 1001.0,
-                                          30000.0 / 1001.0,
-                                          25.0,
-                                          24.0,
-                                          1000.0,
-                                          24000.0 / 1001.0,
-                                          0.0,
-                                          96.0,
-                                          72.0,
-                                          60000.0 / 1001.0};
   int time_mode = 0;
-  if (meta_number(*read, "FrameRate", time_mode) && time_mode >= 0 && time_mode < 18) {
-    scene.frame_rate = kTimeModes[time_mode];
-    double custom = 0.0;
-    if (time_mode == 14 && meta_number(*read, "CustomFrameRate", custom) && custom > 0.0 && custom <= 1e4)
-      scene.frame_rate = custom;
-  }
+  double custom = 0.0;
+  meta_number(*read, "CustomFrameRate", custom);
+  if (meta_number(*read, "FrameRate", time_mode)) scene.frame_rate = fbx_frame_rate(time_mode, custom);
   meta_number(*read, "UpAxis", scene.up_axis);
   meta_number(*read, "UpAxisSign", scene.up_sign);
   meta_number(*read, "FrontAxis", scene.front_axis);

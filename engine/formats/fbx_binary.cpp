@@ -301,10 +301,6 @@ std::optional<std::uint32_t> FbxTree::array_length(const FbxProperty& property) 
   return little<std::uint32_t>(property.value, 0);
 }
 
-Result<std::vector<double>> FbxTree::doubles(const FbxProperty& property) {
-  return array_values<double>(*this, property);
-}
-
 Result<std::vector<float>> FbxTree::floats(const FbxProperty& property) { return array_values<float>(*this, property); }
 
 Result<std::vector<std::int64_t>> FbxTree::integers(const FbxProperty& property) {

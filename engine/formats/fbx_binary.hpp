@@ -54,7 +54,6 @@ class FbxTree {
   // An array property's values (f d l i b c arrays, converted), inflating it if it is
   // compressed; an error located at the property for another type, a bad encoding or an array
   // past the budget. Safe to call from several threads at once.
-  Result<std::vector<double>> doubles(const FbxProperty& property);
   Result<std::vector<float>> floats(const FbxProperty& property);  // doubles rounded to floats
   Result<std::vector<std::int64_t>> integers(const FbxProperty& property);
 

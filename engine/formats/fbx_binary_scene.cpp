@@ -26,27 +26,6 @@ constexpr double kTicksPerSecond = 46186158000.0;  // FBX's KTime unit
 // times can overflow then.
 constexpr std::int64_t kLargestKeyTime = std::int64_t{1} << 62;
 
-// FBX's TimeMode: 0 default, 1 120 fps, 2 100, 3 60, 4 50, 5 48, 6 30, 7 30 drop, 8 NTSC drop
-// (29.97), 9 NTSC, 10 PAL (25), 11 24, 12 1000, 13 film (23.976), 14 custom, 15 96, 16 72, 17 59.94.
-constexpr double kTimeModes[] = {0.0,
-                                 120.0,
-                                 100.0,
-                                 60.0,
-                                 50.0,
-                                 48.0,
-                                 30.0,
-                                 30.0,
-                                 30000.0 / 1001.0,
-                                 30000.0 / 1001.0,
-                                 25.0,
-                                 24.0,
-                                 1000.0,
-                                 24000.0 / 1001.0,
-                                 0.0,
-                                 96.0,
-                                 72.0,
-                                 60000.0 / 1001.0};
-
 float seconds(std::int64_t ticks) { return static_cast<float>(static_cast<double>(ticks) / kTicksPerSecond); }
 
 // "Hips\0\1Model" -> "Hips": binary FBX names an object with its class after a 0, 1 pair.
@@ -301,12 +280,8 @@ class SceneReader {
     const PropertyBlock settings(tree_, tree_.child(-1, "GlobalSettings"));
     const double unit = settings.number("UnitScaleFactor").value_or(1.0);  // centimetres a unit
     if (unit > 0.0 && std::isfinite(unit)) scene_.metres_per_unit = unit * 0.01;
-    const auto time_mode = settings.number("TimeMode");
-    if (time_mode && *time_mode >= 0.0 && *time_mode < 18.0) {
-      scene_.frame_rate = kTimeModes[static_cast<int>(*time_mode)];
-      const double custom = settings.number("CustomFrameRate").value_or(0.0);
-      if (static_cast<int>(*time_mode) == 14 && custom > 0.0 && custom <= 1e4) scene_.frame_rate = custom;
-    }
+    if (const auto time_mode = settings.number("TimeMode"))
+      scene_.frame_rate = fbx_frame_rate(*time_mode, settings.number("CustomFrameRate").value_or(0.0));
     const auto axis = [&](std::string_view name, int& value) {  // 0 1 2, or a sign: -1 or 1
       if (const auto number = settings.number(name); number && *number >= -1.0 && *number <= 2.0)
         value = static_cast<int>(*number);

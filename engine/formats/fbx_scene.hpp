@@ -37,6 +37,35 @@ struct FbxAnimation {
   std::vector<FbxChannel> channels;
 };
 
+// The frame rate of FBX's TimeMode (GlobalSettings): 0 default, 1 120 fps, 2 100, 3 60, 4 50, 5 48,
+// 6 30, 7 30 drop, 8 NTSC drop (29.97), 9 NTSC, 10 PAL (25), 11 24, 12 1000, 13 film (23.976),
+// 14 custom (`custom`, within 0 to 10,000), 15 96, 16 72, 17 59.94. 0 for the default, an unknown
+// mode, NaN, or a custom rate out of range: the file states none.
+inline double fbx_frame_rate(double time_mode, double custom) noexcept {
+  constexpr double kRates[] = {0.0,
+                               120.0,
+                               100.0,
+                               60.0,
+                               50.0,
+                               48.0,
+                               30.0,
+                               30.0,
+                               30000.0 / 1001.0,
+                               30000.0 / 1001.0,
+                               25.0,
+                               24.0,
+                               1000.0,
+                               24000.0 / 1001.0,
+                               0.0,
+                               96.0,
+                               72.0,
+                               60000.0 / 1001.0};
+  if (!(time_mode >= 0.0 && time_mode < 18.0)) return 0.0;
+  const auto mode = static_cast<int>(time_mode);
+  if (mode == 14) return custom > 0.0 && custom <= 1e4 ? custom : 0.0;
+  return kRates[mode];
+}
+
 struct FbxScene {
   std::vector<FbxNode> nodes;  // parents before children
   std::vector<int> bones;      // nodes meshes are skinned to

@@ -470,6 +470,22 @@ TEST(FbxBinary, AStacksTimeSpanCutsItsKeys) {
   EXPECT_EQ(file.value().motions.at(0).motion.frame_count, 5u);  // 0 to 1 s
 }
 
+// Hips turning about X: one stack, layer and curve node, curve 23's keys at `seconds`.
+std::string hips_turning(const std::vector<double>& seconds, const std::vector<float>& degrees, bool compress = false) {
+  Record objects("Objects");
+  Record connections("Connections");
+  model(objects, 10, "Hips");
+  connect(connections, 10, 0);
+  objects.child("AnimationStack").i64(20).str(named("take", "AnimStack")).str("");
+  objects.child("AnimationLayer").i64(21).str(named("layer", "AnimLayer")).str("");
+  objects.child("AnimationCurveNode").i64(22).str(named("R", "AnimCurveNode")).str("");
+  connect(connections, 21, 20);
+  connect(connections, 22, 21);
+  connect(connections, 22, 10, "Lcl Rotation");
+  curve(objects, connections, 23, 22, "d|X", seconds, degrees, false, compress);
+  return fbx_file(objects, connections);
+}
+
 std::string error_of(const std::string& bytes) {
   const Result<MotionFile> file = read_fbx_bytes(bytes, "bad.fbx", {});
   return file.ok() ? std::string("(read)") : format_diagnostic(file.error(), Severity::Error);
@@ -503,36 +519,14 @@ TEST(FbxBinary, HostileFilesAreRefusedSayingWhere) {
   inner->i32(1);
   EXPECT_THAT(error_of(fbx_file(deep, Record("Connections"))), HasSubstr("records nest deeper than 64 levels"));
   // A curve of 400 million keys in a few compressed bytes: refused before anything is inflated.
-  Record objects("Objects");
-  Record connections("Connections");
-  model(objects, 10, "Hips");
-  connect(connections, 10, 0);
-  objects.child("AnimationStack").i64(20).str(named("take", "AnimStack")).str("").child("Properties70");
-  objects.child("AnimationLayer").i64(21).str(named("layer", "AnimLayer")).str("");
-  objects.child("AnimationCurveNode").i64(22).str(named("R", "AnimCurveNode")).str("");
-  connect(connections, 21, 20);
-  connect(connections, 22, 21);
-  connect(connections, 22, 10, "Lcl Rotation");
-  curve(objects, connections, 23, 22, "d|X", {0.0, 1.0}, {0.0f, 90.0f}, false, true);
-  std::string bomb = fbx_file(objects, connections);
+  std::string bomb = hips_turning({0.0, 1.0}, {0.0f, 90.0f}, true);
   const std::size_t key_time = bomb.find("KeyTime");
   ASSERT_NE(key_time, std::string::npos);
   const std::uint32_t huge = 400000000;
   std::memcpy(bomb.data() + key_time + 7 + 1, &huge, 4);  // the array's element count, after its type code
   EXPECT_THAT(error_of(bomb), HasSubstr("an array of 400000000 elements is more than the file's arrays may hold"));
   // Keys that go back in time.
-  Record back_objects("Objects");
-  Record back_connections("Connections");
-  model(back_objects, 10, "Hips");
-  connect(back_connections, 10, 0);
-  back_objects.child("AnimationStack").i64(20).str(named("take", "AnimStack")).str("");
-  back_objects.child("AnimationLayer").i64(21).str(named("layer", "AnimLayer")).str("");
-  back_objects.child("AnimationCurveNode").i64(22).str(named("R", "AnimCurveNode")).str("");
-  connect(back_connections, 21, 20);
-  connect(back_connections, 22, 21);
-  connect(back_connections, 22, 10, "Lcl Rotation");
-  curve(back_objects, back_connections, 23, 22, "d|X", {1.0, 0.5}, {0.0f, 90.0f});
-  EXPECT_THAT(error_of(fbx_file(back_objects, back_connections)),
+  EXPECT_THAT(error_of(hips_turning({1.0, 0.5}, {0.0f, 90.0f})),
               HasSubstr("animation curve 23 goes back in time at key 1"));
 }
 
