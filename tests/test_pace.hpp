@@ -19,16 +19,12 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "address_sanitizer.hpp"
+
 namespace bvhscope::test {
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVHSCOPE_ADDRESS_SANITIZER)
 inline constexpr double kSanitizerSlowness = 3.0;  // AddressSanitizer: every allocation and access checked
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr double kSanitizerSlowness = 3.0;
-#else
-inline constexpr double kSanitizerSlowness = 1.0;
-#endif
 #else
 inline constexpr double kSanitizerSlowness = 1.0;
 #endif

@@ -1,7 +1,6 @@
 #include "cli/compare_folders.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -11,6 +10,7 @@
 #include "anim/printable.hpp"
 #include "cli/commands.hpp"
 #include "cli/file_batch.hpp"
+#include "cli/number_text.hpp"
 #include "formats/json_writer.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
@@ -20,18 +20,6 @@ namespace bvhscope::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string fixed(double value, int decimals) {
-  char digits[64];
-  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed, decimals);
-  if (error != std::errc{}) return std::string(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
-  return std::string(digits, end);
-}
-
-std::string shortest(double value) {
-  char digits[32];
-  return std::string(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
-}
 
 std::string json_string(std::string_view text) {
   std::ostringstream out;

@@ -13,26 +13,12 @@
 #include "cli/commands.hpp"
 #include "cli/joint_map_file.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/number_text.hpp"
 #include "cli/work_budget_check.hpp"
 #include "formats/json_writer.hpp"
 
 namespace bvhscope::cli {
 namespace {
-
-std::string fixed(double value, int decimals) {
-  char digits[64];
-  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed, decimals);
-  if (error != std::errc{}) {
-    const auto shortest = std::to_chars(digits, digits + sizeof digits, value);
-    return std::string(digits, shortest.ptr);
-  }
-  return std::string(digits, end);
-}
-
-std::string shortest(double value) {
-  char digits[32];
-  return std::string(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
-}
 
 std::string name_list(const Skeleton& skeleton, const std::vector<int>& joints) {
   if (joints.empty()) return "none";

@@ -224,9 +224,9 @@ int convert_file(const ConvertRun& run, const std::string& input, const std::str
     // becomes that joint's new name (head to Skull).
     std::vector<std::pair<std::string, std::string>> user_renames;
     for (const auto& [old_name, new_name] : chosen.renames) {
-      const auto convention =
-          std::find_if(renames.value().begin(), renames.value().end(),
-                       [&](const std::pair<std::string, std::string>& pair) { return pair.second == old_name; });
+      const auto convention = std::find_if(
+          renames.value().begin(), renames.value().end(),
+          [&renamed = old_name](const std::pair<std::string, std::string>& pair) { return pair.second == renamed; });
       if (convention != renames.value().end()) {
         convention->second = new_name;
       } else {

@@ -1,4 +1,3 @@
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -11,25 +10,14 @@
 #include "cli/commands.hpp"
 #include "cli/file_batch.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/number_text.hpp"
 #include "formats/json_writer.hpp"
 #include "model/draw_detail.hpp"
 
 namespace bvhscope::cli {
 namespace {
 
-std::string shortest(double value) {
-  char digits[32];
-  return std::string(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
-}
-
 // `value` with `decimals` decimals; values too large for that (1e300 s) fall back to the shortest form.
-std::string fixed(double value, int decimals) {
-  char digits[64];
-  const auto [end, error] = std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed, decimals);
-  if (error != std::errc{}) return shortest(value);
-  return std::string(digits, end);
-}
-
 std::string channel_list(const Skeleton& skeleton, int joint) {
   std::string list;
   const int first = skeleton.first_channels[joint];
@@ -105,14 +93,15 @@ void print_text(const Clip& clip, const ClipAnalysis& analysis, const FileListin
       << decision.reason << ")\n";
   out << "up axis:         " << up_axis_name(analysis.up.axis) << " (" << (analysis.up.automatic ? "auto: " : "")
       << analysis.up.reason << ")\n";
-  out << "height:          " << fixed(height, 3) << " (" << analysis.figure.height_reason << ")\n";
-  out << "extent:          " << fixed(analysis.figure.extent, 3) << " (" << analysis.figure.extent_reason << ")\n";
+  out << "height:          " << fixed(static_cast<double>(height), 3) << " (" << analysis.figure.height_reason << ")\n";
+  out << "extent:          " << fixed(static_cast<double>(analysis.figure.extent), 3) << " ("
+      << analysis.figure.extent_reason << ")\n";
   out << "unit guess:      " << units.unit;
   if (units.unit != "unknown")
     out << ", about " << fixed(static_cast<double>(height) * units.metres_per_unit, 2) << " m tall";
   out << " (" << analysis.figure.unit_reason << ")\n";
-  out << "floor:           " << fixed(analysis.figure.floor, 3) << " above the origin along the up axis ("
-      << analysis.figure.floor_reason << ")\n";
+  out << "floor:           " << fixed(static_cast<double>(analysis.figure.floor), 3)
+      << " above the origin along the up axis (" << analysis.figure.floor_reason << ")\n";
   if (const std::string drawn = draw_detail_notice(draw_detail(skeleton, analysis.to_upright)); !drawn.empty()) {
     out << "drawing:         " << drawn << '\n';  // huge skeletons only (README: Limits)
   }
@@ -239,7 +228,7 @@ void print_line(const Clip& clip, const ClipAnalysis& analysis, std::ostream& ou
     out << "about " << fixed(static_cast<double>(analysis.figure.height) * units.metres_per_unit, 2) << " m tall ("
         << units.unit << ')';
   } else {
-    out << fixed(analysis.figure.height, 3) << " units tall (unit unknown)";
+    out << fixed(static_cast<double>(analysis.figure.height), 3) << " units tall (unit unknown)";
   }
   out << ", position mode " << position_mode_name(analysis.position.mode);
   if (!clip.warnings.empty())

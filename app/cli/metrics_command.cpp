@@ -1,7 +1,5 @@
 // bvhscope metrics FILE... [--json]: the motion-quality numbers of a clip, or of each of many files and a
 // folder's (engine/anim/motion_metrics).
-#include <charconv>
-#include <cstdio>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -14,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/file_batch.hpp"
 #include "cli/load_for_cli.hpp"
+#include "cli/number_text.hpp"
 #include "cli/work_budget_check.hpp"
 #include "formats/json_writer.hpp"
 
@@ -25,12 +24,6 @@ struct Measured {
   std::string source;
   MotionMetrics metrics;
 };
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.*f", decimals, value);
-  return text;
-}
 
 void print_text(const Measured& measured, std::ostream& out) {
   const MotionMetrics& m = measured.metrics;

@@ -246,8 +246,9 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     std::vector<std::string> shared;
     for (const auto& [name, value] : parsed->options) {
       if (name == "-o" || name == "--output" || name == "--each" || name == "--format" || name == "--jobs") continue;
-      const bool flag = std::any_of(specs.begin(), specs.end(),
-                                    [&](const OptionSpec& spec) { return spec.name == name && !spec.takes_value; });
+      const bool flag = std::any_of(specs.begin(), specs.end(), [&option = name](const OptionSpec& spec) {
+        return spec.name == option && !spec.takes_value;
+      });
       shared.push_back(flag ? name : name + "=" + value);
     }
     std::error_code made;

@@ -106,7 +106,7 @@ Read read_file(const std::string& path, const std::string& name, const MotionCho
   entry.joints = clip.skeleton.joint_count() - clip.skeleton.end_site_count();
   entry.up_axis = std::string(up_axis_name(analysis.up.axis));
   entry.unit = analysis.figure.units.unit;
-  entry.height_units = analysis.figure.height;
+  entry.height_units = static_cast<double>(analysis.figure.height);
   if (analysis.figure.units.unit != "unknown" && analysis.figure.units.metres_per_unit > 0.0)
     entry.height_m = static_cast<double>(analysis.figure.height) * analysis.figure.units.metres_per_unit;
   entry.position_mode = std::string(position_mode_name(analysis.position.mode));

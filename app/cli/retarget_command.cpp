@@ -3,7 +3,6 @@
 // FBX.
 #include <algorithm>
 #include <charconv>
-#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
@@ -16,6 +15,7 @@
 #include "cli/joint_map_file.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/motion_output.hpp"
+#include "cli/number_text.hpp"
 #include "formats/motion_writer.hpp"
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
@@ -33,12 +33,6 @@ struct RetargetJob {
   MotionChoice choice;
   MotionFileOptions output;  // the motion's name is each source's
 };
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
 
 // The source at `input`, its --frames taken, or nothing after printing why.
 std::optional<Clip> load_source(const RetargetJob& job, const std::string& input, std::ostream& err) {

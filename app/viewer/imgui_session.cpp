@@ -30,16 +30,16 @@ MouseTrickle& mouse_trickle() {
 }
 GLFWmousebuttonfun backend_mouse_button = nullptr;
 
-void on_mouse_button(GLFWwindow* window, int button, int action, int mods) {
+void trickle_mouse_button(GLFWwindow* window, int button, int action, int mods) {
   mouse_trickle().push(button, action == GLFW_PRESS, glfwGetTime());
   if (backend_mouse_button != nullptr) backend_mouse_button(window, button, action, mods);
 }
 
-void on_key(GLFWwindow* /*window*/, int key, int scancode, int action, int mods) {
+void trickle_key(GLFWwindow* /*window*/, int key, int scancode, int action, int mods) {
   trickle().push(InputEvent{InputEvent::Kind::Key, key, scancode, action, mods, 0});
 }
 
-void on_char(GLFWwindow* /*window*/, unsigned int codepoint) {
+void trickle_char(GLFWwindow* /*window*/, unsigned int codepoint) {
   trickle().push(InputEvent{InputEvent::Kind::Char, 0, 0, 0, 0, codepoint});
 }
 
@@ -97,9 +97,9 @@ ImGuiSession::ImGuiSession(GLFWwindow* window, float content_scale) : glfw_(true
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   // Over the backend's key and character callbacks (it restores the viewer's on shutdown).
   trickle_window = window;
-  glfwSetKeyCallback(window, on_key);
-  glfwSetCharCallback(window, on_char);
-  backend_mouse_button = glfwSetMouseButtonCallback(window, on_mouse_button);
+  glfwSetKeyCallback(window, trickle_key);
+  glfwSetCharCallback(window, trickle_char);
+  backend_mouse_button = glfwSetMouseButtonCallback(window, trickle_mouse_button);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 

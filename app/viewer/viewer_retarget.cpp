@@ -174,7 +174,7 @@ void Viewer::load_retarget_map(const std::string& path) {
       continue;
     }
     auto row = std::find_if(dialog.rows.begin(), dialog.rows.end(),
-                            [&](const RetargetDialog::Row& r) { return r.target_joint == target_name; });
+                            [&wanted = target_name](const RetargetDialog::Row& r) { return r.target_joint == wanted; });
     if (row == dialog.rows.end())
       row = dialog.rows.insert(dialog.rows.end(), RetargetDialog::Row{target_name, -1, false});
     row->source_joint = static_cast<int>(source - dialog.source_joints.begin());

@@ -7,19 +7,12 @@
 namespace bvhscope {
 namespace {
 
-float value_at(const Motion& motion, std::size_t frame, int channel) {
-  return motion.values[frame * static_cast<std::size_t>(motion.channel_count) + static_cast<std::size_t>(channel)];
-}
-float& value_at(Motion& motion, std::size_t frame, int channel) {
-  return motion.values[frame * static_cast<std::size_t>(motion.channel_count) + static_cast<std::size_t>(channel)];
-}
-
 // The channel's value when it is the same in every frame (0 for a clip without frames).
 std::optional<float> constant_value(const Motion& motion, int channel) {
   if (motion.frame_count == 0) return 0.0f;
-  const float first = value_at(motion, 0, channel);
+  const float first = motion.value(0, channel);
   for (std::size_t frame = 1; frame < motion.frame_count; ++frame) {
-    if (value_at(motion, frame, channel) != first) return std::nullopt;
+    if (motion.value(frame, channel) != first) return std::nullopt;
   }
   return first;
 }
@@ -107,9 +100,9 @@ Clip to_add_rule(Clip clip, PositionMode mode) {
     }
     if (const std::optional<float> constant = constant_value(clip.motion, c)) {
       offset = *constant;
-      for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) value_at(clip.motion, frame, c) = 0.0f;
+      for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) clip.motion.value(frame, c) = 0.0f;
     } else {
-      for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) value_at(clip.motion, frame, c) -= offset;
+      for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) clip.motion.value(frame, c) -= offset;
     }
   }
   return clip;
@@ -130,7 +123,7 @@ Result<Clip> fold_position_channels(Clip clip, double tolerance) {
     float highest = 0.0f;
     double sum = 0.0;
     for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
-      const float value = value_at(clip.motion, frame, c);
+      const float value = clip.motion.value(frame, c);
       lowest = frame == 0 ? value : std::min(lowest, value);
       highest = frame == 0 ? value : std::max(highest, value);
       sum += static_cast<double>(value);
@@ -182,7 +175,7 @@ Clip with_rotation_order(Clip clip, const RotationOrder& order) {
     for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
       const EulerAngles angles =
           euler_angles(joint_rotation_exact(skeleton, joint, clip.motion.frame(frame)), order, previous);
-      for (int i = 0; i < 3; ++i) value_at(result.motion, frame, column + i) = static_cast<float>(angles[i]);
+      for (int i = 0; i < 3; ++i) result.motion.value(frame, column + i) = static_cast<float>(angles[i]);
       previous = angles;
     }
   }
@@ -197,22 +190,22 @@ Clip unwrap_rotations(Clip clip) {
     if (columns.empty() || motion.frame_count < 2) continue;
     if (columns.size() == 3) {
       EulerAngles previous{};
-      for (int i = 0; i < 3; ++i) previous[i] = static_cast<double>(value_at(motion, 0, columns[i]));
+      for (int i = 0; i < 3; ++i) previous[i] = static_cast<double>(motion.value(0, columns[i]));
       for (std::size_t frame = 1; frame < motion.frame_count; ++frame) {
         EulerAngles angles{};
-        for (int i = 0; i < 3; ++i) angles[i] = static_cast<double>(value_at(motion, frame, columns[i]));
+        for (int i = 0; i < 3; ++i) angles[i] = static_cast<double>(motion.value(frame, columns[i]));
         const EulerAngles nearest = nearest_equivalent(angles, previous);
         if (nearest != angles) {
-          for (int i = 0; i < 3; ++i) value_at(motion, frame, columns[i]) = static_cast<float>(nearest[i]);
+          for (int i = 0; i < 3; ++i) motion.value(frame, columns[i]) = static_cast<float>(nearest[i]);
         }
-        for (int i = 0; i < 3; ++i) previous[i] = static_cast<double>(value_at(motion, frame, columns[i]));
+        for (int i = 0; i < 3; ++i) previous[i] = static_cast<double>(motion.value(frame, columns[i]));
       }
       continue;
     }
     for (const int column : columns) {
       for (std::size_t frame = 1; frame < motion.frame_count; ++frame) {
-        const float before = value_at(motion, frame - 1, column);
-        float& value = value_at(motion, frame, column);
+        const float before = motion.value(frame - 1, column);
+        float& value = motion.value(frame, column);
         const double nearest = nearest_turn(static_cast<double>(value), static_cast<double>(before));
         if (nearest != static_cast<double>(value)) value = static_cast<float>(nearest);
       }

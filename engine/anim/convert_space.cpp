@@ -9,10 +9,6 @@
 namespace bvhscope {
 namespace {
 
-float& value_at(Motion& motion, std::size_t frame, int channel) {
-  return motion.values[frame * static_cast<std::size_t>(motion.channel_count) + static_cast<std::size_t>(channel)];
-}
-
 ChannelKind with_axis(ChannelKind kind, int axis) {
   const int base =
       is_position(kind) ? static_cast<int>(ChannelKind::Xposition) : static_cast<int>(ChannelKind::Xrotation);
@@ -34,7 +30,7 @@ Clip scale_lengths(Clip clip, double factor) {
   for (int c = 0; c < clip.skeleton.channel_count(); ++c) {
     if (!is_position(clip.skeleton.channel_kinds[c])) continue;
     for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
-      float& value = value_at(clip.motion, frame, c);
+      float& value = clip.motion.value(frame, c);
       value = static_cast<float>(static_cast<double>(value) * factor);
     }
   }
@@ -61,7 +57,7 @@ Clip turn_axes(Clip clip, const glm::mat3& turn) {
     skeleton.channel_kinds[c] = with_axis(kind, target[axis]);
     if (sign[axis] < 0.0f) {
       for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
-        float& value = value_at(clip.motion, frame, c);
+        float& value = clip.motion.value(frame, c);
         value = -value;
       }
     }
@@ -77,7 +73,7 @@ Clip reflect(Clip clip, int axis) {
     const bool negated = is_position(kind) ? channel_axis(kind) == axis : channel_axis(kind) != axis;
     if (!negated) continue;
     for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
-      float& value = value_at(clip.motion, frame, c);
+      float& value = clip.motion.value(frame, c);
       value = -value;
     }
   }
@@ -100,17 +96,17 @@ Clip put_in_place(Clip clip, UpAxis up) {
     if (travel_column < 0) continue;
     const float base = skeleton.offsets[first_root][axis];
     for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) {
-      const float travel = value_at(clip.motion, frame, travel_column) + base;
+      const float travel = clip.motion.value(frame, travel_column) + base;
       for (const int root : skeleton.roots) {
         const int root_begin = skeleton.first_channels[root];
         for (int c = root_begin; c < root_begin + skeleton.channel_counts[root]; ++c) {
           if (c == travel_column || !is_position(skeleton.channel_kinds[c]) ||
               channel_axis(skeleton.channel_kinds[c]) != axis)
             continue;
-          value_at(clip.motion, frame, c) -= travel;
+          clip.motion.value(frame, c) -= travel;
         }
       }
-      value_at(clip.motion, frame, travel_column) = -base;
+      clip.motion.value(frame, travel_column) = -base;
     }
   }
   return clip;
@@ -140,7 +136,7 @@ Clip put_on_ground(Clip clip, UpAxis up) {
       skeleton.offsets[root][vertical] += shift;
       continue;
     }
-    for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) value_at(clip.motion, frame, column) += shift;
+    for (std::size_t frame = 0; frame < clip.motion.frame_count; ++frame) clip.motion.value(frame, column) += shift;
   }
   return clip;
 }

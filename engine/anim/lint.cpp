@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "anim/lint_checks.hpp"
+#include "anim/parse_messages.hpp"
 
 namespace bvhscope {
 
@@ -61,6 +62,10 @@ LintPlace joint_place(const Skeleton& skeleton, int joint) {
   place.line = skeleton.source_lines[static_cast<std::size_t>(joint)];
   place.joint = joint;
   return place;
+}
+
+std::string joint_name(const Skeleton& skeleton, int joint) {
+  return quoted(skeleton.names[static_cast<std::size_t>(joint)]);
 }
 
 std::string number_text(double value, int decimals) {

@@ -10,7 +10,6 @@
 
 #include "anim/convert_channels.hpp"
 #include "anim/lint_checks.hpp"
-#include "anim/parse_messages.hpp"
 #include "anim/pose.hpp"
 
 namespace bvhscope::lint {
@@ -20,10 +19,6 @@ bool is_non_root_position(const Skeleton& skeleton, int channel) {
   const int joint = skeleton.channel_joints[static_cast<std::size_t>(channel)];
   return is_position(skeleton.channel_kinds[static_cast<std::size_t>(channel)]) &&
          skeleton.parents[static_cast<std::size_t>(joint)] != kNoParent;
-}
-
-std::string joint_name(const Skeleton& skeleton, int joint) {
-  return quoted(skeleton.names[static_cast<std::size_t>(joint)]);
 }
 
 std::string channel_text(const Skeleton& skeleton, int channel) {

@@ -66,6 +66,8 @@ LintFinding single_finding(std::string code, LintSeverity severity, const LintPl
 
 // A joint's place: the line of its ROOT/JOINT/End Site keyword and its index.
 LintPlace joint_place(const Skeleton& skeleton, int joint);
+// A joint's name for messages, quoted and cut as parse messages quote tokens.
+std::string joint_name(const Skeleton& skeleton, int joint);
 // A value for messages: at most `decimals` decimals, trailing zeros dropped ("1.5", "-179").
 std::string number_text(double value, int decimals = 2);
 inline std::string number_text(float value, int decimals = 2) {

@@ -7,7 +7,6 @@
 #include <glm/geometric.hpp>
 
 #include "anim/lint_checks.hpp"
-#include "anim/parse_messages.hpp"
 
 namespace bvhscope::lint {
 namespace {
@@ -18,10 +17,6 @@ float median_of(std::vector<float>& values) {
   const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
   std::nth_element(values.begin(), middle, values.end());
   return *middle;
-}
-
-std::string joint_name(const Skeleton& skeleton, int joint) {
-  return quoted(skeleton.names[static_cast<std::size_t>(joint)]);
 }
 
 // Whether a frame's rotation values are (nearly) all 0: at most 1 in 10 of them is not.

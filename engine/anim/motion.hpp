@@ -43,6 +43,13 @@ struct Motion {
   [[nodiscard]] std::span<const float> frame(std::size_t index) const noexcept {
     return {values.data() + index * static_cast<std::size_t>(channel_count), static_cast<std::size_t>(channel_count)};
   }
+  // The value of one channel in one frame.
+  [[nodiscard]] float value(std::size_t index, int channel) const noexcept {
+    return values[index * static_cast<std::size_t>(channel_count) + static_cast<std::size_t>(channel)];
+  }
+  [[nodiscard]] float& value(std::size_t index, int channel) noexcept {
+    return values[index * static_cast<std::size_t>(channel_count) + static_cast<std::size_t>(channel)];
+  }
   [[nodiscard]] double duration() const noexcept {
     return frame_count > 1 ? static_cast<double>(frame_count - 1) * frame_time : 0.0;
   }

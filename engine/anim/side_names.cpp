@@ -37,7 +37,7 @@ std::string in_case_of(std::string_view word, std::string_view as) {
   return out;
 }
 
-bool capitalised(std::string_view word) {
+bool is_capitalised(std::string_view word) {
   return is_upper(word.front()) && std::all_of(word.begin() + 1, word.end(), [](char c) { return is_lower(c); });
 }
 
@@ -91,7 +91,7 @@ void part_readings(std::string_view name, std::size_t begin, std::size_t end, st
     }
     const std::string_view tail = part.substr(length - n);
     if (length > n && same_letters(tail, word.text)) {
-      const bool after_lower = is_lower(part[length - n - 1]) && capitalised(tail);
+      const bool after_lower = is_lower(part[length - n - 1]) && is_capitalised(tail);
       out.push_back({{word.side, replaced(name, end - n, n, in_case_of(other_text, tail)), after_lower}});
     }
   }

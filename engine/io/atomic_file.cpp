@@ -1,5 +1,6 @@
 #include "io/atomic_file.hpp"
 
+#include "io/error_text.hpp"
 #include "io/fd_buffer.hpp"
 #include "io/signal_cleanup.hpp"
 #include "io/stale_parts.hpp"
@@ -10,15 +11,9 @@
 
 #include <atomic>
 #include <cerrno>
-#include <cstring>
 #include <filesystem>
 
 namespace bvhscope::io {
-namespace {
-
-std::string reason(int error_number) { return std::strerror(error_number); }
-
-}  // namespace
 
 struct AtomicFile::State {
   std::string target;
@@ -55,7 +50,7 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
         resolved = next.is_absolute() ? next : resolved.parent_path() / next;
       }
       if (fs::is_symlink(resolved, ec)) {  // a loop: nothing to write through to
-        error = "cannot write through the link: " + reason(ELOOP);
+        error = "cannot write through the link: " + error_text(ELOOP);
         return std::nullopt;
       }
     }
@@ -74,7 +69,7 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
     }
     state->fd = ::open(state->target.c_str(), O_WRONLY | O_CLOEXEC);
     if (state->fd < 0) {
-      error = "cannot open for writing: " + reason(errno);
+      error = "cannot open for writing: " + error_text(errno);
       return std::nullopt;
     }
     state->buffer = std::make_unique<detail::FdBuffer>(state->fd);
@@ -92,7 +87,7 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
   if (keep_mode) mode = existing.st_mode & 07777;
   state->fd = ::open(state->temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
   if (state->fd < 0) {
-    error = "cannot create a file in " + folder.string() + ": " + reason(errno);
+    error = "cannot create a file in " + folder.string() + ": " + error_text(errno);
     detail::release_slot(state->slot);
     state->slot = -1;
     state->temporary.clear();
@@ -130,7 +125,7 @@ bool AtomicFile::commit(std::string& error) {
   const bool flushed = s.buffer->flush_all();
   const int write_error = s.buffer->error();
   if (!flushed || write_error != 0 || !*s.stream) {
-    error = "cannot write " + s.target + ": " + reason(write_error != 0 ? write_error : EIO);
+    error = "cannot write " + s.target + ": " + error_text(write_error != 0 ? write_error : EIO);
     s.discard();
     return false;
   }
@@ -138,25 +133,25 @@ bool AtomicFile::commit(std::string& error) {
     const int fd = s.fd;
     s.fd = -1;
     if (::close(fd) != 0) {
-      error = "cannot write " + s.target + ": " + reason(errno);
+      error = "cannot write " + s.target + ": " + error_text(errno);
       return false;
     }
     return true;
   }
   if (::fsync(s.fd) != 0 && errno != EINVAL && errno != EROFS) {  // EINVAL: a file system without fsync
-    error = "cannot write " + s.target + ": " + reason(errno);
+    error = "cannot write " + s.target + ": " + error_text(errno);
     s.discard();
     return false;
   }
   const int fd = s.fd;
   s.fd = -1;
   if (::close(fd) != 0) {
-    error = "cannot write " + s.target + ": " + reason(errno);
+    error = "cannot write " + s.target + ": " + error_text(errno);
     s.discard();
     return false;
   }
   if (::rename(s.temporary.c_str(), s.target.c_str()) != 0) {
-    error = "cannot replace " + s.target + ": " + reason(errno);
+    error = "cannot replace " + s.target + ": " + error_text(errno);
     s.discard();
     return false;
   }

@@ -9,9 +9,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <cstring>
 #include <filesystem>
 
+#include "io/error_text.hpp"
 #include "io/signal_cleanup.hpp"
 #include "io/stale_parts.hpp"
 
@@ -19,8 +19,6 @@ namespace bvhscope::io {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string reason(int error_number) { return std::strerror(error_number); }
 
 void fsync_folder(const std::string& folder) {
   const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -94,7 +92,7 @@ std::optional<TemporaryFolder> TemporaryFolder::create(const std::string& target
   state->path = (fs::path(state->parent) / part_name(name, ::getpid(), counter++)).string();
   state->slot = detail::claim_folder_slot(state->path);  // before the folder exists
   if (::mkdir(state->path.c_str(), 0777) != 0) {
-    error = "cannot create a folder in " + state->parent + ": " + reason(errno);
+    error = "cannot create a folder in " + state->parent + ": " + error_text(errno);
     detail::release_slot(state->slot);
     return std::nullopt;
   }
@@ -146,7 +144,7 @@ bool TemporaryFolder::commit(const std::function<bool(const std::string& name)>&
       return true;
     }
     if (errno != EEXIST && errno != ENOTEMPTY) {
-      error = "cannot create the folder " + s.target + ": " + reason(errno);
+      error = "cannot create the folder " + s.target + ": " + error_text(errno);
       s.discard();
       return false;
     }
@@ -154,14 +152,14 @@ bool TemporaryFolder::commit(const std::function<bool(const std::string& name)>&
   LockedFolder target;
   target.fd = ::open(s.target.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (target.fd < 0) {
-    error =
-        errno == ENOTDIR ? s.target + " is not a folder" : "cannot open the folder " + s.target + ": " + reason(errno);
+    error = errno == ENOTDIR ? s.target + " is not a folder"
+                             : "cannot open the folder " + s.target + ": " + error_text(errno);
     s.discard();
     return false;
   }
   while (::flock(target.fd, LOCK_EX) != 0) {
     if (errno != EINTR) {
-      error = "cannot lock the folder " + s.target + ": " + reason(errno);
+      error = "cannot lock the folder " + s.target + ": " + error_text(errno);
       s.discard();
       return false;
     }
@@ -179,7 +177,7 @@ bool TemporaryFolder::commit(const std::function<bool(const std::string& name)>&
     for (const std::string& name : ours) {
       const std::string from = s.path + "/" + name;
       if (::renameat(AT_FDCWD, from.c_str(), target.fd, name.c_str()) != 0) {
-        error = "cannot move " + name + " into " + s.target + ": " + reason(errno);
+        error = "cannot move " + name + " into " + s.target + ": " + error_text(errno);
         s.discard();
         return false;
       }

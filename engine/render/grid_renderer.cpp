@@ -18,7 +18,6 @@
 namespace bvhscope::render {
 namespace {
 
-constexpr int kSamples = 4;
 constexpr int kMinTile = 16;
 constexpr std::uint8_t kGap[4] = {32, 34, 38, 255};  // the background between tiles
 constexpr float kCaptionPixels = 15.0f;              // the caption's line height, as the viewer's UI text
@@ -91,7 +90,8 @@ std::unique_ptr<GridRenderer> GridRenderer::create(std::vector<PreparedClip> cli
   tile_options.height = tile_height;
   for (std::size_t i = 0; i < clips.size(); ++i) {
     Tile& tile = *parts.tiles.emplace_back(std::make_unique<Tile>());
-    std::optional<gfx::RenderTarget> target = gfx::RenderTarget::create(tile_width, tile_height, kSamples, error);
+    std::optional<gfx::RenderTarget> target =
+        gfx::RenderTarget::create(tile_width, tile_height, kOffscreenSamples, error);
     if (!target) return nullptr;
     tile.target.emplace(std::move(*target));
     const std::string source = clips[i].clip.source;

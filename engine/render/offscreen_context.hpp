@@ -11,6 +11,9 @@
 
 namespace bvhscope::render {
 
+// Multisampling of every offscreen picture (render, video, grids): 4 samples a pixel.
+inline constexpr int kOffscreenSamples = 4;
+
 class OffscreenContext {
  public:
   // The context made current with GL loaded; nullopt with `error` saying why EGL failed and what

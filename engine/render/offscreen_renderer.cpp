@@ -7,7 +7,6 @@
 namespace bvhscope::render {
 namespace {
 
-constexpr int kSamples = 4;
 // What the frame is cleared to before the scene's background covers it.
 constexpr float kClearColor[3] = {0.125f, 0.133f, 0.149f};
 
@@ -48,7 +47,8 @@ std::unique_ptr<OffscreenRenderer> OffscreenRenderer::create(std::vector<Prepare
   std::optional<OffscreenContext> context = OffscreenContext::create(error);
   if (!context) return nullptr;
   parts.context.emplace(std::move(*context));
-  std::optional<gfx::RenderTarget> target = gfx::RenderTarget::create(options.width, options.height, kSamples, error);
+  std::optional<gfx::RenderTarget> target =
+      gfx::RenderTarget::create(options.width, options.height, kOffscreenSamples, error);
   if (!target) return nullptr;
   parts.target.emplace(std::move(*target));
   parts.clips = OffscreenClips::create(std::move(clips), options, options.width, options.height, error);

@@ -333,8 +333,8 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
     for (auto it = path.rbegin(); it != path.rend() && mover < 0; ++it)
       if (skeleton.has_channel(*it, is_position)) mover = *it;
   }
-  const double source_floor = source_analysis.figure.floor;
-  const double target_floor = target_analysis.figure.floor;
+  const double source_floor = static_cast<double>(source_analysis.figure.floor);
+  const double target_floor = static_cast<double>(target_analysis.figure.floor);
   // The hips' height above the hip joints at rest, in each figure: the root's height is carried
   // from hip joints to hip joints, so that a straight source leg is a straight target leg.
   const auto pelvis_drop = [](const HumanoidRig& rig_of_clip, const UprightPose& rest) {

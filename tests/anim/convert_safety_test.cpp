@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include "address_sanitizer.hpp"
 #include "anim/bvh_writer.hpp"
 #include "anim/convert.hpp"
 #include "anim/file_loader.hpp"
@@ -15,7 +16,7 @@
 namespace bvhscope {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVHSCOPE_ADDRESS_SANITIZER)
 constexpr std::size_t kDeepChain = 20000;  // AddressSanitizer: a tenth (still far past the old stack limit)
 #else
 constexpr std::size_t kDeepChain = 200000;

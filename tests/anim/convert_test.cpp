@@ -376,7 +376,8 @@ TEST(Convert, ResamplingInGimbalLockSlerpsTheWholeRotationInEveryOrder) {
         const Clip input = test::parse_ok(gimbal_foot(order, a, middle, c));
         const auto input_angles = [&](std::size_t frame) {
           const std::span<const float> row = input.motion.frame(frame);
-          return test::NaiveVector{row[3], row[4], row[5]};
+          return test::NaiveVector{static_cast<double>(row[3]), static_cast<double>(row[4]),
+                                   static_cast<double>(row[5])};
         };
         double input_step = 0.0;  // the End Site's largest move between input frames
         for (std::size_t f = 1; f < 6; ++f) {
@@ -400,7 +401,8 @@ TEST(Convert, ResamplingInGimbalLockSlerpsTheWholeRotationInEveryOrder) {
                                                                test::naive_euler_quat(order, input_angles(first + 1)),
                                                                at - static_cast<double>(first));
             const std::span<const float> row = output.motion.frame(k);
-            const test::NaiveVector angles = {row[3], row[4], row[5]};
+            const test::NaiveVector angles = {static_cast<double>(row[3]), static_cast<double>(row[4]),
+                                              static_cast<double>(row[5])};
             const test::NaiveVector got = test::naive_rotate(test::naive_euler_quat(order, angles), end);
             EXPECT_LE(test::naive_distance(got, test::naive_rotate(expected, end)), 1e-5 * length)
                 << "frame " << k << " at input frame " << at << ": angles " << angles[0] << " " << angles[1] << " "

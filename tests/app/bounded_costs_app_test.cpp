@@ -6,12 +6,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "address_sanitizer.hpp"
 #include "app_test_fixture.hpp"
 
 namespace bvhscope::test {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVHSCOPE_ADDRESS_SANITIZER)
 constexpr long kSanitizerFactor = 3;
 #else
 constexpr long kSanitizerFactor = 1;

@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include "address_sanitizer.hpp"
 #include "png_image.hpp"
 #include "run_process.hpp"
 
@@ -16,7 +17,7 @@ using test::run_bvhscope;
 using test::TempDir;
 
 constexpr long kMiB = 1024;  // ru_maxrss is in KiB
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVHSCOPE_ADDRESS_SANITIZER)
 constexpr long kSanitizerFactor = 3;  // AddressSanitizer's shadow memory and quarantine
 #else
 constexpr long kSanitizerFactor = 1;

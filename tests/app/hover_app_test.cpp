@@ -25,10 +25,10 @@ int isolated_joint(const std::vector<std::pair<int, int>>& pixels, const std::ve
   for (std::size_t i = 0; i < pixels.size(); ++i) {
     const double x = pixels[i].first;
     const double y = pixels[i].second;
-    const double left = view[0] + 40.0f;
-    const double top = view[1] + 40.0f;
-    const double right = view[0] + view[2] - 40.0f;
-    const double bottom = view[1] + view[3] - 40.0f;
+    const double left = static_cast<double>(view[0]) + 40.0;
+    const double top = static_cast<double>(view[1]) + 40.0;
+    const double right = static_cast<double>(view[0] + view[2]) - 40.0;
+    const double bottom = static_cast<double>(view[1] + view[3]) - 40.0;
     if (x < left || y < top || x > right || y > bottom) continue;
     double gap = 1e9;
     const auto consider = [&](const std::vector<std::pair<int, int>>& points, std::size_t skip) {

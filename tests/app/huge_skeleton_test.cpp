@@ -9,6 +9,7 @@
 #include <chrono>
 #include <fstream>
 
+#include "address_sanitizer.hpp"
 #include "app_test_fixture.hpp"
 #include "huge_bvh.hpp"
 #include "png_image.hpp"
@@ -17,7 +18,7 @@
 namespace bvhscope::test {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVHSCOPE_ADDRESS_SANITIZER)
 // AddressSanitizer makes every allocation bigger and every step slower: a tenth of the sizes (still
 // far over the joint budget), and its own memory allowance (its pace: test_pace.hpp).
 constexpr std::size_t kScale = 10;

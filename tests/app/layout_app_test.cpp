@@ -136,9 +136,10 @@ TEST_F(LayoutAppTest, AtEachSizeTheViewKeepsHalfTheWindowAndNoReadoutIsCut) {
     wait_loaded(app, clip);
     const unsigned long window = window_of(app);
     xdotool("key space");
-    const State state = app.wait_for(
-        [&](const State& s) { return s.at("playing") == "0" && s.at("window_size") == size_text(width, height); },
-        "paused at the size asked");
+    const State state =
+        app.wait_for([&, size = size_text(width, height)](
+                         const State& s) { return s.at("playing") == "0" && s.at("window_size") == size; },
+                     "paused at the size asked");
     const auto view = as_rect(state, "view");
     EXPECT_GE(view[2], static_cast<float>(width) * 0.5f);
     EXPECT_GE(view[3], static_cast<float>(height) * 0.5f);
@@ -213,8 +214,8 @@ TEST_F(LayoutAppTest, ResizingTheWindowKeepsTheFigureFramed) {
   app.wait_for([](const State& s) { return s.at("playing") == "0" && s.at("window_size") == "1600,900"; }, "paused");
   for (const auto& [width, height] : {std::pair{960, 860}, std::pair{800, 600}, std::pair{1280, 500}}) {
     xdotool("windowsize --sync " + std::to_string(window) + ' ' + std::to_string(width) + ' ' + std::to_string(height));
-    const State state =
-        app.wait_for([&](const State& s) { return s.at("window_size") == size_text(width, height); }, "the new size");
+    const State state = app.wait_for(
+        [size = size_text(width, height)](const State& s) { return s.at("window_size") == size; }, "the new size");
     const auto view = as_rect(state, "view");
     EXPECT_GE(view[2], static_cast<float>(width) * 0.5f);
     EXPECT_GE(view[3], static_cast<float>(height) * 0.5f);

@@ -33,6 +33,7 @@ bool clip_shown(const State& s, const std::string& key) {
 }
 
 bool near(double a, double b, double tolerance) { return std::abs(a - b) <= tolerance; }
+bool near(float a, double b, double tolerance) { return near(static_cast<double>(a), b, tolerance); }
 
 // Polls the state until `predicate` holds or hang_bound(`seconds`) passes; no failure (the caller retries).
 bool poll_until(const ViewerProcess& app, const std::function<bool(const State&)>& predicate, double seconds) {
@@ -63,8 +64,8 @@ TEST_F(TimelineZoomTest, WheelZoomsAboutTheMouseLanesFollowPanAndDoubleClickShow
   // Unzoomed, the long clip's lane spans the track: frame 0 at x0, frame 100 at x1.
   const auto lane1 = as_rect(state, "lane_1");
   const auto lane2 = as_rect(state, "lane_2");
-  const double x0 = lane1[0];
-  const double x1 = lane1[0] + lane1[2];
+  const double x0 = static_cast<double>(lane1[0]);
+  const double x1 = static_cast<double>(lane1[0] + lane1[2]);
   ASSERT_GT(x1 - x0, 300.0);
 
   // Three wheel notches up over the lanes, 30% across: the view narrows to 100 / 1.25^3 frames

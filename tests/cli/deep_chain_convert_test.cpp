@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "address_sanitizer.hpp"
 #include "anim/file_loader.hpp"
 #include "huge_bvh.hpp"
 #include "run_process.hpp"
@@ -16,7 +17,7 @@
 namespace bvhscope {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVHSCOPE_ADDRESS_SANITIZER)
 // AddressSanitizer: a tenth of the depth (still past the old stack limit), its own allowance.
 constexpr std::size_t kDepth = 20000;
 constexpr long kBytesMultiple = 60;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "address_sanitizer.hpp"
 #include "big_bvh.hpp"
 #include "run_process.hpp"
 
@@ -18,7 +19,7 @@ namespace {
 using test::TempDir;
 
 TEST(OutOfMemory, EveryCommandExitsThreeWithTheMessageAtAnyAddressSpaceLimit) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVHSCOPE_ADDRESS_SANITIZER)
   GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: it cannot run under prlimit --as";
 #else
   if (!std::filesystem::exists("/usr/bin/prlimit")) GTEST_SKIP() << "needs /usr/bin/prlimit (util-linux)";

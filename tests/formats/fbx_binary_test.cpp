@@ -219,7 +219,7 @@ void curve(Record& objects, Record& connections, std::int64_t id, std::int64_t n
            const std::vector<double>& seconds, const std::vector<float>& values, bool held = false,
            bool compress = false) {
   Record& c = objects.child("AnimationCurve").i64(id).str(named("", "AnimCurve")).str("");
-  c.child("Default").f64(values.front());
+  c.child("Default").f64(static_cast<double>(values.front()));
   c.child("KeyVer").i32(4009);
   std::vector<std::int64_t> ticks;
   for (const double t : seconds) ticks.push_back(static_cast<std::int64_t>(std::llround(t * kSecond)));

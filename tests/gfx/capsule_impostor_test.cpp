@@ -146,8 +146,8 @@ struct Expected {
   bool boundary = false;  // some silhouette passes within `guard` pixels, or two hits nearly tie
 };
 
-Expected expect(const Camera& camera, const std::vector<Capsule>& capsules, int x, int y, double ground_y = kNoGround,
-                double contact_height = 1.0, double guard = 0.75) {
+Expected expect(const Camera& camera, const std::vector<Capsule>& capsules, int x, int y,
+                double ground_y = static_cast<double>(kNoGround), double contact_height = 1.0, double guard = 0.75) {
   const glm::dvec3 dir = camera.ray(x, y);
   Expected e;
   double best = 1e300;
@@ -249,13 +249,13 @@ std::vector<Capsule> reference_of(const std::vector<TestClip>& clips, bool joint
       if (parent == kNoParent) continue;
       const glm::dvec3 a(clip.pose.position(parent));
       const glm::dvec3 b(clip.pose.position(j));
-      capsules.push_back({a, b, bones[bone++], glm::dvec3(clip.color)});
+      capsules.push_back({a, b, static_cast<double>(bones[bone++]), glm::dvec3(clip.color)});
     }
     if (!joints) continue;
     for (int j = 0; j < clip.skeleton.joint_count(); ++j) {
       const glm::dvec3 p(clip.pose.position(j));
-      capsules.push_back(
-          {p, p, spheres[static_cast<std::size_t>(j)], glm::dvec3(glm::mix(clip.color, palette.joint, 0.35f))});
+      capsules.push_back({p, p, static_cast<double>(spheres[static_cast<std::size_t>(j)]),
+                          glm::dvec3(glm::mix(clip.color, palette.joint, 0.35f))});
     }
   }
   return capsules;
@@ -755,7 +755,8 @@ TEST_F(CapsuleImpostorTest, AMarkedJointIsMarkedAtItsOwnSize) {
   // A marked joint's sphere: its own (1.06 × its thickest bone) × 1.25, × 1.15 for a selection.
   const double mark = 1.06 * 1.25 * 1.15;
   const std::vector<TestClip> clips = {clip};
-  for (const auto& [joint, bone_radius] : {std::pair{3, 0.125}, std::pair{1, 0.3}}) {
+  for (const auto& [joint, bone_radius_of_joint] : {std::pair{3, 0.125}, std::pair{1, 0.3}}) {
+    const double bone_radius = bone_radius_of_joint;  // a plain local: a lambda below captures it
     SCOPED_TRACE("joint " + std::to_string(joint));
     const glm::dvec3 centre(clip.pose.position(joint));
     Camera camera;

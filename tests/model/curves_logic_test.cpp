@@ -156,7 +156,7 @@ TEST(ValueView, ZoomAboutTheAnchorPanAndReset) {
   view.zoom(0.5, 20.0, automatic);  // out, about the top
   EXPECT_EQ(view.shown(automatic), (ValueRange{-20.0, 20.0}));
   view.zoom(0.0, 1.0, automatic);  // ignored
-  view.zoom(NAN, 1.0, automatic);
+  view.zoom(std::nan(""), 1.0, automatic);
   EXPECT_EQ(view.shown(automatic), (ValueRange{-20.0, 20.0}));
   view.reset();
   EXPECT_FALSE(view.manual());

@@ -16,8 +16,6 @@
 namespace bvhscope::viewer {
 namespace {
 
-ImU32 to_u32(const glm::vec3& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 1.0f)); }
-
 const char* alignment_label(Alignment alignment) {
   switch (alignment) {
     case Alignment::None:

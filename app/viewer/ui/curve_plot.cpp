@@ -35,7 +35,7 @@ ClockToClip clock_to_clip(const ViewerState& state, const ClipSlot& slot) {
 }
 
 // `text` cut to `width` pixels with ".." when it is wider.
-void draw_fitted_text(ImDrawList* draw, ImVec2 at, ImU32 colour, std::string_view text, float width) {
+void draw_cut_label(ImDrawList* draw, ImVec2 at, ImU32 colour, std::string_view text, float width) {
   if (ImGui::CalcTextSize(text.data(), text.data() + text.size()).x <= width + 0.5f) {
     draw->AddText(at, colour, text.data(), text.data() + text.size());
     return;
@@ -104,7 +104,7 @@ void draw_title_row(const ImVec2& origin, float width, const CurvePlotInput& inp
   const float legend_width = legend_row_width(legend);
   const float title_width =
       std::min(full_title, std::max(width - legend_width - font * 1.5f, std::min(full_title, font * 3.0f)));
-  draw_fitted_text(draw, origin, ImGui::GetColorU32(ImGuiCol_Text), std::string_view(input.title), title_width);
+  draw_cut_label(draw, origin, ImGui::GetColorU32(ImGuiCol_Text), std::string_view(input.title), title_width);
   if (full_title > title_width + 0.5f &&
       ImGui::IsMouseHoveringRect(origin, ImVec2(origin.x + title_width, origin.y + font)))
     ImGui::SetTooltip("%s", input.title);
@@ -244,7 +244,7 @@ void draw_legend(float left, float right, float y, const char* id, std::span<Leg
         draw->AddRectFilled(box_min, box_max, entry.colour, 2.0f);
       }
     }
-    draw_fitted_text(draw, ImVec2(text_x, y), hidden ? kHiddenLegend : kPlotLabel, entry.text, text_width);
+    draw_cut_label(draw, ImVec2(text_x, y), hidden ? kHiddenLegend : kPlotLabel, entry.text, text_width);
   }
 }
 

@@ -15,8 +15,6 @@ namespace {
 
 constexpr ImU32 kSpeedColour = IM_COL32(77, 199, 255, 255);
 
-ImU32 to_u32(const glm::vec3& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 1.0f)); }
-
 // One joint's curves: its channels in file order, then its world speed (when the clip's positions
 // are baked).
 void rebuild(const ClipSlot& slot, int joint, SeriesCurves& series) {

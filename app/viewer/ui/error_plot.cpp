@@ -11,8 +11,6 @@
 namespace bvhscope::viewer {
 namespace {
 
-ImU32 to_u32(const glm::vec3& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 1.0f)); }
-
 // Centimetres per reference unit; 1 when the reference's unit is unknown (the plot is in its units).
 double plotted_per_unit(const ClipComparison& compared) {
   return compared.metres_per_unit > 0.0 ? compared.metres_per_unit * 100.0 : 1.0;

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include <glm/vec3.hpp>
+
 #include "viewer/ui/layout.hpp"
 
 namespace bvhscope::viewer {
@@ -26,5 +28,8 @@ inline constexpr ImU32 kAccent = IM_COL32(232, 150, 52, 255);
 inline constexpr ImU32 kSelectionBlue = IM_COL32(77, 199, 255, 255);
 inline constexpr ImU32 kAxisColors[3] = {IM_COL32(235, 98, 92, 255), IM_COL32(120, 205, 90, 255),
                                          IM_COL32(90, 150, 245, 255)};
+
+// An RGB colour (0..1 per channel) as an opaque ImGui colour.
+inline ImU32 to_u32(const glm::vec3& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 1.0f)); }
 
 }  // namespace bvhscope::viewer

@@ -11,7 +11,7 @@
 namespace bvhscope::viewer {
 namespace {
 
-constexpr const char* kTitle = "Retarget onto Another Skeleton";
+constexpr const char* kRetargetTitle = "Retarget onto Another Skeleton";
 constexpr const char* kRoots[] = {"Scaled by the legs' lengths", "At its real length (units)", "Not moved"};
 
 std::array<float, 4> item_box() {
@@ -92,11 +92,11 @@ Actions::Retarget chosen_retarget(const RetargetDialog& dialog) {
 
 void draw_retarget_dialog(RetargetDialog& dialog, Actions& actions) {
   if (dialog.requested) {
-    ImGui::OpenPopup(kTitle);
+    ImGui::OpenPopup(kRetargetTitle);
     dialog.requested = false;
   }
   ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40.0f, 0.0f), ImGuiCond_Always);
-  dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
+  dialog.open = ImGui::BeginPopupModal(kRetargetTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
   if (!dialog.open) {
     dialog.retarget_box = {};
     return;

@@ -13,7 +13,7 @@
 namespace bvhscope::viewer {
 namespace {
 
-constexpr const char* kTitle = "Save as BVH";
+constexpr const char* kSaveBvhTitle = "Save as BVH";
 constexpr const char* kRotationOrders[] = {"Keep each joint's", "XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"};
 constexpr const char* kUnits[] = {"Keep the file's", "Metres", "Centimetres", "Millimetres", "Inches", "Feet"};
 constexpr double kUnitMetres[] = {0.0, 1.0, 0.01, 0.001, 0.0254, 0.3048};
@@ -180,12 +180,12 @@ std::string convert_arguments(const Actions::SaveBvh& save) {
 
 void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
   if (dialog.requested) {
-    ImGui::OpenPopup(kTitle);
+    ImGui::OpenPopup(kSaveBvhTitle);
     dialog.requested = false;
   }
   // Height 0 every frame: it fits the rows, which grow by the outcome line after a save.
   ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 36.0f, 0.0f), ImGuiCond_Always);
-  dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
+  dialog.open = ImGui::BeginPopupModal(kSaveBvhTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
   dialog.box = {};
   dialog.beside_box = {};
   if (!dialog.open) return;

@@ -11,7 +11,7 @@
 namespace bvhscope::viewer {
 namespace {
 
-constexpr const char* kTitle = "Export Video";
+constexpr const char* kVideoExportTitle = "Export Video";
 constexpr const char* kFormats[] = {"MP4 (H.264)", "WebM (VP9)", "GIF", "PNG sequence (folder)"};
 constexpr const char* kCameras[] = {"Fixed (the whole motion)", "Follow the root", "Orbit the root once"};
 constexpr double kFpsChoices[] = {24.0, 25.0, 30.0, 50.0, 60.0};
@@ -103,7 +103,7 @@ std::string video_export_stem(const std::string& path) {
 
 void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
   if (dialog.requested) {
-    ImGui::OpenPopup(kTitle);
+    ImGui::OpenPopup(kVideoExportTitle);
     dialog.requested = false;
   }
   // The height of its rows every frame: the Overwrite row comes and goes with a folder path, and the
@@ -112,7 +112,7 @@ void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 2.0f * font, font * 36.0f), 0.0f), ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(display.x, display.y - 2.0f * font));
-  dialog.open = ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
+  dialog.open = ImGui::BeginPopupModal(kVideoExportTitle, nullptr, ImGuiWindowFlags_NoSavedSettings);
   if (!dialog.open) return;
   const int last = std::max(dialog.frame_count - 1, 0);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
