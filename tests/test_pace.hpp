@@ -19,7 +19,7 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "address_sanitizer.hpp"
+#include "io/address_sanitizer.hpp"
 
 namespace bvhscope::test {
 

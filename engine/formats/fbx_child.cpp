@@ -14,6 +14,7 @@
 #include <new>
 
 #include "formats/fbx_assimp.hpp"
+#include "io/address_sanitizer.hpp"
 
 namespace bvhscope {
 namespace {
@@ -22,14 +23,8 @@ constexpr std::string_view kMagic = "BVHSFBX1";
 // The child's limits: CPU seconds, and address space (none under AddressSanitizer, whose shadow
 // memory needs terabytes of it).
 constexpr rlim_t kChildCpuSeconds = 120;
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVHSCOPE_ADDRESS_SANITIZER)
 constexpr bool kLimitAddressSpace = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kLimitAddressSpace = false;
-#else
-constexpr bool kLimitAddressSpace = true;
-#endif
 #else
 constexpr bool kLimitAddressSpace = true;
 #endif

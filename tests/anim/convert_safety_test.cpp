@@ -6,11 +6,11 @@
 
 #include <sstream>
 
-#include "address_sanitizer.hpp"
 #include "anim/bvh_writer.hpp"
 #include "anim/convert.hpp"
 #include "anim/file_loader.hpp"
 #include "huge_bvh.hpp"
+#include "io/address_sanitizer.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "address_sanitizer.hpp"
 #include "app_test_fixture.hpp"
+#include "io/address_sanitizer.hpp"
 
 namespace bvhscope::test {
 namespace {

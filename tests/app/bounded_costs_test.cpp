@@ -6,7 +6,7 @@
 
 #include <fstream>
 
-#include "address_sanitizer.hpp"
+#include "io/address_sanitizer.hpp"
 #include "png_image.hpp"
 #include "run_process.hpp"
 

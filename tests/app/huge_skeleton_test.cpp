@@ -9,9 +9,9 @@
 #include <chrono>
 #include <fstream>
 
-#include "address_sanitizer.hpp"
 #include "app_test_fixture.hpp"
 #include "huge_bvh.hpp"
+#include "io/address_sanitizer.hpp"
 #include "png_image.hpp"
 #include "run_process.hpp"
 

@@ -8,9 +8,9 @@
 #include <thread>
 #include <vector>
 
-#include "address_sanitizer.hpp"
 #include "app_test_fixture.hpp"
 #include "big_bvh.hpp"
+#include "io/address_sanitizer.hpp"
 
 namespace bvhscope::test {
 namespace {

@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "address_sanitizer.hpp"
 #include "anim/file_loader.hpp"
 #include "huge_bvh.hpp"
+#include "io/address_sanitizer.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"
 

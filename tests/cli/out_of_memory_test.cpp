@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "address_sanitizer.hpp"
 #include "big_bvh.hpp"
+#include "io/address_sanitizer.hpp"
 #include "run_process.hpp"
 
 namespace bvhscope {

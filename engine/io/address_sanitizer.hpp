@@ -1,6 +1,7 @@
 // BVHSCOPE_ADDRESS_SANITIZER is defined in a build under AddressSanitizer, whichever compiler made
-// it: g++ says so with __SANITIZE_ADDRESS__, clang (the sanitizer tree's) only through __has_feature.
-// Tests that scale their sizes or memory allowances to the sanitizer, or cannot run under it, ask this.
+// it: g++ says so with __SANITIZE_ADDRESS__, clang (the test suite's sanitizer tree) only through
+// __has_feature. Code that cannot run under it as it is (an address-space limit on a child process,
+// LeakSanitizer's hook) and tests that scale their sizes or memory allowances to it ask this.
 #pragma once
 
 #if defined(__SANITIZE_ADDRESS__)
