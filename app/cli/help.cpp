@@ -123,15 +123,21 @@ Usage:
                                 active clip (highlight, trail; with --ui the inspector, curves
                                 and labels). Without a display it renders through EGL.
   bvhscope render FILE... -o OUT.mp4|OUT.webm|OUT.gif|DIR/ [--frames A:B] [--fps N]
-                 [--camera fixed|follow|orbit] [--audio WAV] [--force] [--no-budget]
-                 (and the options above)
+                 [--camera fixed|follow|orbit] [--quality preview|normal|best] [--audio WAV]
+                 [--force] [--no-budget] (and the options above)
                                 a video of the active clip's frames A..B (default all) at N
                                 frames per second (0.1 to 1000; default its rate capped at
                                 60; resampled by interpolation): H.264 MP4, VP9 WebM, palette
                                 GIF through ffmpeg (Debian package ffmpeg), or PNG frames in
                                 DIR/. The camera frames the whole motion (fixed), follows
                                 the root (follow) or turns once around it (orbit); --audio
-                                muxes a sound from frame 0 (MP4, WebM). Written beside OUT
+                                muxes a sound from frame 0 (MP4, WebM). --quality sets the
+                                encoder's effort: preview (x264 ultrafast, CRF 23: encodes
+                                about twice as fast, file about 3x the size), normal (the
+                                default: veryfast, CRF 20), best (slow, CRF 18: about 3x the
+                                encoding time, the smallest file at this fidelity); WebM
+                                likewise; GIF and PNG frames are the same at all three.
+                                MP4 and WebM are BT.709 4:2:0, tagged so. Written beside OUT
                                 (PNGs in a hidden folder), checked whole, renamed at the end:
                                 an interrupted or failed render leaves nothing and keeps the
                                 old OUT. A DIR/ holding frames (frame_*.png) is refused unless

@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/load_for_cli.hpp"
 #include "cli/render_each.hpp"
+#include "cli/render_worker.hpp"
 #include "cli/ui_rendering.hpp"
 #include "cli/work_budget_check.hpp"
 #include "io/output_guard.hpp"
@@ -54,15 +55,42 @@ std::string output_error(const std::string& path, std::string_view reason) {
 }  // namespace
 
 int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
+  if (!args.empty() && args.front() == kEachWorkerFlag)
+    return run_render_worker(std::vector<std::string>(args.begin() + 1, args.end()));
+  return render_files(args, err, nullptr);
+}
+
+int render_files(const std::vector<std::string>& args, std::ostream& err, render::OffscreenSession* session) {
   UsageError usage;
-  const std::vector<OptionSpec> specs = with_motion_options(
-      {{"-o", true},           {"--output", true},     {"--frame", true},         {"--frames", true},
-       {"--fps", true},        {"--camera", true},     {"--audio", true},         {"--size", true},
-       {"--ui", false},        {"--style", true},      {"--position-mode", true}, {"--trajectory", false},
-       {"--select", true},     {"--labels", true},     {"--no-trail", false},     {"--up", true},
-       {"--grid", true},       {"--caption", true},    {"--strip", true},         {"--each", false},
-       {"--format", true},     {"--jobs", true},       kCompareOptionSpecs[0],    kCompareOptionSpecs[1],
-       kCompareOptionSpecs[2], kCompareOptionSpecs[3], {"--force", false},        kNoBudgetOption});
+  const std::vector<OptionSpec> specs = with_motion_options({{"-o", true},
+                                                             {"--output", true},
+                                                             {"--frame", true},
+                                                             {"--frames", true},
+                                                             {"--fps", true},
+                                                             {"--camera", true},
+                                                             {"--quality", true},
+                                                             {"--audio", true},
+                                                             {"--size", true},
+                                                             {"--ui", false},
+                                                             {"--style", true},
+                                                             {"--position-mode", true},
+                                                             {"--trajectory", false},
+                                                             {"--select", true},
+                                                             {"--labels", true},
+                                                             {"--no-trail", false},
+                                                             {"--up", true},
+                                                             {"--grid", true},
+                                                             {"--caption", true},
+                                                             {"--strip", true},
+                                                             {"--each", false},
+                                                             {"--format", true},
+                                                             {"--jobs", true},
+                                                             kCompareOptionSpecs[0],
+                                                             kCompareOptionSpecs[1],
+                                                             kCompareOptionSpecs[2],
+                                                             kCompareOptionSpecs[3],
+                                                             {"--force", false},
+                                                             kNoBudgetOption});
   const auto parsed = parse_arguments(args, specs, usage);
   if (!parsed) return usage_error(err, "render: " + usage.message);
   if (parsed->positionals.empty()) return usage_error(err, "render: expected a FILE (or several, side by side)");
@@ -134,6 +162,11 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     if (!camera) return usage_error(err, "render: --camera must be fixed, follow or orbit, not '" + *text + "'");
     video_options.camera = *camera;
   }
+  if (const auto text = parsed->value("--quality")) {
+    const std::optional<video::VideoQuality> quality = video::parse_video_quality(*text);
+    if (!quality) return usage_error(err, "render: --quality must be preview, normal or best, not '" + *text + "'");
+    video_options.quality = *quality;
+  }
   int strip = 0;
   if (const auto text = parsed->value("--strip")) {
     if (!parse_number(std::string_view(*text), strip) || strip < 2 || strip > 64)
@@ -143,9 +176,11 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
       return usage_error(err, "render: --strip draws one FILE into one .png (its range: --frames A:B)");
     if (parsed->has("--ui")) return usage_error(err, "render: --strip draws the poses alone: leave out --ui");
   }
-  if (!video_format && (video_options.fps || parsed->has("--camera") || (video_options.frames && strip == 0))) {
+  if (!video_format && (video_options.fps || parsed->has("--camera") || parsed->has("--quality") ||
+                        (video_options.frames && strip == 0))) {
     return usage_error(err,
-                       "render: --frames, --fps and --camera are for videos (-o OUT.mp4, .webm, .gif or DIR/); "
+                       "render: --frames, --fps, --camera and --quality are for videos (-o OUT.mp4, .webm, .gif or "
+                       "DIR/); "
                        "a .png is one frame (--frame N)");
   }
   std::optional<render::GridLayout> grid;
@@ -342,7 +377,7 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
     const bool rendered =
         grid         ? render::render_grid_video(std::move(prepared), options, *grid, video_options, *output, error)
         : options.ui ? ui_rendering().video(std::move(prepared), options, video_options, *output, error)
-                     : render::render_video(std::move(prepared), options, video_options, *output, error);
+                     : render::render_video(std::move(prepared), options, video_options, *output, error, session);
     if (!rendered) {
       err << output_error(*output, error);
       return kExitBadInput;
@@ -351,9 +386,9 @@ int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std:
   }
 
   std::string error;
-  const std::optional<render::OffscreenImage> image = options.ui
-                                                          ? ui_rendering().still(std::move(prepared), options, error)
-                                                          : render::render_still(std::move(prepared), options, error);
+  const std::optional<render::OffscreenImage> image =
+      options.ui ? ui_rendering().still(std::move(prepared), options, error)
+                 : render::render_still(std::move(prepared), options, error, session);
   if (!image) {
     err << "bvhscope: render: " << printable(error) << '\n';
     return kExitBadInput;

@@ -1,8 +1,11 @@
 #include "cli/render_each.hpp"
 
+#include <poll.h>
 #include <unistd.h>
 
-#include <ctime>
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <filesystem>
 #include <list>
 #include <map>
@@ -11,7 +14,9 @@
 #include "anim/printable.hpp"
 #include "anim/thread_policy.hpp"
 #include "cli/progress_line.hpp"
+#include "cli/render_worker.hpp"
 #include "io/atomic_file.hpp"
+#include "io/stale_parts.hpp"
 #include "video/child_process.hpp"
 
 namespace bvhscope::cli {
@@ -62,6 +67,56 @@ std::string name_the_input(const std::string& worker_err, const EachJob& job) {
   return lines.str();
 }
 
+// A worker process and the job it renders (an index into the batch's jobs).
+struct Worker {
+  video::ChildProcess child;
+  std::optional<std::size_t> job;
+  std::size_t stderr_mark = 0;  // its stderr's size when the job was sent: what it said since is the job's
+  std::string received;         // its stdout not yet taken as reports
+};
+
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t written = ::write(fd, bytes.data(), bytes.size());
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(written));
+  }
+  return true;
+}
+
+// Until a worker's stdout has something (a report, its end) or 200 ms pass; a signal ends it early.
+void wait_for_reports(const std::list<Worker>& pool) {
+  std::vector<pollfd> fds;
+  for (const Worker& worker : pool) fds.push_back(pollfd{worker.child.stdout_fd(), POLLIN, 0});
+  if (fds.empty()) return;
+  (void)::poll(fds.data(), fds.size(), 200);
+}
+
+// What the worker wrote to its stdout since, appended to worker.received; false at its end.
+bool read_reports(Worker& worker) {
+  char buffer[64 * 1024];
+  for (;;) {
+    const ssize_t got = ::read(worker.child.stdout_fd(), buffer, sizeof buffer);
+    if (got > 0) {
+      worker.received.append(buffer, static_cast<std::size_t>(got));
+      continue;
+    }
+    if (got < 0 && errno == EINTR) continue;
+    return got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+  }
+}
+
+// The temporary file or folder a worker (`pid`, gone) left for `output` ("DIR/NAME" or, for
+// frames, "DIR/NAME/").
+void remove_unfinished_output(const std::string& output, pid_t pid) {
+  std::filesystem::path path(output);
+  if (!output.empty() && output.back() == '/') path = std::filesystem::path(output.substr(0, output.size() - 1));
+  io::remove_parts_of_process(path.parent_path(), path.filename().string(), static_cast<long>(pid));
+}
+
 std::string own_executable() {
   std::error_code ignored;
   const std::filesystem::path path = std::filesystem::read_symlink("/proc/self/exe", ignored);
@@ -100,15 +155,15 @@ std::size_t available_cores() { return available_threads(); }
 
 int run_each(const std::vector<EachJob>& jobs, const std::vector<std::string>& shared_args, std::size_t workers,
              std::ostream& err) {
-  // The first SIGINT, SIGTERM or SIGHUP is only recorded: the loop stops the workers itself.
+  // The first SIGINT, SIGTERM or SIGHUP is only recorded: the loop stops the workers itself. A
+  // worker that dies makes writing its next job fail (EPIPE), not end the batch.
   io::defer_interrupt_signals();
+  ::signal(SIGPIPE, SIG_IGN);
   const std::string program = own_executable();
   const bool terminal = stderr_is_terminal();
-  struct Running {
-    std::size_t job;
-    video::ChildProcess child;
-  };
-  std::list<Running> running;  // ChildProcess moves but does not assign: a list erases without either
+  std::vector<std::string> worker_args = {"render", std::string(kEachWorkerFlag)};
+  worker_args.insert(worker_args.end(), shared_args.begin(), shared_args.end());
+  std::list<Worker> pool;  // ChildProcess moves but does not assign: a list erases without either
   std::size_t next = 0;
   std::size_t finished = 0;
   std::size_t failed = 0;
@@ -117,66 +172,99 @@ int run_each(const std::vector<EachJob>& jobs, const std::vector<std::string>& s
     if (terminal) clear_progress(err);
     err << text << std::flush;
   };
+  const auto busy = [&pool] {
+    return static_cast<std::size_t>(std::count_if(pool.begin(), pool.end(), [](const Worker& w) { return w.job; }));
+  };
   if (terminal) draw_progress(err, 0, jobs.size(), 0, "rendering");
-  while ((next < jobs.size() || !running.empty()) && io::interrupt_signal() == 0) {
+  while ((next < jobs.size() || busy() > 0) && io::interrupt_signal() == 0) {
     bool changed = false;
-    while (running.size() < workers && next < jobs.size()) {
-      const EachJob& job = jobs[next];
-      std::vector<std::string> args = {"render", "-o", job.output};
-      args.insert(args.end(), shared_args.begin(), shared_args.end());
-      args.push_back("--");
-      args.push_back(job.input);
+    // Workers for the files not yet sent (never more than `workers`), each given one job at a time.
+    while (pool.size() < std::min(workers, busy() + jobs.size() - next) && next < jobs.size()) {
       std::string error;
-      std::optional<video::ChildProcess> child = video::ChildProcess::start(program, args, error);
-      if (child) {
-        child->close_stdin();
-        running.push_back({next, std::move(*child)});
-      } else {
-        report(printable(job.input) + ": error: " + printable(error) + '\n');
+      std::optional<video::ChildProcess> child = video::ChildProcess::start(program, worker_args, error, true);
+      if (!child) {
+        report(printable(jobs[next].input) + ": error: " + printable(error) + '\n');
+        ++next;
         ++finished;
         ++failed;
+        changed = true;
+        continue;
       }
+      pool.push_back(Worker{std::move(*child), std::nullopt, 0, {}});
+    }
+    for (Worker& worker : pool) {
+      if (worker.job) continue;
+      if (next == jobs.size()) {
+        worker.child.close_stdin();  // no more files: it ends
+        continue;
+      }
+      worker.job = next;
+      worker.stderr_mark = worker.child.stderr_size();
+      // A worker that died cannot take it: its end, seen below, fails the job.
+      (void)write_all(worker.child.stdin_fd(), job_record(jobs[next].output, jobs[next].input));
       ++next;
       changed = true;
     }
-    for (auto it = running.begin(); it != running.end();) {
-      int signal_number = 0;
-      const std::optional<int> code = it->child.try_wait(&signal_number);
-      if (!code) {
+    wait_for_reports(pool);
+    for (auto it = pool.begin(); it != pool.end();) {
+      Worker& worker = *it;
+      const bool open = read_reports(worker);
+      bool broken = false;
+      while (std::optional<WorkerReport> done = take_report(worker.received, broken)) {
+        if (!worker.job) break;  // a report nobody asked for: the worker is broken
+        const EachJob& job = jobs[*worker.job];
+        if (done->status != 0) {
+          ++failed;
+          if (done->text.find(": error: ") == std::string::npos)
+            done->text += "bvhscope: the render failed (exit status " + std::to_string(done->status) + ")\n";
+        }
+        report(name_the_input(done->text, job));
+        ++finished;
+        changed = true;
+        worker.job.reset();
+      }
+      if (open && !broken) {
         ++it;
         continue;
       }
-      const EachJob& job = jobs[it->job];
-      std::string text = name_the_input(it->child.stderr_tail(64 * 1024), job);
-      if (*code != 0) {
+      // Its stdout ended (it exited, or died) or it said something unreadable: the file in hand fails,
+      // and what the worker had begun to write for it (a temporary file or folder) is removed.
+      worker.child.close_stdin();
+      if (broken) worker.child.kill();
+      const pid_t pid = worker.child.pid();
+      int signal_number = 0;
+      const int code = worker.child.wait(&signal_number);
+      if (worker.job) {
+        const EachJob& job = jobs[*worker.job];
+        remove_unfinished_output(job.output, pid);
+        std::string text = name_the_input(worker.child.stderr_tail(64 * 1024, worker.stderr_mark), job);
+        text += printable(job.input) + ": error: " +
+                (signal_number != 0 ? "the render died of signal " + std::to_string(signal_number)
+                                    : "the render ended without finishing (exit status " + std::to_string(code) + ")") +
+                '\n';
+        report(text);
+        ++finished;
         ++failed;
-        if (text.find(": error: ") == std::string::npos) {
-          text += printable(job.input) + ": error: " +
-                  (signal_number != 0 ? "the render died of signal " + std::to_string(signal_number)
-                                      : "the render failed (exit status " + std::to_string(*code) + ")") +
-                  '\n';
-        }
+        changed = true;
       }
-      report(text);
-      ++finished;
-      changed = true;
-      it = running.erase(it);
+      it = pool.erase(it);
     }
-    if (terminal && changed) draw_progress(err, finished, jobs.size(), running.size(), "rendering");
-    if (!changed) {
-      const timespec pause{0, 20'000'000};  // 20 ms; a signal ends it early
-      ::nanosleep(&pause, nullptr);
-    }
+    if (terminal && changed) draw_progress(err, finished, jobs.size(), busy(), "rendering");
   }
   const std::size_t rendered = finished - failed;
   if (io::interrupt_signal() != 0) {
-    for (Running& worker : running) worker.child.terminate();
-    for (Running& worker : running) worker.child.wait();
+    const std::size_t stopped = busy();
+    for (Worker& worker : pool) worker.child.terminate();
+    for (Worker& worker : pool) worker.child.wait();
     if (terminal) clear_progress(err);
-    err << "interrupted: rendered " << rendered << " of " << jobs.size() << "; " << running.size()
+    err << "interrupted: rendered " << rendered << " of " << jobs.size() << "; " << stopped
         << " render(s) in progress stopped, their outputs not written\n"
         << std::flush;
     io::end_by_interrupt_signal();
+  }
+  for (Worker& worker : pool) {  // every file done: the idle workers end at the end of their input
+    worker.child.close_stdin();
+    worker.child.wait();
   }
   if (terminal) clear_progress(err);
   err << "rendered " << rendered << " of " << jobs.size();

@@ -94,4 +94,16 @@ void remove_stale_parts(const std::filesystem::path& folder, const std::string& 
   }
 }
 
+void remove_parts_of_process(const std::filesystem::path& folder, const std::string& name, long pid) {
+  if (!process_gone(pid)) return;
+  const std::filesystem::path where = folder.empty() ? std::filesystem::path(".") : folder;
+  std::vector<std::filesystem::path> parts;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(where, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::optional<Part> part = parse_part(it->path().filename().string());
+    if (part && part->name == name && part->pid == pid) parts.push_back(it->path());
+  }
+  for (const std::filesystem::path& path : parts) std::filesystem::remove_all(path, ec);
+}
+
 }  // namespace bvhscope::io

@@ -21,4 +21,9 @@ std::string part_name(const std::string& name, long pid, unsigned long n);
 // before it is removed; errors are ignored (the part stays).
 void remove_stale_parts(const std::filesystem::path& folder, const std::string& name, PartKind kind);
 
+// Removes, in `folder`, every part of `name` (file or folder) that process `pid` made, once that
+// process is gone (read now, not from the listing above): what a worker killed mid-file left
+// (`render --each`). Errors are ignored.
+void remove_parts_of_process(const std::filesystem::path& folder, const std::string& name, long pid);
+
 }  // namespace bvhscope::io

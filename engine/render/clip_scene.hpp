@@ -92,6 +92,8 @@ class ClipScene {
   [[nodiscard]] glm::vec3 placed_joint(const ClipSet& clips, const ClipSlot& slot, int joint) const;
 
   [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return drawer_.renderer(); }
+  // See SceneDrawer::take_renderer.
+  [[nodiscard]] gfx::SceneRenderer take_renderer() && noexcept { return std::move(drawer_).take_renderer(); }
   // The scene as last built, posed and drawn (its view and style are the last draw's).
   [[nodiscard]] const Scene& scene() const noexcept { return scene_; }
 

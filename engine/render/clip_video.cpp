@@ -26,12 +26,12 @@ std::optional<OpenedClipVideo> open_clip_video(const std::vector<PreparedClip>& 
 }
 
 bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& options, const VideoOptions& video,
-                  const std::string& path, std::string& error) {
+                  const std::string& path, std::string& error, OffscreenSession* session) {
   std::optional<OpenedClipVideo> opened = open_clip_video(clips, options, video, path, error);
   if (!opened) return false;
   const VideoTiming& timing = opened->timing;
   video::FrameSink& sink = *opened->sink;
-  std::unique_ptr<OffscreenRenderer> renderer = OffscreenRenderer::create(std::move(clips), options, error);
+  std::unique_ptr<OffscreenRenderer> renderer = OffscreenRenderer::create(std::move(clips), options, error, session);
   if (!renderer) return false;
   renderer->draw_frame(timing.position(0));  // framed as a still is, then the camera's way
   OffscreenClips& drawn = renderer->clips();

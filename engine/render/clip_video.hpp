@@ -13,6 +13,7 @@
 #include "model/background_job.hpp"
 #include "model/prepared_clip.hpp"
 #include "render/offscreen_options.hpp"
+#include "render/offscreen_session.hpp"
 #include "render/video_loop.hpp"
 #include "video/frame_sink.hpp"
 
@@ -29,9 +30,9 @@ std::optional<OpenedClipVideo> open_clip_video(const std::vector<PreparedClip>& 
 
 // Renders the clips (the last one active) into `path`. false with `error` (nothing written under
 // `path`): a frame range or rate the clip cannot give, no GL context, ffmpeg missing or failing,
-// an interrupt, a cancel.
+// an interrupt, a cancel. With a `session`, its context, targets and shaders are used (and kept).
 bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& options, const VideoOptions& video,
-                  const std::string& path, std::string& error);
+                  const std::string& path, std::string& error, OffscreenSession* session = nullptr);
 
 // The viewer's Export video task: render_video of `clips` into `path` through its own EGL context
 // (beside the window's), its frames checked against the job's cancel flag.

@@ -21,12 +21,14 @@ OffscreenClips::OffscreenClips(gfx::SceneRenderer renderer, const OffscreenOptio
 }
 
 std::unique_ptr<OffscreenClips> OffscreenClips::create(std::vector<PreparedClip> clips, const OffscreenOptions& options,
-                                                       int width, int height, std::string& error) {
+                                                       int width, int height, std::string& error,
+                                                       OffscreenSession* session) {
   if (clips.empty()) {
     error = "no clip to render";
     return nullptr;
   }
-  std::optional<gfx::SceneRenderer> renderer = gfx::SceneRenderer::create(error);
+  std::optional<gfx::SceneRenderer> renderer =
+      session != nullptr ? session->take_renderer(error) : gfx::SceneRenderer::create(error);
   if (!renderer) return nullptr;
   if (options.strip >= 2 && clips.size() == 1) {  // the clip again (its motion table shared, not copied)
     clips.reserve(static_cast<std::size_t>(options.strip));

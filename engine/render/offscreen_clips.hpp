@@ -18,16 +18,19 @@
 #include "model/prepared_clip.hpp"
 #include "render/clip_scene.hpp"
 #include "render/offscreen_options.hpp"
+#include "render/offscreen_session.hpp"
 #include "render/video_loop.hpp"
 
 namespace bvhscope::render {
 
 class OffscreenClips {
  public:
-  // The clips (moved in: a huge clip is never held twice) for pictures of width x height pixels;
-  // nullptr with `error` (no clip, a shader error, an unknown or ambiguous --select name).
+  // The clips (moved in: a huge clip is never held twice) for pictures of width x height pixels,
+  // drawn with `session`'s shaders and buffers when one is given (else new ones); nullptr with
+  // `error` (no clip, a shader error, an unknown or ambiguous --select name).
   static std::unique_ptr<OffscreenClips> create(std::vector<PreparedClip> clips, const OffscreenOptions& options,
-                                                int width, int height, std::string& error);
+                                                int width, int height, std::string& error,
+                                                OffscreenSession* session = nullptr);
   OffscreenClips(const OffscreenClips&) = delete;
   OffscreenClips& operator=(const OffscreenClips&) = delete;
 
@@ -51,6 +54,9 @@ class OffscreenClips {
   [[nodiscard]] OrbitCamera& camera() noexcept { return camera_; }
 
   [[nodiscard]] const ClipSet& clips() const noexcept { return clips_; }
+  // The shaders and buffers drawn with, for the next clips (OffscreenSession::give_back); these
+  // clips are then only destroyed.
+  [[nodiscard]] gfx::SceneRenderer take_renderer() && noexcept { return std::move(scene_).take_renderer(); }
   // Where each joint of the active clip was drawn last, in pixels (x right, y down).
   [[nodiscard]] std::vector<std::pair<float, float>> active_joint_pixels() const;
   // Each clip drawn with less than full detail: its file and what is left out.

@@ -13,7 +13,9 @@ constexpr float kClearColor[3] = {0.125f, 0.133f, 0.149f};
 }  // namespace
 
 struct OffscreenRenderer::Parts {
-  // Made in this order, destroyed in reverse: the context outlives every GL object.
+  // Made in this order, destroyed in reverse: the context outlives every GL object. With a session,
+  // the context is the session's, and the targets and the clips' shaders go back to it.
+  OffscreenSession* session = nullptr;
   std::optional<OffscreenContext> context;
   std::optional<gfx::RenderTarget> target;
   std::unique_ptr<OffscreenClips> clips;
@@ -31,27 +33,46 @@ OffscreenRenderer::OffscreenRenderer(const OffscreenOptions& options)
     : options_(options), parts_(std::make_unique<Parts>()) {}
 
 OffscreenRenderer::~OffscreenRenderer() {
-  if (parts_ && parts_->context) gfx::RenderTarget::bind_default();
+  if (!parts_) return;
+  Parts& parts = *parts_;
+  if (parts.context || parts.session != nullptr) gfx::RenderTarget::bind_default();
+  if (parts.session == nullptr) return;
+  if (parts.clips) parts.session->give_back(std::move(*parts.clips).take_renderer());
+  parts.clips.reset();
+  if (parts.ground) parts.session->give_back(std::move(*parts.ground), kOffscreenSamples);
+  if (parts.target) parts.session->give_back(std::move(*parts.target), kOffscreenSamples);
+}
+
+// A target for this renderer: the session's, or a new one.
+std::optional<gfx::RenderTarget> OffscreenRenderer::make_target(std::string& error) const {
+  OffscreenSession* session = parts_->session;
+  return session != nullptr ? session->take_target(options_.width, options_.height, kOffscreenSamples, error)
+                            : gfx::RenderTarget::create(options_.width, options_.height, kOffscreenSamples, error);
 }
 
 OffscreenClips& OffscreenRenderer::clips() noexcept { return *parts_->clips; }
 
 std::unique_ptr<OffscreenRenderer> OffscreenRenderer::create(std::vector<PreparedClip> clips,
-                                                             const OffscreenOptions& options, std::string& error) {
+                                                             const OffscreenOptions& options, std::string& error,
+                                                             OffscreenSession* session) {
   if (clips.empty()) {
     error = "no clip to render";
     return nullptr;
   }
   std::unique_ptr<OffscreenRenderer> made(new OffscreenRenderer(options));
   Parts& parts = *made->parts_;
-  std::optional<OffscreenContext> context = OffscreenContext::create(error);
-  if (!context) return nullptr;
-  parts.context.emplace(std::move(*context));
-  std::optional<gfx::RenderTarget> target =
-      gfx::RenderTarget::create(options.width, options.height, kOffscreenSamples, error);
+  if (session != nullptr) {
+    if (!session->ensure_context(error)) return nullptr;
+    parts.session = session;
+  } else {
+    std::optional<OffscreenContext> context = OffscreenContext::create(error);
+    if (!context) return nullptr;
+    parts.context.emplace(std::move(*context));
+  }
+  std::optional<gfx::RenderTarget> target = made->make_target(error);
   if (!target) return nullptr;
   parts.target.emplace(std::move(*target));
-  parts.clips = OffscreenClips::create(std::move(clips), options, options.width, options.height, error);
+  parts.clips = OffscreenClips::create(std::move(clips), options, options.width, options.height, error, session);
   if (!parts.clips) return nullptr;
   return made;
 }
@@ -93,7 +114,7 @@ const std::vector<std::uint8_t>& OffscreenRenderer::draw_video_frame(double acti
   if (!parts.patched.has_backdrop()) {
     if (!parts.ground) {
       std::string error;  // the same size and samples as the target: it can be made
-      parts.ground = gfx::RenderTarget::create(w, h, target.samples(), error);
+      parts.ground = make_target(error);
     }
     if (parts.ground) {
       parts.ground->bind();
@@ -139,8 +160,8 @@ bool OffscreenRenderer::write_video_frame(double active_frame, video::FrameSink&
 std::optional<PixelRect> OffscreenRenderer::video_redrawn() const noexcept { return parts_->redrawn; }
 
 std::optional<OffscreenImage> render_still(std::vector<PreparedClip> clips, const OffscreenOptions& options,
-                                           std::string& error) {
-  std::unique_ptr<OffscreenRenderer> renderer = OffscreenRenderer::create(std::move(clips), options, error);
+                                           std::string& error, OffscreenSession* session) {
+  std::unique_ptr<OffscreenRenderer> renderer = OffscreenRenderer::create(std::move(clips), options, error, session);
   if (!renderer) return std::nullopt;
   renderer->draw_frame(static_cast<double>(options.frame));
   OffscreenImage image;

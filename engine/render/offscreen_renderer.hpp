@@ -15,6 +15,7 @@
 #include "model/prepared_clip.hpp"
 #include "render/offscreen_clips.hpp"
 #include "render/offscreen_options.hpp"
+#include "render/offscreen_session.hpp"
 #include "video/frame_sink.hpp"
 
 namespace bvhscope::render {
@@ -22,8 +23,10 @@ namespace bvhscope::render {
 class OffscreenRenderer {
  public:
   // nullptr with `error` (no GL context, no clip, an unknown --select name). The clips are moved in.
+  // With a `session` (which must outlive the renderer), its context, targets and shaders are used
+  // and given back at the end; else the renderer makes its own.
   static std::unique_ptr<OffscreenRenderer> create(std::vector<PreparedClip> clips, const OffscreenOptions& options,
-                                                   std::string& error);
+                                                   std::string& error, OffscreenSession* session = nullptr);
   ~OffscreenRenderer();
   OffscreenRenderer(const OffscreenRenderer&) = delete;
   OffscreenRenderer& operator=(const OffscreenRenderer&) = delete;
@@ -51,6 +54,7 @@ class OffscreenRenderer {
  private:
   struct Parts;  // the context, the targets, the clips, the kept frame (offscreen_renderer.cpp)
   explicit OffscreenRenderer(const OffscreenOptions& options);
+  [[nodiscard]] std::optional<gfx::RenderTarget> make_target(std::string& error) const;
   OffscreenOptions options_;
   std::unique_ptr<Parts> parts_;
 };
@@ -59,6 +63,6 @@ class OffscreenRenderer {
 // were drawn and what was drawn with less detail; nullopt with `error` (no GL 3.3 context: it says
 // what is missing; an unknown --select name).
 std::optional<OffscreenImage> render_still(std::vector<PreparedClip> clips, const OffscreenOptions& options,
-                                           std::string& error);
+                                           std::string& error, OffscreenSession* session = nullptr);
 
 }  // namespace bvhscope::render

@@ -62,6 +62,9 @@ class SceneDrawer {
 
   // The renderer as the last stage left it (where each clip's joints were drawn: picking, extents).
   [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return renderer_; }
+  // The renderer's shaders and buffers, for another drawer (render/offscreen_session); this one is
+  // then only destroyed.
+  [[nodiscard]] gfx::SceneRenderer take_renderer() && noexcept { return std::move(renderer_); }
 
  private:
   // Uploads what changed since the last stage: skeletons, ground, root path, trail.

@@ -18,6 +18,7 @@ std::unique_ptr<video::FrameSink> open_video_output(const std::string& path, int
   sink_options.audio = video.audio;
   sink_options.duration = timing.duration;
   sink_options.replace_frames = video.replace_frames;
+  sink_options.quality = video.quality;
   video::OpenedSink opened = video::open_frame_sink(path, width, height, timing.fps, sink_options);
   if (!opened) error = opened.error;
   return std::move(opened.sink);

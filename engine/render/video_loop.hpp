@@ -27,7 +27,8 @@ struct VideoOptions {
   std::optional<ClipFrameRange> frames;  // of the active (last) clip; every frame by default
   std::optional<double> fps;             // the clip's rate capped at 60 by default
   VideoCamera camera = VideoCamera::Fixed;
-  std::string audio;  // a sound file muxed from frame 0 (MP4 and WebM)
+  std::string audio;                                          // a sound file muxed from frame 0 (MP4 and WebM)
+  video::VideoQuality quality = video::VideoQuality::Normal;  // the encoder's effort (render --quality)
   // A PNG sequence replaces the frames its folder holds (`render --force`, the dialog's Overwrite);
   // else such a folder is refused.
   bool replace_frames = false;

@@ -33,12 +33,13 @@ std::optional<std::string> find_program(const std::string& name, const std::stri
 }
 
 std::optional<ChildProcess> ChildProcess::start(const std::string& program, const std::vector<std::string>& args,
-                                                std::string& error) {
+                                                std::string& error, bool pipe_stdout) {
   int in[2] = {-1, -1};
+  int out[2] = {-1, -1};
   int report[2] = {-1, -1};  // exec failures: the child writes errno, closed on a successful exec
-  if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(report, O_CLOEXEC) != 0) {
+  if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(report, O_CLOEXEC) != 0 || (pipe_stdout && ::pipe2(out, O_CLOEXEC) != 0)) {
     error = std::string("cannot create a pipe: ") + std::strerror(errno);
-    for (const int fd : {in[0], in[1], report[0], report[1]}) {
+    for (const int fd : {in[0], in[1], report[0], report[1], out[0], out[1]}) {
       if (fd >= 0) ::close(fd);
     }
     return std::nullopt;
@@ -57,11 +58,13 @@ std::optional<ChildProcess> ChildProcess::start(const std::string& program, cons
     sigset_t none;
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::signal(SIGPIPE, SIG_DFL);  // a parent may ignore it (render --each); the child expects the default
     ::dup2(in[0], 0);
     if (err >= 0) {
       ::dup2(err, 1);
       ::dup2(err, 2);
     }
+    if (out[1] >= 0) ::dup2(out[1], 1);
     ::execv(program.c_str(), argv.data());
     const int code = errno;
     [[maybe_unused]] const auto written = ::write(report[1], &code, sizeof code);
@@ -69,9 +72,12 @@ std::optional<ChildProcess> ChildProcess::start(const std::string& program, cons
   }
   ::close(in[0]);
   ::close(report[1]);
+  if (out[1] >= 0) ::close(out[1]);
+  if (out[0] >= 0) ::fcntl(out[0], F_SETFL, ::fcntl(out[0], F_GETFL) | O_NONBLOCK);
   if (pid < 0) {
     error = std::string("cannot start ") + program + ": " + std::strerror(errno);
     ::close(in[1]);
+    if (out[0] >= 0) ::close(out[0]);
     ::close(report[0]);
     if (err >= 0) ::close(err);
     return std::nullopt;
@@ -85,6 +91,7 @@ std::optional<ChildProcess> ChildProcess::start(const std::string& program, cons
   ChildProcess child;
   child.pid_ = pid;
   child.stdin_fd_ = in[1];
+  child.stdout_fd_ = out[0];
   child.stderr_fd_ = err;
   if (got == static_cast<ssize_t>(sizeof exec_error)) {
     error = "cannot run " + program + ": " + std::strerror(exec_error);
@@ -94,9 +101,10 @@ std::optional<ChildProcess> ChildProcess::start(const std::string& program, cons
 }
 
 ChildProcess::ChildProcess(ChildProcess&& other) noexcept
-    : pid_(other.pid_), stdin_fd_(other.stdin_fd_), stderr_fd_(other.stderr_fd_) {
+    : pid_(other.pid_), stdin_fd_(other.stdin_fd_), stdout_fd_(other.stdout_fd_), stderr_fd_(other.stderr_fd_) {
   other.pid_ = -1;
   other.stdin_fd_ = -1;
+  other.stdout_fd_ = -1;
   other.stderr_fd_ = -1;
 }
 
@@ -106,6 +114,7 @@ ChildProcess::~ChildProcess() {
     kill();
     wait();
   }
+  if (stdout_fd_ >= 0) ::close(stdout_fd_);
   if (stderr_fd_ >= 0) ::close(stderr_fd_);
 }
 
@@ -151,12 +160,16 @@ int ChildProcess::wait(int* signal_number) noexcept {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-std::string ChildProcess::stderr_tail(std::size_t max_bytes) const {
-  if (stderr_fd_ < 0) return {};
+std::size_t ChildProcess::stderr_size() const noexcept {
   struct stat info {};
-  if (::fstat(stderr_fd_, &info) != 0) return {};
-  const auto size = static_cast<std::size_t>(info.st_size);
-  const std::size_t from = size > max_bytes ? size - max_bytes : 0;
+  if (stderr_fd_ < 0 || ::fstat(stderr_fd_, &info) != 0) return 0;
+  return static_cast<std::size_t>(info.st_size);
+}
+
+std::string ChildProcess::stderr_tail(std::size_t max_bytes, std::size_t start) const {
+  const std::size_t size = stderr_size();
+  if (start >= size) return {};
+  const std::size_t from = size - start > max_bytes ? size - max_bytes : start;
   std::string text(size - from, '\0');
   std::size_t have = 0;
   while (have < text.size()) {
@@ -165,7 +178,7 @@ std::string ChildProcess::stderr_tail(std::size_t max_bytes) const {
     have += static_cast<std::size_t>(got);
   }
   text.resize(have);
-  if (from > 0) {
+  if (from > start) {
     const std::size_t line = text.find('\n');
     if (line != std::string::npos && line + 1 < text.size()) text.erase(0, line + 1);
   }

@@ -11,6 +11,7 @@
 #include "video/frame_queue.hpp"
 #include "video/sinks.hpp"
 #include "video/video_check.hpp"
+#include "video/yuv420.hpp"
 
 namespace bvhscope::video::detail {
 namespace {
@@ -31,15 +32,23 @@ bool write_all(int fd, const std::uint8_t* data, std::size_t size, std::string& 
 
 class FfmpegSink final : public FrameSink {
  public:
-  FfmpegSink(std::string target, VideoFormat format, io::AtomicFile file, ChildProcess child, std::size_t frame_bytes,
+  // Frames of width x height RGBA, piped as they are or, for an encoder of 4:2:0, converted on
+  // the queue's thread (pipes_yuv420).
+  FfmpegSink(std::string target, VideoFormat format, io::AtomicFile file, ChildProcess child, int width, int height,
              std::size_t buffers)
       : target_(std::move(target)),
         format_(format),
         file_(std::move(file)),
         child_(std::move(child)),
-        queue_(frame_bytes, buffers, [this, frame_bytes](const std::uint8_t* frame, std::size_t, std::string& error) {
-          return write_all(child_.stdin_fd(), frame, frame_bytes, error);
-        }) {}
+        yuv_(pipes_yuv420(format) ? yuv420_frame_bytes(width, height) : 0),
+        queue_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4, buffers,
+               [this, width, height](const std::uint8_t* frame, std::size_t, std::string& error) {
+                 if (yuv_.empty())
+                   return write_all(child_.stdin_fd(), frame,
+                                    static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4, error);
+                 rgba_to_yuv420(frame, width, height, yuv_.data());
+                 return write_all(child_.stdin_fd(), yuv_.data(), yuv_.size(), error);
+               }) {}
 
   ~FfmpegSink() override {
     // Abandoned (or already finished): the child is killed first, so a blocked pipe write ends.
@@ -137,7 +146,8 @@ class FfmpegSink final : public FrameSink {
   VideoFormat format_;
   io::AtomicFile file_;
   ChildProcess child_;
-  FrameQueue queue_;  // last: its thread stops before the child and the file go
+  std::vector<std::uint8_t> yuv_;  // the frame being piped, as 4:2:0 (empty: piped as RGBA); the queue's thread's
+  FrameQueue queue_;               // last: its thread stops before the child and the file go
   bool finished_ = false;
 };
 
@@ -168,10 +178,8 @@ OpenedSink open_ffmpeg_sink(const std::string& path, VideoFormat format, const E
   std::optional<ChildProcess> child = ChildProcess::start(*program, ffmpeg_arguments(format, settings, encoded), error);
   if (!child) return OpenedSink{nullptr, path + ": " + error};
   ::fcntl(child->stdin_fd(), F_SETPIPE_SZ, 1 << 20);  // fewer, larger writes; best effort
-  const std::size_t frame_bytes =
-      static_cast<std::size_t>(settings.width) * static_cast<std::size_t>(settings.height) * 4;
-  return OpenedSink{std::make_unique<FfmpegSink>(path, format, std::move(*file), std::move(*child), frame_bytes,
-                                                 options.queue_frames),
+  return OpenedSink{std::make_unique<FfmpegSink>(path, format, std::move(*file), std::move(*child), settings.width,
+                                                 settings.height, options.queue_frames),
                     {}};
 }
 

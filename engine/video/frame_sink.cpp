@@ -68,6 +68,7 @@ OpenedSink open_frame_sink(const std::string& path, int width, int height, doubl
   settings.fps = fps;
   settings.audio = options.audio;
   settings.duration = options.duration;
+  settings.quality = options.quality;
   return detail::open_ffmpeg_sink(path, *format, settings, options);
 }
 

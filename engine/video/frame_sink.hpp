@@ -27,6 +27,7 @@ struct FrameSinkOptions {
   std::string ffmpeg;     // the ffmpeg program; empty: "ffmpeg" looked up on `search_path`
   std::optional<std::string> search_path;  // a PATH value; nullopt: the environment's PATH
   std::size_t queue_frames = 3;            // frames buffered between write() and the encoder
+  VideoQuality quality = VideoQuality::Normal;
   // A PNG sequence into a folder that already holds frames (frame_*.png): refused unless set;
   // set, commit() replaces them all with the new ones (other files in the folder stay).
   bool replace_frames = false;

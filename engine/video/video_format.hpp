@@ -20,16 +20,30 @@ enum class VideoFormat {
 std::optional<VideoFormat> video_format_of(std::string_view path);
 [[nodiscard]] const char* format_name(VideoFormat format) noexcept;
 
+// How hard the encoder works (`render --quality`), measured on a 10 s 480x480 clip (tests and
+// bench/README.md have the figures): preview is the fastest at about 3x normal's MP4 size, best the
+// smallest at the same or better fidelity for about 3x normal's encoding time. A PNG sequence and a
+// GIF (its palette made from the whole video) are the same at every quality.
+enum class VideoQuality { Preview, Normal, Best };
+std::optional<VideoQuality> parse_video_quality(std::string_view text) noexcept;
+
 struct EncodeSettings {
   int width = 0;
   int height = 0;
   double fps = 30.0;
   std::string audio;      // a sound file muxed from frame 0; empty: none
   double duration = 0.0;  // the video's seconds: the audio is padded with silence or cut to it
+  VideoQuality quality = VideoQuality::Normal;
 };
 
-// ffmpeg's arguments (after the program name): raw RGBA frames of the given size and rate from
-// stdin, encoded into `output` with the muxer named explicitly (`-f`), whatever its name.
+// Whether frames reach ffmpeg as planar 4:2:0 (video/yuv420: BT.709, limited range, converted on
+// our side) rather than RGBA: MP4 and WebM, whose encoders take yuv420p. A GIF's palette is made
+// from RGBA.
+[[nodiscard]] bool pipes_yuv420(VideoFormat format) noexcept;
+
+// ffmpeg's arguments (after the program name): raw frames of the given size and rate from stdin
+// (yuv420p when pipes_yuv420, else RGBA), encoded into `output` with the muxer named explicitly
+// (`-f`), whatever its name; a 4:2:0 video tagged BT.709 limited range, as it was converted.
 std::vector<std::string> ffmpeg_arguments(VideoFormat format, const EncodeSettings& settings,
                                           const std::string& output);
 

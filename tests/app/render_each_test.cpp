@@ -236,6 +236,137 @@ TEST_F(RenderEach, ASigtermMidBatchStopsTheWorkersAndLeavesOnlyWholeFiles) {
   }
 }
 
+TEST_F(RenderEach, OneWorkerRendersFileAfterFileAndEachFailureStaysWithItsFile) {
+  // --jobs 1: one worker process renders all four in turn with one GL context; the broken file's
+  // and the frame range's errors are each reported once, under their own file, and the files after
+  // them are still rendered.
+  write_cut_sample(dir_.path() / "a.bvh", 10);
+  const fs::path broken = dir_.path() / "b.bvh";
+  std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n";
+  write_cut_sample(dir_.path() / "c.bvh", 4);
+  write_cut_sample(dir_.path() / "d.bvh", 30);
+  const fs::path out = dir_.path() / "out";
+  const auto made = run_headless({"render", (dir_.path() / "a.bvh").string(), broken.string(),
+                                  (dir_.path() / "c.bvh").string(), (dir_.path() / "d.bvh").string(), "--each", "-o",
+                                  out.string() + "/", "--frames", "0:7", "--size", "160x90", "--jobs", "1"});
+  EXPECT_EQ(made.exit_code, 1);
+  const std::string broken_error = broken.string() + ":4:3: error: malformed OFFSET";
+  EXPECT_NE(made.err.find(broken_error), std::string::npos) << made.err;
+  EXPECT_EQ(made.err.find(broken_error), made.err.rfind(broken_error)) << made.err;
+  const std::string range_error =
+      (dir_.path() / "c.bvh").string() + ": error: --frames 0:7 is outside the clip's frames 0:3";
+  EXPECT_NE(made.err.find(range_error), std::string::npos) << made.err;
+  EXPECT_NE(made.err.find("rendered 2 of 4; 2 failed\n"), std::string::npos) << made.err;
+  EXPECT_EQ(names_in(out), (std::vector<std::string>{"a.mp4", "d.mp4"}));
+  EXPECT_EQ(probe_frames(out / "a.mp4"), "4");  // frames 0..7 of 120 fps at 60 fps
+  EXPECT_EQ(probe_frames(out / "d.mp4"), "4");
+}
+
+TEST_F(RenderEach, QualityReachesEveryFile) {
+  write_cut_sample(dir_.path() / "a.bvh", 10);
+  write_cut_sample(dir_.path() / "b.bvh", 10);
+  const fs::path out = dir_.path() / "out";
+  const auto made = run_headless({"render", (dir_.path() / "a.bvh").string(), (dir_.path() / "b.bvh").string(),
+                                  "--each", "-o", out.string() + "/", "--size", "160x90", "--quality", "preview"});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  for (const char* name : {"a.mp4", "b.mp4"}) {
+    // x264's settings in the stream: ultrafast (no CABAC), CRF 23.
+    const std::string bytes = read_file(out / name);
+    EXPECT_NE(bytes.find("cabac=0 "), std::string::npos) << name;
+    EXPECT_NE(bytes.find(" crf=23.0 "), std::string::npos) << name;
+  }
+  const auto unknown =
+      run_headless({"render", sample().string(), "-o", (dir_.path() / "x.mp4").string(), "--quality", "fast"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("render: --quality must be preview, normal or best, not 'fast'"), std::string::npos)
+      << unknown.err;
+  const auto still =
+      run_headless({"render", sample().string(), "-o", (dir_.path() / "x.png").string(), "--quality", "best"});
+  EXPECT_EQ(still.exit_code, 2);
+  EXPECT_NE(still.err.find("--frames, --fps, --camera and --quality are for videos"), std::string::npos) << still.err;
+  EXPECT_FALSE(fs::exists(dir_.path() / "x.mp4"));
+  EXPECT_FALSE(fs::exists(dir_.path() / "x.png"));
+}
+
+// The worker processes `render --each` (pid `batch`) runs: children whose arguments hold --each-worker.
+std::vector<pid_t> workers_of(pid_t batch) {
+  std::vector<pid_t> found;
+  std::error_code ignored;
+  for (const auto& entry : fs::directory_iterator("/proc", ignored)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream status(entry.path() / "status");
+    std::string line;
+    pid_t parent = 0;
+    while (std::getline(status, line))
+      if (line.rfind("PPid:", 0) == 0) parent = static_cast<pid_t>(std::stol(line.substr(5)));
+    if (parent != batch) continue;
+    const std::string arguments = read_file(entry.path() / "cmdline");
+    if (arguments.find(std::string("--each-worker") + '\0') != std::string::npos)
+      found.push_back(static_cast<pid_t>(std::stol(name)));
+  }
+  return found;
+}
+
+TEST_F(RenderEach, AWorkerKilledMidFileFailsOnlyThatFileAndAnotherRendersTheRest) {
+  // A crash in a worker (here SIGKILL while it encodes the long clip) ends that file alone: it is
+  // reported with the signal, its temporary file is removed, and a new worker renders the others.
+  std::vector<std::string> args = {"render"};
+  const fs::path long_clip = dir_.path() / "long.bvh";
+  write_cut_sample(long_clip, 2400);
+  args.push_back(long_clip.string());
+  for (const char* name : {"a.bvh", "b.bvh"}) {
+    write_cut_sample(dir_.path() / name, 12);
+    args.push_back((dir_.path() / name).string());
+  }
+  const fs::path out = dir_.path() / "out";
+  args.insert(args.end(), {"--each", "-o", out.string() + "/", "--size", "320x180", "--jobs", "1"});
+  const std::vector<std::string> argv = headless_argv(args);
+  int err_pipe[2];
+  ASSERT_EQ(::pipe(err_pipe), 0);
+  const pid_t batch = ::fork();
+  if (batch == 0) {
+    ::dup2(err_pipe[1], 2);
+    std::vector<char*> raw;
+    for (const std::string& arg : argv) raw.push_back(const_cast<char*>(arg.c_str()));
+    raw.push_back(nullptr);
+    ::execv(raw[0], raw.data());
+    ::_exit(127);
+  }
+  ASSERT_GT(batch, 0);
+  ::close(err_pipe[1]);
+  // env execs bvhscope in place: the batch keeps this pid. Wait for its worker to be writing the
+  // long clip's temporary file, then kill the worker outright.
+  const auto writing = [&] {
+    std::error_code ignored;
+    for (const auto& entry : fs::directory_iterator(out, ignored))
+      if (entry.path().filename().string().rfind(".long.mp4.", 0) == 0) return true;
+    return false;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + hang_bound(std::chrono::seconds(120));
+  std::vector<pid_t> workers;
+  while (std::chrono::steady_clock::now() < deadline) {
+    workers = workers_of(batch);
+    if (workers.size() == 1 && writing()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_EQ(workers.size(), 1U) << "no worker found";
+  ASSERT_TRUE(writing()) << "the worker never began the long clip";
+  ASSERT_EQ(::kill(workers.front(), SIGKILL), 0);
+  std::string err;
+  char buffer[4096];
+  for (ssize_t got; (got = ::read(err_pipe[0], buffer, sizeof buffer)) > 0;)
+    err.append(buffer, static_cast<std::size_t>(got));
+  ::close(err_pipe[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(batch, &status, 0), batch);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << "wait status " << status << "\n" << err;
+  EXPECT_NE(err.find(long_clip.string() + ": error: the render died of signal 9"), std::string::npos) << err;
+  EXPECT_NE(err.find("rendered 2 of 3; 1 failed"), std::string::npos) << err;
+  EXPECT_EQ(names_in(out), (std::vector<std::string>{"a.mp4", "b.mp4"}));  // nothing of the long clip
+  EXPECT_EQ(probe_frames(out / "a.mp4"), "6");
+}
+
 // `count` files "frame_NNNNN.png" (not images: they only have to be there) and notes.txt in `folder`.
 void fill_frames_folder(const fs::path& folder, int count) {
   fs::create_directories(folder);

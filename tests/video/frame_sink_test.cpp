@@ -1,8 +1,11 @@
 // Videos through the real ffmpeg: size, frame count and duration as ffprobe reads them, a frame
-// decoded back matching the frame written, odd sizes, audio.
+// decoded back matching the frame written, saturated colours kept through the BT.709 4:2:0 frames
+// we pipe (and the videos tagged so), the encoder's effort by --quality, odd sizes, audio.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
+#include <utility>
 
 #include "test_support.hpp"
 #include "video/frame_sink.hpp"
@@ -77,6 +80,96 @@ TEST(FrameSink, AFrameDecodedFromTheMp4MatchesTheFrameWritten) {
   const auto out = dir.path() / "clip.mp4";
   encode(out, 160, 120, 30.0, 20);
   for (const int k : {0, 7, 19}) expect_frame_matches(decode_frame(out, k), 160, 120, k);
+}
+
+// A frame of three vertical bands, red, green and blue (each 64 pixels wide: 4:2:0 blocks never
+// straddle two), and a grey band below.
+std::vector<std::uint8_t> bands_frame() {
+  std::vector<std::uint8_t> rgba;
+  for (int y = 0; y < 64; ++y) {
+    for (int x = 0; x < 192; ++x) {
+      const int band = x / 64;
+      if (y >= 48) {
+        rgba.insert(rgba.end(), {90, 90, 90, 255});
+      } else {
+        rgba.insert(rgba.end(),
+                    {static_cast<std::uint8_t>(band == 0 ? 230 : 20), static_cast<std::uint8_t>(band == 1 ? 230 : 20),
+                     static_cast<std::uint8_t>(band == 2 ? 230 : 20), 255});
+      }
+    }
+  }
+  return rgba;
+}
+
+TEST(FrameSink, SaturatedColoursComeBackFromMp4AndWebMTaggedBt709) {
+  // The frames reach ffmpeg as BT.709 4:2:0 and the streams say so; a decoder reading the tags
+  // (ffmpeg here, browsers) gives back the colours drawn. Read as BT.601 (untagged), the green band
+  // would come back about 20 levels off.
+  const std::vector<std::uint8_t> frame = bands_frame();
+  for (const char* name : {"bands.mp4", "bands.webm"}) {
+    TempDir dir;
+    const auto out = dir.path() / name;
+    video::OpenedSink opened = open_frame_sink(out.string(), 192, 64, 10.0);
+    ASSERT_TRUE(opened) << opened.error;
+    std::string error;
+    for (int k = 0; k < 5; ++k) ASSERT_TRUE(opened.sink->write(frame.data(), error)) << error;
+    ASSERT_TRUE(opened.sink->commit(error)) << error;
+    const ProcessResult tags =
+        run_process({tool("ffprobe"), "-v", "error", "-select_streams", "v:0", "-show_entries",
+                     "stream=color_space,color_range,color_primaries,color_transfer", "-of", "flat", out.string()});
+    EXPECT_NE(tags.out.find("color_space=\"bt709\""), std::string::npos) << name << ": " << tags.out;
+    EXPECT_NE(tags.out.find("color_range=\"tv\""), std::string::npos) << name << ": " << tags.out;
+    EXPECT_NE(tags.out.find("color_primaries=\"bt709\""), std::string::npos) << name << ": " << tags.out;
+    const std::string decoded = decode_frame(out, 2);
+    ASSERT_EQ(decoded.size(), frame.size()) << name;
+    for (const auto& [x, y] : std::vector<std::pair<int, int>>{{32, 20}, {96, 20}, {160, 20}, {96, 56}}) {
+      const std::size_t at = (static_cast<std::size_t>(y) * 192 + static_cast<std::size_t>(x)) * 4;
+      for (std::size_t c = 0; c < 3; ++c) {
+        EXPECT_NEAR(static_cast<unsigned char>(decoded[at + c]), frame[at + c], 6)
+            << name << " at " << x << "," << y << " channel " << c;
+      }
+    }
+  }
+}
+
+TEST(FrameSink, QualityChoosesTheEncodersEffort) {
+  // x264 writes its settings into the stream: preview is ultrafast (no CABAC, no subpixel search),
+  // normal veryfast (subme 2, one reference), best slow (subme 8, five references, trellis).
+  std::map<video::VideoQuality, std::string> settings;
+  for (const video::VideoQuality quality :
+       {video::VideoQuality::Preview, video::VideoQuality::Normal, video::VideoQuality::Best}) {
+    TempDir dir;
+    const auto out = dir.path() / "clip.mp4";
+    FrameSinkOptions options;
+    options.quality = quality;
+    encode(out, 160, 120, 24.0, 12, options);
+    EXPECT_EQ(probe(out)["nb_read_frames"], "12");
+    const std::string bytes = read_file(out);
+    const std::size_t from = bytes.find("cabac=");
+    ASSERT_NE(from, std::string::npos) << "no x264 settings in the stream";
+    settings[quality] = bytes.substr(from, bytes.find('\0', from) - from);
+  }
+  const auto has = [&](video::VideoQuality quality, const std::string& option) {
+    return settings[quality].find(" " + option + " ") != std::string::npos ||
+           settings[quality].rfind(option + " ", 0) == 0;
+  };
+  EXPECT_TRUE(has(video::VideoQuality::Preview, "cabac=0")) << settings[video::VideoQuality::Preview];
+  EXPECT_TRUE(has(video::VideoQuality::Preview, "subme=0")) << settings[video::VideoQuality::Preview];
+  EXPECT_TRUE(has(video::VideoQuality::Normal, "cabac=1")) << settings[video::VideoQuality::Normal];
+  EXPECT_TRUE(has(video::VideoQuality::Normal, "subme=2")) << settings[video::VideoQuality::Normal];
+  EXPECT_TRUE(has(video::VideoQuality::Normal, "crf=20.0")) << settings[video::VideoQuality::Normal];
+  EXPECT_TRUE(has(video::VideoQuality::Best, "subme=8")) << settings[video::VideoQuality::Best];
+  EXPECT_TRUE(has(video::VideoQuality::Best, "ref=5")) << settings[video::VideoQuality::Best];
+  EXPECT_TRUE(has(video::VideoQuality::Best, "crf=18.0")) << settings[video::VideoQuality::Best];
+  EXPECT_TRUE(has(video::VideoQuality::Preview, "crf=23.0")) << settings[video::VideoQuality::Preview];
+}
+
+TEST(FrameSink, QualityNamesAreParsed) {
+  EXPECT_EQ(video::parse_video_quality("preview"), video::VideoQuality::Preview);
+  EXPECT_EQ(video::parse_video_quality("normal"), video::VideoQuality::Normal);
+  EXPECT_EQ(video::parse_video_quality("best"), video::VideoQuality::Best);
+  EXPECT_EQ(video::parse_video_quality("fast"), std::nullopt);
+  EXPECT_EQ(video::parse_video_quality("Best"), std::nullopt);
 }
 
 TEST(FrameSink, WebMIsVp9WithTheSizeFramesAndDuration) {

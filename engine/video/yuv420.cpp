@@ -1,0 +1,89 @@
+#include "video/yuv420.hpp"
+
+namespace bvhscope::video {
+namespace {
+
+// BT.709's luma weights and the limited range (Y' 16..235, Cb/Cr 16..240 around 128) as integers
+// scaled by 2^16: Y' = 16 + 219/255 (Kr R + Kg G + Kb B), Cb = 128 + 224/255 (B - Y) / (2 (1 - Kb)),
+// Cr = 128 + 224/255 (R - Y) / (2 (1 - Kr)), for R, G, B in 0..255.
+constexpr double kKr = 0.2126;
+constexpr double kKb = 0.0722;
+constexpr double kKg = 1.0 - kKr - kKb;
+constexpr double kLuma = 219.0 / 255.0;
+constexpr double kChroma = 224.0 / 255.0;
+constexpr int kShift = 16;
+constexpr double kOne = 1 << kShift;
+
+constexpr int fixed(double value) { return static_cast<int>(value * kOne + (value < 0 ? -0.5 : 0.5)); }
+
+constexpr int kYr = fixed(kLuma * kKr);
+constexpr int kYg = fixed(kLuma * kKg);
+constexpr int kYb = fixed(kLuma * kKb);
+constexpr int kCbR = fixed(-kChroma * kKr / (2 * (1 - kKb)));
+constexpr int kCbG = fixed(-kChroma * kKg / (2 * (1 - kKb)));
+constexpr int kCbB = -kCbR - kCbG;  // grey has no chroma: the row sums to 0
+constexpr int kCrG = fixed(-kChroma * kKg / (2 * (1 - kKr)));
+constexpr int kCrB = fixed(-kChroma * kKb / (2 * (1 - kKr)));
+constexpr int kCrR = -kCrG - kCrB;
+constexpr int kHalf = 1 << (kShift - 1);
+constexpr int kLumaBias = (16 << kShift) + kHalf;  // the range's foot, and rounding
+
+std::uint8_t luma_of(const std::uint8_t* pixel) noexcept {
+  return static_cast<std::uint8_t>((kLumaBias + kYr * pixel[0] + kYg * pixel[1] + kYb * pixel[2]) >> kShift);
+}
+
+// The chroma of 2^scale pixels whose channels sum to r, g, b (their mean's, rounded).
+void chroma_of(int r, int g, int b, int scale, std::uint8_t& cb, std::uint8_t& cr) noexcept {
+  const int bias = (128 << (kShift + scale)) + (kHalf << scale);
+  cb = static_cast<std::uint8_t>((bias + kCbR * r + kCbG * g + kCbB * b) >> (kShift + scale));
+  cr = static_cast<std::uint8_t>((bias + kCrR * r + kCrG * g + kCrB * b) >> (kShift + scale));
+}
+
+}  // namespace
+
+std::size_t yuv420_frame_bytes(int width, int height) noexcept {
+  const auto w = static_cast<std::size_t>(width);
+  const auto h = static_cast<std::size_t>(height);
+  return w * h + 2 * ((w + 1) / 2) * ((h + 1) / 2);
+}
+
+void rgba_to_yuv420(const std::uint8_t* rgba, int width, int height, std::uint8_t* yuv) noexcept {
+  const auto w = static_cast<std::size_t>(width);
+  const auto h = static_cast<std::size_t>(height);
+  const std::size_t chroma_w = (w + 1) / 2;
+  const std::size_t chroma_h = (h + 1) / 2;
+  std::uint8_t* cb = yuv + w * h;
+  std::uint8_t* cr = cb + chroma_w * chroma_h;
+  // Two rows at a time, a 2x2 block at a time: four Y' and one Cb, Cr. An odd frame's last row
+  // (or column) stands in for the one missing below (or right of) it: the block's mean is then its own.
+  for (std::size_t cy = 0; cy < chroma_h; ++cy) {
+    const std::size_t y0 = 2 * cy;
+    const std::size_t y1 = y0 + 1 < h ? y0 + 1 : y0;
+    const std::uint8_t* top = rgba + 4 * y0 * w;
+    const std::uint8_t* bottom = rgba + 4 * y1 * w;
+    std::uint8_t* luma_top = yuv + y0 * w;
+    std::uint8_t* luma_bottom = yuv + y1 * w;
+    std::uint8_t* cb_row = cb + cy * chroma_w;
+    std::uint8_t* cr_row = cr + cy * chroma_w;
+    const std::size_t pairs = w / 2;
+    for (std::size_t cx = 0; cx < pairs; ++cx) {
+      const std::uint8_t* a = top + 8 * cx;
+      const std::uint8_t* b = bottom + 8 * cx;
+      luma_top[2 * cx] = luma_of(a);
+      luma_top[2 * cx + 1] = luma_of(a + 4);
+      luma_bottom[2 * cx] = luma_of(b);
+      luma_bottom[2 * cx + 1] = luma_of(b + 4);
+      chroma_of(a[0] + a[4] + b[0] + b[4], a[1] + a[5] + b[1] + b[5], a[2] + a[6] + b[2] + b[6], 2, cb_row[cx],
+                cr_row[cx]);
+    }
+    if (w % 2 == 1) {
+      const std::uint8_t* a = top + 4 * (w - 1);
+      const std::uint8_t* b = bottom + 4 * (w - 1);
+      luma_top[w - 1] = luma_of(a);
+      luma_bottom[w - 1] = luma_of(b);
+      chroma_of(a[0] + b[0], a[1] + b[1], a[2] + b[2], 1, cb_row[pairs], cr_row[pairs]);
+    }
+  }
+}
+
+}  // namespace bvhscope::video

@@ -1,0 +1,21 @@
+// RGBA frames to planar Y'CbCr 4:2:0 (BT.709, limited range) before they reach ffmpeg: the MP4
+// and WebM encoders take yuv420p, and a frame piped as 4:2:0 is 1.5 bytes a pixel instead of 4,
+// with no colour conversion left for ffmpeg to do. The video is tagged BT.709 (video_format), so
+// players and decoders turn it back into the colours drawn.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace bvhscope::video {
+
+// Bytes of a width x height 4:2:0 frame: the full-size Y plane, then Cb and Cr at half the width
+// and height, rounded up (ffmpeg's yuv420p layout, planes packed without padding).
+[[nodiscard]] std::size_t yuv420_frame_bytes(int width, int height) noexcept;
+
+// Converts `rgba` (width * height pixels, rows top first; alpha ignored) into `yuv` (of
+// yuv420_frame_bytes). Each chroma sample is the mean of its 2x2 pixels (of those inside the
+// frame, at an odd edge).
+void rgba_to_yuv420(const std::uint8_t* rgba, int width, int height, std::uint8_t* yuv) noexcept;
+
+}  // namespace bvhscope::video

@@ -1,0 +1,94 @@
+// RGBA to 4:2:0 before ffmpeg (video/yuv420): BT.709's limited-range values for the primaries,
+// white, black and grey (the values the standard's tables give), the planes' layout and sizes for
+// even and odd frames, and each chroma sample the mean of its 2x2 block (of its pixels inside an
+// odd frame's edge).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "video/yuv420.hpp"
+
+namespace bvhscope::video {
+namespace {
+
+struct YCbCr {
+  int y, cb, cr;
+};
+
+// A 2x2 frame of one colour, converted: its four Y' values must agree; the one chroma sample.
+YCbCr convert_flat(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+  std::vector<std::uint8_t> rgba;
+  for (int i = 0; i < 4; ++i) rgba.insert(rgba.end(), {r, g, b, 255});
+  std::array<std::uint8_t, 6> yuv{};
+  EXPECT_EQ(yuv420_frame_bytes(2, 2), yuv.size());
+  rgba_to_yuv420(rgba.data(), 2, 2, yuv.data());
+  for (int i = 1; i < 4; ++i) EXPECT_EQ(yuv[static_cast<std::size_t>(i)], yuv[0]);
+  return {yuv[0], yuv[4], yuv[5]};
+}
+
+void expect_ycbcr(const YCbCr& got, int y, int cb, int cr, const char* colour) {
+  EXPECT_EQ(got.y, y) << colour;
+  EXPECT_EQ(got.cb, cb) << colour;
+  EXPECT_EQ(got.cr, cr) << colour;
+}
+
+TEST(Yuv420, ThePrimariesWhiteBlackAndGreyHaveBt709sLimitedRangeValues) {
+  // ITU-R BT.709 with 8-bit limited range: Y' 16..235, Cb and Cr 16..240 around 128.
+  expect_ycbcr(convert_flat(255, 255, 255), 235, 128, 128, "white");
+  expect_ycbcr(convert_flat(0, 0, 0), 16, 128, 128, "black");
+  expect_ycbcr(convert_flat(128, 128, 128), 126, 128, 128, "grey");  // 16 + 219 * 128 / 255 = 125.9
+  expect_ycbcr(convert_flat(255, 0, 0), 63, 102, 240, "red");
+  expect_ycbcr(convert_flat(0, 255, 0), 173, 42, 26, "green");
+  expect_ycbcr(convert_flat(0, 0, 255), 32, 240, 118, "blue");
+  expect_ycbcr(convert_flat(255, 255, 0), 219, 16, 138, "yellow");
+}
+
+TEST(Yuv420, PlanesAreLumaThenHalfSizeChromaRoundedUp) {
+  EXPECT_EQ(yuv420_frame_bytes(480, 480), 480U * 480 + 2 * 240 * 240);
+  EXPECT_EQ(yuv420_frame_bytes(1280, 720), 1280U * 720 * 3 / 2);
+  EXPECT_EQ(yuv420_frame_bytes(5, 3), 15U + 2 * 3 * 2);
+  EXPECT_EQ(yuv420_frame_bytes(1, 1), 3U);
+}
+
+TEST(Yuv420, EachChromaSampleIsTheMeanOfItsBlockAndAnOddEdgeTakesThePixelsThere) {
+  // 3x3: the blocks are 2x2 (top left), 1x2 (top right column), 2x1 (bottom row), 1x1 (corner).
+  // White and black alternate by column in the 2x2 block: its mean is mid grey (Cb = Cr = 128);
+  // the right column is blue, the bottom row red, the corner green.
+  const std::array<std::array<std::uint8_t, 3>, 9> pixels = {{
+      {255, 255, 255},
+      {0, 0, 0},
+      {0, 0, 255},  //
+      {255, 255, 255},
+      {0, 0, 0},
+      {0, 0, 255},  //
+      {255, 0, 0},
+      {255, 0, 0},
+      {0, 255, 0},
+  }};
+  std::vector<std::uint8_t> rgba;
+  for (const auto& p : pixels) rgba.insert(rgba.end(), {p[0], p[1], p[2], 255});
+  std::vector<std::uint8_t> yuv(yuv420_frame_bytes(3, 3));
+  rgba_to_yuv420(rgba.data(), 3, 3, yuv.data());
+  const std::vector<std::uint8_t> luma(yuv.begin(), yuv.begin() + 9);
+  EXPECT_EQ(luma, (std::vector<std::uint8_t>{235, 16, 32, 235, 16, 32, 63, 63, 173}));
+  const std::vector<std::uint8_t> cb(yuv.begin() + 9, yuv.begin() + 13);
+  const std::vector<std::uint8_t> cr(yuv.begin() + 13, yuv.end());
+  EXPECT_EQ(cb, (std::vector<std::uint8_t>{128, 240, 102, 42}));
+  EXPECT_EQ(cr, (std::vector<std::uint8_t>{128, 118, 240, 26}));
+}
+
+TEST(Yuv420, AlphaIsIgnored) {
+  std::vector<std::uint8_t> opaque = {10, 200, 30, 255, 10, 200, 30, 255, 10, 200, 30, 255, 10, 200, 30, 255};
+  std::vector<std::uint8_t> clear = opaque;
+  for (std::size_t i = 3; i < clear.size(); i += 4) clear[i] = 0;
+  std::array<std::uint8_t, 6> a{};
+  std::array<std::uint8_t, 6> b{};
+  rgba_to_yuv420(opaque.data(), 2, 2, a.data());
+  rgba_to_yuv420(clear.data(), 2, 2, b.data());
+  EXPECT_EQ(a, b);
+}
+
+}  // namespace
+}  // namespace bvhscope::video
