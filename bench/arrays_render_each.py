@@ -4,9 +4,14 @@ arrays (22 joints, 20 fps, 10 s each) at 480x480, against the way these files ar
 a matplotlib script in the manner of HumanML3D's `plot_3d_motion` (a 3D axes at 300x300, the five
 kinematic chains plotted again every frame over a floor, FuncAnimation saved through ffmpeg at
 20 fps), on some of the same files in the same run. The figure is seconds of motion rendered per
-second of wall time ("x real time") for each (issue 29).
+second of wall time ("x real time") for each (issue 29), at `--quality normal` (the default) and
+`--quality preview` (issue 35: >= 30x real time), with ffmpeg alone beside them: the same settings
+as preview's MP4 (bvhscope's ffmpeg arguments: x264 ultrafast, CRF 23) encoding the same frames, as
+RGBA (ffmpeg converting them, as it would for a program piping RGBA), two files at a time like the
+workers, on `--encode-files` of the videos (decoded to raw frames first, untimed).
 
-    bench/arrays_render_each.py --build-dir DIR [--files N] [--baseline-files M] [--summary OUT]
+    bench/arrays_render_each.py --build-dir DIR [--files N] [--baseline-files M] [--encode-files K]
+                                [--summary OUT]
 
 The arrays are made here from a corpus CMU clip (bvh11__131_01.bvh): its joints matched to SMPL's 22
 by name, stood upright in metres, resampled to 20 fps and played back and forth into 10 s, each file
@@ -112,6 +117,7 @@ def main() -> None:
     parser.add_argument("--build-dir", required=True)
     parser.add_argument("--files", type=int, default=12)
     parser.add_argument("--baseline-files", type=int, default=2)
+    parser.add_argument("--encode-files", type=int, default=4)
     parser.add_argument("--summary", default=os.devnull)
     args = parser.parse_args()
     build = Path(args.build_dir)
@@ -122,15 +128,46 @@ def main() -> None:
         files = make_arrays(folder, args.files, build / "python")
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
 
+        def render_each(quality: str) -> float:
+            out = Path(scratch) / f"videos-{quality}"
+            start = time.perf_counter()
+            done = subprocess.run([str(program), "render", *map(str, files), "--each", "-o", f"{out}/", "--size",
+                                   "480x480", "--quality", quality], capture_output=True, text=True, env=env)
+            took = time.perf_counter() - start
+            if done.returncode != 0:
+                sys.exit(f"arrays_render_each.py: render --each --quality {quality} failed: {done.stderr}")
+            videos = sorted(out.glob("*.mp4"))
+            if len(videos) != len(files):
+                sys.exit(f"arrays_render_each.py: {len(videos)} videos for {len(files)} files")
+            return took
+
+        ours = render_each("normal")
+        preview = render_each("preview")
+
+        # ffmpeg alone: the preview videos decoded to raw RGBA (untimed), encoded again with preview's
+        # settings, two at a time.
+        raws = []
+        for k, video in enumerate(sorted((Path(scratch) / "videos-preview").glob("*.mp4"))[: args.encode_files]):
+            raw = Path(scratch) / f"frames_{k}.rgba"
+            subprocess.run(["ffmpeg", "-v", "error", "-i", str(video), "-f", "rawvideo", "-pix_fmt", "rgba", "-y",
+                            str(raw)], check=True)
+            raws.append(raw)
         start = time.perf_counter()
-        done = subprocess.run([str(program), "render", *map(str, files), "--each", "-o", f"{scratch}/videos/",
-                               "--size", "480x480"], capture_output=True, text=True, env=env)
-        ours = time.perf_counter() - start
-        if done.returncode != 0:
-            sys.exit(f"arrays_render_each.py: render --each failed: {done.stderr}")
-        videos = sorted((Path(scratch) / "videos").glob("*.mp4"))
-        if len(videos) != len(files):
-            sys.exit(f"arrays_render_each.py: {len(videos)} videos for {len(files)} files")
+        pending = list(enumerate(raws))
+        running: list[subprocess.Popen] = []
+        while pending or running:
+            while pending and len(running) < 2:
+                k, raw = pending.pop(0)
+                running.append(subprocess.Popen(
+                    ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-f", "rawvideo", "-pixel_format",
+                     "rgba", "-video_size", "480x480", "-framerate", str(FPS), "-i", str(raw), "-c:v", "libx264",
+                     "-preset", "ultrafast", "-crf", "23", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f",
+                     "mp4", "-y", str(Path(scratch) / f"alone_{k}.mp4")]))
+            running[0].wait()
+            if running[0].returncode != 0:
+                sys.exit("arrays_render_each.py: ffmpeg alone failed")
+            running.pop(0)
+        alone = time.perf_counter() - start
 
         start = time.perf_counter()
         for k, path in enumerate(files[: args.baseline_files]):
@@ -139,13 +176,21 @@ def main() -> None:
 
     motion_seconds = len(files) * SECONDS
     ours_rate = motion_seconds / ours
+    preview_rate = motion_seconds / preview
+    alone_rate = len(raws) * SECONDS / alone
     theirs_rate = args.baseline_files * SECONDS / theirs
     print(f"render --each, {len(files)} arrays x {SECONDS:g} s at 480x480: {ours:.2f} s, {ours_rate:.1f}x real time")
+    print(f"render --each --quality preview: {preview:.2f} s, {preview_rate:.1f}x real time "
+          f"(issue 35 target >= 30x: {'met' if preview_rate >= 30 else 'missed'})")
+    print(f"ffmpeg alone, preview's settings on the same frames (RGBA), {len(raws)} files two at a time: "
+          f"{alone:.2f} s, {alone_rate:.1f}x real time; preview takes {alone_rate / preview_rate:.2f}x its time")
     print(f"plot_3d_motion style (matplotlib), {args.baseline_files} arrays at 300x300: {theirs:.2f} s, "
           f"{theirs_rate:.2f}x real time")
     print(f"ratio: {ours_rate / theirs_rate:.1f}x the matplotlib rate, at 2.56x its pixels")
     with open(args.summary, "w") as summary:
         for key, value in [("files", len(files)), ("ours_seconds", ours), ("ours_rate", ours_rate),
+                           ("preview_seconds", preview), ("preview_rate", preview_rate),
+                           ("alone_files", len(raws)), ("alone_seconds", alone), ("alone_rate", alone_rate),
                            ("baseline_files", args.baseline_files), ("theirs_seconds", theirs),
                            ("theirs_rate", theirs_rate), ("ratio", ours_rate / theirs_rate)]:
             summary.write(f"{key} {value}\n")

@@ -437,12 +437,17 @@ if [ ! -f "$build_dir/python/bvhscope/__init__.py" ]; then
 elif ! /usr/bin/python3 -c "import numpy, matplotlib" 2>/dev/null; then
   row "arrays: render --each" "not measured: Debian's python3-numpy or python3-matplotlib is missing" "-" "-" "-" "-"
 elif /usr/bin/python3 "$here/bench/arrays_render_each.py" --build-dir "$build_dir" --files "$((quick ? 2 : 12))" \
-       --baseline-files "$((quick ? 1 : 2))" --summary "$work/arrays.kv"; then
+       --baseline-files "$((quick ? 1 : 2))" --encode-files "$((quick ? 1 : 4))" --summary "$work/arrays.kv"; then
   a=$work/arrays.kv
   row "arrays: render --each $(kv "$a" files) x 10 s at 480x480" \
       "$(calc "sprintf(\"%.1fx real time (%.1f s)\", $(kv "$a" ours_rate), $(kv "$a" ours_seconds))")" \
       "matplotlib 300x300 $(calc "sprintf(\"%.2fx\", $(kv "$a" theirs_rate))")" \
       "$(calc "sprintf(\"%.1fx\", $(kv "$a" ratio))")" "-" "-"
+  row "batches: render --each --quality preview (issue 35)" \
+      "$(calc "sprintf(\"%.1fx real time (%.1f s)\", $(kv "$a" preview_rate), $(kv "$a" preview_seconds))")" \
+      "ffmpeg alone, same frames $(calc "sprintf(\"%.1fx\", $(kv "$a" alone_rate))")" \
+      "$(calc "sprintf(\"%.2fx\", $(kv "$a" alone_rate) / $(kv "$a" preview_rate))")" ">= 30x real time" \
+      "$(judge "$(kv "$a" preview_rate)" ">=" 30)"
 else
   failed "arrays: render --each" "bench/arrays_render_each.py failed"
 fi

@@ -27,6 +27,7 @@ struct OffscreenRenderer::Parts {
   std::vector<std::uint8_t> whole_pixels;
   std::optional<glm::mat4> last_view_projection;
   std::optional<PixelRect> redrawn;
+  std::vector<video::FrameRegion> changed_regions;  // write_video_frame's, kept to spare an allocation a frame
 };
 
 OffscreenRenderer::OffscreenRenderer(const OffscreenOptions& options)
@@ -153,8 +154,16 @@ bool OffscreenRenderer::write_video_frame(double active_frame, video::FrameSink&
     patched.forget_slots();
     return sink.write(frame.data(), error);
   }
-  return sink.write_filled([&patched](std::uint8_t* buffer, std::size_t slot) { patched.write_into(buffer, slot); },
-                           error);
+  const auto fill = [&patched](std::uint8_t* buffer, std::size_t slot) { patched.write_into(buffer, slot); };
+  const std::optional<std::array<PixelRect, 2>>& change = patched.last_change();
+  if (!change) return sink.write_filled(fill, error);
+  // Where this frame differs from the one written before it, rows counted from the top.
+  std::vector<video::FrameRegion>& regions = parts_->changed_regions;
+  regions.clear();
+  for (const PixelRect& rect : *change) {
+    if (!rect.empty()) regions.push_back({rect.x, options_.height - (rect.y + rect.height), rect.width, rect.height});
+  }
+  return sink.write_changed(fill, regions, error);
 }
 
 std::optional<PixelRect> OffscreenRenderer::video_redrawn() const noexcept { return parts_->redrawn; }

@@ -11,12 +11,16 @@ void PatchedFrame::set_backdrop(int width, int height, const std::vector<std::ui
   backdrop_ = rgba;
   frame_ = rgba;
   pasted_ = {};
+  pasted_since_backdrop_ = false;
+  last_change_.reset();
   slots_.clear();
 }
 
 void PatchedFrame::clear() noexcept {
   backdrop_.clear();
   pasted_ = {};
+  pasted_since_backdrop_ = false;
+  last_change_.reset();
   slots_.clear();
 }
 
@@ -34,6 +38,12 @@ void PatchedFrame::copy_rows(std::uint8_t* to, const PixelRect& rect, const std:
 
 void PatchedFrame::paste(const PixelRect& rect, const std::uint8_t* rect_rgba) {
   if (!pasted_.empty()) copy_rows(frame_.data(), pasted_, backdrop_.data(), false);
+  if (pasted_since_backdrop_) {
+    last_change_ = std::array<PixelRect, 2>{pasted_, rect};
+  } else {
+    last_change_.reset();
+  }
+  pasted_since_backdrop_ = true;
   pasted_ = rect;
   if (!rect.empty()) copy_rows(frame_.data(), rect, rect_rgba, true);
 }

@@ -4,6 +4,7 @@
 // new rectangle: a frame costs its rectangles, not the whole picture. RGBA, top row first. No GL.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -26,14 +27,22 @@ class PatchedFrame {
   // row first). An empty rect leaves the backdrop alone. Needs a backdrop.
   void paste(const PixelRect& rect, const std::uint8_t* rect_rgba);
   [[nodiscard]] const std::vector<std::uint8_t>& pixels() const noexcept { return frame_; }
+  // Where the last paste changed pixels(): the rectangle of the paste before it (the backdrop put
+  // back there) and its own (either may be empty); nullopt when the frame before it was not a paste
+  // over this backdrop (the first paste after set_backdrop).
+  [[nodiscard]] const std::optional<std::array<PixelRect, 2>>& last_change() const noexcept { return last_change_; }
 
   // Makes `buffer` (a whole frame) equal pixels(). `buffer` is the one a frame queue hands out
   // for `slot` (video::FrameQueue::push_filled): it holds what write_into put there last, so when
   // that was since the backdrop was set only two rectangles are copied (the backdrop where that
   // paste was, then the current one), else the whole frame.
   void write_into(std::uint8_t* buffer, std::size_t slot);
-  // The frame queue's buffers hold something else now (a whole frame written without write_into).
-  void forget_slots() noexcept { slots_.clear(); }
+  // The frame queue's buffers hold something else now (a whole frame written without write_into):
+  // the next paste's change is then the whole frame too (last_change() nullopt).
+  void forget_slots() noexcept {
+    slots_.clear();
+    pasted_since_backdrop_ = false;
+  }
 
  private:
   // Copies rect's rows from `from` (a whole frame, or a rect-sized block when `from_rect`) into
@@ -45,6 +54,8 @@ class PatchedFrame {
   std::vector<std::uint8_t> backdrop_;
   std::vector<std::uint8_t> frame_;
   PixelRect pasted_;  // where frame_ differs from backdrop_
+  bool pasted_since_backdrop_ = false;
+  std::optional<std::array<PixelRect, 2>> last_change_;
   // Per queue slot: where the frame write_into left there differs from backdrop_ (nullopt: not
   // written since the backdrop was set).
   std::vector<std::optional<PixelRect>> slots_;

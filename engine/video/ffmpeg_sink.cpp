@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <vector>
 
 #include "io/atomic_file.hpp"
 #include "video/child_process.hpp"
@@ -33,20 +35,30 @@ bool write_all(int fd, const std::uint8_t* data, std::size_t size, std::string& 
 class FfmpegSink final : public FrameSink {
  public:
   // Frames of width x height RGBA, piped as they are or, for an encoder of 4:2:0, converted on
-  // the queue's thread (pipes_yuv420).
+  // the queue's thread (pipes_yuv420): the whole frame, or only where it changed when the frame
+  // came with its changes (write_changed) and the one before it was converted.
   FfmpegSink(std::string target, VideoFormat format, io::AtomicFile file, ChildProcess child, int width, int height,
              std::size_t buffers)
       : target_(std::move(target)),
         format_(format),
         file_(std::move(file)),
         child_(std::move(child)),
+        frame_bytes_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4),
         yuv_(pipes_yuv420(format) ? yuv420_frame_bytes(width, height) : 0),
-        queue_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4, buffers,
-               [this, width, height](const std::uint8_t* frame, std::size_t, std::string& error) {
-                 if (yuv_.empty())
-                   return write_all(child_.stdin_fd(), frame,
-                                    static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4, error);
-                 rgba_to_yuv420(frame, width, height, yuv_.data());
+        changes_(buffers),
+        queue_(frame_bytes_, buffers,
+               [this, width, height](const std::uint8_t* frame, std::size_t index, std::string& error) {
+                 if (yuv_.empty()) return write_all(child_.stdin_fd(), frame, frame_bytes_, error);
+                 // The queue uses its buffers in turn: frame `index` is in slot index % buffers.
+                 const std::optional<std::vector<FrameRegion>>& changed = changes_[index % changes_.size()];
+                 if (changed && yuv_holds_last_) {
+                   for (const FrameRegion& region : *changed)
+                     rgba_to_yuv420_rect(frame, width, height, region.x, region.y, region.width, region.height,
+                                         yuv_.data());
+                 } else {
+                   rgba_to_yuv420(frame, width, height, yuv_.data());
+                 }
+                 yuv_holds_last_ = true;
                  return write_all(child_.stdin_fd(), yuv_.data(), yuv_.size(), error);
                }) {}
 
@@ -56,11 +68,14 @@ class FfmpegSink final : public FrameSink {
   }
 
   bool write(const std::uint8_t* rgba, std::string& error) override {
-    return write_with([&](std::string& reason) { return queue_.push(rgba, reason); }, error);
+    return write_changes([&](std::uint8_t* buffer, std::size_t) { std::memcpy(buffer, rgba, frame_bytes_); }, nullptr,
+                         error);
   }
 
-  bool write_filled(const Filler& fill, std::string& error) override {
-    return write_with([&](std::string& reason) { return queue_.push_filled(fill, reason); }, error);
+  bool write_filled(const Filler& fill, std::string& error) override { return write_changes(fill, nullptr, error); }
+
+  bool write_changed(const Filler& fill, const std::vector<FrameRegion>& changed, std::string& error) override {
+    return write_changes(fill, &changed, error);
   }
 
   bool commit(std::string& error) override {
@@ -111,6 +126,25 @@ class FfmpegSink final : public FrameSink {
     return false;
   }
 
+  // A frame into the queue, with where it changed since the frame before it (nullptr: anywhere),
+  // kept with its slot for the queue's thread.
+  bool write_changes(const Filler& fill, const std::vector<FrameRegion>* changed, std::string& error) {
+    return write_with(
+        [&](std::string& reason) {
+          return queue_.push_filled(
+              [&](std::uint8_t* buffer, std::size_t slot) {
+                if (changed != nullptr) {
+                  changes_[slot] = *changed;
+                } else {
+                  changes_[slot].reset();
+                }
+                fill(buffer, slot);
+              },
+              reason);
+        },
+        error);
+  }
+
   // A deferred SIGINT/SIGTERM/SIGHUP (io::defer_interrupt_signals) ends the video: the caller
   // drops the sink, which kills ffmpeg and removes the temporary file.
   bool interrupted(std::string& error) {
@@ -146,8 +180,13 @@ class FfmpegSink final : public FrameSink {
   VideoFormat format_;
   io::AtomicFile file_;
   ChildProcess child_;
+  std::size_t frame_bytes_;        // width * height * 4
   std::vector<std::uint8_t> yuv_;  // the frame being piped, as 4:2:0 (empty: piped as RGBA); the queue's thread's
-  FrameQueue queue_;               // last: its thread stops before the child and the file go
+  bool yuv_holds_last_ = false;    // yuv_ is the last frame piped (the queue's thread's)
+  // Per queue slot, where its frame changed since the frame before it (nullopt: anywhere). Written
+  // by the producer before the slot is queued, read by the queue's thread after.
+  std::vector<std::optional<std::vector<FrameRegion>>> changes_;
+  FrameQueue queue_;  // last: its thread stops before the child and the file go
   bool finished_ = false;
 };
 

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "video/video_format.hpp"
 
@@ -33,6 +34,14 @@ struct FrameSinkOptions {
   bool replace_frames = false;
 };
 
+// A rectangle of a frame in pixels: x from the left, y from the top (rows top first).
+struct FrameRegion {
+  int x = 0;
+  int y = 0;
+  int width = 0;
+  int height = 0;
+};
+
 class FrameSink {
  public:
   virtual ~FrameSink() = default;  // without commit(): abandoned (ffmpeg killed, temporary files removed)
@@ -45,6 +54,13 @@ class FrameSink {
   // whole frame when only part of it changed.
   using Filler = std::function<void(std::uint8_t* buffer, std::size_t slot)>;
   virtual bool write_filled(const Filler& fill, std::string& error) = 0;
+  // write_filled for a frame that differs from the frame written just before it only inside
+  // `changed` (the promise is the caller's): a sink that converts each frame (MP4 and WebM, to
+  // 4:2:0) then converts only those pixels. Else the same as write_filled.
+  virtual bool write_changed(const Filler& fill, const std::vector<FrameRegion>& changed, std::string& error) {
+    (void)changed;
+    return write_filled(fill, error);
+  }
   // Writes what is queued, waits for the encoder and renames the result into place. false with
   // `error` (nothing under OUT; temporary files removed).
   virtual bool commit(std::string& error) = 0;

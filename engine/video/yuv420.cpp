@@ -1,5 +1,7 @@
 #include "video/yuv420.hpp"
 
+#include <algorithm>
+
 namespace bvhscope::video {
 namespace {
 
@@ -47,26 +49,37 @@ std::size_t yuv420_frame_bytes(int width, int height) noexcept {
   return w * h + 2 * ((w + 1) / 2) * ((h + 1) / 2);
 }
 
-void rgba_to_yuv420(const std::uint8_t* rgba, int width, int height, std::uint8_t* yuv) noexcept {
-  const auto w = static_cast<std::size_t>(width);
-  const auto h = static_cast<std::size_t>(height);
-  const std::size_t chroma_w = (w + 1) / 2;
-  const std::size_t chroma_h = (h + 1) / 2;
-  std::uint8_t* cb = yuv + w * h;
+void rgba_to_yuv420_rect(const std::uint8_t* rgba, int width, int height, int x, int y, int w, int h,
+                         std::uint8_t* yuv) noexcept {
+  // The rectangle within the frame, then the 2x2 blocks it touches.
+  const int left = std::clamp(x, 0, width);
+  const int right = std::clamp(x + w, 0, width);
+  const int top_row = std::clamp(y, 0, height);
+  const int bottom_row = std::clamp(y + h, 0, height);
+  if (left >= right || top_row >= bottom_row) return;
+  const int first_column = left / 2;
+  const int end_column = (right + 1) / 2;
+  const int first_row = top_row / 2;
+  const int end_row = (bottom_row + 1) / 2;
+  const auto frame_w = static_cast<std::size_t>(width);
+  const auto frame_h = static_cast<std::size_t>(height);
+  const std::size_t chroma_w = (frame_w + 1) / 2;
+  const std::size_t chroma_h = (frame_h + 1) / 2;
+  std::uint8_t* cb = yuv + frame_w * frame_h;
   std::uint8_t* cr = cb + chroma_w * chroma_h;
   // Two rows at a time, a 2x2 block at a time: four Y' and one Cb, Cr. An odd frame's last row
   // (or column) stands in for the one missing below (or right of) it: the block's mean is then its own.
-  for (std::size_t cy = 0; cy < chroma_h; ++cy) {
+  for (auto cy = static_cast<std::size_t>(first_row); cy < static_cast<std::size_t>(end_row); ++cy) {
     const std::size_t y0 = 2 * cy;
-    const std::size_t y1 = y0 + 1 < h ? y0 + 1 : y0;
-    const std::uint8_t* top = rgba + 4 * y0 * w;
-    const std::uint8_t* bottom = rgba + 4 * y1 * w;
-    std::uint8_t* luma_top = yuv + y0 * w;
-    std::uint8_t* luma_bottom = yuv + y1 * w;
+    const std::size_t y1 = y0 + 1 < frame_h ? y0 + 1 : y0;
+    const std::uint8_t* top = rgba + 4 * y0 * frame_w;
+    const std::uint8_t* bottom = rgba + 4 * y1 * frame_w;
+    std::uint8_t* luma_top = yuv + y0 * frame_w;
+    std::uint8_t* luma_bottom = yuv + y1 * frame_w;
     std::uint8_t* cb_row = cb + cy * chroma_w;
     std::uint8_t* cr_row = cr + cy * chroma_w;
-    const std::size_t pairs = w / 2;
-    for (std::size_t cx = 0; cx < pairs; ++cx) {
+    const auto pairs_end = std::min(static_cast<std::size_t>(end_column), frame_w / 2);
+    for (auto cx = static_cast<std::size_t>(first_column); cx < pairs_end; ++cx) {
       const std::uint8_t* a = top + 8 * cx;
       const std::uint8_t* b = bottom + 8 * cx;
       luma_top[2 * cx] = luma_of(a);
@@ -76,14 +89,19 @@ void rgba_to_yuv420(const std::uint8_t* rgba, int width, int height, std::uint8_
       chroma_of(a[0] + a[4] + b[0] + b[4], a[1] + a[5] + b[1] + b[5], a[2] + a[6] + b[2] + b[6], 2, cb_row[cx],
                 cr_row[cx]);
     }
-    if (w % 2 == 1) {
-      const std::uint8_t* a = top + 4 * (w - 1);
-      const std::uint8_t* b = bottom + 4 * (w - 1);
-      luma_top[w - 1] = luma_of(a);
-      luma_bottom[w - 1] = luma_of(b);
-      chroma_of(a[0] + b[0], a[1] + b[1], a[2] + b[2], 1, cb_row[pairs], cr_row[pairs]);
+    if (frame_w % 2 == 1 && static_cast<std::size_t>(end_column) == chroma_w) {
+      const std::size_t last = frame_w - 1;
+      const std::uint8_t* a = top + 4 * last;
+      const std::uint8_t* b = bottom + 4 * last;
+      luma_top[last] = luma_of(a);
+      luma_bottom[last] = luma_of(b);
+      chroma_of(a[0] + b[0], a[1] + b[1], a[2] + b[2], 1, cb_row[chroma_w - 1], cr_row[chroma_w - 1]);
     }
   }
+}
+
+void rgba_to_yuv420(const std::uint8_t* rgba, int width, int height, std::uint8_t* yuv) noexcept {
+  rgba_to_yuv420_rect(rgba, width, height, 0, 0, width, height, yuv);
 }
 
 }  // namespace bvhscope::video

@@ -17,5 +17,11 @@ namespace bvhscope::video {
 // yuv420_frame_bytes). Each chroma sample is the mean of its 2x2 pixels (of those inside the
 // frame, at an odd edge).
 void rgba_to_yuv420(const std::uint8_t* rgba, int width, int height, std::uint8_t* yuv) noexcept;
+// The same for the pixels of the rectangle x, y (from the top left), w x h alone, widened to the
+// 2x2 blocks it touches (clipped to the frame): the rest of `yuv` is left as it was. When `yuv`
+// held the conversion of a frame that differs from `rgba` only inside the rectangle, it then
+// holds exactly rgba_to_yuv420(rgba).
+void rgba_to_yuv420_rect(const std::uint8_t* rgba, int width, int height, int x, int y, int w, int h,
+                         std::uint8_t* yuv) noexcept;
 
 }  // namespace bvhscope::video

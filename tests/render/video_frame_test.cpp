@@ -2,9 +2,13 @@
 // the rectangle where the figures and their shadows are over a backdrop drawn once, is the frame
 // draw_frame draws whole, byte for byte: solid and lines, shadows on and off, two clips side by
 // side, fractional frames, a figure walking across the view. A moving camera redraws every frame
-// whole. No display needed (EGL).
+// whole. Each frame handed to a sink names where it differs from the frame before it (write_changed,
+// which lets the MP4 and WebM sinks convert only those pixels to 4:2:0): nothing outside those
+// rectangles changed, with a still camera, a moving one and a figure leaving the view. No display
+// needed (EGL).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -16,6 +20,7 @@
 #include "model/prepared_clip.hpp"
 #include "render/offscreen_renderer.hpp"
 #include "test_support.hpp"
+#include "video/frame_sink.hpp"
 
 namespace bvhscope::render {
 namespace {
@@ -137,6 +142,101 @@ TEST(VideoFrame, AMovingCameraRedrawsTheWholeFrame) {
       sized(), VideoCamera::Orbit, every(0.0, 300.0, 50.0));
   EXPECT_EQ(checked.frames, 7u);
   EXPECT_EQ(checked.redrawn_part, 0u);
+}
+
+// A sink that keeps the frames in a queue's slots as FrameQueue does (three, in turn) and checks
+// each frame handed with its changes against the frame before it: every differing pixel is inside
+// one of the rectangles given.
+class ChangeCheckingSink final : public video::FrameSink {
+ public:
+  explicit ChangeCheckingSink(int width, int height)
+      : width_(width), height_(height), slots_(3, std::vector<std::uint8_t>(frame_bytes())) {}
+
+  bool write(const std::uint8_t* rgba, std::string&) override {
+    take(std::vector<std::uint8_t>(rgba, rgba + frame_bytes()), nullptr);
+    return true;
+  }
+  bool write_filled(const Filler& fill, std::string&) override {
+    take(filled(fill), nullptr);
+    return true;
+  }
+  bool write_changed(const Filler& fill, const std::vector<video::FrameRegion>& changed, std::string&) override {
+    take(filled(fill), &changed);
+    return true;
+  }
+  bool commit(std::string&) override { return true; }
+  [[nodiscard]] std::size_t waits() const noexcept override { return 0; }
+
+  std::size_t frames = 0;
+  std::size_t with_changes = 0;  // frames handed with their changes
+  std::size_t outside = 0;       // pixels changed outside the rectangles given
+
+ private:
+  [[nodiscard]] std::size_t frame_bytes() const {
+    return static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 4;
+  }
+  std::vector<std::uint8_t> filled(const Filler& fill) {
+    const std::size_t slot = frames % slots_.size();
+    fill(slots_[slot].data(), slot);
+    return slots_[slot];
+  }
+  void take(std::vector<std::uint8_t> frame, const std::vector<video::FrameRegion>* changed) {
+    if (changed != nullptr && !last_.empty()) {
+      ++with_changes;
+      for (int y = 0; y < height_; ++y) {
+        for (int x = 0; x < width_; ++x) {
+          const std::size_t at =
+              (static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x)) * 4;
+          if (std::equal(frame.begin() + static_cast<std::ptrdiff_t>(at),
+                         frame.begin() + static_cast<std::ptrdiff_t>(at + 4),
+                         last_.begin() + static_cast<std::ptrdiff_t>(at)))
+            continue;
+          const bool inside = std::any_of(changed->begin(), changed->end(), [&](const video::FrameRegion& r) {
+            return x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height;
+          });
+          outside += inside ? 0 : 1;
+        }
+      }
+    }
+    ++frames;
+    last_ = std::move(frame);
+  }
+
+  int width_;
+  int height_;
+  std::vector<std::vector<std::uint8_t>> slots_;
+  std::vector<std::uint8_t> last_;
+};
+
+TEST(VideoFrame, EachFrameNamesWhereItDiffersFromTheFrameBefore) {
+  OffscreenOptions options;
+  options.width = 320;
+  options.height = 200;
+  for (const VideoCamera camera : {VideoCamera::Fixed, VideoCamera::Orbit}) {
+    std::vector<PreparedClip> clips;
+    clips.push_back(load(sample()));
+    std::string error;
+    std::unique_ptr<OffscreenRenderer> offscreen = OffscreenRenderer::create(std::move(clips), options, error);
+    ASSERT_NE(offscreen, nullptr) << error;
+    offscreen->draw_frame(0.0);
+    offscreen->clips().start_camera(camera);
+    ChangeCheckingSink sink(options.width, options.height);
+    // Frames every 25 (the figure walks), back to the start (a jump), then on again.
+    std::vector<double> positions;
+    for (double p = 0.0; p < 900.0; p += 25.0) positions.push_back(p);
+    positions.insert(positions.end(), {0.0, 12.5, 500.0, 510.0});
+    for (const double position : positions) {
+      if (camera == VideoCamera::Orbit) offscreen->clips().camera().yaw += 0.05f;
+      ASSERT_TRUE(offscreen->write_video_frame(position, sink, error)) << error;
+    }
+    EXPECT_EQ(sink.frames, positions.size());
+    EXPECT_EQ(sink.outside, 0U) << "pixels changed outside the rectangles given";
+    if (camera == VideoCamera::Fixed) {
+      EXPECT_GE(sink.with_changes, positions.size() - 3) << "a still camera names its changes";
+    } else {
+      EXPECT_EQ(sink.with_changes, 0U) << "a moving camera changes every pixel";
+    }
+  }
 }
 
 }  // namespace

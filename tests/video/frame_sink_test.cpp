@@ -164,6 +164,51 @@ TEST(FrameSink, QualityChoosesTheEncodersEffort) {
   EXPECT_TRUE(has(video::VideoQuality::Preview, "crf=23.0")) << settings[video::VideoQuality::Preview];
 }
 
+TEST(FrameSink, FramesHandedWithTheirChangesEncodeAsTheWholeFramesDo) {
+  // write_changed converts only the rectangles named (the rest of the 4:2:0 frame is the last
+  // one's): the MP4 is byte for byte the one written from whole frames (x264 is deterministic).
+  // The synthetic frames differ from one to the next in their background colour: here the frames
+  // keep frame 0's background and only the moving square (and where it was) changes.
+  const int width = 160;
+  const int height = 120;
+  const auto frame_at = [&](int k) {
+    std::vector<std::uint8_t> frame = synthetic_frame(width, height, 0);
+    const std::vector<std::uint8_t> moved = synthetic_frame(width, height, k);
+    const int square_x = 4 + (5 * k) % (width - 24);
+    for (int y = height / 4; y < height / 4 + 16; ++y)
+      for (int x = square_x; x < square_x + 16; ++x)
+        for (int c = 0; c < 4; ++c) {
+          const std::size_t at = (static_cast<std::size_t>(y) * width + static_cast<std::size_t>(x)) * 4 + c;
+          frame[at] = moved[at];
+        }
+    return frame;
+  };
+  TempDir dir;
+  const auto whole = dir.path() / "whole.mp4";
+  const auto changed = dir.path() / "changed.mp4";
+  video::OpenedSink a = open_frame_sink(whole.string(), width, height, 24.0);
+  video::OpenedSink b = open_frame_sink(changed.string(), width, height, 24.0);
+  ASSERT_TRUE(a && b) << a.error << b.error;
+  std::string error;
+  for (int k = 0; k < 12; ++k) {
+    const std::vector<std::uint8_t> frame = frame_at(k);
+    ASSERT_TRUE(a.sink->write(frame.data(), error)) << error;
+    const auto fill = [&](std::uint8_t* buffer, std::size_t) { std::copy(frame.begin(), frame.end(), buffer); };
+    if (k == 0) {
+      ASSERT_TRUE(b.sink->write_filled(fill, error)) << error;
+    } else {  // the square's place before and now
+      const int before_x = 4 + (5 * (k - 1)) % (width - 24);
+      const int now_x = 4 + (5 * k) % (width - 24);
+      const std::vector<video::FrameRegion> regions = {{before_x, height / 4, 16, 16}, {now_x, height / 4, 16, 16}};
+      ASSERT_TRUE(b.sink->write_changed(fill, regions, error)) << error;
+    }
+  }
+  ASSERT_TRUE(a.sink->commit(error)) << error;
+  ASSERT_TRUE(b.sink->commit(error)) << error;
+  EXPECT_EQ(probe(changed)["nb_read_frames"], "12");
+  EXPECT_TRUE(read_file(whole) == read_file(changed)) << "the two MP4s differ";
+}
+
 TEST(FrameSink, QualityNamesAreParsed) {
   EXPECT_EQ(video::parse_video_quality("preview"), video::VideoQuality::Preview);
   EXPECT_EQ(video::parse_video_quality("normal"), video::VideoQuality::Normal);

@@ -4,8 +4,10 @@
 // odd frame's edge).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "video/yuv420.hpp"
@@ -88,6 +90,59 @@ TEST(Yuv420, AlphaIsIgnored) {
   rgba_to_yuv420(opaque.data(), 2, 2, a.data());
   rgba_to_yuv420(clear.data(), 2, 2, b.data());
   EXPECT_EQ(a, b);
+}
+
+// A frame of pseudo-random pixels.
+std::vector<std::uint8_t> noise_frame(int width, int height, unsigned seed) {
+  std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
+  unsigned state = seed;
+  for (std::uint8_t& value : rgba) {
+    state = state * 1664525u + 1013904223u;
+    value = static_cast<std::uint8_t>(state >> 24);
+  }
+  return rgba;
+}
+
+TEST(Yuv420, ARectangleConvertedOverTheLastFrameGivesTheWholeFramesConversion) {
+  // Rectangles at odd and even places and sizes, at the frame's edges, on even and odd frames: the
+  // 2x2 blocks they touch are converted again, so the chroma of a block half inside is right too.
+  for (const auto& [width, height] : std::vector<std::pair<int, int>>{{64, 48}, {37, 23}}) {
+    const std::vector<std::uint8_t> before = noise_frame(width, height, 1);
+    for (const std::array<int, 4>& rect : std::vector<std::array<int, 4>>{{5, 3, 7, 9},
+                                                                          {0, 0, 1, 1},
+                                                                          {10, 10, 2, 2},
+                                                                          {width - 3, height - 5, 3, 5},
+                                                                          {0, 0, width, height},
+                                                                          {width - 1, 0, 1, height},
+                                                                          {-4, -4, 8, 8}}) {
+      std::vector<std::uint8_t> after = before;
+      const std::vector<std::uint8_t> other = noise_frame(width, height, 2);
+      for (int y = std::max(rect[1], 0); y < std::min(rect[1] + rect[3], height); ++y) {
+        for (int x = std::max(rect[0], 0); x < std::min(rect[0] + rect[2], width); ++x) {
+          const std::size_t at =
+              (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 4;
+          std::copy_n(other.begin() + static_cast<std::ptrdiff_t>(at), 4,
+                      after.begin() + static_cast<std::ptrdiff_t>(at));
+        }
+      }
+      std::vector<std::uint8_t> patched(yuv420_frame_bytes(width, height));
+      rgba_to_yuv420(before.data(), width, height, patched.data());
+      rgba_to_yuv420_rect(after.data(), width, height, rect[0], rect[1], rect[2], rect[3], patched.data());
+      std::vector<std::uint8_t> whole(yuv420_frame_bytes(width, height));
+      rgba_to_yuv420(after.data(), width, height, whole.data());
+      EXPECT_EQ(patched, whole) << width << "x" << height << " rect " << rect[0] << "," << rect[1] << " " << rect[2]
+                                << "x" << rect[3];
+    }
+  }
+}
+
+TEST(Yuv420, ARectangleOutsideTheFrameChangesNothing) {
+  const std::vector<std::uint8_t> frame = noise_frame(16, 16, 3);
+  std::vector<std::uint8_t> yuv(yuv420_frame_bytes(16, 16), 7);
+  rgba_to_yuv420_rect(frame.data(), 16, 16, 16, 0, 4, 4, yuv.data());
+  rgba_to_yuv420_rect(frame.data(), 16, 16, 0, -8, 4, 8, yuv.data());
+  rgba_to_yuv420_rect(frame.data(), 16, 16, 3, 3, 0, 5, yuv.data());
+  EXPECT_EQ(yuv, std::vector<std::uint8_t>(yuv420_frame_bytes(16, 16), 7));
 }
 
 }  // namespace
