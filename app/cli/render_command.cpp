@@ -54,11 +54,21 @@ std::string output_error(const std::string& path, std::string_view reason) {
 
 }  // namespace
 
+namespace {
+
+// `bvhscope render ARGS` but for --each-worker: one output, or --each's batch; with `session`'s
+// context when given (a worker's).
+int render_files(const std::vector<std::string>& args, std::ostream& err, render::OffscreenSession* session);
+
+}  // namespace
+
 int run_render(const std::vector<std::string>& args, std::ostream& /*out*/, std::ostream& err) {
   if (!args.empty() && args.front() == kEachWorkerFlag)
-    return run_render_worker(std::vector<std::string>(args.begin() + 1, args.end()));
+    return run_render_worker(std::vector<std::string>(args.begin() + 1, args.end()), render_files);
   return render_files(args, err, nullptr);
 }
+
+namespace {
 
 int render_files(const std::vector<std::string>& args, std::ostream& err, render::OffscreenSession* session) {
   UsageError usage;
@@ -403,4 +413,5 @@ int render_files(const std::vector<std::string>& args, std::ostream& err, render
   return kExitOk;
 }
 
+}  // namespace
 }  // namespace bvhscope::cli

@@ -70,7 +70,7 @@ std::optional<WorkerReport> take_report(std::string& received, bool& broken) {
   return report;
 }
 
-int run_render_worker(const std::vector<std::string>& shared_args) {
+int run_render_worker(const std::vector<std::string>& shared_args, const RenderFiles& render) {
   render::OffscreenSession session;  // made current by the first render that needs it
   std::string output;
   std::string input;
@@ -82,7 +82,7 @@ int run_render_worker(const std::vector<std::string>& shared_args) {
     std::ostringstream err;
     int status = 1;
     try {
-      status = render_files(args, err, &session);
+      status = render(args, err, &session);
     } catch (const std::bad_alloc&) {
       err << "bvhscope: render: out of memory\n";
     } catch (const std::exception& failure) {

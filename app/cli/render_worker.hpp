@@ -5,6 +5,7 @@
 // it, and the batch starts another for the files left.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -21,13 +22,15 @@ namespace bvhscope::cli {
 // are the batch's own, given to every file).
 inline constexpr std::string_view kEachWorkerFlag = "--each-worker";
 
-// `bvhscope render ARGS` for one output (as run_render, minus --each and the worker flag), with
-// `session`'s context when given. Errors and warnings go to `err`; returns the exit status.
-int render_files(const std::vector<std::string>& args, std::ostream& err, render::OffscreenSession* session);
+// `bvhscope render ARGS` for one output (run_render's own work, minus --each and the worker flag),
+// with `session`'s context: errors and warnings to `err`, the exit status returned.
+using RenderFiles =
+    std::function<int(const std::vector<std::string>& args, std::ostream& err, render::OffscreenSession* session)>;
 
-// The worker's loop: jobs from stdin (job_record's), each rendered as `render -o OUTPUT SHARED... --
-// INPUT`, a report on stdout after each (report_record's). Returns 0 at the end of stdin.
-int run_render_worker(const std::vector<std::string>& shared_args);
+// The worker's loop: jobs from stdin (job_record's), each rendered by `render` as `render -o OUTPUT
+// SHARED... -- INPUT` with one session, a report on stdout after each (report_record's). Returns 0
+// at the end of stdin.
+int run_render_worker(const std::vector<std::string>& shared_args, const RenderFiles& render);
 
 // The messages between the batch and a worker. A job: its output and input, each ended by a NUL
 // (no path holds one). A report: "STATUS BYTES\n" then that many bytes of the job's stderr.
