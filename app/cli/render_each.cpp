@@ -211,7 +211,10 @@ int run_each(const std::vector<EachJob>& jobs, const std::vector<std::string>& s
       const bool open = read_reports(worker);
       bool broken = false;
       while (std::optional<WorkerReport> done = take_report(worker.received, broken)) {
-        if (!worker.job) break;  // a report nobody asked for: the worker is broken
+        if (!worker.job) {  // a report nobody asked for: the worker is out of step, stopped below
+          broken = true;
+          break;
+        }
         const EachJob& job = jobs[*worker.job];
         if (done->status != 0) {
           ++failed;

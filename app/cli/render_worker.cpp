@@ -14,6 +14,8 @@
 namespace bvhscope::cli {
 namespace {
 
+constexpr std::size_t kMostReportBytes = 16 << 20;  // 16 MiB; a job's messages are a few lines
+
 bool write_all(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
     const ssize_t written = ::write(fd, bytes.data(), bytes.size());
@@ -61,6 +63,10 @@ std::optional<WorkerReport> take_report(std::string& received, bool& broken) {
   const auto [bytes_end, bytes_error] = std::from_chars(text + space + 1, text + line_end, bytes);
   if (status_error != std::errc() || status_end != text + space || bytes_error != std::errc() ||
       bytes_end != text + line_end) {
+    broken = true;
+    return std::nullopt;
+  }
+  if (bytes > kMostReportBytes) {  // no job says that much: the stream is not a report
     broken = true;
     return std::nullopt;
   }

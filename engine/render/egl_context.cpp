@@ -219,6 +219,11 @@ std::optional<EglContext> EglContext::create(std::string& error, const EglPlatfo
   return std::nullopt;
 }
 
+bool EglContext::make_current() const noexcept {
+  if (display_ == nullptr || context_ == nullptr) return false;
+  return eglMakeCurrent(display_, surface_, surface_, context_) == EGL_TRUE;
+}
+
 EglContext::~EglContext() {
   if (display_ == nullptr) return;
   eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

@@ -27,6 +27,8 @@ class EglContext {
   EglContext(EglContext&& other) noexcept;
   EglContext& operator=(EglContext&&) = delete;
 
+  // Makes it current on this thread again (another context may have been since); false when EGL refuses.
+  [[nodiscard]] bool make_current() const noexcept;
   // "surfaceless", "device" or "default": the display the context lives on.
   [[nodiscard]] const std::string& platform() const noexcept { return platform_; }
   // GL_RENDERER of the context ("llvmpipe (LLVM 15.0.6, 256 bits)" on Mesa's software renderer).

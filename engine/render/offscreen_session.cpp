@@ -1,5 +1,7 @@
 #include "render/offscreen_session.hpp"
 
+#include <EGL/egl.h>
+
 #include <utility>
 
 namespace bvhscope::render {
@@ -13,7 +15,11 @@ OffscreenSession::~OffscreenSession() {
 }
 
 bool OffscreenSession::ensure_context(std::string& error) {
-  if (context_) return true;
+  if (context_) {
+    if (context_->egl().make_current()) return true;
+    error = "cannot make the offscreen EGL context current again: " + egl_error_name(eglGetError());
+    return false;
+  }
   std::optional<OffscreenContext> made = OffscreenContext::create(error);
   if (!made) return false;
   context_.emplace(std::move(*made));

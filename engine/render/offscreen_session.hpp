@@ -25,8 +25,8 @@ class OffscreenSession {
   OffscreenSession(const OffscreenSession&) = delete;
   OffscreenSession& operator=(const OffscreenSession&) = delete;
 
-  // The context, made current (made on the first call); false with `error` as
-  // OffscreenContext::create.
+  // The context, made current on this thread (made on the first call, made current again on the
+  // next: another context may have been in between); false with `error` as OffscreenContext::create.
   bool ensure_context(std::string& error);
   // A target of width x height with `samples` asked for: one given back earlier with those, else
   // a new one. nullopt with `error`.

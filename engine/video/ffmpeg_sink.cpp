@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -45,7 +46,7 @@ class FfmpegSink final : public FrameSink {
         child_(std::move(child)),
         frame_bytes_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4),
         yuv_(pipes_yuv420(format) ? yuv420_frame_bytes(width, height) : 0),
-        changes_(buffers),
+        changes_(std::max<std::size_t>(buffers, 1)),  // the queue's buffer count (at least 1)
         queue_(frame_bytes_, buffers,
                [this, width, height](const std::uint8_t* frame, std::size_t index, std::string& error) {
                  if (yuv_.empty()) return write_all(child_.stdin_fd(), frame, frame_bytes_, error);
