@@ -75,18 +75,6 @@ struct Worker {
   std::string received;         // its stdout not yet taken as reports
 };
 
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t written = ::write(fd, bytes.data(), bytes.size());
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    bytes.remove_prefix(static_cast<std::size_t>(written));
-  }
-  return true;
-}
-
 // Until a worker's stdout has something (a report, its end) or 200 ms pass; a signal ends it early.
 void wait_for_reports(const std::list<Worker>& pool) {
   std::vector<pollfd> fds;
@@ -201,7 +189,7 @@ int run_each(const std::vector<EachJob>& jobs, const std::vector<std::string>& s
       worker.job = next;
       worker.stderr_mark = worker.child.stderr_size();
       // A worker that died cannot take it: its end, seen below, fails the job.
-      (void)write_all(worker.child.stdin_fd(), job_record(jobs[next].output, jobs[next].input));
+      (void)send_record(worker.child.stdin_fd(), job_record(jobs[next].output, jobs[next].input));
       ++next;
       changed = true;
     }
