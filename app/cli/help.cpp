@@ -132,11 +132,12 @@ Usage:
                                 DIR/. The camera frames the whole motion (fixed), follows
                                 the root (follow) or turns once around it (orbit); --audio
                                 muxes a sound from frame 0 (MP4, WebM). --quality sets the
-                                encoder's effort: preview (x264 ultrafast, CRF 23: encodes
-                                about twice as fast, file about 3x the size), normal (the
+                                encoder's effort: preview (x264 ultrafast, CRF 23: about 0.6x
+                                the encoder's time, a file about 3x the size), normal (the
                                 default: veryfast, CRF 20), best (slow, CRF 18: about 3x the
-                                encoding time, the smallest file at this fidelity); WebM
-                                likewise; GIF and PNG frames are the same at all three.
+                                encoder's time, a file about 1.3x the size, closer to what was
+                                drawn); WebM likewise; GIF and PNG frames are the same at all
+                                three.
                                 MP4 and WebM are BT.709 4:2:0, tagged so. Written beside OUT
                                 (PNGs in a hidden folder), checked whole, renamed at the end:
                                 an interrupted or failed render leaves nothing and keeps the

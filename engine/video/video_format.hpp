@@ -20,10 +20,11 @@ enum class VideoFormat {
 std::optional<VideoFormat> video_format_of(std::string_view path);
 [[nodiscard]] const char* format_name(VideoFormat format) noexcept;
 
-// How hard the encoder works (`render --quality`), measured on a 10 s 480x480 clip (tests and
-// bench/README.md have the figures): preview is the fastest at about 3x normal's MP4 size, best the
-// smallest at the same or better fidelity for about 3x normal's encoding time. A PNG sequence and a
-// GIF (its palette made from the whole video) are the same at every quality.
+// How hard the encoder works (`render --quality`), measured on a 10 s 480x480 clip (bench/README.md
+// has the figures): preview takes about 0.6x normal's encoder time for about 3x its MP4 size; best
+// (a lower CRF, a slower preset) about 3x normal's time for about 1.3x its size, closer to what was
+// drawn. A PNG sequence and a GIF (its palette made from the whole video) are the same at every
+// quality.
 enum class VideoQuality { Preview, Normal, Best };
 std::optional<VideoQuality> parse_video_quality(std::string_view text) noexcept;
 
