@@ -17,6 +17,7 @@
 #include "cli/render_worker.hpp"
 #include "io/atomic_file.hpp"
 #include "io/stale_parts.hpp"
+#include "io/write_all.hpp"
 #include "video/child_process.hpp"
 
 namespace bvhscope::cli {
@@ -189,7 +190,7 @@ int run_each(const std::vector<EachJob>& jobs, const std::vector<std::string>& s
       worker.job = next;
       worker.stderr_mark = worker.child.stderr_size();
       // A worker that died cannot take it: its end, seen below, fails the job.
-      (void)send_record(worker.child.stdin_fd(), job_record(jobs[next].output, jobs[next].input));
+      (void)io::write_all(worker.child.stdin_fd(), job_record(jobs[next].output, jobs[next].input));
       ++next;
       changed = true;
     }

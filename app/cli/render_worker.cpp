@@ -2,13 +2,13 @@
 
 #include <unistd.h>
 
-#include <cerrno>
 #include <charconv>
 #include <exception>
 #include <iostream>
 #include <new>
 #include <sstream>
 
+#include "io/write_all.hpp"
 #include "render/offscreen_session.hpp"
 
 namespace bvhscope::cli {
@@ -17,18 +17,6 @@ namespace {
 constexpr std::size_t kMostReportBytes = 16 << 20;  // 16 MiB; a job's messages are a few lines
 
 }  // namespace
-
-bool send_record(int fd, std::string_view record) {
-  while (!record.empty()) {
-    const ssize_t written = ::write(fd, record.data(), record.size());
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    record.remove_prefix(static_cast<std::size_t>(written));
-  }
-  return true;
-}
 
 std::string job_record(const std::string& output, const std::string& input) {
   std::string record = output;
@@ -94,7 +82,7 @@ int run_render_worker(const std::vector<std::string>& shared_args, const RenderF
     } catch (const std::exception& failure) {
       err << "bvhscope: render: " << failure.what() << '\n';
     }
-    if (!send_record(STDOUT_FILENO, report_record(status, err.str()))) return 1;  // the batch is gone
+    if (!io::write_all(STDOUT_FILENO, report_record(status, err.str()))) return 1;  // the batch is gone
   }
   return 0;
 }

@@ -35,9 +35,6 @@ int run_render_worker(const std::vector<std::string>& shared_args, const RenderF
 // The messages between the batch and a worker. A job: its output and input, each ended by a NUL
 // (no path holds one). A report: "STATUS BYTES\n" then that many bytes of the job's stderr.
 std::string job_record(const std::string& output, const std::string& input);
-// Writes a whole record to `fd` (a worker's stdin, or its stdout), again after EINTR; false when
-// the other end is gone (EPIPE: SIGPIPE is ignored by the batch) or the write failed.
-bool send_record(int fd, std::string_view record);
 std::string report_record(int status, std::string_view text);
 struct WorkerReport {
   int status = 0;

@@ -15,6 +15,7 @@
 
 #include "formats/fbx_assimp.hpp"
 #include "io/address_sanitizer.hpp"
+#include "io/write_all.hpp"
 
 namespace bvhscope {
 namespace {
@@ -126,16 +127,6 @@ bool read_keys(Reader& in, FbxKeys& keys, std::size_t width) {
   return in.ok() && keys.values.size() == keys.times.size() * width;
 }
 
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t written = ::write(fd, bytes.data(), bytes.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return false;
-    bytes.remove_prefix(static_cast<std::size_t>(written));
-  }
-  return true;
-}
-
 // The child: limits, assimp, the report on `fd`; never returns.
 [[noreturn]] void run_child(std::string_view bytes, int fd) {
   const rlimit cpu{kChildCpuSeconds, kChildCpuSeconds + 5};
@@ -164,7 +155,7 @@ bool write_all(int fd, std::string_view bytes) {
   } catch (...) {
     report = std::string(kMagic) + '\3';
   }
-  _exit(write_all(fd, report) ? 0 : 1);
+  _exit(io::write_all(fd, report) ? 0 : 1);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "io/atomic_file.hpp"
+#include "io/write_all.hpp"
 #include "video/child_process.hpp"
 #include "video/frame_queue.hpp"
 #include "video/sinks.hpp"
@@ -19,18 +20,11 @@
 namespace bvhscope::video::detail {
 namespace {
 
-bool write_all(int fd, const std::uint8_t* data, std::size_t size, std::string& error) {
-  while (size > 0) {
-    const ssize_t written = ::write(fd, data, size);
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      error = std::strerror(errno);
-      return false;
-    }
-    data += written;
-    size -= static_cast<std::size_t>(written);
-  }
-  return true;
+// `size` bytes into the pipe to ffmpeg; false with `error` saying why not (a broken pipe: ffmpeg died).
+bool pipe_frame(int fd, const std::uint8_t* data, std::size_t size, std::string& error) {
+  if (io::write_all(fd, std::string_view(reinterpret_cast<const char*>(data), size))) return true;
+  error = errno != 0 ? std::strerror(errno) : "nothing was written";
+  return false;
 }
 
 class FfmpegSink final : public FrameSink {
@@ -49,7 +43,7 @@ class FfmpegSink final : public FrameSink {
         changes_(std::max<std::size_t>(buffers, 1)),  // the queue's buffer count (at least 1)
         queue_(frame_bytes_, buffers,
                [this, width, height](const std::uint8_t* frame, std::size_t index, std::string& error) {
-                 if (yuv_.empty()) return write_all(child_.stdin_fd(), frame, frame_bytes_, error);
+                 if (yuv_.empty()) return pipe_frame(child_.stdin_fd(), frame, frame_bytes_, error);
                  // The queue uses its buffers in turn: frame `index` is in slot index % buffers.
                  const std::optional<std::vector<FrameRegion>>& changed = changes_[index % changes_.size()];
                  if (changed && yuv_holds_last_) {
@@ -60,7 +54,7 @@ class FfmpegSink final : public FrameSink {
                    rgba_to_yuv420(frame, width, height, yuv_.data());
                  }
                  yuv_holds_last_ = true;
-                 return write_all(child_.stdin_fd(), yuv_.data(), yuv_.size(), error);
+                 return pipe_frame(child_.stdin_fd(), yuv_.data(), yuv_.size(), error);
                }) {}
 
   ~FfmpegSink() override {
@@ -130,16 +124,22 @@ class FfmpegSink final : public FrameSink {
   // A frame into the queue, with where it changed since the frame before it (nullptr: anywhere),
   // kept with its slot for the queue's thread.
   bool write_changes(const Filler& fill, const std::vector<FrameRegion>* changed, std::string& error) {
+    // One reference captured: the queue's Filler holds it without allocating, frame after frame.
+    struct Frame {
+      FfmpegSink& sink;
+      const Filler& fill;
+      const std::vector<FrameRegion>* changed;
+    } frame{*this, fill, changed};
     return write_with(
-        [&](std::string& reason) {
-          return queue_.push_filled(
-              [&](std::uint8_t* buffer, std::size_t slot) {
-                if (changed != nullptr) {
-                  changes_[slot] = *changed;
+        [&frame](std::string& reason) {
+          return frame.sink.queue_.push_filled(
+              [&frame](std::uint8_t* buffer, std::size_t slot) {
+                if (frame.changed != nullptr) {
+                  frame.sink.changes_[slot] = *frame.changed;
                 } else {
-                  changes_[slot].reset();
+                  frame.sink.changes_[slot].reset();
                 }
-                fill(buffer, slot);
+                frame.fill(buffer, slot);
               },
               reason);
         },

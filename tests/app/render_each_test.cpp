@@ -70,6 +70,20 @@ std::vector<std::string> names_in(const fs::path& dir) {
   return names;
 }
 
+// Starts `argv` (argv[0] a path) without waiting; its stderr into `stderr_fd` when given.
+pid_t spawn(const std::vector<std::string>& argv, int stderr_fd = -1) {
+  const pid_t child = ::fork();
+  if (child == 0) {
+    if (stderr_fd >= 0) ::dup2(stderr_fd, 2);
+    std::vector<char*> raw;
+    for (const std::string& arg : argv) raw.push_back(const_cast<char*>(arg.c_str()));
+    raw.push_back(nullptr);
+    ::execv(raw[0], raw.data());
+    ::_exit(127);
+  }
+  return child;
+}
+
 class RenderEach : public ::testing::Test {
  protected:
   TempDir dir_;
@@ -200,15 +214,7 @@ TEST_F(RenderEach, ASigtermMidBatchStopsTheWorkersAndLeavesOnlyWholeFiles) {
   }
   const fs::path out = dir_.path() / "out";
   args.insert(args.end(), {"--each", "-o", out.string() + "/", "--size", "320x180", "--jobs", "2"});
-  const std::vector<std::string> argv = headless_argv(args);
-  const pid_t child = ::fork();
-  if (child == 0) {
-    std::vector<char*> raw;
-    for (const std::string& arg : argv) raw.push_back(const_cast<char*>(arg.c_str()));
-    raw.push_back(nullptr);
-    ::execv(raw[0], raw.data());
-    ::_exit(127);
-  }
+  const pid_t child = spawn(headless_argv(args));
   ASSERT_GT(child, 0);
   // Wait for the first whole output (a renamed .mp4), then stop the batch.
   const auto first_written = [&] {
@@ -321,18 +327,9 @@ TEST_F(RenderEach, AWorkerKilledMidFileFailsOnlyThatFileAndAnotherRendersTheRest
   }
   const fs::path out = dir_.path() / "out";
   args.insert(args.end(), {"--each", "-o", out.string() + "/", "--size", "320x180", "--jobs", "1"});
-  const std::vector<std::string> argv = headless_argv(args);
   int err_pipe[2];
   ASSERT_EQ(::pipe(err_pipe), 0);
-  const pid_t batch = ::fork();
-  if (batch == 0) {
-    ::dup2(err_pipe[1], 2);
-    std::vector<char*> raw;
-    for (const std::string& arg : argv) raw.push_back(const_cast<char*>(arg.c_str()));
-    raw.push_back(nullptr);
-    ::execv(raw[0], raw.data());
-    ::_exit(127);
-  }
+  const pid_t batch = spawn(headless_argv(args), err_pipe[1]);
   ASSERT_GT(batch, 0);
   ::close(err_pipe[1]);
   // env execs bvhscope in place: the batch keeps this pid. Wait for its worker to be writing the
@@ -425,18 +422,6 @@ TEST_F(RenderEach, AFramesFolderHoldingFramesIsRefusedUnlessForcedThenHoldsOnlyT
   EXPECT_EQ(each_forced.err, "rendered 1 of 1\n");
   EXPECT_EQ(names_in(out / "short"), frames_and_notes(11));
   EXPECT_EQ(names_in(out), (std::vector<std::string>{"readme.txt", "short"}));
-}
-
-pid_t spawn(const std::vector<std::string>& argv) {
-  const pid_t child = ::fork();
-  if (child == 0) {
-    std::vector<char*> raw;
-    for (const std::string& arg : argv) raw.push_back(const_cast<char*>(arg.c_str()));
-    raw.push_back(nullptr);
-    ::execv(raw[0], raw.data());
-    ::_exit(127);
-  }
-  return child;
 }
 
 // Waits (a bound far above need) until `dir` holds a hidden folder ".NAME.PID.N.part" with 3 frames.
