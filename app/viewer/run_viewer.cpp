@@ -175,7 +175,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     // After an event a few frames follow, so hover, activation and a drag's last move all land.
     LoopActivity activity;
     activity.playing = viewer.state().clock().playing();
-    activity.streaming = viewer.loader().busy();
+    activity.streaming = viewer.state().loading.busy();
     activity.engaged = ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown() || viewer.camera_gliding();
     activity.settle_frames = settle_frames;
     activity.background = viewer.background_busy();
@@ -231,7 +231,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     ImGuiSession::render_draw_data();
     viewer.run_exports();
     glfwSwapBuffers(handle);
-    load_times.frame(now_seconds(), viewer.loader().busy());
+    load_times.frame(now_seconds(), viewer.state().loading.busy());
     // A readout drawn wider than its space is most often a table whose column widths settle a frame
     // late (a panel that just opened): a few more frames follow, so that the screen (and the state
     // report) shows the settled layout rather than sleeping on the unsettled one.

@@ -92,7 +92,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "clip_end=" << clip_end_name(state.clip_end) << '\n';
   out << "style=" << (state.display.solid ? "solid" : "lines") << '\n';
   out << "follow=" << state.follow << '\n';
-  out << "loading=" << viewer.loader().busy() << '\n';
+  out << "loading=" << state.loading.busy() << '\n';
   std::size_t streaming_frames = 0;
   std::size_t streaming_expected = 0;
   for (const ClipSlot& s : state.clips) {
@@ -138,9 +138,9 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
       << filter_box.height << '\n';
   out << "popups=" << open_popup_count() << '\n';
   out << "video_export_dialog=" << parts.dialogs.video.open << '\n';
-  out << "video_export=" << job_phase_name(parts.video_export.job.phase()) << '\n';
-  out << "video_export_done=" << parts.video_export.job.done() << '\n';
-  out << "video_export_total=" << parts.video_export.job.total() << '\n';
+  out << "video_export=" << job_phase_name(parts.outputs.video_export().job.phase()) << '\n';
+  out << "video_export_done=" << parts.outputs.video_export().job.done() << '\n';
+  out << "video_export_total=" << parts.outputs.video_export().job.total() << '\n';
   const SaveBvhDialog& save_dialog = parts.dialogs.save_bvh;
   out << "save_bvh_dialog=" << save_dialog.open << '\n';
   out << "save_bvh_path=" << save_dialog.path.data() << '\n';
@@ -152,7 +152,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
                                  std::pair{"save_bvh_beside_box=", save_dialog.beside_box}}) {
     out << key << box[0] << ',' << box[1] << ',' << box[2] << ',' << box[3] << '\n';
   }
-  out << "save_bvh=" << parts.save_bvh.report() << '\n';
+  out << "save_bvh=" << parts.outputs.save_bvh().report() << '\n';
   const RetargetDialog& retarget_dialog = parts.dialogs.retarget;
   out << "retarget_dialog=" << retarget_dialog.open << '\n';
   out << "retarget_target="
@@ -165,7 +165,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   const auto& go = retarget_dialog.retarget_box;
   out << "retarget_box=" << go[0] << ',' << go[1] << ',' << go[2] << ',' << go[3] << '\n';
   out << "retarget_outcome=" << retarget_dialog.outcome << '\n';
-  out << "retarget=" << parts.retarget.report() << '\n';
+  out << "retarget=" << parts.outputs.retarget().report() << '\n';
   out << "problems=" << state.problems.size() << '\n';
   for (std::size_t i = 0; i < state.problems.size(); ++i) {
     std::string text = state.problems[i].text;
@@ -189,7 +189,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "camera_glide=" << viewer.camera_gliding() << '\n';
   out << "labels_hidden=" << parts.labels.hidden << '\n';
   // The loop would sleep: paused, nothing loading, no work in the background.
-  out << "idle=" << (!state.clock().playing() && !viewer.loader().busy() && !viewer.background_busy()) << '\n';
+  out << "idle=" << (!state.clock().playing() && !state.loading.busy() && !viewer.background_busy()) << '\n';
   // The curves strip's plots as last drawn: rectangle; shown range; frames off-scale; the
   // read-out under the mouse ("frame=F,name=value,..."); its legend entries ("name:x,y,w,h;...");
   // hidden channels.
@@ -386,19 +386,20 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
         << '\n';
   }
   // Window pixels of every joint (of a huge skeleton, the first kJointBudget): of the active clip,
-  // then of each clip by index.
-  const glm::mat4 view_projection = viewer.view_projection();
-  // Where each joint is drawn (a ghost over the reference, not where its placement puts it).
-  const gfx::SkeletonPass& pass = viewer.renderer().skeleton_pass();
+  // then of each clip by index, where the last drawn Scene put it (a ghost over the reference, not
+  // where its placement puts it) with the camera it was drawn with.
+  const render::Scene& scene = viewer.scene();
+  const glm::mat4 view_projection = scene.view.projection * scene.view.view;
   const auto pixels = [&](const ClipSlot& clip) {
     const std::size_t listed = std::min(clip.pose.world.size(), static_cast<std::size_t>(kJointBudget));
     const int index = state.clips.index_of(clip.id);
-    const std::span<const glm::vec3> drawn = index >= 0 && static_cast<std::size_t>(index) < pass.slot_count()
-                                                 ? pass.joint_positions(static_cast<std::size_t>(index))
-                                                 : std::span<const glm::vec3>();
+    const render::SceneClip* drawn = index >= 0 && static_cast<std::size_t>(index) < scene.clips.size()
+                                         ? &scene.clips[static_cast<std::size_t>(index)]
+                                         : nullptr;
+    const bool posed = drawn != nullptr && drawn->pose != nullptr && drawn->pose->world.size() >= listed;
     for (std::size_t joint = 0; joint < listed; ++joint) {
-      const glm::vec3 placed =
-          joint < drawn.size() ? drawn[joint] : clip.placement.apply(clip.pose.position(static_cast<int>(joint)));
+      const glm::vec3 placed = posed ? drawn->placement.apply(drawn->pose->position(static_cast<int>(joint)))
+                                     : clip.placement.apply(clip.pose.position(static_cast<int>(joint)));
       const glm::vec3 p = project_to_pixels(view_projection, placed, glm::vec2(view.width, view.height));
       out << (joint == 0 ? "" : ";") << static_cast<int>(p.x + view.x) << ',' << static_cast<int>(p.y + view.y);
     }

@@ -104,15 +104,14 @@ void Viewer::poll_background(double now_seconds) {
     dropped.swap(opening_.drops);
     open_paths(dropped);
   }
-  loading_.receive(state_.clips);
+  state_.loading.receive(state_.clips);
   if (const std::optional<std::string> chosen = files_.open.poll(); chosen && !chosen->empty())
     open_paths(chosen_paths(*chosen), files_.open_replaces);
   if (const std::optional<std::string> map = files_.map.poll(); map && !map->empty()) load_joint_map(*map);
   if (const std::optional<std::string> chosen = files_.save.poll(); chosen && !chosen->empty())
     files_.fill_output_field(*chosen, dialogs_);
   files_.show_browse(dialogs_);
-  finish_save_bvh();
-  finish_retarget();
+  follow_outputs(outputs_.finish(state_, dialogs_));
   run_timers(now_seconds);
   sync_clip_set();
   state_.comparison.update(state_.clips);
@@ -120,7 +119,7 @@ void Viewer::poll_background(double now_seconds) {
   note_colour_scale();
   state_.lint.update(state_.clips);
   sync_ghosts();
-  const bool loading = loading_.busy();
+  const bool loading = state_.loading.busy();
   if (loading != load_.was_loading) {
     load_.was_loading = loading;
     update_title();
@@ -128,22 +127,21 @@ void Viewer::poll_background(double now_seconds) {
 }
 
 bool Viewer::background_busy() const {
-  return !opening_.drops.empty() || state_.comparison.busy() || state_.lint.busy() || video_export_.job.busy() ||
-         save_bvh_.job.busy() || retarget_.job.busy() || export_.active || export_.png_path.has_value() ||
-         files_.open.is_open() || files_.map.is_open();
+  return !opening_.drops.empty() || state_.comparison.busy() || state_.lint.busy() || outputs_.busy() ||
+         export_.active || export_.png_path.has_value() || files_.open.is_open() || files_.map.is_open();
 }
 
 double Viewer::next_timer() const {
   const double message_end = messages_.expiry.deadline();
   const ClipSlot* slot = state_.active_slot();
   if (!state_.watch_files || slot == nullptr || slot->is_sample) return message_end;
-  return std::min(message_end, loading_.next_check());
+  return std::min(message_end, state_.loading.next_check());
 }
 
 bool Viewer::run_timers(double now_seconds) {
   // An information message whose time is up: a frame removes it (poll_background).
   if (now_seconds >= messages_.expiry.deadline()) return true;
-  if (!state_.watch_files || !loading_.reload_if_changed(state_.clips, now_seconds)) return false;
+  if (!state_.watch_files || !state_.loading.reload_if_changed(state_.clips, now_seconds)) return false;
   sync_clip_set();
   return true;
 }
@@ -162,7 +160,7 @@ void Viewer::restore_stream_camera() {
 // (framing, messages, the watched file) and rebuilds the scene when the clips changed.
 void Viewer::sync_clip_set() {
   ClipSet& clips = state_.clips;
-  const bool requested = loading_.send(clips);
+  const bool requested = state_.loading.send(clips);
   bool load_ended = false;  // the title's "(loading x…)" goes with it, whether or not a clip came
   for (ClipSetNotice& notice : clips.take_notices()) {
     using Kind = ClipSetNotice::Kind;
@@ -173,7 +171,7 @@ void Viewer::sync_clip_set() {
         framing_.frame_on_next_render = true;
         break;
       case Kind::StreamStarted:
-        load_.first_streamed_frame_seconds = loading_.loader().seconds_busy();
+        load_.first_streamed_frame_seconds = state_.loading.loader().seconds_busy();
         framing_.stream_view = ViewFraming::StreamView{notice.clip_id, state_.camera, std::nullopt, true};
         framing_.frame_on_next_render = true;
         break;
@@ -221,7 +219,7 @@ void Viewer::sync_clip_set() {
     } else {
       state_.inspected.reset();
     }
-    loading_.follow(active);
+    state_.loading.follow(active);
     update_title();
   } else if (requested || load_ended) {
     update_title();
@@ -276,28 +274,9 @@ void Viewer::update_title() {
     title += " \xE2\x80\x94 " + slot->file_name;
     if (state_.clips.size() > 1) title += " (+" + std::to_string(state_.clips.size() - 1) + " more)";
   }
-  if (loading_.busy()) title += " (loading " + base_name(loading_.loader().current_path()) + "\xE2\x80\xA6)";
+  if (state_.loading.busy())
+    title += " (loading " + base_name(state_.loading.loader().current_path()) + "\xE2\x80\xA6)";
   title_ = std::move(title);
-}
-
-Viewer::OutputDefaults Viewer::output_defaults(const ClipSlot& slot) const {
-  const std::filesystem::path source(slot.is_sample ? std::filesystem::current_path() / "sample.bvh"
-                                                    : std::filesystem::path(slot.clip().source));
-  OutputDefaults defaults;
-  defaults.stem = (source.parent_path() / source.stem()).string();
-  const std::size_t frames = slot.clip().motion.frame_count;
-  const int clip_last = static_cast<int>(frames > 0 ? frames - 1 : 0);
-  defaults.last = clip_last;
-  defaults.frame_count = clip_last + 1;
-  if (state_.clock().has_range()) {  // the loop range, in the clip's own frames
-    const double origin = state_.clips.clock_position_for(slot, 0.0);
-    const auto to_clip = [&](double position) {
-      return std::clamp(static_cast<int>(std::lround(position - origin)), 0, clip_last);
-    };
-    defaults.first = to_clip(state_.clock().range_start());
-    defaults.last = std::max(to_clip(state_.clock().range_end()), defaults.first);
-  }
-  return defaults;
 }
 
 void Viewer::start_open_dialog() {

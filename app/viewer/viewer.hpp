@@ -22,18 +22,16 @@
 #include "viewer/actions.hpp"
 #include "viewer/export_job.hpp"
 #include "viewer/file_dialogs.hpp"
+#include "viewer/file_outputs.hpp"
 #include "viewer/joint_label_overlay.hpp"
 #include "viewer/key_queue.hpp"
 #include "viewer/load_tracking.hpp"
 #include "viewer/message_clock.hpp"
 #include "viewer/open_requests.hpp"
 #include "viewer/panel_states.hpp"
-#include "viewer/retarget_run.hpp"
-#include "viewer/save_bvh_run.hpp"
 #include "viewer/settings.hpp"
 #include "viewer/ui/dialogs.hpp"
 #include "viewer/ui/layout.hpp"
-#include "viewer/video_export_run.hpp"
 #include "viewer/view_framing.hpp"
 #include "viewer/view_pointer.hpp"
 #include "viewer/viewer_state.hpp"
@@ -76,7 +74,7 @@ class Viewer {
   // One frame, in this order.
   void poll_background(double now_seconds);  // drops, finished loads, file dialog, file changes
   // For the window loop's sleeping (frame_pacing): work under way on other threads or in child
-  // processes whose progress or end the UI shows (a streaming load is not counted: see loader()).
+  // processes whose progress or end the UI shows (a streaming load is not counted: see state().loading).
   [[nodiscard]] bool background_busy() const;
   // The camera easing to reveal a selection (the loop draws every frame until it ends).
   [[nodiscard]] bool camera_gliding() const noexcept { return framing_.glide.active; }
@@ -107,10 +105,12 @@ class Viewer {
   [[nodiscard]] Settings settings_for_saving(int window_width, int window_height) const;
   [[nodiscard]] const ViewerState& state() const noexcept { return state_; }
   [[nodiscard]] ViewerState& state() noexcept { return state_; }
-  [[nodiscard]] const ClipLoader& loader() const noexcept { return loading_.loader(); }
   // How every load reads its file (the command line's --skeleton, --source-fps...); before any load.
-  void set_reading(FileReading reading) { loading_.set_reading(std::move(reading)); }
+  void set_reading(FileReading reading) { state_.loading.set_reading(std::move(reading)); }
   [[nodiscard]] const UiLayout& layout() const noexcept { return layout_; }
+  // The scene as last drawn: each clip's skeleton, pose and placement, the camera and the style.
+  [[nodiscard]] const render::Scene& scene() const noexcept { return scene_.scene(); }
+  // The GL side drawing it (the bone buffer and its uploads).
   [[nodiscard]] const gfx::SceneRenderer& renderer() const noexcept { return scene_.renderer(); }
   [[nodiscard]] gfx::SceneStyle scene_style() const;
   // The view's camera matrices for the current layout.
@@ -122,15 +122,13 @@ class Viewer {
     const DialogState& dialogs;
     const PanelStates& panels;
     const JointLabelOverlay& labels;
-    const VideoExportRun& video_export;
-    const SaveBvhRun& save_bvh;
-    const RetargetRun& retarget;
+    const FileOutputs& outputs;
     const MessageClock& messages;
     const LoadTracking& load;
     const ViewPointer& pointer;
   };
   [[nodiscard]] Parts parts() const noexcept {
-    return {dialogs_, panels_, labels_, video_export_, save_bvh_, retarget_, messages_, load_, pointer_};
+    return {dialogs_, panels_, labels_, outputs_, messages_, load_, pointer_};
   }
 
   void apply(const Actions& actions);
@@ -150,19 +148,8 @@ class Viewer {
   void apply_clip_actions(const Actions& actions);
   void apply_joint_actions(const Actions& actions);
   void apply_export_actions(const Actions& actions);
-  void open_video_export_dialog();
-  void start_video_export(const Actions::Video& request);
-  void finish_video_export();
-  void open_save_bvh_dialog(const ConvertOptions& preset);
-  void start_save_bvh(const Actions::SaveBvh& request);
-  void finish_save_bvh();
-  void open_retarget_dialog();
-  void choose_retarget_target(int clip_id);
-  void refresh_retarget_map();
-  void load_retarget_map(const std::string& path);
-  void save_retarget_map(const std::string& path);
-  void start_retarget(const Actions::Retarget& request);
-  void finish_retarget();
+  // What the clips do after File's outputs ended (a clip saved over reloads, a written file opens).
+  void follow_outputs(const OutputFollowUps& follow_ups);
   void apply_compare_actions(const Actions& actions);
   // The compared clip's time offset set so that it shows beside reference frame k its time
   // (k + offset) x the reference's frame time (a dragged offset, a Find offset's answer).
@@ -188,8 +175,6 @@ class Viewer {
   void frame_in_visible_view(const Bounds& bounds, bool reset);
   void draw_side_panels(Actions& actions);
   [[nodiscard]] glm::vec3 placed_joint(const ClipSlot& slot, int joint) const;
-  // A message when `path` is the file of a loaded clip (an export must never overwrite one).
-  [[nodiscard]] std::optional<std::string> output_overwrites_a_clip(const std::string& path) const;
   bool render_view_image(std::vector<std::uint8_t>& rgba, int& width, int& height, std::string& error);
   // Keeps a failure in the problems list (replacing an older one about the same file), shows it as
   // the message and prints it on stderr.
@@ -197,16 +182,6 @@ class Viewer {
   void update_title();
   void start_open_dialog();
   [[nodiscard]] std::string last_folder() const;
-  // What an export or save of `slot` starts from: the output stem beside its file (the working
-  // folder for the sample: "…/walk" for "…/walk.bvh") and the loop range in the clip's own frames
-  // (every frame without one).
-  struct OutputDefaults {
-    std::string stem;
-    int first = 0;
-    int last = 0;
-    int frame_count = 0;
-  };
-  [[nodiscard]] OutputDefaults output_defaults(const ClipSlot& slot) const;
   [[nodiscard]] float view_aspect() const noexcept;
   [[nodiscard]] Bounds first_view_bounds() const;
 
@@ -214,16 +189,13 @@ class Viewer {
   Settings settings_;
   float ui_scale_ = 1.0f;
   ViewerState state_;
-  ClipLoading loading_;   // the clips' loads, and the active clip's file watched for Watch files
   OpenRequests opening_;  // drops, --up, --compare waiting for a frame or a load
   FileDialogs files_;     // Open, joint map, Browse... (zenity)
   DialogState dialogs_;
-  MessageClock messages_;  // when an information message goes
-  PanelStates panels_;     // the panels' state and rectangles as last drawn
-  ExportJob export_;       // a PNG or PNG sequence of the view (run_exports)
-  VideoExportRun video_export_;
-  SaveBvhRun save_bvh_;
-  RetargetRun retarget_;
+  MessageClock messages_;             // when an information message goes
+  PanelStates panels_;                // the panels' state and rectangles as last drawn
+  ExportJob export_;                  // a PNG or PNG sequence of the view (run_exports)
+  FileOutputs outputs_;               // CSV, video, Save as BVH, Retarget: their dialogs and runs
   ViewFraming framing_;               // framing that follows the view's shape; a streaming clip's view
   std::uint64_t scene_revision_ = 0;  // the clip set's revision the scene was built for
   LoadTracking load_;

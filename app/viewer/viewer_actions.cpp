@@ -3,11 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
-#include "anim/csv_export.hpp"
-#include "io/atomic_file.hpp"
-#include "viewer/file_error.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -88,40 +84,6 @@ void Viewer::apply_joint_actions(const Actions& a) {
 }
 
 void Viewer::apply_export_actions(const Actions& a) {
-  if (a.export_csv_dialog || a.export_png_dialog || a.export_sequence_dialog) {
-    const ClipSlot* slot = state_.active_slot();
-    if (slot != nullptr) {
-      const OutputDefaults defaults = output_defaults(*slot);
-      const std::string& stem = defaults.stem;
-      dialogs_.export_kind = a.export_csv_dialog   ? ExportKind::Csv
-                             : a.export_png_dialog ? ExportKind::Png
-                                                   : ExportKind::Sequence;
-      const std::string suggestion = a.export_csv_dialog   ? stem + "_positions.csv"
-                                     : a.export_png_dialog ? stem + "_frame" + std::to_string(slot->frame()) + ".png"
-                                                           : stem + "_frames";
-      std::snprintf(dialogs_.export_path.data(), dialogs_.export_path.size(), "%s", suggestion.c_str());
-      dialogs_.export_first = defaults.first;
-      dialogs_.export_last = defaults.last;
-      dialogs_.export_frame_count = defaults.frame_count;
-      dialogs_.export_requested = true;
-    }
-  }
-  if (a.export_csv_path) {
-    const ClipSlot* slot = state_.active_slot();
-    if (slot != nullptr) {
-      const std::string& path = *a.export_csv_path;
-      std::string error;
-      if (const std::optional<std::string> conflict = output_overwrites_a_clip(path)) {
-        state_.message = Message{Message::Kind::Error, *conflict + "; nothing was written"};
-      } else if (std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error)) {
-        write_positions_csv(slot->clip(), slot->prepared.decision.mode, file->stream());
-        state_.message = file->commit(error) ? Message{Message::Kind::Info, "Wrote " + path}
-                                             : Message{Message::Kind::Error, write_failure(path, error)};
-      } else {
-        state_.message = Message{Message::Kind::Error, write_failure(path, error)};
-      }
-    }
-  }
   if (a.export_png_path) export_.png_path = *a.export_png_path;
   if (a.export_sequence && !export_.active) {
     const ClipSlot* slot = state_.active_slot();
@@ -143,18 +105,9 @@ void Viewer::apply_export_actions(const Actions& a) {
       state_.clock().pause();
     }
   }
-  if (a.export_video_dialog) open_video_export_dialog();
-  if (a.export_video) start_video_export(*a.export_video);
-  if (a.cancel_export) video_export_.job.cancel();
-  if (a.save_bvh_dialog) open_save_bvh_dialog(*a.save_bvh_dialog);
-  if (a.save_bvh) start_save_bvh(*a.save_bvh);
-  if (a.cancel_save_bvh) save_bvh_.job.cancel();
-  if (a.retarget_dialog) open_retarget_dialog();
-  if (a.retarget_target) choose_retarget_target(*a.retarget_target);
-  if (a.retarget_map_load) load_retarget_map(*a.retarget_map_load);
-  if (a.retarget_map_save) save_retarget_map(*a.retarget_map_save);
-  if (a.retarget) start_retarget(*a.retarget);
-  if (a.cancel_retarget) retarget_.job.cancel();
+  outputs_.apply(
+      a, state_, dialogs_,
+      ViewPixels{static_cast<int>(layout_.view.width * ui_scale_), static_cast<int>(layout_.view.height * ui_scale_)});
   if (a.browse_output) files_.browse_output(*a.browse_output, dialogs_);
   if (a.cancel_export && export_.active) {
     export_.active = false;
@@ -163,6 +116,16 @@ void Viewer::apply_export_actions(const Actions& a) {
     state_.message =
         Message{Message::Kind::Info, "PNG sequence cancelled after " + std::to_string(export_.done()) + " frames"};
   }
+}
+
+void Viewer::follow_outputs(const OutputFollowUps& follow_ups) {
+  // The watcher, which would notice the save too, is told the file as it is now, so that the clip
+  // does not reload a second time.
+  if (const ClipSlot* replaced = state_.clips.with_id(follow_ups.reload_clip)) {
+    state_.loading.written(replaced->clip().source);
+    reload_clip(*replaced);
+  }
+  if (!follow_ups.open.empty()) open_paths(follow_ups.open);
 }
 
 void Viewer::apply(const Actions& a) {
@@ -240,7 +203,7 @@ void Viewer::apply(const Actions& a) {
   if (a.reload && state_.active_slot() != nullptr) reload_clip(*state_.active_slot());
   if (a.watch_files) {
     state_.watch_files = *a.watch_files;
-    loading_.watch_afresh(state_.active_slot());
+    state_.loading.watch_afresh(state_.active_slot());
   }
   apply_export_actions(a);
   apply_compare_actions(a);

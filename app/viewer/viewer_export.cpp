@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "gfx/render_target.hpp"
-#include "io/output_guard.hpp"
 #include "video/png_file.hpp"
 #include "viewer/file_error.hpp"
 #include "viewer/viewer.hpp"
@@ -32,16 +31,8 @@ bool Viewer::render_view_image(std::vector<std::uint8_t>& rgba, int& width, int&
   return true;
 }
 
-std::optional<std::string> Viewer::output_overwrites_a_clip(const std::string& path) const {
-  std::vector<std::string> inputs;
-  for (const ClipSlot& slot : state_.clips) {
-    if (!slot.is_sample) inputs.push_back(slot.clip().source);
-  }
-  return io::output_conflict(path, inputs);
-}
-
 void Viewer::run_exports() {
-  finish_video_export();
+  outputs_.finish_video(state_);
   std::string error;
   std::vector<std::uint8_t> rgba;
   int width = 0;
@@ -49,7 +40,7 @@ void Viewer::run_exports() {
   if (export_.png_path) {
     const std::string path = *export_.png_path;
     export_.png_path.reset();
-    if (const std::optional<std::string> conflict = output_overwrites_a_clip(path)) {
+    if (const std::optional<std::string> conflict = loaded_clip_conflict(state_.clips, path)) {
       state_.message = Message{Message::Kind::Error, *conflict + "; nothing was written"};
     } else if (render_view_image(rgba, width, height, error) &&
                video::write_png_file(path, width, height, rgba.data(), error)) {

@@ -112,11 +112,11 @@ void Viewer::handle_input() {
         case GLFW_KEY_ESCAPE:
           if (close_innermost_popup()) {  // an open menu first; nothing behind it changes
             break;
-          } else if (video_export_.job.busy()) {
+          } else if (outputs_.video_export().job.busy()) {
             actions.cancel_export = true;
           } else if (state_.message || !state_.problems.empty()) {
             actions.dismiss_message = true;
-          } else if (loading_.busy()) {
+          } else if (state_.loading.busy()) {
             actions.cancel_load = true;
           } else {
             actions.select_joint = -1;
@@ -279,7 +279,7 @@ void Viewer::build_ui() {
   draw_curves_panel(layout_.curves, state_, panels_.curves, actions);
   sync_timeline_view(state_);
   draw_timeline_panel(layout_.timeline, state_, actions, panels_.timeline);
-  const ClipLoader& loader = loading_.loader();
+  const ClipLoader& loader = state_.loading.loader();
   const bool loading = loader.busy();
   if (loading) loader.current_path(load_.loading_path);
   LoadStatus load{loading, loader.phase(), &load_.loading_path, loader.seconds_busy()};
@@ -296,9 +296,9 @@ void Viewer::build_ui() {
     load.file_number = std::min(count.total, count.finished + 1);
   }
   ExportStatus exporting{export_.active, export_.progress(), export_.done(), export_.total(), "PNG sequence"};
-  if (video_export_.job.busy()) {
-    exporting = ExportStatus{true, video_export_.job.progress(), video_export_.job.done(), video_export_.job.total(),
-                             video_export_.label.c_str()};
+  if (outputs_.video_export().job.busy()) {
+    exporting = ExportStatus{true, outputs_.video_export().job.progress(), outputs_.video_export().job.done(),
+                             outputs_.video_export().job.total(), outputs_.video_export().label.c_str()};
   }
   draw_status_overlay(layout_.visible_view, state_, load, exporting, actions);
   draw_dialogs(dialogs_, actions);

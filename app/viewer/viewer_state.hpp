@@ -1,6 +1,7 @@
-// Everything the viewer shows: the clips (each with its pose, colour, offsets and selected joint),
-// the shared playback clock, the camera, the display choices, the inspected joint and the message
-// banner. Owned by Viewer; panels get const views of it.
+// Everything the viewer shows: the clips (each with its pose, colour, offsets and selected joint)
+// and their loads, the shared playback clock, the camera, the display choices, the inspected joint
+// and the message banner. Owned by Viewer, which pumps its loads, comparison and lint once a frame;
+// panels get const views of it.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,7 @@
 #include "anim/playback_clock.hpp"
 #include "anim/pose.hpp"
 #include "model/clip_colours.hpp"
+#include "model/clip_loading.hpp"
 #include "model/clip_placement.hpp"
 #include "model/clip_problems.hpp"
 #include "model/clip_set.hpp"
@@ -47,6 +49,7 @@ inline constexpr std::size_t kMaxProblems = 500;
 
 struct ViewerState {
   ClipSet clips;          // the clips, their loads, the shared clock and the active clip
+  ClipLoading loading;    // the loads' thread, and the active clip's file watched for Watch files
   Comparison comparison;  // the reference clip and every other clip's difference from it
   ClipProblems lint;      // the active clip's lint findings (the Problems tab)
   bool interpolate = true;

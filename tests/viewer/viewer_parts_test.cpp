@@ -86,14 +86,15 @@ concept HasAnyReportGetter = requires(const T& v) {
 || requires(const T& v) { v.curves(); }
 || requires(const T& v) { v.save_bvh_report(); }
 || requires(const T& v) { v.video_export(); }
+|| requires(const T& v) { v.save_bvh(); }
 || requires(const T& v) { v.message_seconds(); }
 || requires(const T& v) { v.timeline_lanes(); };
 template <typename T>
 concept HasParts = requires(const T& v) {
   v.parts().labels.shown;
   v.parts().panels.curves;
-  v.parts().save_bvh.report();
-  v.parts().video_export.job;
+  v.parts().outputs.save_bvh().report();
+  v.parts().outputs.video_export().job;
   v.parts().messages.seconds_shown();
   v.parts().load.first_streamed_frame_seconds;
 };

@@ -1,4 +1,4 @@
-// Viewer: File > Save as BVH. The dialog's defaults from the active clip (the path beside it, the
+// FileOutputs: File > Save as BVH. The dialog's defaults from the active clip (the path beside it, the
 // loop range, a `Namespace:` prefix to strip), then convert_clip and the write on a worker thread
 // (save_bvh_task in a BackgroundJob) on a share of the clip read as the view reads it; its end
 // reported in the dialog and as the message.
@@ -10,7 +10,7 @@
 
 #include "io/output_guard.hpp"
 #include "viewer/file_error.hpp"
-#include "viewer/viewer.hpp"
+#include "viewer/file_outputs.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -29,11 +29,11 @@ std::string plural(std::size_t count, const char* word) {
 
 }  // namespace
 
-void Viewer::open_save_bvh_dialog(const ConvertOptions& preset) {
-  const ClipSlot* slot = state_.active_slot();
+void FileOutputs::open_save_bvh_dialog(const ViewerState& state, DialogState& dialogs, const ConvertOptions& preset) {
+  const ClipSlot* slot = state.active_slot();
   if (slot == nullptr) return;
-  SaveBvhDialog& dialog = dialogs_.save_bvh;
-  const OutputDefaults defaults = output_defaults(*slot);
+  SaveBvhDialog& dialog = dialogs.save_bvh;
+  const OutputDefaults defaults = output_defaults(state, *slot);
   const std::string path = defaults.stem + "_fixed.bvh";
   std::snprintf(dialog.path.data(), dialog.path.size(), "%s", path.c_str());
   dialog.original = slot->is_sample ? std::string() : slot->clip().source;
@@ -49,17 +49,17 @@ void Viewer::open_save_bvh_dialog(const ConvertOptions& preset) {
   dialog.requested = true;
 }
 
-void Viewer::start_save_bvh(const Actions::SaveBvh& request) {
-  SaveBvhDialog& dialog = dialogs_.save_bvh;
+void FileOutputs::start_save_bvh(ViewerState& state, DialogState& dialogs, const Actions::SaveBvh& request) {
+  SaveBvhDialog& dialog = dialogs.save_bvh;
   save_bvh_.path = request.path;
   const auto refuse = [&](const std::string& text) {
     save_bvh_.refused = true;
     dialog.outcome = text;
     dialog.outcome_error = true;
-    state_.message = Message{Message::Kind::Error, text};
+    state.message = Message{Message::Kind::Error, text};
   };
   if (save_bvh_.job.busy()) return refuse("A BVH file is being saved already");
-  const ClipSlot* active = state_.active_slot();
+  const ClipSlot* active = state.active_slot();
   if (active == nullptr) return;
   if (active->loading || active->updating) return refuse("Wait for the clip to load before saving it");
   save_bvh_.replaced_clip = 0;
@@ -72,7 +72,7 @@ void Viewer::start_save_bvh(const Actions::SaveBvh& request) {
                       " is the file this clip was loaded from; nothing was written (tick Replace the original to "
                       "write over it)");
       }
-    } else if (const std::optional<std::string> other = output_overwrites_a_clip(request.path)) {
+    } else if (const std::optional<std::string> other = loaded_clip_conflict(state.clips, request.path)) {
       return refuse(*other + "; nothing was written");
     }
   }
@@ -96,13 +96,13 @@ void Viewer::start_save_bvh(const Actions::SaveBvh& request) {
   dialog.outcome.clear();
   dialog.outcome_error = false;
   dialog.status = SaveBvhStatus::Saving;
-  state_.message = Message{Message::Kind::Info, "Saving " + request.path + "..."};
+  state.message = Message{Message::Kind::Info, "Saving " + request.path + "..."};
   save_bvh_.job.start(save_bvh_task(share_clip(active->clip()), options, write, request.path, save_bvh_.summary));
 }
 
-void Viewer::finish_save_bvh() {
+void FileOutputs::finish_save_bvh(ViewerState& state, DialogState& dialogs, OutputFollowUps& follow_ups) {
   if (!save_bvh_.job.update()) return;
-  SaveBvhDialog& dialog = dialogs_.save_bvh;
+  SaveBvhDialog& dialog = dialogs.save_bvh;
   const std::string& path = save_bvh_.path;
   dialog.status = SaveBvhStatus::Editing;
   dialog.outcome_error = false;
@@ -122,23 +122,20 @@ void Viewer::finish_save_bvh() {
       dialog.status = SaveBvhStatus::Saved;
       dialog.saved_path = path;
       dialog.outcome = text;
-      state_.message = Message{Message::Kind::Info, text};
-      // The clip reloads from its new file now (the watcher, which would notice it too, is told
-      // the file as it is, so it does not reload it a second time).
-      if (const ClipSlot* replaced = state_.clips.with_id(save_bvh_.replaced_clip)) {
-        loading_.written(replaced->clip().source);
-        reload_clip(*replaced);
-      }
+      state.message = Message{Message::Kind::Info, text};
+      // The clip reloads from its new file now (the viewer tells the watcher, which would notice
+      // it too, the file as it is, so that it does not reload it a second time).
+      if (state.clips.with_id(save_bvh_.replaced_clip) != nullptr) follow_ups.reload_clip = save_bvh_.replaced_clip;
       break;
     }
     case JobPhase::Cancelled:
       dialog.outcome = "Saving cancelled; nothing was written to " + path;
-      state_.message = Message{Message::Kind::Info, dialog.outcome};
+      state.message = Message{Message::Kind::Info, dialog.outcome};
       break;
     case JobPhase::Failed:
       dialog.outcome = path + ": cannot save: " + save_bvh_.job.error() + "; nothing was written";
       dialog.outcome_error = true;
-      state_.message = Message{Message::Kind::Error, dialog.outcome};
+      state.message = Message{Message::Kind::Error, dialog.outcome};
       break;
     case JobPhase::Idle:
     case JobPhase::Running:

@@ -1,4 +1,4 @@
-// Viewer: File > Retarget onto Another Skeleton. The dialog's choices from the loaded clips (the
+// FileOutputs: File > Retarget onto Another Skeleton. The dialog's choices from the loaded clips (the
 // active clip's motion, another clip's skeleton), the automatic map found at once (on one frame),
 // its rows read from and written to map files, then the retargeting and the write on a worker
 // (retarget_task in a BackgroundJob) on shares of the clips read as the view reads them; the
@@ -14,7 +14,7 @@
 #include "io/atomic_file.hpp"
 #include "io/output_guard.hpp"
 #include "viewer/file_error.hpp"
-#include "viewer/viewer.hpp"
+#include "viewer/file_outputs.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -36,10 +36,10 @@ RetargetOptions view_options(const ClipSlot& source, const ClipSlot& target) {
 
 }  // namespace
 
-void Viewer::open_retarget_dialog() {
-  const ClipSlot* source = state_.active_slot();
+void FileOutputs::open_retarget_dialog(const ViewerState& state, DialogState& dialogs) {
+  const ClipSlot* source = state.active_slot();
   if (source == nullptr) return;
-  RetargetDialog& dialog = dialogs_.retarget;
+  RetargetDialog& dialog = dialogs.retarget;
   const int previous = dialog.target >= 0 && dialog.target < static_cast<int>(dialog.targets.size())
                            ? dialog.targets[static_cast<std::size_t>(dialog.target)].id
                            : 0;
@@ -47,7 +47,7 @@ void Viewer::open_retarget_dialog() {
   dialog.source_name = clip_name(*source);
   dialog.targets.clear();
   dialog.target = -1;
-  for (const ClipSlot& slot : state_.clips) {
+  for (const ClipSlot& slot : state.clips) {
     if (slot.id == source->id || slot.loading) continue;
     if (slot.id == previous || dialog.target < 0) dialog.target = static_cast<int>(dialog.targets.size());
     dialog.targets.push_back({slot.id, clip_name(slot)});
@@ -57,19 +57,19 @@ void Viewer::open_retarget_dialog() {
     dialog.outcome.clear();
     dialog.outcome_error = false;
   }
-  refresh_retarget_map();
+  refresh_retarget_map(state, dialogs);
   dialog.requested = true;
 }
 
-void Viewer::choose_retarget_target(int clip_id) {
-  RetargetDialog& dialog = dialogs_.retarget;
+void FileOutputs::choose_retarget_target(const ViewerState& state, DialogState& dialogs, int clip_id) {
+  RetargetDialog& dialog = dialogs.retarget;
   for (std::size_t i = 0; i < dialog.targets.size(); ++i)
     if (dialog.targets[i].id == clip_id) dialog.target = static_cast<int>(i);
-  refresh_retarget_map();
+  refresh_retarget_map(state, dialogs);
 }
 
-void Viewer::refresh_retarget_map() {
-  RetargetDialog& dialog = dialogs_.retarget;
+void FileOutputs::refresh_retarget_map(const ViewerState& state, DialogState& dialogs) {
+  RetargetDialog& dialog = dialogs.retarget;
   // The rows the user chose keep their choice when the map is found again (fingers ticked).
   std::vector<RetargetDialog::Row> edited;
   for (const RetargetDialog::Row& row : dialog.rows)
@@ -84,16 +84,16 @@ void Viewer::refresh_retarget_map() {
   dialog.source_joints.clear();
   dialog.target_joints.clear();
   dialog.map_problem.clear();
-  const ClipSlot* source = state_.clips.with_id(dialog.source_id);
+  const ClipSlot* source = state.clips.with_id(dialog.source_id);
   if (source == nullptr || dialog.target < 0 || dialog.target >= static_cast<int>(dialog.targets.size())) return;
-  const ClipSlot* target = state_.clips.with_id(dialog.targets[static_cast<std::size_t>(dialog.target)].id);
+  const ClipSlot* target = state.clips.with_id(dialog.targets[static_cast<std::size_t>(dialog.target)].id);
   if (target == nullptr) return;
   // The output beside the source, named for both.
   const std::string path =
-      output_defaults(*source).stem + "_on_" + std::filesystem::path(target->file_name).stem().string() + ".bvh";
+      output_defaults(state, *source).stem + "_on_" + std::filesystem::path(target->file_name).stem().string() + ".bvh";
   std::snprintf(dialog.path.data(), dialog.path.size(), "%s", path.c_str());
   if (dialog.map_path[0] == '\0') {
-    const std::string map = output_defaults(*source).stem + "_map.csv";
+    const std::string map = output_defaults(state, *source).stem + "_map.csv";
     std::snprintf(dialog.map_path.data(), dialog.map_path.size(), "%s", map.c_str());
   }
   // The map as the retargeting finds it, on the two clips' first frames alone.
@@ -113,7 +113,7 @@ void Viewer::refresh_retarget_map() {
   RetargetOptions options = view_options(*source, *target);
   options.fingers = dialog.fingers;
   RetargetReport report;
-  const Result<Clip> moved = retarget(*probe, *target_probe, options, &report);
+  const Result<Clip> moved = bvhscope::retarget(*probe, *target_probe, options, &report);
   if (!moved) {
     dialog.map_problem = format_diagnostic(moved.error(), Severity::Error);
     return;
@@ -143,8 +143,8 @@ void Viewer::refresh_retarget_map() {
   }
 }
 
-void Viewer::load_retarget_map(const std::string& path) {
-  RetargetDialog& dialog = dialogs_.retarget;
+void FileOutputs::load_retarget_map(const ViewerState& state, DialogState& dialogs, const std::string& path) {
+  RetargetDialog& dialog = dialogs.retarget;
   const auto fail = [&](const std::string& text) {
     dialog.outcome = text;
     dialog.outcome_error = true;
@@ -157,7 +157,7 @@ void Viewer::load_retarget_map(const std::string& path) {
   const auto pairs = parse_joint_map(text.str(), path, &lines);
   if (!pairs) return fail(format_diagnostic(pairs.error(), Severity::Error));
   const ClipSlot* target = dialog.target >= 0 && dialog.target < static_cast<int>(dialog.targets.size())
-                               ? state_.clips.with_id(dialog.targets[static_cast<std::size_t>(dialog.target)].id)
+                               ? state.clips.with_id(dialog.targets[static_cast<std::size_t>(dialog.target)].id)
                                : nullptr;
   if (target == nullptr) return;
   std::string missing;
@@ -185,8 +185,8 @@ void Viewer::load_retarget_map(const std::string& path) {
   dialog.outcome_error = false;
 }
 
-void Viewer::save_retarget_map(const std::string& path) {
-  RetargetDialog& dialog = dialogs_.retarget;
+void FileOutputs::save_retarget_map(DialogState& dialogs, const std::string& path) {
+  RetargetDialog& dialog = dialogs.retarget;
   std::string error;
   std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
   if (file) {
@@ -206,8 +206,8 @@ void Viewer::save_retarget_map(const std::string& path) {
   dialog.outcome_error = false;
 }
 
-void Viewer::start_retarget(const Actions::Retarget& request) {
-  RetargetDialog& dialog = dialogs_.retarget;
+void FileOutputs::start_retarget(ViewerState& state, DialogState& dialogs, const Actions::Retarget& request) {
+  RetargetDialog& dialog = dialogs.retarget;
   if (retarget_.job.busy()) {  // the running one keeps its path and report
     dialog.outcome = "A retargeting is being written already";
     dialog.outcome_error = true;
@@ -218,14 +218,14 @@ void Viewer::start_retarget(const Actions::Retarget& request) {
     retarget_.refused = true;
     dialog.outcome = text;
     dialog.outcome_error = true;
-    state_.message = Message{Message::Kind::Error, text};
+    state.message = Message{Message::Kind::Error, text};
   };
-  const ClipSlot* source = state_.clips.with_id(request.source_id);
-  const ClipSlot* target = state_.clips.with_id(request.target_id);
+  const ClipSlot* source = state.clips.with_id(request.source_id);
+  const ClipSlot* target = state.clips.with_id(request.target_id);
   if (source == nullptr || target == nullptr) return refuse("Choose the clip whose skeleton carries the motion");
   if (source->loading || source->updating || target->loading || target->updating)
     return refuse("Wait for the clips to load before retargeting");
-  if (const std::optional<std::string> other = output_overwrites_a_clip(request.path))
+  if (const std::optional<std::string> other = loaded_clip_conflict(state.clips, request.path))
     return refuse(*other + "; nothing was written");
   if (const std::filesystem::path folder = std::filesystem::path(request.path).parent_path();
       !folder.empty() && !std::filesystem::exists(folder))
@@ -242,15 +242,15 @@ void Viewer::start_retarget(const Actions::Retarget& request) {
   dialog.outcome.clear();
   dialog.outcome_error = false;
   dialog.status = RetargetStatus::Working;
-  state_.message = Message{Message::Kind::Info, "Retargeting onto " + retarget_.target_name + "..."};
+  state.message = Message{Message::Kind::Info, "Retargeting onto " + retarget_.target_name + "..."};
   const std::string motion_name = std::filesystem::path(request.path).stem().string();
   retarget_.job.start(retarget_task(share_clip(source->clip()), share_clip(target->clip()), options, request.path,
                                     motion_name, retarget_.written));
 }
 
-void Viewer::finish_retarget() {
+void FileOutputs::finish_retarget(ViewerState& state, DialogState& dialogs, OutputFollowUps& follow_ups) {
   if (!retarget_.job.update()) return;
-  RetargetDialog& dialog = dialogs_.retarget;
+  RetargetDialog& dialog = dialogs.retarget;
   const std::string& path = retarget_.path;
   dialog.status = RetargetStatus::Editing;
   dialog.outcome_error = false;
@@ -263,18 +263,18 @@ void Viewer::finish_retarget() {
                        "'s skeleton, " + std::to_string(written.retarget.pairs.size()) + " joints driven, root path x" +
                        scale + "; opened beside the source";
       dialog.status = RetargetStatus::Written;
-      state_.message = Message{Message::Kind::Info, dialog.outcome};
-      open_paths({path});
+      state.message = Message{Message::Kind::Info, dialog.outcome};
+      follow_ups.open.push_back(path);
       break;
     }
     case JobPhase::Cancelled:
       dialog.outcome = "Retargeting cancelled; nothing was written to " + path;
-      state_.message = Message{Message::Kind::Info, dialog.outcome};
+      state.message = Message{Message::Kind::Info, dialog.outcome};
       break;
     case JobPhase::Failed:
       dialog.outcome = path + ": cannot retarget: " + retarget_.job.error() + "; nothing was written";
       dialog.outcome_error = true;
-      state_.message = Message{Message::Kind::Error, dialog.outcome};
+      state.message = Message{Message::Kind::Error, dialog.outcome};
       break;
     case JobPhase::Idle:
     case JobPhase::Running:
