@@ -1,6 +1,9 @@
 // Tests' BVH fixture builder: the text of a small file from a compact description (joints with
 // their parents, offsets and channels, end sites, the frame time, and rows of values given or
 // generated), so that a test states its skeleton and motion instead of spelling out the syntax.
+// A joint's channels std::nullopt writes no CHANNELS line at all (read as none), and
+// declared_frames() states a "Frames:" count whatever rows follow (a count with no rows, or rows a
+// test appends itself).
 // Tests whose point is the exact bytes (parser error columns, hostile files, whitespace, line ends)
 // keep their literals. Numbers are written as the shortest text that reads back as the same double.
 //
@@ -16,6 +19,7 @@
 #include <array>
 #include <charconv>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -31,24 +35,31 @@ class BvhBuilder {
   using Offset = std::array<double, 3>;
   using Row = std::vector<double>;
 
-  // The root joint (once, first). `channels` is the CHANNELS line's names, space-separated.
-  BvhBuilder& root(std::string name, Offset offset, std::string channels) {
+  // The root joint (once, first). `channels` is the CHANNELS line's names, space-separated ("" for
+  // "CHANNELS 0", std::nullopt for no CHANNELS line).
+  BvhBuilder& root(std::string name, Offset offset, std::optional<std::string> channels) {
     if (!nodes_.empty()) throw std::logic_error("BvhBuilder: root() comes first, once");
     nodes_.push_back(Node{std::move(name), -1, offset, std::move(channels), false});
     return *this;
   }
   // A joint under `parent` (a joint named before), after its parent's earlier children.
-  BvhBuilder& joint(std::string name, const std::string& parent, Offset offset, std::string channels) {
+  BvhBuilder& joint(std::string name, const std::string& parent, Offset offset, std::optional<std::string> channels) {
     nodes_.push_back(Node{std::move(name), index_of(parent), offset, std::move(channels), false});
     return *this;
   }
   // An End Site under `parent`.
   BvhBuilder& end_site(const std::string& parent, Offset offset) {
-    nodes_.push_back(Node{"", index_of(parent), offset, "", true});
+    nodes_.push_back(Node{"", index_of(parent), offset, std::nullopt, true});
     return *this;
   }
   BvhBuilder& frame_time(double seconds) {
     frame_time_ = seconds;
+    return *this;
+  }
+  // "Frames: `count`" whatever the rows (by default the count of rows): frames declared without
+  // rows, or a header whose rows the test writes itself.
+  BvhBuilder& declared_frames(long long count) {
+    declared_frames_ = count;
     return *this;
   }
   // One frame's values, in the order of the CHANNELS lines.
@@ -74,12 +85,16 @@ class BvhBuilder {
     return *this;
   }
 
-  // The file: HIERARCHY with two spaces of indent per level, MOTION, "Frames:" counting the rows.
+  // The file: HIERARCHY with two spaces of indent per level, MOTION, "Frames:" counting the rows
+  // (or as declared).
   [[nodiscard]] std::string text() const {
     if (nodes_.empty()) throw std::logic_error("BvhBuilder: no root");
+    std::vector<std::vector<std::size_t>> children(nodes_.size());
+    for (std::size_t i = 1; i < nodes_.size(); ++i) children[static_cast<std::size_t>(nodes_[i].parent)].push_back(i);
     std::string out = "HIERARCHY\n";
-    write_node(out, 0, 0);
-    out += "MOTION\nFrames: " + std::to_string(rows_.size()) + "\nFrame Time: " + number(frame_time_) + "\n";
+    write_node(out, children, 0, 0);
+    const long long frames = declared_frames_ ? *declared_frames_ : static_cast<long long>(rows_.size());
+    out += "MOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: " + number(frame_time_) + "\n";
     for (const std::string& row : rows_) out += row + "\n";
     return out;
   }
@@ -96,7 +111,7 @@ class BvhBuilder {
     std::string name;
     int parent = -1;
     Offset offset{};
-    std::string channels;
+    std::optional<std::string> channels;
     bool end_site = false;
   };
 
@@ -117,7 +132,8 @@ class BvhBuilder {
     return count;
   }
 
-  void write_node(std::string& out, std::size_t index, int depth) const {
+  void write_node(std::string& out, const std::vector<std::vector<std::size_t>>& children, std::size_t index,
+                  int depth) const {
     const Node& node = nodes_[index];
     const std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
     if (node.end_site) {
@@ -128,18 +144,17 @@ class BvhBuilder {
     out += indent + "{\n";
     out += indent + "  OFFSET " + number(node.offset[0]) + " " + number(node.offset[1]) + " " + number(node.offset[2]) +
            "\n";
-    if (!node.end_site) {
-      const std::size_t count = count_channels(node.channels);
-      out += indent + "  CHANNELS " + std::to_string(count) + (count == 0 ? "" : " " + node.channels) + "\n";
+    if (node.channels) {
+      const std::size_t count = count_channels(*node.channels);
+      out += indent + "  CHANNELS " + std::to_string(count) + (count == 0 ? "" : " " + *node.channels) + "\n";
     }
-    for (std::size_t child = 0; child < nodes_.size(); ++child) {
-      if (nodes_[child].parent == static_cast<int>(index)) write_node(out, child, depth + 1);
-    }
+    for (const std::size_t child : children[index]) write_node(out, children, child, depth + 1);
     out += indent + "}\n";
   }
 
   std::vector<Node> nodes_;
   double frame_time_ = 1.0 / 30.0;
+  std::optional<long long> declared_frames_;
   std::vector<std::string> rows_;
 };
 

@@ -122,4 +122,9 @@ inline constexpr std::string_view kTwoJoints =
     "1 2 3 0 0 0 0 0 0\n"
     "4 5 6 90 0 0 0 0 0\n";
 
+// A file that does not load, for the tests of how a failed load is reported: the ROOT's OFFSET has
+// two numbers, a located error at line 4, column 3 ("malformed OFFSET: expected 3 numbers, found 2").
+// (Not from BvhBuilder, which writes only files that load.)
+inline constexpr std::string_view kBrokenBvh = "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
+
 }  // namespace bvhscope::test

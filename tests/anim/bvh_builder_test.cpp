@@ -1,6 +1,10 @@
 // The tests' BVH builder (tests/bvh_builder.hpp) writes the file its description says: the shared
-// two-joint fixture byte for byte, children in the order given, CHANNELS 0, numbers that read back.
+// two-joint fixture byte for byte, children in the order given, CHANNELS 0 or no CHANNELS line, numbers
+// that read back, a Frames: count declared without rows.
 #include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
 
 #include "bvh_builder.hpp"
 #include "test_support.hpp"
@@ -53,6 +57,29 @@ TEST(BvhBuilder, FrameLinesAreWrittenAsGivenAndCounted) {
             "HIERARCHY\nROOT R\n{\n  OFFSET 0 0 0\n  CHANNELS 1 Xposition\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n"
             "1.000\n-2e1\n");
   EXPECT_EQ(test::parse_ok(text).motion.values[1], -20.0f);
+}
+
+TEST(BvhBuilder, NoChannelsLineAndFramesDeclaredWithoutRows) {
+  const std::string text = test::BvhBuilder()
+                               .root("R", {0, 0, 0}, std::nullopt)
+                               .joint("A", "R", {1, 0, 0}, std::nullopt)
+                               .joint("B", "R", {0, 1, 0}, "")
+                               .frame_time(0.1)
+                               .declared_frames(1000000)
+                               .text();
+  EXPECT_EQ(text,
+            "HIERARCHY\nROOT R\n{\n  OFFSET 0 0 0\n  JOINT A\n  {\n    OFFSET 1 0 0\n  }\n  JOINT B\n  {\n"
+            "    OFFSET 0 1 0\n    CHANNELS 0\n  }\n}\nMOTION\nFrames: 1000000\nFrame Time: 0.1\n");
+  const Clip clip = test::parse_ok(text);
+  ASSERT_EQ(clip.skeleton.joint_count(), 3);
+  EXPECT_EQ(clip.motion.channel_count, 0);
+  EXPECT_EQ(clip.motion.frame_count, 1000000u);
+}
+
+TEST(BvhBuilder, DeclaredFramesOverrideTheCountOfRows) {
+  const std::string text =
+      test::BvhBuilder().root("R", {0, 0, 0}, "Xposition").declared_frames(3).frame_line("7").text();
+  EXPECT_EQ(text.substr(text.find("MOTION")), "MOTION\nFrames: 3\nFrame Time: 0.03333333333333333\n7\n");
 }
 
 }  // namespace

@@ -90,7 +90,28 @@ Clip load_corpus(const std::filesystem::path& path) {
   return loaded ? std::move(loaded).value() : Clip{};
 }
 
-const char* const kSmall = R"(HIERARCHY
+// Hips and two legs (three joints, two End Sites), `frames` frames at `frame_time` (as a file
+// writes it). Even frames: the hips at 1.5 90 -3, nothing turned; odd frames: the hips at 2 91 -2.25
+// turned 90 degrees about Z, the left leg 30 about X and the right -45 about Y.
+std::string small_text(int frames = 2, double frame_time = 0.0333333) {
+  return test::BvhBuilder()
+      .root("Hips", {0, 0, 0}, test::kPositionsZXY)
+      .joint("LeftUpLeg", "Hips", {10, 0, 0}, test::kRotationsZXY)
+      .end_site("LeftUpLeg", {0, -40, 0})
+      .joint("RightUpLeg", "Hips", {-10, 0, 0}, test::kRotationsZXY)
+      .end_site("RightUpLeg", {0, -40, 0})
+      .frame_time(frame_time)
+      .frames(frames,
+              [](int f) {
+                return f % 2 == 0 ? test::BvhBuilder::Row{1.5, 90, -3, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+                                  : test::BvhBuilder::Row{2, 91, -2.25, 90, 0, 0, 0, 30, 0, 0, 0, -45};
+              })
+      .text();
+}
+
+// The writer's canonical text of small_text()'s clip, byte for byte (tabs, the frame time as read,
+// shortest numbers): this test's point is the exact bytes, so the file stays a literal.
+const char* const kSmallAsWritten = R"(HIERARCHY
 ROOT Hips
 {
 	OFFSET 0 0 0
@@ -122,8 +143,9 @@ Frame Time: 0.0333333
 )";
 
 TEST(BvhWriter, WritesCanonicalText) {
-  const Clip clip = test::parse_ok(kSmall);
-  EXPECT_EQ(bvh_text(clip), kSmall);
+  const Clip clip = test::parse_ok(kSmallAsWritten);
+  EXPECT_EQ(bvh_text(clip), kSmallAsWritten);
+  EXPECT_EQ(bvh_text(test::parse_ok(small_text())), kSmallAsWritten);
   BvhWriteOptions two;
   two.precision = 2;
   Clip rounded = clip;
@@ -134,7 +156,7 @@ TEST(BvhWriter, WritesCanonicalText) {
 }
 
 TEST(BvhWriter, ShortestNumbersReadBackToTheSameFloats) {
-  Clip clip = test::parse_ok(kSmall);
+  Clip clip = test::parse_ok(small_text());
   std::mt19937 random(7);
   std::uniform_real_distribution<float> values(-1000.0f, 1000.0f);
   for (float& value : clip.motion.values) value = values(random);
@@ -301,15 +323,7 @@ TEST(Convert, ResamplingBetweenFramesFollowsTheViewersInterpolation) {
 }
 
 // 80 frames of the small clip at `frame_time` (as a file writes it).
-Clip eighty_frames(const char* frame_time) {
-  std::string text = kSmall;
-  text.replace(text.find("Frames: 2"), 9, "Frames: 80");
-  text.replace(text.find("0.0333333"), 9, frame_time);
-  const std::string last_rows = text.substr(text.find("1.5 90"));
-  text.erase(text.find("1.5 90"));
-  for (int f = 0; f < 40; ++f) text += last_rows;
-  return test::parse_ok(text);
-}
+Clip eighty_frames(const char* frame_time) { return test::parse_ok(small_text(80, std::stod(frame_time))); }
 
 // `convert --fps` and `render --fps` time frames by one rule (plan_video_timing): a file's frame
 // time written with a few digits is its whole rate, N frames at R last N / R s, and the output has
@@ -423,36 +437,20 @@ TEST(Convert, ResamplingInGimbalLockSlerpsTheWholeRotationInEveryOrder) {
   }
 }
 
-const char* const kSlidingChest = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-	JOINT Chest
-	{
-		OFFSET 0 10 0
-		CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-		End Site
-		{
-			OFFSET 0 5 0
-		}
-	}
-}
-MOTION
-Frames: 2
-Frame Time: 0.1
-0 0 0 0 0 0 1 2 3 10 0 0
-5 0 0 0 0 0 1 CHEST_Y 3 20 0 0
-)";
-
-std::string sliding_chest(const char* chest_y) {
-  std::string text = kSlidingChest;
-  text.replace(text.find("CHEST_Y"), 7, chest_y);
-  return text;
+// Hips and a Chest with six channels each, 2 frames: the Chest's positions 1 2 3, then 1 `chest_y` 3.
+std::string sliding_chest(double chest_y) {
+  return test::BvhBuilder()
+      .root("Hips", {0, 0, 0}, test::kPositionsZXY)
+      .joint("Chest", "Hips", {0, 10, 0}, test::kPositionsZXY)
+      .end_site("Chest", {0, 5, 0})
+      .frame_time(0.1)
+      .frame({0, 0, 0, 0, 0, 0, 1, 2, 3, 10, 0, 0})
+      .frame({5, 0, 0, 0, 0, 0, 1, chest_y, 3, 20, 0, 0})
+      .text();
 }
 
 TEST(Convert, ThreeChannelsFoldsConstantPositionChannelsIntoOffset) {
-  const Clip input = test::parse_ok(sliding_chest("2"));
+  const Clip input = test::parse_ok(sliding_chest(2));
   ConvertOptions options;
   options.three_channels = true;
   options.position_mode = PositionModeRequest::Add;
@@ -465,7 +463,7 @@ TEST(Convert, ThreeChannelsFoldsConstantPositionChannelsIntoOffset) {
 }
 
 TEST(Convert, ThreeChannelsRefusesAMovingChannelNamingTheJoint) {
-  const Clip input = test::parse_ok(sliding_chest("2.5"));
+  const Clip input = test::parse_ok(sliding_chest(2.5));
   ConvertOptions options;
   options.three_channels = true;
   options.position_mode = PositionModeRequest::Add;
@@ -645,7 +643,7 @@ TEST(Convert, ReplaceModeFilesAreWrittenForTheAddRule) {
 }
 
 TEST(Convert, MirrorSwapsSidesAcrossTheSidePlane) {
-  const Clip input = test::parse_ok(kSmall);
+  const Clip input = test::parse_ok(small_text());
   ConvertOptions options;
   options.mirror = true;
   const Clip output = written_and_read(convert_ok(input, options));
@@ -706,70 +704,24 @@ TEST(Convert, SideNamesOfManyExporters) {
 // "righttoebase", so every joint of a leg changes side together; "lowerback" is no side;
 // "LeftEye" without "RightEye" keeps its name, with a located warning.
 TEST(Convert, MirrorSwapsEveryPairedNameAndWarnsOfUnpairedOnes) {
-  const Clip input = test::parse_ok(R"(HIERARCHY
-ROOT hip
-{
-	OFFSET 0 0 0
-	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-	JOINT lhip
-	{
-		OFFSET 10 0 0
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		JOINT lfoot
-		{
-			OFFSET 0 -80 0
-			CHANNELS 3 Zrotation Xrotation Yrotation
-			JOINT lefttoebase
-			{
-				OFFSET 0 -5 10
-				CHANNELS 3 Zrotation Xrotation Yrotation
-				End Site
-				{
-					OFFSET 0 0 5
-				}
-			}
-		}
-	}
-	JOINT rhip
-	{
-		OFFSET -10 0 0
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		JOINT rfoot
-		{
-			OFFSET 0 -80 0
-			CHANNELS 3 Zrotation Xrotation Yrotation
-			JOINT righttoebase
-			{
-				OFFSET 0 -5 10
-				CHANNELS 3 Zrotation Xrotation Yrotation
-				End Site
-				{
-					OFFSET 0 0 5
-				}
-			}
-		}
-	}
-	JOINT lowerback
-	{
-		OFFSET 0 10 0
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		JOINT LeftEye
-		{
-			OFFSET 3 60 8
-			CHANNELS 3 Zrotation Xrotation Yrotation
-			End Site
-			{
-				OFFSET 0 0 1
-			}
-		}
-	}
-}
-MOTION
-Frames: 2
-Frame Time: 0.0333333
-0 85 0 0 0 0 10 0 0 0 0 0 0 0 0 -10 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 85 2 0 0 0 -10 0 0 0 0 0 0 0 0 10 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-)");
+  // LeftEye's JOINT line is the text's line 48 (the builder writes one line per keyword and brace).
+  const Clip input = test::parse_ok(test::BvhBuilder()
+                                        .root("hip", {0, 0, 0}, test::kPositionsZXY)
+                                        .joint("lhip", "hip", {10, 0, 0}, test::kRotationsZXY)
+                                        .joint("lfoot", "lhip", {0, -80, 0}, test::kRotationsZXY)
+                                        .joint("lefttoebase", "lfoot", {0, -5, 10}, test::kRotationsZXY)
+                                        .end_site("lefttoebase", {0, 0, 5})
+                                        .joint("rhip", "hip", {-10, 0, 0}, test::kRotationsZXY)
+                                        .joint("rfoot", "rhip", {0, -80, 0}, test::kRotationsZXY)
+                                        .joint("righttoebase", "rfoot", {0, -5, 10}, test::kRotationsZXY)
+                                        .end_site("righttoebase", {0, 0, 5})
+                                        .joint("lowerback", "hip", {0, 10, 0}, test::kRotationsZXY)
+                                        .joint("LeftEye", "lowerback", {3, 60, 8}, test::kRotationsZXY)
+                                        .end_site("LeftEye", {0, 0, 1})
+                                        .frame_time(0.0333333)
+                                        .frame_line("0 85 0 0 0 0 10 0 0 0 0 0 0 0 0 -10 0 0 0 0 0 0 0 0 0 0 0 0 0 0")
+                                        .frame_line("0 85 2 0 0 0 -10 0 0 0 0 0 0 0 0 10 0 0 0 0 0 0 0 0 0 0 0 0 0 0")
+                                        .text());
   ConvertOptions options;
   options.mirror = true;
   ConvertReport report;
@@ -849,7 +801,7 @@ TEST(Convert, MirrorOfARestPoseLyingAlongXKeepsTheUpAxis) {
 }
 
 TEST(Convert, MirrorWithoutSideNamesIsRefused) {
-  Clip input = test::parse_ok(kSmall);
+  Clip input = test::parse_ok(small_text());
   input.skeleton.names[1] = "A";
   input.skeleton.names[3] = "B";
   ConvertOptions options;
@@ -861,7 +813,7 @@ TEST(Convert, MirrorWithoutSideNamesIsRefused) {
 }
 
 TEST(Convert, UnitScalingIsExact) {
-  const Clip input = test::parse_ok(kSmall);
+  const Clip input = test::parse_ok(small_text());
   ConvertOptions options;
   options.lengths = LengthConversion{1.0, 0.01, 1.0};  // centimetres to metres
   const Clip output = convert_ok(input, options);
@@ -881,7 +833,7 @@ TEST(Convert, UnitScalingIsExact) {
 // A unit guess that is unknown (a partial rig, too few joints) only sizes the viewer's grid: --units
 // refuses to convert from it, saying why and asking for --from-units, and converts once given it.
 TEST(Convert, UnitsFromAnUnknownGuessAreRefused) {
-  const Clip input = test::parse_ok(kSmall);  // three joints
+  const Clip input = test::parse_ok(small_text());  // three joints
   ConvertOptions options;
   options.lengths = LengthConversion{1.0, std::nullopt, 1.0};
   ConvertReport report;
@@ -901,7 +853,7 @@ TEST(Convert, UnitsFromAnUnknownGuessAreRefused) {
 }
 
 TEST(Convert, UpAxisTurnsEveryPositionExactly) {
-  const Clip input = test::parse_ok(kSmall);
+  const Clip input = test::parse_ok(small_text());
   ConvertOptions options;
   options.from_up = UpAxisRequest{UpAxis::PosZ};
   options.up = UpAxis::PosY;
@@ -916,7 +868,7 @@ TEST(Convert, UpAxisTurnsEveryPositionExactly) {
 }
 
 TEST(Convert, NamesStrippedAndRenamedDuplicatesRefused) {
-  Clip input = test::parse_ok(kSmall);
+  Clip input = test::parse_ok(small_text());
   input.skeleton.names[0] = "mixamorig:Hips";
   input.skeleton.names[1] = "mixamorig:LeftUpLeg";
   ConvertOptions options;
@@ -928,18 +880,18 @@ TEST(Convert, NamesStrippedAndRenamedDuplicatesRefused) {
   EXPECT_EQ(output.skeleton.names[3], "RightThigh");
   ConvertOptions clash;
   clash.renames = {{"RightUpLeg", "LeftUpLeg"}};
-  const Result<Clip> refused = convert_clip(test::parse_ok(kSmall), clash);
+  const Result<Clip> refused = convert_clip(test::parse_ok(small_text()), clash);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().message, "the joint name 'LeftUpLeg' is used by two joints (a BVH joint name cannot)");
   ConvertOptions missing;
   missing.renames = {{"Spine", "Back"}};
-  const Result<Clip> unknown = convert_clip(test::parse_ok(kSmall), missing);
+  const Result<Clip> unknown = convert_clip(test::parse_ok(small_text()), missing);
   ASSERT_FALSE(unknown.ok());
   EXPECT_EQ(unknown.error().message, "--rename: no joint is named 'Spine'");
 }
 
 TEST(Convert, DuplicateNamesAreMadeUnique) {
-  Clip input = test::parse_ok(kSmall);
+  Clip input = test::parse_ok(small_text());
   input.skeleton.names = {"Leg", "Leg", "LegEnd", "Leg", "LegEnd"};
   input.skeleton.names[0] = "Leg_2";  // a suffix already taken is skipped
   ConvertReport report;
@@ -950,7 +902,7 @@ TEST(Convert, DuplicateNamesAreMadeUnique) {
 }
 
 TEST(Convert, InPlaceAndGround) {
-  const Clip input = test::parse_ok(kSmall);
+  const Clip input = test::parse_ok(small_text());
   ConvertOptions options;
   options.from_up = UpAxisRequest{UpAxis::PosY};
   options.in_place = true;
@@ -973,7 +925,7 @@ TEST(Convert, InPlaceAndGround) {
 }
 
 TEST(Convert, UnwrapRemovesJumpsAndKeepsPoses) {
-  Clip input = test::parse_ok(kSmall);
+  Clip input = test::parse_ok(small_text());
   // The left leg's Z: 170 then -170 (a 340 jump that is 20 degrees the short way).
   input.motion.values[6] = 170.0f;
   input.motion.values[12 + 6] = -170.0f;
@@ -989,7 +941,7 @@ TEST(Convert, UnwrapRemovesJumpsAndKeepsPoses) {
 }
 
 TEST(Convert, TrimKeepsTheRange) {
-  const Clip input = test::parse_ok(kSmall);
+  const Clip input = test::parse_ok(small_text());
   ConvertOptions options;
   options.first_frame = 1;
   options.last_frame = 1;

@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <optional>
+#include <string>
 
+#include "bvh_builder.hpp"
 #include "io/address_sanitizer.hpp"
 #include "png_image.hpp"
 #include "run_process.hpp"
@@ -26,12 +29,14 @@ constexpr long kSanitizerFactor = 1;
 // `joints` joints without channels under a root without channels, declaring `frames` frames: a few
 // bytes per joint, no bytes per frame.
 std::string channel_less_rig(int joints, long long frames) {
-  std::string text = "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n";
+  test::BvhBuilder rig;
+  rig.root("Hips", {0, 0, 0}, std::nullopt);  // no CHANNELS line
   for (int i = 0; i < joints; ++i) {
-    text += "\tJOINT J" + std::to_string(i) + "\n\t{\n\t\tOFFSET " + std::to_string(i % 17) + " " +
-            std::to_string(1 + i % 5) + " " + std::to_string(i % 3) + "\n\t}\n";
+    const test::BvhBuilder::Offset offset = {static_cast<double>(i % 17), static_cast<double>(1 + i % 5),
+                                             static_cast<double>(i % 3)};
+    rig.joint("J" + std::to_string(i), "Hips", offset, std::nullopt);  // no CHANNELS line
   }
-  return text + "}\nMOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: 0.0333333\n";
+  return rig.frame_time(0.0333333).declared_frames(frames).text();
 }
 
 TEST(CostBounds, AMillionFramesOfChannelLessJointsRenderInBoundedMemory) {
@@ -84,10 +89,11 @@ std::filesystem::path rows_file(const TempDir& dir, const std::string& name, lon
                                 const std::string& value, const std::string& first_row = {}) {
   const auto path = dir.path() / name;
   std::ofstream file(path, std::ios::binary);
-  file << "HIERARCHY\nROOT r\n{\nOFFSET 0 0 0\nCHANNELS 4 Xposition Yposition Zposition Zrotation\n";
-  for (int j = 0; j < 20; ++j)
-    file << "JOINT j" << j << "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n}\n";
-  file << "}\nMOTION\nFrames: " << declared << "\nFrame Time: 0.01\n";
+  // The header from the builder (its last line, "Frame Time:", is line 109), the rows streamed after it.
+  test::BvhBuilder header;
+  header.root("r", {0, 0, 0}, "Xposition Yposition Zposition Zrotation");
+  for (int j = 0; j < 20; ++j) header.joint("j" + std::to_string(j), "r", {0, 1, 0}, test::kRotationsZXY);
+  file << header.frame_time(0.01).declared_frames(declared).text();
   std::string row;
   for (int i = 0; i < 64; ++i) row += value + " ";
   row.back() = '\n';

@@ -68,7 +68,7 @@ TEST_F(RenderCommand, UiAddsThePanelsAroundTheView) {
 
 TEST_F(RenderCommand, ABrokenFileIsALocatedErrorWithExitCodeOne) {
   const auto broken = dir_ / "broken.bvh";
-  std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
+  std::ofstream(broken) << kBrokenBvh;
   const auto result = run_bvhscope({"render", broken.string(), "-o", (dir_ / "x.png").string()});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.err.rfind(broken.string() + ":4:3: error: malformed OFFSET", 0), 0u) << result.err;

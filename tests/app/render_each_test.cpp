@@ -110,7 +110,7 @@ TEST_F(RenderEach, ABrokenFileIsReportedWithItsLocationAndTheOthersAreWritten) {
   write_cut_sample(dir_.path() / "a.bvh", 10);
   write_cut_sample(dir_.path() / "c.bvh", 20);
   const fs::path broken = dir_.path() / "b.bvh";
-  std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n";
+  std::ofstream(broken) << kBrokenBvh;
   const fs::path out = dir_.path() / "out";
   const auto made =
       run_headless({"render", (dir_.path() / "a.bvh").string(), broken.string(), (dir_.path() / "c.bvh").string(),
@@ -248,7 +248,7 @@ TEST_F(RenderEach, OneWorkerRendersFileAfterFileAndEachFailureStaysWithItsFile) 
   // them are still rendered.
   write_cut_sample(dir_.path() / "a.bvh", 10);
   const fs::path broken = dir_.path() / "b.bvh";
-  std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n";
+  std::ofstream(broken) << kBrokenBvh;
   write_cut_sample(dir_.path() / "c.bvh", 4);
   write_cut_sample(dir_.path() / "d.bvh", 30);
   const fs::path out = dir_.path() / "out";

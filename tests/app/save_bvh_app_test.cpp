@@ -15,6 +15,7 @@
 #include "anim/measure.hpp"
 #include "anim/pose.hpp"
 #include "app_test_fixture.hpp"
+#include "bvh_builder.hpp"
 
 namespace bvhscope::test {
 namespace {
@@ -65,15 +66,14 @@ void click_box(unsigned long window, const State& state, const std::string& key)
 // 60 frames at 25 fps of a root turning 20 degrees a frame about Y, written wrapped to
 // (-180, 180] as many exporters do.
 std::string turning_clip() {
-  std::string text =
-      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-      "JOINT Head\n{\nOFFSET 0 10 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 5 0\n}\n}\n}\n"
-      "MOTION\nFrames: 60\nFrame Time: 0.04\n";
-  for (int f = 0; f < 60; ++f) {
-    const double angle = std::remainder(20.0 * f, 360.0);
-    text += std::to_string(f * 0.2) + " 90 0 0 0 " + std::to_string(angle) + " 0 10 0\n";
-  }
-  return text;
+  return BvhBuilder()
+      .root("Hips", {0, 0, 0}, kPositionsZXY)
+      .joint("Head", "Hips", {0, 10, 0}, kRotationsZXY)
+      .end_site("Head", {0, 5, 0})
+      .frame_time(0.04)
+      .frames(60,
+              [](int f) { return BvhBuilder::Row{f * 0.2, 90, 0, 0, 0, std::remainder(20.0 * f, 360.0), 0, 10, 0}; })
+      .text();
 }
 
 class SaveBvhApp : public ViewerAppTest {

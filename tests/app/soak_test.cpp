@@ -65,7 +65,7 @@ TEST_F(SoakTest, CyclesOfLoadsPlaybackAndResizesNeitherCrashNorGrow) {
       (corpus_dir() / "rgbdacq__02_03.bvh").string(), (corpus_dir() / "bvh11__131_01.bvh").string(),
       (corpus_dir() / "pybvh__bvh_example.bvh").string(), (fixtures_dir() / "two_joints.bvh").string()};
   const auto broken = app.dir() / "broken.bvh";
-  std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
+  std::ofstream(broken) << kBrokenBvh;
   const auto notes = app.dir() / "notes.txt";
   std::ofstream(notes) << "not motion\n";
   const std::vector<std::pair<int, int>> sizes = {{1600, 1000}, {320, 200}, {1, 1}, {3000, 2000}, {900, 600}};

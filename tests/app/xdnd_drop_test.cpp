@@ -51,7 +51,7 @@ TEST_F(DropTest, ABrokenFileShowsItsLocatedErrorAndThePreviousClipStays) {
   ViewerProcess app({});
   const unsigned long window = start(app);
   const auto broken = app.dir() / "broken.bvh";
-  std::ofstream(broken) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
+  std::ofstream(broken) << kBrokenBvh;
   drop(window, {broken.string()});
   const State state = app.wait_for(
       [](const State& s) { return s.at("message_kind") == "error" && s.at("loading") == "0"; }, "an error message");
@@ -112,7 +112,7 @@ TEST_F(DropTest, EveryFailureOfADropIsKeptUntilDismissed) {
   std::filesystem::create_directories(folder);
   const std::string good = read_file(fixtures_dir() / "two_joints.bvh");
   std::ofstream(folder / "a_good.bvh") << good;
-  std::ofstream(folder / "b_broken.bvh") << "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0\n";
+  std::ofstream(folder / "b_broken.bvh") << kBrokenBvh;
   std::ofstream(folder / "c_good.bvh") << good;
   std::ofstream(folder / "d_empty.bvh") << "";
   std::ofstream(folder / "e_text.bvh") << "just words\n";

@@ -15,8 +15,6 @@ namespace {
 
 using test::run_bvhscope;
 
-constexpr const char* kBrokenBvh = "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
-
 // walk2.bvh and walk10.bvh (the two-joint clip: 2 frames at 0.5 s), broken.bvh (a located error at
 // 4:3), notes.txt (not a motion file: not listed), sub/deep.bvh (only with --recursive).
 struct BatchFolder {
@@ -25,7 +23,7 @@ struct BatchFolder {
   BatchFolder() {
     (void)dir.write("walk2.bvh", test::kTwoJoints);
     (void)dir.write("walk10.bvh", test::kTwoJoints);
-    (void)dir.write("broken.bvh", kBrokenBvh);
+    (void)dir.write("broken.bvh", test::kBrokenBvh);
     (void)dir.write("notes.txt", "not motion\n");
     std::filesystem::create_directories(dir.path() / "sub");
     (void)dir.write("sub/deep.bvh", test::kTwoJoints);

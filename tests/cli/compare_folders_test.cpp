@@ -41,7 +41,7 @@ struct PairedFolders {
     std::filesystem::create_directories(b);
     for (const char* name : {"bad", "only_a", "run", "walk"})
       (void)dir.write(std::string("A/") + name + ".bvh", standing(0));
-    (void)dir.write("B/bad.bvh", "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n");
+    (void)dir.write("B/bad.bvh", test::kBrokenBvh);
     (void)dir.write("B/only_b.bvh", standing(0));
     (void)dir.write("B/run.bvh", standing(0));
     (void)dir.write("B/walk.bvh", standing(10));

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "bvh_builder.hpp"
 #include "run_process.hpp"
 #include "test_support.hpp"
 
@@ -12,18 +13,21 @@ namespace {
 
 using test::run_bvhscope;
 
-// Hips and Chest; the Chest's Yrotation goes 0, 1, 201 (a half turn less 20 degrees in one frame:
-// a rotation jump at frame 2); every other channel is 0 throughout.
-constexpr const char* kJumping =
-    "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
-    "Yrotation\n"
-    "  JOINT Chest\n  {\n    OFFSET 0 10 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n    {\n"
-    "      OFFSET 0 5 0\n    }\n  }\n}\nMOTION\nFrames: 3\nFrame Time: 0.04\n"
-    "0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 1\n0 0 0 0 0 0 0 0 201\n";
+// Hips and Chest; the Chest's Yrotation goes 0, 1, `last` (201 by default: a half turn less 20
+// degrees in one frame, a rotation jump at frame 2); every other channel is 0 throughout.
+std::string jumping(double last = 201) {
+  return test::BvhBuilder()
+      .root("Hips", {0, 0, 0}, test::kPositionsZXY)
+      .joint("Chest", "Hips", {0, 10, 0}, test::kRotationsZXY)
+      .end_site("Chest", {0, 5, 0})
+      .frame_time(0.04)
+      .frames(3, [&](int f) { return test::BvhBuilder::Row{0, 0, 0, 0, 0, 0, 0, 0, f == 2 ? last : f}; })
+      .text();
+}
 
 TEST(LintCli, PrintsEachFindingWithItsPlaceHintAndASummary) {
   test::TempDir dir;
-  const std::string path = dir.write("jump.bvh", kJumping).string();
+  const std::string path = dir.write("jump.bvh", jumping()).string();
   const auto result = run_bvhscope({"lint", path});
   EXPECT_EQ(result.exit_code, 4);  // warnings, no error
   EXPECT_EQ(result.err, "");
@@ -48,7 +52,7 @@ TEST(LintCli, PrintsEachFindingWithItsPlaceHintAndASummary) {
 
 TEST(LintCli, JsonListsTheFindingsOfEveryFile) {
   test::TempDir dir;
-  const std::string path = dir.write("jump.bvh", kJumping).string();
+  const std::string path = dir.write("jump.bvh", jumping()).string();
   const auto result = run_bvhscope({"lint", path, "--json"});
   EXPECT_EQ(result.exit_code, 4);
   EXPECT_EQ(
@@ -70,9 +74,8 @@ TEST(LintCli, JsonListsTheFindingsOfEveryFile) {
 
 TEST(LintCli, AFileThatDoesNotLoadIsALocatedErrorAndTheOthersAreStillLinted) {
   test::TempDir dir;
-  const std::string broken =
-      dir.write("broken.bvh", "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\nMOTION\nFrames: 0\nFrame Time: 1\n").string();
-  const std::string jump = dir.write("jump.bvh", kJumping).string();
+  const std::string broken = dir.write("broken.bvh", test::kBrokenBvh).string();
+  const std::string jump = dir.write("jump.bvh", jumping()).string();
   const auto result = run_bvhscope({"lint", broken, jump});
   EXPECT_EQ(result.exit_code, 1);  // an error somewhere
   EXPECT_EQ(result.out.rfind(broken + ":4:3: error: malformed OFFSET: expected 3 numbers, found 2 [load-error]\n", 0),
@@ -91,10 +94,8 @@ TEST(LintCli, AFileThatDoesNotLoadIsALocatedErrorAndTheOthersAreStillLinted) {
 
 TEST(LintCli, AFileWithOnlyInfoExitsZero) {
   // The jump removed: the Chest turns 1 degree a frame, nothing wrong.
-  std::string clean = kJumping;
-  clean.replace(clean.find(" 201\n"), 5, " 2\n");
   test::TempDir dir;
-  const auto result = run_bvhscope({"lint", dir.write("clean.bvh", clean).string()});
+  const auto result = run_bvhscope({"lint", dir.write("clean.bvh", jumping(2)).string()});
   EXPECT_EQ(result.exit_code, 0) << result.out;
   EXPECT_NE(result.out.find(": 0 errors, 0 warnings, 3 infos\n"), std::string::npos) << result.out;
 }
@@ -124,7 +125,7 @@ TEST(LintCli, BadUsageExitsWithTwo) {
   EXPECT_EQ(none.exit_code, 2);
   EXPECT_EQ(none.err, "bvhscope: lint: expected a FILE, several, or a folder\nTry 'bvhscope --help'.\n");
   test::TempDir dir;
-  const std::string path = dir.write("jump.bvh", kJumping).string();
+  const std::string path = dir.write("jump.bvh", jumping()).string();
   const auto bad_up = run_bvhscope({"lint", path, "--up", "sideways"});
   EXPECT_EQ(bad_up.exit_code, 2);
   EXPECT_EQ(run_bvhscope({"lint", path, "--jsn"}).exit_code, 2);

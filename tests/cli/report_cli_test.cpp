@@ -43,7 +43,7 @@ TEST(ReportCli, APageWithARowPerFileItsFindingsAndAFailureInPlace) {
   // Eight clips of 2 s and one of 30 s (an outlier of the durations), and one that does not load.
   for (int i = 1; i <= 8; ++i) (void)dir.write("set/walk" + std::to_string(i) + ".bvh", walking_bvh(21));
   (void)dir.write("set/walk10.bvh", walking_bvh(301));
-  (void)dir.write("set/broken.bvh", "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n");
+  (void)dir.write("set/broken.bvh", test::kBrokenBvh);
   const std::string page = (dir.path() / "report.html").string();
   const auto result = run_bvhscope({"report", set, "-o", page, "--no-previews", "--title", "Walks <test>"});
   EXPECT_EQ(result.exit_code, 1);  // broken.bvh

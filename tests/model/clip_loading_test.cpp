@@ -74,7 +74,7 @@ TEST(ClipLoading, AnOpenedFileLoadsIntoTheSetWithItsRows) {
 
 TEST(ClipLoading, AFailedLoadIsANoticeWithItsLocatedMessage) {
   test::TempDir dir;
-  const std::string path = dir.write("broken.bvh", "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n").string();
+  const std::string path = dir.write("broken.bvh", test::kBrokenBvh).string();
   ClipSet clips;
   ClipLoading loading;
   const std::vector<ClipSetNotice> notices = open_and_load(loading, clips, path);
