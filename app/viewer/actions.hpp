@@ -20,6 +20,7 @@
 #include "model/display_options.hpp"
 #include "model/orbit_camera.hpp"
 #include "model/timeline_view.hpp"
+#include "video/video_format.hpp"
 
 namespace bvhscope::viewer {
 
@@ -130,6 +131,7 @@ struct Actions {
     double fps = 0.0;        // 0: the clip's rate capped at 60
     int camera = 0;          // 0 fixed, 1 follow, 2 orbit
     bool overwrite = false;  // a PNG sequence replaces the frames already in its folder
+    video::VideoQuality quality = video::VideoQuality::Normal;  // the encoder's effort (MP4, WebM)
   };
   std::optional<Video> export_video;
   bool cancel_export = false;  // the PNG sequence or the video being written

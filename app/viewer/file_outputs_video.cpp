@@ -62,6 +62,7 @@ void FileOutputs::start_video_export(ViewerState& state, const Actions::Video& r
   render::VideoOptions video;
   video.frames = ClipFrameRange{request.first, request.last};
   if (request.fps > 0.0) video.fps = request.fps;
+  video.quality = request.quality;
   video.camera = request.camera == 2   ? render::VideoCamera::Orbit
                  : request.camera == 1 ? render::VideoCamera::Follow
                                        : render::VideoCamera::Fixed;

@@ -13,6 +13,9 @@ namespace {
 
 constexpr const char* kVideoExportTitle = "Export Video";
 constexpr const char* kFormats[] = {"MP4 (H.264)", "WebM (VP9)", "GIF", "PNG sequence (folder)"};
+// What each costs, as measured (video_format.hpp, bench/README.md): the time and the file's size.
+constexpr const char* kQualities[] = {"Preview (fastest, about 3x the file size)", "Normal",
+                                      "Best (about 3x the encoding time)"};
 constexpr const char* kCameras[] = {"Fixed (the whole motion)", "Follow the root", "Orbit the root once"};
 constexpr double kFpsChoices[] = {24.0, 25.0, 30.0, 50.0, 60.0};
 
@@ -49,7 +52,13 @@ void fps_row(VideoExportDialog& dialog) {
   ImGui::Combo("Frames per second", &dialog.fps_choice, rates, IM_ARRAYSIZE(rates));
 }
 
-Actions::Video chosen(const VideoExportDialog& dialog) {
+bool has_quality(VideoExportFormat format) {
+  return format == VideoExportFormat::Mp4 || format == VideoExportFormat::WebM;
+}
+
+}  // namespace
+
+Actions::Video video_export_choice(const VideoExportDialog& dialog) {
   Actions::Video video;
   video.path = dialog.path.data();
   video.first = static_cast<std::size_t>(std::max(dialog.first, 0));
@@ -75,10 +84,13 @@ Actions::Video chosen(const VideoExportDialog& dialog) {
   video.fps = dialog.fps_choice > 0 ? kFpsChoices[dialog.fps_choice - 1] : 0.0;
   video.camera = dialog.camera;
   video.overwrite = ends_with(video.path, "/") && dialog.overwrite;
+  if (has_quality(dialog.format) && !ends_with(video.path, "/")) {
+    video.quality = dialog.quality == 0   ? video::VideoQuality::Preview
+                    : dialog.quality == 2 ? video::VideoQuality::Best
+                                          : video::VideoQuality::Normal;
+  }
   return video;
 }
-
-}  // namespace
 
 std::string video_export_path(const std::string& stem, VideoExportFormat format) {
   switch (format) {
@@ -127,6 +139,10 @@ void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
     dialog.format = static_cast<VideoExportFormat>(format);
     set_path(dialog, video_export_path(stem, dialog.format));
   }
+  if (has_quality(dialog.format)) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+    ImGui::Combo("Quality", &dialog.quality, kQualities, IM_ARRAYSIZE(kQualities));
+  }
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
   ImGui::Combo("Camera", &dialog.camera, kCameras, IM_ARRAYSIZE(kCameras));
   ImGui::Spacing();
@@ -150,7 +166,7 @@ void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions) {
   const bool go = ImGui::Button("Export") || entered || enter_elsewhere;
   ImGui::SameLine();
   if (go) {
-    if (dialog.path[0] != '\0') actions.export_video = chosen(dialog);
+    if (dialog.path[0] != '\0') actions.export_video = video_export_choice(dialog);
     ImGui::CloseCurrentPopup();
   }
   if (ImGui::Button("Cancel") || dialog_cancel_pressed()) ImGui::CloseCurrentPopup();

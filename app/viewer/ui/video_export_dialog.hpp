@@ -1,6 +1,6 @@
-// File > Export video: the dialog choosing the frame range, size, rate, format, camera and output
-// path of a video of the view's clips (what `bvhscope render -o OUT` takes). Reads its state and
-// returns the choice as Actions::export_video.
+// File > Export video: the dialog choosing the frame range, size, rate, format, quality, camera and
+// output path of a video of the view's clips (what `bvhscope render -o OUT` takes). Reads its state
+// and returns the choice as Actions::export_video.
 #pragma once
 
 #include <array>
@@ -29,6 +29,7 @@ struct VideoExportDialog {
   int custom_height = 720;
   int fps_choice = 0;  // 0 the clip's rate capped at 60, then kFpsChoices
   VideoExportFormat format = VideoExportFormat::Mp4;
+  int quality = 1;         // 0 preview, 1 normal, 2 best (render --quality): MP4 and WebM only
   int camera = 0;          // 0 fixed, 1 follow, 2 orbit
   bool overwrite = false;  // a PNG sequence (a path ending in '/') replaces the frames in its folder
 };
@@ -37,6 +38,10 @@ struct VideoExportDialog {
 std::string video_export_path(const std::string& stem, VideoExportFormat format);
 // The path without the format's extension, as video_export_path takes it back.
 std::string video_export_stem(const std::string& path);
+
+// What Export asks for with the dialog as it is (the quality only for MP4 and WebM: a GIF and a PNG
+// sequence are the same at every quality).
+Actions::Video video_export_choice(const VideoExportDialog& dialog);
 
 void draw_video_export_dialog(VideoExportDialog& dialog, Actions& actions);
 
