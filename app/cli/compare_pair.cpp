@@ -367,20 +367,25 @@ std::optional<ComparedPair> compare_files(const CompareSetup& setup, const Parse
     return std::nullopt;
   }
   pair.result = std::move(compared).value();
-  // Few joints matched by name: the numbers describe a part of the figure, and a map would pair more.
+  // Few joints matched: the numbers describe a part of the figure, and a map (or a longer one) would
+  // pair more.
   pair.reference_joints =
       static_cast<std::size_t>(reference->skeleton.joint_count() - reference->skeleton.end_site_count());
   for (const JointPair& joints : pair.result.matching.pairs)
     pair.matched_joints += reference->skeleton.is_end_site(joints.reference) ? 0 : 1;
   for (const int joint : pair.result.left_out)  // matched, though outside the joint set
     pair.matched_joints += reference->skeleton.is_end_site(joint) ? 0 : 1;
-  if (2 * pair.matched_joints < pair.reference_joints)
+  if (2 * pair.matched_joints < pair.reference_joints) {
+    const std::string few =
+        "only " + std::to_string(pair.matched_joints) + " of its " + std::to_string(pair.reference_joints) + " joints ";
     err << format_diagnostic(
                {reference->source, 0, 0,
-                "only " + std::to_string(pair.matched_joints) + " of its " + std::to_string(pair.reference_joints) +
-                    " joints matched the other's by name; --map MAP.csv pairs the others"},
+                setup.map_path ? few + "are paired with the other's, by name or by " + printable(*setup.map_path) +
+                                     "; the others are left out of the numbers"
+                               : few + "matched the other's by name; --map MAP.csv pairs the others"},
                Severity::Warning)
         << '\n';
+  }
   return pair;
 }
 

@@ -69,6 +69,8 @@ dvec3 turn(const RigidFit& fit, const dvec3& v, const dvec3& up) {
 // The other's points turned about `up` and moved so that they best fit the reference's points.
 void fit_rigid_about_axis(const std::vector<dvec3>& reference, std::vector<dvec3>& other, const dvec3& up) {
   if (reference.empty()) return;
+  // The same points stay exactly where they are (the fit's arithmetic would move them by rounding).
+  if (std::equal(reference.begin(), reference.end(), other.begin(), other.end())) return;
   const RigidFit fit = fit_about_axis(
       reference.size(), [&](std::size_t i) { return reference[i]; }, [&](std::size_t i) { return other[i]; }, up);
   for (dvec3& point : other) point = turn(fit, point - fit.other_centre, up) + fit.reference_centre;

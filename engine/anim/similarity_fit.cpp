@@ -10,12 +10,18 @@ SimilarityFit fit_similarity(std::span<const glm::dvec3> reference, std::span<co
   SimilarityFit fit;
   const std::size_t count = std::min(reference.size(), other.size());
   if (count == 0) return fit;
+  bool same = true;
   for (std::size_t i = 0; i < count; ++i) {
     fit.reference_centre += reference[i];
     fit.other_centre += other[i];
+    same = same && reference[i] == other[i];
   }
   fit.reference_centre /= static_cast<double>(count);
   fit.other_centre /= static_cast<double>(count);
+  if (same) {
+    fit.same_points = true;
+    return fit;
+  }
   // Horn: the rotation maximising sum(dot(R * b_i, a_i)) over the centred points (their lengths
   // weigh them, as the least squares do).
   scratch.clear();

@@ -29,6 +29,19 @@ TEST(SimilarityFit, RecoversATurnAScaleAndAMove) {
   }
 }
 
+TEST(SimilarityFit, TheSamePointsStayExactlyWhereTheyAre) {
+  // Centring and un-centring 0.1 about a centre of 0.3 does not give 0.1 back in doubles.
+  const std::vector<glm::dvec3> points = {{0.1, 0.7, -0.3}, {0.2, 1.9, 0.05}, {1.3, 0.1, 0.35}, {-0.4, 2.2, 0.9}};
+  std::vector<DirectionPair> scratch;
+  const SimilarityFit fit = fit_similarity(points, points, scratch);
+  EXPECT_TRUE(fit.same_points);
+  for (const glm::dvec3& p : points) EXPECT_EQ(fit.apply(p), p);
+  // One point moved by the least a double can: a fit of its own, no longer "the same".
+  std::vector<glm::dvec3> moved = points;
+  moved[2].x = std::nextafter(moved[2].x, 2.0);
+  EXPECT_FALSE(fit_similarity(points, moved, scratch).same_points);
+}
+
 TEST(SimilarityFit, AMirrorImageIsNotReflected) {
   // The other is the reference mirrored across x = 0: the best proper fit cannot match every point.
   const std::vector<glm::dvec3> reference = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {2, 1, 0.5}};

@@ -55,6 +55,18 @@ TEST(CliCompare, AClipAgainstItselfAndAMovedCopy) {
   EXPECT_TRUE(has(root.out, "MPJPE:           0.0000")) << root.out;
 }
 
+// A real capture against itself: every error exactly 0, PA-MPJPE too (the Procrustes fit of the same
+// points moves none of them, where its arithmetic alone left 3e-19).
+TEST(CliCompare, ACaptureAgainstItselfIsExactlyZeroAfterEveryAlignment) {
+  const std::string cmu = (test::corpus_dir() / "assimp__01_01.bvh").string();
+  for (const char* align : {"none", "root", "rigid", "procrustes"}) {
+    const auto same = run_bvhscope({"compare", cmu, cmu, "--frames", "0:99", "--align", align, "--json"});
+    ASSERT_EQ(same.exit_code, 0) << same.err;
+    for (const char* part : {"\"mpjpe\":0,", "\"pa_mpjpe\":0,", "\"max_error\":0,"})
+      EXPECT_TRUE(has(same.out, part)) << align << ": " << part << " in " << same.out.substr(0, 400);
+  }
+}
+
 TEST(CliCompare, UnitsGivenTakeBothClipsInThatUnit) {
   test::TempDir dir;
   const std::string ref = dir.write("ref.bvh", clip(kStraight)).string();
@@ -243,6 +255,12 @@ TEST(CliCompare, AMapNamingMissingJointsIsAnErrorAndFewMatchesAreWarned) {
                              ":3:1: error: the reference has no joint 'NoSuch' (line 3); the other has no joint "
                              "'Skull' (line 4)\n");
   EXPECT_EQ(missing.out, "");
+  // A map that pairs a few more: still few, said without asking for the map it was given.
+  const auto short_map = dir.write("short.csv", "Hips,hip\nHead,head\nNeck,neck\n");
+  const auto mapped = run_bvhscope({"compare", cmu, daz, "--map", short_map.string(), "--frames", "0:9"});
+  EXPECT_EQ(mapped.exit_code, 0) << mapped.err;
+  EXPECT_EQ(mapped.err, cmu + ": warning: only 3 of its 31 joints are paired with the other's, by name or by " +
+                            short_map.string() + "; the others are left out of the numbers\n");
 }
 
 }  // namespace
