@@ -204,9 +204,10 @@ int compare_folders(const CompareSetup& setup, const ParsedArguments& parsed, co
     out << "reference folder: " << printable(reference_folder) << "\nother folder:     " << printable(other_folder)
         << "\n";
   }
-  // One pair failed: its located error on stderr, and in the JSON its entry naming both files.
+  // One pair failed: its located error on stderr and in the CSV's error cell (which of the two
+  // files, where), and in the JSON its entry naming both files.
   const auto failed_pair = [&](std::size_t i, const Diagnostic& error, std::string messages) {
-    errors[i] = error.message;
+    errors[i] = format_diagnostic(error, Severity::Error);
     FileOutcome outcome;
     outcome.err = std::move(messages);
     outcome.status = kExitBadInput;

@@ -119,9 +119,10 @@ TEST(CompareFolders, CsvHasARowPerPairAndIndexPairingFollowsTheOrder) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(test::read_file(csv),
             "reference,other,frames,mpjpe,pa_mpjpe,max_error,unit,worst_frame,worst_joint,error\n" + f.a + "/bad.bvh," +
-                f.b + "/bad.bvh,,,,,,,,\"malformed OFFSET: expected 3 numbers, found 2\"\n" + f.a + "/only_a.bvh," +
-                f.b + "/only_b.bvh,3,0,0,0,m,0,Hips,\n" + f.a + "/run.bvh," + f.b + "/run.bvh,3,0,0,0,m,0,Hips,\n" +
-                f.a + "/walk.bvh," + f.b + "/walk.bvh,3,10,0,10,m,0,Hips,\n");
+                f.b + "/bad.bvh,,,,,,,,\"" + f.b +
+                "/bad.bvh:4:3: error: malformed OFFSET: expected 3 numbers, found 2\"\n" + f.a + "/only_a.bvh," + f.b +
+                "/only_b.bvh,3,0,0,0,m,0,Hips,\n" + f.a + "/run.bvh," + f.b + "/run.bvh,3,0,0,0,m,0,Hips,\n" + f.a +
+                "/walk.bvh," + f.b + "/walk.bvh,3,10,0,10,m,0,Hips,\n");
   EXPECT_TRUE(holds(result.out, "only_a.bvh ~ only_b.bvh: MPJPE 0.0000")) << result.out;
   EXPECT_TRUE(holds(result.out, "(paired by order)\n")) << result.out;
   EXPECT_FALSE(holds(result.out, "unpaired")) << result.out;
