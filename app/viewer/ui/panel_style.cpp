@@ -50,4 +50,10 @@ Rect last_item_rect() {
   return {min.x, min.y, max.x - min.x, max.y - min.y};
 }
 
+std::array<float, 4> last_item_box() {
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 size = ImGui::GetItemRectSize();
+  return {min.x, min.y, size.x, size.y};
+}
+
 }  // namespace bvhscope::viewer

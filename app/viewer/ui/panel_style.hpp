@@ -2,6 +2,8 @@
 // the flags of the fixed panels, so every panel looks the same.
 #pragma once
 
+#include <array>
+
 #include <imgui.h>
 
 #include <glm/vec3.hpp>
@@ -22,6 +24,8 @@ bool panel_section_with_copy(const char* title, const char* id);
 void panel_row(const char* label, const char* format, ...) IM_FMTARGS(2);
 // Where the last item was drawn (window pixels): what the state report gives tests to click.
 [[nodiscard]] Rect last_item_rect();
+// The same as {x, y, width, height}, as the dialogs keep their buttons' boxes.
+[[nodiscard]] std::array<float, 4> last_item_box();
 
 // The accent and axis colours of the theme.
 inline constexpr ImU32 kAccent = IM_COL32(232, 150, 52, 255);

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "viewer/ui/dialog_keys.hpp"
+#include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/path_field.hpp"
 
 namespace bvhscope::viewer {
@@ -13,12 +14,6 @@ namespace {
 
 constexpr const char* kRetargetTitle = "Retarget onto Another Skeleton";
 constexpr const char* kRoots[] = {"Scaled by the legs' lengths", "At its real length (units)", "Not moved"};
-
-std::array<float, 4> item_box() {
-  const ImVec2 min = ImGui::GetItemRectMin();
-  const ImVec2 size = ImGui::GetItemRectSize();
-  return {min.x, min.y, size.x, size.y};
-}
 
 void dim_text(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -178,7 +173,7 @@ void draw_retarget_dialog(RetargetDialog& dialog, Actions& actions) {
     case RetargetStatus::Editing: {
       ImGui::BeginDisabled(!has_target || !dialog.map_problem.empty() || dialog.path[0] == '\0');
       const bool go = ImGui::Button("Retarget");
-      dialog.retarget_box = item_box();
+      dialog.retarget_box = last_item_box();
       ImGui::EndDisabled();
       const bool ready = has_target && dialog.map_problem.empty() && dialog.path[0] != '\0';
       if (go || (ready && dialog_confirm_pressed())) actions.retarget = chosen_retarget(dialog);

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "viewer/ui/dialog_keys.hpp"
+#include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/path_field.hpp"
 
 namespace bvhscope::viewer {
@@ -18,12 +19,6 @@ constexpr const char* kRotationOrders[] = {"Keep each joint's", "XYZ", "XZY", "Y
 constexpr const char* kUnits[] = {"Keep the file's", "Metres", "Centimetres", "Millimetres", "Inches", "Feet"};
 constexpr double kUnitMetres[] = {0.0, 1.0, 0.01, 0.001, 0.0254, 0.3048};
 constexpr const char* kUps[] = {"Keep the file's", "+Y (Blender, three.js, BVH)", "+Z"};
-
-std::array<float, 4> item_box() {
-  const ImVec2 min = ImGui::GetItemRectMin();
-  const ImVec2 size = ImGui::GetItemRectSize();
-  return {min.x, min.y, size.x, size.y};
-}
 
 float field_width() { return ImGui::GetFontSize() * 14.0f; }
 
@@ -67,7 +62,7 @@ void option_rows(SaveBvhDialog& dialog) {
   ImGui::Checkbox("On the ground", &dialog.ground);
   ImGui::SameLine(ImGui::GetFontSize() * 16.0f);
   ImGui::Checkbox("Unwrap Euler angles", &dialog.unwrap);
-  dialog.unwrap_box = item_box();
+  dialog.unwrap_box = last_item_box();
   ImGui::Checkbox("Fixed decimals (else the shortest exact)", &dialog.fixed_precision);
   if (dialog.fixed_precision) {
     ImGui::SameLine();
@@ -201,10 +196,10 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
       path_field("##save_bvh_path", dialog.path.data(), dialog.path.size(), dialog.browse_shown, dialog.can_browse);
   const bool entered = field.entered;
   if (field.browse) actions.browse_output = Actions::OutputField::SaveBvh;
-  dialog.browse_box = dialog.browse_shown ? item_box() : std::array<float, 4>{};
+  dialog.browse_box = dialog.browse_shown ? last_item_box() : std::array<float, 4>{};
   if (is_original(dialog)) {
     ImGui::Checkbox("Replace the original (the clip reloads from it)", &dialog.replace_original);
-    dialog.replace_box = item_box();
+    dialog.replace_box = last_item_box();
   } else {
     dialog.replace_box = {};
   }
@@ -240,7 +235,7 @@ void draw_save_bvh_dialog(SaveBvhDialog& dialog, Actions& actions) {
           if (dialog.original_clip_id != 0) actions.compare_reference = dialog.original_clip_id;
           ImGui::CloseCurrentPopup();
         }
-        dialog.beside_box = item_box();
+        dialog.beside_box = last_item_box();
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("Opens the copy and compares it with the original (the comparison's reference)");
         ImGui::SameLine();
