@@ -4,9 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <thread>
 
@@ -19,16 +17,9 @@
 namespace bvhscope::viewer {
 namespace {
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 // The x264 settings string in an MP4 ("cabac=1 ref=1 ... subme=2 ..."); empty when none.
 std::string x264_settings(const std::filesystem::path& path) {
-  const std::string bytes = read_file(path);
+  const std::string bytes = test::read_file(path);
   const std::size_t from = bytes.find("cabac=");
   return from == std::string::npos ? std::string() : bytes.substr(from, bytes.find('\0', from) - from);
 }
@@ -44,7 +35,7 @@ TEST(FileOutputsVideo, AnExportRunsWithoutAWindowAtTheChosenQuality) {
                       .frames(12, [](int f) { return std::vector<double>{f * 1.0, 90, 0, 0, 0, 0, 5.0 * f, 0, 0}; })
                       .text());
   ViewerState state;
-  Result<Clip> clip = parse_bvh(read_file(clip_path), clip_path.string());
+  Result<Clip> clip = parse_bvh(test::read_file(clip_path), clip_path.string());
   ASSERT_TRUE(clip.ok());
   state.clips.add_ready(prepare_clip(std::move(clip).value(), PositionModeRequest::Auto), false);
   (void)state.clips.take_requests();

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -29,20 +28,13 @@ std::string walk_text() {
       .text();
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 class FileOutputsTest : public ::testing::Test {
  protected:
   void SetUp() override {
     walk_ = dir_.write("walk.bvh", walk_text());
     other_ = dir_.write("other.bvh", walk_text());
     for (const std::filesystem::path& path : {other_, walk_}) {
-      Result<Clip> clip = parse_bvh(read_file(path), path.string());
+      Result<Clip> clip = parse_bvh(test::read_file(path), path.string());
       ASSERT_TRUE(clip.ok());
       state_.clips.add_ready(prepare_clip(std::move(clip).value(), PositionModeRequest::Auto), false);
     }
@@ -77,7 +69,7 @@ class FileOutputsTest : public ::testing::Test {
 };
 
 TEST_F(FileOutputsTest, ACsvOrSaveOverAnotherLoadedClipIsRefusedAndNothingIsWritten) {
-  const std::string before = read_file(other_);
+  const std::string before = test::read_file(other_);
   Actions csv;
   csv.export_csv_path = other_.string();
   apply(csv);
@@ -93,7 +85,7 @@ TEST_F(FileOutputsTest, ACsvOrSaveOverAnotherLoadedClipIsRefusedAndNothingIsWrit
   EXPECT_EQ(outputs_.save_bvh().report(), "refused; " + other_.string());
   EXPECT_TRUE(dialogs_.save_bvh.outcome_error);
   EXPECT_EQ(state_.message->kind, Message::Kind::Error);
-  EXPECT_EQ(read_file(other_), before);
+  EXPECT_EQ(test::read_file(other_), before);
 }
 
 TEST_F(FileOutputsTest, ACsvIsWrittenWithAHeaderAndARowPerFrame) {
@@ -103,7 +95,7 @@ TEST_F(FileOutputsTest, ACsvIsWrittenWithAHeaderAndARowPerFrame) {
   apply(csv);
   ASSERT_TRUE(state_.message.has_value());
   EXPECT_EQ(state_.message->text, "Wrote " + path.string());
-  std::istringstream lines(read_file(path));
+  std::istringstream lines(test::read_file(path));
   std::string line;
   int count = 0;
   while (std::getline(lines, line)) ++count;
@@ -129,7 +121,7 @@ TEST_F(FileOutputsTest, ASaveRunsOnItsWorkerAndItsEndIsToldOnce) {
   EXPECT_EQ(outputs_.save_bvh().report(), "written; " + path.string());
   EXPECT_EQ(dialogs_.save_bvh.status, SaveBvhStatus::Saved);
   EXPECT_EQ(state_.message->text, "Saved " + path.string() + ": 20 frames, 2 joints");
-  const Result<Clip> saved = parse_bvh(read_file(path), path.string());
+  const Result<Clip> saved = parse_bvh(test::read_file(path), path.string());
   ASSERT_TRUE(saved.ok());
   EXPECT_EQ(saved.value().motion.frame_count, 20u);
   // Told once: the next frames change nothing.
@@ -140,20 +132,20 @@ TEST_F(FileOutputsTest, ASaveRunsOnItsWorkerAndItsEndIsToldOnce) {
 }
 
 TEST_F(FileOutputsTest, ASaveOverTheClipsOwnFileNeedsConsentAndThenReloadsIt) {
-  const std::string before = read_file(walk_);
+  const std::string before = test::read_file(walk_);
   Actions save;
   save.save_bvh = Actions::SaveBvh{walk_.string(), {}, 3, false};
   apply(save);
   EXPECT_EQ(outputs_.save_bvh().report(), "refused; " + walk_.string());
   EXPECT_NE(dialogs_.save_bvh.outcome.find("tick Replace the original"), std::string::npos)
       << dialogs_.save_bvh.outcome;
-  EXPECT_EQ(read_file(walk_), before);
+  EXPECT_EQ(test::read_file(walk_), before);
 
   save.save_bvh->replace_original = true;
   apply(save);
   const OutputFollowUps follow_ups = finish_run();
   EXPECT_EQ(follow_ups.reload_clip, state_.active_slot()->id);
-  EXPECT_NE(read_file(walk_), before);  // written with 3 decimals
+  EXPECT_NE(test::read_file(walk_), before);  // written with 3 decimals
 }
 
 TEST_F(FileOutputsTest, AVideoNeedsAVideoPathAndARetargetingTwoClips) {
