@@ -1,16 +1,54 @@
 // The child's side of read_fbx_scene: assimp reads the FBX bytes and its scene becomes an FbxScene
-// (fbx_assimp.hpp). Runs only in the child process fbx_scene.cpp starts.
+// (fbx_assimp.hpp). Runs only in the child process fbx_child.cpp starts, which loads Debian's
+// libassimp there and then (dlopen): bvhscope is not linked with it, so that no command pays to
+// load and relocate it at start-up (about 8 ms of every `bvhscope info`) unless it reads an FBX.
 #include "formats/fbx_assimp.hpp"
 
+#include <dlfcn.h>
+
+#include <assimp/cimport.h>
 #include <assimp/config.h>
 #include <assimp/scene.h>
-#include <assimp/Importer.hpp>
 
+#include <climits>
 #include <map>
+#include <string>
+#include <type_traits>
 #include <utility>
 
 namespace bvhscope {
 namespace {
+
+// The functions of assimp's C interface this reader calls, found in the library loaded at run time
+// (BVHSCOPE_ASSIMP_SONAME: the soname of the libassimp the build found, "libassimp.so.5" on Debian 12).
+struct AssimpFunctions {
+  decltype(&aiCreatePropertyStore) create_store = nullptr;
+  decltype(&aiSetImportPropertyInteger) set_integer = nullptr;
+  decltype(&aiImportFileFromMemoryWithProperties) import_from_memory = nullptr;
+  decltype(&aiGetErrorString) error_string = nullptr;
+  decltype(&aiReleaseImport) release_import = nullptr;
+  decltype(&aiReleasePropertyStore) release_store = nullptr;
+};
+
+bool load_assimp(AssimpFunctions& functions, std::string& error) {
+  void* library = ::dlopen(BVHSCOPE_ASSIMP_SONAME, RTLD_NOW | RTLD_LOCAL);
+  if (library == nullptr) {
+    const char* why = ::dlerror();
+    error = std::string("cannot load " BVHSCOPE_ASSIMP_SONAME " (install libassimp5): ") + (why != nullptr ? why : "");
+    return false;
+  }
+  const auto find = [&](auto& function, const char* name) {
+    function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(::dlsym(library, name));
+    if (function == nullptr && error.empty()) error = std::string(BVHSCOPE_ASSIMP_SONAME " has no ") + name;
+  };
+  find(functions.create_store, "aiCreatePropertyStore");
+  find(functions.set_integer, "aiSetImportPropertyInteger");
+  find(functions.import_from_memory, "aiImportFileFromMemoryWithProperties");
+  find(functions.error_string, "aiGetErrorString");
+  find(functions.release_import, "aiReleaseImport");
+  find(functions.release_store, "aiReleasePropertyStore");
+  return error.empty();
+}
 
 glm::dmat4 to_glm(const aiMatrix4x4& m) {
   glm::dmat4 out(1.0);
@@ -44,17 +82,26 @@ bool meta_number(const aiScene& scene, const char* key, T& value) {
 }  // namespace
 
 bool read_fbx_with_assimp(std::string_view bytes, FbxScene& scene, std::string& error) {
-  Assimp::Importer importer;
+  AssimpFunctions assimp;
+  if (!load_assimp(assimp, error)) return false;
+  if (bytes.size() > UINT_MAX) {  // the C interface takes an unsigned int
+    error = "a file over 4 GiB is more than assimp reads";
+    return false;
+  }
+  aiPropertyStore* properties = assimp.create_store();
   // Pivots folded into the nodes they belong to (no "$AssimpFbx$" helper nodes in the skeleton).
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false);
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_TEXTURES, false);
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_MATERIALS, false);
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_CAMERAS, false);
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_READ_LIGHTS, false);
-  const aiScene* read = importer.ReadFileFromMemory(bytes.data(), bytes.size(), 0, "fbx");
+  for (const char* off :
+       {AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, AI_CONFIG_IMPORT_FBX_READ_TEXTURES, AI_CONFIG_IMPORT_FBX_READ_MATERIALS,
+        AI_CONFIG_IMPORT_FBX_READ_CAMERAS, AI_CONFIG_IMPORT_FBX_READ_LIGHTS})
+    assimp.set_integer(properties, off, 0);
+  const aiScene* read =
+      assimp.import_from_memory(bytes.data(), static_cast<unsigned>(bytes.size()), 0, "fbx", properties);
+  assimp.release_store(properties);
   if (read == nullptr || read->mRootNode == nullptr) {
-    error = importer.GetErrorString();
+    const char* why = assimp.error_string();
+    error = why != nullptr ? why : "";
     if (error.empty()) error = "assimp read no scene from it";
+    if (read != nullptr) assimp.release_import(read);
     return false;
   }
   // Nodes, parents first (iterative: a deep chain is no recursion).
@@ -123,6 +170,7 @@ bool read_fbx_with_assimp(std::string_view bytes, FbxScene& scene, std::string& 
   meta_number(*read, "FrontAxisSign", scene.front_sign);
   meta_number(*read, "CoordAxis", scene.coord_axis);
   meta_number(*read, "CoordAxisSign", scene.coord_sign);
+  assimp.release_import(read);
   return true;
 }
 

@@ -30,7 +30,11 @@ needed_packages=$(objdump -p "$build/app/bvhscope" | awk '/NEEDED/ { print $2 }'
     head -1 | cut -d: -f1
 done | sort -u)
 [ "$(wc -w <<<"$needed_packages")" -ge 4 ] || fail "the linked libraries' packages were not found: $needed_packages"
-for package in $needed_packages libgl1 libgl1-mesa-dri libegl-mesa0; do
+# assimp is loaded by the FBX reader's child alone: linked, every command would pay ~8 ms to load it.
+! objdump -p "$build/app/bvhscope" | awk '/NEEDED/ { print $2 }' | grep -q '^libassimp' ||
+  fail "bvhscope links libassimp: only the FBX reader's child should load it (engine/formats/fbx_assimp.cpp)"
+# libassimp5: the FBX reader's child loads it at run time (dlopen), so no NEEDED entry names it.
+for package in $needed_packages libgl1 libgl1-mesa-dri libegl-mesa0 libassimp5; do
   tr ',' '\n' <<<"$depends" | sed 's/^ *//; s/ .*//' | grep -qxF "$package" || fail "Depends lacks $package: $depends"
 done
 
