@@ -1,7 +1,6 @@
 #include "anim/file_loader.hpp"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,6 +13,7 @@
 
 #include "anim/bvh_header.hpp"
 #include "anim/bvh_parser.hpp"
+#include "anim/huge_pages.hpp"
 
 namespace bvhscope {
 namespace {
@@ -225,30 +225,25 @@ Result<std::string> read_text_file(const std::string& path) {
 
 FileBytes::FileBytes(FileBytes&& other) noexcept
     : text_(std::move(other.text_)),
-      mapped_(std::exchange(other.mapped_, nullptr)),
-      mapped_size_(std::exchange(other.mapped_size_, 0)),
-      start_(std::exchange(other.start_, nullptr)),
+      block_(std::exchange(other.block_, nullptr)),
+      block_size_(std::exchange(other.block_size_, 0)),
       size_(std::exchange(other.size_, 0)) {}
 
 FileBytes& FileBytes::operator=(FileBytes&& other) noexcept {
   if (this != &other) {
-    if (mapped_ != nullptr) ::munmap(mapped_, mapped_size_);
+    unmap_huge_block(block_, block_size_);
     text_ = std::move(other.text_);
-    mapped_ = std::exchange(other.mapped_, nullptr);
-    mapped_size_ = std::exchange(other.mapped_size_, 0);
-    start_ = std::exchange(other.start_, nullptr);
+    block_ = std::exchange(other.block_, nullptr);
+    block_size_ = std::exchange(other.block_size_, 0);
     size_ = std::exchange(other.size_, 0);
   }
   return *this;
 }
 
-FileBytes::~FileBytes() {
-  if (mapped_ != nullptr) ::munmap(mapped_, mapped_size_);
-}
+FileBytes::~FileBytes() { unmap_huge_block(block_, block_size_); }
 
 Result<FileBytes> read_file_bytes(const std::string& path) {
   constexpr std::uint64_t kMappedFrom = std::uint64_t{8} << 20;  // smaller files: a string is as quick
-  constexpr std::size_t kHugePage = std::size_t{2} << 20;
   std::uint64_t size = 0;
   Result<int> opened = open_regular_file(path, size);
   if (!opened) return opened.error();
@@ -259,16 +254,11 @@ Result<FileBytes> read_file_bytes(const std::string& path) {
     return FileBytes(std::move(text).value());
   }
   FileBytes bytes;
-  // A huge page's worth more than needed, so that the bytes can start on a huge page's boundary.
-  bytes.mapped_size_ = static_cast<std::size_t>(size) + kHugePage;
-  void* mapped = ::mmap(nullptr, bytes.mapped_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (mapped == MAP_FAILED) return file_error(path, std::string("cannot read: ") + std::strerror(errno));
-  bytes.mapped_ = mapped;
-  const auto address = reinterpret_cast<std::uintptr_t>(mapped);
-  bytes.start_ = reinterpret_cast<void*>((address + kHugePage - 1) / kHugePage * kHugePage);
-  ::madvise(bytes.start_, static_cast<std::size_t>(size), MADV_HUGEPAGE);  // a hint: no huge pages is fine
+  bytes.block_ = map_huge_block(static_cast<std::size_t>(size));
+  if (bytes.block_ == nullptr) return file_error(path, std::string("cannot read: ") + std::strerror(ENOMEM));
+  bytes.block_size_ = static_cast<std::size_t>(size);
   Result<std::size_t> got =
-      read_up_to(file.get(), path, static_cast<char*>(bytes.start_), static_cast<std::size_t>(size));
+      read_up_to(file.get(), path, static_cast<char*>(bytes.block_), static_cast<std::size_t>(size));
   if (!got) return got.error();
   bytes.size_ = got.value();
   return bytes;

@@ -21,8 +21,8 @@ inline constexpr std::uint64_t kMaxFileBytes = std::uint64_t{4} << 30;
 Result<std::string> read_text_file(const std::string& path);
 
 // A whole file's bytes as read_text_file reads them, for readers that need them all at once (glTF,
-// FBX, arrays). A big file's bytes are in memory mapped for them alone, asking the system for huge
-// pages: on a virtual machine a fault every 4 KiB costs a big file more than reading it.
+// FBX, arrays). A big file's bytes are on huge pages (anim/huge_pages.hpp): on a virtual machine a
+// fault every 4 KiB costs a big file more than reading it.
 class FileBytes {
  public:
   FileBytes() = default;
@@ -34,15 +34,14 @@ class FileBytes {
   ~FileBytes();
 
   [[nodiscard]] std::string_view view() const noexcept {
-    return mapped_ != nullptr ? std::string_view(static_cast<const char*>(start_), size_) : std::string_view(text_);
+    return block_ != nullptr ? std::string_view(static_cast<const char*>(block_), size_) : std::string_view(text_);
   }
 
  private:
   friend Result<FileBytes> read_file_bytes(const std::string& path);
   std::string text_;
-  void* mapped_ = nullptr;  // the mapping (munmap'd at the end), or null for text_
-  std::size_t mapped_size_ = 0;
-  void* start_ = nullptr;  // the bytes, in the mapping
+  void* block_ = nullptr;  // the bytes on huge pages (map_huge_block), or null for text_
+  std::size_t block_size_ = 0;
   std::size_t size_ = 0;
 };
 

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "anim/huge_pages.hpp"
+
 namespace bvhscope {
 
 FrameValues::FrameValues(size_type count) {
@@ -39,8 +41,9 @@ void FrameValues::resize(size_type size, float value) {
 
 std::shared_ptr<float[]> FrameValues::allocate(size_type count) {
   if (count > kMaxSize) throw std::length_error("FrameValues: more values than memory can address");
-  // Default-initialised: the floats are left as they are, and the pages under them untouched.
-  return std::make_shared_for_overwrite<float[]>(count);
+  // Uninitialised: the floats are left as they are, and the pages under them untouched. A big table
+  // is on huge pages (the loaders write tens of megabytes at once).
+  return allocate_float_table(count);
 }
 
 FrameValues::size_type FrameValues::grown(size_type needed) const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <memory>
@@ -541,6 +542,7 @@ class SceneReader {
                                               [](char hold) { return hold != kNotHeld; }) != curve->held.end();
         }
     if (shared != nullptr && same_times && !any_held) {
+      times.reserve(shared->size());
       for (const std::int64_t time : *shared)
         if (time >= start && time <= stop) times.push_back(time);
     } else {
@@ -613,24 +615,17 @@ class SceneReader {
   // A key of each part `keyed` says (translation, rotation, scale).
   static void add_keys(FbxChannel& channel, const bool (&keyed)[3], float time, const glm::dvec3& translation,
                        const glm::dquat& turn, const glm::dvec3& scale) {
-    if (keyed[0]) {
-      channel.translation.times.push_back(time);
-      channel.translation.values.insert(
-          channel.translation.values.end(),
-          {static_cast<float>(translation.x), static_cast<float>(translation.y), static_cast<float>(translation.z)});
-    }
+    // Value by value (push_back): an insert of a list of three or four is a call to memmove each.
+    const auto add = [&](FbxKeys& keys, std::initializer_list<double> values) {
+      keys.times.push_back(time);
+      for (const double value : values) keys.values.push_back(static_cast<float>(value));
+    };
+    if (keyed[0]) add(channel.translation, {translation.x, translation.y, translation.z});
     if (keyed[1]) {
       const glm::dquat rotation = glm::normalize(turn);
-      channel.rotation.times.push_back(time);
-      channel.rotation.values.insert(channel.rotation.values.end(),
-                                     {static_cast<float>(rotation.x), static_cast<float>(rotation.y),
-                                      static_cast<float>(rotation.z), static_cast<float>(rotation.w)});
+      add(channel.rotation, {rotation.x, rotation.y, rotation.z, rotation.w});
     }
-    if (keyed[2]) {
-      channel.scale.times.push_back(time);
-      channel.scale.values.insert(channel.scale.values.end(), {static_cast<float>(scale.x), static_cast<float>(scale.y),
-                                                               static_cast<float>(scale.z)});
-    }
+    if (keyed[2]) add(channel.scale, {scale.x, scale.y, scale.z});
   }
 
   // A local matrix taken apart into a key of each: translation, rotation, scale.

@@ -375,52 +375,54 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
     return joint_parent[j] < 0 ? glm::dquat(1.0, 0.0, 0.0, 0.0) : rest_world[static_cast<std::size_t>(joint_parent[j])];
   };
 
-  // Sample every animation: each joint's translation and rotation at every frame, in the skeleton's
-  // frame (the roots with the nodes above folded in, translations through the ancestors' scale and
-  // along the parent's rest orientation).
-  struct Sampled {
-    std::vector<glm::vec3> translations;  // frames x joints
-    std::vector<glm::quat> rotations;
+  // Each joint sampled at each frame of an animation, in the skeleton's frame (the roots with the
+  // nodes above folded in, translations through the ancestors' scale and along the parent's rest
+  // orientation). A JointFrames goes through the frames in order, so its samplers find each key
+  // where the last one was.
+  struct JointFrames {
+    const NodeTracks* tracks = nullptr;
+    glm::dquat outer_rotation{1.0, 0.0, 0.0, 0.0};  // roots: the nodes above
+    glm::dvec3 outer_translation{0.0};
+    std::size_t translation_key = 0;
+    std::size_t rotation_key = 0;
   };
-  std::vector<Sampled> sampled(animations.size());
+  const auto joint_frames = [&](const ReadAnimation& animation, std::size_t j) {
+    JointFrames frames;
+    const auto found = animation.tracks.find(order[j]);
+    frames.tracks = found == animation.tracks.end() ? nullptr : &found->second;
+    frames.outer_rotation = glm::normalize(glm::dquat(decompose(above[j]).rotation));
+    frames.outer_translation = glm::dvec3(above[j][3]);
+    return frames;
+  };
+  const auto frame_time = [](const ReadAnimation& animation, std::size_t f) {
+    return !animation.frame_times.empty()
+               ? animation.frame_times[f]
+               : std::min(animation.start + static_cast<double>(f) / animation.rate, animation.end);
+  };
+  // The file's own translation of joint j at `time` (its rest where no keys move it).
+  const auto file_translation = [&](JointFrames& frames, std::size_t j, double time) {
+    return frames.tracks != nullptr && frames.tracks->translation
+               ? frames.tracks->translation->translation_at(time, &frames.translation_key)
+               : rest[j].translation;
+  };
+
+  // Which joints move: those keyed to turn, and those whose translation leaves its rest (by more
+  // than 1e-5 of the longest bone of its rest: exporters key every bone's translation, with float
+  // noise around 1e-6 of it) at a frame of any animation.
   std::vector<char> translation_moves(joints, 0);
   std::vector<char> rotation_animated(joints, 0);
   double extent = 0.0;
   for (std::size_t j = 0; j < joints; ++j)
     extent = std::max(extent, static_cast<double>(glm::length(rest[j].translation)) * parent_scale[j]);
-  // A translation key within 1e-5 of the longest bone of its rest is at rest (exporters key every
-  // bone's translation, with float noise around 1e-6 of it).
   const double still = std::max(extent, 1e-30) * 1e-5;
-  for (std::size_t a = 0; a < animations.size(); ++a) {
-    const ReadAnimation& animation = animations[a];
-    Sampled& out = sampled[a];
-    out.translations.resize(animation.frames * joints);
-    out.rotations.resize(animation.frames * joints);
+  for (const ReadAnimation& animation : animations) {
     for_each_item(joints, joints * animation.frames, [&](std::size_t j, unsigned /*slot*/) {
-      const auto found = animation.tracks.find(order[j]);
-      const NodeTracks* tracks = found == animation.tracks.end() ? nullptr : &found->second;
-      if (tracks != nullptr && tracks->rotation) rotation_animated[j] = 1;
-      const glm::dquat outer_rotation = glm::normalize(glm::dquat(decompose(above[j]).rotation));
-      const glm::dvec3 outer_translation(above[j][3]);
-      for (std::size_t f = 0; f < animation.frames; ++f) {
-        const double time = !animation.frame_times.empty()
-                                ? animation.frame_times[f]
-                                : std::min(animation.start + static_cast<double>(f) / animation.rate, animation.end);
-        glm::vec3 t =
-            tracks != nullptr && tracks->translation ? tracks->translation->translation_at(time) : rest[j].translation;
-        glm::quat q = tracks != nullptr && tracks->rotation ? tracks->rotation->rotation_at(time) : rest[j].rotation;
-        glm::dvec3 scaled = glm::dvec3(t) * parent_scale[j];
-        glm::dquat world_step(q);   // the file's rotation of this joint, the nodes above folded into a root's
-        if (joint_parent[j] < 0) {  // the nodes above: T R (uniform S) applied to this root's transform
-          scaled = outer_translation + glm::mat3_cast(outer_rotation) * scaled;
-          world_step = outer_rotation * world_step;
-        } else {
-          scaled = glm::mat3_cast(parent_rest(j)) * scaled;
-          if (glm::length(glm::dvec3(t - rest[j].translation)) * parent_scale[j] > still) translation_moves[j] = 1;
-        }
-        out.translations[f * joints + j] = glm::vec3(scaled);
-        out.rotations[f * joints + j] =
-            glm::quat(glm::normalize(parent_rest(j) * world_step * glm::conjugate(rest_world[j])));
+      JointFrames frames = joint_frames(animation, j);
+      if (frames.tracks != nullptr && frames.tracks->rotation) rotation_animated[j] = 1;
+      if (frames.tracks == nullptr || !frames.tracks->translation || joint_parent[j] < 0) return;
+      for (std::size_t f = 0; f < animation.frames && !translation_moves[j]; ++f) {
+        const glm::vec3 t = file_translation(frames, j, frame_time(animation, f));
+        if (glm::length(glm::dvec3(t - rest[j].translation)) * parent_scale[j] > still) translation_moves[j] = 1;
       }
     });
   }
@@ -467,9 +469,7 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
   file.source = path;
   file.format = format;
   static constexpr RotationOrder kZxy{2, 0, 1};
-  for (std::size_t a = 0; a < animations.size(); ++a) {
-    const ReadAnimation& animation = animations[a];
-    const Sampled& in = sampled[a];
+  for (const ReadAnimation& animation : animations) {
     Clip clip;
     clip.source = path;
     clip.name = animations.size() > 1 || !model.animations.empty() ? animation.name : std::string();
@@ -480,26 +480,40 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
     clip.declared_frame_time = clip.motion.frame_time;
     clip.motion.values = FrameValues(animation.frames * channels);
     float* const values = clip.motion.values.data();
-    for_each_item(joints, joints * animation.frames,
-                  [&](std::size_t j, unsigned /*slot*/) {  // each joint its own columns
-                    std::optional<EulerAngles> previous;
-                    for (std::size_t f = 0; f < animation.frames; ++f) {
-                      float* column = values + f * channels + static_cast<std::size_t>(skeleton.first_channels[j]);
-                      if (positioned[j]) {
-                        // Roots: where they are (OFFSET 0); other joints: how far they moved from their rest.
-                        const glm::vec3 t = in.translations[f * joints + j] - skeleton.offsets[j];
-                        *column++ = t.x;
-                        *column++ = t.y;
-                        *column++ = t.z;
-                      }
-                      if (rotated[j]) {
-                        const EulerAngles angles =
-                            euler_angles(glm::dmat3(glm::mat3_cast(in.rotations[f * joints + j])), kZxy, previous);
-                        previous = angles;
-                        for (const double angle : angles) *column++ = static_cast<float>(angle);
-                      }
-                    }
-                  });
+    for_each_item(joints, joints * animation.frames, [&](std::size_t j, unsigned /*slot*/) {  // a joint's columns
+      JointFrames frames = joint_frames(animation, j);
+      const bool root = joint_parent[j] < 0;
+      const glm::dquat parent_rotation = parent_rest(j);
+      const glm::dmat3 parent_turn = glm::mat3_cast(parent_rotation);
+      const glm::dquat rest_inverse = glm::conjugate(rest_world[j]);
+      std::optional<EulerAngles> previous;
+      for (std::size_t f = 0; f < animation.frames; ++f) {
+        const double time = frame_time(animation, f);
+        float* column = values + f * channels + static_cast<std::size_t>(skeleton.first_channels[j]);
+        if (positioned[j]) {
+          // Roots: where they are (OFFSET 0); other joints: how far they moved from their rest.
+          glm::dvec3 scaled = glm::dvec3(file_translation(frames, j, time)) * parent_scale[j];
+          scaled =
+              root ? frames.outer_translation + glm::mat3_cast(frames.outer_rotation) * scaled : parent_turn * scaled;
+          const glm::vec3 t = glm::vec3(scaled) - skeleton.offsets[j];
+          *column++ = t.x;
+          *column++ = t.y;
+          *column++ = t.z;
+        }
+        if (rotated[j]) {
+          const glm::quat q = frames.tracks != nullptr && frames.tracks->rotation
+                                  ? frames.tracks->rotation->rotation_at(time, &frames.rotation_key)
+                                  : rest[j].rotation;
+          // The file's rotation of this joint (the nodes above folded into a root's), against the
+          // rest orientations.
+          const glm::dquat world_step = root ? frames.outer_rotation * glm::dquat(q) : glm::dquat(q);
+          const glm::quat turn(glm::normalize(parent_rotation * world_step * rest_inverse));
+          const EulerAngles angles = euler_angles(glm::dmat3(glm::mat3_cast(turn)), kZxy, previous);
+          previous = angles;
+          for (const double angle : angles) *column++ = static_cast<float>(angle);
+        }
+      }
+    });
     clip.warnings = warnings;
     file.motions.push_back(std::move(clip));
   }

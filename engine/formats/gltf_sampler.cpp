@@ -16,13 +16,27 @@ struct KeySpan {
   double fraction = 0.0;
 };
 
-KeySpan key_span(const std::vector<float>& times, double time) {
+KeySpan key_span(const std::vector<float>& times, double time, std::size_t* hint) {
   if (times.size() < 2 || time <= static_cast<double>(times.front())) return {};
   if (time >= static_cast<double>(times.back())) return {times.size() - 1, 0.0};
-  const auto after = std::upper_bound(times.begin(), times.end(), static_cast<float>(time));
-  std::size_t key = static_cast<std::size_t>(after - times.begin()) - 1;
-  // float(time) may round onto the next key: the span is the one holding the double time.
-  while (key > 0 && static_cast<double>(times[key]) > time) --key;
+  // The key is the last one at or before `time` (compared as doubles). Times sampled in order find
+  // it at the hint or the key after it, without a search.
+  const auto holds = [&](std::size_t key) {
+    return key + 1 < times.size() && static_cast<double>(times[key]) <= time &&
+           time < static_cast<double>(times[key + 1]);
+  };
+  std::size_t key = 0;
+  if (hint != nullptr && holds(*hint)) {
+    key = *hint;
+  } else if (hint != nullptr && holds(*hint + 1)) {
+    key = *hint + 1;
+  } else {
+    const auto after = std::upper_bound(times.begin(), times.end(), static_cast<float>(time));
+    key = static_cast<std::size_t>(after - times.begin()) - 1;
+    // float(time) may round onto the next key: the span is the one holding the double time.
+    while (key > 0 && static_cast<double>(times[key]) > time) --key;
+  }
+  if (hint != nullptr) *hint = key;
   const auto start = static_cast<double>(times[key]);
   const double length = static_cast<double>(times[key + 1]) - start;
   return {key, length > 0.0 ? std::clamp((time - start) / length, 0.0, 1.0) : 0.0};
@@ -54,8 +68,8 @@ void hermite(const GltfSampler& sampler, std::size_t key, double s, float* out) 
 
 }  // namespace
 
-glm::vec3 GltfSampler::translation_at(double time) const {
-  const KeySpan span = key_span(times, time);
+glm::vec3 GltfSampler::translation_at(double time, std::size_t* hint) const {
+  const KeySpan span = key_span(times, time, hint);
   const float* a = key_value(*this, span.key);
   if (span.fraction == 0.0 || interpolation == GltfInterpolation::Step) return {a[0], a[1], a[2]};
   if (interpolation == GltfInterpolation::CubicSpline) {
@@ -68,8 +82,8 @@ glm::vec3 GltfSampler::translation_at(double time) const {
   return glm::mix(glm::vec3(a[0], a[1], a[2]), glm::vec3(b[0], b[1], b[2]), f);
 }
 
-glm::quat GltfSampler::rotation_at(double time) const {
-  const KeySpan span = key_span(times, time);
+glm::quat GltfSampler::rotation_at(double time, std::size_t* hint) const {
+  const KeySpan span = key_span(times, time, hint);
   const float* a = key_value(*this, span.key);
   const auto to_quat = [](const float* q) { return glm::quat(q[3], q[0], q[1], q[2]); };  // glTF: x, y, z, w
   glm::quat result;

@@ -23,8 +23,10 @@ struct GltfSampler {
   int width = 3;              // 3: translation, 4: rotation (x, y, z, w)
   GltfInterpolation interpolation = GltfInterpolation::Linear;
 
-  [[nodiscard]] glm::vec3 translation_at(double time) const;
-  [[nodiscard]] glm::quat rotation_at(double time) const;  // unit length
+  // `hint` (optional): the key the last time fell after, kept between calls that go forward in time
+  // so that the next key is found without a search; the value is the same with it or without.
+  [[nodiscard]] glm::vec3 translation_at(double time, std::size_t* hint = nullptr) const;
+  [[nodiscard]] glm::quat rotation_at(double time, std::size_t* hint = nullptr) const;  // unit length
 };
 
 // Keys checked: times finite and increasing, `width` (x3 for CUBICSPLINE) finite values a key; the
