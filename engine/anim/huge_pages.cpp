@@ -46,4 +46,27 @@ std::shared_ptr<float[]> allocate_float_table(std::size_t count) {
                                   [bytes](float* floats) { unmap_huge_block(floats, bytes); });
 }
 
+SlotArenas::SlotArenas(std::size_t slots) {
+  constexpr std::size_t kFirstBlock = std::size_t{256} << 10;  // then growing: a small file costs little
+  arenas_.reserve(slots);
+  for (std::size_t slot = 0; slot < slots; ++slot)
+    arenas_.push_back(std::make_unique<std::pmr::monotonic_buffer_resource>(kFirstBlock, &blocks_));
+}
+
+SlotArenas::~SlotArenas() = default;
+
+void* SlotArenas::HugePageResource::do_allocate(std::size_t bytes, std::size_t alignment) {
+  if (bytes < kHugePageBlockFrom) return ::operator new(bytes, std::align_val_t(alignment));
+  void* block = map_huge_block(bytes);  // on a huge page's boundary: aligned for anything
+  if (block == nullptr) throw std::bad_alloc();
+  return block;
+}
+
+void SlotArenas::HugePageResource::do_deallocate(void* block, std::size_t bytes, std::size_t alignment) {
+  if (bytes < kHugePageBlockFrom)
+    ::operator delete(block, bytes, std::align_val_t(alignment));
+  else
+    unmap_huge_block(block, bytes);
+}
+
 }  // namespace bvhscope

@@ -213,13 +213,14 @@ Result<std::string_view> array_bytes(FbxTree& tree, const FbxProperty& property,
 }
 
 template <typename Out>
-Result<std::vector<Out>> array_values(FbxTree& tree, const FbxProperty& property) {
+Result<std::pmr::vector<Out>> array_values(FbxTree& tree, const FbxProperty& property,
+                                           std::pmr::memory_resource* memory) {
   std::unique_ptr<char[]> scratch;
   Result<std::string_view> bytes = array_bytes(tree, property, scratch);
   if (!bytes) return bytes.error();
   const std::string_view raw = bytes.value();
   const std::size_t each = element_bytes(property.type);
-  std::vector<Out> values(raw.size() / each);
+  std::pmr::vector<Out> values(raw.size() / each, memory);
   const auto convert = [&](auto sample) {
     using In = decltype(sample);
     if constexpr (std::is_same_v<In, Out>) {  // the file's little-endian bytes are the values
@@ -301,12 +302,15 @@ std::optional<std::uint32_t> FbxTree::array_length(const FbxProperty& property) 
   return little<std::uint32_t>(property.value, 0);
 }
 
-Result<std::vector<float>> FbxTree::floats(const FbxProperty& property) { return array_values<float>(*this, property); }
+Result<std::pmr::vector<float>> FbxTree::floats(const FbxProperty& property, std::pmr::memory_resource* memory) {
+  return array_values<float>(*this, property, memory);
+}
 
-Result<std::vector<std::int64_t>> FbxTree::integers(const FbxProperty& property) {
+Result<std::pmr::vector<std::int64_t>> FbxTree::integers(const FbxProperty& property,
+                                                         std::pmr::memory_resource* memory) {
   if (property.type == 'f' || property.type == 'd')
     return error_at(source, property.at, "an array of whole numbers was expected, not of floats");
-  return array_values<std::int64_t>(*this, property);
+  return array_values<std::int64_t>(*this, property, memory);
 }
 
 Result<FbxTree> read_fbx_tree(std::string_view bytes, std::string_view source) {

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <memory_resource>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,9 +54,12 @@ class FbxTree {
 
   // An array property's values (f d l i b c arrays, converted), inflating it if it is
   // compressed; an error located at the property for another type, a bad encoding or an array
-  // past the budget. Safe to call from several threads at once.
-  Result<std::vector<float>> floats(const FbxProperty& property);  // doubles rounded to floats
-  Result<std::vector<std::int64_t>> integers(const FbxProperty& property);
+  // past the budget. Safe to call from several threads at once (each with memory of its own). The
+  // values are in `memory`.
+  Result<std::pmr::vector<float>> floats(const FbxProperty& property,  // doubles rounded to floats
+                                         std::pmr::memory_resource* memory = std::pmr::get_default_resource());
+  Result<std::pmr::vector<std::int64_t>> integers(const FbxProperty& property,
+                                                  std::pmr::memory_resource* memory = std::pmr::get_default_resource());
 
   std::string source;  // for messages
   // Bytes arrays may still decode to, shared by the threads that decode them.

@@ -171,16 +171,16 @@ constexpr char kHeld = 1;
 constexpr char kHeldNext = 2;
 
 struct Curve {
-  std::shared_ptr<const std::vector<std::int64_t>> key_times;  // often one array for many curves
-  std::vector<float> values;
-  std::vector<char> held;  // per key: kNotHeld, kHeld or kHeldNext until the next key
+  std::shared_ptr<const std::pmr::vector<std::int64_t>> key_times;  // often one array for many curves
+  std::pmr::vector<float> values;
+  std::pmr::vector<char> held;  // per key: kNotHeld, kHeld or kHeldNext until the next key
 
-  [[nodiscard]] const std::vector<std::int64_t>& times() const { return *key_times; }
+  [[nodiscard]] const std::pmr::vector<std::int64_t>& times() const { return *key_times; }
 
   // The value at `time`; `cursor` (a key index, 0 at first) carries the search from one time to
   // the next, later one.
   [[nodiscard]] double at(std::int64_t time, std::size_t& cursor) const {
-    const std::vector<std::int64_t>& times = *key_times;
+    const std::pmr::vector<std::int64_t>& times = *key_times;
     if (time <= times.front()) return static_cast<double>(values.front());
     if (time >= times.back()) return static_cast<double>(values.back());
     if (cursor >= times.size() || times[cursor] > time) cursor = 0;
@@ -364,10 +364,11 @@ class SceneReader {
   // The key times a thread decoded last: exporters that bake write the same times for every curve.
   struct TimesCache {
     std::string_view bytes;
-    std::shared_ptr<const std::vector<std::int64_t>> times;
+    std::shared_ptr<const std::pmr::vector<std::int64_t>> times;
   };
 
-  Result<std::optional<Curve>> read_curve(std::int64_t id, TimesCache& cache) const {
+  // Curve `id`, its arrays in `memory`.
+  Result<std::optional<Curve>> read_curve(std::int64_t id, TimesCache& cache, std::pmr::memory_resource* memory) const {
     const Object& object = objects_.at(id);
     const int times_record = tree_.child(object.record, "KeyTime");
     const int values_record = tree_.child(object.record, "KeyValueFloat");
@@ -377,14 +378,14 @@ class SceneReader {
     if (times_of.properties.empty() || values_of.properties.empty()) return std::optional<Curve>();
     const std::string_view times_bytes = times_of.properties[0].value;
     if (cache.times == nullptr || times_bytes != cache.bytes) {
-      Result<std::vector<std::int64_t>> times = tree_.integers(times_of.properties[0]);
+      Result<std::pmr::vector<std::int64_t>> times = tree_.integers(times_of.properties[0], memory);
       if (!times) return times.error();
-      cache.times = std::make_shared<const std::vector<std::int64_t>>(std::move(times).value());
+      cache.times = std::make_shared<const std::pmr::vector<std::int64_t>>(std::move(times).value());
       cache.bytes = times_bytes;
     }
-    Result<std::vector<float>> values = tree_.floats(values_of.properties[0]);  // KeyValueFloat: floats
+    Result<std::pmr::vector<float>> values = tree_.floats(values_of.properties[0], memory);  // KeyValueFloat
     if (!values) return values.error();
-    Curve curve{cache.times, std::move(values).value(), {}};
+    Curve curve{cache.times, std::move(values).value(), std::pmr::vector<char>(memory)};
     const auto at = [&](const std::string& message) {
       return Diagnostic{
           std::string(source_), 0, 0,
@@ -410,9 +411,9 @@ class SceneReader {
       const FbxRecord& flags_of = tree_.records[static_cast<std::size_t>(flags_record)];
       const FbxRecord& counts_of = tree_.records[static_cast<std::size_t>(counts_record)];
       if (!flags_of.properties.empty() && !counts_of.properties.empty()) {
-        Result<std::vector<std::int64_t>> flags = tree_.integers(flags_of.properties[0]);
+        Result<std::pmr::vector<std::int64_t>> flags = tree_.integers(flags_of.properties[0], memory);
         if (!flags) return flags.error();
-        Result<std::vector<std::int64_t>> counts = tree_.integers(counts_of.properties[0]);
+        Result<std::pmr::vector<std::int64_t>> counts = tree_.integers(counts_of.properties[0], memory);
         if (!counts) return counts.error();
         std::size_t key = 0;
         for (std::size_t a = 0; a < flags.value().size() && a < counts.value().size(); ++a) {
@@ -433,6 +434,10 @@ class SceneReader {
     std::sort(stacks.begin(), stacks.end(), [&](std::int64_t a, std::int64_t b) {
       return objects_.at(a).record < objects_.at(b).record;  // the file's order
     });
+    // The keys of every stack in arenas, one a thread: tens of megabytes in arrays of a few hundred
+    // kilobytes, which fresh 4 KiB pages each would make slow to write. Each stack's curves have
+    // arenas of their own, gone once its keys are made.
+    if (!stacks.empty()) scene_.key_memory = std::make_shared<SlotArenas>(kMaxThreads + 1);
     for (const std::int64_t stack : stacks) {
       const Object& object = objects_.at(stack);
       const PropertyBlock stack_properties(tree_, object.record);
@@ -479,13 +484,14 @@ class SceneReader {
           for (const auto& id : property)
             if (id) wanted.push_back(*id);
       }
+      const SlotArenas curve_memory(kMaxThreads + 1);  // before the curves: it goes after them
       std::vector<std::optional<Curve>> decoded(wanted.size());
       std::vector<std::optional<Diagnostic>> refused(wanted.size());
       std::vector<TimesCache> caches(kMaxThreads + 1);
       std::size_t work = 0;
       for (const std::int64_t id : wanted) work += key_count(id);
       for_each_item(wanted.size(), work, [&](std::size_t i, unsigned slot) {
-        Result<std::optional<Curve>> read = read_curve(wanted[i], caches[slot]);
+        Result<std::optional<Curve>> read = read_curve(wanted[i], caches[slot], curve_memory[slot]);
         if (read)
           decoded[i] = std::move(read).value();
         else
@@ -503,8 +509,9 @@ class SceneReader {
             if (properties[p][a]) animated[node][p][a] = std::move(decoded[next++]);
       // Each model's keys, on the threads too (each model its own channel).
       std::vector<std::optional<FbxChannel>> channels(nodes.size());
-      for_each_item(nodes.size(), work, [&](std::size_t m, unsigned /*slot*/) {
-        channels[m] = model_keys(nodes[m], animated.at(nodes[m]), start, stop);
+      for_each_item(nodes.size(), work, [&](std::size_t m, unsigned slot) {
+        channels[m] =
+            model_keys(nodes[m], animated.at(nodes[m]), start, stop, (*scene_.key_memory)[slot], curve_memory[slot]);
       });
       for (std::optional<FbxChannel>& channel : channels)
         if (channel) animation.channels.push_back(std::move(*channel));
@@ -520,17 +527,18 @@ class SceneReader {
     return FbxTree::array_length(tree_.records[static_cast<std::size_t>(times)].properties[0]).value_or(0);
   }
 
-  // A model's keys at every time one of its curves has a key within [start, stop]; nothing when
-  // none has.
+  // A model's keys at every time one of its curves has a key within [start, stop], in `memory`
+  // (what it needs meanwhile in `scratch`); nothing when none has.
   std::optional<FbxChannel> model_keys(int node, const std::array<std::array<std::optional<Curve>, 3>, 3>& properties,
-                                       std::int64_t start, std::int64_t stop) const {
-    std::vector<std::int64_t> times;
+                                       std::int64_t start, std::int64_t stop, std::pmr::memory_resource* memory,
+                                       std::pmr::memory_resource* scratch) const {
+    std::pmr::vector<std::int64_t> times(scratch);
     // The steps of held keys, keyed a tick off a key so that linear interpolation keeps them
     // steps: the end of a held key (a tick before the next; in float seconds a float before it)
     // or the start of a key that holds the next one's value (a tick, a float, after it).
     std::map<std::int64_t, float> steps;
     // Exporters that bake key every curve at the same times: those times, without a sort.
-    const std::vector<std::int64_t>* shared = nullptr;
+    const std::pmr::vector<std::int64_t>* shared = nullptr;
     bool same_times = true;
     bool any_held = false;
     for (const auto& property : properties)
@@ -568,8 +576,9 @@ class SceneReader {
     }
     if (times.empty()) return std::nullopt;
     const ModelTransform& transform = transforms_.at(model_ids_[static_cast<std::size_t>(node)]);
-    FbxChannel channel;
-    channel.node = node;
+    // The arrays made in `memory` (a move assignment between two resources would copy them).
+    const auto keys = [memory] { return FbxKeys{std::pmr::vector<float>(memory), std::pmr::vector<float>(memory)}; };
+    FbxChannel channel{node, keys(), keys(), keys()};
     float last_key = -std::numeric_limits<float>::infinity();
     std::size_t cursors[3][3] = {};
     // A plain transform (no pivots, offsets or post-rotation; no mirror) keys only the parts

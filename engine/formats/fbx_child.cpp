@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <new>
+#include <span>
 
 #include "formats/fbx_assimp.hpp"
 #include "io/address_sanitizer.hpp"
@@ -36,7 +37,7 @@ class Writer {
   void i32(std::int32_t value) { raw(&value, 4); }
   void u32(std::uint32_t value) { raw(&value, 4); }
   void f64(double value) { raw(&value, 8); }
-  void f32s(const std::vector<float>& values) {
+  void f32s(std::span<const float> values) {
     u32(static_cast<std::uint32_t>(values.size()));
     raw(values.data(), values.size() * 4);
   }
@@ -87,9 +88,9 @@ class Reader {
     }
     return n;
   }
-  std::vector<float> f32s() {
+  std::pmr::vector<float> f32s() {
     const std::uint32_t n = count(4);
-    std::vector<float> values(n);
+    std::pmr::vector<float> values(n);
     raw(values.data(), std::size_t{n} * 4);
     return values;
   }

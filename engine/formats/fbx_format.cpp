@@ -93,11 +93,9 @@ tinygltf::Model as_gltf_model(FbxScene& scene, SceneKeys& keys, std::vector<Diag
         target.target_node = channel.node + 1;
         target.target_path = path;
         animation.channels.push_back(target);
-        GltfSampler& sampler = stack_keys.emplace_back();
-        sampler.times = std::move(part.times);
-        sampler.values = std::move(part.values);
-        sampler.width = width;
-        sampler.interpolation = GltfInterpolation::Linear;
+        // Moved in by construction: a move assignment would copy them out of the scene's key memory.
+        stack_keys.push_back(
+            GltfSampler{std::move(part.times), std::move(part.values), width, GltfInterpolation::Linear});
       };
       add(channel.translation, 3, "translation");
       add(channel.rotation, 4, "rotation");

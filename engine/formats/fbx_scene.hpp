@@ -3,11 +3,15 @@
 // it from binary FBX, fbx_child.hpp through assimp from ASCII FBX).
 #pragma once
 
+#include <memory>
+#include <memory_resource>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
+
+#include "anim/huge_pages.hpp"
 
 namespace bvhscope {
 
@@ -20,9 +24,10 @@ struct FbxNode {
 
 // A property's keys: times in seconds, `width` floats a key (3: translation, scale; 4: rotation
 // as x, y, z, w).
+// The arrays are in the scene's key_memory (or the default resource).
 struct FbxKeys {
-  std::vector<float> times;
-  std::vector<float> values;
+  std::pmr::vector<float> times;
+  std::pmr::vector<float> values;
 };
 
 struct FbxChannel {
@@ -67,6 +72,9 @@ inline double fbx_frame_rate(double time_mode, double custom) noexcept {
 }
 
 struct FbxScene {
+  // Where a reader puts the keys (its threads' arenas), if not in the default resource; first, so
+  // that it goes after the keys in it, and shared, so that it can go on with them.
+  std::shared_ptr<SlotArenas> key_memory;
   std::vector<FbxNode> nodes;  // parents before children
   std::vector<int> bones;      // nodes meshes are skinned to
   std::vector<FbxAnimation> animations;

@@ -103,7 +103,7 @@ struct ReadAnimation {
 // the most keys, when no other sampler has denser keys; otherwise the smallest gap between keys
 // decides. Whole rates within a millionth (float key times) are rounded to them; at most
 // kMaxGltfRate; 30 with fewer than two keys.
-double key_rate(const ReadAnimation& animation, const std::vector<float>*& even_keys) {
+double key_rate(const ReadAnimation& animation, const std::pmr::vector<float>*& even_keys) {
   double smallest = 0.0;
   const GltfSampler* longest = nullptr;
   const auto consider = [&](const std::optional<GltfSampler>& sampler) {
@@ -121,7 +121,7 @@ double key_rate(const ReadAnimation& animation, const std::vector<float>*& even_
   even_keys = nullptr;
   if (smallest == 0.0 || longest == nullptr) return 30.0;
   double gap = smallest;
-  const std::vector<float>& times = longest->times;
+  const std::pmr::vector<float>& times = longest->times;
   const double mean =
       (static_cast<double>(times.back()) - static_cast<double>(times.front())) / static_cast<double>(times.size() - 1);
   bool even = smallest >= mean * (1.0 - 1e-3);
@@ -213,7 +213,7 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
         keys = read_gltf_sampler(model, model.animations[a], channel.sampler, rotation ? 4 : 3, what, source);
       }
       if (!keys) return keys.error();
-      const std::vector<float>& values = keys.value().values;
+      const std::pmr::vector<float>& values = keys.value().values;
       const NodeRest at_rest = node_rest(model.nodes[node]);
       bool moves = false;
       if (rotation) {
@@ -340,7 +340,7 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
       warnings.push_back(fail("animation '" + animation.name + "' moves no node of the skeleton: left out"));
       continue;
     }
-    const std::vector<float>* even_keys = nullptr;
+    const std::pmr::vector<float>* even_keys = nullptr;
     animation.rate = frame_rate > 0.0 ? std::min(frame_rate, kMaxGltfRate) : key_rate(animation, even_keys);
     // Key times are floats: a last key within a thousandth of a frame of a whole frame is on it.
     const double frames = std::floor((animation.end - animation.start) * animation.rate + 1e-3) + 1.0;

@@ -16,7 +16,7 @@ struct KeySpan {
   double fraction = 0.0;
 };
 
-KeySpan key_span(const std::vector<float>& times, double time, std::size_t* hint) {
+KeySpan key_span(const std::pmr::vector<float>& times, double time, std::size_t* hint) {
   if (times.size() < 2 || time <= static_cast<double>(times.front())) return {};
   if (time >= static_cast<double>(times.back())) return {times.size() - 1, 0.0};
   // The key is the last one at or before `time` (compared as doubles). Times sampled in order find
@@ -126,11 +126,11 @@ Result<GltfSampler> read_gltf_sampler(const tinygltf::Model& model, const tinygl
   Result<std::vector<float>> times =
       read_float_accessor(model, source_sampler.input, 1, false, name + " (key times)", source);
   if (!times) return times.error();
-  sampler.times = std::move(times).value();
+  sampler.times.assign(times.value().begin(), times.value().end());
   Result<std::vector<float>> values =
       read_float_accessor(model, source_sampler.output, width, width == 4, name + " (key values)", source);
   if (!values) return values.error();
-  sampler.values = std::move(values).value();
+  sampler.values.assign(values.value().begin(), values.value().end());
   if (std::optional<Diagnostic> bad = check_gltf_keys(sampler, what, source)) return *bad;
   return sampler;
 }

@@ -3,6 +3,7 @@
 // Hermite with the in and out tangents), holding the first and last keys outside their range.
 #pragma once
 
+#include <memory_resource>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -18,9 +19,9 @@ namespace bvhscope {
 enum class GltfInterpolation : unsigned char { Step, Linear, CubicSpline };
 
 struct GltfSampler {
-  std::vector<float> times;
-  std::vector<float> values;  // per key: `width` floats (CUBICSPLINE: in-tangent, value, out-tangent)
-  int width = 3;              // 3: translation, 4: rotation (x, y, z, w)
+  std::pmr::vector<float> times;
+  std::pmr::vector<float> values;  // per key: `width` floats (CUBICSPLINE: in-tangent, value, out-tangent)
+  int width = 3;                   // 3: translation, 4: rotation (x, y, z, w)
   GltfInterpolation interpolation = GltfInterpolation::Linear;
 
   // `hint` (optional): the key the last time fell after, kept between calls that go forward in time

@@ -25,7 +25,7 @@ GltfSampler translation_keys(GltfInterpolation interpolation) {
       spline.insert(spline.end(), value, value + 3);
       spline.insert(spline.end(), {0.25f, 2.0f, -3.0f});
     }
-    sampler.values = spline;
+    sampler.values.assign(spline.begin(), spline.end());
   }
   return sampler;
 }
