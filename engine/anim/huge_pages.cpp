@@ -64,7 +64,7 @@ void* SlotArenas::HugePageResource::do_allocate(std::size_t bytes, std::size_t a
 
 void SlotArenas::HugePageResource::do_deallocate(void* block, std::size_t bytes, std::size_t alignment) {
   if (bytes < kHugePageBlockFrom)
-    ::operator delete(block, bytes, std::align_val_t(alignment));
+    ::operator delete(block, std::align_val_t(alignment));  // unsized: clang has no sized delete by default
   else
     unmap_huge_block(block, bytes);
 }
