@@ -276,6 +276,8 @@ int convert_file(const ConvertRun& run, const std::string& input, const std::str
   const std::optional<std::string> written =
       write_motion_file_reporting(result, run.kind, output, {motion_name, run.write_options, run.body}, err);
   if (!written) return kExitBadInput;
+  if (const std::string left_out = meshes_left_out(result, run.kind); !left_out.empty())
+    err << printable(output) << ": note: " << left_out << '\n';
   if (run.kind != MotionFileKind::Bvh) {
     const bool unknown_unit = report.unit_unknown_kept;
     const std::string& what = *written;

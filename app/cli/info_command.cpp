@@ -105,6 +105,16 @@ void print_text(const Clip& clip, const ClipAnalysis& analysis, const FileListin
   if (const std::string drawn = draw_detail_notice(draw_detail(skeleton, analysis.to_upright)); !drawn.empty()) {
     out << "drawing:         " << drawn << '\n';  // huge skeletons only (README: Limits)
   }
+  if (clip.meshes != nullptr && !clip.meshes->empty()) {
+    std::size_t vertices = 0;
+    std::size_t triangles = 0;
+    for (const SkinnedMesh& mesh : *clip.meshes) {
+      vertices += mesh.positions.size();
+      triangles += mesh.indices.size() / 3;
+    }
+    out << "meshes:          " << clip.meshes->size() << " skinned to the skeleton (" << vertices << " vertices, "
+        << triangles << " triangles)\n";
+  }
   out << "warnings:        " << clip.warnings.size() << '\n';
   out << "\nhierarchy:\n";
   print_hierarchy(skeleton, out);
@@ -180,6 +190,22 @@ void print_json(const Clip& clip, const ClipAnalysis& analysis, const FileListin
     json.value(skeleton.is_end_site(joint));
     json.end_object();
   }
+  json.end_array();
+  json.key("meshes");  // skinned to the skeleton (a glTF or FBX character's)
+  json.begin_array();
+  if (clip.meshes != nullptr)
+    for (const SkinnedMesh& mesh : *clip.meshes) {
+      json.begin_object();
+      json.key("name");
+      json.value(mesh.name);
+      json.key("vertices");
+      json.value(static_cast<unsigned long long>(mesh.positions.size()));
+      json.key("triangles");
+      json.value(static_cast<unsigned long long>(mesh.indices.size() / 3));
+      json.key("joints");
+      json.value(static_cast<unsigned long long>(mesh.joints.size()));
+      json.end_object();
+    }
   json.end_array();
   json.key("format");
   json.value(listing.format);

@@ -74,6 +74,7 @@ int retarget_file(const RetargetJob& job, const std::string& input, const std::s
                               "not converted to metres"},
                              Severity::Warning)
         << '\n';
+  if (!file.left_out.empty()) err << printable(output) << ": note: " << file.left_out << '\n';
   out << "wrote " << printable(output) << ": " << file.frames << " frames at " << fixed(1.0 / file.frame_time, 3)
       << " fps on " << printable(job.target_path) << "'s skeleton (" << file.joints << " joints";
   if (!file.written.empty()) out << ", " << file.written;

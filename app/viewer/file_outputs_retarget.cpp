@@ -262,6 +262,7 @@ void FileOutputs::finish_retarget(ViewerState& state, DialogState& dialogs, Outp
       dialog.outcome = "Wrote " + path + ": " + std::to_string(written.frames) + " frames on " + retarget_.target_name +
                        "'s skeleton, " + std::to_string(written.retarget.pairs.size()) + " joints driven, root path x" +
                        scale + "; opened beside the source";
+      if (!written.left_out.empty()) dialog.outcome += " (" + written.left_out + ")";
       dialog.status = RetargetStatus::Written;
       state.message = Message{Message::Kind::Info, dialog.outcome};
       follow_ups.open.push_back(path);

@@ -8,6 +8,7 @@
 #include "anim/diagnostic.hpp"
 #include "anim/motion.hpp"
 #include "anim/skeleton.hpp"
+#include "anim/skinned_mesh.hpp"
 
 namespace bvhscope {
 
@@ -18,6 +19,7 @@ struct Clip {
   Motion motion;
   double declared_frame_time = 0.0;  // as written; motion.frame_time holds the rate used for playback
   std::vector<Diagnostic> warnings;  // located warnings of the load, in file order
+  SkinnedMeshes meshes;              // the file's meshes skinned to this skeleton (glTF, FBX); null: none
 };
 
 // A copy of a loaded clip whose frame table is shared with it, not copied (FrameValues::share), for
@@ -29,6 +31,7 @@ inline Clip share_clip(const Clip& clip) {
   copy.skeleton = clip.skeleton;
   copy.declared_frame_time = clip.declared_frame_time;
   copy.warnings = clip.warnings;
+  copy.meshes = clip.meshes;
   copy.motion.frame_count = clip.motion.frame_count;
   copy.motion.channel_count = clip.motion.channel_count;
   copy.motion.frame_time = clip.motion.frame_time;

@@ -50,6 +50,7 @@ Clip with_channels(const Clip& clip, const JointChannels& channels) {
   result.source = clip.source;
   result.declared_frame_time = clip.declared_frame_time;
   result.warnings = clip.warnings;
+  result.meshes = clip.meshes;  // joints keep their indices
   result.skeleton = old;
   Skeleton& skeleton = result.skeleton;
   skeleton.channel_kinds.clear();

@@ -34,6 +34,7 @@ Clip scale_lengths(Clip clip, double factor) {
       value = static_cast<float>(static_cast<double>(value) * factor);
     }
   }
+  clip.meshes = scaled_meshes(clip.meshes, factor);
   return clip;
 }
 
@@ -50,6 +51,7 @@ Clip turn_axes(Clip clip, const glm::mat3& turn) {
     }
   }
   for (glm::vec3& offset : clip.skeleton.offsets) offset = turn * offset;
+  clip.meshes = turned_meshes(clip.meshes, turn);
   Skeleton& skeleton = clip.skeleton;
   for (int c = 0; c < skeleton.channel_count(); ++c) {
     const ChannelKind kind = skeleton.channel_kinds[c];
@@ -67,6 +69,7 @@ Clip turn_axes(Clip clip, const glm::mat3& turn) {
 
 Clip reflect(Clip clip, int axis) {
   for (glm::vec3& offset : clip.skeleton.offsets) offset[axis] = -offset[axis];
+  clip.meshes = reflected_meshes(clip.meshes, axis);
   const Skeleton& skeleton = clip.skeleton;
   for (int c = 0; c < skeleton.channel_count(); ++c) {
     const ChannelKind kind = skeleton.channel_kinds[c];

@@ -118,6 +118,7 @@ Clip pick_frames(const Clip& clip, const std::vector<std::size_t>& frames, doubl
   copy.source = clip.source;
   copy.name = clip.name;
   copy.skeleton = clip.skeleton;
+  copy.meshes = clip.meshes;
   copy.declared_frame_time = frame_time;
   const Motion& motion = clip.motion;
   Motion& picked = copy.motion;

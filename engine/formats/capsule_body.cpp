@@ -129,4 +129,18 @@ std::vector<CapsuleBody> capsule_bodies(const Skeleton& skeleton, const std::vec
   return bodies;
 }
 
+SkinnedMesh skinned_mesh_of(const CapsuleBody& body) {
+  SkinnedMesh mesh;
+  mesh.name = "body";
+  mesh.joints = body.joints;
+  mesh.bind_places = body.bind_places;
+  mesh.positions = body.positions;
+  mesh.normals = body.normals;
+  mesh.indices = body.indices;
+  mesh.influences.reserve(body.binding.size());
+  for (const std::uint16_t joint : body.binding) mesh.influences.push_back({joint, 0, 0, 0});
+  mesh.weights.assign(body.binding.size(), glm::vec4(1.0f, 0.0f, 0.0f, 0.0f));
+  return mesh;
+}
+
 }  // namespace bvhscope

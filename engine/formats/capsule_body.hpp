@@ -14,6 +14,7 @@
 
 #include "anim/clip.hpp"
 #include "anim/position_mode.hpp"
+#include "anim/skinned_mesh.hpp"
 
 namespace bvhscope {
 
@@ -50,5 +51,8 @@ std::vector<std::optional<glm::vec3>> rigid_bones(const Clip& clip, PositionMode
 // joints) gets no body.
 std::vector<CapsuleBody> capsule_bodies(const Skeleton& skeleton, const std::vector<std::optional<glm::vec3>>& bones,
                                         float figure_size);
+
+// The body as a skinned mesh named "body": each vertex follows its one joint wholly.
+SkinnedMesh skinned_mesh_of(const CapsuleBody& body);
 
 }  // namespace bvhscope

@@ -18,6 +18,8 @@ int type_components(int type) {
       return 3;
     case TINYGLTF_TYPE_VEC4:
       return 4;
+    case TINYGLTF_TYPE_MAT4:
+      return 16;
     default:
       return 0;
   }

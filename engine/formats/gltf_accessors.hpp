@@ -15,7 +15,8 @@ namespace bvhscope {
 // The most elements an accessor read here may have (a glTF animation of a million keys is rare).
 inline constexpr std::size_t kMaxGltfAccessorElements = std::size_t{1} << 28;
 
-// Accessor `index` of `model` as `components` floats per element (1: SCALAR, 3: VEC3, 4: VEC4).
+// Accessor `index` of `model` as `components` floats per element (1: SCALAR, 3: VEC3, 4: VEC4,
+// 16: MAT4).
 // `normalized_integers`: integer components are normalised even when the accessor does not say so
 // (rotation keys, which the spec lets be normalised bytes or shorts). Errors name `what` ("the
 // rotation keys of node 'Hips'") and the accessor.

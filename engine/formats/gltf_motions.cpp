@@ -14,6 +14,7 @@
 
 #include "anim/euler.hpp"
 #include "anim/supervised_chunks.hpp"
+#include "formats/gltf_meshes.hpp"
 #include "formats/gltf_sampler.hpp"
 
 namespace bvhscope {
@@ -464,6 +465,10 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
     if (root) skeleton.roots.push_back(static_cast<int>(j));
   }
   const auto channels = static_cast<std::size_t>(skeleton.channel_count());
+  // The character's skinned meshes, on this skeleton at rest: every motion of the file carries them.
+  std::vector<SkinnedMesh> read_meshes = read_gltf_skinned_meshes(model, joint_of, parent, source, warnings);
+  const SkinnedMeshes meshes =
+      read_meshes.empty() ? nullptr : std::make_shared<const std::vector<SkinnedMesh>>(std::move(read_meshes));
 
   MotionFile file;
   file.source = path;
@@ -515,6 +520,7 @@ Result<MotionFile> motions_of_scene(const tinygltf::Model& model, std::string_vi
       }
     });
     clip.warnings = warnings;
+    clip.meshes = meshes;
     file.motions.push_back(std::move(clip));
   }
   return file;

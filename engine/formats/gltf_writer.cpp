@@ -3,7 +3,9 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <sstream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -68,13 +70,14 @@ struct Sampler {
   int accessor = 0;
 };
 
-// A body's mesh and skin (convert --body): accessors of its attributes, indices and inverse bind
-// matrices, and its joints as node indices.
+// A skinned mesh's accessors (a capsule body, convert --body, or the clip's own meshes): of its
+// attributes, indices and inverse bind matrices, and its joints as node indices.
 struct BodyAccessors {
+  std::string name;
   int root = 0;
   std::vector<int> joints;
   int positions = 0;
-  int normals = 0;
+  int normals = -1;  // none: viewers make their own
   int joint_indices = 0;
   int weights = 0;
   int indices = 0;
@@ -129,12 +132,31 @@ void write_u32(std::ostream& out, std::uint32_t value) {
   out.write(bytes.data(), 4);
 }
 
-// Adds the bodies' vertices, indices and inverse bind matrices to the buffer.
-std::vector<BodyAccessors> add_bodies(const std::vector<CapsuleBody>& bodies, BufferBuilder& buffer) {
+// The topmost joint above `joint`.
+int root_of(const Skeleton& skeleton, int joint) {
+  while (skeleton.parents[static_cast<std::size_t>(joint)] != kNoParent)
+    joint = skeleton.parents[static_cast<std::size_t>(joint)];
+  return joint;
+}
+
+// The first mesh that cannot be written, as a refusal naming it.
+std::optional<Diagnostic> check_meshes(const Skeleton& skeleton, const std::vector<SkinnedMesh>& meshes,
+                                       const std::string& source) {
+  for (std::size_t m = 0; m < meshes.size(); ++m)
+    if (std::optional<std::string> problem = skinned_mesh_problem(meshes[m], skeleton.joint_count()))
+      return Diagnostic{source, 0, 0,
+                        "mesh " + std::to_string(m) + " ('" + meshes[m].name + "') cannot be written: " + *problem};
+  return std::nullopt;
+}
+
+// Adds the meshes' vertices, indices and inverse bind matrices to the buffer.
+std::vector<BodyAccessors> add_bodies(const Skeleton& skeleton, const std::vector<SkinnedMesh>& bodies,
+                                      BufferBuilder& buffer) {
   std::vector<BodyAccessors> written;
-  for (const CapsuleBody& body : bodies) {
+  for (const SkinnedMesh& body : bodies) {
     BodyAccessors accessors;
-    accessors.root = body.root;
+    accessors.name = body.name.empty() ? std::string("body") : body.name;
+    accessors.root = root_of(skeleton, body.joints.front());
     accessors.joints = body.joints;
     const std::size_t vertices = body.positions.size();
     accessors.positions = buffer.add(body.positions.data(), vertices, sizeof(glm::vec3), kFloat, "VEC3", kArrayBuffer);
@@ -146,16 +168,11 @@ std::vector<BodyAccessors> add_bodies(const std::vector<CapsuleBody>& bodies, Bu
     }
     buffer.accessor(accessors.positions).min = {low.x, low.y, low.z};
     buffer.accessor(accessors.positions).max = {high.x, high.y, high.z};
-    accessors.normals = buffer.add(body.normals.data(), vertices, sizeof(glm::vec3), kFloat, "VEC3", kArrayBuffer);
-    std::vector<std::uint16_t> joints(vertices * 4, 0);
-    std::vector<float> weights(vertices * 4, 0.0f);
-    for (std::size_t v = 0; v < vertices; ++v) {
-      joints[v * 4] = body.binding[v];
-      weights[v * 4] = 1.0f;
-    }
+    if (body.normals.size() == vertices)
+      accessors.normals = buffer.add(body.normals.data(), vertices, sizeof(glm::vec3), kFloat, "VEC3", kArrayBuffer);
     accessors.joint_indices =
-        buffer.add(joints.data(), vertices, 4 * sizeof(std::uint16_t), kUnsignedShort, "VEC4", kArrayBuffer);
-    accessors.weights = buffer.add(weights.data(), vertices, 4 * sizeof(float), kFloat, "VEC4", kArrayBuffer);
+        buffer.add(body.influences.data(), vertices, 4 * sizeof(std::uint16_t), kUnsignedShort, "VEC4", kArrayBuffer);
+    accessors.weights = buffer.add(body.weights.data(), vertices, 4 * sizeof(float), kFloat, "VEC4", kArrayBuffer);
     accessors.indices = buffer.add(body.indices.data(), body.indices.size(), sizeof(std::uint32_t), kUnsignedInt,
                                    "SCALAR", kIndexBuffer);
     // The joints stand unturned in the bind pose: each inverse bind matrix is a translation back to
@@ -190,7 +207,7 @@ void write_bodies_json(JsonWriter& json, const std::vector<BodyAccessors>& bodie
   for (const BodyAccessors& body : bodies) {
     json.begin_object();
     json.key("name");
-    json.value("body");
+    json.value(body.name);
     json.key("primitives");
     json.begin_array();
     json.begin_object();
@@ -198,8 +215,10 @@ void write_bodies_json(JsonWriter& json, const std::vector<BodyAccessors>& bodie
     json.begin_object();
     json.key("POSITION");
     json.value(body.positions);
-    json.key("NORMAL");
-    json.value(body.normals);
+    if (body.normals >= 0) {
+      json.key("NORMAL");
+      json.value(body.normals);
+    }
     json.key("JOINTS_0");
     json.value(body.joint_indices);
     json.key("WEIGHTS_0");
@@ -286,7 +305,13 @@ std::string gltf_json(const Clip& clip, const std::vector<Sampler>& samplers, co
     json.begin_object();
     json.key("name");
     json.value(skeleton.names[index]);
-    const glm::vec3& offset = skeleton.offsets[index];
+    // A root the clip's meshes are bound to stands where they bind it (its translation keys move it
+    // from there), so that the file's rest pose is the character as it was modelled.
+    glm::vec3 offset = skeleton.offsets[index];
+    if (skeleton.parents[index] == kNoParent && skeleton.has_channel(j, is_position) && clip.meshes != nullptr)
+      for (const SkinnedMesh& mesh : *clip.meshes)
+        for (std::size_t k = 0; k < mesh.joints.size(); ++k)
+          if (mesh.joints[k] == j) offset = mesh.bind_places[k];
     if (offset != glm::vec3(0.0f)) {
       json.key("translation");
       json.begin_array();
@@ -303,7 +328,7 @@ std::string gltf_json(const Clip& clip, const std::vector<Sampler>& samplers, co
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     json.begin_object();
     json.key("name");
-    json.value("body");
+    json.value(bodies[b].name);
     json.key("mesh");
     json.value(static_cast<int>(b));
     json.key("skin");
@@ -455,7 +480,10 @@ Result<GltfWriteReport> write_gltf(const Clip& clip, PositionMode mode, std::ost
       samplers.push_back({j, true, buffer.add(keys.data(), frames, 4 * sizeof(float), kFloat, "VEC4")});
     }
   }
-  std::vector<BodyAccessors> bodies;
+  // The clip's own meshes (a glTF or FBX character's), then a capsule body if asked for.
+  std::vector<SkinnedMesh> meshes;
+  if (clip.meshes != nullptr) meshes = *clip.meshes;
+  const std::size_t own_meshes = meshes.size();
   if (options.body) {
     const std::vector<CapsuleBody> built =
         capsule_bodies(skeleton, rigid_bones(clip, mode), skeleton_height(clip, mode));
@@ -463,17 +491,21 @@ Result<GltfWriteReport> write_gltf(const Clip& clip, PositionMode mode, std::ost
       return Diagnostic{clip.source, 0, 0,
                         "the skeleton has no bone long enough for a body (--body): every joint sits on its parent, "
                         "or a hierarchy has more than 65536 joints"};
-    bodies = add_bodies(built, buffer);
+    for (const CapsuleBody& body : built) meshes.push_back(skinned_mesh_of(body));
   }
+  if (std::optional<Diagnostic> bad = check_meshes(skeleton, meshes, clip.source)) return *bad;
+  const std::vector<BodyAccessors> bodies = add_bodies(skeleton, meshes, buffer);
   const std::string_view bytes = buffer.bytes();
   const std::string name = options.animation_name.empty() ? std::string("motion") : options.animation_name;
 
   GltfWriteReport report;
   report.nodes = skeleton.joint_count();
   report.samplers = static_cast<int>(samplers.size());
-  report.bodies = static_cast<int>(bodies.size());
-  for (const BodyAccessors& body : bodies)
-    report.body_vertices += buffer.accessors()[static_cast<std::size_t>(body.positions)].count;
+  report.meshes = static_cast<int>(own_meshes);
+  report.bodies = static_cast<int>(bodies.size() - own_meshes);
+  for (std::size_t b = 0; b < bodies.size(); ++b)
+    (b < own_meshes ? report.mesh_vertices : report.body_vertices) +=
+        buffer.accessors()[static_cast<std::size_t>(bodies[b].positions)].count;
   if (!options.binary) {
     const std::string json =
         gltf_json(clip, samplers, bodies, buffer, "data:application/octet-stream;base64," + base64(bytes), name);

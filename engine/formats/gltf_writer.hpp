@@ -2,8 +2,9 @@
 // Sites too) in skeleton order, named as the joints, the rest pose (OFFSETs) as the nodes'
 // translations; one animation with a LINEAR sampler per animated property, a key at every frame
 // (rotations as unit quaternions, translations for joints with position channels): an animated node
-// hierarchy, which engines read as a skeleton. With `body`, also a skinned mesh of capsules around
-// the bones (formats/capsule_body.hpp), for viewers that show meshes only. Lengths and axes are
+// hierarchy, which engines read as a skeleton. The clip's own skinned meshes (a character read from
+// glTF or FBX) are written skinned to those nodes; with `body`, also a skinned mesh of capsules
+// around the bones (formats/capsule_body.hpp), for viewers that show meshes only. Lengths and axes are
 // written as the clip has them (convert_clip turns them to metres and +Y first).
 #pragma once
 
@@ -26,7 +27,9 @@ struct GltfWriteOptions {
 struct GltfWriteReport {
   int nodes = 0;
   int samplers = 0;
-  int bodies = 0;  // meshes skinned to the skeleton (one per ROOT with bones)
+  int meshes = 0;  // the clip's own skinned meshes (a glTF or FBX character's)
+  std::size_t mesh_vertices = 0;
+  int bodies = 0;  // capsule bodies skinned to the skeleton (one per ROOT with bones)
   std::size_t body_vertices = 0;
   std::size_t bytes = 0;
 };

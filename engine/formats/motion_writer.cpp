@@ -45,6 +45,9 @@ Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, con
     if (!written) return written.error();
     const GltfWriteReport& report = written.value();
     what = std::to_string(report.nodes) + " nodes, " + std::to_string(report.samplers) + " animated properties";
+    if (report.meshes > 0)
+      what += ", " + std::to_string(report.meshes) + " skinned mesh" + (report.meshes > 1 ? "es" : "") + " of " +
+              std::to_string(report.mesh_vertices) + " vertices";
     if (report.bodies > 0)
       what += ", a skinned body of " + std::to_string(report.body_vertices) + " vertices" +
               (report.bodies > 1 ? " in " + std::to_string(report.bodies) + " meshes" : "");
@@ -53,6 +56,15 @@ Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, con
   }
   if (!file->commit(error)) return Diagnostic{path, 0, 0, error};
   return what;
+}
+
+std::string meshes_left_out(const Clip& clip, MotionFileKind kind) {
+  if (clip.meshes == nullptr || clip.meshes->empty() || kind == MotionFileKind::Glb || kind == MotionFileKind::Gltf)
+    return {};
+  const bool several = clip.meshes->size() > 1;
+  return std::string("the character's skinned mesh") + (several ? "es are" : " is") +
+         " left out: " + (kind == MotionFileKind::Bvh ? "BVH holds no mesh" : "bvhscope's FBX holds no mesh yet") +
+         " (.glb and .gltf keep " + (several ? "them)" : "it)");
 }
 
 }  // namespace bvhscope

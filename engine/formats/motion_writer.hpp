@@ -24,10 +24,15 @@ struct MotionFileOptions {
   bool body = false;        // glTF: a skinned capsule body around the bones (convert --body)
 };
 
-// Writes `clip` (its positions in the add rule) to `path`. What was written for people ("38 nodes,
-// 32 animated properties"; empty for BVH), or the error: the writer's located refusal, or the
-// system's reason located at `path`.
+// Writes `clip` (its positions in the add rule) to `path`, with its skinned meshes in glTF. What was
+// written for people ("38 nodes, 32 animated properties"; empty for BVH), or the error: the writer's located refusal,
+// or the system's reason located at `path`.
 Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, const std::string& path,
                                       const MotionFileOptions& options = {});
+
+// What a `kind` file leaves out of `clip`, for a note: its skinned meshes in BVH and FBX ("the
+// character's skinned mesh is left out: BVH holds no mesh (.glb and .gltf keep it)"); empty when
+// nothing is.
+std::string meshes_left_out(const Clip& clip, MotionFileKind kind);
 
 }  // namespace bvhscope

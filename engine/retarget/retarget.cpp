@@ -350,6 +350,7 @@ Result<Clip> retarget(const Clip& source_input, const Clip& target_input, const 
   out.source = source_input.source;
   out.name = source_input.name;
   out.skeleton = skeleton;
+  out.meshes = target.meshes;  // the target's character, skinned to the skeleton the motion is now on
   out.motion.frame_count = source.motion.frame_count;
   out.motion.channel_count = skeleton.channel_count();
   out.motion.frame_time = source.motion.frame_time;

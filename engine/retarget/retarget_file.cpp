@@ -31,6 +31,7 @@ Result<RetargetFileReport> retarget_to_file(const Clip& source, const Clip& targ
   Result<std::string> written = write_motion_file(result, kind, path, output);
   if (!written) return written.error();
   report.written = std::move(written).value();
+  report.left_out = meshes_left_out(result, kind);
   report.frames = result.motion.frame_count;
   report.frame_time = result.motion.frame_time;
   report.joints = result.skeleton.joint_count() - result.skeleton.end_site_count();

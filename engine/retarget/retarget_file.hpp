@@ -20,6 +20,7 @@ struct RetargetFileReport {
   double frame_time = 0.0;
   int joints = 0;                  // the written skeleton's, End Sites left out
   std::string written;             // what the glTF or FBX writer says it wrote ("" for BVH)
+  std::string left_out;            // what OUT's format could not hold (a glTF target's mesh in BVH)
   bool unit_unknown_kept = false;  // glTF/FBX: the unit could not be told, lengths written as they are
 };
 

@@ -6,7 +6,11 @@ an AnimationMixer (threejs/gltf_positions.mjs, threejs/fbx_positions.mjs), must 
 every frame where bvhscope's `export` of the file has it (FBXLoader keeps the FBX's centimetres,
 bvhscope reads metres); and the positions must be the corpus BVH's own (bvhscope's export of it,
 joints matched by name), which Blender carried through its importer and exporters (Blender takes a
-BVH's numbers for metres). Within 1e-5 of the figure's height.
+BVH's numbers for metres). Within 1e-5 of the figure's height. The character skinned_cmu_131_01 (a
+mesh skinned to that rig) is carried: `convert` of its GLB, played by three.js
+(threejs/gltf_skin.mjs), skins every vertex where three.js skins Blender's at every frame; and a
+retargeting onto it holds the character's mesh as Blender modelled it (its bind pose, up to the
+unit), within 1e-5 of the figure's size.
 
 usage: blender_fixtures_check.py BVHSCOPE THREEJS_DIR FIXTURES_DIR CORPUS_DIR"""
 import csv
@@ -26,6 +30,7 @@ MADE_FROM = {
     "cmu_131_01": "bvh11__131_01.bvh",
     "pybvh_example_zup": "pybvh__bvh_example.bvh",
     "daz_05_20": "creativeinquiry__05_20-daz.bvh",
+    "skinned_cmu_131_01": "bvh11__131_01.bvh",
 }
 # The three.js judge of each format, and the file's units per metre as three.js keeps them (Blender
 # writes FBX in centimetres: UnitScaleFactor 1).
@@ -84,6 +89,54 @@ with tempfile.TemporaryDirectory() as folder:
             failures.append(f"{fixture}: {where} is {worst:g} from {corpus_file} (height {height:g})")
         print(f"{fixture}: {joints} joints x {len(values)} frames: three.js {report['worst'] / height:.2g}, "
               f"the corpus BVH {worst / height:.2g} of the height away")
+
+
+def skin_judged(reference, written, *mode):
+    judged = subprocess.run(["node", os.path.join(THREEJS, "gltf_skin.mjs"), reference, written, *mode],
+                            capture_output=True, text=True, cwd=THREEJS)
+    if judged.returncode != 0:
+        failures.append(f"gltf_skin.mjs {os.path.basename(written)} failed ({judged.returncode}): {judged.stderr[-2000:]}")
+        return None
+    return json.loads(judged.stdout)
+
+
+with tempfile.TemporaryDirectory() as folder:
+    character = os.path.join(FIXTURES, "blender", "skinned_cmu_131_01.glb")
+    info = json.loads(subprocess.run([BVHSCOPE, "info", "--json", character], capture_output=True, text=True,
+                                     check=True).stdout)
+    if [(m["vertices"], m["triangles"], m["joints"]) for m in info["meshes"]] != [(744, 372, 31)]:
+        failures.append(f"skinned_cmu_131_01.glb: info says meshes {info['meshes']}, not one of 744 vertices, "
+                        "372 triangles and 31 joints")
+    converted = os.path.join(folder, "converted.glb")  # the same unit: vertex for vertex
+    subprocess.run([BVHSCOPE, "convert", character, "-o", converted, "--units", "m", "--from-units", "m"],
+                   capture_output=True, check=True)
+    report = skin_judged(character, converted)
+    if report is not None:
+        if report["written_vertices"] != report["reference_vertices"] or report["times"] < 20:
+            failures.append(f"converted character: {report}")
+        elif report["largest_distance"] > 1e-5 * report["size"]:
+            failures.append(f"converted character: a vertex is {report['largest_distance']:g} from where three.js "
+                            f"skins Blender's (size {report['size']:g})")
+        else:
+            print(f"skinned_cmu_131_01.glb converted: {report['written_vertices']} vertices at {report['times']} "
+                  f"frames, {report['largest_distance'] / report['size']:.2g} of its size from Blender's")
+    as_bvh = subprocess.run([BVHSCOPE, "convert", character, "-o", os.path.join(folder, "character.bvh")],
+                            capture_output=True, text=True, check=True)
+    if "note: the character's skinned mesh is left out: BVH holds no mesh (.glb and .gltf keep it)" not in as_bvh.stderr:
+        failures.append(f"convert to BVH does not say the mesh is left out: {as_bvh.stderr!r}")
+    retargeted = os.path.join(folder, "retargeted.glb")
+    subprocess.run([BVHSCOPE, "retarget", os.path.join(CORPUS, "assimp__01_01.bvh"), "--to", character, "-o",
+                    retargeted], capture_output=True, check=True)
+    report = skin_judged(character, retargeted, "--bind")
+    if report is not None:
+        if report["written_vertices"] != report["reference_vertices"]:
+            failures.append(f"retargeted character: {report}")
+        elif report["largest_bind_distance"] > 1e-5 * report["size"]:
+            failures.append(f"retargeted character: a vertex of its bind pose is {report['largest_bind_distance']:g} "
+                            f"from Blender's (size {report['size']:g})")
+        else:
+            print(f"CMU 01_01 retargeted onto skinned_cmu_131_01.glb: its {report['written_vertices']} vertices bound "
+                  f"{report['largest_bind_distance'] / report['size']:.2g} of its size from Blender's")
 
 if failures:
     print("\n".join("FAILED: " + failure for failure in failures))
