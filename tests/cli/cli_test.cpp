@@ -157,7 +157,7 @@ TEST(Cli, InfoJsonFollowsTheContract) {
           "{\"name\":\"Chest\",\"parent\":0,\"offset\":[0,10,0],\"channels\":[\"Zrotation\",\"Xrotation\","
           "\"Yrotation\"],\"end_site\":false},"
           "{\"name\":\"ChestEnd\",\"parent\":1,\"offset\":[0,5,0],\"channels\":[],\"end_site\":true}],"
-          "\"format\":\"BVH\",\"motion\":0,\"motions\":[{\"name\":\"\",\"frames\":1,\"fps\":30}],"
+          "\"meshes\":[],\"format\":\"BVH\",\"motion\":0,\"motions\":[{\"name\":\"\",\"frames\":1,\"fps\":30}],"
           "\"warnings\":["
           "{\"line\":18,\"column\":13,\"message\":\"frame time is 0; playing at 30 frames per second\"},"
           "{\"line\":20,\"column\":1,\"message\":\"1 more frame line than 'Frames: 1'; ignored\"}]}\n");
