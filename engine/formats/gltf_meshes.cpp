@@ -131,7 +131,7 @@ Result<SkinnedMesh> skinned_mesh(const tinygltf::Model& model, std::size_t n, co
                       " with weight " + std::to_string(w) + " (its skin has " + std::to_string(skin.joints.size()) +
                       " joints)");
         influence[i] = static_cast<std::uint16_t>(joint);
-        weight[static_cast<int>(i)] = w;
+        weight[static_cast<int>(i)] = static_cast<double>(w);
       }
       const double sum = weight.x + weight.y + weight.z + weight.w;
       if (!(sum > 0.0)) return fail(what + ": vertex " + std::to_string(v) + " has no weight");

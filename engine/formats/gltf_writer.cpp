@@ -133,7 +133,7 @@ void write_u32(std::ostream& out, std::uint32_t value) {
 }
 
 // The topmost joint above `joint`.
-int root_of(const Skeleton& skeleton, int joint) {
+int skin_root(const Skeleton& skeleton, int joint) {
   while (skeleton.parents[static_cast<std::size_t>(joint)] != kNoParent)
     joint = skeleton.parents[static_cast<std::size_t>(joint)];
   return joint;
@@ -156,7 +156,7 @@ std::vector<BodyAccessors> add_bodies(const Skeleton& skeleton, const std::vecto
   for (const SkinnedMesh& body : bodies) {
     BodyAccessors accessors;
     accessors.name = body.name.empty() ? std::string("body") : body.name;
-    accessors.root = root_of(skeleton, body.joints.front());
+    accessors.root = skin_root(skeleton, body.joints.front());
     accessors.joints = body.joints;
     const std::size_t vertices = body.positions.size();
     accessors.positions = buffer.add(body.positions.data(), vertices, sizeof(glm::vec3), kFloat, "VEC3", kArrayBuffer);
