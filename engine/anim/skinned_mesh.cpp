@@ -4,6 +4,8 @@
 #include <string>
 #include <utility>
 
+#include <glm/matrix.hpp>
+
 namespace bvhscope {
 namespace {
 
@@ -24,14 +26,20 @@ SkinnedMeshes scaled_meshes(const SkinnedMeshes& meshes, double factor) {
   };
   return changed_meshes(meshes, [&](SkinnedMesh& mesh) {
     for (glm::vec3& p : mesh.positions) scale(p);
-    for (glm::vec3& p : mesh.bind_places) scale(p);
+    for (glm::mat4& bind : mesh.binds) {  // S * B * S^-1: the turn stays, the place scales
+      glm::vec3 place(bind[3]);
+      scale(place);
+      bind[3] = glm::vec4(place, bind[3][3]);
+    }
   });
 }
 
 SkinnedMeshes turned_meshes(const SkinnedMeshes& meshes, const glm::mat3& turn) {
   return changed_meshes(meshes, [&](SkinnedMesh& mesh) {
     for (glm::vec3& p : mesh.positions) p = turn * p;
-    for (glm::vec3& p : mesh.bind_places) p = turn * p;
+    const glm::mat4 turn4(turn);
+    const glm::mat4 back(glm::transpose(turn));
+    for (glm::mat4& bind : mesh.binds) bind = turn4 * bind * back;
     for (glm::vec3& n : mesh.normals) n = turn * n;
   });
 }
@@ -39,7 +47,9 @@ SkinnedMeshes turned_meshes(const SkinnedMeshes& meshes, const glm::mat3& turn) 
 SkinnedMeshes reflected_meshes(const SkinnedMeshes& meshes, int axis) {
   return changed_meshes(meshes, [axis](SkinnedMesh& mesh) {
     for (glm::vec3& p : mesh.positions) p[axis] = -p[axis];
-    for (glm::vec3& p : mesh.bind_places) p[axis] = -p[axis];
+    glm::mat4 mirror(1.0f);
+    mirror[axis][axis] = -1.0f;
+    for (glm::mat4& bind : mesh.binds) bind = mirror * bind * mirror;
     for (glm::vec3& n : mesh.normals) n[axis] = -n[axis];
     for (std::size_t t = 0; t + 2 < mesh.indices.size(); t += 3) std::swap(mesh.indices[t + 1], mesh.indices[t + 2]);
   });
@@ -52,7 +62,7 @@ std::optional<std::string> skinned_mesh_problem(const SkinnedMesh& mesh, int joi
     if (joint < 0 || joint >= joint_count)
       return "its skin names joint " + std::to_string(joint) + ", which does not exist";
   const std::size_t vertices = mesh.positions.size();
-  if (mesh.bind_places.size() != mesh.joints.size() || mesh.influences.size() != vertices ||
+  if (mesh.binds.size() != mesh.joints.size() || mesh.influences.size() != vertices ||
       mesh.weights.size() != vertices || (!mesh.normals.empty() && mesh.normals.size() != vertices))
     return "its per-vertex arrays differ in length";
   if (vertices == 0 || mesh.indices.empty() || mesh.indices.size() % 3 != 0)
@@ -72,8 +82,11 @@ std::optional<std::string> skinned_mesh_problem(const SkinnedMesh& mesh, int joi
   };
   for (const glm::vec3& p : mesh.positions)
     if (!finite(p)) return std::string("a vertex is not at a finite place");
-  for (const glm::vec3& p : mesh.bind_places)
-    if (!finite(p)) return std::string("a joint's bind place is not finite");
+  for (const glm::mat4& bind : mesh.binds) {
+    const float determinant = glm::determinant(bind);
+    if (!std::isfinite(determinant) || std::abs(determinant) < 1e-30f)
+      return std::string("a joint's bind matrix cannot be inverted");
+  }
   for (const glm::vec4& w : mesh.weights)
     if (!finite(w)) return std::string("a vertex weight is not a finite number");
   return std::nullopt;

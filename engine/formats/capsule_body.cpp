@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/pose.hpp"
 
@@ -133,7 +134,7 @@ SkinnedMesh skinned_mesh_of(const CapsuleBody& body) {
   SkinnedMesh mesh;
   mesh.name = "body";
   mesh.joints = body.joints;
-  mesh.bind_places = body.bind_places;
+  for (const glm::vec3& place : body.bind_places) mesh.binds.push_back(glm::translate(glm::mat4(1.0f), place));
   mesh.positions = body.positions;
   mesh.normals = body.normals;
   mesh.indices = body.indices;

@@ -306,6 +306,10 @@ Result<std::pmr::vector<float>> FbxTree::floats(const FbxProperty& property, std
   return array_values<float>(*this, property, memory);
 }
 
+Result<std::pmr::vector<double>> FbxTree::doubles(const FbxProperty& property, std::pmr::memory_resource* memory) {
+  return array_values<double>(*this, property, memory);
+}
+
 Result<std::pmr::vector<std::int64_t>> FbxTree::integers(const FbxProperty& property,
                                                          std::pmr::memory_resource* memory) {
   if (property.type == 'f' || property.type == 'd')

@@ -58,6 +58,8 @@ class FbxTree {
   // values are in `memory`.
   Result<std::pmr::vector<float>> floats(const FbxProperty& property,  // doubles rounded to floats
                                          std::pmr::memory_resource* memory = std::pmr::get_default_resource());
+  Result<std::pmr::vector<double>> doubles(const FbxProperty& property,
+                                           std::pmr::memory_resource* memory = std::pmr::get_default_resource());
   Result<std::pmr::vector<std::int64_t>> integers(const FbxProperty& property,
                                                   std::pmr::memory_resource* memory = std::pmr::get_default_resource());
 

@@ -14,10 +14,12 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <glm/gtc/type_ptr.hpp>
 
 #include "anim/supervised_chunks.hpp"
 #include "anim/thread_policy.hpp"
 #include "formats/fbx_binary.hpp"
+#include "formats/fbx_binary_meshes.hpp"
 
 namespace bvhscope {
 namespace {
@@ -227,6 +229,7 @@ class SceneReader {
     }
     if (std::optional<Diagnostic> bad = read_nodes()) return *bad;
     read_bones();
+    read_meshes();
     if (std::optional<Diagnostic> bad = read_animations()) return *bad;
     return std::move(scene_);
   }
@@ -347,6 +350,88 @@ class SceneReader {
       }
     }
     std::sort(scene_.bones.begin(), scene_.bones.end());
+  }
+
+  // The meshes skinned to the scene's models: per mesh model, its first Geometry with a Skin. A mesh
+  // that cannot be carried is left out with a warning; the motion is read either way.
+  void read_meshes() {
+    std::unordered_map<std::int64_t, glm::dmat4> bind_poses;  // per model, its BindPose matrix
+    for (const auto& [id, object] : objects_) {
+      if (object.kind != "Pose" || object.type != "BindPose") continue;
+      for (const int pose_node : tree_.records[static_cast<std::size_t>(object.record)].children) {
+        const FbxRecord& record = tree_.records[static_cast<std::size_t>(pose_node)];
+        const int node = tree_.child(pose_node, "Node");
+        const int matrix = tree_.child(pose_node, "Matrix");
+        if (record.name != "PoseNode" || node < 0 || matrix < 0) continue;
+        const FbxRecord& node_record = tree_.records[static_cast<std::size_t>(node)];
+        const FbxRecord& matrix_record = tree_.records[static_cast<std::size_t>(matrix)];
+        if (node_record.properties.empty() || matrix_record.properties.empty()) continue;
+        const auto model = FbxTree::integer(node_record.properties[0]);
+        Result<std::pmr::vector<double>> values = tree_.doubles(matrix_record.properties[0]);
+        if (model && values && values.value().size() == 16 &&
+            std::all_of(values.value().begin(), values.value().end(), [](double v) { return std::isfinite(v); }))
+          bind_poses.emplace(*model, glm::make_mat4(values.value().data()));
+      }
+    }
+    std::vector<glm::dmat4> rest(scene_.nodes.size());  // every node's place in the scene at rest
+    for (std::size_t n = 0; n < scene_.nodes.size(); ++n) {
+      const int parent = scene_.nodes[n].parent;
+      rest[n] = (parent < 0 ? glm::dmat4(1.0) : rest[static_cast<std::size_t>(parent)]) * scene_.nodes[n].local;
+    }
+    for (std::size_t n = 0; n < scene_.nodes.size(); ++n) {
+      if (!scene_.nodes[n].has_mesh) continue;
+      const std::int64_t id = model_ids_[n];
+      FbxMeshRecords records;
+      records.name = scene_.nodes[n].name;
+      records.node = static_cast<int>(n);
+      std::int64_t skin = -1;
+      for (const auto& [geometry, to_model] : below(id, "Geometry")) {
+        (void)to_model;
+        for (const auto& [deformer, to_geometry] : below(geometry, "Deformer")) {
+          (void)to_geometry;
+          if (objects_.at(deformer).type == "Skin" && skin < 0) {
+            skin = deformer;
+            records.geometry = objects_.at(geometry).record;
+          }
+        }
+      }
+      if (skin < 0) continue;  // a mesh that no skin deforms: a prop, not the character
+      const auto left_out = [&](const std::string& why) {
+        scene_.warnings.push_back(
+            {std::string(source_), 0, 0, "the skinned mesh of model '" + records.name + "' is left out: " + why});
+      };
+      bool bound = true;
+      for (const auto& [cluster, to_skin] : below(skin, "Deformer")) {
+        (void)to_skin;
+        if (objects_.at(cluster).type != "Cluster") continue;
+        const auto bones = below(cluster, "Model");
+        const auto bone = bones.empty() ? node_of_.end() : node_of_.find(bones.front().first);
+        if (bone == node_of_.end()) {
+          left_out("its cluster '" + std::string(objects_.at(cluster).name) + "' binds no model of the scene");
+          bound = false;
+          break;
+        }
+        records.clusters.push_back({objects_.at(cluster).record, bone->second});
+      }
+      if (!bound) continue;
+      const PropertyBlock own(tree_, objects_.at(id).record);
+      records.geometric =
+          glm::translate(glm::dmat4(1.0), own.vector("GeometricTranslation").value_or(glm::dvec3(0.0))) *
+          euler(own.vector("GeometricRotation").value_or(glm::dvec3(0.0)), 0) *
+          glm::scale(glm::dmat4(1.0), own.vector("GeometricScaling").value_or(glm::dvec3(1.0)));
+      const auto pose = bind_poses.find(id);
+      records.bind_place = pose != bind_poses.end() ? pose->second : rest[n];
+      std::vector<std::string> notes;
+      Result<FbxSkinnedMesh> mesh = read_fbx_skinned_mesh(tree_, records, source_, notes);
+      if (!mesh) {
+        left_out(mesh.error().message);
+        continue;
+      }
+      for (const std::string& note : notes)
+        scene_.warnings.push_back(
+            {std::string(source_), 0, 0, "the skinned mesh of model '" + records.name + "': " + note});
+      scene_.meshes.push_back(std::move(mesh).value());
+    }
   }
 
   // The objects of `kind` that `child` is connected below.

@@ -1,5 +1,6 @@
 #include "formats/fbx_format.hpp"
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,77 @@ bool axes_to_y_up(const FbxScene& scene, glm::dmat4& turn) {
   return true;
 }
 
+// `data` as an accessor of `model` (in its one buffer, made when first needed).
+template <typename T>
+int add_accessor(tinygltf::Model& model, const std::vector<T>& data, int component_type, int type) {
+  if (model.buffers.empty()) model.buffers.emplace_back();
+  std::vector<unsigned char>& bytes = model.buffers[0].data;
+  const std::size_t offset = bytes.size();
+  bytes.resize(offset + data.size() * sizeof(T));
+  if (!data.empty()) std::memcpy(bytes.data() + offset, data.data(), data.size() * sizeof(T));
+  tinygltf::BufferView view;
+  view.buffer = 0;
+  view.byteOffset = offset;
+  view.byteLength = data.size() * sizeof(T);
+  model.bufferViews.push_back(view);
+  const int components = type == TINYGLTF_TYPE_SCALAR ? 1
+                         : type == TINYGLTF_TYPE_VEC3 ? 3
+                         : type == TINYGLTF_TYPE_VEC4 ? 4
+                                                      : 16;
+  tinygltf::Accessor accessor;
+  accessor.bufferView = static_cast<int>(model.bufferViews.size() - 1);
+  accessor.componentType = component_type;
+  accessor.type = type;
+  accessor.count = data.size() * sizeof(T) /
+                   (tinygltf::GetComponentSizeInBytes(static_cast<std::uint32_t>(component_type)) *
+                    static_cast<std::size_t>(components));
+  model.accessors.push_back(accessor);
+  return static_cast<int>(model.accessors.size() - 1);
+}
+
+// A skinned mesh of the scene as a glTF mesh and skin on its node (node `n + 1` of the model):
+// the mesh in its own space, the skin's inverse bind matrices taking it to its bones'.
+void add_skinned_mesh(tinygltf::Model& model, const FbxSkinnedMesh& fbx) {
+  const SkinnedMesh& mesh = fbx.mesh;
+  tinygltf::Primitive primitive;
+  primitive.mode = TINYGLTF_MODE_TRIANGLES;
+  std::vector<float> positions;
+  for (const glm::vec3& p : mesh.positions) positions.insert(positions.end(), {p.x, p.y, p.z});
+  primitive.attributes["POSITION"] = add_accessor(model, positions, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC3);
+  if (!mesh.normals.empty()) {
+    std::vector<float> normals;
+    for (const glm::vec3& n : mesh.normals) normals.insert(normals.end(), {n.x, n.y, n.z});
+    primitive.attributes["NORMAL"] = add_accessor(model, normals, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC3);
+  }
+  std::vector<std::uint16_t> joints;
+  for (const auto& influence : mesh.influences) joints.insert(joints.end(), influence.begin(), influence.end());
+  primitive.attributes["JOINTS_0"] =
+      add_accessor(model, joints, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TYPE_VEC4);
+  std::vector<float> weights;
+  for (const glm::vec4& w : mesh.weights) weights.insert(weights.end(), {w.x, w.y, w.z, w.w});
+  primitive.attributes["WEIGHTS_0"] = add_accessor(model, weights, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC4);
+  primitive.indices = add_accessor(model, mesh.indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR);
+  tinygltf::Mesh out;
+  out.name = mesh.name;
+  out.primitives.push_back(std::move(primitive));
+  model.meshes.push_back(std::move(out));
+  tinygltf::Skin skin;
+  std::vector<float> inverse_binds;
+  for (std::size_t k = 0; k < mesh.joints.size(); ++k) {
+    skin.joints.push_back(mesh.joints[k] + 1);
+    const glm::mat4 matrix(fbx.inverse_binds[k]);
+    inverse_binds.insert(inverse_binds.end(), glm::value_ptr(matrix), glm::value_ptr(matrix) + 16);
+  }
+  skin.inverseBindMatrices = add_accessor(model, inverse_binds, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_MAT4);
+  model.skins.push_back(std::move(skin));
+  tinygltf::Node& node = model.nodes[static_cast<std::size_t>(fbx.node + 1)];
+  node.mesh = static_cast<int>(model.meshes.size() - 1);
+  node.skin = static_cast<int>(model.skins.size() - 1);
+}
+
 // The FBX scene as a glTF model: a top node holding the file's unit and axes, the file's nodes
-// under it (their matrices as they are), one skin of the skinned bones, and an animation per stack
+// under it (their matrices as they are), one skin of the skinned bones, its skinned meshes, and an
+// animation per stack
 // of channels whose LINEAR keys are moved out of `scene` into `keys`.
 tinygltf::Model as_gltf_model(FbxScene& scene, SceneKeys& keys, std::vector<Diagnostic>& warnings,
                               std::string_view source) {
@@ -80,6 +150,7 @@ tinygltf::Model as_gltf_model(FbxScene& scene, SceneKeys& keys, std::vector<Diag
       if (!scene.nodes[n].has_mesh) skin.joints.push_back(static_cast<int>(n + 1));
     if (!skin.joints.empty()) model.skins.push_back(std::move(skin));
   }
+  for (const FbxSkinnedMesh& mesh : scene.meshes) add_skinned_mesh(model, mesh);
   // The animations' channels; their keys go to `keys` (moved, not copied into a buffer).
   for (FbxAnimation& stack : scene.animations) {
     tinygltf::Animation animation;
@@ -123,8 +194,8 @@ Sniffed sniff_fbx(std::string_view head, bool whole) {
 }
 
 Result<MotionFile> motions_of_fbx_scene(FbxScene scene, std::string_view source) {
-  std::vector<Diagnostic> warnings;
   SceneKeys keys;
+  std::vector<Diagnostic> warnings = std::move(scene.warnings);
   const tinygltf::Model model = as_gltf_model(scene, keys, warnings, source);
   Result<MotionFile> file = motions_of_scene(model, source, "FBX", scene.frame_rate, &keys);
   if (!file) return file;

@@ -11,7 +11,9 @@
 
 #include <glm/mat4x4.hpp>
 
+#include "anim/diagnostic.hpp"
 #include "anim/huge_pages.hpp"
+#include "anim/skinned_mesh.hpp"
 
 namespace bvhscope {
 
@@ -40,6 +42,16 @@ struct FbxChannel {
 struct FbxAnimation {
   std::string name;
   std::vector<FbxChannel> channels;
+};
+
+// A mesh skinned to some of the scene's nodes, as the file holds it: `mesh.joints` are nodes, its
+// positions and normals in the mesh model's space (its geometric transform applied), `mesh.binds`
+// empty.
+struct FbxSkinnedMesh {
+  int node = 0;  // the mesh's model
+  SkinnedMesh mesh;
+  // Per joint, from the mesh's space to the joint's at bind time, in the file's units and axes.
+  std::vector<glm::dmat4> inverse_binds;
 };
 
 // The frame rate of FBX's TimeMode (GlobalSettings): 0 default, 1 120 fps, 2 100, 3 60, 4 50, 5 48,
@@ -78,8 +90,10 @@ struct FbxScene {
   std::vector<FbxNode> nodes;  // parents before children
   std::vector<int> bones;      // nodes meshes are skinned to
   std::vector<FbxAnimation> animations;
-  double metres_per_unit = 0.01;  // the file's UnitScaleFactor (centimetres a unit) in metres
-  double frame_rate = 0.0;        // the file's TimeMode (or CustomFrameRate); 0 when it states none
+  std::vector<FbxSkinnedMesh> meshes;
+  std::vector<Diagnostic> warnings;  // meshes left out, and why
+  double metres_per_unit = 0.01;     // the file's UnitScaleFactor (centimetres a unit) in metres
+  double frame_rate = 0.0;           // the file's TimeMode (or CustomFrameRate); 0 when it states none
   // The file's axes (UpAxis, FrontAxis, CoordAxis: 0 X, 1 Y, 2 Z; signs +1 or -1).
   int up_axis = 1;
   int up_sign = 1;

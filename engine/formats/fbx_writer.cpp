@@ -5,10 +5,13 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <variant>
 #include <vector>
+
+#include <glm/matrix.hpp>
 
 #include "anim/euler.hpp"
 #include "anim/pose.hpp"
@@ -132,6 +135,112 @@ std::array<double, 3> fbx_euler(const Skeleton& skeleton, int joint, std::span<c
   return {zyx[2], zyx[1], zyx[0]};
 }
 
+// Every mesh of the clip as FBX SDK files hold a skinned mesh: a Mesh model at the scene's origin,
+// its Geometry (each triangle a polygon; normals by control point), a Skin with a Cluster per skin
+// joint (its bone connected to it; TransformLink: the bone at bind time, Transform: the mesh then,
+// in the bone's space), and a BindPose of the mesh and the bones. `model_ids`: each joint's model.
+void add_skinned_meshes(const Clip& clip, const std::vector<std::int64_t>& model_ids, Node& objects,
+                        const std::function<std::int64_t()>& new_id,
+                        const std::function<void(std::int64_t, std::int64_t)>& connect, FbxWriteReport& report) {
+  if (clip.meshes == nullptr) return;
+  const auto matrix = [](const glm::mat4& m) {
+    std::vector<double> values(16);
+    for (int c = 0; c < 4; ++c)
+      for (int r = 0; r < 4; ++r) values[static_cast<std::size_t>(c * 4 + r)] = static_cast<double>(m[c][r]);
+    return values;
+  };
+  for (const SkinnedMesh& mesh : *clip.meshes) {
+    const std::string name = mesh.name.empty() ? std::string("body") : mesh.name;
+    const std::int64_t model_id = new_id();
+    Node& model = objects.child("Model", {model_id, object_name(name, "Model"), std::string("Mesh")});
+    model.child("Version", {std::int32_t{232}});
+    model.child("Properties70");
+    model.child("Shading", {true});
+    model.child("Culling", {std::string("CullingOff")});
+    connect(model_id, 0);
+
+    const std::int64_t geometry_id = new_id();
+    Node& geometry = objects.child("Geometry", {geometry_id, object_name(name, "Geometry"), std::string("Mesh")});
+    geometry.child("Properties70");
+    geometry.child("GeometryVersion", {std::int32_t{124}});
+    std::vector<double> vertices;
+    vertices.reserve(mesh.positions.size() * 3);
+    for (const glm::vec3& p : mesh.positions)
+      vertices.insert(vertices.end(), {static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z)});
+    geometry.child("Vertices", {std::move(vertices)});
+    std::vector<std::int32_t> corners(mesh.indices.begin(), mesh.indices.end());
+    for (std::size_t t = 2; t < corners.size(); t += 3) corners[t] = ~corners[t];  // a polygon's last corner
+    geometry.child("PolygonVertexIndex", {std::move(corners)});
+    if (!mesh.normals.empty()) {
+      Node& layer_normals = geometry.child("LayerElementNormal", {std::int32_t{0}});
+      layer_normals.child("Version", {std::int32_t{101}});
+      layer_normals.child("Name", {std::string()});
+      layer_normals.child("MappingInformationType", {std::string("ByVertice")});
+      layer_normals.child("ReferenceInformationType", {std::string("Direct")});
+      std::vector<double> normals;
+      normals.reserve(mesh.normals.size() * 3);
+      for (const glm::vec3& n : mesh.normals)
+        normals.insert(normals.end(), {static_cast<double>(n.x), static_cast<double>(n.y), static_cast<double>(n.z)});
+      layer_normals.child("Normals", {std::move(normals)});
+      Node& layer = geometry.child("Layer", {std::int32_t{0}});
+      layer.child("Version", {std::int32_t{100}});
+      Node& element = layer.child("LayerElement");
+      element.child("Type", {std::string("LayerElementNormal")});
+      element.child("TypedIndex", {std::int32_t{0}});
+    }
+    connect(geometry_id, model_id);
+
+    const std::int64_t skin_id = new_id();
+    Node& skin = objects.child("Deformer", {skin_id, object_name(name, "Deformer"), std::string("Skin")});
+    skin.child("Version", {std::int32_t{101}});
+    skin.child("Link_DeformAcuracy", {50.0});
+    connect(skin_id, geometry_id);
+
+    // Each skin joint's vertices and weights, as FBX lists them: per cluster.
+    std::vector<std::vector<std::int32_t>> indexes(mesh.joints.size());
+    std::vector<std::vector<double>> weights(mesh.joints.size());
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v)
+      for (int i = 0; i < 4; ++i)
+        if (mesh.weights[v][i] > 0.0f) {
+          const std::size_t joint = mesh.influences[v][static_cast<std::size_t>(i)];
+          indexes[joint].push_back(static_cast<std::int32_t>(v));
+          weights[joint].push_back(static_cast<double>(mesh.weights[v][i]));
+        }
+    const std::int64_t pose_id = new_id();
+    // Made apart and added last: a reference into `objects` would not outlive the clusters added.
+    Node pose{"Pose", {pose_id, object_name(name, "Pose"), std::string("BindPose")}, {}};
+    pose.child("Type", {std::string("BindPose")});
+    pose.child("Version", {std::int32_t{100}});
+    pose.child("NbPoseNodes", {static_cast<std::int32_t>(mesh.joints.size() + 1)});
+    Node& mesh_at_bind = pose.child("PoseNode");
+    mesh_at_bind.child("Node", {model_id});
+    mesh_at_bind.child("Matrix", {matrix(glm::mat4(1.0f))});
+    for (std::size_t k = 0; k < mesh.joints.size(); ++k) {
+      const std::int64_t bone = model_ids[static_cast<std::size_t>(mesh.joints[k])];
+      const std::string& joint_name = clip.skeleton.names[static_cast<std::size_t>(mesh.joints[k])];
+      const std::int64_t cluster_id = new_id();
+      Node& cluster =
+          objects.child("Deformer", {cluster_id, object_name(joint_name, "SubDeformer"), std::string("Cluster")});
+      cluster.child("Version", {std::int32_t{100}});
+      cluster.child("UserData", {std::string(), std::string()});
+      cluster.child("Indexes", {std::move(indexes[k])});
+      cluster.child("Weights", {std::move(weights[k])});
+      // As files hold it (not as the FBX SDK's API hands it out): the mesh at bind time in the bone's
+      // space, which Blender's importer reads; three.js and assimp take the bind pose instead.
+      cluster.child("Transform", {matrix(glm::inverse(mesh.binds[k]))});
+      cluster.child("TransformLink", {matrix(mesh.binds[k])});
+      connect(cluster_id, skin_id);
+      connect(bone, cluster_id);
+      Node& bone_at_bind = pose.child("PoseNode");
+      bone_at_bind.child("Node", {bone});
+      bone_at_bind.child("Matrix", {matrix(mesh.binds[k])});
+    }
+    objects.children.push_back(std::move(pose));
+    ++report.meshes;
+    report.mesh_vertices += mesh.positions.size();
+  }
+}
+
 }  // namespace
 
 Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostream& out,
@@ -139,6 +248,12 @@ Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostre
   const Skeleton& skeleton = clip.skeleton;
   const Motion& motion = clip.motion;
   if (std::optional<Diagnostic> refused = unwritable_as_animation(clip, "FBX animation")) return *refused;
+  if (clip.meshes != nullptr)
+    for (std::size_t m = 0; m < clip.meshes->size(); ++m)
+      if (std::optional<std::string> problem = skinned_mesh_problem((*clip.meshes)[m], skeleton.joint_count()))
+        return Diagnostic{
+            clip.source, 0, 0,
+            "mesh " + std::to_string(m) + " ('" + (*clip.meshes)[m].name + "') cannot be written: " + *problem};
   const std::size_t frames = motion.frame_count;
   const int joints = skeleton.joint_count();
   const std::string take = options.take_name.empty() ? std::string("motion") : options.take_name;
@@ -212,6 +327,10 @@ Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostre
     connect(model_ids[index], parent == kNoParent ? 0 : model_ids[static_cast<std::size_t>(parent)], nullptr);
     ++report.models;
   }
+
+  add_skinned_meshes(
+      clip, model_ids, objects, new_id,
+      [&](std::int64_t child, std::int64_t parent) { connect(child, parent, nullptr); }, report);
 
   const std::int64_t stack_id = new_id();
   Node& stack = objects.child("AnimationStack", {stack_id, object_name(take, "AnimStack"), std::string()});

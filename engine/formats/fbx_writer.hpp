@@ -3,8 +3,8 @@
 // joint's whole rotation as Euler XYZ degrees, continuous from frame to frame; translations for
 // joints with position channels). Lengths are in the clip's units, declared as metres
 // (UnitScaleFactor 100) with +Y up (convert_clip turns them so first); the frame rate is the
-// clip's (TimeMode custom). No mesh and no skin: an animated skeleton, as Blender, three.js and
-// game engines import one.
+// clip's (TimeMode custom). The clip's skinned meshes (a character read from glTF or FBX) are
+// written skinned to the joints' models, with their bind pose, as FBX SDK files hold them.
 #pragma once
 
 #include <ostream>
@@ -23,6 +23,8 @@ struct FbxWriteOptions {
 struct FbxWriteReport {
   int models = 0;
   int curves = 0;
+  int meshes = 0;
+  std::size_t mesh_vertices = 0;
   std::size_t bytes = 0;
 };
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
 #include <glm/mat3x3.hpp>
@@ -65,8 +66,15 @@ Result<SkinnedMesh> skinned_mesh(const tinygltf::Model& model, std::size_t n, co
   out.name = !node.name.empty() ? node.name : !mesh.name.empty() ? mesh.name : "mesh " + std::to_string(node.mesh);
   if (skin.joints.empty() || skin.joints.size() > 65536)
     return fail("its skin has " + std::to_string(skin.joints.size()) + " joints");
-  // Each skin joint's matrix from the bind pose to the rest pose: its place at rest times its
-  // inverse bind matrix (the node's own transform does not count for a skinned mesh).
+  // The mesh's vertices are kept where the node's place at rest puts them (for a skinned mesh it
+  // is only a frame to hold them in: the skin alone places them); each skin joint's bind matrix is
+  // its world matrix in the skeleton's terms (unturned at rest) when the mesh was bound.
+  const double place_determinant = glm::determinant(global[n]);
+  const bool placeable = std::isfinite(place_determinant) && std::abs(place_determinant) > 1e-300;
+  const glm::dmat4 place = placeable ? global[n] : glm::dmat4(1.0);
+  const glm::dmat3 normal_turn = glm::transpose(glm::inverse(glm::dmat3(place)));
+  // Each skin joint's matrix from the mesh's vertices to where the skin puts them at rest: its place
+  // at rest times its inverse bind matrix.
   std::vector<glm::dmat4> to_rest(skin.joints.size(), glm::dmat4(1.0));
   std::vector<float> inverse_binds;
   if (skin.inverseBindMatrices >= 0) {
@@ -88,8 +96,14 @@ Result<SkinnedMesh> skinned_mesh(const tinygltf::Model& model, std::size_t n, co
                   "' is not in the skeleton read");
     out.joints.push_back(joint);
     const glm::dmat4& at_rest = global[static_cast<std::size_t>(joint_node)];
-    out.bind_places.emplace_back(glm::dvec3(at_rest[3]));
     to_rest[k] = inverse_binds.empty() ? at_rest : at_rest * glm::dmat4(glm::make_mat4(inverse_binds.data() + k * 16));
+    // The joint at rest stands unturned at its place: at bind time it was where the skin's matrix
+    // from rest back to bind time puts it.
+    const double determinant = glm::determinant(to_rest[k]);
+    if (!std::isfinite(determinant) || std::abs(determinant) < 1e-300)
+      return fail("the inverse bind matrix of its joint '" + model.nodes[static_cast<std::size_t>(joint_node)].name +
+                  "' cannot be inverted");
+    out.binds.emplace_back(place * glm::inverse(to_rest[k]) * glm::translate(glm::dmat4(1.0), glm::dvec3(at_rest[3])));
   }
   for (std::size_t p = 0; p < mesh.primitives.size(); ++p) {
     const tinygltf::Primitive& primitive = mesh.primitives[p];
@@ -136,14 +150,11 @@ Result<SkinnedMesh> skinned_mesh(const tinygltf::Model& model, std::size_t n, co
       const double sum = weight.x + weight.y + weight.z + weight.w;
       if (!(sum > 0.0)) return fail(what + ": vertex " + std::to_string(v) + " has no weight");
       weight /= sum;
-      glm::dmat4 skinning(0.0);
-      for (int i = 0; i < 4; ++i)
-        if (weight[i] > 0.0) skinning += weight[i] * to_rest[influence[static_cast<std::size_t>(i)]];
       const float* p3 = positions.value().data() + v * 3;
-      out.positions.emplace_back(glm::dvec3(skinning * glm::dvec4(p3[0], p3[1], p3[2], 1.0)));
+      out.positions.emplace_back(glm::dvec3(place * glm::dvec4(p3[0], p3[1], p3[2], 1.0)));
       if (normals) {
         const float* n3 = normals->data() + v * 3;
-        const glm::dvec3 turned = glm::dmat3(skinning) * glm::dvec3(n3[0], n3[1], n3[2]);
+        const glm::dvec3 turned = normal_turn * glm::dvec3(n3[0], n3[1], n3[2]);
         const double length = glm::length(turned);
         out.normals.emplace_back(length > 1e-12 ? turned / length : glm::dvec3(0.0, 1.0, 0.0));
       }

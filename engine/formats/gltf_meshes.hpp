@@ -1,6 +1,6 @@
 // The skinned meshes of a glTF scene (a character), for the clip read from it: each mesh node with
-// a skin whose joints are all in the skeleton, its triangles put where the skin puts them with the
-// nodes at rest (the skeleton's bind pose), skinned to the skeleton's joints. A mesh that cannot be
+// a skin whose joints are all in the skeleton, as it was bound (its vertices, and each joint's bind
+// matrix in the skeleton's terms), skinned to the skeleton's joints. A mesh that cannot be
 // carried (a skin joint outside the skeleton, no triangles, a broken accessor) is left out with a
 // warning that says why: the motion is read either way.
 #pragma once

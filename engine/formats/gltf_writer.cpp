@@ -10,6 +10,8 @@
 #include <vector>
 
 #include <glm/gtc/quaternion.hpp>
+#include <glm/gtc/type_ptr.hpp>
+#include <glm/matrix.hpp>
 
 #include "anim/measure.hpp"
 #include "anim/pose.hpp"
@@ -175,12 +177,12 @@ std::vector<BodyAccessors> add_bodies(const Skeleton& skeleton, const std::vecto
     accessors.weights = buffer.add(body.weights.data(), vertices, 4 * sizeof(float), kFloat, "VEC4", kArrayBuffer);
     accessors.indices = buffer.add(body.indices.data(), body.indices.size(), sizeof(std::uint32_t), kUnsignedInt,
                                    "SCALAR", kIndexBuffer);
-    // The joints stand unturned in the bind pose: each inverse bind matrix is a translation back to
-    // the origin (column-major, the translation in the last column).
+    // Each joint's inverse bind matrix (column-major), from its world matrix when the mesh was bound.
     std::vector<float> inverse_binds;
     inverse_binds.reserve(body.joints.size() * 16);
-    for (const glm::vec3& at : body.bind_places) {
-      inverse_binds.insert(inverse_binds.end(), {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -at.x, -at.y, -at.z, 1});
+    for (const glm::mat4& bind : body.binds) {
+      const glm::mat4 inverse = glm::inverse(bind);
+      inverse_binds.insert(inverse_binds.end(), glm::value_ptr(inverse), glm::value_ptr(inverse) + 16);
     }
     accessors.inverse_binds = buffer.add(inverse_binds.data(), body.joints.size(), 16 * sizeof(float), kFloat, "MAT4");
     written.push_back(std::move(accessors));
@@ -311,7 +313,7 @@ std::string gltf_json(const Clip& clip, const std::vector<Sampler>& samplers, co
     if (skeleton.parents[index] == kNoParent && skeleton.has_channel(j, is_position) && clip.meshes != nullptr)
       for (const SkinnedMesh& mesh : *clip.meshes)
         for (std::size_t k = 0; k < mesh.joints.size(); ++k)
-          if (mesh.joints[k] == j) offset = mesh.bind_places[k];
+          if (mesh.joints[k] == j) offset = glm::vec3(mesh.binds[k][3]);
     if (offset != glm::vec3(0.0f)) {
       json.key("translation");
       json.begin_array();

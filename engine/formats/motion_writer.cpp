@@ -34,8 +34,11 @@ Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, con
     fbx.take_name = options.motion_name;
     const Result<FbxWriteReport> written = write_fbx(clip, PositionMode::Add, file->stream(), fbx);
     if (!written) return written.error();
-    what = std::to_string(written.value().models) + " models, " + std::to_string(written.value().curves) +
-           " animation curves";
+    const FbxWriteReport& report = written.value();
+    what = std::to_string(report.models) + " models, " + std::to_string(report.curves) + " animation curves";
+    if (report.meshes > 0)
+      what += ", " + std::to_string(report.meshes) + " skinned mesh" + (report.meshes > 1 ? "es" : "") + " of " +
+              std::to_string(report.mesh_vertices) + " vertices";
   } else if (kind != MotionFileKind::Bvh) {
     GltfWriteOptions gltf;
     gltf.binary = kind == MotionFileKind::Glb;
@@ -59,12 +62,10 @@ Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, con
 }
 
 std::string meshes_left_out(const Clip& clip, MotionFileKind kind) {
-  if (clip.meshes == nullptr || clip.meshes->empty() || kind == MotionFileKind::Glb || kind == MotionFileKind::Gltf)
-    return {};
+  if (clip.meshes == nullptr || clip.meshes->empty() || kind != MotionFileKind::Bvh) return {};
   const bool several = clip.meshes->size() > 1;
   return std::string("the character's skinned mesh") + (several ? "es are" : " is") +
-         " left out: " + (kind == MotionFileKind::Bvh ? "BVH holds no mesh" : "bvhscope's FBX holds no mesh yet") +
-         " (.glb and .gltf keep " + (several ? "them)" : "it)");
+         " left out: BVH holds no mesh (.glb, .gltf and .fbx keep " + (several ? "them)" : "it)");
 }
 
 }  // namespace bvhscope

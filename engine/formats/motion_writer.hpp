@@ -30,9 +30,9 @@ struct MotionFileOptions {
 Result<std::string> write_motion_file(const Clip& clip, MotionFileKind kind, const std::string& path,
                                       const MotionFileOptions& options = {});
 
-// What a `kind` file leaves out of `clip`, for a note: its skinned meshes in BVH and FBX ("the
-// character's skinned mesh is left out: BVH holds no mesh (.glb and .gltf keep it)"); empty when
-// nothing is.
+// What a `kind` file leaves out of `clip`, for a note: its skinned meshes in BVH ("the character's
+// skinned mesh is left out: BVH holds no mesh (.glb, .gltf and .fbx keep it)"); empty when nothing
+// is.
 std::string meshes_left_out(const Clip& clip, MotionFileKind kind);
 
 }  // namespace bvhscope

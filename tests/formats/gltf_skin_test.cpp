@@ -1,7 +1,7 @@
 // A glTF character's skinned mesh through the reader and the writer (formats/gltf_meshes.hpp,
-// gltf_writer.hpp): read at the skeleton's rest pose whatever the bind pose, carried by the clip,
-// written skinned to the joints' nodes and read back the same; a mesh that cannot be carried is
-// left out with a warning, and the motion is read. On a file written here by hand.
+// gltf_writer.hpp): kept as the file bound it, skinned where the file's skin puts it whatever the
+// skeleton's rest pose, carried by the clip, written skinned to the joints' nodes and read back the same; a mesh that
+// cannot be carried is left out with a warning, and the motion is read. On a file written here by hand.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -13,6 +13,7 @@
 
 #include "formats/gltf_writer.hpp"
 #include "formats/read_motions.hpp"
+#include "skin_places.hpp"
 
 namespace bvhscope {
 namespace gltf_skin_test {  // its own: the sanitizer build compiles test files together (unity)
@@ -39,7 +40,7 @@ std::string base64_floats(const std::vector<float>& floats) {
 }
 
 // "hips" at (0, 1, 0) and its child "arm" 1 along X, turned 90 degrees about Z at rest; a mesh node
-// (moved away: a skinned mesh's own transform does not count) with one triangle skinned to them,
+// (moved away: a skinned mesh's own transform does not place it) with one triangle skinned to them,
 // bound with the arm unturned: vertex 0 at the hips (wholly hips), vertex 1 at the arm's end
 // (wholly arm), vertex 2 halfway along the arm (half each). `arm_joint` is the arm's index in
 // JOINTS_0 (1; 2 names a joint past the skin).
@@ -78,7 +79,7 @@ void expect_near(const glm::vec3& got, const glm::vec3& want, const char* what) 
   EXPECT_NEAR(got.z, want.z, 1e-5f) << what;
 }
 
-TEST(GltfSkin, TheMeshIsReadAtTheRestPoseAndCarriedByEveryClip) {
+TEST(GltfSkin, TheMeshIsKeptAsBoundAndSkinsAtRestWhereTheFileSays) {
   const Result<MotionFile> file = read_motions_from_bytes(skinned_file(), "skinned.gltf");
   ASSERT_TRUE(file.ok()) << file.error().message;
   const Clip& clip = file.value().motions.at(0);
@@ -90,19 +91,22 @@ TEST(GltfSkin, TheMeshIsReadAtTheRestPoseAndCarriedByEveryClip) {
   ASSERT_EQ(mesh.joints.size(), 2u);
   EXPECT_EQ(clip.skeleton.names[static_cast<std::size_t>(mesh.joints[0])], "hips");
   EXPECT_EQ(clip.skeleton.names[static_cast<std::size_t>(mesh.joints[1])], "arm");
-  expect_near(mesh.bind_places[0], {0, 1, 0}, "the hips' bind place");
-  expect_near(mesh.bind_places[1], {1, 1, 0}, "the arm's");
   ASSERT_EQ(mesh.positions.size(), 3u);
+  // Kept in the mesh node's frame (moved by (5, 5, 5)), with the joints' bind matrices in it: the
+  // hips where they rest, the arm unturned, which from its rest is a turn of -90 degrees about Z.
+  expect_near(mesh.positions[1], {7, 6, 5}, "vertex 1 as bound");
+  expect_near(glm::vec3(mesh.binds[0][3]), {5, 6, 5}, "the hips' bind place");
+  expect_near(glm::vec3(mesh.binds[1][3]), {6, 6, 5}, "the arm's");
+  expect_near(glm::vec3(mesh.binds[1][0]), {0, -1, 0}, "the arm's bound X axis");
   // At rest the arm is turned 90 degrees about Z: its end is up, not out; the half-and-half vertex
   // is halfway between the bound place (1.5, 1) and the turned one (1, 1.5).
-  expect_near(mesh.positions[0], {0, 1, 0}, "vertex 0");
-  expect_near(mesh.positions[1], {1, 2, 0}, "vertex 1");
-  expect_near(mesh.positions[2], {1.25f, 1.25f, 0}, "vertex 2");
+  expect_near(test::skinned_place(clip, mesh, 0, 0), {0, 1, 0}, "vertex 0");
+  expect_near(test::skinned_place(clip, mesh, 1, 0), {1, 2, 0}, "vertex 1");
+  expect_near(test::skinned_place(clip, mesh, 2, 0), {1.25f, 1.25f, 0}, "vertex 2");
   EXPECT_EQ(mesh.indices, (std::vector<std::uint32_t>{0, 1, 2}));
   EXPECT_EQ(mesh.influences[1][0], 1u);
   EXPECT_FLOAT_EQ(mesh.weights[2].x, 0.5f);
   EXPECT_FLOAT_EQ(mesh.weights[2].y, 0.5f);
-  // The skeleton's rest pose is where the mesh is: the arm's OFFSET is where the bind place says.
   const int arm = mesh.joints[1];
   expect_near(clip.skeleton.offsets[static_cast<std::size_t>(arm)], {1, 0, 0}, "the arm's OFFSET");
 }
@@ -134,7 +138,8 @@ TEST(GltfSkin, WhatIsWrittenReadsBackToTheSameMesh) {
   for (std::size_t k = 0; k < after.joints.size(); ++k) {
     EXPECT_EQ(again.skeleton.names[static_cast<std::size_t>(after.joints[k])],
               clip.skeleton.names[static_cast<std::size_t>(before.joints[k])]);
-    expect_near(after.bind_places[k], before.bind_places[k], "a bind place");
+    for (int c = 0; c < 4; ++c)
+      expect_near(glm::vec3(after.binds[k][c]), glm::vec3(before.binds[k][c]), "a bind matrix");
   }
   EXPECT_EQ(after.indices, before.indices);
 }
@@ -155,15 +160,21 @@ TEST(GltfSkin, MeshesFollowTheirClipsUnitsAxesAndSides) {
   ASSERT_TRUE(file.ok()) << file.error().message;
   const SkinnedMeshes& meshes = file.value().motions.at(0).meshes;
   const SkinnedMeshes scaled = scaled_meshes(meshes, 0.5);
-  expect_near(scaled->front().positions[1], {0.5f, 1.0f, 0}, "scaled");
-  expect_near(scaled->front().bind_places[1], {0.5f, 0.5f, 0}, "a scaled bind place");
+  expect_near(scaled->front().positions[1], {3.5f, 3, 2.5f}, "scaled");
+  expect_near(glm::vec3(scaled->front().binds[1][3]), {3, 3, 2.5f}, "a scaled bind place");
+  expect_near(glm::vec3(scaled->front().binds[1][0]), {0, -1, 0}, "a scaled bind turn");
   // Y up to Z up: (x, y, z) -> (x, -z, y).
   const glm::mat3 to_z_up(glm::vec3(1, 0, 0), glm::vec3(0, 0, 1), glm::vec3(0, -1, 0));
-  expect_near(turned_meshes(meshes, to_z_up)->front().positions[1], {1, 0, 2}, "turned");
+  const SkinnedMeshes turned_ones = turned_meshes(meshes, to_z_up);
+  const SkinnedMesh& turned = turned_ones->front();
+  expect_near(turned.positions[1], {7, -5, 6}, "turned");
+  expect_near(glm::vec3(turned.binds[1][3]), {6, -5, 6}, "a turned bind place");
+  expect_near(glm::vec3(turned.binds[1][0]), {0, 0, -1}, "a turned bind turn: its X axis turned too");
   const SkinnedMeshes mirrored = reflected_meshes(meshes, 0);
-  expect_near(mirrored->front().positions[1], {-1, 2, 0}, "mirrored");
+  expect_near(mirrored->front().positions[1], {-7, 6, 5}, "mirrored");
+  expect_near(glm::vec3(mirrored->front().binds[1][3]), {-6, 6, 5}, "a mirrored bind place");
   EXPECT_EQ(mirrored->front().indices, (std::vector<std::uint32_t>{0, 2, 1}));  // still facing out
-  EXPECT_EQ(meshes->front().positions[1].x, 1.0f);  // the clip's own are never changed in place
+  EXPECT_EQ(meshes->front().positions[1].x, 7.0f);  // the clip's own are never changed in place
   EXPECT_EQ(scaled_meshes(nullptr, 2.0), nullptr);
 }
 

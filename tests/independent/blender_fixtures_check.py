@@ -10,7 +10,9 @@ BVH's numbers for metres). Within 1e-5 of the figure's height. The character ski
 mesh skinned to that rig) is carried: `convert` of its GLB, played by three.js
 (threejs/gltf_skin.mjs), skins every vertex where three.js skins Blender's at every frame; and a
 retargeting onto it holds the character's mesh as Blender modelled it (its bind pose, up to the
-unit), within 1e-5 of the figure's size.
+unit), within 1e-5 of the figure's size. Its FBX too: read (and Blender's FBX characters among
+assimp's test models), converted to GLB, played by three.js against three.js's FBXLoader on the FBX;
+the GLB written as FBX, played by FBXLoader; a retargeting onto the FBX, its bind pose.
 
 usage: blender_fixtures_check.py BVHSCOPE THREEJS_DIR FIXTURES_DIR CORPUS_DIR"""
 import csv
@@ -122,7 +124,8 @@ with tempfile.TemporaryDirectory() as folder:
                   f"frames, {report['largest_distance'] / report['size']:.2g} of its size from Blender's")
     as_bvh = subprocess.run([BVHSCOPE, "convert", character, "-o", os.path.join(folder, "character.bvh")],
                             capture_output=True, text=True, check=True)
-    if "note: the character's skinned mesh is left out: BVH holds no mesh (.glb and .gltf keep it)" not in as_bvh.stderr:
+    if "note: the character's skinned mesh is left out: BVH holds no mesh (.glb, .gltf and .fbx keep it)" \
+            not in as_bvh.stderr:
         failures.append(f"convert to BVH does not say the mesh is left out: {as_bvh.stderr!r}")
     retargeted = os.path.join(folder, "retargeted.glb")
     subprocess.run([BVHSCOPE, "retarget", os.path.join(CORPUS, "assimp__01_01.bvh"), "--to", character, "-o",
@@ -137,6 +140,58 @@ with tempfile.TemporaryDirectory() as folder:
         else:
             print(f"CMU 01_01 retargeted onto skinned_cmu_131_01.glb: its {report['written_vertices']} vertices bound "
                   f"{report['largest_bind_distance'] / report['size']:.2g} of its size from Blender's")
+
+    # The same character from Blender's FBX: read (its Skin's clusters), converted to GLB and played by
+    # three.js's GLTFLoader, against three.js's FBXLoader playing Blender's FBX (in its centimetres);
+    # vertices in another order, so each to the nearest of the other's.
+    character_fbx = os.path.join(FIXTURES, "blender", "skinned_cmu_131_01.fbx")
+    info = json.loads(subprocess.run([BVHSCOPE, "info", "--json", character_fbx], capture_output=True, text=True,
+                                     check=True).stdout)
+    if [(m["vertices"], m["triangles"], m["joints"]) for m in info["meshes"]] != [(744, 372, 31)]:
+        failures.append(f"skinned_cmu_131_01.fbx: info says meshes {info['meshes']}, not one of 744 vertices, "
+                        "372 triangles and 31 joints")
+
+    def judged_nearest(label, reference, written, scale, *, bind=False):
+        report = skin_judged(reference, written, *(["--bind", "nearest"] if bind else ["--nearest", scale]))
+        if report is None:
+            return
+        distance = report["largest_bind_distance" if bind else "largest_distance"]
+        if report["written_meshes"] != 1 or (not bind and report["times"] < 20):
+            failures.append(f"{label}: {report}")
+        elif distance > 1e-5 * report["size"]:
+            failures.append(f"{label}: a vertex is {distance:g} from three.js's (size {report['size']:g})")
+        else:
+            print(f"{label}: {report['written_vertices']} vertices "
+                  f"{'bound' if bind else 'at ' + str(report['times']) + ' frames'}, "
+                  f"{distance / report['size']:.2g} of its size from three.js's")
+
+    from_fbx = os.path.join(folder, "from_fbx.glb")
+    subprocess.run([BVHSCOPE, "convert", character_fbx, "-o", from_fbx, "--units", "m", "--from-units", "m"],
+                   capture_output=True, check=True)
+    judged_nearest("skinned_cmu_131_01.fbx read and converted to GLB", character_fbx, from_fbx, "100")
+    # Written as FBX: three.js's FBXLoader skins bvhscope's FBX as GLTFLoader skins Blender's GLB.
+    as_fbx = os.path.join(folder, "as.fbx")
+    wrote = subprocess.run([BVHSCOPE, "convert", character, "-o", as_fbx, "--units", "m", "--from-units", "m"],
+                           capture_output=True, text=True, check=True)
+    if "1 skinned mesh of 744 vertices" not in wrote.stderr + wrote.stdout:
+        failures.append(f"convert to FBX does not say it wrote the mesh: {wrote.stderr!r}")
+    judged_nearest("skinned_cmu_131_01.glb written as FBX", character, as_fbx, "1")
+    # Retargeted onto the FBX character: its bind pose is Blender's, up to the unit.
+    onto_fbx = os.path.join(folder, "retargeted.fbx")
+    subprocess.run([BVHSCOPE, "retarget", os.path.join(CORPUS, "assimp__01_01.bvh"), "--to", character_fbx, "-o",
+                    onto_fbx], capture_output=True, check=True)
+    judged_nearest("CMU 01_01 retargeted onto skinned_cmu_131_01.fbx", character_fbx, onto_fbx, "1", bind=True)
+    # Blender's FBX characters among Debian's assimp test models (scripts/bvhscope-dev installs
+    # them): a mesh of 4218 vertices some of which more than four bones weigh, and a small one.
+    for name in ("animation_with_skeleton.fbx", "huesitos.fbx"):
+        model = os.path.join("/usr/share/assimp/models/FBX", name)
+        if not os.path.exists(model):
+            failures.append(f"{model} is missing: install assimp-testmodels (scripts/bvhscope-dev setup)")
+            continue
+        converted_model = os.path.join(folder, name + ".glb")
+        subprocess.run([BVHSCOPE, "convert", model, "-o", converted_model, "--units", "1", "--up", "+y",
+                        "--from-up", "+y"], capture_output=True, check=True)
+        judged_nearest(f"{name} read and converted to GLB", model, converted_model, "100")
 
 if failures:
     print("\n".join("FAILED: " + failure for failure in failures))

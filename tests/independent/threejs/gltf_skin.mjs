@@ -9,17 +9,35 @@
 // written one scaled to the reference's extent (a retargeting onto the reference writes metres),
 // and the largest distance between them (the character as it was modelled, vertex for vertex).
 //
-// usage: node gltf_skin.mjs REFERENCE.glb WRITTEN.glb [--bind]
+// With --nearest: at up to 24 of the written file's keys, the reference at the same time from its
+// first key, and the vertices of the two need not be in the same order (or number): the largest
+// distance from a vertex of either to the nearest vertex of the other, the written ones times SCALE. Either file may be FBX (.fbx: three.js's FBXLoader reads it, in the
+// file's own units).
+//
+// usage: node gltf_skin.mjs REFERENCE.glb|fbx WRITTEN.glb|fbx [--bind [nearest] | --nearest [SCALE]]
+// (--bind nearest: the bind poses compared vertex to nearest vertex, for files whose vertices are in
+// another order)
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
+import { FBXLoader } from 'three/addons/loaders/FBXLoader.js';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 
-const [referencePath, writtenPath, mode] = process.argv.slice(2);
+// FBXLoader sizes the cameras a file holds by the browser's window.
+globalThis.window = globalThis.window ?? { innerWidth: 1, innerHeight: 1 };
+
+const [referencePath, writtenPath, mode, scaleText] = process.argv.slice(2);
+const writtenScale = scaleText === undefined ? 1 : Number(scaleText);
 
 async function load(path) {
   const bytes = readFileSync(path);
   const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(data, '', resolve, reject));
+  let gltf;
+  if (path.toLowerCase().endsWith('.fbx')) {
+    const group = new FBXLoader().parse(data, '');
+    gltf = { scene: group, animations: group.animations };
+  } else {
+    gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(data, '', resolve, reject));
+  }
   const meshes = [];
   gltf.scene.traverse((object) => { if (object.isSkinnedMesh) meshes.push(object); });
   if (meshes.length === 0) throw new Error('no skinned mesh in ' + path);
@@ -48,6 +66,17 @@ function skinned(file, time) {
   return places;
 }
 
+// The largest distance from a place of `from` to the nearest place of `to`.
+function farthest(from, to) {
+  let worst = 0;
+  for (const p of from) {
+    let nearest = Infinity;
+    for (const q of to) nearest = Math.min(nearest, p.distanceToSquared(q));
+    worst = Math.max(worst, Math.sqrt(nearest));
+  }
+  return worst;
+}
+
 const reference = await load(referencePath);
 const written = await load(writtenPath);
 const times = reference.gltf.animations[0].tracks[0].times;
@@ -74,14 +103,36 @@ if (mode === '--bind') {
   };
   const a = bound(reference);
   const b = bound(written);
-  if (a.length !== b.length) throw new Error('the files hold different vertex counts');
   const extent = (places) => new THREE.Box3().setFromPoints(places).getSize(new THREE.Vector3()).length();
   const scale = extent(a) / extent(b);
   let largest = 0;
-  for (let v = 0; v < a.length; v++) largest = Math.max(largest, a[v].distanceTo(b[v].clone().multiplyScalar(scale)));
+  if (scaleText === 'nearest') {
+    const scaled = b.map((p) => p.clone().multiplyScalar(scale));
+    largest = Math.max(farthest(a, scaled), farthest(scaled, a));
+  } else {
+    if (a.length !== b.length) throw new Error('the files hold different vertex counts');
+    for (let v = 0; v < a.length; v++) largest = Math.max(largest, a[v].distanceTo(b[v].clone().multiplyScalar(scale)));
+  }
   result.bind_scale = scale;
   result.size = extent(a);
   result.largest_bind_distance = largest;
+} else if (mode === '--nearest') {
+  // Vertices in another order (a reader that splits them its own way): at each time, the largest
+  // distance from a vertex of either file to the nearest of the other's (both ways).
+  // At the written file's keys, the reference at the same time from its first key (a conversion
+  // starts its clip at 0 s; the keys of the two need not be the same).
+  const start = (file) => Math.min(...file.gltf.animations[0].tracks.map((track) => track.times[0]));
+  const referenceStart = start(reference);
+  const writtenStart = start(written);
+  const writtenStep = Math.max(1, Math.floor(writtenTimes.length / 24));
+  let largest = 0;
+  for (let k = 0; k < writtenTimes.length; k += writtenStep) {
+    const a = skinned(reference, writtenTimes[k] - writtenStart + referenceStart);
+    const b = skinned(written, writtenTimes[k]).map((p) => p.multiplyScalar(writtenScale));
+    result.times++;
+    largest = Math.max(largest, farthest(a, b), farthest(b, a));
+  }
+  result.largest_distance = largest;
 } else {
   if (reference.vertices !== written.vertices) throw new Error('the files hold different vertex counts');
   let largest = 0;
