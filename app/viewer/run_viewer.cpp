@@ -132,6 +132,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   }
   const float scale = window->content_scale();
   Viewer viewer(std::move(*renderer), settings, scale);
+  viewer.cache_ground(window->samples() == 0);
   GLFWwindow* handle = window->handle();
   glfwSetWindowUserPointer(handle, &viewer);
   glfwSetDropCallback(handle, on_drop);  // before ImGui's backend, which chains them

@@ -73,6 +73,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   std::ostringstream out;
   out << "title=" << viewer.title() << '\n';
   out << "gl_errors=" << gfx::gl_error_count() << '\n';  // recorded in debug and test builds (gfx/gl_debug.hpp)
+  out << "ground_redraws=" << viewer.ground_redraws() << '\n';
   const ClipSlot* slot = state.active_slot();
   out << "clip=" << (slot != nullptr ? slot->clip().source : std::string()) << '\n';
   out << "file_name=" << (slot != nullptr ? slot->file_name : std::string()) << '\n';

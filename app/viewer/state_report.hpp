@@ -15,7 +15,8 @@ namespace bvhscope::viewer {
 // float precision), and the window pixel of every joint of the active clip ("joint_pixels");
 // progressive loading (the streaming clip's frames and expected frames, the timeline's expected
 // length, how long its first frame took) and, given `load_times`, the frames drawn so far and the
-// frame intervals of the last load that ended.
+// frame intervals of the last load that ended; how many times the ground cache drew the ground
+// ("ground_redraws", -1 without it).
 std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times = nullptr);
 
 // Writes `text` to `path` atomically (temporary file + rename) so readers never see half of it.

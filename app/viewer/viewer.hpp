@@ -19,6 +19,7 @@
 #include "model/compare_start.hpp"
 #include "model/overlay_labels.hpp"
 #include "render/clip_scene.hpp"
+#include "render/ground_cache.hpp"
 #include "viewer/actions.hpp"
 #include "viewer/export_job.hpp"
 #include "viewer/file_dialogs.hpp"
@@ -89,8 +90,15 @@ class Viewer {
   // the hovered joint's name by the cursor (after advance, before ImGui's render).
   void draw_view_overlay();
   // Draws the scene into the view rectangle of a `framebuffer` the size of the window's
-  // framebuffer (window_* are the window's size in the units ImGui uses).
-  void render(int framebuffer_width, int framebuffer_height, float window_width, float window_height);
+  // framebuffer (window_* are the window's size in the units ImGui uses). `to_window` false: into
+  // an offscreen target of an export (never with the ground cache, made for the window).
+  void render(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
+              bool to_window = true);
+  // Whether render() copies the ground from a cache while it holds (render::GroundCache): for a
+  // window without multisampling (the viewer asks for none on a software renderer).
+  void cache_ground(bool on);
+  // How many times the cached ground was drawn (not only copied); -1 without the cache.
+  [[nodiscard]] int ground_redraws() const noexcept { return ground_cache_ ? ground_cache_->redraws() : -1; }
   // The view render() draws from, after the framing a new clip or F asked for (render calls it).
   gfx::SceneView scene_view(int framebuffer_width, int framebuffer_height, float window_width, float window_height);
 
@@ -185,7 +193,8 @@ class Viewer {
   [[nodiscard]] float view_aspect() const noexcept;
   [[nodiscard]] Bounds first_view_bounds() const;
 
-  render::ClipScene scene_;  // the clips in the renderer: placed, posed, ghosts, trail, looks
+  render::ClipScene scene_;                          // the clips in the renderer: placed, posed, ghosts, trail, looks
+  std::optional<render::GroundCache> ground_cache_;  // with cache_ground(true)
   Settings settings_;
   float ui_scale_ = 1.0f;
   ViewerState state_;

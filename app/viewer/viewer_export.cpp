@@ -24,7 +24,7 @@ bool Viewer::render_view_image(std::vector<std::uint8_t>& rgba, int& width, int&
   // Draw as if the window were exactly the view.
   const UiLayout saved = layout_;
   layout_ = full_view_layout(saved.view.width, saved.view.height);
-  render(width, height, saved.view.width, saved.view.height);
+  render(width, height, saved.view.width, saved.view.height, false);
   layout_ = saved;
   rgba = target->read_rgba();
   gfx::RenderTarget::bind_default();

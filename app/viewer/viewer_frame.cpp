@@ -511,12 +511,22 @@ gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height,
   return view;
 }
 
-void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height) {
+void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
+                    bool to_window) {
   const gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
   // The tree's hover (active clip) first, else the joint under the mouse in the view.
   scene_.update_looks(state_.clips, state_.comparison,
                       render::HoveredJoints{state_.hovered_joint, state_.view_hover.clip, state_.view_hover.joint});
-  scene_.draw(view, scene_style(), state_.clips);
+  const gfx::SceneStyle style = scene_style();
+  const bool over_ground = to_window && ground_cache_ && !state_.clips.empty() &&
+                           ground_cache_->put_ground(view, style, scene_.scene().ground, framebuffer_width,
+                                                     framebuffer_height, [&] { scene_.draw_ground(view, style); });
+  scene_.draw(view, style, state_.clips, over_ground);
+}
+
+void Viewer::cache_ground(bool on) {
+  if (on && !ground_cache_) ground_cache_.emplace();
+  if (!on) ground_cache_.reset();
 }
 
 }  // namespace bvhscope::viewer

@@ -92,6 +92,23 @@ void RenderTarget::copy_rect_from(const RenderTarget& source, int x, int y, int 
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
+void RenderTarget::copy_rect_to_bound(int x, int y, int width, int height) const noexcept {
+  GLint bound = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
+  glDisable(GL_SCISSOR_TEST);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, draw_fbo_.name());
+  glBlitFramebuffer(x, y, x + width, y + height, x, y, x + width, y + height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(bound));
+}
+
+DrawBinding DrawBinding::current() noexcept {
+  GLint bound = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
+  return DrawBinding(static_cast<unsigned>(bound));
+}
+
+void DrawBinding::restore() const noexcept { glBindFramebuffer(GL_FRAMEBUFFER, name_); }
+
 void clear_framebuffer(int width, int height, float r, float g, float b) noexcept {
   glDisable(GL_SCISSOR_TEST);
   glViewport(0, 0, width, height);

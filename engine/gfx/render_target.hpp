@@ -31,6 +31,11 @@ class RenderTarget {
   // are not copied (the scene clears depth where it draws; ghosts clear their stencil).
   void copy_rect_from(const RenderTarget& source, int x, int y, int width, int height) const noexcept;
 
+  // Copies the colour of the rectangle x, y (from the bottom left), width x height to the same
+  // place of the framebuffer bound for drawing (a window's), which must have no multisampling when
+  // this target has none, or the same samples; the binding stays.
+  void copy_rect_to_bound(int x, int y, int width, int height) const noexcept;
+
   [[nodiscard]] int width() const noexcept { return width_; }
   [[nodiscard]] int height() const noexcept { return height_; }
   [[nodiscard]] int samples() const noexcept { return samples_; }
@@ -45,6 +50,17 @@ class RenderTarget {
   Renderbuffer depth_;
   Framebuffer resolve_fbo_;
   Renderbuffer resolve_color_;
+};
+
+// The framebuffer bound for drawing, to bind again after drawing into another (0: the window's).
+class DrawBinding {
+ public:
+  [[nodiscard]] static DrawBinding current() noexcept;
+  void restore() const noexcept;
+
+ private:
+  explicit DrawBinding(unsigned name) noexcept : name_(name) {}
+  unsigned name_ = 0;
 };
 
 // Clears the whole bound framebuffer (colour and depth).

@@ -54,6 +54,31 @@ TEST_F(ViewerAppTest, OpensTheBundledSampleAndPlaysItByWallTime) {
   app.wait_for([&](const State& s) { return as_int(s, "frame") > first + 30; }, "the playhead to move on");
 }
 
+// On a software renderer the window has no multisampling and the ground (background, floor,
+// grid) is copied from a cache under each frame while the camera holds: playing does not draw it
+// again, turning the camera does.
+TEST_F(ViewerAppTest, WhileTheCameraHoldsTheGroundIsCopiedNotDrawnAgain) {
+  ViewerProcess app({});
+  const State loaded = wait_loaded(app, "sample.bvh");
+  const unsigned long window = window_of(app);
+  const State playing = app.wait_for([&](const State& s) { return as_int(s, "frame") > as_int(loaded, "frame") + 10; },
+                                     "the playhead to move on");
+  const int redraws = as_int(playing, "ground_redraws");
+  EXPECT_GE(redraws, 1) << "the ground cache is on (llvmpipe: no multisampling)";
+  const State later =
+      app.wait_for([&](const State& s) { return as_int(s, "frames_drawn") > as_int(playing, "frames_drawn") + 30; },
+                   "30 more frames drawn");
+  EXPECT_EQ(as_int(later, "ground_redraws"), redraws) << "30 frames of a still camera drew the ground again";
+  EXPECT_EQ(later.at("gl_errors"), "0");
+  const std::string w = std::to_string(window);
+  xdotool("mousemove --window " + w + " 300 300 sleep 0.1 mousedown 1 sleep 0.1 mousemove --window " + w +
+          " 360 315 sleep 0.1 mousemove --window " + w + " 420 330 sleep 0.1 mouseup 1");
+  const State orbited =
+      app.wait_for([&](const State& s) { return s.at("camera") != later.at("camera"); }, "the camera to orbit");
+  app.wait_for([&](const State& s) { return as_int(s, "ground_redraws") > redraws; }, "the ground drawn again");
+  EXPECT_EQ(orbited.at("gl_errors"), "0");
+}
+
 TEST_F(ViewerAppTest, KeyboardTransport) {
   ViewerProcess app({});
   wait_loaded(app, "sample.bvh");

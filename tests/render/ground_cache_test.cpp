@@ -1,0 +1,119 @@
+// The ground cache (render/ground_cache.hpp), as the viewer's window uses it on a software
+// renderer: a frame whose ground was copied from the cache is the frame drawn whole, byte for byte,
+// into a framebuffer without multisampling; the ground is drawn into the cache only when what it
+// shows changed (the camera, the grid's colours or place, the framebuffer's size), not when the
+// figures move. EGL, no display needed.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "anim/file_loader.hpp"
+#include "gfx/render_target.hpp"
+#include "model/prepared_clip.hpp"
+#include "render/ground_cache.hpp"
+#include "render/offscreen_renderer.hpp"
+#include "test_support.hpp"
+
+namespace bvhscope::render {
+namespace ground_cache_test {  // its own: the sanitizer build compiles test files together (unity)
+namespace {
+
+constexpr int kWidth = 320;
+constexpr int kHeight = 240;
+
+std::vector<PreparedClip> the_sample() {
+  Result<Clip> clip = load_bvh_file(test::fixtures_dir() / ".." / ".." / "assets" / "sample.bvh");
+  if (!clip) throw std::runtime_error("cannot load the sample");
+  std::vector<PreparedClip> clips;
+  clips.push_back(prepare_clip(std::move(clip).value(), PositionModeRequest::Auto));
+  return clips;
+}
+
+class GroundCacheTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    OffscreenOptions options;
+    options.width = kWidth;
+    options.height = kHeight;
+    std::string error;
+    offscreen_ = OffscreenRenderer::create(the_sample(), options, error);
+    ASSERT_NE(offscreen_, nullptr) << error;
+    offscreen_->draw_frame(0.0);  // frames the camera; the EGL context is current from here
+    window_ = gfx::RenderTarget::create(kWidth, kHeight, 0, error);
+    ASSERT_TRUE(window_.has_value()) << error;
+  }
+
+  // The frame drawn whole into the window, as the viewer draws it without the cache.
+  std::vector<std::uint8_t> whole() {
+    OffscreenClips& clips = offscreen_->clips();
+    window_->bind();
+    gfx::clear_framebuffer(kWidth, kHeight, 0.125f, 0.133f, 0.149f);
+    clips.draw();
+    return window_->read_rgba();
+  }
+
+  // The frame with its ground put by the cache, then the scene over it; `grid` and `style` as the
+  // cache is told (what its ground shows; the scene's own style when none).
+  std::vector<std::uint8_t> cached(const GroundGrid& grid = {}, gfx::SceneStyle* style = nullptr) {
+    OffscreenClips& clips = offscreen_->clips();
+    window_->bind();
+    gfx::clear_framebuffer(kWidth, kHeight, 0.125f, 0.133f, 0.149f);
+    const gfx::SceneView view = clips.view();
+    const gfx::SceneStyle own = clips.style();
+    EXPECT_TRUE(
+        cache_.put_ground(view, style != nullptr ? *style : own, grid, kWidth, kHeight, [&] { clips.draw_ground(); }));
+    clips.draw(std::nullopt, true);
+    return window_->read_rgba();
+  }
+
+  static std::size_t differing(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
+    if (a.size() != b.size()) return a.size() + b.size();
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) count += a[i] != b[i] ? 1 : 0;
+    return count;
+  }
+
+  std::unique_ptr<OffscreenRenderer> offscreen_;
+  std::optional<gfx::RenderTarget> window_;
+  GroundCache cache_;
+};
+
+TEST_F(GroundCacheTest, AFrameOverTheCachedGroundIsTheWholeFrameAndTheGroundIsDrawnOnlyWhenItChanges) {
+  OffscreenClips& clips = offscreen_->clips();
+  const std::vector<std::uint8_t> first = cached();
+  EXPECT_EQ(cache_.redraws(), 1);
+  EXPECT_EQ(differing(first, whole()), 0u);
+  // The figure moves, the camera holds: copied, not drawn, and still the whole frame.
+  for (const double frame : {10.0, 25.5, 40.0}) {
+    clips.pose_at(frame);
+    const std::vector<std::uint8_t> over = cached();
+    EXPECT_EQ(differing(over, whole()), 0u) << "frame " << frame;
+    EXPECT_GT(differing(over, first), 0u) << "frame " << frame << ": the figure moved";
+  }
+  EXPECT_EQ(cache_.redraws(), 1);
+  // The camera turns: the ground is drawn again, and the frame is still the whole one.
+  clips.camera().yaw += 0.4f;
+  EXPECT_EQ(differing(cached(), whole()), 0u);
+  EXPECT_EQ(cache_.redraws(), 2);
+  EXPECT_EQ(differing(cached(), whole()), 0u);
+  EXPECT_EQ(cache_.redraws(), 2);
+  // Another grid, or the grid hidden: drawn again.
+  GroundGrid moved;
+  moved.center.y = 0.5f;
+  cached(moved);
+  EXPECT_EQ(cache_.redraws(), 3);
+  gfx::SceneStyle plain = clips.style();
+  plain.show_grid = false;
+  cached(moved, &plain);
+  EXPECT_EQ(cache_.redraws(), 4);
+}
+
+}  // namespace
+}  // namespace ground_cache_test
+}  // namespace bvhscope::render
