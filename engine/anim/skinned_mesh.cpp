@@ -1,5 +1,6 @@
 #include "anim/skinned_mesh.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -19,6 +20,22 @@ SkinnedMeshes changed_meshes(const SkinnedMeshes& meshes, Change change) {
 }
 
 }  // namespace
+
+bool heaviest_four(std::vector<std::pair<float, std::uint16_t>>& bones, std::array<std::uint16_t, 4>& influence,
+                   glm::vec4& weight) {
+  influence = {};
+  weight = glm::vec4(0.0f);
+  std::sort(bones.begin(), bones.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  const std::size_t kept = std::min<std::size_t>(bones.size(), 4);
+  float sum = 0.0f;
+  for (std::size_t i = 0; i < kept; ++i) sum += bones[i].first;
+  if (!(sum > 0.0f)) return false;
+  for (std::size_t i = 0; i < kept; ++i) {
+    influence[i] = bones[i].second;
+    weight[static_cast<int>(i)] = bones[i].first / sum;
+  }
+  return true;
+}
 
 SkinnedMeshes scaled_meshes(const SkinnedMeshes& meshes, double factor) {
   const auto scale = [factor](glm::vec3& p) {

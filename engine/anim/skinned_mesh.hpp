@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/mat3x3.hpp>
@@ -39,6 +40,12 @@ using SkinnedMeshes = std::shared_ptr<const std::vector<SkinnedMesh>>;
 // positions (normals may be absent); an influence past the skin's joints; indices not whole triangles or past the
 // vertices; a value that is not a finite number.
 std::optional<std::string> skinned_mesh_problem(const SkinnedMesh& mesh, int joint_count);
+
+// A vertex's influences from the bones that weigh it (weight, skin joint; weights above 0, in any
+// order, sorted here): the four heaviest, their weights summing to 1. False, with none, when no
+// bone weighs it.
+bool heaviest_four(std::vector<std::pair<float, std::uint16_t>>& bones, std::array<std::uint16_t, 4>& influence,
+                   glm::vec4& weight);
 
 // The meshes with every length times `factor`; `meshes` itself when there are none.
 SkinnedMeshes scaled_meshes(const SkinnedMeshes& meshes, double factor);

@@ -10,11 +10,15 @@
 #include <assimp/config.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
+#include <array>
 #include <climits>
+#include <cmath>
 #include <map>
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace bvhscope {
 namespace {
@@ -79,6 +83,88 @@ bool meta_number(const aiScene& scene, const char* key, T& value) {
   return false;
 }
 
+// The skinned meshes of `node` (assimp splits a model's mesh by material) as one mesh of the
+// scene's node `index`: their vertices in the node's space, each bone's offset matrix (the mesh's
+// vertices to the bone's space at bind time) its inverse bind matrix, the four heaviest bones a
+// vertex. A mesh with a bone that is not a node, or without triangles, is left out with a warning.
+void add_skinned_mesh(const aiScene& read, const aiNode& node, int index, const std::map<std::string, int>& by_name,
+                      FbxScene& scene) {
+  FbxSkinnedMesh out;
+  out.node = index;
+  out.mesh.name = node.mName.C_Str();
+  std::map<std::string, std::uint16_t> joint_of;                       // bone name -> skin joint
+  std::vector<std::vector<std::pair<float, std::uint16_t>>> bones_of;  // per vertex
+  bool every_normal = true;
+  const auto left_out = [&](const std::string& why) {
+    scene.warnings.push_back({{}, 0, 0, "the skinned mesh of model '" + out.mesh.name + "' is left out: " + why});
+  };
+  for (unsigned i = 0; i < node.mNumMeshes; ++i) {
+    if (node.mMeshes[i] >= read.mNumMeshes) continue;
+    const aiMesh& mesh = *read.mMeshes[node.mMeshes[i]];
+    if (mesh.mNumBones == 0 || mesh.mVertices == nullptr) continue;  // a part no skin deforms
+    const auto base = static_cast<std::uint32_t>(out.mesh.positions.size());
+    for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+      const aiVector3D& p = mesh.mVertices[v];
+      out.mesh.positions.emplace_back(p.x, p.y, p.z);
+      if (mesh.mNormals != nullptr)
+        out.mesh.normals.emplace_back(mesh.mNormals[v].x, mesh.mNormals[v].y, mesh.mNormals[v].z);
+    }
+    every_normal = every_normal && mesh.mNormals != nullptr;
+    bones_of.resize(out.mesh.positions.size());
+    for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+      const aiBone& bone = *mesh.mBones[b];
+      const std::string name = bone.mName.C_Str();
+      auto joint = joint_of.find(name);
+      if (joint == joint_of.end()) {
+        const auto bone_node = by_name.find(name);
+        if (bone_node == by_name.end()) return left_out("its bone '" + name + "' is not a node of the scene");
+        if (out.mesh.joints.size() >= 65536) return left_out("more than 65536 bones skin it");
+        joint = joint_of.emplace(name, static_cast<std::uint16_t>(out.mesh.joints.size())).first;
+        out.mesh.joints.push_back(bone_node->second);
+        out.inverse_binds.push_back(to_glm(bone.mOffsetMatrix));
+      }
+      for (unsigned w = 0; w < bone.mNumWeights; ++w) {
+        const aiVertexWeight& weight = bone.mWeights[w];
+        if (weight.mVertexId < mesh.mNumVertices && weight.mWeight > 0.0f && std::isfinite(weight.mWeight))
+          bones_of[base + weight.mVertexId].emplace_back(weight.mWeight, joint->second);
+      }
+    }
+    for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+      const aiFace& face = mesh.mFaces[f];
+      bool inside = true;
+      for (unsigned c = 0; c < face.mNumIndices; ++c) inside = inside && face.mIndices[c] < mesh.mNumVertices;
+      if (!inside) return left_out("a face names a vertex past its " + std::to_string(mesh.mNumVertices));
+      for (unsigned c = 1; c + 1 < face.mNumIndices; ++c)  // a polygon fanned into triangles
+        out.mesh.indices.insert(out.mesh.indices.end(),
+                                {base + face.mIndices[0], base + face.mIndices[c], base + face.mIndices[c + 1]});
+    }
+  }
+  if (out.mesh.joints.empty()) return;  // no part is skinned: a prop
+  if (out.mesh.indices.empty()) return left_out("it has no triangles");
+  if (!every_normal) out.mesh.normals.clear();
+  std::size_t unweighted = 0;
+  const auto top = static_cast<std::uint16_t>(std::min_element(out.mesh.joints.begin(), out.mesh.joints.end()) -
+                                              out.mesh.joints.begin());
+  for (auto& bones : bones_of) {
+    std::array<std::uint16_t, 4> influence{};
+    glm::vec4 weight(0.0f);
+    if (!heaviest_four(bones, influence, weight)) {
+      ++unweighted;
+      influence = {top, 0, 0, 0};
+      weight = glm::vec4(1.0f, 0.0f, 0.0f, 0.0f);
+    }
+    out.mesh.influences.push_back(influence);
+    out.mesh.weights.push_back(weight);
+  }
+  if (unweighted > 0)
+    scene.warnings.push_back({{},
+                              0,
+                              0,
+                              "the skinned mesh of model '" + out.mesh.name + "': " + std::to_string(unweighted) +
+                                  " of its vertices are weighed by no bone: they follow its top bone"});
+  scene.meshes.push_back(std::move(out));
+}
+
 }  // namespace
 
 bool read_fbx_with_assimp(std::string_view bytes, FbxScene& scene, std::string& error) {
@@ -106,6 +192,7 @@ bool read_fbx_with_assimp(std::string_view bytes, FbxScene& scene, std::string& 
   }
   // Nodes, parents first (iterative: a deep chain is no recursion).
   std::map<std::string, int> by_name;
+  std::vector<const aiNode*> mesh_nodes;  // per node, itself when it holds meshes
   std::vector<std::pair<const aiNode*, int>> stack{{read->mRootNode, -1}};
   while (!stack.empty()) {
     const auto [node, parent] = stack.back();
@@ -118,6 +205,7 @@ bool read_fbx_with_assimp(std::string_view bytes, FbxScene& scene, std::string& 
     const int index = static_cast<int>(scene.nodes.size());
     by_name.emplace(out.name, index);  // the first of a name: animation channels name their node
     scene.nodes.push_back(std::move(out));
+    mesh_nodes.push_back(node->mNumMeshes > 0 ? node : nullptr);
     for (unsigned c = node->mNumChildren; c > 0; --c) stack.emplace_back(node->mChildren[c - 1], index);
   }
   for (unsigned m = 0; m < read->mNumMeshes; ++m) {
@@ -127,6 +215,8 @@ bool read_fbx_with_assimp(std::string_view bytes, FbxScene& scene, std::string& 
       if (found != by_name.end()) scene.bones.push_back(found->second);
     }
   }
+  for (std::size_t n = 0; n < mesh_nodes.size(); ++n)
+    if (mesh_nodes[n] != nullptr) add_skinned_mesh(*read, *mesh_nodes[n], static_cast<int>(n), by_name, scene);
   for (unsigned a = 0; a < read->mNumAnimations; ++a) {
     const aiAnimation* animation = read->mAnimations[a];
     const double ticks = animation->mTicksPerSecond > 0.0 ? animation->mTicksPerSecond : 25.0;

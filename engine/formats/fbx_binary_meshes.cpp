@@ -241,16 +241,9 @@ class MeshReader {
 
   // A vertex's four heaviest bones, their weights summing to 1 (none: counted, filled in later).
   void add_influences(SkinnedMesh& mesh, std::vector<std::pair<float, std::uint16_t>>& bones) {
-    std::sort(bones.begin(), bones.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     std::array<std::uint16_t, 4> influence{};
     glm::vec4 weight(0.0f);
-    float sum = 0.0f;
-    for (std::size_t i = 0; i < bones.size() && i < 4; ++i) sum += bones[i].first;
-    for (std::size_t i = 0; i < bones.size() && i < 4; ++i) {
-      influence[i] = bones[i].second;
-      weight[static_cast<int>(i)] = bones[i].first / sum;
-    }
-    if (bones.empty()) ++unweighted_;
+    if (!heaviest_four(bones, influence, weight)) ++unweighted_;
     mesh.influences.push_back(influence);
     mesh.weights.push_back(weight);
   }

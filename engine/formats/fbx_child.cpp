@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <new>
 #include <span>
+#include <vector>
 
 #include "formats/fbx_assimp.hpp"
 #include "io/address_sanitizer.hpp"
@@ -38,6 +40,10 @@ class Writer {
   void u32(std::uint32_t value) { raw(&value, 4); }
   void f64(double value) { raw(&value, 8); }
   void f32s(std::span<const float> values) {
+    u32(static_cast<std::uint32_t>(values.size()));
+    raw(values.data(), values.size() * 4);
+  }
+  void u32s(std::span<const std::uint32_t> values) {
     u32(static_cast<std::uint32_t>(values.size()));
     raw(values.data(), values.size() * 4);
   }
@@ -94,6 +100,12 @@ class Reader {
     raw(values.data(), std::size_t{n} * 4);
     return values;
   }
+  std::vector<std::uint32_t> u32s() {
+    const std::uint32_t n = count(4);
+    std::vector<std::uint32_t> values(n);
+    raw(values.data(), std::size_t{n} * 4);
+    return values;
+  }
   std::string text() {
     const std::uint32_t n = count(1);
     std::string value(n, '\0');
@@ -126,6 +138,70 @@ bool read_keys(Reader& in, FbxKeys& keys, std::size_t width) {
   keys.times = in.f32s();
   keys.values = in.f32s();
   return in.ok() && keys.values.size() == keys.times.size() * width;
+}
+
+// A skinned mesh: its node, name, joints (nodes) with their inverse bind matrices, and its vertex
+// arrays flattened (positions, normals or none, influences, weights; triangles).
+void write_mesh(Writer& out, const FbxSkinnedMesh& skinned) {
+  const SkinnedMesh& mesh = skinned.mesh;
+  out.i32(skinned.node);
+  out.text(mesh.name);
+  out.u32(static_cast<std::uint32_t>(mesh.joints.size()));
+  for (std::size_t k = 0; k < mesh.joints.size(); ++k) {
+    out.i32(mesh.joints[k]);
+    for (int c = 0; c < 4; ++c)
+      for (int r = 0; r < 4; ++r) out.f64(skinned.inverse_binds[k][c][r]);
+  }
+  std::vector<float> flat;
+  const auto put = [&](const auto& vectors, int width) {
+    flat.clear();
+    for (const auto& v : vectors)
+      for (int i = 0; i < width; ++i) flat.push_back(static_cast<float>(v[i]));
+    out.f32s(flat);
+  };
+  put(mesh.positions, 3);
+  put(mesh.normals, 3);
+  put(mesh.influences, 4);
+  put(mesh.weights, 4);
+  out.u32s(mesh.indices);
+}
+
+bool read_mesh(Reader& in, FbxSkinnedMesh& skinned, int nodes) {
+  SkinnedMesh& mesh = skinned.mesh;
+  skinned.node = in.i32();
+  mesh.name = in.text();
+  const std::uint32_t joints = in.count(4 + 128);
+  for (std::uint32_t k = 0; k < joints && in.ok(); ++k) {
+    const int joint = in.i32();
+    if (joint < 0 || joint >= nodes) return false;
+    mesh.joints.push_back(joint);
+    glm::dmat4& inverse = skinned.inverse_binds.emplace_back(1.0);
+    for (int c = 0; c < 4; ++c)
+      for (int r = 0; r < 4; ++r) inverse[c][r] = in.f64();
+  }
+  const std::pmr::vector<float> positions = in.f32s();
+  const std::pmr::vector<float> normals = in.f32s();
+  const std::pmr::vector<float> influences = in.f32s();
+  const std::pmr::vector<float> weights = in.f32s();
+  mesh.indices = in.u32s();
+  const std::size_t vertices = positions.size() / 3;
+  if (!in.ok() || skinned.node < 0 || skinned.node >= nodes || positions.size() != vertices * 3 ||
+      (!normals.empty() && normals.size() != vertices * 3) || influences.size() != vertices * 4 ||
+      weights.size() != vertices * 4)
+    return false;
+  for (std::size_t v = 0; v < vertices; ++v) {
+    mesh.positions.emplace_back(positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]);
+    if (!normals.empty()) mesh.normals.emplace_back(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]);
+    std::array<std::uint16_t, 4> influence{};
+    for (std::size_t i = 0; i < 4; ++i) {
+      const float joint = influences[v * 4 + i];
+      if (!(joint >= 0.0f && joint < static_cast<float>(joints))) return false;
+      influence[i] = static_cast<std::uint16_t>(joint);
+    }
+    mesh.influences.push_back(influence);
+    mesh.weights.emplace_back(weights[v * 4], weights[v * 4 + 1], weights[v * 4 + 2], weights[v * 4 + 3]);
+  }
+  return true;
 }
 
 // The child: limits, assimp, the report on `fd`; never returns.
@@ -191,6 +267,10 @@ std::string encode_fbx_scene(const FbxScene& scene) {
       write_keys(out, channel.scale);
     }
   }
+  out.u32(static_cast<std::uint32_t>(scene.meshes.size()));
+  for (const FbxSkinnedMesh& mesh : scene.meshes) write_mesh(out, mesh);
+  out.u32(static_cast<std::uint32_t>(scene.warnings.size()));
+  for (const Diagnostic& warning : scene.warnings) out.text(warning.message);
   return out.take();
 }
 
@@ -263,6 +343,13 @@ Result<FbxScene> decode_fbx_scene(std::string_view bytes, std::string_view sourc
         return broken("keys without their values");
     }
   }
+  const std::uint32_t meshes = in.count(4 + 4 + 4 + 5 * 4);
+  scene.meshes.resize(meshes);
+  for (std::uint32_t m = 0; m < meshes && in.ok(); ++m)
+    if (!read_mesh(in, scene.meshes[m], static_cast<int>(nodes))) return broken("a skinned mesh that does not hold");
+  const std::uint32_t warnings = in.count(4);
+  for (std::uint32_t w = 0; w < warnings && in.ok(); ++w)
+    scene.warnings.push_back(Diagnostic{std::string(source), 0, 0, in.text()});
   if (!in.ok() || !in.at_end()) return broken("cut short or too long");
   if (!(scene.metres_per_unit > 0.0) || !std::isfinite(scene.metres_per_unit))
     return broken("a unit that is not a length");
