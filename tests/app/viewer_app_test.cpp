@@ -74,9 +74,10 @@ TEST_F(ViewerAppTest, WhileTheCameraHoldsTheGroundIsCopiedNotDrawnAgain) {
         app.wait_for([&](const State& s) { return as_int(s, "frames_drawn") > as_int(before, "frames_drawn") + 30; },
                      "30 more frames drawn");
     held = later.at("camera") == before.at("camera") && later.at("view") == before.at("view");
-    if (held)
+    if (held) {
       EXPECT_EQ(as_int(later, "ground_redraws"), as_int(before, "ground_redraws"))
           << "30 frames of a still camera drew the ground again";
+    }
     before = later;
   }
   EXPECT_TRUE(held) << "the camera or the view changed in each of 10 spans of 30 frames";
