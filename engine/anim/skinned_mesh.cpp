@@ -37,6 +37,20 @@ bool heaviest_four(std::vector<std::pair<float, std::uint16_t>>& bones, std::arr
   return true;
 }
 
+std::size_t bind_unweighted_to_top_joint(SkinnedMesh& mesh) {
+  if (mesh.joints.empty()) return 0;
+  const auto top =
+      static_cast<std::uint16_t>(std::min_element(mesh.joints.begin(), mesh.joints.end()) - mesh.joints.begin());
+  std::size_t bound = 0;
+  for (std::size_t v = 0; v < mesh.weights.size() && v < mesh.influences.size(); ++v)
+    if (mesh.weights[v] == glm::vec4(0.0f)) {
+      mesh.influences[v] = {top, 0, 0, 0};
+      mesh.weights[v] = glm::vec4(1.0f, 0.0f, 0.0f, 0.0f);
+      ++bound;
+    }
+  return bound;
+}
+
 SkinnedMeshes scaled_meshes(const SkinnedMeshes& meshes, double factor) {
   const auto scale = [factor](glm::vec3& p) {
     for (int axis = 0; axis < 3; ++axis) p[axis] = static_cast<float>(static_cast<double>(p[axis]) * factor);

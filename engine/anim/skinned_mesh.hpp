@@ -47,6 +47,11 @@ std::optional<std::string> skinned_mesh_problem(const SkinnedMesh& mesh, int joi
 bool heaviest_four(std::vector<std::pair<float, std::uint16_t>>& bones, std::array<std::uint16_t, 4>& influence,
                    glm::vec4& weight);
 
+// Binds each vertex of `mesh` that no joint weighs (its weights all 0) wholly to the skin's top
+// joint, the one of the lowest index in `mesh.joints` (nodes and joints are numbered parents
+// first); returns how many there were.
+std::size_t bind_unweighted_to_top_joint(SkinnedMesh& mesh);
+
 // The meshes with every length times `factor`; `meshes` itself when there are none.
 SkinnedMeshes scaled_meshes(const SkinnedMeshes& meshes, double factor);
 // The meshes with every place p at turn * p (a rotation: normals turn the same way, and a bind

@@ -10,7 +10,6 @@
 #include <assimp/config.h>
 #include <assimp/scene.h>
 
-#include <algorithm>
 #include <array>
 #include <climits>
 #include <cmath>
@@ -142,21 +141,14 @@ void add_skinned_mesh(const aiScene& read, const aiNode& node, int index, const 
   if (out.mesh.joints.empty()) return;  // no part is skinned: a prop
   if (out.mesh.indices.empty()) return left_out("it has no triangles");
   if (!every_normal) out.mesh.normals.clear();
-  std::size_t unweighted = 0;
-  const auto top = static_cast<std::uint16_t>(std::min_element(out.mesh.joints.begin(), out.mesh.joints.end()) -
-                                              out.mesh.joints.begin());
   for (auto& bones : bones_of) {
     std::array<std::uint16_t, 4> influence{};
     glm::vec4 weight(0.0f);
-    if (!heaviest_four(bones, influence, weight)) {
-      ++unweighted;
-      influence = {top, 0, 0, 0};
-      weight = glm::vec4(1.0f, 0.0f, 0.0f, 0.0f);
-    }
+    heaviest_four(bones, influence, weight);  // none: all 0, bound to the top bone below
     out.mesh.influences.push_back(influence);
     out.mesh.weights.push_back(weight);
   }
-  if (unweighted > 0)
+  if (const std::size_t unweighted = bind_unweighted_to_top_joint(out.mesh); unweighted > 0)
     scene.warnings.push_back({{},
                               0,
                               0,

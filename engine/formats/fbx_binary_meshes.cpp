@@ -88,18 +88,9 @@ class MeshReader {
       }
     }
     if (out.mesh.indices.empty()) return fail(records_.geometry, "it has no triangles");
-    if (unweighted_ > 0) {
-      // Vertices no cluster weighs follow the skin's top bone (nodes are numbered parents first).
-      const auto top = static_cast<std::uint16_t>(std::min_element(out.mesh.joints.begin(), out.mesh.joints.end()) -
-                                                  out.mesh.joints.begin());
-      for (std::size_t v = 0; v < out.mesh.weights.size(); ++v)
-        if (out.mesh.weights[v] == glm::vec4(0.0f)) {
-          out.mesh.influences[v] = {top, 0, 0, 0};
-          out.mesh.weights[v] = glm::vec4(1.0f, 0.0f, 0.0f, 0.0f);
-        }
-      warnings_.push_back(std::to_string(unweighted_) +
+    if (const std::size_t unweighted = bind_unweighted_to_top_joint(out.mesh); unweighted > 0)
+      warnings_.push_back(std::to_string(unweighted) +
                           " of its vertices are weighed by no cluster: they follow its top bone");
-    }
     return out;
   }
 
@@ -239,11 +230,12 @@ class MeshReader {
     return length > 1e-12f && std::isfinite(length) ? n / length : glm::vec3(0.0f, 1.0f, 0.0f);
   }
 
-  // A vertex's four heaviest bones, their weights summing to 1 (none: counted, filled in later).
-  void add_influences(SkinnedMesh& mesh, std::vector<std::pair<float, std::uint16_t>>& bones) {
+  // A vertex's four heaviest bones, their weights summing to 1 (none: all 0, bound to the top bone
+  // at the end).
+  static void add_influences(SkinnedMesh& mesh, std::vector<std::pair<float, std::uint16_t>>& bones) {
     std::array<std::uint16_t, 4> influence{};
     glm::vec4 weight(0.0f);
-    if (!heaviest_four(bones, influence, weight)) ++unweighted_;
+    heaviest_four(bones, influence, weight);
     mesh.influences.push_back(influence);
     mesh.weights.push_back(weight);
   }
@@ -251,8 +243,7 @@ class MeshReader {
   FbxTree& tree_;
   const FbxMeshRecords& records_;
   std::string_view source_;
-  glm::dmat3 normal_turn_;  // the geometric transform's, for normals
-  std::size_t unweighted_ = 0;
+  glm::dmat3 normal_turn_;             // the geometric transform's, for normals
   std::vector<std::string> warnings_;  // what is left out of a mesh that is read
 };
 

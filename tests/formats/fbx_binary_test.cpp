@@ -11,8 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -41,11 +39,6 @@ using test::model;
 using test::named;
 using test::Record;
 using ::testing::HasSubstr;
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // Every joint's world position at every frame, by joint name.
 void expect_same_motions(const MotionFile& ours, const MotionFile& theirs, const std::string& label) {
@@ -368,7 +361,7 @@ std::string error_of(const std::string& bytes) {
 }
 
 TEST(FbxBinary, HostileFilesAreRefusedSayingWhere) {
-  const std::string blender = read_file(test::fixtures_dir() / "blender" / "cmu_131_01.fbx");
+  const std::string blender = test::read_file(test::fixtures_dir() / "blender" / "cmu_131_01.fbx");
   EXPECT_THAT(error_of(blender.substr(0, blender.size() / 2)), HasSubstr("bad.fbx: error: at byte "));
   std::string old = blender;
   const std::uint32_t version = 6100;
@@ -424,7 +417,7 @@ TEST(FbxBinary, ACycleOfModelsIsReadOnceWithoutEnd) {
 
 TEST(FbxBinary, ReadsBlendersFilesAsAssimpDoes) {
   for (const char* name : {"cmu_131_01.fbx", "daz_05_20.fbx", "pybvh_example_zup.fbx"})
-    expect_as_assimp_reads(read_file(test::fixtures_dir() / "blender" / name), name);
+    expect_as_assimp_reads(test::read_file(test::fixtures_dir() / "blender" / name), name);
 }
 
 TEST(FbxBinary, ReadsMaxAndMayaFilesAsAssimpDoes) {
@@ -434,7 +427,7 @@ TEST(FbxBinary, ReadsMaxAndMayaFilesAsAssimpDoes) {
   ASSERT_TRUE(std::filesystem::exists(models / "huesitos.fbx"))
       << "install assimp-testmodels (scripts/bvhscope-dev setup)";
   for (const char* name : {"animation_with_skeleton.fbx", "huesitos.fbx", "spider.fbx", "global_settings.fbx"})
-    expect_as_assimp_reads(read_file(models / name), name);
+    expect_as_assimp_reads(test::read_file(models / name), name);
 }
 
 TEST(FbxBinary, ReadsWhatBvhscopeWritesAsAssimpDoes) {

@@ -12,8 +12,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -110,12 +108,6 @@ glm::vec3 skinned(const Clip& clip, const SkinnedMesh& mesh, std::size_t v, std:
   return test::skinned_place(clip, mesh, v, frame);
 }
 
-void expect_near(const glm::vec3& got, const glm::vec3& want, const std::string& what) {
-  EXPECT_NEAR(got.x, want.x, 1e-5f) << what;
-  EXPECT_NEAR(got.y, want.y, 1e-5f) << what;
-  EXPECT_NEAR(got.z, want.z, 1e-5f) << what;
-}
-
 TEST(FbxSkin, TheMeshIsKeptAsTheFileBoundItAndSkinsWhereItsSkinSays) {
   const Result<MotionFile> file = read_motions_from_bytes(character_file(), "character.fbx");
   ASSERT_TRUE(file.ok()) << file.error().message;
@@ -134,11 +126,11 @@ TEST(FbxSkin, TheMeshIsKeptAsTheFileBoundItAndSkinsWhereItsSkinSays) {
   const std::vector<glm::vec3> points = {{0, 1, 0}, {2, 1, 0}, {1.5f, 1, 0}, {0, 2, 0},
                                          {0, 1, 0}, {0, 2, 0}, {2, 1, 0}};
   for (std::size_t v = 0; v < points.size(); ++v)
-    expect_near(mesh.positions[v], points[v], "vertex " + std::to_string(v));
+    test::expect_near_place(mesh.positions[v], points[v], "vertex " + std::to_string(v));
   EXPECT_EQ(mesh.indices, (std::vector<std::uint32_t>{0, 1, 2, 0, 2, 3, 4, 5, 6}));
   ASSERT_EQ(mesh.normals.size(), 7u);
-  expect_near(mesh.normals[0], {0, 0, 1}, "the quad's normal");
-  expect_near(mesh.normals[6], {0, 0, -1}, "the triangle's, made unit length");
+  test::expect_near_place(mesh.normals[0], {0, 0, 1}, "the quad's normal");
+  test::expect_near_place(mesh.normals[6], {0, 0, -1}, "the triangle's, made unit length");
   EXPECT_EQ(mesh.influences[2][0], 0u);
   EXPECT_FLOAT_EQ(mesh.weights[2].x, 0.5f);
   EXPECT_EQ(mesh.influences[2][1], 1u);
@@ -146,20 +138,20 @@ TEST(FbxSkin, TheMeshIsKeptAsTheFileBoundItAndSkinsWhereItsSkinSays) {
   // The hips were bound where they rest; the arm unturned, which from its rest (turned 90 degrees
   // about Z) is a turn of -90 degrees: its bind matrix is T(1, 1, 0) * Rz(-90).
   const glm::mat4& arm_bind = mesh.binds[1];
-  expect_near(glm::vec3(mesh.binds[0][3]), {0, 1, 0}, "the hips' bind place");
-  expect_near(glm::vec3(arm_bind[3]), {1, 1, 0}, "the arm's bind place");
-  expect_near(glm::vec3(arm_bind[0]), {0, -1, 0}, "the arm's bound X axis");
-  expect_near(glm::vec3(arm_bind[1]), {1, 0, 0}, "the arm's bound Y axis");
+  test::expect_near_place(glm::vec3(mesh.binds[0][3]), {0, 1, 0}, "the hips' bind place");
+  test::expect_near_place(glm::vec3(arm_bind[3]), {1, 1, 0}, "the arm's bind place");
+  test::expect_near_place(glm::vec3(arm_bind[0]), {0, -1, 0}, "the arm's bound X axis");
+  test::expect_near_place(glm::vec3(arm_bind[1]), {1, 0, 0}, "the arm's bound Y axis");
   // At rest (frame 0) the arm is turned up: its end (vertex 1) is above it, and the half-and-half
   // vertex halfway between the bound place (1.5, 1) and the turned one (1, 1.5). A second on
   // (frame 4), the arm is turned 180 degrees: back along X.
   ASSERT_EQ(clip.motion.frame_count, 5u);
-  expect_near(skinned(clip, mesh, 1, 0), {1, 2, 0}, "vertex 1 at rest");
-  expect_near(skinned(clip, mesh, 2, 0), {1.25f, 1.25f, 0}, "vertex 2 at rest");
-  expect_near(skinned(clip, mesh, 0, 0), {0, 1, 0}, "vertex 0 at rest");
-  expect_near(skinned(clip, mesh, 1, 4), {0, 1, 0}, "vertex 1 turned 180 degrees");
-  expect_near(skinned(clip, mesh, 2, 4), {1, 1, 0}, "vertex 2 turned 180 degrees");
-  expect_near(skinned(clip, mesh, 6, 4), {0, 1, 0}, "vertex 1's copy turned 180 degrees");
+  test::expect_near_place(skinned(clip, mesh, 1, 0), {1, 2, 0}, "vertex 1 at rest");
+  test::expect_near_place(skinned(clip, mesh, 2, 0), {1.25f, 1.25f, 0}, "vertex 2 at rest");
+  test::expect_near_place(skinned(clip, mesh, 0, 0), {0, 1, 0}, "vertex 0 at rest");
+  test::expect_near_place(skinned(clip, mesh, 1, 4), {0, 1, 0}, "vertex 1 turned 180 degrees");
+  test::expect_near_place(skinned(clip, mesh, 2, 4), {1, 1, 0}, "vertex 2 turned 180 degrees");
+  test::expect_near_place(skinned(clip, mesh, 6, 4), {0, 1, 0}, "vertex 1's copy turned 180 degrees");
 }
 
 TEST(FbxSkin, WhatIsWrittenAsFbxReadsBackToTheSameMesh) {
@@ -182,8 +174,8 @@ TEST(FbxSkin, WhatIsWrittenAsFbxReadsBackToTheSameMesh) {
   EXPECT_EQ(after.name, "body");
   ASSERT_EQ(after.positions.size(), before.positions.size());
   for (std::size_t v = 0; v < after.positions.size(); ++v) {
-    expect_near(after.positions[v], before.positions[v], "a vertex");
-    expect_near(after.normals[v], before.normals[v], "a normal");
+    test::expect_near_place(after.positions[v], before.positions[v], "a vertex");
+    test::expect_near_place(after.normals[v], before.normals[v], "a normal");
     EXPECT_EQ(after.influences[v], before.influences[v]);
     EXPECT_EQ(after.weights[v], before.weights[v]);
   }
@@ -197,8 +189,8 @@ TEST(FbxSkin, WhatIsWrittenAsFbxReadsBackToTheSameMesh) {
   ASSERT_EQ(again.motion.frame_count, clip.motion.frame_count);
   for (std::size_t f = 0; f < clip.motion.frame_count; ++f)
     for (std::size_t v = 0; v < before.positions.size(); ++v)
-      expect_near(skinned(again, after, v, f), skinned(clip, before, v, f),
-                  "vertex " + std::to_string(v) + " at frame " + std::to_string(f));
+      test::expect_near_place(skinned(again, after, v, f), skinned(clip, before, v, f),
+                              "vertex " + std::to_string(v) + " at frame " + std::to_string(f));
 }
 
 TEST(FbxSkin, TheFourHeaviestBonesAreKeptAndAVertexNoClusterWeighsFollowsTheTopBone) {
@@ -258,11 +250,6 @@ float farthest(const std::vector<glm::vec3>& from, const std::vector<glm::vec3>&
   return worst;
 }
 
-std::string file_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // Two readers of the same file: bvhscope's binary FBX reader and assimp (in its child process, the
 // path ASCII FBX takes), each skinning its own mesh (assimp splits vertices its own way): at the
 // first, middle and last frames every vertex of one is within 1e-5 of the figure's size of a
@@ -273,7 +260,7 @@ TEST(FbxSkin, AssimpSkinsTheSameCharacterWhereBvhscopesReaderDoes) {
       << "install assimp-testmodels (scripts/bvhscope-dev setup)";
   for (const std::filesystem::path& path :
        {test::fixtures_dir() / "blender" / "skinned_cmu_131_01.fbx", models / "huesitos.fbx"}) {
-    const std::string bytes = file_bytes(path);
+    const std::string bytes = test::read_file(path);
     const std::string name = path.filename().string();
     Result<FbxScene> ours = read_fbx_binary_scene(bytes, name);
     ASSERT_TRUE(ours.ok()) << ours.error().message;

@@ -73,12 +73,6 @@ std::string skinned_file(float arm_joint = 1.0f) {
          R"("skins":[{"joints":[0,1],"inverseBindMatrices":3}]})";
 }
 
-void expect_near(const glm::vec3& got, const glm::vec3& want, const char* what) {
-  EXPECT_NEAR(got.x, want.x, 1e-5f) << what;
-  EXPECT_NEAR(got.y, want.y, 1e-5f) << what;
-  EXPECT_NEAR(got.z, want.z, 1e-5f) << what;
-}
-
 TEST(GltfSkin, TheMeshIsKeptAsBoundAndSkinsAtRestWhereTheFileSays) {
   const Result<MotionFile> file = read_motions_from_bytes(skinned_file(), "skinned.gltf");
   ASSERT_TRUE(file.ok()) << file.error().message;
@@ -94,21 +88,21 @@ TEST(GltfSkin, TheMeshIsKeptAsBoundAndSkinsAtRestWhereTheFileSays) {
   ASSERT_EQ(mesh.positions.size(), 3u);
   // Kept in the mesh node's frame (moved by (5, 5, 5)), with the joints' bind matrices in it: the
   // hips where they rest, the arm unturned, which from its rest is a turn of -90 degrees about Z.
-  expect_near(mesh.positions[1], {7, 6, 5}, "vertex 1 as bound");
-  expect_near(glm::vec3(mesh.binds[0][3]), {5, 6, 5}, "the hips' bind place");
-  expect_near(glm::vec3(mesh.binds[1][3]), {6, 6, 5}, "the arm's");
-  expect_near(glm::vec3(mesh.binds[1][0]), {0, -1, 0}, "the arm's bound X axis");
+  test::expect_near_place(mesh.positions[1], {7, 6, 5}, "vertex 1 as bound");
+  test::expect_near_place(glm::vec3(mesh.binds[0][3]), {5, 6, 5}, "the hips' bind place");
+  test::expect_near_place(glm::vec3(mesh.binds[1][3]), {6, 6, 5}, "the arm's");
+  test::expect_near_place(glm::vec3(mesh.binds[1][0]), {0, -1, 0}, "the arm's bound X axis");
   // At rest the arm is turned 90 degrees about Z: its end is up, not out; the half-and-half vertex
   // is halfway between the bound place (1.5, 1) and the turned one (1, 1.5).
-  expect_near(test::skinned_place(clip, mesh, 0, 0), {0, 1, 0}, "vertex 0");
-  expect_near(test::skinned_place(clip, mesh, 1, 0), {1, 2, 0}, "vertex 1");
-  expect_near(test::skinned_place(clip, mesh, 2, 0), {1.25f, 1.25f, 0}, "vertex 2");
+  test::expect_near_place(test::skinned_place(clip, mesh, 0, 0), {0, 1, 0}, "vertex 0");
+  test::expect_near_place(test::skinned_place(clip, mesh, 1, 0), {1, 2, 0}, "vertex 1");
+  test::expect_near_place(test::skinned_place(clip, mesh, 2, 0), {1.25f, 1.25f, 0}, "vertex 2");
   EXPECT_EQ(mesh.indices, (std::vector<std::uint32_t>{0, 1, 2}));
   EXPECT_EQ(mesh.influences[1][0], 1u);
   EXPECT_FLOAT_EQ(mesh.weights[2].x, 0.5f);
   EXPECT_FLOAT_EQ(mesh.weights[2].y, 0.5f);
   const int arm = mesh.joints[1];
-  expect_near(clip.skeleton.offsets[static_cast<std::size_t>(arm)], {1, 0, 0}, "the arm's OFFSET");
+  test::expect_near_place(clip.skeleton.offsets[static_cast<std::size_t>(arm)], {1, 0, 0}, "the arm's OFFSET");
 }
 
 TEST(GltfSkin, WhatIsWrittenReadsBackToTheSameMesh) {
@@ -131,7 +125,7 @@ TEST(GltfSkin, WhatIsWrittenReadsBackToTheSameMesh) {
   EXPECT_EQ(after.name, "skin");
   ASSERT_EQ(after.positions.size(), before.positions.size());
   for (std::size_t v = 0; v < after.positions.size(); ++v) {
-    expect_near(after.positions[v], before.positions[v], "a vertex");
+    test::expect_near_place(after.positions[v], before.positions[v], "a vertex");
     EXPECT_EQ(after.influences[v], before.influences[v]);
     EXPECT_EQ(after.weights[v], before.weights[v]);
   }
@@ -139,7 +133,7 @@ TEST(GltfSkin, WhatIsWrittenReadsBackToTheSameMesh) {
     EXPECT_EQ(again.skeleton.names[static_cast<std::size_t>(after.joints[k])],
               clip.skeleton.names[static_cast<std::size_t>(before.joints[k])]);
     for (int c = 0; c < 4; ++c)
-      expect_near(glm::vec3(after.binds[k][c]), glm::vec3(before.binds[k][c]), "a bind matrix");
+      test::expect_near_place(glm::vec3(after.binds[k][c]), glm::vec3(before.binds[k][c]), "a bind matrix");
   }
   EXPECT_EQ(after.indices, before.indices);
 }
@@ -160,19 +154,19 @@ TEST(GltfSkin, MeshesFollowTheirClipsUnitsAxesAndSides) {
   ASSERT_TRUE(file.ok()) << file.error().message;
   const SkinnedMeshes& meshes = file.value().motions.at(0).meshes;
   const SkinnedMeshes scaled = scaled_meshes(meshes, 0.5);
-  expect_near(scaled->front().positions[1], {3.5f, 3, 2.5f}, "scaled");
-  expect_near(glm::vec3(scaled->front().binds[1][3]), {3, 3, 2.5f}, "a scaled bind place");
-  expect_near(glm::vec3(scaled->front().binds[1][0]), {0, -1, 0}, "a scaled bind turn");
+  test::expect_near_place(scaled->front().positions[1], {3.5f, 3, 2.5f}, "scaled");
+  test::expect_near_place(glm::vec3(scaled->front().binds[1][3]), {3, 3, 2.5f}, "a scaled bind place");
+  test::expect_near_place(glm::vec3(scaled->front().binds[1][0]), {0, -1, 0}, "a scaled bind turn");
   // Y up to Z up: (x, y, z) -> (x, -z, y).
   const glm::mat3 to_z_up(glm::vec3(1, 0, 0), glm::vec3(0, 0, 1), glm::vec3(0, -1, 0));
   const SkinnedMeshes turned_ones = turned_meshes(meshes, to_z_up);
   const SkinnedMesh& turned = turned_ones->front();
-  expect_near(turned.positions[1], {7, -5, 6}, "turned");
-  expect_near(glm::vec3(turned.binds[1][3]), {6, -5, 6}, "a turned bind place");
-  expect_near(glm::vec3(turned.binds[1][0]), {0, 0, -1}, "a turned bind turn: its X axis turned too");
+  test::expect_near_place(turned.positions[1], {7, -5, 6}, "turned");
+  test::expect_near_place(glm::vec3(turned.binds[1][3]), {6, -5, 6}, "a turned bind place");
+  test::expect_near_place(glm::vec3(turned.binds[1][0]), {0, 0, -1}, "a turned bind turn: its X axis turned too");
   const SkinnedMeshes mirrored = reflected_meshes(meshes, 0);
-  expect_near(mirrored->front().positions[1], {-7, 6, 5}, "mirrored");
-  expect_near(glm::vec3(mirrored->front().binds[1][3]), {-6, 6, 5}, "a mirrored bind place");
+  test::expect_near_place(mirrored->front().positions[1], {-7, 6, 5}, "mirrored");
+  test::expect_near_place(glm::vec3(mirrored->front().binds[1][3]), {-6, 6, 5}, "a mirrored bind place");
   EXPECT_EQ(mirrored->front().indices, (std::vector<std::uint32_t>{0, 2, 1}));  // still facing out
   EXPECT_EQ(meshes->front().positions[1].x, 7.0f);  // the clip's own are never changed in place
   EXPECT_EQ(scaled_meshes(nullptr, 2.0), nullptr);

@@ -1,10 +1,13 @@
-// Where a skinned mesh's skin puts a vertex at a frame of its clip, by the definition of linear
-// blend skinning: each of its joints' world matrices then, after the inverse of the joint's bind
-// matrix, weighed. For the mesh tests (gltf_skin_test, fbx_skin_test), whose expected places are
-// worked out by hand.
+// For the mesh tests (gltf_skin_test, fbx_skin_test), whose expected places are worked out by
+// hand: where a skinned mesh's skin puts a vertex at a frame of its clip, by the definition of
+// linear blend skinning (each of its joints' world matrices then, after the inverse of the joint's
+// bind matrix, weighed), and a place compared with the one expected.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstddef>
+#include <string>
 
 #include <glm/matrix.hpp>
 
@@ -25,6 +28,13 @@ inline glm::vec3 skinned_place(const Clip& clip, const SkinnedMesh& mesh, std::s
              glm::vec3(world * glm::inverse(mesh.binds[k]) * glm::vec4(mesh.positions[vertex], 1.0f));
   }
   return place;
+}
+
+// `got` within 1e-5 of `want` on every axis; `what` names it in a failure.
+inline void expect_near_place(const glm::vec3& got, const glm::vec3& want, const std::string& what) {
+  EXPECT_NEAR(got.x, want.x, 1e-5f) << what;
+  EXPECT_NEAR(got.y, want.y, 1e-5f) << what;
+  EXPECT_NEAR(got.z, want.z, 1e-5f) << what;
 }
 
 }  // namespace bvhscope::test

@@ -102,13 +102,18 @@ def skin_judged(reference, written, *mode):
     return json.loads(judged.stdout)
 
 
-with tempfile.TemporaryDirectory() as folder:
-    character = os.path.join(FIXTURES, "blender", "skinned_cmu_131_01.glb")
-    info = json.loads(subprocess.run([BVHSCOPE, "info", "--json", character], capture_output=True, text=True,
+def expect_the_character(path):
+    """`info --json` of the character lists its one mesh: 744 vertices, 372 triangles, 31 joints."""
+    info = json.loads(subprocess.run([BVHSCOPE, "info", "--json", path], capture_output=True, text=True,
                                      check=True).stdout)
     if [(m["vertices"], m["triangles"], m["joints"]) for m in info["meshes"]] != [(744, 372, 31)]:
-        failures.append(f"skinned_cmu_131_01.glb: info says meshes {info['meshes']}, not one of 744 vertices, "
+        failures.append(f"{os.path.basename(path)}: info says meshes {info['meshes']}, not one of 744 vertices, "
                         "372 triangles and 31 joints")
+
+
+with tempfile.TemporaryDirectory() as folder:
+    character = os.path.join(FIXTURES, "blender", "skinned_cmu_131_01.glb")
+    expect_the_character(character)
     converted = os.path.join(folder, "converted.glb")  # the same unit: vertex for vertex
     subprocess.run([BVHSCOPE, "convert", character, "-o", converted, "--units", "m", "--from-units", "m"],
                    capture_output=True, check=True)
@@ -145,11 +150,7 @@ with tempfile.TemporaryDirectory() as folder:
     # three.js's GLTFLoader, against three.js's FBXLoader playing Blender's FBX (in its centimetres);
     # vertices in another order, so each to the nearest of the other's.
     character_fbx = os.path.join(FIXTURES, "blender", "skinned_cmu_131_01.fbx")
-    info = json.loads(subprocess.run([BVHSCOPE, "info", "--json", character_fbx], capture_output=True, text=True,
-                                     check=True).stdout)
-    if [(m["vertices"], m["triangles"], m["joints"]) for m in info["meshes"]] != [(744, 372, 31)]:
-        failures.append(f"skinned_cmu_131_01.fbx: info says meshes {info['meshes']}, not one of 744 vertices, "
-                        "372 triangles and 31 joints")
+    expect_the_character(character_fbx)
 
     def judged_nearest(label, reference, written, scale, *, bind=False):
         report = skin_judged(reference, written, *(["--bind", "nearest"] if bind else ["--nearest", scale]))
