@@ -16,8 +16,11 @@
 #include "gfx/render_target.hpp"
 #include "io/atomic_file.hpp"
 #include "model/load_frame_times.hpp"
+#include "viewer/frame_damage.hpp"
 #include "viewer/frame_pacing.hpp"
+#include "viewer/imgui_damage.hpp"
 #include "viewer/imgui_session.hpp"
+#include "viewer/partial_present.hpp"
 #include "viewer/state_report.hpp"
 #include "viewer/ui/readout_fit.hpp"
 #include "viewer/viewer.hpp"
@@ -31,6 +34,9 @@ namespace {
 // functions): the frame loop draws after a wait that brought one, however late it woke.
 unsigned long input_events = 0;
 
+// The window's colour where neither the view nor a panel draws.
+constexpr float kWindowClear[3] = {0.125f, 0.133f, 0.149f};
+
 void on_cursor_pos(GLFWwindow* /*window*/, double /*x*/, double /*y*/) { ++input_events; }
 void on_mouse_button(GLFWwindow* /*window*/, int /*button*/, int /*action*/, int /*mods*/) { ++input_events; }
 void on_scroll(GLFWwindow* /*window*/, double /*x*/, double /*y*/) { ++input_events; }
@@ -38,7 +44,12 @@ void on_char(GLFWwindow* /*window*/, unsigned int /*codepoint*/) { ++input_event
 void on_focus(GLFWwindow* /*window*/, int /*focused*/) { ++input_events; }
 void on_enter(GLFWwindow* /*window*/, int /*entered*/) { ++input_events; }
 void on_size(GLFWwindow* /*window*/, int /*width*/, int /*height*/) { ++input_events; }
-void on_refresh(GLFWwindow* /*window*/) { ++input_events; }
+// Expose events: the window lost some of its picture (a window kept frames with PartialPresent).
+unsigned long refresh_events = 0;
+void on_refresh(GLFWwindow* /*window*/) {
+  ++input_events;
+  ++refresh_events;
+}
 
 // The pointer and buttons as the window system has them now: compared with the last frame's when
 // a wait ends with no event seen, so that input whose event went unnoticed still gets its frames.
@@ -130,6 +141,17 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     std::cerr << "bvhscope: cannot build the renderer: " << printable(error) << '\n';
     return 1;
   }
+  // On a software renderer under X11, a frame draws and shows only what changed
+  // (BVHSCOPE_PARTIAL_FRAMES=0: whole frames, swapped).
+  const std::optional<PartialPresent> partial =
+      PartialPresent::find(is_software_renderer(window->renderer()), std::getenv("BVHSCOPE_PARTIAL_FRAMES"));
+  FrameDamage damage;
+  PresentCounts presents;
+  presents.partial = partial.has_value();
+  unsigned long seen_refreshes = refresh_events;
+  int drawn_width = 0;  // the framebuffer's size at the last frame
+  int drawn_height = 0;
+  int whole_frames = 0;  // frames still drawn whole after a resize
   const float scale = window->content_scale();
   Viewer viewer(std::move(*renderer), settings, scale);
   viewer.cache_ground(window->samples() == 0);
@@ -227,11 +249,53 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     int win_height = 0;
     glfwGetFramebufferSize(handle, &fb_width, &fb_height);
     glfwGetWindowSize(handle, &win_width, &win_height);
-    gfx::clear_framebuffer(fb_width, fb_height, 0.125f, 0.133f, 0.149f);
-    viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height));
-    ImGuiSession::render_draw_data();
-    viewer.run_exports();
-    glfwSwapBuffers(handle);
+    if (partial) {
+      // Only what changed since the last frame is drawn and shown; the rest stays on screen. The
+      // back buffer takes a new window size only at a swap: after a resize two whole frames are
+      // drawn and swapped (the first may still go into the old buffer), and a copy never reaches
+      // past the buffer (Mesa's copy fails with an X error there).
+      if (fb_width != drawn_width || fb_height != drawn_height) whole_frames = 2;
+      drawn_width = fb_width;
+      drawn_height = fb_height;
+      if (refresh_events != seen_refreshes || whole_frames > 0) damage.invalidate();
+      seen_refreshes = refresh_events;
+      whole_frames = std::max(whole_frames - 1, 0);
+      FrameContent content;
+      content.width = fb_width;
+      content.height = fb_height;
+      viewer.describe_view(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height), content);
+      ImDrawData& draw_data = *ImGui::GetDrawData();
+      content.layers = imgui_layers(draw_data);
+      const PixelRect view = content.view;
+      const std::vector<PixelRect> rects = damage.update(std::move(content));
+      for (const PixelRect& rect : rects) {
+        gfx::clear_framebuffer_rect(rect.x, rect.y, rect.width, rect.height, kWindowClear[0], kWindowClear[1],
+                                    kWindowClear[2]);
+        const PixelRect in_view = intersection(rect, view);
+        if (!in_view.empty()) {
+          viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height), true,
+                        gfx::Viewport{in_view.x, in_view.y, in_view.width, in_view.height});
+        }
+        render_imgui_within(draw_data, rect);
+      }
+      viewer.run_exports();
+      if (rects.size() == 1 && rects[0] == PixelRect{0, 0, fb_width, fb_height}) {
+        glfwSwapBuffers(handle);
+        ++presents.whole;
+      } else if (rects.empty()) {
+        ++presents.unchanged;
+      } else {
+        partial->present(rects);
+        ++presents.rectangles;
+      }
+    } else {
+      gfx::clear_framebuffer(fb_width, fb_height, kWindowClear[0], kWindowClear[1], kWindowClear[2]);
+      viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height));
+      ImGuiSession::render_draw_data();
+      viewer.run_exports();
+      glfwSwapBuffers(handle);
+      ++presents.whole;
+    }
     load_times.frame(now_seconds(), viewer.state().loading.busy());
     // A readout drawn wider than its space is most often a table whose column widths settle a frame
     // late (a panel that just opened): a few more frames follow, so that the screen (and the state
@@ -257,7 +321,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
       glfwSetWindowTitle(handle, shown_title.c_str());
     }
     if (state_file != nullptr) {
-      std::string state = describe_state(viewer, &load_times);
+      std::string state = describe_state(viewer, &load_times, &presents);
       if (state != last_state) {
         write_state_file(state_file, state);
         last_state = std::move(state);

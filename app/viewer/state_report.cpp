@@ -67,13 +67,19 @@ void describe_selection(const ViewerState& state, std::ostream& out) {
 
 }  // namespace
 
-std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times) {
+std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times, const PresentCounts* presents) {
   const ViewerState& state = viewer.state();
   const Viewer::Parts parts = viewer.parts();
   std::ostringstream out;
   out << "title=" << viewer.title() << '\n';
   out << "gl_errors=" << gfx::gl_error_count() << '\n';  // recorded in debug and test builds (gfx/gl_debug.hpp)
   out << "ground_redraws=" << viewer.ground_redraws() << '\n';
+  if (presents != nullptr) {
+    out << "partial_frames=" << (presents->partial ? 1 : 0) << '\n';
+    out << "frames_by_rectangles=" << presents->rectangles << '\n';
+    out << "frames_whole=" << presents->whole << '\n';
+    out << "frames_unchanged=" << presents->unchanged << '\n';
+  }
   const ClipSlot* slot = state.active_slot();
   out << "clip=" << (slot != nullptr ? slot->clip().source : std::string()) << '\n';
   out << "file_name=" << (slot != nullptr ? slot->file_name : std::string()) << '\n';

@@ -16,8 +16,15 @@ namespace bvhscope::viewer {
 // progressive loading (the streaming clip's frames and expected frames, the timeline's expected
 // length, how long its first frame took) and, given `load_times`, the frames drawn so far and the
 // frame intervals of the last load that ended; how many times the ground cache drew the ground
-// ("ground_redraws", -1 without it).
-std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times = nullptr);
+// ("ground_redraws", -1 without it); given `presents`, how the window showed its frames.
+struct PresentCounts {
+  bool partial = false;  // frames are shown by their changed rectangles (PartialPresent)
+  long rectangles = 0;   // frames shown by rectangles (not whole)
+  long whole = 0;        // frames drawn and shown whole
+  long unchanged = 0;    // frames that changed nothing on screen (nothing drawn or shown)
+};
+std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times = nullptr,
+                           const PresentCounts* presents = nullptr);
 
 // Writes `text` to `path` atomically (temporary file + rename) so readers never see half of it.
 void write_state_file(const std::string& path, const std::string& text);

@@ -24,6 +24,7 @@
 #include "viewer/export_job.hpp"
 #include "viewer/file_dialogs.hpp"
 #include "viewer/file_outputs.hpp"
+#include "viewer/frame_damage.hpp"
 #include "viewer/joint_label_overlay.hpp"
 #include "viewer/key_queue.hpp"
 #include "viewer/load_tracking.hpp"
@@ -92,8 +93,16 @@ class Viewer {
   // Draws the scene into the view rectangle of a `framebuffer` the size of the window's
   // framebuffer (window_* are the window's size in the units ImGui uses). `to_window` false: into
   // an offscreen target of an export (never with the ground cache, made for the window).
+  // With `region`, only that rectangle of the framebuffer (inside the view), as the whole render
+  // draws it there.
   void render(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
-              bool to_window = true);
+              bool to_window = true, std::optional<gfx::Viewport> region = std::nullopt);
+  // What render() will draw in the view this frame (same sizes; after advance), for FrameDamage:
+  // the view's rectangle, a hash of everything it depends on but the figures, where the figures
+  // and their shadows are (nullopt when more moves: a trail, the root path's marker) and a hash
+  // of their poses and looks. Sets content's scene_hash, view, figures and figures_hash.
+  void describe_view(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
+                     FrameContent& content);
   // Whether render() copies the ground from a cache while it holds (render::GroundCache): for a
   // window without multisampling (the viewer asks for none on a software renderer).
   void cache_ground(bool on);

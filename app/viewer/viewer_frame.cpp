@@ -22,6 +22,7 @@
 #include "viewer/ui/status_overlay.hpp"
 #include "viewer/ui/timeline_panel.hpp"
 #include "viewer/ui/weak_guess_badge.hpp"
+#include "viewer/view_hash.hpp"
 #include "viewer/viewer.hpp"
 
 namespace bvhscope::viewer {
@@ -512,16 +513,40 @@ gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height,
 }
 
 void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
-                    bool to_window) {
-  const gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
+                    bool to_window, std::optional<gfx::Viewport> region) {
+  const gfx::SceneView whole = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
+  gfx::SceneView view = whole;
+  view.region = region;
   // The tree's hover (active clip) first, else the joint under the mouse in the view.
   scene_.update_looks(state_.clips, state_.comparison,
                       render::HoveredJoints{state_.hovered_joint, state_.view_hover.clip, state_.view_hover.joint});
   const gfx::SceneStyle style = scene_style();
   const bool over_ground = to_window && ground_cache_ && !state_.clips.empty() &&
                            ground_cache_->put_ground(view, style, scene_.scene().ground, framebuffer_width,
-                                                     framebuffer_height, [&] { scene_.draw_ground(view, style); });
+                                                     framebuffer_height, [&] { scene_.draw_ground(whole, style); });
   scene_.draw(view, style, state_.clips, over_ground);
+}
+
+void Viewer::describe_view(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
+                           FrameContent& content) {
+  const gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
+  scene_.update_looks(state_.clips, state_.comparison,
+                      render::HoveredJoints{state_.hovered_joint, state_.view_hover.clip, state_.view_hover.joint});
+  const gfx::SceneStyle style = scene_style();
+  const gfx::Viewport& v = view.viewport;
+  content.view = PixelRect{v.x, v.y, v.width, v.height};
+  content.scene_hash = view_hash(view, style, scene_.scene(), state_.clips.size(), ground_cache_.has_value());
+  if (state_.clips.empty()) {  // the floor alone: nothing in the view moves
+    content.figures = PixelRect{};
+    content.figures_hash = 0;
+    return;
+  }
+  const std::optional<gfx::Viewport> figures = scene_.figure_region(view, style, state_.clips);
+  content.figures.reset();
+  // Items the scene draws over the picture are not told apart: with any, the whole view.
+  if (figures && scene_.scene().overlay.items.empty())
+    content.figures = PixelRect{figures->x, figures->y, figures->width, figures->height};
+  content.figures_hash = figures_hash(scene_.renderer().skeleton_pass());
 }
 
 void Viewer::cache_ground(bool on) {

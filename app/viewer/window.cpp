@@ -114,7 +114,8 @@ Window::~Window() {
   if (handle_ != nullptr) glfwDestroyWindow(handle_);
 }
 
-Window::Window(Window&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)), samples_(other.samples_) {}
+Window::Window(Window&& other) noexcept
+    : handle_(std::exchange(other.handle_, nullptr)), samples_(other.samples_), renderer_(std::move(other.renderer_)) {}
 
 float Window::content_scale() const noexcept {
   float x = 1.0f;

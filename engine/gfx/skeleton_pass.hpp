@@ -86,6 +86,12 @@ class SkeletonPass {
   [[nodiscard]] unsigned buffer_name() const noexcept { return bones_.name(); }
   // The staged joint positions of clip `slot` in scene units (what the last upload sent).
   [[nodiscard]] std::span<const glm::vec3> joint_positions(std::size_t slot) const noexcept;
+  // What draw and draw_shadow draw for the figures beyond the view, the style and the skeletons:
+  // the staged points, their colours and each clip's look (a window that keeps its last picture
+  // tells changed figures by them).
+  [[nodiscard]] std::span<const glm::vec3> staged_points() const noexcept { return staging_; }
+  [[nodiscard]] std::span<const glm::u8vec4> staged_colors() const noexcept { return color_staging_; }
+  [[nodiscard]] std::span<const ClipLook> looks() const noexcept { return looks_; }
   // Adds to `extent` what draw and draw_shadow can put on screen for the staged poses of every
   // clip (shown or not): a cube around each bone and joint point, twice as wide as the thickest
   // radius its figure has (a marked joint grows 1.44x), and under each bone point the square of

@@ -18,7 +18,7 @@ bool GroundCache::same(const Shown& a, const Shown& b) noexcept {
 
 bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid,
                              int fb_width, int fb_height, const std::function<void()>& draw_ground) {
-  if (view.region || fb_width <= 0 || fb_height <= 0) return false;
+  if (fb_width <= 0 || fb_height <= 0) return false;
   Shown shown;
   shown.view_projection = view.projection * view.view;
   shown.viewport = view.viewport;
@@ -28,7 +28,7 @@ bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& 
   shown.show_grid = style.show_grid;
   shown.pixel_scale = style.pixel_scale;
   shown.palette = style.palette;
-  const gfx::Viewport& at = view.viewport;
+  const gfx::Viewport& at = view.region ? *view.region : view.viewport;
   // The framebuffer the ground goes into (making the target or drawing into it binds another).
   const gfx::DrawBinding window = gfx::DrawBinding::current();
   if (!target_ || target_->width() != fb_width || target_->height() != fb_height) {

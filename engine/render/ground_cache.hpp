@@ -19,12 +19,13 @@ namespace bvhscope::render {
 
 class GroundCache {
  public:
-  // Puts the ground seen from `view` (no region) into the framebuffer bound for drawing, fb_width
-  // x fb_height pixels with no multisampling (a window's, on a software renderer): copied when
-  // nothing it shows changed since it was drawn (the view, the style's ground colours and widths,
-  // `grid`), else first drawn into the cache by `draw_ground` (ClipScene::draw_ground from the
-  // same view and style). False, with nothing drawn, when it cannot (its target cannot be made):
-  // the caller draws the whole scene. After true, the caller draws the scene over the ground.
+  // Puts the ground seen from `view` into the framebuffer bound for drawing (only view.region of
+  // it when set), fb_width x fb_height pixels with no multisampling (a window's, on a software
+  // renderer): copied when nothing it shows changed since it was drawn (the view, the style's
+  // ground colours and widths, `grid`), else first drawn into the cache, the whole view, by
+  // `draw_ground` (ClipScene::draw_ground from the same view without its region, and style).
+  // False, with nothing drawn, when it cannot (its target cannot be made): the caller draws the
+  // whole scene. After true, the caller draws the scene over the ground.
   bool put_ground(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid, int fb_width,
                   int fb_height, const std::function<void()>& draw_ground);
   // How many times the ground was drawn into the cache (and not only copied).

@@ -92,6 +92,49 @@ TEST_F(ViewerAppTest, WhileTheCameraHoldsTheGroundIsCopiedNotDrawnAgain) {
   EXPECT_EQ(orbited.at("gl_errors"), "0");
 }
 
+// On llvmpipe under X a frame draws and shows only what changed since the one before (the figure,
+// its shadow, the panels whose contents changed); the window keeps the rest. What it keeps must
+// be what a whole frame draws: after playing and pausing, the window's pixels are compared with
+// those of the whole frame the viewer draws when the window is covered and uncovered.
+TEST_F(ViewerAppTest, FramesShownByRectanglesAreWhatAWholeFrameDraws) {
+  ViewerProcess app({});
+  const State loaded = wait_loaded(app, "sample.bvh");
+  const unsigned long window = window_of(app);
+  ASSERT_EQ(loaded.at("partial_frames"), "1") << "a software renderer under X shows frames by rectangles";
+  const State played = app.wait_for(
+      [&](const State& s) { return as_int(s, "frames_by_rectangles") > as_int(loaded, "frames_by_rectangles") + 30; },
+      "30 frames shown by rectangles while it plays");
+  EXPECT_EQ(played.at("playing"), "1");
+  xdotool("key space");
+  const State paused = app.wait_for([](const State& s) { return s.at("playing") == "0"; }, "paused by Space");
+  // A message shown at the start may expire meanwhile and change the picture: none must be shown.
+  app.wait_for([](const State& s) { return s.at("message").empty(); }, "no message on screen");
+  const WindowImage kept = settled_grab(window);
+  const State before = app.state();
+  x11_->cover_and_expose(window);
+  app.wait_for([&](const State& s) { return as_int(s, "frames_whole") > as_int(before, "frames_whole"); },
+               "a whole frame drawn after the expose");
+  const WindowImage whole = settled_grab(window);
+  ASSERT_EQ(kept.width, whole.width);
+  ASSERT_EQ(kept.height, whole.height);
+  int differing = 0;
+  int first_x = -1;
+  int first_y = -1;
+  for (int y = 0; y < kept.height; ++y) {
+    for (int x = 0; x < kept.width; ++x) {
+      if (kept.at(x, y) == whole.at(x, y)) continue;
+      if (differing++ == 0) {
+        first_x = x;
+        first_y = y;
+      }
+    }
+  }
+  EXPECT_EQ(differing, 0) << "pixels kept from earlier frames differ from the whole frame's, the first at (" << first_x
+                          << ", " << first_y << ") of " << kept.width << "x" << kept.height << " (frame "
+                          << paused.at("frame") << ")";
+  EXPECT_EQ(app.state().at("gl_errors"), "0");
+}
+
 TEST_F(ViewerAppTest, KeyboardTransport) {
   ViewerProcess app({});
   wait_loaded(app, "sample.bvh");

@@ -139,6 +139,26 @@ WindowImage X11Client::grab(unsigned long window) const {
   return image;
 }
 
+void X11Client::cover_and_expose(unsigned long window) const {
+  Display* display = as_display(display_);
+  XWindowAttributes attributes{};
+  XGetWindowAttributes(display, window, &attributes);
+  Window child = 0;
+  int x = 0;
+  int y = 0;
+  XTranslateCoordinates(display, window, DefaultRootWindow(display), 0, 0, &x, &y, &child);
+  XSetWindowAttributes cover_attributes{};
+  cover_attributes.override_redirect = True;
+  cover_attributes.background_pixel = 0xff00ffUL;
+  const Window cover = XCreateWindow(display, DefaultRootWindow(display), x, y, static_cast<unsigned>(attributes.width),
+                                     static_cast<unsigned>(attributes.height), 0, CopyFromParent, InputOutput,
+                                     CopyFromParent, CWOverrideRedirect | CWBackPixel, &cover_attributes);
+  XMapRaised(display, cover);
+  XSync(display, False);
+  XDestroyWindow(display, cover);
+  XSync(display, False);
+}
+
 bool X11Client::drop_files(unsigned long target, const std::vector<std::string>& paths, int x, int y,
                            std::string& error) {
   Display* display = as_display(display_);

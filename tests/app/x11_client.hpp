@@ -29,6 +29,10 @@ class X11Client {
   // The top-level window whose _NET_WM_PID is `pid` (0 when there is none yet).
   unsigned long find_window(pid_t pid) const;
   WindowImage grab(unsigned long window) const;
+  // Covers `window` with a window of its own (override-redirect: no focus change), paints it
+  // magenta, then takes it away: the server sends `window` Expose events for all of it, and its
+  // pixels are the cover's until it draws them again.
+  void cover_and_expose(unsigned long window) const;
 
   // Drags `paths` (as file:// URIs) onto `window` at window pixel (x, y) and drops them: XdndEnter,
   // XdndPosition, waits for XdndStatus, XdndDrop, serves the text/uri-list selection, waits for

@@ -1,0 +1,100 @@
+#include "viewer/frame_damage.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace bvhscope::viewer {
+namespace {
+
+// Rectangles this close are drawn as one: two draws of the passes cost more than a few rows more.
+constexpr int kMergeGap = 16;
+
+PixelRect bounding(const PixelRect& a, const PixelRect& b) noexcept {
+  const int left = std::min(a.x, b.x);
+  const int bottom = std::min(a.y, b.y);
+  const int right = std::max(a.x + a.width, b.x + b.width);
+  const int top = std::max(a.y + a.height, b.y + b.height);
+  return {left, bottom, right - left, top - bottom};
+}
+
+long long area(const PixelRect& r) noexcept { return static_cast<long long>(r.width) * r.height; }
+
+// Whether a and b are better drawn as their bounding rectangle: they are near each other (or
+// overlap) and it holds little more than they do.
+bool worth_merging(const PixelRect& a, const PixelRect& b) noexcept {
+  const bool near = a.x <= b.x + b.width + kMergeGap && b.x <= a.x + a.width + kMergeGap &&
+                    a.y <= b.y + b.height + kMergeGap && b.y <= a.y + a.height + kMergeGap;
+  return near && 4 * area(bounding(a, b)) <= 5 * (area(a) + area(b));
+}
+
+PixelRect clipped(const PixelRect& r, int width, int height) noexcept {
+  const int left = std::clamp(r.x, 0, width);
+  const int bottom = std::clamp(r.y, 0, height);
+  const int right = std::clamp(r.x + r.width, 0, width);
+  const int top = std::clamp(r.y + r.height, 0, height);
+  return {left, bottom, right - left, top - bottom};
+}
+
+}  // namespace
+
+PixelRect intersection(const PixelRect& a, const PixelRect& b) noexcept {
+  const int left = std::max(a.x, b.x);
+  const int bottom = std::max(a.y, b.y);
+  const int right = std::min(a.x + a.width, b.x + b.width);
+  const int top = std::min(a.y + a.height, b.y + b.height);
+  return {left, bottom, std::max(right - left, 0), std::max(top - bottom, 0)};
+}
+
+std::vector<PixelRect> merge_damage(std::vector<PixelRect> rects, int width, int height, std::size_t most) {
+  std::vector<PixelRect> merged;
+  for (const PixelRect& r : rects) {
+    const PixelRect c = clipped(r, width, height);
+    if (!c.empty()) merged.push_back(c);
+  }
+  // Merge until no two are near each other (a merge can bring a third one near).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < merged.size() && !changed; ++i) {
+      for (std::size_t j = i + 1; j < merged.size(); ++j) {
+        if (!worth_merging(merged[i], merged[j])) continue;
+        merged[i] = bounding(merged[i], merged[j]);
+        merged.erase(merged.begin() + static_cast<std::ptrdiff_t>(j));
+        changed = true;
+        break;
+      }
+    }
+  }
+  long long covered = 0;
+  for (const PixelRect& r : merged) covered += area(r);
+  const long long whole = static_cast<long long>(width) * height;
+  if (merged.size() > most || 4 * covered > 3 * whole) return {PixelRect{0, 0, width, height}};
+  return merged;
+}
+
+std::vector<PixelRect> FrameDamage::update(FrameContent now) {
+  std::vector<PixelRect> rects;
+  const bool first =
+      !last_ || last_->width != now.width || last_->height != now.height || last_->layers.size() != now.layers.size();
+  if (first) {
+    rects.push_back({0, 0, now.width, now.height});
+  } else {
+    const FrameContent& last = *last_;
+    if (now.scene_hash != last.scene_hash || !(now.view == last.view) || !now.figures || !last.figures) {
+      rects.push_back(now.view);
+      rects.push_back(last.view);
+    } else if (now.figures_hash != last.figures_hash || !(*now.figures == *last.figures)) {
+      rects.push_back(*now.figures);
+      rects.push_back(*last.figures);
+    }
+    for (std::size_t i = 0; i < now.layers.size(); ++i) {
+      if (now.layers[i].hash == last.layers[i].hash && now.layers[i].extent == last.layers[i].extent) continue;
+      rects.push_back(now.layers[i].extent);
+      rects.push_back(last.layers[i].extent);
+    }
+  }
+  std::vector<PixelRect> damage = merge_damage(std::move(rects), now.width, now.height, kMostRects);
+  last_ = std::move(now);
+  return damage;
+}
+
+}  // namespace bvhscope::viewer
