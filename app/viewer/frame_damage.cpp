@@ -87,9 +87,14 @@ std::vector<PixelRect> FrameDamage::update(FrameContent now) {
       rects.push_back(*last.figures);
     }
     for (std::size_t i = 0; i < now.layers.size(); ++i) {
-      if (now.layers[i].hash == last.layers[i].hash && now.layers[i].extent == last.layers[i].extent) continue;
-      rects.push_back(now.layers[i].extent);
-      rects.push_back(last.layers[i].extent);
+      const DrawnLayer& layer = now.layers[i];
+      if (layer.hash == last.layers[i].hash && layer.extent == last.layers[i].extent) continue;
+      if (layer.changed) {
+        rects.push_back(*layer.changed);
+      } else {
+        rects.push_back(layer.extent);
+        rects.push_back(last.layers[i].extent);
+      }
     }
   }
   std::vector<PixelRect> damage = merge_damage(std::move(rects), now.width, now.height, kMostRects);

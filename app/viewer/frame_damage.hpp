@@ -19,6 +19,10 @@ namespace bvhscope::viewer {
 struct DrawnLayer {
   std::uint64_t hash = 0;
   PixelRect extent;
+  // When the list could be compared with the frame before's (same commands, scissors and
+  // textures): the pixels its changed triangles, old and new, can touch (empty: none). Else
+  // nullopt, and a changed list redraws its extent and its last one.
+  std::optional<PixelRect> changed{};
 };
 
 // What one frame shows, in framebuffer pixels with GL's convention (origin at the bottom left).

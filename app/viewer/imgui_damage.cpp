@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
@@ -32,8 +33,19 @@ ImVec4 clip_for(const ImDrawData& data, const PixelRect& r, int fb_height) {
                 static_cast<float>(fb_height - r.y) / scale.y + offset.y);
 }
 
-// The framebuffer pixels the triangles of `cmd` can touch: the bounds of their vertices, widened
-// by a pixel each way for rounding (the scissor bounds them too).
+// The framebuffer pixels a box of ImGui's units can touch, widened by a pixel each way for
+// rounding (scissors bound them too).
+PixelRect pixels_of(const ImDrawData& data, float min_x, float min_y, float max_x, float max_y, int fb_height) {
+  const ImVec2 scale = data.FramebufferScale;
+  const ImVec2 offset = data.DisplayPos;
+  const int left = static_cast<int>(std::floor((min_x - offset.x) * scale.x)) - 1;
+  const int right = static_cast<int>(std::ceil((max_x - offset.x) * scale.x)) + 1;
+  const int top = static_cast<int>(std::floor((min_y - offset.y) * scale.y)) - 1;
+  const int bottom = static_cast<int>(std::ceil((max_y - offset.y) * scale.y)) + 1;
+  return {left, fb_height - bottom, right - left, bottom - top};
+}
+
+// The framebuffer pixels the triangles of `cmd` can touch: the bounds of their vertices.
 PixelRect vertices_extent(const ImDrawData& data, const ImDrawList& list, const ImDrawCmd& cmd, int fb_height) {
   float min_x = 0.0f, min_y = 0.0f, max_x = 0.0f, max_y = 0.0f;
   bool any = false;
@@ -51,16 +63,91 @@ PixelRect vertices_extent(const ImDrawData& data, const ImDrawList& list, const 
     }
   }
   if (!any) return {};
-  const ImVec2 scale = data.FramebufferScale;
-  const ImVec2 offset = data.DisplayPos;
-  const int left = static_cast<int>(std::floor((min_x - offset.x) * scale.x)) - 1;
-  const int right = static_cast<int>(std::ceil((max_x - offset.x) * scale.x)) + 1;
-  const int top = static_cast<int>(std::floor((min_y - offset.y) * scale.y)) - 1;
-  const int bottom = static_cast<int>(std::ceil((max_y - offset.y) * scale.y)) + 1;
-  return {left, fb_height - bottom, right - left, bottom - top};
+  return pixels_of(data, min_x, min_y, max_x, max_y, fb_height);
+}
+
+PixelRect united(const PixelRect& a, const PixelRect& b) noexcept {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  const int left = std::min(a.x, b.x);
+  const int bottom = std::min(a.y, b.y);
+  const int right = std::max(a.x + a.width, b.x + b.width);
+  const int top = std::max(a.y + a.height, b.y + b.height);
+  return {left, bottom, right - left, top - bottom};
 }
 
 }  // namespace
+
+bool ImGuiLayers::same_commands(const std::vector<Command>& a, const std::vector<Command>& b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::memcmp(a[i].clip, b[i].clip, sizeof(a[i].clip)) != 0 || a[i].texture != b[i].texture ||
+        a[i].callback != b[i].callback)
+      return false;
+  }
+  return true;
+}
+
+PixelRect ImGuiLayers::changed_pixels(const ImDrawData& data, const Kept& old, const Kept& now, int fb_height) {
+  const auto same_vertex = [](const ImDrawVertCopy& a, const ImDrawVertCopy& b) {
+    return std::memcmp(&a, &b, sizeof(ImDrawVertCopy)) == 0;
+  };
+  const std::size_t n = now.vertices.size();
+  const std::size_t m = old.vertices.size();
+  std::size_t vertex_prefix = 0;
+  while (vertex_prefix < std::min(n, m) && same_vertex(now.vertices[vertex_prefix], old.vertices[vertex_prefix]))
+    ++vertex_prefix;
+  std::size_t vertex_suffix = 0;
+  while (vertex_prefix + vertex_suffix < std::min(n, m) &&
+         same_vertex(now.vertices[n - 1 - vertex_suffix], old.vertices[m - 1 - vertex_suffix]))
+    ++vertex_suffix;
+  // Which command each index position belongs to, so that a triangle kept must stay under the same
+  // scissor.
+  const auto command_of = [](const std::vector<Command>& commands) {
+    std::vector<std::size_t> of;
+    for (std::size_t c = 0; c < commands.size(); ++c) of.insert(of.end(), commands[c].elements, c);
+    return of;
+  };
+  const std::vector<std::size_t> now_command = command_of(now.commands);
+  const std::vector<std::size_t> old_command = command_of(old.commands);
+  const std::size_t ni = now.indices.size();
+  const std::size_t mi = old.indices.size();
+  // Index positions kept at the start: the same vertex, itself unchanged, under the same command.
+  std::size_t index_prefix = 0;
+  while (index_prefix < std::min(ni, mi) && now.indices[index_prefix] == old.indices[index_prefix] &&
+         now.indices[index_prefix] < vertex_prefix && now_command[index_prefix] == old_command[index_prefix])
+    ++index_prefix;
+  // At the end: the same vertex counted from the end, among the unchanged last ones, same command.
+  std::size_t index_suffix = 0;
+  while (index_prefix + index_suffix < std::min(ni, mi)) {
+    const std::size_t a = now.indices[ni - 1 - index_suffix];
+    const std::size_t b = old.indices[mi - 1 - index_suffix];
+    if (a + vertex_suffix < n || b + vertex_suffix < m || n - a != m - b ||
+        now_command[ni - 1 - index_suffix] != old_command[mi - 1 - index_suffix])
+      break;
+    ++index_suffix;
+  }
+  const std::size_t first = index_prefix - index_prefix % 3;  // whole triangles only
+  const std::size_t kept_end = index_suffix - index_suffix % 3;
+  // The pixels the triangles in [first, end) of one frame's lists can touch, each inside its scissor.
+  const auto touched = [&](const Kept& kept, const std::vector<std::size_t>& command, std::size_t end) {
+    PixelRect rect;
+    for (std::size_t t = first; t + 3 <= end; t += 3) {
+      const Command& c = kept.commands[command[t]];
+      if (c.callback != 0) continue;
+      float min_x = 0.0f, min_y = 0.0f, max_x = 0.0f, max_y = 0.0f;
+      for (std::size_t k = 0; k < 3; ++k) {
+        const ImDrawVertCopy& v = kept.vertices[kept.indices[t + k]];
+        min_x = k == 0 ? v.x : std::min(min_x, v.x), max_x = k == 0 ? v.x : std::max(max_x, v.x);
+        min_y = k == 0 ? v.y : std::min(min_y, v.y), max_y = k == 0 ? v.y : std::max(max_y, v.y);
+      }
+      const PixelRect scissor = scissor_of(data, ImVec4(c.clip[0], c.clip[1], c.clip[2], c.clip[3]), fb_height);
+      rect = united(rect, intersection(scissor, pixels_of(data, min_x, min_y, max_x, max_y, fb_height)));
+    }
+    return rect;
+  };
+  return united(touched(now, now_command, ni - kept_end), touched(old, old_command, mi - kept_end));
+}
 
 PixelRect imgui_scissor(float clip_x0, float clip_y0, float clip_x1, float clip_y1, float offset_x, float offset_y,
                         float scale_x, float scale_y, int fb_height) {
@@ -73,42 +160,54 @@ PixelRect imgui_scissor(float clip_x0, float clip_y0, float clip_x1, float clip_
           static_cast<int>(max_x - min_x), static_cast<int>(max_y - min_y)};
 }
 
-std::vector<DrawnLayer> imgui_layers(const ImDrawData& data) {
-  std::vector<DrawnLayer> layers;
+std::vector<DrawnLayer> ImGuiLayers::update(const ImDrawData& data) {
+  static_assert(sizeof(ImDrawVert) == sizeof(ImDrawVertCopy));
   const int fb_height = framebuffer_height(data);
+  std::vector<DrawnLayer> layers;
   layers.reserve(static_cast<std::size_t>(data.CmdListsCount));
+  std::vector<Kept> kept = std::move(spare_);
+  kept.resize(static_cast<std::size_t>(data.CmdListsCount));
   for (int i = 0; i < data.CmdListsCount; ++i) {
     const ImDrawList& list = *data.CmdLists[i];
+    Kept& now = kept[static_cast<std::size_t>(i)];
+    now.vertices.resize(static_cast<std::size_t>(list.VtxBuffer.Size));
+    if (!now.vertices.empty())
+      std::memcpy(now.vertices.data(), list.VtxBuffer.Data, now.vertices.size() * sizeof(ImDrawVert));
+    now.indices.clear();
+    now.commands.clear();
     ContentHash hash;
     hash.add_bytes(list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert));
     hash.add_bytes(list.IdxBuffer.Data, static_cast<std::size_t>(list.IdxBuffer.Size) * sizeof(ImDrawIdx));
-    bool any = false;
-    int left = 0, bottom = 0, right = 0, top = 0;
+    PixelRect extent;
     for (const ImDrawCmd& cmd : list.CmdBuffer) {
-      hash.add(cmd.ClipRect.x);
-      hash.add(cmd.ClipRect.y);
-      hash.add(cmd.ClipRect.z);
-      hash.add(cmd.ClipRect.w);
-      hash.add(reinterpret_cast<std::uintptr_t>(cmd.TextureId));
+      const Command command{{cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w},
+                            reinterpret_cast<std::uintptr_t>(cmd.TextureId),
+                            cmd.ElemCount,
+                            reinterpret_cast<std::uintptr_t>(cmd.UserCallback)};
+      now.commands.push_back(command);
+      for (float c : command.clip) hash.add(c);
+      hash.add(command.texture);
       hash.add(cmd.VtxOffset);
       hash.add(cmd.IdxOffset);
       hash.add(cmd.ElemCount);
-      hash.add(reinterpret_cast<std::uintptr_t>(cmd.UserCallback));
+      hash.add(command.callback);
+      for (unsigned k = 0; k < cmd.ElemCount; ++k)
+        now.indices.push_back(cmd.VtxOffset + list.IdxBuffer[static_cast<int>(cmd.IdxOffset + k)]);
       if (cmd.UserCallback != nullptr || cmd.ElemCount == 0) continue;
       const PixelRect scissor = scissor_of(data, cmd.ClipRect, fb_height);
       if (scissor.empty()) continue;
-      const PixelRect s = intersection(scissor, vertices_extent(data, list, cmd, fb_height));
-      if (s.empty()) continue;
-      if (!any) {
-        left = s.x, bottom = s.y, right = s.x + s.width, top = s.y + s.height;
-        any = true;
-      } else {
-        left = std::min(left, s.x), bottom = std::min(bottom, s.y);
-        right = std::max(right, s.x + s.width), top = std::max(top, s.y + s.height);
-      }
+      extent = united(extent, intersection(scissor, vertices_extent(data, list, cmd, fb_height)));
     }
-    layers.push_back({hash.value(), any ? PixelRect{left, bottom, right - left, top - bottom} : PixelRect{}});
+    now.hash = hash.value();
+    DrawnLayer layer{now.hash, extent, std::nullopt};
+    const std::size_t index = static_cast<std::size_t>(i);
+    if (index < last_.size() && last_[index].hash != now.hash && same_commands(last_[index].commands, now.commands)) {
+      layer.changed = changed_pixels(data, last_[index], now, fb_height);
+    }
+    layers.push_back(layer);
   }
+  spare_ = std::move(last_);
+  last_ = std::move(kept);
   return layers;
 }
 

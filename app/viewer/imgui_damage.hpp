@@ -3,6 +3,7 @@
 // inside some rectangles only, each pixel there exactly as a whole render draws it.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "model/pixel_rect.hpp"
@@ -11,9 +12,46 @@
 struct ImDrawData;
 
 namespace bvhscope::viewer {
+// ImDrawVert's bytes (position, texture coordinate, colour), kept without ImGui's header.
+struct ImDrawVertCopy {
+  float x, y, u, v;
+  std::uint32_t colour;
+};
+}  // namespace bvhscope::viewer
 
-// The draw lists of `data` in drawing order, their extents in framebuffer pixels (GL's convention).
-[[nodiscard]] std::vector<DrawnLayer> imgui_layers(const ImDrawData& data);
+namespace bvhscope::viewer {
+
+// The draw lists of each frame as layers, in drawing order, their extents in framebuffer pixels
+// (GL's convention), each compared with the same list of the frame before (kept here): where the
+// triangles that differ were and are (DrawnLayer::changed). ImGui rebuilds its lists every frame;
+// a moving playhead or a new number changes a few of a list's triangles, and the triangles before
+// and after them keep their vertices (the ones after shifted in the buffers by as many as were
+// added or removed), so the common start and end of the buffers are found and only triangles
+// outside them, or touching vertices outside them, count.
+class ImGuiLayers {
+ public:
+  [[nodiscard]] std::vector<DrawnLayer> update(const ImDrawData& data);
+
+ private:
+  struct Command {
+    float clip[4];
+    std::uintptr_t texture;
+    unsigned elements;
+    std::uintptr_t callback;
+  };
+  struct Kept {
+    std::uint64_t hash = 0;
+    std::vector<ImDrawVertCopy> vertices;
+    std::vector<unsigned> indices;  // absolute: the command's vertex offset added
+    std::vector<Command> commands;
+  };
+  // Whether two frames' commands draw under the same scissors and textures (counts aside).
+  static bool same_commands(const std::vector<Command>& a, const std::vector<Command>& b) noexcept;
+  // Where the triangles of `now` not kept from `old` (and those of `old` not kept) can draw.
+  static PixelRect changed_pixels(const ImDrawData& data, const Kept& old, const Kept& now, int fb_height);
+  std::vector<Kept> last_;   // the frame before's lists
+  std::vector<Kept> spare_;  // the one before it, its buffers reused
+};
 
 // ImGui_ImplOpenGL3_RenderDrawData with every command's scissor cut to `rect` (framebuffer pixels,
 // GL's convention). The clip rectangles are put back after.

@@ -146,6 +146,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   const std::optional<PartialPresent> partial =
       PartialPresent::find(is_software_renderer(window->renderer()), std::getenv("BVHSCOPE_PARTIAL_FRAMES"));
   FrameDamage damage;
+  ImGuiLayers imgui_layers;
   PresentCounts presents;
   presents.partial = partial.has_value();
   unsigned long seen_refreshes = refresh_events;
@@ -265,7 +266,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
       content.height = fb_height;
       viewer.describe_view(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height), content);
       ImDrawData& draw_data = *ImGui::GetDrawData();
-      content.layers = imgui_layers(draw_data);
+      content.layers = imgui_layers.update(draw_data);
       const PixelRect view = content.view;
       const std::vector<PixelRect> rects = damage.update(std::move(content));
       for (const PixelRect& rect : rects) {

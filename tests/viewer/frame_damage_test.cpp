@@ -96,6 +96,15 @@ TEST(FrameDamage, AChangedDrawListRedrawsItsOldAndNewExtent) {
   EXPECT_EQ(both[1], (PixelRect{850, 540, 120, 40}));
 }
 
+TEST(FrameDamage, AListComparedTriangleByTriangleRedrawsOnlyWhereItsTrianglesChanged) {
+  FrameDamage damage;
+  (void)damage.update(frame_1000x600());
+  FrameContent next = frame_1000x600();
+  next.layers[1].hash = 21;  // the timeline: its playhead moved
+  next.layers[1].changed = PixelRect{500, 10, 30, 80};
+  EXPECT_EQ(damage.update(next), (std::vector<PixelRect>{{500, 10, 30, 80}}));
+}
+
 TEST(FrameDamage, AWindowOpenedOrClosedOrAResizeOrAnExposeRedrawsTheWholeFrame) {
   FrameDamage damage;
   (void)damage.update(frame_1000x600());
