@@ -214,14 +214,30 @@ std::vector<DrawnLayer> ImGuiLayers::update(const ImDrawData& data) {
 void render_imgui_within(ImDrawData& data, const PixelRect& rect) {
   const int fb_height = framebuffer_height(data);
   std::vector<ImVec4> whole;
+  // Only the lists with a command drawing inside `rect`: the backend uploads every list it is given.
+  std::vector<ImDrawList*> drawn;
   for (int i = 0; i < data.CmdListsCount; ++i) {
+    bool inside = false;
     for (ImDrawCmd& cmd : data.CmdLists[i]->CmdBuffer) {
       whole.push_back(cmd.ClipRect);
       const PixelRect cut = intersection(scissor_of(data, cmd.ClipRect, fb_height), rect);
       cmd.ClipRect = cut.empty() ? ImVec4(0.0f, 0.0f, 0.0f, 0.0f) : clip_for(data, cut, fb_height);
+      inside = inside || (!cut.empty() && cmd.UserCallback == nullptr && cmd.ElemCount > 0);
     }
+    if (inside) drawn.push_back(data.CmdLists[i]);
   }
-  ImGui_ImplOpenGL3_RenderDrawData(&data);
+  if (!drawn.empty()) {
+    ImDrawData within = data;
+    within.CmdLists = drawn.data();
+    within.CmdListsCount = static_cast<int>(drawn.size());
+    within.TotalVtxCount = 0;
+    within.TotalIdxCount = 0;
+    for (const ImDrawList* list : drawn) {
+      within.TotalVtxCount += list->VtxBuffer.Size;
+      within.TotalIdxCount += list->IdxBuffer.Size;
+    }
+    ImGui_ImplOpenGL3_RenderDrawData(&within);
+  }
   std::size_t k = 0;
   for (int i = 0; i < data.CmdListsCount; ++i) {
     for (ImDrawCmd& cmd : data.CmdLists[i]->CmdBuffer) cmd.ClipRect = whole[k++];

@@ -270,9 +270,12 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
       const PixelRect view = content.view;
       const std::vector<PixelRect> rects = damage.update(std::move(content));
       for (const PixelRect& rect : rects) {
-        gfx::clear_framebuffer_rect(rect.x, rect.y, rect.width, rect.height, kWindowClear[0], kWindowClear[1],
-                                    kWindowClear[2]);
         const PixelRect in_view = intersection(rect, view);
+        // The view's own background covers every pixel of it: the window's colour only outside.
+        if (!(in_view == rect)) {
+          gfx::clear_framebuffer_rect(rect.x, rect.y, rect.width, rect.height, kWindowClear[0], kWindowClear[1],
+                                      kWindowClear[2]);
+        }
         if (!in_view.empty()) {
           viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height), true,
                         gfx::Viewport{in_view.x, in_view.y, in_view.width, in_view.height});
