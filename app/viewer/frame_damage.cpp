@@ -71,10 +71,34 @@ std::vector<PixelRect> merge_damage(std::vector<PixelRect> rects, int width, int
   return merged;
 }
 
+namespace {
+
+const DrawnLayer* find_layer(const std::vector<DrawnLayer>& layers, std::uintptr_t id) noexcept {
+  for (const DrawnLayer& layer : layers) {
+    if (layer.id == id) return &layer;
+  }
+  return nullptr;
+}
+
+// Whether the lists both frames have are drawn in the same order (else where they overlap the
+// picture changes: the whole frame is drawn).
+bool same_order(const std::vector<DrawnLayer>& a, const std::vector<DrawnLayer>& b) {
+  std::size_t j = 0;
+  for (const DrawnLayer& layer : a) {
+    if (find_layer(b, layer.id) == nullptr) continue;
+    while (j < b.size() && find_layer(a, b[j].id) == nullptr) ++j;
+    if (j == b.size() || b[j].id != layer.id) return false;
+    ++j;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::vector<PixelRect> FrameDamage::update(FrameContent now) {
   std::vector<PixelRect> rects;
   const bool first =
-      !last_ || last_->width != now.width || last_->height != now.height || last_->layers.size() != now.layers.size();
+      !last_ || last_->width != now.width || last_->height != now.height || !same_order(now.layers, last_->layers);
   if (first) {
     rects.push_back({0, 0, now.width, now.height});
   } else {
@@ -86,15 +110,22 @@ std::vector<PixelRect> FrameDamage::update(FrameContent now) {
       rects.push_back(*now.figures);
       rects.push_back(*last.figures);
     }
-    for (std::size_t i = 0; i < now.layers.size(); ++i) {
-      const DrawnLayer& layer = now.layers[i];
-      if (layer.hash == last.layers[i].hash && layer.extent == last.layers[i].extent) continue;
+    for (const DrawnLayer& layer : now.layers) {
+      const DrawnLayer* before = find_layer(last.layers, layer.id);
+      if (before == nullptr) {  // new: a tooltip, a popup
+        rects.push_back(layer.extent);
+        continue;
+      }
+      if (layer.hash == before->hash && layer.extent == before->extent) continue;
       if (layer.changed) {
         rects.push_back(*layer.changed);
       } else {
         rects.push_back(layer.extent);
-        rects.push_back(last.layers[i].extent);
+        rects.push_back(before->extent);
       }
+    }
+    for (const DrawnLayer& layer : last.layers) {
+      if (find_layer(now.layers, layer.id) == nullptr) rects.push_back(layer.extent);  // gone
     }
   }
   std::vector<PixelRect> damage = merge_damage(std::move(rects), now.width, now.height, kMostRects);

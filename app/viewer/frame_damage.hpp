@@ -2,8 +2,9 @@
 // picture (a software renderer presenting rectangles with GLX_MESA_copy_sub_buffer, see
 // PartialPresent): the 3D view where the figures were and are when nothing else in it changed,
 // the whole view when anything else did, and every UI draw list whose contents changed, where it
-// was and where it is. Everything else is already on screen, pixel for pixel. No GL, no ImGui:
-// what a frame shows comes in as hashes and rectangles, so the rules are tested on their own.
+// was and where it is (a list that comes, a tooltip, where it is; one that goes, where it was). Everything else is
+// already on screen, pixel for pixel. No GL, no ImGui: what a frame shows comes in as hashes and rectangles, so the
+// rules are tested on their own.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@ namespace bvhscope::viewer {
 // One UI draw list of the frame (an ImGui window, popup or overlay): a hash of everything it
 // draws (vertices, indices, commands, textures) and the framebuffer pixels it can touch.
 struct DrawnLayer {
+  std::uintptr_t id = 0;  // the same list from frame to frame (ImGui keeps a window's list)
   std::uint64_t hash = 0;
   PixelRect extent;
   // When the list could be compared with the frame before's (same commands, scissors and
@@ -36,7 +38,7 @@ struct FrameContent {
   PixelRect view;                    // the 3D view's viewport (empty: no view)
   std::optional<PixelRect> figures;  // where the figures and their shadows are; nullopt: not known
   std::uint64_t figures_hash = 0;    // their poses and looks: equal, the figures are drawn as before
-  std::vector<DrawnLayer> layers;    // in drawing order
+  std::vector<DrawnLayer> layers;    // in drawing order, each id once
 };
 
 class FrameDamage {

@@ -199,10 +199,12 @@ std::vector<DrawnLayer> ImGuiLayers::update(const ImDrawData& data) {
       extent = united(extent, intersection(scissor, vertices_extent(data, list, cmd, fb_height)));
     }
     now.hash = hash.value();
-    DrawnLayer layer{now.hash, extent, std::nullopt};
-    const std::size_t index = static_cast<std::size_t>(i);
-    if (index < last_.size() && last_[index].hash != now.hash && same_commands(last_[index].commands, now.commands)) {
-      layer.changed = changed_pixels(data, last_[index], now, fb_height);
+    now.id = reinterpret_cast<std::uintptr_t>(&list);
+    DrawnLayer layer{now.id, now.hash, extent, std::nullopt};
+    const auto before =
+        std::find_if(last_.begin(), last_.end(), [&](const Kept& kept_list) { return kept_list.id == now.id; });
+    if (before != last_.end() && before->hash != now.hash && same_commands(before->commands, now.commands)) {
+      layer.changed = changed_pixels(data, *before, now, fb_height);
     }
     layers.push_back(layer);
   }

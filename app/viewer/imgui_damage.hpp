@@ -40,6 +40,7 @@ class ImGuiLayers {
     std::uintptr_t callback;
   };
   struct Kept {
+    std::uintptr_t id = 0;  // the list's address
     std::uint64_t hash = 0;
     std::vector<ImDrawVertCopy> vertices;
     std::vector<unsigned> indices;  // absolute: the command's vertex offset added

@@ -16,7 +16,7 @@ FrameContent frame_1000x600() {
   frame.view = {200, 100, 600, 500};
   frame.figures = PixelRect{400, 200, 100, 200};
   frame.figures_hash = 5;
-  frame.layers = {{11, {0, 0, 200, 600}}, {12, {200, 0, 800, 100}}, {13, {850, 550, 100, 30}}};
+  frame.layers = {{1, 11, {0, 0, 200, 600}}, {2, 12, {200, 0, 800, 100}}, {3, 13, {850, 550, 100, 30}}};
   return frame;
 }
 
@@ -83,7 +83,7 @@ TEST(FrameDamage, AChangedDrawListRedrawsItsOldAndNewExtent) {
   FrameDamage damage;
   (void)damage.update(frame_1000x600());
   FrameContent next = frame_1000x600();
-  next.layers[2] = {14, {850, 540, 120, 40}};  // the readout in the corner grew
+  next.layers[2] = {3, 14, {850, 540, 120, 40}};  // the readout in the corner grew
   const std::vector<PixelRect> rects = damage.update(next);
   ASSERT_EQ(rects.size(), 1u);
   EXPECT_EQ(rects[0], (PixelRect{850, 540, 120, 40}));
@@ -105,13 +105,22 @@ TEST(FrameDamage, AListComparedTriangleByTriangleRedrawsOnlyWhereItsTrianglesCha
   EXPECT_EQ(damage.update(next), (std::vector<PixelRect>{{500, 10, 30, 80}}));
 }
 
-TEST(FrameDamage, AWindowOpenedOrClosedOrAResizeOrAnExposeRedrawsTheWholeFrame) {
+TEST(FrameDamage, AListThatComesOrGoesRedrawsWhereItIsOrWas) {
   FrameDamage damage;
   (void)damage.update(frame_1000x600());
-  FrameContent popup = frame_1000x600();
-  popup.layers.push_back({15, {300, 300, 50, 50}});
-  EXPECT_EQ(damage.update(popup), (std::vector<PixelRect>{{0, 0, 1000, 600}}));
-  FrameContent resized = popup;
+  FrameContent tooltip = frame_1000x600();
+  tooltip.layers.push_back({4, 15, {300, 300, 50, 50}});
+  EXPECT_EQ(damage.update(tooltip), (std::vector<PixelRect>{{300, 300, 50, 50}}));
+  EXPECT_EQ(damage.update(frame_1000x600()), (std::vector<PixelRect>{{300, 300, 50, 50}}));
+}
+
+TEST(FrameDamage, ListsDrawnInAnotherOrderAResizeOrAnExposeRedrawTheWholeFrame) {
+  FrameDamage damage;
+  (void)damage.update(frame_1000x600());
+  FrameContent raised = frame_1000x600();
+  std::swap(raised.layers[0], raised.layers[1]);  // a window brought to the front
+  EXPECT_EQ(damage.update(raised), (std::vector<PixelRect>{{0, 0, 1000, 600}}));
+  FrameContent resized = raised;
   resized.width = 1200;
   EXPECT_EQ(damage.update(resized), (std::vector<PixelRect>{{0, 0, 1200, 600}}));
   EXPECT_TRUE(damage.update(resized).empty());
