@@ -9,14 +9,6 @@ namespace {
 // Rectangles this close are drawn as one: two draws of the passes cost more than a few rows more.
 constexpr int kMergeGap = 16;
 
-PixelRect bounding(const PixelRect& a, const PixelRect& b) noexcept {
-  const int left = std::min(a.x, b.x);
-  const int bottom = std::min(a.y, b.y);
-  const int right = std::max(a.x + a.width, b.x + b.width);
-  const int top = std::max(a.y + a.height, b.y + b.height);
-  return {left, bottom, right - left, top - bottom};
-}
-
 long long area(const PixelRect& r) noexcept { return static_cast<long long>(r.width) * r.height; }
 
 // Whether a and b are better drawn as their bounding rectangle: they are near each other (or
@@ -24,7 +16,7 @@ long long area(const PixelRect& r) noexcept { return static_cast<long long>(r.wi
 bool worth_merging(const PixelRect& a, const PixelRect& b) noexcept {
   const bool near = a.x <= b.x + b.width + kMergeGap && b.x <= a.x + a.width + kMergeGap &&
                     a.y <= b.y + b.height + kMergeGap && b.y <= a.y + a.height + kMergeGap;
-  return near && 4 * area(bounding(a, b)) <= 5 * (area(a) + area(b));
+  return near && 4 * area(united(a, b)) <= 5 * (area(a) + area(b));
 }
 
 PixelRect clipped(const PixelRect& r, int width, int height) noexcept {
@@ -36,6 +28,16 @@ PixelRect clipped(const PixelRect& r, int width, int height) noexcept {
 }
 
 }  // namespace
+
+PixelRect united(const PixelRect& a, const PixelRect& b) noexcept {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  const int left = std::min(a.x, b.x);
+  const int bottom = std::min(a.y, b.y);
+  const int right = std::max(a.x + a.width, b.x + b.width);
+  const int top = std::max(a.y + a.height, b.y + b.height);
+  return {left, bottom, right - left, top - bottom};
+}
 
 PixelRect intersection(const PixelRect& a, const PixelRect& b) noexcept {
   const int left = std::max(a.x, b.x);
@@ -57,7 +59,7 @@ std::vector<PixelRect> merge_damage(std::vector<PixelRect> rects, int width, int
     for (std::size_t i = 0; i < merged.size() && !changed; ++i) {
       for (std::size_t j = i + 1; j < merged.size(); ++j) {
         if (!worth_merging(merged[i], merged[j])) continue;
-        merged[i] = bounding(merged[i], merged[j]);
+        merged[i] = united(merged[i], merged[j]);
         merged.erase(merged.begin() + static_cast<std::ptrdiff_t>(j));
         changed = true;
         break;

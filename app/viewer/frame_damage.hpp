@@ -59,6 +59,8 @@ class FrameDamage {
 
 // The pixels both rectangles hold (empty when none).
 [[nodiscard]] PixelRect intersection(const PixelRect& a, const PixelRect& b) noexcept;
+// The smallest rectangle holding both (an empty one adds nothing).
+[[nodiscard]] PixelRect united(const PixelRect& a, const PixelRect& b) noexcept;
 
 // `rects` clipped to width x height, empty ones dropped, and two that overlap or nearly touch
 // merged into their bounding rectangle when it holds at most a quarter more than they do (others

@@ -13,6 +13,9 @@
 namespace bvhscope::viewer {
 namespace {
 
+// Far beyond any framebuffer, well inside int.
+constexpr float kFarPixels = 1.0e7f;
+
 int framebuffer_height(const ImDrawData& data) {
   return static_cast<int>(data.DisplaySize.y * data.FramebufferScale.y);
 }
@@ -38,10 +41,17 @@ ImVec4 clip_for(const ImDrawData& data, const PixelRect& r, int fb_height) {
 PixelRect pixels_of(const ImDrawData& data, float min_x, float min_y, float max_x, float max_y, int fb_height) {
   const ImVec2 scale = data.FramebufferScale;
   const ImVec2 offset = data.DisplayPos;
-  const int left = static_cast<int>(std::floor((min_x - offset.x) * scale.x)) - 1;
-  const int right = static_cast<int>(std::ceil((max_x - offset.x) * scale.x)) + 1;
-  const int top = static_cast<int>(std::floor((min_y - offset.y) * scale.y)) - 1;
-  const int bottom = static_cast<int>(std::ceil((max_y - offset.y) * scale.y)) + 1;
+  // Clamped as floats first: a wild coordinate must not overflow the conversion; a NaN one makes
+  // the rectangle everything (the scissor then bounds it).
+  if (std::isnan(min_x) || std::isnan(min_y) || std::isnan(max_x) || std::isnan(max_y)) {
+    const int far = static_cast<int>(kFarPixels);
+    return {-far, -far, 2 * far, 2 * far};
+  }
+  const auto pixel = [](float v) { return std::clamp(v, -kFarPixels, kFarPixels); };
+  const int left = static_cast<int>(std::floor(pixel((min_x - offset.x) * scale.x))) - 1;
+  const int right = static_cast<int>(std::ceil(pixel((max_x - offset.x) * scale.x))) + 1;
+  const int top = static_cast<int>(std::floor(pixel((min_y - offset.y) * scale.y))) - 1;
+  const int bottom = static_cast<int>(std::ceil(pixel((max_y - offset.y) * scale.y))) + 1;
   return {left, fb_height - bottom, right - left, bottom - top};
 }
 
@@ -64,16 +74,6 @@ PixelRect vertices_extent(const ImDrawData& data, const ImDrawList& list, const 
   }
   if (!any) return {};
   return pixels_of(data, min_x, min_y, max_x, max_y, fb_height);
-}
-
-PixelRect united(const PixelRect& a, const PixelRect& b) noexcept {
-  if (a.empty()) return b;
-  if (b.empty()) return a;
-  const int left = std::min(a.x, b.x);
-  const int bottom = std::min(a.y, b.y);
-  const int right = std::max(a.x + a.width, b.x + b.width);
-  const int top = std::max(a.y + a.height, b.y + b.height);
-  return {left, bottom, right - left, top - bottom};
 }
 
 }  // namespace
@@ -101,21 +101,12 @@ PixelRect ImGuiLayers::changed_pixels(const ImDrawData& data, const Kept& old, c
   while (vertex_prefix + vertex_suffix < std::min(n, m) &&
          same_vertex(now.vertices[n - 1 - vertex_suffix], old.vertices[m - 1 - vertex_suffix]))
     ++vertex_suffix;
-  // Which command each index position belongs to, so that a triangle kept must stay under the same
-  // scissor.
-  const auto command_of = [](const std::vector<Command>& commands) {
-    std::vector<std::size_t> of;
-    for (std::size_t c = 0; c < commands.size(); ++c) of.insert(of.end(), commands[c].elements, c);
-    return of;
-  };
-  const std::vector<std::size_t> now_command = command_of(now.commands);
-  const std::vector<std::size_t> old_command = command_of(old.commands);
   const std::size_t ni = now.indices.size();
   const std::size_t mi = old.indices.size();
   // Index positions kept at the start: the same vertex, itself unchanged, under the same command.
   std::size_t index_prefix = 0;
   while (index_prefix < std::min(ni, mi) && now.indices[index_prefix] == old.indices[index_prefix] &&
-         now.indices[index_prefix] < vertex_prefix && now_command[index_prefix] == old_command[index_prefix])
+         now.indices[index_prefix] < vertex_prefix && now.command_of[index_prefix] == old.command_of[index_prefix])
     ++index_prefix;
   // At the end: the same vertex counted from the end, among the unchanged last ones, same command.
   std::size_t index_suffix = 0;
@@ -123,17 +114,17 @@ PixelRect ImGuiLayers::changed_pixels(const ImDrawData& data, const Kept& old, c
     const std::size_t a = now.indices[ni - 1 - index_suffix];
     const std::size_t b = old.indices[mi - 1 - index_suffix];
     if (a + vertex_suffix < n || b + vertex_suffix < m || n - a != m - b ||
-        now_command[ni - 1 - index_suffix] != old_command[mi - 1 - index_suffix])
+        now.command_of[ni - 1 - index_suffix] != old.command_of[mi - 1 - index_suffix])
       break;
     ++index_suffix;
   }
   const std::size_t first = index_prefix - index_prefix % 3;  // whole triangles only
   const std::size_t kept_end = index_suffix - index_suffix % 3;
   // The pixels the triangles in [first, end) of one frame's lists can touch, each inside its scissor.
-  const auto touched = [&](const Kept& kept, const std::vector<std::size_t>& command, std::size_t end) {
+  const auto touched = [&](const Kept& kept, std::size_t end) {
     PixelRect rect;
     for (std::size_t t = first; t + 3 <= end; t += 3) {
-      const Command& c = kept.commands[command[t]];
+      const Command& c = kept.commands[kept.command_of[t]];
       if (c.callback != 0) continue;
       float min_x = 0.0f, min_y = 0.0f, max_x = 0.0f, max_y = 0.0f;
       for (std::size_t k = 0; k < 3; ++k) {
@@ -146,7 +137,7 @@ PixelRect ImGuiLayers::changed_pixels(const ImDrawData& data, const Kept& old, c
     }
     return rect;
   };
-  return united(touched(now, now_command, ni - kept_end), touched(old, old_command, mi - kept_end));
+  return united(touched(now, ni - kept_end), touched(old, mi - kept_end));
 }
 
 PixelRect imgui_scissor(float clip_x0, float clip_y0, float clip_x1, float clip_y1, float offset_x, float offset_y,
@@ -174,6 +165,7 @@ std::vector<DrawnLayer> ImGuiLayers::update(const ImDrawData& data) {
     if (!now.vertices.empty())
       std::memcpy(now.vertices.data(), list.VtxBuffer.Data, now.vertices.size() * sizeof(ImDrawVert));
     now.indices.clear();
+    now.command_of.clear();
     now.commands.clear();
     ContentHash hash;
     hash.add_bytes(list.VtxBuffer.Data, static_cast<std::size_t>(list.VtxBuffer.Size) * sizeof(ImDrawVert));
@@ -191,8 +183,10 @@ std::vector<DrawnLayer> ImGuiLayers::update(const ImDrawData& data) {
       hash.add(cmd.IdxOffset);
       hash.add(cmd.ElemCount);
       hash.add(command.callback);
-      for (unsigned k = 0; k < cmd.ElemCount; ++k)
+      for (unsigned k = 0; k < cmd.ElemCount; ++k) {
         now.indices.push_back(cmd.VtxOffset + list.IdxBuffer[static_cast<int>(cmd.IdxOffset + k)]);
+        now.command_of.push_back(static_cast<std::uint32_t>(now.commands.size() - 1));
+      }
       if (cmd.UserCallback != nullptr || cmd.ElemCount == 0) continue;
       const PixelRect scissor = scissor_of(data, cmd.ClipRect, fb_height);
       if (scissor.empty()) continue;
@@ -213,28 +207,27 @@ std::vector<DrawnLayer> ImGuiLayers::update(const ImDrawData& data) {
   return layers;
 }
 
-void render_imgui_within(ImDrawData& data, const PixelRect& rect) {
+void ImGuiLayers::render_within(ImDrawData& data, const PixelRect& rect) {
   const int fb_height = framebuffer_height(data);
-  std::vector<ImVec4> whole;
-  // Only the lists with a command drawing inside `rect`: the backend uploads every list it is given.
-  std::vector<ImDrawList*> drawn;
+  whole_clips_.clear();
+  drawn_lists_.clear();
   for (int i = 0; i < data.CmdListsCount; ++i) {
     bool inside = false;
     for (ImDrawCmd& cmd : data.CmdLists[i]->CmdBuffer) {
-      whole.push_back(cmd.ClipRect);
+      whole_clips_.push_back({cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w});
       const PixelRect cut = intersection(scissor_of(data, cmd.ClipRect, fb_height), rect);
       cmd.ClipRect = cut.empty() ? ImVec4(0.0f, 0.0f, 0.0f, 0.0f) : clip_for(data, cut, fb_height);
       inside = inside || (!cut.empty() && cmd.UserCallback == nullptr && cmd.ElemCount > 0);
     }
-    if (inside) drawn.push_back(data.CmdLists[i]);
+    if (inside) drawn_lists_.push_back(data.CmdLists[i]);
   }
-  if (!drawn.empty()) {
+  if (!drawn_lists_.empty()) {
     ImDrawData within = data;
-    within.CmdLists = drawn.data();
-    within.CmdListsCount = static_cast<int>(drawn.size());
+    within.CmdLists = drawn_lists_.data();
+    within.CmdListsCount = static_cast<int>(drawn_lists_.size());
     within.TotalVtxCount = 0;
     within.TotalIdxCount = 0;
-    for (const ImDrawList* list : drawn) {
+    for (const ImDrawList* list : drawn_lists_) {
       within.TotalVtxCount += list->VtxBuffer.Size;
       within.TotalIdxCount += list->IdxBuffer.Size;
     }
@@ -242,7 +235,10 @@ void render_imgui_within(ImDrawData& data, const PixelRect& rect) {
   }
   std::size_t k = 0;
   for (int i = 0; i < data.CmdListsCount; ++i) {
-    for (ImDrawCmd& cmd : data.CmdLists[i]->CmdBuffer) cmd.ClipRect = whole[k++];
+    for (ImDrawCmd& cmd : data.CmdLists[i]->CmdBuffer) {
+      const ImVec4Copy& c = whole_clips_[k++];
+      cmd.ClipRect = ImVec4(c.x, c.y, c.z, c.w);
+    }
   }
 }
 

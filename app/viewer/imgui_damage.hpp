@@ -10,16 +10,19 @@
 #include "viewer/frame_damage.hpp"
 
 struct ImDrawData;
+struct ImDrawList;
 
 namespace bvhscope::viewer {
+
 // ImDrawVert's bytes (position, texture coordinate, colour), kept without ImGui's header.
 struct ImDrawVertCopy {
   float x, y, u, v;
   std::uint32_t colour;
 };
-}  // namespace bvhscope::viewer
-
-namespace bvhscope::viewer {
+// A clip rectangle's four floats (ImVec4's).
+struct ImVec4Copy {
+  float x, y, z, w;
+};
 
 // The draw lists of each frame as layers, in drawing order, their extents in framebuffer pixels
 // (GL's convention), each compared with the same list of the frame before (kept here): where the
@@ -31,6 +34,11 @@ namespace bvhscope::viewer {
 class ImGuiLayers {
  public:
   [[nodiscard]] std::vector<DrawnLayer> update(const ImDrawData& data);
+  // ImGui_ImplOpenGL3_RenderDrawData with every command's scissor cut to `rect` (framebuffer
+  // pixels, GL's convention), given only the lists that draw there (the backend uploads every
+  // list it is given). The clip rectangles are put back after. Exact for a framebuffer scale of 1
+  // or 2 (a cut scissor is the whole one's part); the caller draws other scales whole.
+  void render_within(ImDrawData& data, const PixelRect& rect);
 
  private:
   struct Command {
@@ -43,7 +51,8 @@ class ImGuiLayers {
     std::uintptr_t id = 0;  // the list's address
     std::uint64_t hash = 0;
     std::vector<ImDrawVertCopy> vertices;
-    std::vector<unsigned> indices;  // absolute: the command's vertex offset added
+    std::vector<unsigned> indices;          // absolute: the command's vertex offset added
+    std::vector<std::uint32_t> command_of;  // the command of each index
     std::vector<Command> commands;
   };
   // Whether two frames' commands draw under the same scissors and textures (counts aside).
@@ -52,11 +61,10 @@ class ImGuiLayers {
   static PixelRect changed_pixels(const ImDrawData& data, const Kept& old, const Kept& now, int fb_height);
   std::vector<Kept> last_;   // the frame before's lists
   std::vector<Kept> spare_;  // the one before it, its buffers reused
+  // render_within's, reused from call to call.
+  std::vector<ImVec4Copy> whole_clips_;
+  std::vector<ImDrawList*> drawn_lists_;
 };
-
-// ImGui_ImplOpenGL3_RenderDrawData with every command's scissor cut to `rect` (framebuffer pixels,
-// GL's convention). The clip rectangles are put back after.
-void render_imgui_within(ImDrawData& data, const PixelRect& rect);
 
 // The scissor ImGui's OpenGL3 backend sets for a command clipped to `clip` (ImGui's units, top
 // left origin) in draw data with that display position and scale, in framebuffer pixels (GL's

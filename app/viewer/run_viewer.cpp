@@ -143,8 +143,10 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   }
   // On a software renderer under X11, a frame draws and shows only what changed
   // (BVHSCOPE_PARTIAL_FRAMES=0: whole frames, swapped).
-  const std::optional<PartialPresent> partial =
-      PartialPresent::find(is_software_renderer(window->renderer()), std::getenv("BVHSCOPE_PARTIAL_FRAMES"));
+  // Not with multisampling (forced by the settings): llvmpipe's multisampled draws may touch a
+  // column left of their scissor, and the copy would have to resolve the samples.
+  const std::optional<PartialPresent> partial = PartialPresent::find(
+      is_software_renderer(window->renderer()) && window->samples() == 0, std::getenv("BVHSCOPE_PARTIAL_FRAMES"));
   FrameDamage damage;
   ImGuiLayers imgui_layers;
   PresentCounts presents;
@@ -250,6 +252,14 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     int win_height = 0;
     glfwGetFramebufferSize(handle, &fb_width, &fb_height);
     glfwGetWindowSize(handle, &win_width, &win_height);
+    const auto draw_whole_frame = [&] {
+      gfx::clear_framebuffer(fb_width, fb_height, kWindowClear[0], kWindowClear[1], kWindowClear[2]);
+      viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height));
+      ImGuiSession::render_draw_data();
+      viewer.run_exports();
+      glfwSwapBuffers(handle);
+      ++presents.whole;
+    };
     if (partial) {
       // Only what changed since the last frame is drawn and shown; the rest stays on screen. The
       // back buffer takes a new window size only at a swap: after a resize two whole frames are
@@ -258,47 +268,55 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
       if (fb_width != drawn_width || fb_height != drawn_height) whole_frames = 2;
       drawn_width = fb_width;
       drawn_height = fb_height;
-      if (refresh_events != seen_refreshes || whole_frames > 0) damage.invalidate();
+      ImDrawData& draw_data = *ImGui::GetDrawData();
+      const bool exact_scale = (draw_data.FramebufferScale.x == 1.0f || draw_data.FramebufferScale.x == 2.0f) &&
+                               draw_data.FramebufferScale.y == draw_data.FramebufferScale.x;
+      if (refresh_events != seen_refreshes || whole_frames > 0 || !exact_scale) damage.invalidate();
       seen_refreshes = refresh_events;
       whole_frames = std::max(whole_frames - 1, 0);
       FrameContent content;
       content.width = fb_width;
       content.height = fb_height;
       viewer.describe_view(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height), content);
-      ImDrawData& draw_data = *ImGui::GetDrawData();
       content.layers = imgui_layers.update(draw_data);
       const PixelRect view = content.view;
       const std::vector<PixelRect> rects = damage.update(std::move(content));
-      for (const PixelRect& rect : rects) {
-        const PixelRect in_view = intersection(rect, view);
-        // The view's own background covers every pixel of it: the window's colour only outside.
-        if (!(in_view == rect)) {
-          gfx::clear_framebuffer_rect(rect.x, rect.y, rect.width, rect.height, kWindowClear[0], kWindowClear[1],
-                                      kWindowClear[2]);
-        }
-        if (!in_view.empty()) {
-          viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height), true,
-                        gfx::Viewport{in_view.x, in_view.y, in_view.width, in_view.height});
-        }
-        render_imgui_within(draw_data, rect);
-      }
-      viewer.run_exports();
       if (rects.size() == 1 && rects[0] == PixelRect{0, 0, fb_width, fb_height}) {
-        glfwSwapBuffers(handle);
-        ++presents.whole;
+        draw_whole_frame();
       } else if (rects.empty()) {
+        viewer.run_exports();
         ++presents.unchanged;
       } else {
-        partial->present(rects);
-        ++presents.rectangles;
+        for (const PixelRect& rect : rects) {
+          const PixelRect in_view = intersection(rect, view);
+          // The view's own background covers every pixel of it: the window's colour only outside.
+          if (!(in_view == rect)) {
+            gfx::clear_framebuffer_rect(rect.x, rect.y, rect.width, rect.height, kWindowClear[0], kWindowClear[1],
+                                        kWindowClear[2]);
+          }
+          if (!in_view.empty()) {
+            viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height), true,
+                          gfx::Viewport{in_view.x, in_view.y, in_view.width, in_view.height});
+          }
+          imgui_layers.render_within(draw_data, rect);
+        }
+        viewer.run_exports();
+        // The window resized since the frame began: its buffer may be another size than the
+        // rectangles were cut for. Shown whole instead (a swap), and whole from then on.
+        int now_width = 0;
+        int now_height = 0;
+        glfwGetFramebufferSize(handle, &now_width, &now_height);
+        if (now_width != fb_width || now_height != fb_height) {
+          glfwSwapBuffers(handle);
+          whole_frames = 2;
+          ++presents.whole;
+        } else {
+          partial->present(rects);
+          ++presents.rectangles;
+        }
       }
     } else {
-      gfx::clear_framebuffer(fb_width, fb_height, kWindowClear[0], kWindowClear[1], kWindowClear[2]);
-      viewer.render(fb_width, fb_height, static_cast<float>(win_width), static_cast<float>(win_height));
-      ImGuiSession::render_draw_data();
-      viewer.run_exports();
-      glfwSwapBuffers(handle);
-      ++presents.whole;
+      draw_whole_frame();
     }
     load_times.frame(now_seconds(), viewer.state().loading.busy());
     // A readout drawn wider than its space is most often a table whose column widths settle a frame

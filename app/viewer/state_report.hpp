@@ -9,6 +9,15 @@
 
 namespace bvhscope::viewer {
 
+// How the window loop showed its frames (the state report's partial_frames, frames_by_rectangles,
+// frames_whole and frames_unchanged).
+struct PresentCounts {
+  bool partial = false;  // frames are shown by their changed rectangles (PartialPresent)
+  long rectangles = 0;   // frames shown by rectangles (not whole)
+  long whole = 0;        // frames drawn and shown whole
+  long unchanged = 0;    // frames that changed nothing on screen (nothing drawn or shown)
+};
+
 // title, clip, file_name, frames, frame, playing, loop, speed, interpolate, clip_end, style,
 // loading, message, camera, view rectangle, the timeline's view, the clips (shown or hidden at this
 // time) and the active one, the selected joint and every value the inspector shows for it (full
@@ -17,12 +26,6 @@ namespace bvhscope::viewer {
 // length, how long its first frame took) and, given `load_times`, the frames drawn so far and the
 // frame intervals of the last load that ended; how many times the ground cache drew the ground
 // ("ground_redraws", -1 without it); given `presents`, how the window showed its frames.
-struct PresentCounts {
-  bool partial = false;  // frames are shown by their changed rectangles (PartialPresent)
-  long rectangles = 0;   // frames shown by rectangles (not whole)
-  long whole = 0;        // frames drawn and shown whole
-  long unchanged = 0;    // frames that changed nothing on screen (nothing drawn or shown)
-};
 std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_times = nullptr,
                            const PresentCounts* presents = nullptr);
 

@@ -5,7 +5,7 @@
 #include "viewer/frame_damage.hpp"
 #include "viewer/imgui_damage.hpp"
 
-namespace bvhscope::viewer {
+namespace bvhscope::viewer::frame_damage_test {
 namespace {
 
 FrameContent frame_1000x600() {
@@ -184,4 +184,4 @@ TEST(ContentHash, TellsValuesAndLengthsApart) {
 }
 
 }  // namespace
-}  // namespace bvhscope::viewer
+}  // namespace bvhscope::viewer::frame_damage_test
