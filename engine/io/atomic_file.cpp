@@ -79,13 +79,17 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
   // What a process killed before it could clean up left for this target goes first.
   remove_stale_parts(folder, path.filename().string(), PartKind::File);
   state->temporary = (folder / part_name(path.filename().string(), ::getpid(), counter++)).string();
-  state->slot =
-      detail::claim_file_slot(state->temporary);  // before the file exists: a signal in between finds nothing to remove
   mode_t mode = 0666;
   struct stat existing {};
   const bool keep_mode = ::stat(state->target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode);
   if (keep_mode) mode = existing.st_mode & 07777;
-  state->fd = ::open(state->temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+  {
+    // The slot and the file together: a signal handled on another thread meanwhile waits, so
+    // that its removal finds the file.
+    const detail::SignalsWait creating;
+    state->slot = detail::claim_file_slot(state->temporary);
+    state->fd = ::open(state->temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+  }
   if (state->fd < 0) {
     error = "cannot create a file in " + folder.string() + ": " + error_text(errno);
     detail::release_slot(state->slot);

@@ -54,6 +54,24 @@ class AtomicFile {
 void defer_interrupt_signals();
 // The deferred signal's number; 0 while none came.
 [[nodiscard]] int interrupt_signal() noexcept;
+// While one lives, a signal that would end the process waits for its end (one may live in each of
+// several threads; the last to end delivers the signal); once a signal has begun ending the
+// process, making one does not return. For the few system calls that make something the removal
+// of the temporary files must find: a child that writes one, started and registered below.
+class SignalsHeld {
+ public:
+  SignalsHeld() noexcept;
+  ~SignalsHeld();
+  SignalsHeld(const SignalsHeld&) = delete;
+  SignalsHeld& operator=(const SignalsHeld&) = delete;
+};
+// A child process that must end before the temporary files are removed: while `pid` is
+// registered, a signal that ends this process kills it (SIGKILL) and waits for it first, so that a
+// child writing one of those files (ffmpeg writing a video) cannot create or write it after it was
+// removed. Returns the slot to forget it by (before it is reaped: a reaped pid may be reused), or
+// -1 when every slot is taken (the child then dies with this process, but may outlive the removal).
+int end_child_on_signal(int pid);
+void forget_child_on_signal(int slot) noexcept;
 // After a shutdown on a deferred signal: ends the process by that signal, so that its parent (a
 // shell, a service manager) sees it was interrupted (a shell reports 128 + the number). Returns
 // when no signal was deferred.

@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
@@ -27,12 +28,18 @@ std::array<std::atomic<bool>, kSlots> g_slot_is_folder{};
 std::array<std::atomic<int>, kSlots> g_slot_folder_fd{};
 std::array<std::array<char, kPathMax>, kSlots> g_slot_path{};
 std::atomic<bool> g_handlers_installed{false};
+// Children to end before the temporaries go (end_child_on_signal): their pids, 0 when free.
+constexpr std::size_t kChildSlots = 16;
+std::array<std::atomic<int>, kChildSlots> g_child_pid{};
 // defer_interrupt_signals(): the first SIGINT, SIGTERM or SIGHUP is only recorded here.
 std::atomic<bool> g_defer_interrupts{false};
 std::atomic<int> g_deferred_signal{0};
 // SignalsWait: sections open, and the signal that came meanwhile.
 std::atomic<int> g_waiting_sections{0};
 std::atomic<int> g_waited_signal{0};
+// Set when a signal starts ending the process: a section that begins after it never runs (its
+// thread waits to be ended), so nothing is created after the temporaries were removed.
+std::atomic<bool> g_dying{false};
 
 // Every entry of an open folder unlinked (getdents64 and unlinkat are system calls: no allocation,
 // no lock). Entries are read again from the start after each pass, as removing them moves the rest.
@@ -54,7 +61,20 @@ void empty_folder(int folder_fd) noexcept {
   }
 }
 
+// Each registered child killed and waited for (kill and waitpid are async-signal-safe): once it is
+// gone it can no longer create a temporary file the loops below removed.
+void end_children() noexcept {
+  for (std::atomic<int>& slot : g_child_pid) {
+    const int pid = slot.load();
+    if (pid <= 0) continue;
+    ::kill(pid, SIGKILL);
+    while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
+}
+
 void remove_temporaries() noexcept {
+  end_children();
   for (std::size_t i = 0; i < kSlots; ++i) {  // files first: some live in the folders
     if (g_slot_state[i].load() == kReady && !g_slot_is_folder[i].load()) ::unlink(g_slot_path[i].data());
   }
@@ -72,22 +92,52 @@ void remove_temporaries() noexcept {
 
 // In the handler the signal is blocked: it ends the process as the handler returns.
 void die_of(int signal_number) noexcept {
+  g_dying.store(true);
   remove_temporaries();
   std::signal(signal_number, SIG_DFL);
   std::raise(signal_number);
 }
 
+// The signal handler runs on any thread of the process while the others go on: another thread may
+// be creating a temporary file or starting a child that writes one. Creating them happens in
+// sections (SignalsWait, held by AtomicFile, TemporaryFolder and ChildProcess): the handler marks
+// the process dying, then, with a section open, leaves the signal for the section's end; a
+// section that begins once the process is dying does not run. So the removal always comes after
+// the last creation.
 extern "C" void remove_temporaries_and_die(int signal_number) {
   if (signal_number != SIGPIPE && g_defer_interrupts.load()) {
     int none = 0;
     if (g_deferred_signal.compare_exchange_strong(none, signal_number)) return;  // the program shuts down
   }
-  if (signal_number != SIGPIPE && g_waiting_sections.load() > 0) {
-    int none = 0;
-    g_waited_signal.compare_exchange_strong(none, signal_number);
-    return;  // delivered when the section ends
+  g_dying.store(true);
+  int none = 0;
+  g_waited_signal.compare_exchange_strong(none, signal_number);
+  if (g_waiting_sections.load() > 0) return;  // delivered when the section ends
+  // No section open: this thread delivers it, unless a section that just ended took it.
+  const int waited = g_waited_signal.exchange(0);
+  if (waited != 0) die_of(waited);
+}
+
+// A thread that finds the process dying as it would open a section: the signal is delivered now
+// if no other thread will, else it waits to be ended with the process.
+[[noreturn]] void end_with_the_process() noexcept {
+  const int waited = g_waited_signal.exchange(0);
+  if (waited != 0) die_of(waited);
+  for (;;) ::pause();
+}
+
+void enter_section() noexcept {
+  g_waiting_sections.fetch_add(1);
+  if (g_dying.load()) {
+    if (g_waiting_sections.fetch_sub(1) == 1) end_with_the_process();
+    for (;;) ::pause();  // another section's end delivers the signal
   }
-  die_of(signal_number);
+}
+
+void leave_section() noexcept {
+  if (g_waiting_sections.fetch_sub(1) != 1) return;
+  const int signal_number = g_waited_signal.exchange(0);
+  if (signal_number != 0) die_of(signal_number);
 }
 
 int claim_slot(const std::string& path, bool folder) {
@@ -134,13 +184,8 @@ void release_slot(int slot) noexcept {
   if (slot >= 0) g_slot_state[static_cast<std::size_t>(slot)].store(kFree);
 }
 
-SignalsWait::SignalsWait() noexcept { g_waiting_sections.fetch_add(1); }
-
-SignalsWait::~SignalsWait() {
-  if (g_waiting_sections.fetch_sub(1) != 1) return;
-  const int signal_number = g_waited_signal.exchange(0);
-  if (signal_number != 0) die_of(signal_number);
-}
+SignalsWait::SignalsWait() noexcept { enter_section(); }
+SignalsWait::~SignalsWait() { leave_section(); }
 
 }  // namespace detail
 
@@ -150,6 +195,23 @@ void defer_interrupt_signals() {
 }
 
 int interrupt_signal() noexcept { return g_deferred_signal.load(); }
+
+SignalsHeld::SignalsHeld() noexcept { enter_section(); }
+SignalsHeld::~SignalsHeld() { leave_section(); }
+
+int end_child_on_signal(int pid) {
+  if (pid <= 0) return -1;
+  detail::install_cleanup_handlers();
+  for (std::size_t i = 0; i < kChildSlots; ++i) {
+    int expected = 0;
+    if (g_child_pid[i].compare_exchange_strong(expected, pid)) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void forget_child_on_signal(int slot) noexcept {
+  if (slot >= 0 && static_cast<std::size_t>(slot) < kChildSlots) g_child_pid[static_cast<std::size_t>(slot)].store(0);
+}
 
 void end_by_interrupt_signal() {
   const int signal_number = g_deferred_signal.load();

@@ -90,14 +90,20 @@ std::optional<TemporaryFolder> TemporaryFolder::create(const std::string& target
   }
   remove_stale_parts(state->parent, name, PartKind::Folder);
   state->path = (fs::path(state->parent) / part_name(name, ::getpid(), counter++)).string();
-  state->slot = detail::claim_folder_slot(state->path);  // before the folder exists
-  if (::mkdir(state->path.c_str(), 0777) != 0) {
-    error = "cannot create a folder in " + state->parent + ": " + error_text(errno);
-    detail::release_slot(state->slot);
-    return std::nullopt;
+  {
+    // The slot, the folder and its descriptor together: a signal handled on another thread
+    // meanwhile waits, so that its removal finds the folder.
+    const detail::SignalsWait creating;
+    state->slot = detail::claim_folder_slot(state->path);
+    if (::mkdir(state->path.c_str(), 0777) != 0) {
+      const int failed = errno;
+      detail::release_slot(state->slot);
+      error = "cannot create a folder in " + state->parent + ": " + error_text(failed);
+      return std::nullopt;
+    }
+    state->fd = ::open(state->path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    detail::set_folder_fd(state->slot, state->fd);
   }
-  state->fd = ::open(state->path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  detail::set_folder_fd(state->slot, state->fd);
   return TemporaryFolder(std::move(state));
 }
 

@@ -11,6 +11,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "io/atomic_file.hpp"
+
 namespace bvhscope::video {
 
 std::optional<std::string> find_program(const std::string& name, const std::string& search_path) {
@@ -50,6 +52,10 @@ std::optional<ChildProcess> ChildProcess::start(const std::string& program, cons
   for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
   const pid_t parent = ::getpid();
+  // Started and registered together (io::end_child_on_signal): a signal handled on another thread
+  // meanwhile waits, then ends the child before the temporary files it may write are removed.
+  std::optional<io::SignalsHeld> starting;
+  starting.emplace();
   const pid_t pid = ::fork();
   if (pid == 0) {  // the child: async-signal-safe calls only
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -70,12 +76,15 @@ std::optional<ChildProcess> ChildProcess::start(const std::string& program, cons
     [[maybe_unused]] const auto written = ::write(report[1], &code, sizeof code);
     ::_exit(127);
   }
+  const int fork_error = errno;
+  const int signal_slot = pid > 0 ? io::end_child_on_signal(pid) : -1;
+  starting.reset();
   ::close(in[0]);
   ::close(report[1]);
   if (out[1] >= 0) ::close(out[1]);
   if (out[0] >= 0) ::fcntl(out[0], F_SETFL, ::fcntl(out[0], F_GETFL) | O_NONBLOCK);
   if (pid < 0) {
-    error = std::string("cannot start ") + program + ": " + std::strerror(errno);
+    error = std::string("cannot start ") + program + ": " + std::strerror(fork_error);
     ::close(in[1]);
     if (out[0] >= 0) ::close(out[0]);
     ::close(report[0]);
@@ -90,6 +99,7 @@ std::optional<ChildProcess> ChildProcess::start(const std::string& program, cons
   ::close(report[0]);
   ChildProcess child;
   child.pid_ = pid;
+  child.signal_slot_ = signal_slot;
   child.stdin_fd_ = in[1];
   child.stdout_fd_ = out[0];
   child.stderr_fd_ = err;
@@ -101,8 +111,13 @@ std::optional<ChildProcess> ChildProcess::start(const std::string& program, cons
 }
 
 ChildProcess::ChildProcess(ChildProcess&& other) noexcept
-    : pid_(other.pid_), stdin_fd_(other.stdin_fd_), stdout_fd_(other.stdout_fd_), stderr_fd_(other.stderr_fd_) {
+    : pid_(other.pid_),
+      signal_slot_(other.signal_slot_),
+      stdin_fd_(other.stdin_fd_),
+      stdout_fd_(other.stdout_fd_),
+      stderr_fd_(other.stderr_fd_) {
   other.pid_ = -1;
+  other.signal_slot_ = -1;
   other.stdin_fd_ = -1;
   other.stdout_fd_ = -1;
   other.stderr_fd_ = -1;
@@ -131,9 +146,22 @@ void ChildProcess::terminate() noexcept {
   if (pid_ > 0) ::kill(pid_, SIGTERM);
 }
 
+void ChildProcess::forget_on_signal() noexcept {
+  io::forget_child_on_signal(signal_slot_);
+  signal_slot_ = -1;
+}
+
 std::optional<int> ChildProcess::try_wait(int* signal_number) noexcept {
   if (signal_number != nullptr) *signal_number = 0;
   if (pid_ <= 0) return -1;
+  // Whether it ended, without reaping it yet: the signal handler's registration goes first.
+  siginfo_t info{};
+  int looked = 0;
+  do {
+    looked = ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
+  } while (looked < 0 && errno == EINTR);
+  if (looked == 0 && info.si_pid == 0) return std::nullopt;
+  forget_on_signal();
   int status = 0;
   pid_t done = 0;
   do {
@@ -149,6 +177,7 @@ std::optional<int> ChildProcess::try_wait(int* signal_number) noexcept {
 int ChildProcess::wait(int* signal_number) noexcept {
   if (signal_number != nullptr) *signal_number = 0;
   if (pid_ <= 0) return -1;
+  forget_on_signal();  // before the reap: a reaped pid may be reused
   int status = 0;
   pid_t done = 0;
   do {

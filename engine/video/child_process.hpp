@@ -52,7 +52,10 @@ class ChildProcess {
 
  private:
   ChildProcess() = default;
+  // Forgets the signal handler's registration (io::end_child_on_signal), before the child is reaped.
+  void forget_on_signal() noexcept;
   pid_t pid_ = -1;
+  int signal_slot_ = -1;  // io::end_child_on_signal's
   int stdin_fd_ = -1;
   int stdout_fd_ = -1;
   int stderr_fd_ = -1;
