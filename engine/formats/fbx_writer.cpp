@@ -256,6 +256,13 @@ Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostre
             "mesh " + std::to_string(m) + " ('" + (*clip.meshes)[m].name + "') cannot be written: " + *problem};
   const std::size_t frames = motion.frame_count;
   const int joints = skeleton.joint_count();
+  // FBX keys are floats: a joint's translation past the largest float (an offset and a channel
+  // value near it, added) cannot be written, and the file is refused rather than holding inf.
+  const auto not_finite = [&](const std::string& joint, const char* what, std::size_t frame) {
+    return Diagnostic{clip.source, 0, 0,
+                      "joint '" + joint + "': its " + what + " at frame " + std::to_string(frame) +
+                          " is not a finite number as a float (past the largest float); nothing was written"};
+  };
   const std::string take = options.take_name.empty() ? std::string("motion") : options.take_name;
   std::vector<std::int64_t> times(frames);
   for (std::size_t f = 0; f < frames; ++f)
@@ -375,6 +382,8 @@ Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostre
       for (auto& v : values) v.resize(frames);
       for (std::size_t f = 0; f < frames; ++f) {
         const glm::vec3 t = joint_translation(skeleton, j, motion.frame(f), mode);
+        if (!std::isfinite(t.x) || !std::isfinite(t.y) || !std::isfinite(t.z))
+          return not_finite(skeleton.names[index], "translation", f);
         for (int a = 0; a < 3; ++a) values[static_cast<std::size_t>(a)][f] = t[a];
       }
       add_curves(model_ids[index], "Lcl Translation", "T", values);
@@ -385,8 +394,11 @@ Result<FbxWriteReport> write_fbx(const Clip& clip, PositionMode mode, std::ostre
       std::optional<EulerAngles> previous;
       for (std::size_t f = 0; f < frames; ++f) {
         const std::array<double, 3> angles = fbx_euler(skeleton, j, motion.frame(f), previous);
-        for (int a = 0; a < 3; ++a)
-          values[static_cast<std::size_t>(a)][f] = static_cast<float>(angles[static_cast<std::size_t>(a)]);
+        for (int a = 0; a < 3; ++a) {
+          const auto angle = static_cast<float>(angles[static_cast<std::size_t>(a)]);
+          if (!std::isfinite(angle)) return not_finite(skeleton.names[index], "rotation", f);
+          values[static_cast<std::size_t>(a)][f] = angle;
+        }
       }
       add_curves(model_ids[index], "Lcl Rotation", "R", values);
     }
