@@ -84,6 +84,21 @@ TEST(FbxWriter, JointPositionsWithoutRotationsAreRefused) {
   EXPECT_TRUE(out.str().empty());
 }
 
+TEST(FbxWriter, ATranslationPastTheLargestFloatIsRefusedWithItsJointAndFrame) {
+  // Hips at the largest float in its OFFSET and its channel at frame 1: added, infinity, which an
+  // FBX key (a float) cannot hold. The fuzz stage found a binary FBX read so and written with inf.
+  Clip clip = walk();
+  clip.skeleton.offsets[0].x = 3.0e38f;
+  clip.motion.values[static_cast<std::size_t>(clip.motion.channel_count)] = 3.0e38f;  // frame 1's Xposition
+  std::ostringstream out;
+  const Result<FbxWriteReport> report = write_fbx(clip, PositionMode::Add, out);
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.error().message,
+            "joint 'Hips': its translation at frame 1 is not a finite number as a float (past the largest float); "
+            "nothing was written");
+  EXPECT_TRUE(out.str().empty());
+}
+
 }  // namespace
 }  // namespace fbx_writer_test
 }  // namespace bvhscope
