@@ -90,11 +90,18 @@ void remove_temporaries() noexcept {
   }
 }
 
-// In the handler the signal is blocked: it ends the process as the handler returns.
+// The temporaries removed, then the process ended by the signal, from the handler or from a
+// section's end on whichever thread held it.
 void die_of(int signal_number) noexcept {
   g_dying.store(true);
   remove_temporaries();
   std::signal(signal_number, SIG_DFL);
+  // This thread may block the signal (a frame writer blocks them, and a section's end delivers a
+  // signal on the thread that held it): unblocked here, so that the raise ends the process now.
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, signal_number);
+  ::sigprocmask(SIG_UNBLOCK, &only, nullptr);
   std::raise(signal_number);
 }
 
