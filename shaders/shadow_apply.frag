@@ -1,8 +1,13 @@
 // The shadow mask's darkness at this pixel as source alpha: blended as colour x (1 - alpha), it
-// darkens what is below the shadow.
+// darkens what is below the shadow. At scale 1 a texel a pixel; at scale 2 a texel spans 2x2
+// pixels and is read with bilinear filtering.
 #version 330 core
-uniform sampler2D u_mask;  // single-sample, one channel, in the framebuffer's pixel coordinates
+uniform sampler2D u_mask;  // single-sample, one channel, covering the framebuffer from its origin
+uniform int u_scale;
 out vec4 frag_color;
 void main() {
-  frag_color = vec4(0.0, 0.0, 0.0, texelFetch(u_mask, ivec2(gl_FragCoord.xy), 0).r);
+  float darkness = u_scale == 1
+                       ? texelFetch(u_mask, ivec2(gl_FragCoord.xy), 0).r
+                       : texture(u_mask, gl_FragCoord.xy / (float(u_scale) * vec2(textureSize(u_mask, 0)))).r;
+  frag_color = vec4(0.0, 0.0, 0.0, darkness);
 }

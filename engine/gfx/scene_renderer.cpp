@@ -149,10 +149,23 @@ void SceneRenderer::draw_shadow(const SceneView& view, const SceneStyle& style) 
   const std::optional<Viewport> cleared = within(2);
   if (!shadow || !cleared) return;  // no shadow in the pixels drawn
   const auto scissor = [](const Viewport& rect) { glScissor(rect.x, rect.y, rect.width, rect.height); };
-  shadow_mask_.begin(viewport.x + viewport.width, viewport.y + viewport.height, *cleared);
-  scissor(*shadow);
-  skeleton_.draw_shadow(view, style, ground_y_, true);
-  shadow_mask_.apply();
+  const int scale = ShadowMaskGrid::scale_for(viewport);
+  shadow_mask_.prepare(viewport.x + viewport.width, viewport.y + viewport.height, scale);
+  if (scale == 1) {
+    shadow_mask_.begin(*cleared);
+    scissor(*shadow);
+    skeleton_.draw_shadow(view, style, ground_y_, true);
+  } else {
+    // Every texel the pixels drawn read, drawn whole: a frame redrawn in a region shows the shadow
+    // a whole frame shows there.
+    const Viewport texels = shadow_mask_.grid().texels_for(*shadow);
+    shadow_mask_.begin(texels);
+    SceneView in_mask = view;
+    in_mask.projection = shadow_mask_.grid().clip_to_grid(viewport) * view.projection;
+    skeleton_.draw_shadow(in_mask, style, ground_y_, true);
+    scissor(*shadow);
+  }
+  shadow_mask_.apply(viewport);
   scissor(drawn);
 }
 

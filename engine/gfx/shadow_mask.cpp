@@ -15,7 +15,8 @@ ShadowMask::ShadowMask(ShaderProgram program, VertexArray vao, Framebuffer frame
       vao_(std::move(vao)),
       framebuffer_(std::move(framebuffer)),
       texture_(std::move(texture)),
-      mask_location_(program_.location("u_mask")) {}
+      mask_location_(program_.location("u_mask")),
+      scale_location_(program_.location("u_scale")) {}
 
 std::optional<ShadowMask> ShadowMask::create(std::string& error) {
   std::optional<ShaderProgram> program = ShaderProgram::from_embedded("shadow_apply", error);
@@ -23,29 +24,39 @@ std::optional<ShadowMask> ShadowMask::create(std::string& error) {
   return ShadowMask(std::move(*program), VertexArray::create(), Framebuffer::create(), Texture::create());
 }
 
-void ShadowMask::begin(int width, int height, const Viewport& cleared) {
+void ShadowMask::prepare(int width, int height, int scale) {
+  const ShadowMaskGrid grid = ShadowMaskGrid::covering(width, height, scale);
+  if (grid.width == grid_.width && grid.height == grid_.height && grid.scale == grid_.scale) return;
+  const GLint filter = scale == 1 ? GL_NEAREST : GL_LINEAR;
+  glBindTexture(GL_TEXTURE_2D, texture_.name());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, grid.width, grid.height, 0, GL_RED, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  GLint bound = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer_.name());
+  glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_.name(), 0);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(bound));
+  grid_ = grid;
+}
+
+void ShadowMask::begin(const Viewport& texels) {
   GLint bound = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
   target_ = bound;
-  if (width != width_ || height != height_) {
-    glBindTexture(GL_TEXTURE_2D, texture_.name());
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer_.name());
-    glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_.name(), 0);
-    width_ = width;
-    height_ = height;
-  }
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer_.name());
-  glScissor(cleared.x, cleared.y, cleared.width, cleared.height);
+  glScissor(texels.x, texels.y, texels.width, texels.height);
   glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
   glClear(GL_COLOR_BUFFER_BIT);
+  if (grid_.scale != 1) glViewport(0, 0, grid_.width, grid_.height);
 }
 
-void ShadowMask::apply() const {
+void ShadowMask::apply(const Viewport& viewport) const {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target_));
+  glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
   glDisable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);
   glEnable(GL_BLEND);
@@ -55,6 +66,7 @@ void ShadowMask::apply() const {
   glActiveTexture(GL_TEXTURE0 + kMaskUnit);
   glBindTexture(GL_TEXTURE_2D, texture_.name());
   ShaderProgram::set(mask_location_, kMaskUnit);
+  ShaderProgram::set(scale_location_, grid_.scale);
   glBindVertexArray(vao_.name());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindTexture(GL_TEXTURE_2D, 0);

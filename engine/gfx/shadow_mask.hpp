@@ -1,9 +1,11 @@
-// The soft shadow's darkness mask: a single-sample one-channel texture the size of the view where
-// every bone's shadow is drawn keeping the maximum, then multiplied into the colour of the
+// The soft shadow's darkness mask: a single-sample one-channel texture covering the framebuffer
+// where every bone's shadow is drawn keeping the maximum, then multiplied into the colour of the
 // framebuffer that was bound (multisampled or not) in one pass. Drawing the many overlapping
 // shadow quads into one sample a pixel instead of the target's four (and clearing one byte a
-// pixel) is what a software renderer saves; the shader runs once a pixel either way, so the
-// darkness is the same.
+// pixel) is what a software renderer saves. In a big view a texel spans 2x2 pixels, read back
+// with bilinear filtering: the shadow is soft over several pixels even at its sharpest there, and
+// a quarter of the texels cost a quarter of the time (on llvmpipe the shadow was a fifth of a
+// 1280x720 video's time, more than the figure itself).
 #pragma once
 
 #include <optional>
@@ -12,6 +14,7 @@
 #include "gfx/gl_object.hpp"
 #include "gfx/scene_style.hpp"
 #include "gfx/shader_program.hpp"
+#include "gfx/shadow_mask_grid.hpp"
 
 namespace bvhscope::gfx {
 
@@ -19,13 +22,18 @@ class ShadowMask {
  public:
   static std::optional<ShadowMask> create(std::string& error);
 
-  // Binds the mask for drawing, sized to cover framebuffer pixels 0..width x 0..height (kept
-  // while the size stays), and clears `cleared` to no darkness. The viewport and scissor are left
-  // as they are: the bones' shadows are drawn with the framebuffer's own pixel coordinates.
-  void begin(int width, int height, const Viewport& cleared);
-  // Binds the framebuffer that was bound at begin() again and multiplies its colour by
-  // (1 - darkness) inside the scissor set by the caller; alpha is left as it is.
-  void apply() const;
+  // Sizes the mask to cover framebuffer pixels 0..width x 0..height at `scale`
+  // (ShadowMaskGrid::scale_for), kept while they stay; grid() says where its texels are.
+  void prepare(int width, int height, int scale);
+  [[nodiscard]] const ShadowMaskGrid& grid() const noexcept { return grid_; }
+  // Binds the mask for drawing and clears `texels` to no darkness. At scale 1 the viewport and
+  // scissor are left as they are: the bones' shadows are drawn with the framebuffer's own pixel
+  // coordinates. At scale 2 the viewport is the whole mask and the scissor `texels`.
+  void begin(const Viewport& texels);
+  // Binds the framebuffer that was bound at begin() again, with `viewport` its viewport, and
+  // multiplies its colour by (1 - darkness) inside the scissor set by the caller; alpha is left as
+  // it is.
+  void apply(const Viewport& viewport) const;
 
  private:
   ShadowMask(ShaderProgram program, VertexArray vao, Framebuffer framebuffer, Texture texture) noexcept;
@@ -33,9 +41,9 @@ class ShadowMask {
   VertexArray vao_;  // empty: the vertex shader makes its own positions
   Framebuffer framebuffer_;
   Texture texture_;
-  int width_ = 0;
-  int height_ = 0;
+  ShadowMaskGrid grid_;  // the texture's
   int mask_location_ = -1;
+  int scale_location_ = -1;
   int target_ = 0;  // the framebuffer bound at begin()
 };
 
