@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <utility>
 #include <vector>
 
@@ -133,6 +135,55 @@ TEST(Yuv420, ARectangleConvertedOverTheLastFrameGivesTheWholeFramesConversion) {
       EXPECT_EQ(patched, whole) << width << "x" << height << " rect " << rect[0] << "," << rect[1] << " " << rect[2]
                                 << "x" << rect[3];
     }
+  }
+}
+
+// BT.709 limited range from the standard's formula in doubles, rounded: Y' of one pixel, Cb and Cr
+// of the mean of some pixels' R, G, B.
+int reference_luma(double r, double g, double b) {
+  return static_cast<int>(std::lround(16.0 + 219.0 / 255.0 * (0.2126 * r + 0.7152 * g + 0.0722 * b)));
+}
+std::pair<int, int> reference_chroma(double r, double g, double b) {
+  const double y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return {static_cast<int>(std::lround(128.0 + 224.0 / 255.0 * (b - y) / (2.0 * (1.0 - 0.0722)))),
+          static_cast<int>(std::lround(128.0 + 224.0 / 255.0 * (r - y) / (2.0 * (1.0 - 0.2126))))};
+}
+
+TEST(Yuv420, EveryPixelOfWideNoiseFramesMatchesTheFormulaWithinARoundingStep) {
+  // Wide enough that the conversion's vector loops run many times, with odd widths and heights
+  // for their ends; each sample against the formula (the fixed-point sums may round the other way
+  // at a half: at most one step off, never more).
+  for (const auto& [width, height] : std::vector<std::pair<int, int>>{{131, 67}, {1280, 6}, {33, 5}}) {
+    const std::vector<std::uint8_t> rgba = noise_frame(width, height, 4);
+    std::vector<std::uint8_t> yuv(yuv420_frame_bytes(width, height));
+    rgba_to_yuv420(rgba.data(), width, height, yuv.data());
+    const auto w = static_cast<std::size_t>(width);
+    const auto h = static_cast<std::size_t>(height);
+    const std::size_t chroma_w = (w + 1) / 2;
+    const std::size_t chroma_h = (h + 1) / 2;
+    int worst = 0;
+    for (std::size_t y = 0; y < h; ++y) {
+      for (std::size_t x = 0; x < w; ++x) {
+        const std::uint8_t* p = &rgba[(y * w + x) * 4];
+        worst = std::max(worst, std::abs(yuv[y * w + x] - reference_luma(p[0], p[1], p[2])));
+      }
+    }
+    for (std::size_t cy = 0; cy < chroma_h; ++cy) {
+      for (std::size_t cx = 0; cx < chroma_w; ++cx) {
+        double sum[3] = {0.0, 0.0, 0.0};
+        int count = 0;
+        for (std::size_t y = 2 * cy; y < std::min(2 * cy + 2, h); ++y) {
+          for (std::size_t x = 2 * cx; x < std::min(2 * cx + 2, w); ++x) {
+            for (std::size_t c = 0; c < 3; ++c) sum[c] += rgba[(y * w + x) * 4 + c];
+            ++count;
+          }
+        }
+        const auto [cb, cr] = reference_chroma(sum[0] / count, sum[1] / count, sum[2] / count);
+        worst = std::max(worst, std::abs(yuv[w * h + cy * chroma_w + cx] - cb));
+        worst = std::max(worst, std::abs(yuv[w * h + chroma_w * chroma_h + cy * chroma_w + cx] - cr));
+      }
+    }
+    EXPECT_LE(worst, 1) << width << "x" << height;
   }
 }
 
