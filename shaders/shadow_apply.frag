@@ -9,5 +9,6 @@ void main() {
   float darkness = u_scale == 1
                        ? texelFetch(u_mask, ivec2(gl_FragCoord.xy), 0).r
                        : texture(u_mask, gl_FragCoord.xy / (float(u_scale) * vec2(textureSize(u_mask, 0)))).r;
+  if (darkness == 0.0) discard;  // nothing to darken: no blend, no write
   frag_color = vec4(0.0, 0.0, 0.0, darkness);
 }
