@@ -86,7 +86,7 @@ std::optional<AtomicFile> AtomicFile::create(const std::string& target, std::str
   {
     // The slot and the file together: a signal handled on another thread meanwhile waits, so
     // that its removal finds the file.
-    const detail::SignalsWait creating;
+    const SignalsHeld creating;
     state->slot = detail::claim_file_slot(state->temporary);
     state->fd = ::open(state->temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
   }

@@ -56,8 +56,10 @@ void defer_interrupt_signals();
 [[nodiscard]] int interrupt_signal() noexcept;
 // While one lives, a signal that would end the process waits for its end (one may live in each of
 // several threads; the last to end delivers the signal); once a signal has begun ending the
-// process, making one does not return. For the few system calls that make something the removal
-// of the temporary files must find: a child that writes one, started and registered below.
+// process, making one does not return (its thread ends with the process). For the few system
+// calls that must all happen or none (frames renamed into their folder) or that make something the
+// removal of the temporary files must find (a temporary file created and its slot claimed, a child
+// that writes one started and registered below), not for long work.
 class SignalsHeld {
  public:
   SignalsHeld() noexcept;

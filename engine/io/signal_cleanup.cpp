@@ -34,7 +34,7 @@ std::array<std::atomic<int>, kChildSlots> g_child_pid{};
 // defer_interrupt_signals(): the first SIGINT, SIGTERM or SIGHUP is only recorded here.
 std::atomic<bool> g_defer_interrupts{false};
 std::atomic<int> g_deferred_signal{0};
-// SignalsWait: sections open, and the signal that came meanwhile.
+// SignalsHeld: sections open, and the signal that came meanwhile.
 std::atomic<int> g_waiting_sections{0};
 std::atomic<int> g_waited_signal{0};
 // Set when a signal starts ending the process: a section that begins after it never runs (its
@@ -107,7 +107,7 @@ void die_of(int signal_number) noexcept {
 
 // The signal handler runs on any thread of the process while the others go on: another thread may
 // be creating a temporary file or starting a child that writes one. Creating them happens in
-// sections (SignalsWait, held by AtomicFile, TemporaryFolder and ChildProcess): the handler marks
+// sections (SignalsHeld, held by AtomicFile, TemporaryFolder and ChildProcess): the handler marks
 // the process dying, then, with a section open, leaves the signal for the section's end; a
 // section that begins once the process is dying does not run. So the removal always comes after
 // the last creation.
@@ -190,9 +190,6 @@ void set_folder_fd(int slot, int folder_fd) noexcept {
 void release_slot(int slot) noexcept {
   if (slot >= 0) g_slot_state[static_cast<std::size_t>(slot)].store(kFree);
 }
-
-SignalsWait::SignalsWait() noexcept { enter_section(); }
-SignalsWait::~SignalsWait() { leave_section(); }
 
 }  // namespace detail
 

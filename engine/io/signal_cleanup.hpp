@@ -20,17 +20,4 @@ int claim_folder_slot(const std::string& path);
 void set_folder_fd(int slot, int folder_fd) noexcept;
 void release_slot(int slot) noexcept;
 
-// While one lives, SIGINT, SIGTERM and SIGHUP wait: a signal that comes is delivered (temporaries
-// removed, the process ended) when the last one ends; one that begins after a signal started
-// ending the process never returns (its thread ends with the process). For a few system calls that
-// must all happen or none (frames renamed into their folder) or must be seen by the removal (a
-// temporary file created and its slot claimed, a child started and registered), not for long work.
-class SignalsWait {
- public:
-  SignalsWait() noexcept;
-  ~SignalsWait();
-  SignalsWait(const SignalsWait&) = delete;
-  SignalsWait& operator=(const SignalsWait&) = delete;
-};
-
 }  // namespace bvhscope::io::detail

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <filesystem>
 
+#include "io/atomic_file.hpp"
 #include "io/error_text.hpp"
 #include "io/signal_cleanup.hpp"
 #include "io/stale_parts.hpp"
@@ -93,7 +94,7 @@ std::optional<TemporaryFolder> TemporaryFolder::create(const std::string& target
   {
     // The slot, the folder and its descriptor together: a signal handled on another thread
     // meanwhile waits, so that its removal finds the folder.
-    const detail::SignalsWait creating;
+    const SignalsHeld creating;
     state->slot = detail::claim_folder_slot(state->path);
     if (::mkdir(state->path.c_str(), 0777) != 0) {
       const int failed = errno;
@@ -130,7 +131,7 @@ bool TemporaryFolder::commit(const std::function<bool(const std::string& name)>&
     return false;
   }
   {  // A missing target: this folder, renamed, is it. Never over an existing (even empty) folder.
-    const detail::SignalsWait signals_wait;
+    const SignalsHeld signals_wait;
     int renamed = ::renameat2(AT_FDCWD, s.path.c_str(), AT_FDCWD, s.target.c_str(), RENAME_NOREPLACE);
     if (renamed != 0 && (errno == EINVAL || errno == ENOSYS)) {  // a file system without RENAME_NOREPLACE
       struct stat existing {};
@@ -179,7 +180,7 @@ bool TemporaryFolder::commit(const std::function<bool(const std::string& name)>&
   }
   const std::vector<std::string> ours = folder_entries(s.path, [](const std::string&) { return true; });
   {
-    const detail::SignalsWait signals_wait;  // all moved, or (a failure) as many as could be
+    const SignalsHeld signals_wait;  // all moved, or (a failure) as many as could be
     for (const std::string& name : ours) {
       const std::string from = s.path + "/" + name;
       if (::renameat(AT_FDCWD, from.c_str(), target.fd, name.c_str()) != 0) {
