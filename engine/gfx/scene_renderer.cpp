@@ -121,9 +121,10 @@ bool has_destination_alpha() noexcept {
 // one pass darkens the colour by it, so a dense rig (fingers, face) casts one soft shadow, not a
 // black pile. These passes cover only the pixels the shadows can reach: on a software renderer
 // passes over the whole view cost more than the rest of the scene, and the overlapping quads cost
-// four times less in one sample a pixel (gfx/shadow_mask) than in the multisampled target. The
-// mask is cleared a little wider than the shadow is drawn: llvmpipe's scissor lets a multisampled
-// draw touch some samples of the column left of it, which must find no darkness there.
+// four times less in one sample a pixel (gfx/shadow_mask) than in the multisampled target.
+// llvmpipe's scissor lets a multisampled draw touch some samples of the column left of it: the
+// multiplying pass darkens only the shadow's pixels (shadow_apply.frag), and at scale 1 the mask is
+// also cleared a little wider than the shadow is drawn.
 void SceneRenderer::draw_shadow(const SceneView& view, const SceneStyle& style) const {
   if (!has_destination_alpha()) {
     skeleton_.draw_shadow(view, style, ground_y_, false);
@@ -165,7 +166,7 @@ void SceneRenderer::draw_shadow(const SceneView& view, const SceneStyle& style) 
     skeleton_.draw_shadow(in_mask, style, ground_y_, true);
     scissor(*shadow);
   }
-  shadow_mask_.apply(viewport);
+  shadow_mask_.apply(viewport, *shadow);
   scissor(drawn);
 }
 

@@ -16,7 +16,8 @@ ShadowMask::ShadowMask(ShaderProgram program, VertexArray vao, Framebuffer frame
       framebuffer_(std::move(framebuffer)),
       texture_(std::move(texture)),
       mask_location_(program_.location("u_mask")),
-      scale_location_(program_.location("u_scale")) {}
+      scale_location_(program_.location("u_scale")),
+      pixels_location_(program_.location("u_pixels")) {}
 
 std::optional<ShadowMask> ShadowMask::create(std::string& error) {
   std::optional<ShaderProgram> program = ShaderProgram::from_embedded("shadow_apply", error);
@@ -54,7 +55,7 @@ void ShadowMask::begin(const Viewport& texels) {
   if (grid_.scale != 1) glViewport(0, 0, grid_.width, grid_.height);
 }
 
-void ShadowMask::apply(const Viewport& viewport) const {
+void ShadowMask::apply(const Viewport& viewport, const Viewport& pixels) const {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(target_));
   glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
   glDisable(GL_DEPTH_TEST);
@@ -67,6 +68,9 @@ void ShadowMask::apply(const Viewport& viewport) const {
   glBindTexture(GL_TEXTURE_2D, texture_.name());
   ShaderProgram::set(mask_location_, kMaskUnit);
   ShaderProgram::set(scale_location_, grid_.scale);
+  ShaderProgram::set(pixels_location_, glm::vec4(static_cast<float>(pixels.x), static_cast<float>(pixels.y),
+                                                 static_cast<float>(pixels.x + pixels.width),
+                                                 static_cast<float>(pixels.y + pixels.height)));
   glBindVertexArray(vao_.name());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindTexture(GL_TEXTURE_2D, 0);

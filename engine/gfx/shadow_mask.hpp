@@ -26,14 +26,14 @@ class ShadowMask {
   // (ShadowMaskGrid::scale_for), kept while they stay; grid() says where its texels are.
   void prepare(int width, int height, int scale);
   [[nodiscard]] const ShadowMaskGrid& grid() const noexcept { return grid_; }
-  // Binds the mask for drawing and clears `texels` to no darkness. At scale 1 the viewport and
-  // scissor are left as they are: the bones' shadows are drawn with the framebuffer's own pixel
+  // Binds the mask for drawing and clears `texels` (at scale 1 framebuffer pixels) to no darkness. At scale 1 the
+  // viewport and scissor are left as they are: the bones' shadows are drawn with the framebuffer's own pixel
   // coordinates. At scale 2 the viewport is the whole mask and the scissor `texels`.
   void begin(const Viewport& texels);
   // Binds the framebuffer that was bound at begin() again, with `viewport` its viewport, and
-  // multiplies its colour by (1 - darkness) inside the scissor set by the caller; alpha is left as
-  // it is.
-  void apply(const Viewport& viewport) const;
+  // multiplies its colour by (1 - darkness) at framebuffer pixels `pixels` (the caller's scissor
+  // set to them too); alpha is left as it is.
+  void apply(const Viewport& viewport, const Viewport& pixels) const;
 
  private:
   ShadowMask(ShaderProgram program, VertexArray vao, Framebuffer framebuffer, Texture texture) noexcept;
@@ -44,6 +44,7 @@ class ShadowMask {
   ShadowMaskGrid grid_;  // the texture's
   int mask_location_ = -1;
   int scale_location_ = -1;
+  int pixels_location_ = -1;
   int target_ = 0;  // the framebuffer bound at begin()
 };
 

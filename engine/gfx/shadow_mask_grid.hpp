@@ -17,7 +17,7 @@ struct ShadowMaskGrid {
 
   // The grid covering framebuffer pixels 0..fb_width x 0..fb_height at `scale`.
   [[nodiscard]] static ShadowMaskGrid covering(int fb_width, int fb_height, int scale) noexcept;
-  // Texels for a scene drawn in `viewport`: 2 from kHalfResolutionFrom pixels on its shorter side
+  // Pixels a texel spans for a scene drawn in `viewport`: 2 from kHalfResolutionFrom pixels on its shorter side
   // (the soft shadow then spans several pixels at its sharpest), else 1.
   static constexpr int kHalfResolutionFrom = 360;
   [[nodiscard]] static int scale_for(const Viewport& viewport) noexcept;

@@ -85,6 +85,10 @@ TEST_F(RenderBaseline, SampleStill) {
 TEST_F(RenderBaseline, ShadowAtHalfResolutionLooksAsAtFull) {
   const fs::path still = run("sample_wide", {"render", sample(), "-o", "OUT", "--size", "640x360", "--frame", "120"});
   EXPECT_TRUE(matches_baseline(still, "sample_wide", BaselineTolerance{12, 0.0}));
+  // And it is not the full resolution's picture: the half-resolution mask drew it.
+  const ImageDifference difference =
+      image_difference(read_png(still), read_png(baselines_dir() / "sample_wide.png"), BaselineTolerance{});
+  EXPECT_GT(difference.largest, 0);
 }
 
 // LeftWrist selected at frame 300: the joint and its bone in the highlight colour, its trail

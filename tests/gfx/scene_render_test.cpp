@@ -2,7 +2,10 @@
 // projects the joints, the background gradient where nothing is, one upload per pose.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
 
 #include <glm/common.hpp>
 
@@ -233,6 +236,80 @@ TEST_F(SceneRenderTest, TheShadowLandsUnderTheFeetOfAnOffsetViewAndLeavesAlphaOp
   }
   EXPECT_EQ(darkened_outside, 0);
   EXPECT_EQ(not_opaque, 0);
+}
+
+// At 720x400 the shadow's mask has a texel for every 2x2 pixels (gfx/shadow_mask_grid). A frame
+// drawn in a region that cuts through the shadow gives inside the region exactly the pixels of
+// the frame drawn whole: the texels its pixels read are drawn whole, whatever the mask held before
+// (another pose's shadow, drawn between).
+TEST_F(SceneRenderTest, AShadowCutByARegionIsTheWholeFramesShadowThere) {
+  constexpr int width = 720;
+  constexpr int height = 400;
+  std::string error;
+  std::optional<RenderTarget> big = RenderTarget::create(width, height, 4, error);
+  ASSERT_TRUE(big) << error;
+  const float aspect = static_cast<float>(width) / static_cast<float>(height);
+  camera_.reset(bounds_, aspect);
+  const auto draw = [&](std::size_t frame, const SceneStyle& style, std::optional<Viewport> region) {
+    pose_frame(clip_, frame, PositionMode::Add, pose_);
+    renderer_->update_pose(clip_.skeleton, pose_);
+    big->bind();
+    clear_framebuffer(width, height, 0, 0, 0);
+    SceneView view;
+    view.view = camera_.view();
+    view.projection = camera_.projection(aspect);
+    view.eye = camera_.eye();
+    view.viewport = {0, 0, width, height};
+    view.region = region;
+    renderer_->draw(view, style, frame);
+    return big->read_rgba();
+  };
+  SceneStyle with_shadow = lines_only();
+  with_shadow.show_shadow = true;
+  const auto plain = draw(300, lines_only(), std::nullopt);
+  const auto whole = draw(300, with_shadow, std::nullopt);
+  int lowest = 0;
+  for (int joint = 0; joint < clip_.skeleton.joint_count(); ++joint) {
+    if (pose_.position(joint).y < pose_.position(lowest).y) lowest = joint;
+  }
+  const glm::vec3 under(pose_.position(lowest).x, bounds_.min.y, pose_.position(lowest).z);
+  const glm::vec3 p = project_to_pixels(camera_.projection(aspect) * camera_.view(), under, glm::vec2(width, height));
+  const int x = static_cast<int>(p.x);
+  const int gl_y = height - 1 - static_cast<int>(p.y);
+  // Bands and a box through the foot's shadow, at odd and even edges. A bone's line cut by a
+  // region's edge may differ there by itself (drawn without the shadow too): such pixels are left
+  // out, and must stay few.
+  for (const Viewport& region : {Viewport{x - 9, 0, 23, height}, Viewport{x - 4, gl_y - 5, 17, 11},
+                                 Viewport{0, gl_y - 3, width, 7}, Viewport{x + 1, gl_y - 20, 2, 40}}) {
+    draw(120, lines_only(), std::nullopt);
+    const auto part_plain = draw(300, lines_only(), region);
+    draw(120, with_shadow, std::nullopt);  // another pose's shadow left in the mask
+    const auto part = draw(300, with_shadow, region);
+    int differing = 0;
+    int left_out = 0;
+    int shadowed = 0;  // pixels of the region the shadow darkens
+    const auto same_at = [](const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b, std::size_t i) {
+      return std::equal(a.begin() + static_cast<std::ptrdiff_t>(i), a.begin() + static_cast<std::ptrdiff_t>(i + 4),
+                        b.begin() + static_cast<std::ptrdiff_t>(i));
+    };
+    for (int row_y = std::max(region.y, 0); row_y < std::min(region.y + region.height, height); ++row_y) {
+      for (int column = std::max(region.x, 0); column < std::min(region.x + region.width, width); ++column) {
+        const std::size_t i =
+            (static_cast<std::size_t>(height - 1 - row_y) * width + static_cast<std::size_t>(column)) * 4;
+        if (!same_at(part_plain, plain, i)) {
+          ++left_out;
+          continue;
+        }
+        differing += same_at(part, whole, i) ? 0 : 1;
+        shadowed += same_at(whole, plain, i) ? 0 : 1;
+      }
+    }
+    const std::string where = std::to_string(region.x) + "," + std::to_string(region.y) + " " +
+                              std::to_string(region.width) + "x" + std::to_string(region.height);
+    EXPECT_EQ(differing, 0) << "region " << where;
+    EXPECT_LE(left_out, 8) << "region " << where;
+    EXPECT_GT(shadowed, 10) << "the region misses the shadow: " << where;
+  }
 }
 
 TEST_F(SceneRenderTest, HighlightedBoneIsDrawnInTheHighlightColour) {
