@@ -63,17 +63,26 @@ class SceneRenderTest : public test::GlTest {
 
   std::vector<std::uint8_t> render(std::size_t frame, const SceneStyle& style,
                                    Viewport viewport = {0, 0, kWidth, kHeight}) {
+    return render_into(*target_, kWidth, kHeight, frame, style, viewport);
+  }
+
+  // `frame` posed and drawn into `target` (width x height), cleared to black first, in `viewport`
+  // (only `region` of it when given); its pixels, rows top first.
+  std::vector<std::uint8_t> render_into(const RenderTarget& target, int width, int height, std::size_t frame,
+                                        const SceneStyle& style, Viewport viewport,
+                                        std::optional<Viewport> region = std::nullopt) {
     pose_frame(clip_, frame, PositionMode::Add, pose_);
     renderer_->update_pose(clip_.skeleton, pose_);
-    target_->bind();
-    clear_framebuffer(kWidth, kHeight, 0, 0, 0);
+    target.bind();
+    clear_framebuffer(width, height, 0, 0, 0);
     SceneView view;
     view.view = camera_.view();
     view.projection = camera_.projection(static_cast<float>(viewport.width) / static_cast<float>(viewport.height));
     view.eye = camera_.eye();
     view.viewport = viewport;
+    view.region = region;
     renderer_->draw(view, style, frame);
-    return target_->read_rgba();
+    return target.read_rgba();
   }
 
   glm::vec2 project(int joint) const {
@@ -251,18 +260,7 @@ TEST_F(SceneRenderTest, AShadowCutByARegionIsTheWholeFramesShadowThere) {
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
   camera_.reset(bounds_, aspect);
   const auto draw = [&](std::size_t frame, const SceneStyle& style, std::optional<Viewport> region) {
-    pose_frame(clip_, frame, PositionMode::Add, pose_);
-    renderer_->update_pose(clip_.skeleton, pose_);
-    big->bind();
-    clear_framebuffer(width, height, 0, 0, 0);
-    SceneView view;
-    view.view = camera_.view();
-    view.projection = camera_.projection(aspect);
-    view.eye = camera_.eye();
-    view.viewport = {0, 0, width, height};
-    view.region = region;
-    renderer_->draw(view, style, frame);
-    return big->read_rgba();
+    return render_into(*big, width, height, frame, style, Viewport{0, 0, width, height}, region);
   };
   SceneStyle with_shadow = lines_only();
   with_shadow.show_shadow = true;
