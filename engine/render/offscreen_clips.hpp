@@ -52,6 +52,9 @@ class OffscreenClips {
   // follow the root. Returns the yaw an orbit starts from.
   float start_camera(VideoCamera camera);
   [[nodiscard]] OrbitCamera& camera() noexcept { return camera_; }
+  // Whether the camera moves with the figures from frame to frame (follow, orbit): a view's
+  // backdrop is then not drawn for the next frames.
+  [[nodiscard]] bool camera_follows() const noexcept { return follow_; }
 
   [[nodiscard]] const ClipSet& clips() const noexcept { return clips_; }
   // The shaders and buffers drawn with, for the next clips (OffscreenSession::give_back); these

@@ -99,10 +99,12 @@ const std::vector<std::uint8_t>& OffscreenRenderer::draw_video_frame(double acti
   const glm::mat4 view_projection = view.projection * view.view;
   const std::optional<gfx::Viewport> region = clips.figure_region();
   // The backdrop holds while the camera stays; a frame whose figures reach the camera's plane
-  // (no rectangle) is drawn whole without dropping it.
+  // (no rectangle) is drawn whole without dropping it. A still camera's first frame draws the
+  // backdrop at once, rather than a whole frame and then the backdrop at the second.
+  const bool first = !parts.last_view_projection.has_value();
   const bool same_view = parts.last_view_projection == view_projection;
   if (!same_view) parts.patched.clear();
-  const bool still = region && same_view;
+  const bool still = region && (same_view || (first && !clips.camera_follows()));
   parts.last_view_projection = view_projection;
   const gfx::RenderTarget& target = *parts.target;
   if (!still) {  // the first frame, a moving camera: the whole frame
