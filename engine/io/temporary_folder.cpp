@@ -131,7 +131,7 @@ bool TemporaryFolder::commit(const std::function<bool(const std::string& name)>&
     return false;
   }
   {  // A missing target: this folder, renamed, is it. Never over an existing (even empty) folder.
-    const SignalsHeld signals_wait;
+    const SignalsHeld renaming;
     int renamed = ::renameat2(AT_FDCWD, s.path.c_str(), AT_FDCWD, s.target.c_str(), RENAME_NOREPLACE);
     if (renamed != 0 && (errno == EINVAL || errno == ENOSYS)) {  // a file system without RENAME_NOREPLACE
       struct stat existing {};
@@ -180,7 +180,7 @@ bool TemporaryFolder::commit(const std::function<bool(const std::string& name)>&
   }
   const std::vector<std::string> ours = folder_entries(s.path, [](const std::string&) { return true; });
   {
-    const SignalsHeld signals_wait;  // all moved, or (a failure) as many as could be
+    const SignalsHeld renaming;  // all moved, or (a failure) as many as could be
     for (const std::string& name : ours) {
       const std::string from = s.path + "/" + name;
       if (::renameat(AT_FDCWD, from.c_str(), target.fd, name.c_str()) != 0) {
