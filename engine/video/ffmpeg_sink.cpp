@@ -15,7 +15,7 @@
 #include "video/frame_queue.hpp"
 #include "video/sinks.hpp"
 #include "video/video_check.hpp"
-#include "video/yuv420.hpp"
+#include "video/yuv420_frames.hpp"
 
 namespace bvhscope::video::detail {
 namespace {
@@ -30,8 +30,7 @@ bool pipe_frame(int fd, const std::uint8_t* data, std::size_t size, std::string&
 class FfmpegSink final : public FrameSink {
  public:
   // Frames of width x height RGBA, piped as they are or, for an encoder of 4:2:0, converted on
-  // the queue's thread (pipes_yuv420): the whole frame, or only where it changed when the frame
-  // came with its changes (write_changed) and the one before it was converted.
+  // the queue's thread (pipes_yuv420, Yuv420Frames).
   FfmpegSink(std::string target, VideoFormat format, io::AtomicFile file, ChildProcess child, int width, int height,
              std::size_t buffers)
       : target_(std::move(target)),
@@ -39,23 +38,11 @@ class FfmpegSink final : public FrameSink {
         file_(std::move(file)),
         child_(std::move(child)),
         frame_bytes_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4),
-        yuv_(pipes_yuv420(format) ? yuv420_frame_bytes(width, height) : 0),
-        changes_(std::max<std::size_t>(buffers, 1)),  // the queue's buffer count (at least 1)
-        queue_(frame_bytes_, buffers,
-               [this, width, height](const std::uint8_t* frame, std::size_t index, std::string& error) {
-                 if (yuv_.empty()) return pipe_frame(child_.stdin_fd(), frame, frame_bytes_, error);
-                 // The queue uses its buffers in turn: frame `index` is in slot index % buffers.
-                 const std::optional<std::vector<FrameRegion>>& changed = changes_[index % changes_.size()];
-                 if (changed && yuv_holds_last_) {
-                   for (const FrameRegion& region : *changed)
-                     rgba_to_yuv420_rect(frame, width, height, region.x, region.y, region.width, region.height,
-                                         yuv_.data());
-                 } else {
-                   rgba_to_yuv420(frame, width, height, yuv_.data());
-                 }
-                 yuv_holds_last_ = true;
-                 return pipe_frame(child_.stdin_fd(), yuv_.data(), yuv_.size(), error);
-               }) {}
+        yuv_(pipes_yuv420(format) ? std::optional<Yuv420Frames>(std::in_place, width, height, buffers) : std::nullopt),
+        queue_(frame_bytes_, buffers, [this](const std::uint8_t* frame, std::size_t index, std::string& error) {
+          if (!yuv_) return pipe_frame(child_.stdin_fd(), frame, frame_bytes_, error);
+          return pipe_frame(child_.stdin_fd(), yuv_->convert(frame, index), yuv_->bytes(), error);
+        }) {}
 
   ~FfmpegSink() override {
     // Abandoned (or already finished): the child is killed first, so a blocked pipe write ends.
@@ -134,11 +121,7 @@ class FfmpegSink final : public FrameSink {
         [&frame](std::string& reason) {
           return frame.sink.queue_.push_filled(
               [&frame](std::uint8_t* buffer, std::size_t slot) {
-                if (frame.changed != nullptr) {
-                  frame.sink.changes_[slot] = *frame.changed;
-                } else {
-                  frame.sink.changes_[slot].reset();
-                }
+                if (frame.sink.yuv_) frame.sink.yuv_->note_changes(slot, frame.changed);
                 frame.fill(buffer, slot);
               },
               reason);
@@ -181,13 +164,9 @@ class FfmpegSink final : public FrameSink {
   VideoFormat format_;
   io::AtomicFile file_;
   ChildProcess child_;
-  std::size_t frame_bytes_;        // width * height * 4
-  std::vector<std::uint8_t> yuv_;  // the frame being piped, as 4:2:0 (empty: piped as RGBA); the queue's thread's
-  bool yuv_holds_last_ = false;    // yuv_ is the last frame piped (the queue's thread's)
-  // Per queue slot, where its frame changed since the frame before it (nullopt: anywhere). Written
-  // by the producer before the slot is queued, read by the queue's thread after.
-  std::vector<std::optional<std::vector<FrameRegion>>> changes_;
-  FrameQueue queue_;  // last: its thread stops before the child and the file go
+  std::size_t frame_bytes_;          // width * height * 4
+  std::optional<Yuv420Frames> yuv_;  // frames piped as 4:2:0 (pipes_yuv420); none: as RGBA
+  FrameQueue queue_;                 // last: its thread stops before the child and the file go
   bool finished_ = false;
 };
 

@@ -69,6 +69,11 @@ OpenedSink open_frame_sink(const std::string& path, int width, int height, doubl
   settings.audio = options.audio;
   settings.duration = options.duration;
   settings.quality = options.quality;
+  const bool program_named = !options.ffmpeg.empty() || options.search_path.has_value();
+  if (options.encoder == VideoEncoder::Automatic && !program_named && pipes_yuv420(*format) && settings.audio.empty()) {
+    if (std::optional<OpenedSink> opened = detail::open_libav_sink(path, *format, settings, options))
+      return std::move(*opened);
+  }
   return detail::open_ffmpeg_sink(path, *format, settings, options);
 }
 

@@ -1,5 +1,7 @@
-// Where `render -o OUT` puts its frames: a video encoded by ffmpeg (MP4, WebM, GIF) or a PNG
-// sequence, chosen by OUT's name (video_format_of). Frames are RGBA rows, top row first, all of
+// Where `render -o OUT` puts its frames: a video (MP4, WebM, GIF) or a PNG sequence, chosen by
+// OUT's name (video_format_of). An MP4 or a WebM without audio is encoded in this process through
+// FFmpeg's libraries (video/libav_encoder) when they load; a GIF, a video with audio, or any video
+// when they do not, by an ffmpeg child process fed through a pipe. Frames are RGBA rows, top row first, all of
 // the size given at opening. Nothing appears under OUT before commit(): ffmpeg writes a temporary
 // file beside it (an io::AtomicFile: removed on an error, on destruction without commit, or when
 // SIGINT/SIGTERM/SIGHUP ends the process) that commit() renames over OUT once ffmpeg exited 0, said
@@ -22,10 +24,18 @@
 
 namespace bvhscope::video {
 
+// Who encodes an MP4 or a WebM without audio (the rest always goes to the ffmpeg program).
+enum class VideoEncoder {
+  Automatic,  // FFmpeg's libraries in this process when they load, else the ffmpeg program
+  Program,    // the ffmpeg program, fed through a pipe
+};
+
 struct FrameSinkOptions {
   std::string audio;      // a sound file (WAV, anything ffmpeg reads) muxed from frame 0; MP4 and WebM only
   double duration = 0.0;  // the video's seconds (frame count / fps): needed with `audio`, which is padded or cut to it
-  std::string ffmpeg;     // the ffmpeg program; empty: "ffmpeg" looked up on `search_path`
+  // Naming a program (ffmpeg or search_path) asks for it: encoder is then taken as Program.
+  VideoEncoder encoder = VideoEncoder::Automatic;
+  std::string ffmpeg;                      // the ffmpeg program; empty: "ffmpeg" looked up on `search_path`
   std::optional<std::string> search_path;  // a PATH value; nullopt: the environment's PATH
   std::size_t queue_frames = 3;            // frames buffered between write() and the encoder
   VideoQuality quality = VideoQuality::Normal;

@@ -4,10 +4,12 @@
 // with their reason and leave nothing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "npy_writer.hpp"
 #include "png_image.hpp"
@@ -262,13 +264,35 @@ TEST_F(VideoRender, WrongOptionsAndAMissingFfmpegAreRefusedAndLeaveNothing) {
   EXPECT_NE(camera.err.find("render: --camera must be fixed, follow or orbit, not 'crane'"), std::string::npos);
   const auto still = run_headless({"render", sample(), "-o", (dir_.path() / "x.png").string(), "--fps", "30"});
   EXPECT_EQ(still.exit_code, 2);
-  // No ffmpeg on PATH: said before anything is drawn; the MP4 is not there.
-  const ProcessResult missing = run_process({"/usr/bin/env", "-u", "DISPLAY", "PATH=/nonexistent", BVHSCOPE_EXECUTABLE,
-                                             "render", sample(), "-o", mp4.string(), "--frames", "0:9"});
+  // No ffmpeg on PATH: a GIF (made by the program's palette filters) is refused before anything
+  // is drawn, naming the package; the GIF is not there.
+  const ProcessResult missing =
+      run_process({"/usr/bin/env", "-u", "DISPLAY", "PATH=/nonexistent", BVHSCOPE_EXECUTABLE, "render", sample(), "-o",
+                   (dir_.path() / "x.gif").string(), "--frames", "0:9"});
   EXPECT_EQ(missing.exit_code, 1);
-  EXPECT_NE(missing.err.find("ffmpeg"), std::string::npos) << missing.err;
-  EXPECT_NE(missing.err.find("Debian"), std::string::npos) << missing.err;
+  EXPECT_NE(missing.err.find("GIF output needs ffmpeg, which is not on PATH (install Debian's ffmpeg package"),
+            std::string::npos)
+      << missing.err;
   EXPECT_TRUE(std::filesystem::is_empty(dir_.path()));
+}
+
+TEST_F(VideoRender, AnMp4AndAWebMAreEncodedInTheProcessWithoutTheFfmpegProgram) {
+  // FFmpeg's libraries encode them in bvhscope's own process: with no ffmpeg program on PATH they
+  // are written all the same, whole (frames 0..9 of the 120 fps sample at the default 60 fps: 5).
+  for (const char* name : {"x.mp4", "x.webm"}) {
+    const auto out = dir_.path() / name;
+    const ProcessResult made = run_process({"/usr/bin/env", "-u", "DISPLAY", "PATH=/nonexistent", BVHSCOPE_EXECUTABLE,
+                                            "render", sample(), "-o", out.string(), "--frames", "0:9"});
+    ASSERT_EQ(made.exit_code, 0) << made.err;
+    const ProcessResult probed =
+        run_process({"/usr/bin/env", "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                     "-show_entries", "stream=codec_name,nb_read_frames", "-of", "csv=p=0", out.string()});
+    EXPECT_EQ(probed.out, std::string(name == std::string("x.mp4") ? "h264" : "vp9") + ",5\n") << probed.err;
+  }
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_.path())) names.push_back(entry.path().filename());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"x.mp4", "x.webm"})) << "no temporary file left";
 }
 
 }  // namespace

@@ -54,21 +54,32 @@ TEST(FfmpegFailure, MissingFfmpegIsAClearErrorNamingTheDebianPackageAndLeavesNot
   EXPECT_TRUE(frames.sink->commit(error)) << error;
 }
 
+// Both encoders of an MP4 and a WebM: FFmpeg's libraries in the process, the ffmpeg program.
+constexpr video::VideoEncoder kEncoders[] = {video::VideoEncoder::Automatic, video::VideoEncoder::Program};
+
+FrameSinkOptions encoded_by(video::VideoEncoder encoder) {
+  FrameSinkOptions options;
+  options.encoder = encoder;
+  return options;
+}
+
 TEST(FfmpegFailure, AbandonedSinkKillsFfmpegAndLeavesNoFile) {
-  TempDir dir;
-  const auto out = dir.path() / "clip.mp4";
-  {
-    video::OpenedSink opened = open_frame_sink(out.string(), 320, 240, 30.0);
-    ASSERT_TRUE(opened) << opened.error;
-    std::string error;
-    for (int k = 0; k < 20; ++k) {
-      const std::vector<std::uint8_t> frame = synthetic_frame(320, 240, k);
-      ASSERT_TRUE(opened.sink->write(frame.data(), error)) << error;
-    }
-    EXPECT_EQ(entries(dir.path()).size(), 1u) << "the temporary file, beside the target";
-    EXPECT_EQ(entries(dir.path())[0].rfind(".clip.mp4.", 0), 0u) << entries(dir.path())[0];
-  }  // destroyed without commit
-  EXPECT_TRUE(entries(dir.path()).empty());
+  for (const video::VideoEncoder encoder : kEncoders) {
+    TempDir dir;
+    const auto out = dir.path() / "clip.mp4";
+    {
+      video::OpenedSink opened = open_frame_sink(out.string(), 320, 240, 30.0, encoded_by(encoder));
+      ASSERT_TRUE(opened) << opened.error;
+      std::string error;
+      for (int k = 0; k < 20; ++k) {
+        const std::vector<std::uint8_t> frame = synthetic_frame(320, 240, k);
+        ASSERT_TRUE(opened.sink->write(frame.data(), error)) << error;
+      }
+      EXPECT_EQ(entries(dir.path()).size(), 1u) << "the temporary file, beside the target";
+      EXPECT_EQ(entries(dir.path())[0].rfind(".clip.mp4.", 0), 0u) << entries(dir.path())[0];
+    }  // destroyed without commit
+    EXPECT_TRUE(entries(dir.path()).empty());
+  }
 }
 
 TEST(FfmpegFailure, FfmpegFailingReportsItsOwnLastLinesWithoutACrash) {
@@ -160,30 +171,32 @@ TEST(FfmpegFailure, ARenderEndedBySigtermLeavesNothing) {
 // A deferred interrupt (as the viewer and a render loop use): the next write() fails, the sink is
 // dropped, ffmpeg is killed and nothing is left. In a child process: the deferral is process-wide.
 TEST(FfmpegFailure, ADeferredInterruptFailsTheNextWriteAndLeavesNothing) {
-  TempDir dir;
-  const auto out = dir.path() / "clip.webm";
-  const pid_t child = ::fork();
-  if (child == 0) {
-    io::defer_interrupt_signals();
-    int code = 0;
-    {
-      video::OpenedSink opened = open_frame_sink(out.string(), 160, 120, 30.0);
-      if (!opened) ::_exit(3);
-      std::string error;
-      const std::vector<std::uint8_t> frame = synthetic_frame(160, 120, 0);
-      if (!opened.sink->write(frame.data(), error)) ::_exit(4);
-      ::raise(SIGINT);  // recorded, not fatal
-      if (opened.sink->write(frame.data(), error)) ::_exit(5);
-      if (error.find("interrupted (signal 2)") == std::string::npos) code = 6;
-      if (opened.sink->commit(error)) ::_exit(7);
+  for (const video::VideoEncoder encoder : kEncoders) {
+    TempDir dir;
+    const auto out = dir.path() / "clip.webm";
+    const pid_t child = ::fork();
+    if (child == 0) {
+      io::defer_interrupt_signals();
+      int code = 0;
+      {
+        video::OpenedSink opened = open_frame_sink(out.string(), 160, 120, 30.0, encoded_by(encoder));
+        if (!opened) ::_exit(3);
+        std::string error;
+        const std::vector<std::uint8_t> frame = synthetic_frame(160, 120, 0);
+        if (!opened.sink->write(frame.data(), error)) ::_exit(4);
+        ::raise(SIGINT);  // recorded, not fatal
+        if (opened.sink->write(frame.data(), error)) ::_exit(5);
+        if (error.find("interrupted (signal 2)") == std::string::npos) code = 6;
+        if (opened.sink->commit(error)) ::_exit(7);
+      }
+      ::_exit(entries(dir.path()).empty() ? code : 8);
     }
-    ::_exit(entries(dir.path()).empty() ? code : 8);
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "encoder " << static_cast<int>(encoder);
+    EXPECT_TRUE(entries(dir.path()).empty());
   }
-  int status = 0;
-  ASSERT_EQ(::waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0);
-  EXPECT_TRUE(entries(dir.path()).empty());
 }
 
 // A stand-in for ffmpeg: the real one encodes, then `after` runs with $f the file it wrote, and
@@ -253,7 +266,9 @@ TEST(FfmpegFailure, FfmpegSayingAWriteFailedIsAnErrorThoughItExitedZero) {
 // The real thing: a 200 KiB tmpfs (in a mount namespace of a child process, gone with it) and the
 // real ffmpeg filling it. Skipped, and said so, where mounting is not permitted; the stand-in
 // tests above cover the claim on their own.
-TEST(FfmpegFailure, AFullDiskKeepsTheOldVideo) {
+// The full disk of AFullDiskKeepsTheOldVideo, for one encoder: in a child process (with a mount
+// namespace of its own) whose exit status says what happened.
+void fill_the_disk(video::VideoEncoder encoder) {
   TempDir dir;
   const auto mount_point = dir.path() / "small";
   std::filesystem::create_directories(mount_point);
@@ -270,8 +285,7 @@ TEST(FfmpegFailure, AFullDiskKeepsTheOldVideo) {
       // lookahead) hands it over at the end: ffmpeg 5.1 fails writing its trailer and exits 0.
       std::ofstream(mount_point / "filler") << std::string(186 * 1024, '\0');
     }
-    FrameSinkOptions options;
-    video::OpenedSink opened = open_frame_sink(out.string(), 64, 48, 30.0, options);
+    video::OpenedSink opened = open_frame_sink(out.string(), 64, 48, 30.0, encoded_by(encoder));
     if (!opened) ::_exit(3);
     std::mt19937 random(7);
     std::vector<std::uint8_t> frame(64 * 48 * 4);
@@ -284,6 +298,7 @@ TEST(FfmpegFailure, AFullDiskKeepsTheOldVideo) {
     if (!failed) failed = !opened.sink->commit(error);
     opened.sink.reset();
     if (!failed) ::_exit(4);
+    if (error.find("No space left on device") == std::string::npos) ::_exit(7);
     if (read_file(out) != "the good video of yesterday") ::_exit(5);
     if (entries(mount_point) != std::vector<std::string>{"clip.mp4", "filler"}) ::_exit(6);
     ::_exit(0);
@@ -292,8 +307,14 @@ TEST(FfmpegFailure, AFullDiskKeepsTheOldVideo) {
   ASSERT_EQ(::waitpid(child, &status, 0), child);
   ASSERT_TRUE(WIFEXITED(status)) << "wait status " << status;
   if (WEXITSTATUS(status) == kCannotMount) GTEST_SKIP() << "mounting a tmpfs is not permitted here";
-  EXPECT_EQ(WEXITSTATUS(status), 0) << "4: reported as written, 5: the old file changed, 6: a file left behind";
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "encoder " << static_cast<int>(encoder)
+                                    << ": 4: reported as written, 5: the old file changed, 6: a file left behind, "
+                                       "7: the error does not say the disk is full";
   EXPECT_EQ(entries(mount_point), std::vector<std::string>{}) << "the tmpfs went with the child";
+}
+
+TEST(FfmpegFailure, AFullDiskKeepsTheOldVideo) {
+  for (const video::VideoEncoder encoder : kEncoders) fill_the_disk(encoder);
 }
 
 // SIGKILL leaves the temporary file: the next output of the same name removes it (its process is

@@ -209,6 +209,58 @@ TEST(FrameSink, FramesHandedWithTheirChangesEncodeAsTheWholeFramesDo) {
   EXPECT_TRUE(read_file(whole) == read_file(changed)) << "the two MP4s differ";
 }
 
+// Every frame of a video decoded by ffmpeg, as RGBA.
+std::string decode_all(const std::filesystem::path& file) {
+  const ProcessResult result =
+      run_process({tool("ffmpeg"), "-v", "error", "-i", file.string(), "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  return result.out;
+}
+
+TEST(FrameSink, TheProcessEncodesMp4AndWebMAsTheFfmpegProgramDoes) {
+  // Without the program on PATH the MP4 and the WebM are encoded all the same (in this process,
+  // through FFmpeg's libraries), and to the same stream the ffmpeg program makes of the same
+  // frames: the same rate (29.97 as 2997/100), x264's settings as written into the stream, every
+  // decoded frame byte for byte.
+  const int width = 160;
+  const int height = 120;
+  for (const std::string name : {"clip.mp4", "clip.webm"}) {
+    TempDir dir;
+    TempDir empty_bin;
+    const auto inside = dir.path() / ("inside-" + name);
+    const auto outside = dir.path() / ("program-" + name);
+    {
+      const char* path_before = std::getenv("PATH");
+      const std::string saved = path_before != nullptr ? path_before : "";
+      ::setenv("PATH", empty_bin.path().c_str(), 1);
+      encode(inside, width, height, 29.97, 15);
+      ::setenv("PATH", saved.c_str(), 1);
+    }
+    FrameSinkOptions by_program;
+    by_program.encoder = video::VideoEncoder::Program;
+    encode(outside, width, height, 29.97, 15, by_program);
+    auto a = probe(inside);
+    auto b = probe(outside);
+    EXPECT_EQ(a["nb_read_frames"], "15") << name;
+    EXPECT_EQ(a["r_frame_rate"], "2997/100") << name;
+    for (const char* key : {"codec_name", "pix_fmt", "r_frame_rate", "color_space", "duration", "format.duration"})
+      EXPECT_EQ(a[key], b[key]) << name << ": " << key;
+    const std::string decoded = decode_all(inside);
+    EXPECT_EQ(decoded.size(), static_cast<std::size_t>(width) * height * 4 * 15) << name;
+    EXPECT_TRUE(decoded == decode_all(outside)) << name << ": the decoded frames differ";
+    if (name == "clip.mp4") {
+      const auto settings = [](const std::string& bytes) {
+        const std::size_t from = bytes.find("cabac=");
+        return from == std::string::npos ? std::string() : bytes.substr(from, bytes.find('\0', from) - from);
+      };
+      const std::string ours = settings(read_file(inside));
+      EXPECT_NE(ours.find("crf=20.0"), std::string::npos) << ours;
+      EXPECT_EQ(ours, settings(read_file(outside)));
+    }
+    EXPECT_EQ(entries(dir.path()).size(), 2u) << "no temporary file left";
+  }
+}
+
 TEST(FrameSink, QualityNamesAreParsed) {
   EXPECT_EQ(video::parse_video_quality("preview"), video::VideoQuality::Preview);
   EXPECT_EQ(video::parse_video_quality("normal"), video::VideoQuality::Normal);

@@ -1,0 +1,204 @@
+#include "video/libav_encoder.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include "video/yuv420.hpp"
+
+namespace bvhscope::video {
+namespace {
+
+// The encoder's options, as ffmpeg_arguments gives them to the ffmpeg program.
+void encoder_options(const LibavFunctions& av, VideoFormat format, VideoQuality quality, AVDictionary** options) {
+  const bool preview = quality == VideoQuality::Preview;
+  const bool best = quality == VideoQuality::Best;
+  if (format == VideoFormat::Mp4) {
+    av.dict_set(options, "preset", preview ? "ultrafast" : best ? "slow" : "veryfast", 0);
+    av.dict_set(options, "crf", preview ? "23" : best ? "18" : "20", 0);
+    return;
+  }
+  av.dict_set(options, "deadline", best ? "good" : "realtime", 0);
+  av.dict_set(options, "cpu-used", best ? "2" : "8", 0);
+  av.dict_set(options, "row-mt", "1", 0);
+  av.dict_set(options, "b", "0", 0);
+  av.dict_set(options, "crf", preview ? "36" : best ? "30" : "32", 0);
+}
+
+// The first option left in `options` after opening (one the encoder did not take), if any.
+std::string unused_option(const LibavFunctions& av, const AVDictionary* options) {
+  const AVDictionaryEntry* entry = av.dict_get(options, "", nullptr, AV_DICT_IGNORE_SUFFIX);
+  return entry != nullptr ? entry->key : std::string();
+}
+
+}  // namespace
+
+std::unique_ptr<LibavEncoder> LibavEncoder::open(const LibavFunctions& av, const std::string& path, VideoFormat format,
+                                                 const EncodeSettings& settings, std::string& error) {
+  take_libav_errors();  // an earlier video's lines are not this one's
+  std::unique_ptr<LibavEncoder> made(new LibavEncoder(av));
+  LibavEncoder& e = *made;
+  e.width_ = settings.width;
+  e.height_ = settings.height;
+  const char* muxer = format == VideoFormat::Mp4 ? "mp4" : "webm";
+  const char* encoder = format == VideoFormat::Mp4 ? "libx264" : "libvpx-vp9";
+  // "file:" so that a name with a colon is a file, as for the ffmpeg program.
+  const std::string url = "file:" + path;
+  int code = av.alloc_output_context2(&e.format_, nullptr, muxer, url.c_str());
+  if (code < 0 || e.format_ == nullptr) {
+    error = e.failed(std::string("cannot make the ") + muxer + " muxer", code);
+    return nullptr;
+  }
+  const AVCodec* codec = av.find_encoder_by_name(encoder);
+  if (codec == nullptr) {
+    error = std::string("this FFmpeg has no ") + encoder + " encoder";
+    return nullptr;
+  }
+  e.stream_ = av.new_stream(e.format_, nullptr);
+  e.codec_ = av.alloc_context3(codec);
+  e.frame_ = av.frame_alloc();
+  e.packet_ = av.packet_alloc();
+  if (e.stream_ == nullptr || e.codec_ == nullptr || e.frame_ == nullptr || e.packet_ == nullptr) {
+    error = "out of memory opening the encoder";
+    return nullptr;
+  }
+  AVCodecContext& c = *e.codec_;
+  c.width = settings.width;
+  c.height = settings.height;
+  c.pix_fmt = AV_PIX_FMT_YUV420P;
+  c.framerate = av.d2q(settings.fps, 1001000);  // as the ffmpeg program reads "-framerate 29.97"
+  c.time_base = AVRational{c.framerate.den, c.framerate.num};
+  c.thread_count = 0;  // as many as the machine has, as the ffmpeg program's "threads auto"
+  c.color_primaries = AVCOL_PRI_BT709;
+  c.color_trc = AVCOL_TRC_BT709;
+  c.colorspace = AVCOL_SPC_BT709;
+  c.color_range = AVCOL_RANGE_MPEG;
+  if ((e.format_->oformat->flags & AVFMT_GLOBALHEADER) != 0) c.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+  AVDictionary* options = nullptr;
+  encoder_options(av, format, settings.quality, &options);
+  code = av.open2(e.codec_, codec, &options);
+  const std::string unused = unused_option(av, options);
+  av.dict_free(&options);
+  if (code < 0) {
+    error = e.failed(std::string("cannot open the ") + encoder + " encoder", code);
+    return nullptr;
+  }
+  if (!unused.empty()) {
+    error = std::string("the ") + encoder + " encoder has no option '" + unused + "'";
+    return nullptr;
+  }
+  code = av.parameters_from_context(e.stream_->codecpar, e.codec_);
+  if (code < 0) {
+    error = e.failed("cannot describe the video stream", code);
+    return nullptr;
+  }
+  e.stream_->time_base = c.time_base;
+  e.stream_->avg_frame_rate = c.framerate;
+  e.frame_->format = AV_PIX_FMT_YUV420P;
+  e.frame_->width = settings.width;
+  e.frame_->height = settings.height;
+  code = av.frame_get_buffer(e.frame_, 0);
+  if (code < 0) {
+    error = e.failed("cannot make a frame", code);
+    return nullptr;
+  }
+  code = av.io_open(&e.format_->pb, url.c_str(), AVIO_FLAG_WRITE);
+  if (code < 0) {
+    error = e.failed("cannot write " + path, code);
+    return nullptr;
+  }
+  e.file_open_ = true;
+  AVDictionary* muxing = nullptr;
+  if (format == VideoFormat::Mp4) av.dict_set(&muxing, "movflags", "+faststart", 0);
+  code = av.write_header(e.format_, &muxing);
+  av.dict_free(&muxing);
+  if (code < 0) {
+    error = e.failed("cannot write the video's header", code);
+    return nullptr;
+  }
+  return made;
+}
+
+LibavEncoder::~LibavEncoder() {
+  if (file_open_) av_.io_closep(&format_->pb);
+  av_.packet_free(&packet_);
+  av_.frame_free(&frame_);
+  av_.free_context(&codec_);
+  if (format_ != nullptr) av_.free_format_context(format_);
+}
+
+bool LibavEncoder::encode(const std::uint8_t* yuv, std::int64_t index, std::string& error) {
+  int code = av_.frame_make_writable(frame_);  // the encoder may still hold the last frame's planes
+  if (code < 0) {
+    error = failed("cannot make a frame", code);
+    return false;
+  }
+  // Packed planes into the frame's (whose rows may be padded).
+  const int widths[3] = {width_, (width_ + 1) / 2, (width_ + 1) / 2};
+  const int heights[3] = {height_, (height_ + 1) / 2, (height_ + 1) / 2};
+  const std::uint8_t* from = yuv;
+  for (int plane = 0; plane < 3; ++plane) {
+    for (int row = 0; row < heights[plane]; ++row) {
+      std::memcpy(frame_->data[plane] + static_cast<std::ptrdiff_t>(row) * frame_->linesize[plane], from,
+                  static_cast<std::size_t>(widths[plane]));
+      from += widths[plane];
+    }
+  }
+  frame_->pts = index;
+  code = av_.send_frame(codec_, frame_);
+  if (code < 0) {
+    error = failed("cannot encode frame " + std::to_string(index), code);
+    return false;
+  }
+  return write_packets(error);
+}
+
+bool LibavEncoder::finish(std::string& error) {
+  int code = av_.send_frame(codec_, nullptr);  // the end: the encoder hands over what it holds
+  if (code < 0) {
+    error = failed("cannot finish encoding", code);
+    return false;
+  }
+  if (!write_packets(error)) return false;
+  code = av_.write_trailer(format_);
+  if (code < 0) {
+    error = failed("cannot write the end of the video", code);
+    return false;
+  }
+  const int write_error = format_->pb->error;
+  file_open_ = false;
+  code = av_.io_closep(&format_->pb);
+  if (write_error < 0 || code < 0) {
+    error = failed("cannot write the video", write_error < 0 ? write_error : code);
+    return false;
+  }
+  return true;
+}
+
+// Every packet the encoder has ready, into the file.
+bool LibavEncoder::write_packets(std::string& error) {
+  for (;;) {
+    int code = av_.receive_packet(codec_, packet_);
+    if (code == AVERROR(EAGAIN) || code == AVERROR_EOF) return true;
+    if (code < 0) {
+      error = failed("cannot encode", code);
+      return false;
+    }
+    av_.packet_rescale_ts(packet_, codec_->time_base, stream_->time_base);
+    packet_->stream_index = stream_->index;
+    code = av_.interleaved_write_frame(format_, packet_);  // takes the packet's data
+    if (code < 0) {
+      error = failed("cannot write the video", code);
+      return false;
+    }
+  }
+}
+
+// "WHAT: REASON", with what FFmpeg's libraries logged meanwhile ("libx264: ...").
+std::string LibavEncoder::failed(const std::string& what, int code) const {
+  std::string text = what + ": " + libav_error_text(av_, code);
+  const std::string logged = take_libav_errors();
+  if (!logged.empty()) text += " (" + logged + ")";
+  return text;
+}
+
+}  // namespace bvhscope::video
