@@ -2,7 +2,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +12,7 @@
 #include "io/write_all.hpp"
 #include "video/child_process.hpp"
 #include "video/frame_queue.hpp"
+#include "video/queued_sink.hpp"
 #include "video/sinks.hpp"
 #include "video/video_check.hpp"
 #include "video/yuv420_frames.hpp"
@@ -27,20 +27,19 @@ bool pipe_frame(int fd, const std::uint8_t* data, std::size_t size, std::string&
   return false;
 }
 
-class FfmpegSink final : public FrameSink {
+class FfmpegSink final : public QueuedSink {
  public:
   // Frames of width x height RGBA, piped as they are or, for an encoder of 4:2:0, converted on
   // the queue's thread (pipes_yuv420, Yuv420Frames).
   FfmpegSink(std::string target, VideoFormat format, io::AtomicFile file, ChildProcess child, int width, int height,
              std::size_t buffers)
-      : target_(std::move(target)),
+      : QueuedSink(std::move(target), static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4),
         format_(format),
         file_(std::move(file)),
         child_(std::move(child)),
-        frame_bytes_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4),
         yuv_(pipes_yuv420(format) ? std::optional<Yuv420Frames>(std::in_place, width, height, buffers) : std::nullopt),
-        queue_(frame_bytes_, buffers, [this](const std::uint8_t* frame, std::size_t index, std::string& error) {
-          if (!yuv_) return pipe_frame(child_.stdin_fd(), frame, frame_bytes_, error);
+        queue_(frame_bytes(), buffers, [this](const std::uint8_t* frame, std::size_t index, std::string& error) {
+          if (!yuv_) return pipe_frame(child_.stdin_fd(), frame, frame_bytes(), error);
           return pipe_frame(child_.stdin_fd(), yuv_->convert(frame, index), yuv_->bytes(), error);
         }) {}
 
@@ -49,24 +48,9 @@ class FfmpegSink final : public FrameSink {
     child_.kill();
   }
 
-  bool write(const std::uint8_t* rgba, std::string& error) override {
-    return write_changes([&](std::uint8_t* buffer, std::size_t) { std::memcpy(buffer, rgba, frame_bytes_); }, nullptr,
-                         error);
-  }
-
-  bool write_filled(const Filler& fill, std::string& error) override { return write_changes(fill, nullptr, error); }
-
-  bool write_changed(const Filler& fill, const std::vector<FrameRegion>& changed, std::string& error) override {
-    return write_changes(fill, &changed, error);
-  }
-
   bool commit(std::string& error) override {
-    if (finished_) {
-      error = target_ + ": the video is already finished";
-      return false;
-    }
-    if (interrupted(error)) return false;
-    finished_ = true;
+    if (!usable(error)) return false;
+    finish_writing();
     std::string reason;
     const bool written = queue_.finish(reason);
     child_.close_stdin();  // end of input: ffmpeg finishes the file
@@ -77,11 +61,11 @@ class FfmpegSink final : public FrameSink {
       return false;  // the destructor removes the temporary file
     }
     if (const std::optional<std::string> unfinished = unfinished_video()) {
-      error = target_ + ": " + *unfinished + "; nothing was written";
+      error = target() + ": " + *unfinished + "; nothing was written";
       return false;  // the temporary file goes with the sink; what was at OUT stays
     }
     if (!file_.commit(error)) {
-      error = target_ + ": " + error;
+      error = target() + ": " + error;
       return false;
     }
     return true;
@@ -90,53 +74,18 @@ class FfmpegSink final : public FrameSink {
   [[nodiscard]] std::size_t waits() const noexcept override { return queue_.waits(); }
 
  private:
-  // One frame queued by `push(reason)`; when that fails, ffmpeg's own last lines say why.
-  template <typename Push>
-  bool write_with(const Push& push, std::string& error) {
-    if (finished_) {
-      error = target_ + ": the video is already finished";
-      return false;
-    }
-    if (interrupted(error)) return false;
-    std::string reason;
-    if (push(reason)) return true;
-    finished_ = true;
+  FrameQueue& queue() override { return queue_; }
+
+  void note_changes(std::size_t slot, const std::vector<FrameRegion>* changed) override {
+    if (yuv_) yuv_->note_changes(slot, changed);
+  }
+
+  // A frame could not be piped: ffmpeg's own last lines say why.
+  std::string failed_write(const std::string& reason) override {
     child_.close_stdin();
     int signal_number = 0;
     const int code = child_.wait(&signal_number);
-    error = failure(reason, code, signal_number);
-    return false;
-  }
-
-  // A frame into the queue, with where it changed since the frame before it (nullptr: anywhere),
-  // kept with its slot for the queue's thread.
-  bool write_changes(const Filler& fill, const std::vector<FrameRegion>* changed, std::string& error) {
-    // One reference captured: the queue's Filler holds it without allocating, frame after frame.
-    struct Frame {
-      FfmpegSink& sink;
-      const Filler& fill;
-      const std::vector<FrameRegion>* changed;
-    } frame{*this, fill, changed};
-    return write_with(
-        [&frame](std::string& reason) {
-          return frame.sink.queue_.push_filled(
-              [&frame](std::uint8_t* buffer, std::size_t slot) {
-                if (frame.sink.yuv_) frame.sink.yuv_->note_changes(slot, frame.changed);
-                frame.fill(buffer, slot);
-              },
-              reason);
-        },
-        error);
-  }
-
-  // A deferred SIGINT/SIGTERM/SIGHUP (io::defer_interrupt_signals) ends the video: the caller
-  // drops the sink, which kills ffmpeg and removes the temporary file.
-  bool interrupted(std::string& error) {
-    const int signal_number = io::interrupt_signal();
-    if (signal_number == 0) return false;
-    finished_ = true;
-    error = target_ + ": interrupted (signal " + std::to_string(signal_number) + ")";
-    return true;
+    return failure(reason, code, signal_number);
   }
 
   // ffmpeg exited 0, yet the video may be cut short: ffmpeg 5.1 exits 0 when its last writes (the
@@ -157,17 +106,14 @@ class FfmpegSink final : public FrameSink {
     std::string how = signal_number != 0 ? "ffmpeg was killed by signal " + std::to_string(signal_number)
                       : code > 0         ? "ffmpeg failed (exit status " + std::to_string(code) + ")"
                                          : "cannot write frames to ffmpeg: " + reason;
-    return target_ + ": " + how + (said.empty() ? std::string() : ": " + said);
+    return target() + ": " + how + (said.empty() ? std::string() : ": " + said);
   }
 
-  std::string target_;
   VideoFormat format_;
   io::AtomicFile file_;
   ChildProcess child_;
-  std::size_t frame_bytes_;          // width * height * 4
   std::optional<Yuv420Frames> yuv_;  // frames piped as 4:2:0 (pipes_yuv420); none: as RGBA
   FrameQueue queue_;                 // last: its thread stops before the child and the file go
-  bool finished_ = false;
 };
 
 }  // namespace
