@@ -91,10 +91,10 @@ class FfmpegSink final : public QueuedSink {
   // ffmpeg exited 0, yet the video may be cut short: ffmpeg 5.1 exits 0 when its last writes (the
   // trailer, an MP4's index) fail on a full disk. Its stderr and the file's structure say so.
   std::optional<std::string> unfinished_video() const {
-    const std::string& written = file_.temporary_path();
-    if (written.empty()) return std::nullopt;  // a device, written directly: nothing to rename or check
     if (const std::optional<std::string> line = ffmpeg_write_error(child_.stderr_tail()))
       return "ffmpeg could not finish the video (though it exited 0): " + *line;
+    const std::string& written = file_.temporary_path();
+    if (written.empty()) return std::nullopt;  // a device or a pipe, written directly: no file to check
     if (const std::optional<std::string> damage = check_video_file(written, format_))
       return "ffmpeg exited 0 but the " + std::string(format_name(format_)) + " it wrote is incomplete: " + *damage;
     return std::nullopt;

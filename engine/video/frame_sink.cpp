@@ -70,9 +70,14 @@ OpenedSink open_frame_sink(const std::string& path, int width, int height, doubl
   settings.duration = options.duration;
   settings.quality = options.quality;
   const bool program_named = !options.ffmpeg.empty() || options.search_path.has_value();
-  if (options.encoder == VideoEncoder::Automatic && !program_named && pipes_yuv420(*format) && settings.audio.empty()) {
-    if (std::optional<OpenedSink> opened = detail::open_libav_sink(path, *format, settings, options))
+  const bool in_process = pipes_yuv420(*format) && settings.audio.empty();
+  if (options.encoder == VideoEncoder::Library && (!in_process || program_named))
+    return refused(path + ": FFmpeg's libraries encode only MP4 and WebM without audio here");
+  if (options.encoder != VideoEncoder::Program && !program_named && in_process) {
+    std::string why_not;
+    if (std::optional<OpenedSink> opened = detail::open_libav_sink(path, *format, settings, options, why_not))
       return std::move(*opened);
+    if (options.encoder == VideoEncoder::Library) return refused(path + ": FFmpeg's libraries: " + why_not);
   }
   return detail::open_ffmpeg_sink(path, *format, settings, options);
 }

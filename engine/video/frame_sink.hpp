@@ -27,6 +27,7 @@ namespace bvhscope::video {
 // Who encodes an MP4 or a WebM without audio (the rest always goes to the ffmpeg program).
 enum class VideoEncoder {
   Automatic,  // FFmpeg's libraries in this process when they load, else the ffmpeg program
+  Library,    // FFmpeg's libraries only: opening fails when they do not load (for tests)
   Program,    // the ffmpeg program, fed through a pipe
 };
 

@@ -1,12 +1,41 @@
 #include "video/libav_encoder.hpp"
 
+#include <pthread.h>
+#include <signal.h>
+
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include "video/yuv420.hpp"
 
 namespace bvhscope::video {
 namespace {
+
+// SIGPIPE held off on this thread while it lives (the file may be a pipe whose reader went: a
+// failed write is an error then, not the end of the process); one raised meanwhile is taken.
+// Frames are written on the queue's thread, which holds it off for good (FrameQueue); the
+// header and the end are written on the caller's.
+class SigpipeHeld {
+ public:
+  SigpipeHeld() {
+    sigemptyset(&pipe_);
+    sigaddset(&pipe_, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_, &before_);
+  }
+  ~SigpipeHeld() {
+    const timespec zero{};
+    while (sigtimedwait(&pipe_, nullptr, &zero) > 0) {
+    }
+    pthread_sigmask(SIG_SETMASK, &before_, nullptr);
+  }
+  SigpipeHeld(const SigpipeHeld&) = delete;
+  SigpipeHeld& operator=(const SigpipeHeld&) = delete;
+
+ private:
+  sigset_t pipe_;
+  sigset_t before_;
+};
 
 // The encoder's options, as ffmpeg_arguments gives them to the ffmpeg program.
 void encoder_options(const LibavFunctions& av, VideoFormat format, VideoQuality quality, AVDictionary** options) {
@@ -65,13 +94,15 @@ std::unique_ptr<LibavEncoder> LibavEncoder::open(const LibavFunctions& av, const
   c.width = settings.width;
   c.height = settings.height;
   c.pix_fmt = AV_PIX_FMT_YUV420P;
-  c.framerate = av.d2q(settings.fps, 1001000);  // as the ffmpeg program reads "-framerate 29.97"
+  // The rate as the ffmpeg program gets it: its text (six decimals), made a fraction as it does.
+  c.framerate = av.d2q(std::strtod(fps_text(settings.fps).c_str(), nullptr), 1001000);
   c.time_base = AVRational{c.framerate.den, c.framerate.num};
   c.thread_count = 0;  // as many as the machine has, as the ffmpeg program's "threads auto"
   c.color_primaries = AVCOL_PRI_BT709;
   c.color_trc = AVCOL_TRC_BT709;
   c.colorspace = AVCOL_SPC_BT709;
   c.color_range = AVCOL_RANGE_MPEG;
+  c.field_order = AV_FIELD_PROGRESSIVE;  // as the program marks frames of rawvideo
   if ((e.format_->oformat->flags & AVFMT_GLOBALHEADER) != 0) c.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
   AVDictionary* options = nullptr;
   encoder_options(av, format, settings.quality, &options);
@@ -93,6 +124,8 @@ std::unique_ptr<LibavEncoder> LibavEncoder::open(const LibavFunctions& av, const
   }
   e.stream_->time_base = c.time_base;
   e.stream_->avg_frame_rate = c.framerate;
+  // The stream's encoder tag, as the program writes it ("Lavc59.37.100 libx264").
+  av.dict_set(&e.stream_->metadata, "encoder", (std::string(LIBAVCODEC_IDENT) + " " + encoder).c_str(), 0);
   e.frame_->format = AV_PIX_FMT_YUV420P;
   e.frame_->width = settings.width;
   e.frame_->height = settings.height;
@@ -109,7 +142,10 @@ std::unique_ptr<LibavEncoder> LibavEncoder::open(const LibavFunctions& av, const
   e.file_open_ = true;
   AVDictionary* muxing = nullptr;
   if (format == VideoFormat::Mp4) av.dict_set(&muxing, "movflags", "+faststart", 0);
-  code = av.write_header(e.format_, &muxing);
+  {
+    const SigpipeHeld held;
+    code = av.write_header(e.format_, &muxing);
+  }
   av.dict_free(&muxing);
   if (code < 0) {
     error = e.failed("cannot write the video's header", code);
@@ -153,6 +189,7 @@ bool LibavEncoder::encode(const std::uint8_t* yuv, std::int64_t index, std::stri
 }
 
 bool LibavEncoder::finish(std::string& error) {
+  const SigpipeHeld held;
   int code = av_.send_frame(codec_, nullptr);  // the end: the encoder hands over what it holds
   if (code < 0) {
     error = failed("cannot finish encoding", code);

@@ -32,7 +32,7 @@ std::deque<std::string>& kept_errors() {
 // FFmpeg's log: lines at the error level and worse are kept (the last few), named by what logged
 // them ("libx264: ..."); the rest (x264's "using cpu capabilities" and such) is dropped.
 void keep_errors(void* context, int level, const char* format, va_list arguments) {
-  if (level > AV_LOG_ERROR) return;
+  if ((level & 0xff) > AV_LOG_ERROR) return;  // the bits above are colours
   char text[512];
   std::vsnprintf(text, sizeof text, format, arguments);
   std::string line = text;

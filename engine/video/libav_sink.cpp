@@ -68,10 +68,10 @@ class LibavSink final : public QueuedSink {
 }  // namespace
 
 std::optional<OpenedSink> open_libav_sink(const std::string& path, VideoFormat format, const EncodeSettings& settings,
-                                          const FrameSinkOptions& options) {
-  std::string error;
-  const LibavFunctions* av = libav_functions(error);
+                                          const FrameSinkOptions& options, std::string& why_not) {
+  const LibavFunctions* av = libav_functions(why_not);
   if (av == nullptr) return std::nullopt;  // the ffmpeg program, then
+  std::string error;
   std::optional<io::AtomicFile> file = io::AtomicFile::create(path, error);
   if (!file) return OpenedSink{nullptr, path + ": " + error};
   // The temporary file, truncated and written by the muxer; a device target (no temporary file)

@@ -3,6 +3,7 @@
 // kept) nor any temporary file; a temporary file a killed render left is removed by the next.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -54,8 +55,9 @@ TEST(FfmpegFailure, MissingFfmpegIsAClearErrorNamingTheDebianPackageAndLeavesNot
   EXPECT_TRUE(frames.sink->commit(error)) << error;
 }
 
-// Both encoders of an MP4 and a WebM: FFmpeg's libraries in the process, the ffmpeg program.
-constexpr video::VideoEncoder kEncoders[] = {video::VideoEncoder::Automatic, video::VideoEncoder::Program};
+// Both encoders of an MP4 and a WebM: FFmpeg's libraries in the process (with no fallback to the
+// program), the ffmpeg program.
+constexpr video::VideoEncoder kEncoders[] = {video::VideoEncoder::Library, video::VideoEncoder::Program};
 
 FrameSinkOptions encoded_by(video::VideoEncoder encoder) {
   FrameSinkOptions options;
@@ -315,6 +317,50 @@ void fill_the_disk(video::VideoEncoder encoder) {
 
 TEST(FfmpegFailure, AFullDiskKeepsTheOldVideo) {
   for (const video::VideoEncoder encoder : kEncoders) fill_the_disk(encoder);
+}
+
+// An output that is a pipe whose reader goes after 100 bytes (a FIFO: written directly, no
+// temporary file): the render fails with an error, the process does not die of SIGPIPE, whether
+// the header, the frames or the end meet the broken pipe.
+TEST(FfmpegFailure, AReaderLeavingAPipedOutputIsAnErrorNotTheProcesssEnd) {
+  for (const video::VideoEncoder encoder : kEncoders) {
+    for (const int frames : {1, 30, 300}) {
+      TempDir dir;
+      const auto out = dir.path() / "piped.webm";
+      ASSERT_EQ(::mkfifo(out.c_str(), 0600), 0);
+      const pid_t child = ::fork();
+      if (child == 0) {
+        video::OpenedSink opened = open_frame_sink(out.string(), 160, 120, 30.0, encoded_by(encoder));
+        if (!opened) ::_exit(3);
+        std::string error;
+        bool failed = false;
+        for (int k = 0; k < frames && !failed; ++k) {
+          const std::vector<std::uint8_t> frame = synthetic_frame(160, 120, k);
+          failed = !opened.sink->write(frame.data(), error);
+        }
+        if (!failed) failed = !opened.sink->commit(error);
+        if (!failed) ::_exit(4);
+        if (encoder == video::VideoEncoder::Library && error.find("Broken pipe") == std::string::npos) ::_exit(5);
+        ::_exit(0);
+      }
+      const int reader = ::open(out.c_str(), O_RDONLY);
+      ASSERT_GE(reader, 0);
+      char bytes[100];
+      std::size_t got = 0;
+      while (got < sizeof bytes) {
+        const ssize_t n = ::read(reader, bytes + got, sizeof bytes - got);
+        if (n <= 0) break;
+        got += static_cast<std::size_t>(n);
+      }
+      ::close(reader);
+      int status = 0;
+      ASSERT_EQ(::waitpid(child, &status, 0), child);
+      ASSERT_TRUE(WIFEXITED(status)) << "encoder " << static_cast<int>(encoder) << ", " << frames
+                                     << " frames: ended by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+      EXPECT_EQ(WEXITSTATUS(status), 0) << "encoder " << static_cast<int>(encoder) << ", " << frames
+                                        << " frames: 4: reported as written, 5: no 'Broken pipe' in the error";
+    }
+  }
 }
 
 // SIGKILL leaves the temporary file: the next output of the same name removes it (its process is

@@ -44,13 +44,14 @@ inline std::string tool(const char* name) {
 }
 
 // ffprobe's answers for one stream ("v:0", "a:0"): width, height, nb_read_frames, duration,
-// codec_name, pix_fmt, r_frame_rate, color_space; and the container's: format.duration, format.format_name.
+// codec_name, pix_fmt, r_frame_rate, color_space, field_order; and the container's: format.duration,
+// format.format_name.
 inline std::map<std::string, std::string> probe(const std::filesystem::path& file, const std::string& stream = "v:0") {
-  const ProcessResult result =
-      run_process({tool("ffprobe"), "-v", "error", "-count_frames", "-select_streams", stream, "-show_entries",
-                   "stream=codec_name,width,height,pix_fmt,nb_read_frames,duration,r_frame_rate,color_space:format="
-                   "duration,format_name",
-                   "-of", "flat", file.string()});
+  const ProcessResult result = run_process(
+      {tool("ffprobe"), "-v", "error", "-count_frames", "-select_streams", stream, "-show_entries",
+       "stream=codec_name,width,height,pix_fmt,nb_read_frames,duration,r_frame_rate,color_space,field_order:format="
+       "duration,format_name",
+       "-of", "flat", file.string()});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   std::map<std::string, std::string> values;
   std::istringstream lines(result.out);
