@@ -33,7 +33,7 @@ bool render_video(std::vector<PreparedClip> clips, const OffscreenOptions& optio
   video::FrameSink& sink = *opened->sink;
   std::unique_ptr<OffscreenRenderer> renderer = OffscreenRenderer::create(std::move(clips), options, error, session);
   if (!renderer) return false;
-  renderer->draw_frame(timing.position(0));  // framed as a still is, then the camera's way
+  renderer->frame_at(timing.position(0));  // framed as a still is, then the camera's way
   OffscreenClips& drawn = renderer->clips();
   const float start_yaw = drawn.start_camera(video.camera);
   return encode_written_frames(

@@ -86,6 +86,11 @@ void OffscreenRenderer::draw_frame(double active_frame) {
   parts.clips->draw();
 }
 
+void OffscreenRenderer::frame_at(double active_frame) {
+  parts_->clips->pose_at(active_frame);
+  static_cast<void>(parts_->clips->view());  // the first view frames the clips
+}
+
 void OffscreenRenderer::read_pixels(std::vector<std::uint8_t>& rgba) const { parts_->target->read_rgba_into(rgba); }
 
 const std::vector<std::uint8_t>& OffscreenRenderer::draw_video_frame(double active_frame) {

@@ -34,6 +34,9 @@ class OffscreenRenderer {
   // Draws the frame at the active (last) clip's frame position `active_frame` (fractional:
   // interpolated), whole, into the target.
   void draw_frame(double active_frame);
+  // Poses the clips at `active_frame` and frames the camera as draw_frame's first picture does,
+  // drawing nothing: where a video's camera starts before it goes its own way.
+  void frame_at(double active_frame);
   // The last frame drawn, width x height x 4 bytes, top row first, into `rgba` (resized).
   void read_pixels(std::vector<std::uint8_t>& rgba) const;
   // A frame of a video: draw_frame then read_pixels, the same pixels, but when the camera has not
