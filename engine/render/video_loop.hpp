@@ -39,7 +39,7 @@ struct VideoOptions {
   const std::atomic<bool>* cancel = nullptr;
 };
 
-// The output for the timing (ffmpeg found, size accepted) before any frame is drawn; `error` says
+// The output for the timing (its encoder found, size accepted) before any frame is drawn; `error` says
 // why not.
 std::unique_ptr<video::FrameSink> open_video_output(const std::string& path, int width, int height,
                                                     const VideoTiming& timing, const VideoOptions& video,

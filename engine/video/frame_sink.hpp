@@ -1,12 +1,13 @@
 // Where `render -o OUT` puts its frames: a video (MP4, WebM, GIF) or a PNG sequence, chosen by
 // OUT's name (video_format_of). An MP4 or a WebM without audio is encoded in this process through
-// FFmpeg's libraries (video/libav_encoder) when they load; a GIF, a video with audio, or any video
-// when they do not, by an ffmpeg child process fed through a pipe. Frames are RGBA rows, top row first, all of
-// the size given at opening. Nothing appears under OUT before commit(): ffmpeg writes a temporary
-// file beside it (an io::AtomicFile: removed on an error, on destruction without commit, or when
-// SIGINT/SIGTERM/SIGHUP ends the process) that commit() renames over OUT once ffmpeg exited 0, said
-// nothing of a failed write, and the file is a whole video (check_video_file). A PNG sequence is
-// written into an io::TemporaryFolder beside OUT/, put in place as one set by commit().
+// FFmpeg's libraries (video/libav_encoder) when they load; a GIF, a video with audio, or any
+// video when they do not, by an ffmpeg child process fed through a pipe. Frames are RGBA rows, top
+// row first, all of the size given at opening. Nothing appears under OUT before commit(): the
+// encoder writes a temporary file beside it (an io::AtomicFile: removed on an error, on
+// destruction without commit, or when SIGINT/SIGTERM/SIGHUP ends the process) that commit()
+// renames over OUT once the encoding succeeded (ffmpeg exited 0 and said nothing of a failed
+// write) and the file is a whole video (check_video_file). A PNG sequence is written into an
+// io::TemporaryFolder beside OUT/, put in place as one set by commit().
 //
 // The caller checks OUT with io::output_conflict first (for a PNG sequence: every
 // sequence_frame_path it will write), the audio file counting as an input.
