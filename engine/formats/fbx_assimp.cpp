@@ -4,8 +4,6 @@
 // load and relocate it at start-up (about 8 ms of every `bvhscope info`) unless it reads an FBX.
 #include "formats/fbx_assimp.hpp"
 
-#include <dlfcn.h>
-
 #include <assimp/cimport.h>
 #include <assimp/config.h>
 #include <assimp/scene.h>
@@ -14,10 +12,12 @@
 #include <climits>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "io/runtime_library.hpp"
 
 namespace bvhscope {
 namespace {
@@ -34,22 +34,17 @@ struct AssimpFunctions {
 };
 
 bool load_assimp(AssimpFunctions& functions, std::string& error) {
-  void* library = ::dlopen(BVHSCOPE_ASSIMP_SONAME, RTLD_NOW | RTLD_LOCAL);
-  if (library == nullptr) {
-    const char* why = ::dlerror();
-    error = std::string("cannot load " BVHSCOPE_ASSIMP_SONAME " (install libassimp5): ") + (why != nullptr ? why : "");
+  const std::optional<io::RuntimeLibrary> library = io::RuntimeLibrary::open(BVHSCOPE_ASSIMP_SONAME, error);
+  if (!library) {
+    error = "cannot load " BVHSCOPE_ASSIMP_SONAME " (install libassimp5): " + error;
     return false;
   }
-  const auto find = [&](auto& function, const char* name) {
-    function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(::dlsym(library, name));
-    if (function == nullptr && error.empty()) error = std::string(BVHSCOPE_ASSIMP_SONAME " has no ") + name;
-  };
-  find(functions.create_store, "aiCreatePropertyStore");
-  find(functions.set_integer, "aiSetImportPropertyInteger");
-  find(functions.import_from_memory, "aiImportFileFromMemoryWithProperties");
-  find(functions.error_string, "aiGetErrorString");
-  find(functions.release_import, "aiReleaseImport");
-  find(functions.release_store, "aiReleasePropertyStore");
+  library->find(functions.create_store, "aiCreatePropertyStore", error);
+  library->find(functions.set_integer, "aiSetImportPropertyInteger", error);
+  library->find(functions.import_from_memory, "aiImportFileFromMemoryWithProperties", error);
+  library->find(functions.error_string, "aiGetErrorString", error);
+  library->find(functions.release_import, "aiReleaseImport", error);
+  library->find(functions.release_store, "aiReleasePropertyStore", error);
   return error.empty();
 }
 

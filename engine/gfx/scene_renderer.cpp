@@ -147,13 +147,12 @@ void SceneRenderer::draw_shadow(const SceneView& view, const SceneStyle& style) 
     return Viewport{x0, y0, x1 - x0, y1 - y0};
   };
   const std::optional<Viewport> shadow = within(0);
-  const std::optional<Viewport> cleared = within(2);
-  if (!shadow || !cleared) return;  // no shadow in the pixels drawn
+  if (!shadow) return;  // no shadow in the pixels drawn
   const auto scissor = [](const Viewport& rect) { glScissor(rect.x, rect.y, rect.width, rect.height); };
   const int scale = ShadowMaskGrid::scale_for(viewport);
   shadow_mask_.prepare(viewport.x + viewport.width, viewport.y + viewport.height, scale);
   if (scale == 1) {
-    shadow_mask_.begin(*cleared);
+    shadow_mask_.begin(*within(2));  // wider than `shadow`: there whenever it is
     scissor(*shadow);
     skeleton_.draw_shadow(view, style, ground_y_, true);
   } else {

@@ -66,8 +66,6 @@ std::unique_ptr<LibavEncoder> LibavEncoder::open(const LibavFunctions& av, const
   take_libav_errors();  // an earlier video's lines are not this one's
   std::unique_ptr<LibavEncoder> made(new LibavEncoder(av));
   LibavEncoder& e = *made;
-  e.width_ = settings.width;
-  e.height_ = settings.height;
   const char* muxer = format == VideoFormat::Mp4 ? "mp4" : "webm";
   const char* encoder = format == VideoFormat::Mp4 ? "libx264" : "libvpx-vp9";
   // "file:" so that a name with a colon is a file, as for the ffmpeg program.
@@ -169,8 +167,10 @@ bool LibavEncoder::encode(const std::uint8_t* yuv, std::int64_t index, std::stri
     return false;
   }
   // Packed planes into the frame's (whose rows may be padded).
-  const int widths[3] = {width_, (width_ + 1) / 2, (width_ + 1) / 2};
-  const int heights[3] = {height_, (height_ + 1) / 2, (height_ + 1) / 2};
+  const int width = frame_->width;
+  const int height = frame_->height;
+  const int widths[3] = {width, (width + 1) / 2, (width + 1) / 2};
+  const int heights[3] = {height, (height + 1) / 2, (height + 1) / 2};
   const std::uint8_t* from = yuv;
   for (int plane = 0; plane < 3; ++plane) {
     for (int row = 0; row < heights[plane]; ++row) {

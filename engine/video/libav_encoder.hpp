@@ -39,8 +39,6 @@ class LibavEncoder {
   std::string failed(const std::string& what, int code) const;
 
   const LibavFunctions& av_;
-  int width_ = 0;
-  int height_ = 0;
   AVFormatContext* format_ = nullptr;
   AVCodecContext* codec_ = nullptr;
   AVStream* stream_ = nullptr;

@@ -1,11 +1,12 @@
 #include "video/libav_library.hpp"
 
-#include <dlfcn.h>
-
 #include <cstdarg>
 #include <cstdio>
 #include <deque>
 #include <mutex>
+#include <optional>
+
+#include "io/runtime_library.hpp"
 
 namespace bvhscope::video {
 namespace {
@@ -48,17 +49,6 @@ void keep_errors(void* context, int level, const char* format, va_list arguments
   if (lines.size() > kKeptErrors) lines.pop_front();
 }
 
-template <typename Function>
-bool find(void* library, const char* name, Function& function, std::string& why_not) {
-  void* found = ::dlsym(library, name);
-  if (found == nullptr) {
-    why_not = std::string(name) + " is missing from FFmpeg's libraries";
-    return false;
-  }
-  function = reinterpret_cast<Function>(found);
-  return true;
-}
-
 struct Loaded {
   LibavFunctions functions;
   bool ok = false;
@@ -68,39 +58,42 @@ struct Loaded {
 Loaded load() {
   Loaded loaded;
   std::string& why_not = loaded.why_not;
-  void* util = ::dlopen(kAvutil, RTLD_NOW | RTLD_LOCAL);
-  void* codec = util != nullptr ? ::dlopen(kAvcodec, RTLD_NOW | RTLD_LOCAL) : nullptr;
-  void* format = codec != nullptr ? ::dlopen(kAvformat, RTLD_NOW | RTLD_LOCAL) : nullptr;
-  if (format == nullptr) {
-    const char* said = ::dlerror();
-    why_not = said != nullptr ? said : "FFmpeg's libraries cannot be opened";
-    return loaded;  // the libraries stay loaded (if any were): a process tries once
-  }
+  // The libraries stay loaded (those that were) when one is missing: a process tries once.
+  const std::optional<io::RuntimeLibrary> util = io::RuntimeLibrary::open(kAvutil, why_not);
+  const std::optional<io::RuntimeLibrary> codec = util ? io::RuntimeLibrary::open(kAvcodec, why_not) : std::nullopt;
+  const std::optional<io::RuntimeLibrary> format = codec ? io::RuntimeLibrary::open(kAvformat, why_not) : std::nullopt;
+  if (!format) return loaded;
   LibavFunctions& f = loaded.functions;
-  loaded.ok =
-      find(util, "av_frame_alloc", f.frame_alloc, why_not) && find(util, "av_frame_free", f.frame_free, why_not) &&
-      find(util, "av_frame_get_buffer", f.frame_get_buffer, why_not) &&
-      find(util, "av_frame_make_writable", f.frame_make_writable, why_not) &&
-      find(util, "av_opt_set", f.opt_set, why_not) && find(util, "av_dict_set", f.dict_set, why_not) &&
-      find(util, "av_dict_get", f.dict_get, why_not) && find(util, "av_dict_free", f.dict_free, why_not) &&
-      find(util, "av_strerror", f.strerror, why_not) &&
-      find(util, "av_log_set_callback", f.log_set_callback, why_not) && find(util, "av_d2q", f.d2q, why_not) &&
-      find(codec, "avcodec_find_encoder_by_name", f.find_encoder_by_name, why_not) &&
-      find(codec, "avcodec_alloc_context3", f.alloc_context3, why_not) &&
-      find(codec, "avcodec_free_context", f.free_context, why_not) && find(codec, "avcodec_open2", f.open2, why_not) &&
-      find(codec, "avcodec_parameters_from_context", f.parameters_from_context, why_not) &&
-      find(codec, "avcodec_send_frame", f.send_frame, why_not) &&
-      find(codec, "avcodec_receive_packet", f.receive_packet, why_not) &&
-      find(codec, "av_packet_alloc", f.packet_alloc, why_not) &&
-      find(codec, "av_packet_free", f.packet_free, why_not) &&
-      find(codec, "av_packet_rescale_ts", f.packet_rescale_ts, why_not) &&
-      find(format, "avformat_alloc_output_context2", f.alloc_output_context2, why_not) &&
-      find(format, "avformat_free_context", f.free_format_context, why_not) &&
-      find(format, "avformat_new_stream", f.new_stream, why_not) && find(format, "avio_open", f.io_open, why_not) &&
-      find(format, "avio_closep", f.io_closep, why_not) &&
-      find(format, "avformat_write_header", f.write_header, why_not) &&
-      find(format, "av_interleaved_write_frame", f.interleaved_write_frame, why_not) &&
-      find(format, "av_write_trailer", f.write_trailer, why_not);
+  util->find(f.frame_alloc, "av_frame_alloc", why_not);
+  util->find(f.frame_free, "av_frame_free", why_not);
+  util->find(f.frame_get_buffer, "av_frame_get_buffer", why_not);
+  util->find(f.frame_make_writable, "av_frame_make_writable", why_not);
+  util->find(f.opt_set, "av_opt_set", why_not);
+  util->find(f.dict_set, "av_dict_set", why_not);
+  util->find(f.dict_get, "av_dict_get", why_not);
+  util->find(f.dict_free, "av_dict_free", why_not);
+  util->find(f.strerror, "av_strerror", why_not);
+  util->find(f.log_set_callback, "av_log_set_callback", why_not);
+  util->find(f.d2q, "av_d2q", why_not);
+  codec->find(f.find_encoder_by_name, "avcodec_find_encoder_by_name", why_not);
+  codec->find(f.alloc_context3, "avcodec_alloc_context3", why_not);
+  codec->find(f.free_context, "avcodec_free_context", why_not);
+  codec->find(f.open2, "avcodec_open2", why_not);
+  codec->find(f.parameters_from_context, "avcodec_parameters_from_context", why_not);
+  codec->find(f.send_frame, "avcodec_send_frame", why_not);
+  codec->find(f.receive_packet, "avcodec_receive_packet", why_not);
+  codec->find(f.packet_alloc, "av_packet_alloc", why_not);
+  codec->find(f.packet_free, "av_packet_free", why_not);
+  codec->find(f.packet_rescale_ts, "av_packet_rescale_ts", why_not);
+  format->find(f.alloc_output_context2, "avformat_alloc_output_context2", why_not);
+  format->find(f.free_format_context, "avformat_free_context", why_not);
+  format->find(f.new_stream, "avformat_new_stream", why_not);
+  format->find(f.io_open, "avio_open", why_not);
+  format->find(f.io_closep, "avio_closep", why_not);
+  format->find(f.write_header, "avformat_write_header", why_not);
+  format->find(f.interleaved_write_frame, "av_interleaved_write_frame", why_not);
+  format->find(f.write_trailer, "av_write_trailer", why_not);
+  loaded.ok = why_not.empty();
   if (loaded.ok) f.log_set_callback(keep_errors);
   return loaded;
 }
