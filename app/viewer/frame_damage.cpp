@@ -105,7 +105,8 @@ std::vector<PixelRect> FrameDamage::update(FrameContent now) {
     rects.push_back({0, 0, now.width, now.height});
   } else {
     const FrameContent& last = *last_;
-    if (now.scene_hash != last.scene_hash || !(now.view == last.view) || !now.figures || !last.figures) {
+    if (now.redraw_view || now.scene_hash != last.scene_hash || !(now.view == last.view) || !now.figures ||
+        !last.figures) {
       rects.push_back(now.view);
       rects.push_back(last.view);
     } else if (now.figures_hash != last.figures_hash || !(*now.figures == *last.figures)) {

@@ -38,7 +38,10 @@ struct FrameContent {
   PixelRect view;                    // the 3D view's viewport (empty: no view)
   std::optional<PixelRect> figures;  // where the figures and their shadows are; nullopt: not known
   std::uint64_t figures_hash = 0;    // their poses and looks: equal, the figures are drawn as before
-  std::vector<DrawnLayer> layers;    // in drawing order, each id once
+  // The whole view is drawn again whatever the hashes say (its pixels on screen came from another
+  // source than the frame would draw them from: GroundCache::needs_whole_view).
+  bool redraw_view = false;
+  std::vector<DrawnLayer> layers;  // in drawing order, each id once
 };
 
 class FrameDamage {

@@ -521,9 +521,10 @@ void Viewer::render(int framebuffer_width, int framebuffer_height, float window_
   scene_.update_looks(state_.clips, state_.comparison,
                       render::HoveredJoints{state_.hovered_joint, state_.view_hover.clip, state_.view_hover.joint});
   const gfx::SceneStyle style = scene_style();
-  const bool over_ground = to_window && ground_cache_ && !state_.clips.empty() &&
-                           ground_cache_->put_ground(view, style, scene_.scene().ground, framebuffer_width,
-                                                     framebuffer_height, [&] { scene_.draw_ground(whole, style); });
+  const bool over_ground =
+      to_window && ground_cache_ && !state_.clips.empty() &&
+      ground_cache_->put_ground(view, style, scene_.scene().ground, framebuffer_width, framebuffer_height,
+                                [&](const gfx::SceneView& at) { scene_.draw_ground(at, style); });
   scene_.draw(view, style, state_.clips, over_ground);
 }
 
@@ -536,6 +537,9 @@ void Viewer::describe_view(int framebuffer_width, int framebuffer_height, float 
   const gfx::Viewport& v = view.viewport;
   content.view = PixelRect{v.x, v.y, v.width, v.height};
   content.scene_hash = view_hash(view, style, scene_.scene(), state_.clips.size(), ground_cache_.has_value());
+  content.redraw_view =
+      ground_cache_ && !state_.clips.empty() &&
+      ground_cache_->needs_whole_view(view, style, scene_.scene().ground, framebuffer_width, framebuffer_height);
   if (state_.clips.empty()) {  // the floor alone: nothing in the view moves
     content.figures = PixelRect{};
     content.figures_hash = 0;

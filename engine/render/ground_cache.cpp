@@ -16,9 +16,8 @@ bool GroundCache::same(const Shown& a, const Shown& b) noexcept {
          p.grid_major == q.grid_major;
 }
 
-bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid,
-                             int fb_width, int fb_height, const std::function<void()>& draw_ground) {
-  if (fb_width <= 0 || fb_height <= 0) return false;
+GroundCache::Shown GroundCache::shown_by(const gfx::SceneView& view, const gfx::SceneStyle& style,
+                                         const GroundGrid& grid, int fb_width, int fb_height) noexcept {
   Shown shown;
   shown.view_projection = view.projection * view.view;
   shown.viewport = view.viewport;
@@ -28,7 +27,36 @@ bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& 
   shown.show_grid = style.show_grid;
   shown.pixel_scale = style.pixel_scale;
   shown.palette = style.palette;
+  return shown;
+}
+
+bool GroundCache::needs_whole_view(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid,
+                                   int fb_width, int fb_height) const noexcept {
+  return direct_on_screen_ && last_asked_ && same(*last_asked_, shown_by(view, style, grid, fb_width, fb_height));
+}
+
+bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid,
+                             int fb_width, int fb_height,
+                             const std::function<void(const gfx::SceneView&)>& draw_ground) {
+  if (fb_width <= 0 || fb_height <= 0) return false;
+  const Shown shown = shown_by(view, style, grid, fb_width, fb_height);
+  // Moving: the ground changed at this call and at the one before (a camera turning frame after
+  // frame); a single change (a jump to a new framing) is drawn into the cache at once instead,
+  // which the frames after it copy from.
+  const bool changed = !last_asked_ || !same(*last_asked_, shown);
+  const bool moving = changed && changed_before_;
+  changed_before_ = changed;
+  last_asked_ = shown;
   const gfx::Viewport& at = view.region ? *view.region : view.viewport;
+  const gfx::Viewport& whole = view.viewport;
+  const bool whole_view = at.x <= whole.x && at.y <= whole.y && at.x + at.width >= whole.x + whole.width &&
+                          at.y + at.height >= whole.y + whole.height;
+  if (whole_view && moving && (!drawn_ || !same(*drawn_, shown))) {
+    draw_ground(view);
+    ++direct_draws_;
+    direct_on_screen_ = true;
+    return true;
+  }
   // The framebuffer the ground goes into (making the target or drawing into it binds another).
   const gfx::DrawBinding window = gfx::DrawBinding::current();
   if (!target_ || target_->width() != fb_width || target_->height() != fb_height) {
@@ -41,12 +69,15 @@ bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& 
   }
   if (!drawn_ || !same(*drawn_, shown)) {
     target_->bind();
-    draw_ground();
+    gfx::SceneView all = view;
+    all.region.reset();
+    draw_ground(all);
     window.restore();
     drawn_ = shown;
     ++redraws_;
   }
   target_->copy_rect_to_bound(at.x, at.y, at.width, at.height);
+  if (whole_view) direct_on_screen_ = false;
   return true;
 }
 

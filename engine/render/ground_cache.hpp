@@ -3,7 +3,13 @@
 // and ruling, its colours and line widths. On a software renderer (llvmpipe) those passes fill
 // the whole view every frame and are most of an idle frame's drawing; a copy of their pixels is a
 // fraction of it. The frame is the same, pixel for pixel: the scene draws the ground, then clears
-// depth and draws what stands over it, whether the ground was drawn or copied.
+// depth and draws what stands over it, whether the ground was drawn or copied. While the camera
+// moves, every frame redraws the whole view: from its second frame on, its ground is drawn straight
+// into the framebuffer (a copy on top would cost a second pass over every pixel) and the cache is
+// left until the camera holds. Drawn straight, the ground may differ from the cache's in the last bit of a few pixels
+// (llvmpipe rasterises a window and a texture apart): the first frame after the camera holds
+// redraws the whole view from the cache (needs_whole_view), so that what the window keeps is
+// always one source's.
 #pragma once
 
 #include <functional>
@@ -23,13 +29,23 @@ class GroundCache {
   // it when set), fb_width x fb_height pixels with no multisampling (a window's, on a software
   // renderer): copied when nothing it shows changed since it was drawn (the view, the style's
   // ground colours and widths, `grid`), else first drawn into the cache, the whole view, by
-  // `draw_ground` (ClipScene::draw_ground from the same view without its region, and style).
-  // False, with nothing drawn, when it cannot (its target cannot be made): the caller draws the
-  // whole scene. After true, the caller draws the scene over the ground.
+  // `draw_ground` (ClipScene::draw_ground from the given view, and style), and copied. When the
+  // whole view is to be drawn (no region, or one holding the viewport), the ground changed since
+  // the call before and at that call too (the camera moves) and the cache does not hold it, it is
+  // drawn by `draw_ground` from `view` straight into the framebuffer instead. False, with nothing drawn, when the
+  // cache's target cannot be made: the caller draws the whole scene. After true, the caller draws the scene over the
+  // ground.
   bool put_ground(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid, int fb_width,
-                  int fb_height, const std::function<void()>& draw_ground);
+                  int fb_height, const std::function<void(const gfx::SceneView&)>& draw_ground);
+  // Whether the next frame, showing this ground, must redraw the whole view: the window shows
+  // ground drawn straight into it and this ground held since the last call (it comes from the
+  // cache now).
+  [[nodiscard]] bool needs_whole_view(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid,
+                                      int fb_width, int fb_height) const noexcept;
   // How many times the ground was drawn into the cache (and not only copied).
   [[nodiscard]] int redraws() const noexcept { return redraws_; }
+  // How many times the ground was drawn straight into the framebuffer (whole views, the cache stale).
+  [[nodiscard]] int direct_draws() const noexcept { return direct_draws_; }
 
  private:
   // What the ground's pixels depend on.
@@ -44,10 +60,16 @@ class GroundCache {
     gfx::Palette palette;
   };
   static bool same(const Shown& a, const Shown& b) noexcept;
+  static Shown shown_by(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid, int fb_width,
+                        int fb_height) noexcept;
 
   std::optional<gfx::RenderTarget> target_;
-  std::optional<Shown> drawn_;
+  std::optional<Shown> drawn_;       // what the cache holds
+  std::optional<Shown> last_asked_;  // what the last put_ground showed
+  bool changed_before_ = false;      // the last put_ground showed another ground than the one before
+  bool direct_on_screen_ = false;    // ground drawn straight into the framebuffer may be on screen
   int redraws_ = 0;
+  int direct_draws_ = 0;
 };
 
 }  // namespace bvhscope::render

@@ -151,7 +151,11 @@ void OffscreenClips::draw(std::optional<gfx::Viewport> region, bool over_ground)
   scene_.draw(scene_view, style(), clips_, over_ground);
 }
 
-void OffscreenClips::draw_ground() { scene_.draw_ground(view(), style()); }
+void OffscreenClips::draw_ground(std::optional<gfx::Viewport> region) {
+  gfx::SceneView scene_view = view();
+  scene_view.region = region;
+  scene_.draw_ground(scene_view, style());
+}
 
 void OffscreenClips::draw_backdrop() { scene_.draw_backdrop(view(), style()); }
 

@@ -43,7 +43,7 @@ class OffscreenClips {
   // The scene from view() into the bound framebuffer (cleared by the caller); with `region` only
   // that rectangle; with `over_ground`, all but the ground draw_ground drew, which must be there.
   void draw(std::optional<gfx::Viewport> region = std::nullopt, bool over_ground = false);
-  void draw_ground();
+  void draw_ground(std::optional<gfx::Viewport> region = std::nullopt);
   void draw_backdrop();
   // See ClipScene::figure_region, for view().
   [[nodiscard]] std::optional<gfx::Viewport> figure_region();

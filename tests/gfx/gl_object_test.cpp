@@ -62,7 +62,7 @@ TEST_F(GlObjectTest, MoveAssignmentDeletesTheOverwrittenName) {
 }
 
 TEST_F(GlObjectTest, EveryEmbeddedShaderCompilesAndLinks) {
-  for (const char* name : {"background", "ground", "lines", "capsule", "shadow"}) {
+  for (const char* name : {"background", "ground", "lines", "capsule", "shadow", "shadow_apply", "overlay"}) {
     std::string error;
     EXPECT_TRUE(ShaderProgram::from_embedded(name, error).has_value()) << error;
   }

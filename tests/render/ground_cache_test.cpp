@@ -2,7 +2,9 @@
 // renderer: a frame whose ground was copied from the cache is the frame drawn whole, byte for byte,
 // into a framebuffer without multisampling; the ground is drawn into the cache only when what it
 // shows changed (the camera, the grid's colours or place, the framebuffer's size), not when the
-// figures move. EGL, no display needed.
+// figures move; while the camera moves frame after frame, whole views draw their ground straight
+// into the frame, and once it holds the whole view is asked for from the cache. EGL, no display
+// needed.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -58,18 +60,34 @@ class GroundCacheTest : public ::testing::Test {
     return window_->read_rgba();
   }
 
-  // The frame with its ground put by the cache, then the scene over it; `grid` and `style` as the
-  // cache is told (what its ground shows; the scene's own style when none).
-  std::vector<std::uint8_t> cached(const GroundGrid& grid = {}, gfx::SceneStyle* style = nullptr) {
+  // The frame with its ground put by the cache, then the scene over it, only `region` of it when
+  // given (the rest stays cleared); `grid` and `style` as the cache is told (what its ground
+  // shows; the scene's own style when none).
+  std::vector<std::uint8_t> cached(const GroundGrid& grid = {}, gfx::SceneStyle* style = nullptr,
+                                   std::optional<gfx::Viewport> region = std::nullopt) {
     OffscreenClips& clips = offscreen_->clips();
     window_->bind();
     gfx::clear_framebuffer(kWidth, kHeight, 0.125f, 0.133f, 0.149f);
-    const gfx::SceneView view = clips.view();
+    gfx::SceneView view = clips.view();
+    view.region = region;
     const gfx::SceneStyle own = clips.style();
-    EXPECT_TRUE(
-        cache_.put_ground(view, style != nullptr ? *style : own, grid, kWidth, kHeight, [&] { clips.draw_ground(); }));
-    clips.draw(std::nullopt, true);
+    EXPECT_TRUE(cache_.put_ground(view, style != nullptr ? *style : own, grid, kWidth, kHeight,
+                                  [&](const gfx::SceneView& at) { clips.draw_ground(at.region); }));
+    clips.draw(region, true);
     return window_->read_rgba();
+  }
+
+  // The pixels of `a` and `b` that differ inside `region` (rows of the images top first).
+  static std::size_t differing_in(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b,
+                                  const gfx::Viewport& region) {
+    std::size_t count = 0;
+    for (int y = region.y; y < region.y + region.height; ++y) {
+      for (int x = region.x; x < region.x + region.width; ++x) {
+        const std::size_t at = (static_cast<std::size_t>(kHeight - 1 - y) * kWidth + static_cast<std::size_t>(x)) * 4;
+        for (std::size_t c = 0; c < 4; ++c) count += a[at + c] != b[at + c] ? 1 : 0;
+      }
+    }
+    return count;
   }
 
   static std::size_t differing(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
@@ -89,29 +107,54 @@ TEST_F(GroundCacheTest, AFrameOverTheCachedGroundIsTheWholeFrameAndTheGroundIsDr
   const std::vector<std::uint8_t> first = cached();
   EXPECT_EQ(cache_.redraws(), 1);
   EXPECT_EQ(differing(first, whole()), 0u);
-  // The figure moves, the camera holds: copied, not drawn, and still the whole frame.
+  // The figure moves, the camera holds: copied, not drawn, and still the whole frame (in part too).
+  const gfx::Viewport part{40, 30, 150, 170};
   for (const double frame : {10.0, 25.5, 40.0}) {
     clips.pose_at(frame);
     const std::vector<std::uint8_t> over = cached();
     EXPECT_EQ(differing(over, whole()), 0u) << "frame " << frame;
     EXPECT_GT(differing(over, first), 0u) << "frame " << frame << ": the figure moved";
+    EXPECT_EQ(differing_in(cached({}, nullptr, part), whole(), part), 0u) << "frame " << frame;
   }
   EXPECT_EQ(cache_.redraws(), 1);
-  // The camera turns: the ground is drawn again, and the frame is still the whole one.
+  // The camera turns once: the ground is drawn again into the cache, and the frame is the whole one.
   clips.camera().yaw += 0.4f;
   EXPECT_EQ(differing(cached(), whole()), 0u);
   EXPECT_EQ(cache_.redraws(), 2);
   EXPECT_EQ(differing(cached(), whole()), 0u);
   EXPECT_EQ(cache_.redraws(), 2);
+  EXPECT_EQ(cache_.direct_draws(), 0);
+  // The camera turns frame after frame: from the second frame on, whole views draw their ground
+  // straight into the frame and leave the cache as it was.
+  const auto needs_whole_view = [&] {
+    return cache_.needs_whole_view(clips.view(), clips.style(), {}, kWidth, kHeight);
+  };
+  for (int step = 0; step < 4; ++step) {
+    clips.camera().yaw += 0.2f;
+    EXPECT_FALSE(needs_whole_view()) << "step " << step << ": the camera moves";
+    EXPECT_EQ(differing(cached(), whole()), 0u) << "step " << step;
+  }
+  EXPECT_EQ(cache_.redraws(), 3);
+  EXPECT_EQ(cache_.direct_draws(), 3);
+  // When the camera holds, the window shows ground drawn straight: the whole view comes from the
+  // cache next (drawn into it again), whether the frame asks for part of it or not.
+  EXPECT_TRUE(needs_whole_view());
+  EXPECT_EQ(differing_in(cached({}, nullptr, part), whole(), part), 0u);
+  EXPECT_EQ(cache_.redraws(), 4);
+  EXPECT_TRUE(needs_whole_view()) << "a part of the view copied leaves the rest drawn straight";
+  EXPECT_EQ(differing(cached(), whole()), 0u);
+  EXPECT_FALSE(needs_whole_view()) << "the whole view came from the cache";
+  EXPECT_EQ(cache_.redraws(), 4);
+  EXPECT_EQ(cache_.direct_draws(), 3);
   // Another grid, or the grid hidden: drawn again.
   GroundGrid moved;
   moved.center.y = 0.5f;
-  cached(moved);
-  EXPECT_EQ(cache_.redraws(), 3);
+  cached(moved, nullptr, part);
+  EXPECT_EQ(cache_.redraws(), 5);
   gfx::SceneStyle plain = clips.style();
   plain.show_grid = false;
-  cached(moved, &plain);
-  EXPECT_EQ(cache_.redraws(), 4);
+  cached(moved, &plain, part);
+  EXPECT_EQ(cache_.redraws(), 6);
 }
 
 }  // namespace

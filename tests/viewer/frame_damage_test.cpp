@@ -33,6 +33,17 @@ TEST(FrameDamage, AnUnchangedFrameDrawsNothing) {
   EXPECT_TRUE(damage.update(frame_1000x600()).empty());
 }
 
+TEST(FrameDamage, AViewToRedrawIsDrawnWholeThoughNothingInItChanged) {
+  FrameDamage damage;
+  (void)damage.update(frame_1000x600());
+  FrameContent again = frame_1000x600();
+  again.redraw_view = true;
+  const std::vector<PixelRect> rects = damage.update(again);
+  ASSERT_EQ(rects.size(), 1u);
+  EXPECT_EQ(rects[0], (PixelRect{200, 100, 600, 500}));
+  EXPECT_TRUE(damage.update(frame_1000x600()).empty()) << "once redrawn, the view is kept";
+}
+
 TEST(FrameDamage, MovingFiguresRedrawWhereTheyWereAndWhereTheyAre) {
   FrameDamage damage;
   (void)damage.update(frame_1000x600());
