@@ -328,6 +328,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     } else if (readout_tally().overflowing == 0) {
       overflow_frames = 0;
     }
+    if (viewer.ground_drawn_straight()) settle_frames = std::max(settle_frames, 1);
     // A popup opened in this frame (say, the dialog a click opened) was hidden while it measured
     // itself: the next frame shows it, drawn even when no further input comes.
     const bool sizing = ImGuiSession::window_hidden_for_sizing();

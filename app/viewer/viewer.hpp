@@ -108,6 +108,11 @@ class Viewer {
   void cache_ground(bool on);
   // How many times the cached ground was drawn (not only copied); -1 without the cache.
   [[nodiscard]] int ground_redraws() const noexcept { return ground_cache_ ? ground_cache_->redraws() : -1; }
+  // Ground drawn straight into the window (the camera moved) may be on screen: one more frame
+  // must follow before the loop sleeps (it redraws the view from the ground cache).
+  [[nodiscard]] bool ground_drawn_straight() const noexcept {
+    return ground_cache_ && !state_.clips.empty() && ground_cache_->direct_on_screen();
+  }
   // The view render() draws from, after the framing a new clip or F asked for (render calls it).
   gfx::SceneView scene_view(int framebuffer_width, int framebuffer_height, float window_width, float window_height);
 

@@ -537,9 +537,10 @@ void Viewer::describe_view(int framebuffer_width, int framebuffer_height, float 
   const gfx::Viewport& v = view.viewport;
   content.view = PixelRect{v.x, v.y, v.width, v.height};
   content.scene_hash = view_hash(view, style, scene_.scene(), state_.clips.size(), ground_cache_.has_value());
-  content.redraw_view =
-      ground_cache_ && !state_.clips.empty() &&
-      ground_cache_->needs_whole_view(view, style, scene_.scene().ground, framebuffer_width, framebuffer_height);
+  if (ground_cache_ && !state_.clips.empty()) {
+    ground_cache_->begin_frame(view, style, scene_.scene().ground, framebuffer_width, framebuffer_height);
+    content.redraw_view = ground_cache_->needs_whole_view();
+  }
   if (state_.clips.empty()) {  // the floor alone: nothing in the view moves
     content.figures = PixelRect{};
     content.figures_hash = 0;

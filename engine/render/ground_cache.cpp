@@ -1,5 +1,6 @@
 #include "render/ground_cache.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace bvhscope::render {
@@ -30,9 +31,16 @@ GroundCache::Shown GroundCache::shown_by(const gfx::SceneView& view, const gfx::
   return shown;
 }
 
-bool GroundCache::needs_whole_view(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid,
-                                   int fb_width, int fb_height) const noexcept {
-  return direct_on_screen_ && last_asked_ && same(*last_asked_, shown_by(view, style, grid, fb_width, fb_height));
+void GroundCache::begin_frame(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid,
+                              int fb_width, int fb_height) noexcept {
+  const Shown shown = shown_by(view, style, grid, fb_width, fb_height);
+  // Moving: the ground changed at this frame and at the one before (a camera turning frame after
+  // frame); a single change (a jump to a new framing) goes through the cache at once instead,
+  // which the frames after it copy from.
+  const bool changed = this_frame_ && !same(*this_frame_, shown);  // the first frame is no move
+  moving_ = changed && changed_before_;
+  changed_before_ = changed;
+  this_frame_ = shown;
 }
 
 bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid,
@@ -40,18 +48,15 @@ bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& 
                              const std::function<void(const gfx::SceneView&)>& draw_ground) {
   if (fb_width <= 0 || fb_height <= 0) return false;
   const Shown shown = shown_by(view, style, grid, fb_width, fb_height);
-  // Moving: the ground changed at this call and at the one before (a camera turning frame after
-  // frame); a single change (a jump to a new framing) is drawn into the cache at once instead,
-  // which the frames after it copy from.
-  const bool changed = !last_asked_ || !same(*last_asked_, shown);
-  const bool moving = changed && changed_before_;
-  changed_before_ = changed;
-  last_asked_ = shown;
   const gfx::Viewport& at = view.region ? *view.region : view.viewport;
-  const gfx::Viewport& whole = view.viewport;
-  const bool whole_view = at.x <= whole.x && at.y <= whole.y && at.x + at.width >= whole.x + whole.width &&
-                          at.y + at.height >= whole.y + whole.height;
-  if (whole_view && moving && (!drawn_ || !same(*drawn_, shown))) {
+  // The view's pixels in the framebuffer (a viewport may reach past it; a region never does).
+  const int left = std::max(view.viewport.x, 0);
+  const int bottom = std::max(view.viewport.y, 0);
+  const int right = std::min(view.viewport.x + view.viewport.width, fb_width);
+  const int top = std::min(view.viewport.y + view.viewport.height, fb_height);
+  const bool whole_view = at.x <= left && at.y <= bottom && at.x + at.width >= right && at.y + at.height >= top;
+  // A moving frame draws all its ground straight (every rectangle of it: one source on screen).
+  if (moving_ && this_frame_ && same(*this_frame_, shown) && !(drawn_ && same(*drawn_, shown))) {
     draw_ground(view);
     ++direct_draws_;
     direct_on_screen_ = true;
@@ -65,7 +70,10 @@ bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& 
     std::string error;
     target_ = gfx::RenderTarget::create(fb_width, fb_height, 0, error);
     window.restore();
-    if (!target_) return false;
+    if (!target_) {
+      direct_on_screen_ = false;  // no cache to mix with: the caller draws the ground in the window
+      return false;
+    }
   }
   if (!drawn_ || !same(*drawn_, shown)) {
     target_->bind();

@@ -25,23 +25,28 @@ namespace bvhscope::render {
 
 class GroundCache {
  public:
+  // Once a frame, before any put_ground of it (whether or not the frame draws in the view): the
+  // ground this frame shows, from which the cache tells whether the camera moves (the ground
+  // changed at this frame and at the one before).
+  void begin_frame(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid, int fb_width,
+                   int fb_height) noexcept;
   // Puts the ground seen from `view` into the framebuffer bound for drawing (only view.region of
   // it when set), fb_width x fb_height pixels with no multisampling (a window's, on a software
   // renderer): copied when nothing it shows changed since it was drawn (the view, the style's
   // ground colours and widths, `grid`), else first drawn into the cache, the whole view, by
-  // `draw_ground` (ClipScene::draw_ground from the given view, and style), and copied. When the
-  // whole view is to be drawn (no region, or one holding the viewport), the ground changed since
-  // the call before and at that call too (the camera moves) and the cache does not hold it, it is
-  // drawn by `draw_ground` from `view` straight into the framebuffer instead. False, with nothing drawn, when the
-  // cache's target cannot be made: the caller draws the whole scene. After true, the caller draws the scene over the
-  // ground.
+  // `draw_ground` (ClipScene::draw_ground from the given view, and style), and copied. In a frame
+  // whose begin_frame found the camera moving, a ground the cache does not hold is drawn by
+  // `draw_ground` from `view` straight into the framebuffer instead (every rectangle of the frame).
+  // False, with nothing drawn, when the cache's target cannot be made: the caller draws the whole
+  // scene. After true, the caller draws the scene over the ground.
   bool put_ground(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid, int fb_width,
                   int fb_height, const std::function<void(const gfx::SceneView&)>& draw_ground);
-  // Whether the next frame, showing this ground, must redraw the whole view: the window shows
-  // ground drawn straight into it and this ground held since the last call (it comes from the
-  // cache now).
-  [[nodiscard]] bool needs_whole_view(const gfx::SceneView& view, const gfx::SceneStyle& style, const GroundGrid& grid,
-                                      int fb_width, int fb_height) const noexcept;
+  // Whether this frame (after begin_frame) must redraw the whole view: the window shows ground
+  // drawn straight into it and the camera no longer moves (the ground comes from the cache now).
+  [[nodiscard]] bool needs_whole_view() const noexcept { return direct_on_screen_ && !moving_; }
+  // Whether ground drawn straight into the framebuffer may be on screen: a frame with the camera
+  // held must follow (needs_whole_view) before the window may be left as it is.
+  [[nodiscard]] bool direct_on_screen() const noexcept { return direct_on_screen_; }
   // How many times the ground was drawn into the cache (and not only copied).
   [[nodiscard]] int redraws() const noexcept { return redraws_; }
   // How many times the ground was drawn straight into the framebuffer (whole views, the cache stale).
@@ -65,8 +70,9 @@ class GroundCache {
 
   std::optional<gfx::RenderTarget> target_;
   std::optional<Shown> drawn_;       // what the cache holds
-  std::optional<Shown> last_asked_;  // what the last put_ground showed
-  bool changed_before_ = false;      // the last put_ground showed another ground than the one before
+  std::optional<Shown> this_frame_;  // what this frame shows (begin_frame)
+  bool changed_before_ = false;      // the frame before showed another ground than the one before it
+  bool moving_ = false;              // this frame's ground and the frame before's both changed
   bool direct_on_screen_ = false;    // ground drawn straight into the framebuffer may be on screen
   int redraws_ = 0;
   int direct_draws_ = 0;

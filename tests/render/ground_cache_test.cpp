@@ -60,21 +60,35 @@ class GroundCacheTest : public ::testing::Test {
     return window_->read_rgba();
   }
 
-  // The frame with its ground put by the cache, then the scene over it, only `region` of it when
-  // given (the rest stays cleared); `grid` and `style` as the cache is told (what its ground
-  // shows; the scene's own style when none).
+  // A frame with its ground put by the cache (begin_frame, then put_ground for each of `regions`,
+  // the whole view for std::nullopt), the scene drawn over it there; the rest stays cleared.
+  // `grid` and `style` as the cache is told (what its ground shows; the scene's own style when
+  // none).
   std::vector<std::uint8_t> cached(const GroundGrid& grid = {}, gfx::SceneStyle* style = nullptr,
-                                   std::optional<gfx::Viewport> region = std::nullopt) {
+                                   std::vector<std::optional<gfx::Viewport>> regions = {std::nullopt}) {
     OffscreenClips& clips = offscreen_->clips();
     window_->bind();
     gfx::clear_framebuffer(kWidth, kHeight, 0.125f, 0.133f, 0.149f);
-    gfx::SceneView view = clips.view();
-    view.region = region;
     const gfx::SceneStyle own = clips.style();
-    EXPECT_TRUE(cache_.put_ground(view, style != nullptr ? *style : own, grid, kWidth, kHeight,
-                                  [&](const gfx::SceneView& at) { clips.draw_ground(at.region); }));
-    clips.draw(region, true);
+    const gfx::SceneStyle& told = style != nullptr ? *style : own;
+    cache_.begin_frame(clips.view(), told, grid, kWidth, kHeight);
+    for (const std::optional<gfx::Viewport>& region : regions) {
+      gfx::SceneView view = clips.view();
+      view.region = region;
+      EXPECT_TRUE(cache_.put_ground(view, told, grid, kWidth, kHeight,
+                                    [&](const gfx::SceneView& at) { clips.draw_ground(at.region); }));
+      clips.draw(region, true);
+    }
     return window_->read_rgba();
+  }
+  std::vector<std::uint8_t> cached_part(const gfx::Viewport& part, const GroundGrid& grid = {},
+                                        gfx::SceneStyle* style = nullptr) {
+    return cached(grid, style, {part});
+  }
+  // A frame that draws nothing in the view (the cache only told what it shows).
+  void frame_without_view() {
+    OffscreenClips& clips = offscreen_->clips();
+    cache_.begin_frame(clips.view(), clips.style(), {}, kWidth, kHeight);
   }
 
   // The pixels of `a` and `b` that differ inside `region` (rows of the images top first).
@@ -114,47 +128,68 @@ TEST_F(GroundCacheTest, AFrameOverTheCachedGroundIsTheWholeFrameAndTheGroundIsDr
     const std::vector<std::uint8_t> over = cached();
     EXPECT_EQ(differing(over, whole()), 0u) << "frame " << frame;
     EXPECT_GT(differing(over, first), 0u) << "frame " << frame << ": the figure moved";
-    EXPECT_EQ(differing_in(cached({}, nullptr, part), whole(), part), 0u) << "frame " << frame;
+    EXPECT_EQ(differing_in(cached_part(part), whole(), part), 0u) << "frame " << frame;
   }
   EXPECT_EQ(cache_.redraws(), 1);
   // The camera turns once: the ground is drawn again into the cache, and the frame is the whole one.
   clips.camera().yaw += 0.4f;
   EXPECT_EQ(differing(cached(), whole()), 0u);
   EXPECT_EQ(cache_.redraws(), 2);
-  EXPECT_EQ(differing(cached(), whole()), 0u);
+  EXPECT_EQ(differing_in(cached_part(part), whole(), part), 0u);
   EXPECT_EQ(cache_.redraws(), 2);
   EXPECT_EQ(cache_.direct_draws(), 0);
-  // The camera turns frame after frame: from the second frame on, whole views draw their ground
-  // straight into the frame and leave the cache as it was.
-  const auto needs_whole_view = [&] {
-    return cache_.needs_whole_view(clips.view(), clips.style(), {}, kWidth, kHeight);
-  };
+  EXPECT_FALSE(cache_.needs_whole_view());
+  // The camera turns frame after frame: from the second frame on, the ground is drawn straight into
+  // the frame (both rectangles of a frame with two) and the cache is left as it was.
   for (int step = 0; step < 4; ++step) {
     clips.camera().yaw += 0.2f;
-    EXPECT_FALSE(needs_whole_view()) << "step " << step << ": the camera moves";
-    EXPECT_EQ(differing(cached(), whole()), 0u) << "step " << step;
+    const std::vector<std::uint8_t> two = cached({}, nullptr, {std::nullopt, part});
+    EXPECT_EQ(differing(two, whole()), 0u) << "step " << step;
+    EXPECT_FALSE(cache_.needs_whole_view()) << "step " << step << ": the camera moves";
   }
   EXPECT_EQ(cache_.redraws(), 3);
-  EXPECT_EQ(cache_.direct_draws(), 3);
+  EXPECT_EQ(cache_.direct_draws(), 6);
+  EXPECT_TRUE(cache_.direct_on_screen());
   // When the camera holds, the window shows ground drawn straight: the whole view comes from the
-  // cache next (drawn into it again), whether the frame asks for part of it or not.
-  EXPECT_TRUE(needs_whole_view());
-  EXPECT_EQ(differing_in(cached({}, nullptr, part), whole(), part), 0u);
+  // cache next (drawn into it again); a part of it copied leaves the rest as it was.
+  EXPECT_EQ(differing_in(cached_part(part), whole(), part), 0u);
+  EXPECT_TRUE(cache_.needs_whole_view());
   EXPECT_EQ(cache_.redraws(), 4);
-  EXPECT_TRUE(needs_whole_view()) << "a part of the view copied leaves the rest drawn straight";
   EXPECT_EQ(differing(cached(), whole()), 0u);
-  EXPECT_FALSE(needs_whole_view()) << "the whole view came from the cache";
+  EXPECT_FALSE(cache_.direct_on_screen()) << "the whole view came from the cache";
+  frame_without_view();
+  EXPECT_FALSE(cache_.needs_whole_view());
   EXPECT_EQ(cache_.redraws(), 4);
-  EXPECT_EQ(cache_.direct_draws(), 3);
-  // Another grid, or the grid hidden: drawn again.
+  EXPECT_EQ(cache_.direct_draws(), 6);
+  // Another grid: drawn again into the cache; the grid hidden at the next frame (a second change in
+  // a row, as a moving camera's) is drawn straight.
   GroundGrid moved;
   moved.center.y = 0.5f;
-  cached(moved, nullptr, part);
+  cached_part(part, moved);
   EXPECT_EQ(cache_.redraws(), 5);
   gfx::SceneStyle plain = clips.style();
   plain.show_grid = false;
-  cached(moved, &plain, part);
-  EXPECT_EQ(cache_.redraws(), 6);
+  cached_part(part, moved, &plain);
+  EXPECT_EQ(cache_.redraws(), 5);
+  EXPECT_EQ(cache_.direct_draws(), 7);
+}
+
+// Paused, the frames between two camera jumps draw nothing in the view (a key held, a panel): the
+// jumps are two single changes, each drawn into the cache, not a camera moving frame after frame.
+TEST_F(GroundCacheTest, TwoJumpsWithFramesBetweenAreNotAMovingCamera) {
+  OffscreenClips& clips = offscreen_->clips();
+  cached();
+  clips.camera().yaw += 0.3f;
+  EXPECT_EQ(differing(cached(), whole()), 0u);
+  frame_without_view();
+  frame_without_view();
+  clips.camera().yaw += 0.3f;
+  EXPECT_EQ(differing(cached(), whole()), 0u);
+  EXPECT_EQ(cache_.direct_draws(), 0);
+  EXPECT_EQ(cache_.redraws(), 3);
+  EXPECT_FALSE(cache_.direct_on_screen());
+  frame_without_view();
+  EXPECT_FALSE(cache_.needs_whole_view());
 }
 
 }  // namespace
