@@ -100,7 +100,8 @@ class Viewer {
   // What render() will draw in the view this frame (same sizes; after advance), for FrameDamage:
   // the view's rectangle, a hash of everything it depends on but the figures, where the figures
   // and their shadows are (nullopt when more moves: a trail, the root path's marker) and a hash
-  // of their poses and looks. Sets content's scene_hash, view, figures and figures_hash.
+  // of their poses and looks. Sets content's scene_hash, view, figures, figures_hash and
+  // redraw_view; tells the ground cache what this frame shows (GroundCache::begin_frame).
   void describe_view(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
                      FrameContent& content);
   // Whether render() copies the ground from a cache while it holds (render::GroundCache): for a

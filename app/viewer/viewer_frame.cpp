@@ -514,8 +514,7 @@ gfx::SceneView Viewer::scene_view(int framebuffer_width, int framebuffer_height,
 
 void Viewer::render(int framebuffer_width, int framebuffer_height, float window_width, float window_height,
                     bool to_window, std::optional<gfx::Viewport> region) {
-  const gfx::SceneView whole = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
-  gfx::SceneView view = whole;
+  gfx::SceneView view = scene_view(framebuffer_width, framebuffer_height, window_width, window_height);
   view.region = region;
   // The tree's hover (active clip) first, else the joint under the mouse in the view.
   scene_.update_looks(state_.clips, state_.comparison,

@@ -56,7 +56,7 @@ bool GroundCache::put_ground(const gfx::SceneView& view, const gfx::SceneStyle& 
   const int top = std::min(view.viewport.y + view.viewport.height, fb_height);
   const bool whole_view = at.x <= left && at.y <= bottom && at.x + at.width >= right && at.y + at.height >= top;
   // A moving frame draws all its ground straight (every rectangle of it: one source on screen).
-  if (moving_ && this_frame_ && same(*this_frame_, shown) && !(drawn_ && same(*drawn_, shown))) {
+  if (moving_ && same(*this_frame_, shown) && !(drawn_ && same(*drawn_, shown))) {  // moving_: a frame began
     draw_ground(view);
     ++direct_draws_;
     direct_on_screen_ = true;

@@ -6,10 +6,10 @@
 // depth and draws what stands over it, whether the ground was drawn or copied. While the camera
 // moves, every frame redraws the whole view: from its second frame on, its ground is drawn straight
 // into the framebuffer (a copy on top would cost a second pass over every pixel) and the cache is
-// left until the camera holds. Drawn straight, the ground may differ from the cache's in the last bit of a few pixels
-// (llvmpipe rasterises a window and a texture apart): the first frame after the camera holds
-// redraws the whole view from the cache (needs_whole_view), so that what the window keeps is
-// always one source's.
+// left until the camera holds. Drawn straight, the ground may differ from the cache's in the last
+// bit of a few pixels (llvmpipe rasterises a window and a texture apart): the first frame after the
+// camera holds redraws the whole view from the cache (needs_whole_view), so that what the window
+// keeps is always one source's.
 #pragma once
 
 #include <functional>
@@ -49,7 +49,7 @@ class GroundCache {
   [[nodiscard]] bool direct_on_screen() const noexcept { return direct_on_screen_; }
   // How many times the ground was drawn into the cache (and not only copied).
   [[nodiscard]] int redraws() const noexcept { return redraws_; }
-  // How many times the ground was drawn straight into the framebuffer (whole views, the cache stale).
+  // How many times the ground was drawn straight into the framebuffer (rectangles of moving frames).
   [[nodiscard]] int direct_draws() const noexcept { return direct_draws_; }
 
  private:
