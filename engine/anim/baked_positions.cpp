@@ -28,13 +28,15 @@ BakedPositions bake_positions(const Clip& clip, PositionMode mode, unsigned thre
     baked.frame_step = (baked.clip_frame_count - 1 + (fitting - 2)) / (fitting - 1);
   }
   baked.frame_count = (baked.clip_frame_count - 1 + baked.frame_step - 1) / baked.frame_step + 1;
-  auto table =
-      std::make_shared<std::vector<glm::vec3>>(baked.frame_count * static_cast<std::size_t>(baked.joint_count));
+  // Not cleared first: every position is written below, each page first by the thread baking its
+  // frames (a worker in the background, in the viewer), not all of them by this one.
+  std::shared_ptr<glm::vec3[]> table =
+      std::make_shared_for_overwrite<glm::vec3[]>(baked.frame_count * static_cast<std::size_t>(baked.joint_count));
 
   const auto bake_range = [&](std::size_t first, std::size_t last, Pose& pose) {
     for (std::size_t frame = first; frame < last; ++frame) {
       pose_frame(clip, baked.clip_frame(frame), mode, pose);
-      glm::vec3* out = table->data() + frame * static_cast<std::size_t>(baked.joint_count);
+      glm::vec3* out = table.get() + frame * static_cast<std::size_t>(baked.joint_count);
       for (int joint = 0; joint < baked.joint_count; ++joint) out[joint] = pose.position(joint);
     }
   };

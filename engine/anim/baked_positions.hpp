@@ -30,11 +30,12 @@ struct BakedPositions {
   int joint_count = 0;
   // Frame-major: [baked frame * joint_count + joint]; never changed once baked, so a copy of a
   // BakedPositions (a filmstrip's poses of one clip, a shared clip) shares the table, not copies it.
-  // Null when nothing was baked (no frames).
-  std::shared_ptr<const std::vector<glm::vec3>> table;
+  // Null when nothing was baked (no frames). frame_count * joint_count positions.
+  std::shared_ptr<const glm::vec3[]> table;
 
   [[nodiscard]] std::span<const glm::vec3> positions() const noexcept {
-    return table ? std::span<const glm::vec3>(*table) : std::span<const glm::vec3>();
+    return table ? std::span<const glm::vec3>(table.get(), frame_count * static_cast<std::size_t>(joint_count))
+                 : std::span<const glm::vec3>();
   }
 
   [[nodiscard]] bool every_frame() const noexcept { return frame_step == 1; }
@@ -51,10 +52,10 @@ struct BakedPositions {
   }
 
   [[nodiscard]] std::span<const glm::vec3> frame(std::size_t index) const noexcept {
-    return {table->data() + index * static_cast<std::size_t>(joint_count), static_cast<std::size_t>(joint_count)};
+    return {table.get() + index * static_cast<std::size_t>(joint_count), static_cast<std::size_t>(joint_count)};
   }
   [[nodiscard]] const glm::vec3& at(std::size_t frame_index, int joint) const noexcept {
-    return (*table)[frame_index * static_cast<std::size_t>(joint_count) + static_cast<std::size_t>(joint)];
+    return table[frame_index * static_cast<std::size_t>(joint_count) + static_cast<std::size_t>(joint)];
   }
 };
 

@@ -92,7 +92,7 @@ std::string number_text(double value, int decimals) {
 LintReport lint_clip(const Clip& clip, const LintOptions& options) {
   using namespace lint;
   LintContext context{clip, analyse_clip(clip, options.position, options.up), {}, channel_ranges(clip.motion)};
-  context.baked = bake_positions(clip, context.analysis.position.mode);
+  context.baked = bake_positions(clip, context.analysis.position.mode, 0, options.on_worker_start);
   LintReport report;
   std::vector<LintFinding>& findings = report.findings;
   check_load_warnings(clip, findings);

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +59,10 @@ struct LintReport {
 struct LintOptions {
   PositionModeRequest position = PositionModeRequest::Auto;
   UpAxisRequest up;
+  // Runs first on each thread started to pose the frames (bake_positions): the viewer puts them in
+  // the background there, so that a check running beside playback takes only CPU time the
+  // renderer leaves; the calling thread poses the frames left when they starve.
+  std::function<void()> on_worker_start;
 };
 
 // Every check over the clip and its load warnings. Reads the motion a few times at most (linear

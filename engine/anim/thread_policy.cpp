@@ -31,6 +31,11 @@ unsigned choose_thread_count(const char* override_text, unsigned affinity, unsig
   return hardware > 0 ? hardware : 1;
 }
 
+void run_in_background() noexcept {
+  sched_param none{};
+  ::sched_setscheduler(0, SCHED_IDLE, &none);
+}
+
 unsigned available_threads() noexcept {
   return choose_thread_count(std::getenv(kThreadsVariable), affinity_cpus(), std::thread::hardware_concurrency());
 }

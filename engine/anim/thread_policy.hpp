@@ -18,4 +18,11 @@ inline constexpr unsigned kMaxThreads = 256;
 // choose_thread_count of this process now (the variable is read at each call).
 [[nodiscard]] unsigned available_threads() noexcept;
 
+// Puts the calling thread in the background (SCHED_IDLE): it runs only on CPU time that no thread
+// of normal priority wants, and a thread that wakes up (the viewer's renderer) takes its core at
+// once. Best effort: a failure leaves it as it was. One way only for an unprivileged thread (it
+// cannot come back), so it is for threads started for the work: the viewer's parse and bake
+// workers, whose caller takes their work over when they starve (RowPipeline, run_supervised).
+void run_in_background() noexcept;
+
 }  // namespace bvhscope

@@ -1,7 +1,6 @@
 #include "model/clip_loader.hpp"
 
 #include <pthread.h>
-#include <sched.h>
 
 #include <algorithm>
 #include <exception>
@@ -25,11 +24,6 @@ namespace {
 // beside two busy loops, the test suite's loading tests 4-8x slower under ASan), and no better UI
 // on a quiet machine: frame p95 while loading 100 MB equal to idle either way (bench/README.md).
 constexpr std::size_t kViewerBlockBytes = std::size_t{1} << 20;  // the loader's bursts stay short
-
-void run_in_background() {
-  sched_param none{};
-  ::sched_setscheduler(0, SCHED_IDLE, &none);  // best effort: a failure leaves the worker beside the UI
-}
 
 ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started) {
   ParseOptions options;

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <utility>
 
+#include "anim/thread_policy.hpp"
+
 namespace bvhscope {
 namespace {
 
@@ -164,6 +166,7 @@ void ClipProblems::ask(const ClipSlot& slot) {
   LintOptions options;
   options.position = slot.prepared.mode_request;
   options.up = slot.prepared.up_request;
+  options.on_worker_start = run_in_background;  // beside playback, on the CPU time the renderer leaves
   asked_ = std::make_pair(slot.id, slot.content);
   // A job asked before and not started yet is no longer wanted.
   std::erase_if(in_flight_, [&](const Asked& asked) { return worker_.withdraw(asked.ticket); });

@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <string>
@@ -16,6 +18,7 @@
 #include "anim/bvh_parser.hpp"
 #include "anim/convert.hpp"
 #include "anim/file_loader.hpp"
+#include "anim/thread_policy.hpp"
 #include "test_support.hpp"
 
 namespace bvhscope {
@@ -552,6 +555,31 @@ TEST(Lint, ManyOccurrencesStayOneFindingWithTheirCount) {
   EXPECT_EQ(wraps->more_places[0].frame, 150);
   const std::vector<std::string> all = codes(report);
   EXPECT_EQ(std::count(all.begin(), all.end(), "euler-wrap"), 1);
+}
+
+// The viewer hands lint a hook that puts the threads posing the frames in the background: it runs
+// on every one of them, and the findings are those of a lint without it.
+TEST(Lint, ThePosingThreadsStartThroughTheHook) {
+  const char* const old = std::getenv(kThreadsVariable);
+  const std::string kept = old != nullptr ? old : "";
+  ::setenv(kThreadsVariable, "2", 1);  // two workers whatever the machine has
+  const std::string text = hierarchy(biped()) + motion_text(walk(4000));
+  std::atomic<int> started{0};
+  LintOptions hooked;
+  hooked.on_worker_start = [&started] { started.fetch_add(1); };
+  const LintReport with_hook = lint_text(text, hooked);
+  const LintReport plain = lint_text(text);
+  if (old != nullptr) {
+    ::setenv(kThreadsVariable, kept.c_str(), 1);
+  } else {
+    ::unsetenv(kThreadsVariable);
+  }
+  EXPECT_EQ(started.load(), 2);
+  ASSERT_EQ(with_hook.findings.size(), plain.findings.size());
+  for (std::size_t i = 0; i < plain.findings.size(); ++i) {
+    EXPECT_EQ(with_hook.findings[i].code, plain.findings[i].code);
+    EXPECT_EQ(with_hook.findings[i].message, plain.findings[i].message);
+  }
 }
 
 // The corpus as judged by reading the frames each finding points at (README: lint): the warnings
