@@ -185,6 +185,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   const char* state_file = std::getenv("BVHSCOPE_STATE_FILE");
   std::string last_state;
   LoadFrameTimes load_times;
+  FrameGate& frame_gate = viewer.state().loading.frame_gate();
   std::string shown_title;
   double last_time = now_seconds();
 
@@ -233,6 +234,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     }
     drawn_pointer = pointer_state(handle);
     const double now = now_seconds();
+    frame_gate.frame_started();  // a load's writes wait for the frame to be on screen
     // Time spent waiting was paused time: a playback started by the event that ended it starts
     // from where it was.
     const double elapsed = waited ? 0.0 : now - last_time;
@@ -318,6 +320,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     } else {
       draw_whole_frame();
     }
+    frame_gate.frame_shown();
     load_times.frame(now_seconds(), viewer.state().loading.busy());
     // A readout drawn wider than its space is most often a table whose column widths settle a frame
     // late (a panel that just opened): a few more frames follow, so that the screen (and the state

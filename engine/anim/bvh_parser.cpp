@@ -498,6 +498,7 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
   auto commit_oldest = [&]() -> std::optional<Diagnostic> {
     const std::shared_ptr<RowPipeline::Block> block = pipeline.pop();
     if (block->overlong_line) return assembler.refuse_overlong_line(max_frame_line_bytes(channels));
+    if (options.before_commit) options.before_commit();
     if (auto error = assembler.commit(block->result, block->text)) return error;
     if (!block->storage.empty() && !block->read_by_worker) blocks.recycle(std::move(block->storage));
     if (progress != nullptr)

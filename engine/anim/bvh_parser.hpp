@@ -37,6 +37,9 @@ struct ParseOptions {
   std::size_t block_bytes = std::size_t{4} << 20;
   unsigned threads = 0;
   std::function<void()> on_worker_start;
+  // Runs on the parsing thread before each block's rows are written into the motion table (the
+  // viewer's loader waits there while a frame is drawn: model/frame_gate).
+  std::function<void()> before_commit = {};
 };
 Result<Clip> parse_bvh(std::string_view text, std::string_view source, const ParseOptions& options = {});
 

@@ -91,7 +91,8 @@ std::string number_text(double value, int decimals) {
 
 LintReport lint_clip(const Clip& clip, const LintOptions& options) {
   using namespace lint;
-  LintContext context{clip, analyse_clip(clip, options.position, options.up), {}, channel_ranges(clip.motion)};
+  LintContext context{
+      clip, analyse_clip(clip, options.position, options.up), {}, channel_ranges(clip.motion, options.on_worker_start)};
   context.baked = bake_positions(clip, context.analysis.position.mode, 0, options.on_worker_start);
   LintReport report;
   std::vector<LintFinding>& findings = report.findings;

@@ -2,6 +2,7 @@
 // positions that repeat OFFSET, and Euler angles that jump by more than half a turn between frames.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -11,6 +12,8 @@
 #include "anim/convert_channels.hpp"
 #include "anim/lint_checks.hpp"
 #include "anim/pose.hpp"
+#include "anim/supervised_chunks.hpp"
+#include "anim/thread_policy.hpp"
 
 namespace bvhscope::lint {
 namespace {
@@ -38,16 +41,44 @@ double unwrapped_step(double delta) { return delta - 360.0 * std::round(delta / 
 
 }  // namespace
 
-std::vector<ChannelRange> channel_ranges(const Motion& motion) {
-  std::vector<ChannelRange> ranges(static_cast<std::size_t>(motion.channel_count));
+std::vector<ChannelRange> channel_ranges(const Motion& motion, const std::function<void()>& on_worker_start) {
+  const auto channels = static_cast<std::size_t>(motion.channel_count);
+  std::vector<ChannelRange> ranges(channels);
   if (motion.frame_count == 0) return ranges;
   const std::span<const float> first = motion.frame(0);
-  for (std::size_t c = 0; c < ranges.size(); ++c) ranges[c] = {first[c], first[c]};
-  for (std::size_t f = 1; f < motion.frame_count; ++f) {
-    const std::span<const float> row = motion.frame(f);
-    for (std::size_t c = 0; c < ranges.size(); ++c) {
-      ranges[c].min = std::min(ranges[c].min, row[c]);
-      ranges[c].max = std::max(ranges[c].max, row[c]);
+  for (std::size_t c = 0; c < channels; ++c) ranges[c] = {first[c], first[c]};
+  // Each slice's smallest and largest numbers, from +inf and -inf (which never stand in for a
+  // value: std::min and std::max keep them over NaN, and any number replaces them).
+  constexpr std::size_t kSliceFrames = 4096;
+  const std::size_t slices = (motion.frame_count - 1 + kSliceFrames - 1) / kSliceFrames;  // frames 1..
+  constexpr float kInfinity = std::numeric_limits<float>::infinity();
+  std::vector<ChannelRange> per_slice(slices * channels, ChannelRange{kInfinity, -kInfinity});
+  const auto range_of_slice = [&](std::size_t slice, unsigned) {
+    ChannelRange* out = per_slice.data() + slice * channels;
+    const std::size_t end = std::min(motion.frame_count, 1 + (slice + 1) * kSliceFrames);
+    for (std::size_t f = 1 + slice * kSliceFrames; f < end; ++f) {
+      const std::span<const float> row = motion.frame(f);
+      for (std::size_t c = 0; c < channels; ++c) {
+        out[c].min = std::min(out[c].min, row[c]);
+        out[c].max = std::max(out[c].max, row[c]);
+      }
+    }
+  };
+  const unsigned threads = available_threads();
+  if (threads < 2 || slices < 2 || motion.frame_count * channels < kWorthThreads) {
+    for (std::size_t slice = 0; slice < slices; ++slice) range_of_slice(slice, 0);
+  } else {
+    SupervisedWorkers workers;
+    workers.count = static_cast<unsigned>(std::min<std::size_t>(threads, slices));
+    workers.on_start = on_worker_start;
+    run_supervised(slices, workers, range_of_slice);
+  }
+  // Folded into frame 0's values as a single pass would: a NaN there stays; later NaNs never count.
+  for (std::size_t slice = 0; slice < slices; ++slice) {
+    for (std::size_t c = 0; c < channels; ++c) {
+      const ChannelRange& part = per_slice[slice * channels + c];
+      ranges[c].min = std::min(ranges[c].min, part.min);
+      ranges[c].max = std::max(ranges[c].max, part.max);
     }
   }
   return ranges;

@@ -2,6 +2,7 @@
 // the grouping of many occurrences of one kind into one finding. Internal to engine/anim.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,8 +19,11 @@ struct ChannelRange {
   float min = 0.0f;
   float max = 0.0f;
 };
-// Every channel's range, in one pass over the table.
-std::vector<ChannelRange> channel_ranges(const Motion& motion);
+// Every channel's range, in one pass over the table: a long motion in slices on worker threads
+// (`on_worker_start` runs first on each; the calling thread does the slices left when they starve).
+// The same result on any number of threads: a value that is not a number counts only in frame 0
+// (where it makes the range not a number), as in a single pass from frame 0.
+std::vector<ChannelRange> channel_ranges(const Motion& motion, const std::function<void()>& on_worker_start = {});
 
 // Everything the checks share about one clip, computed once.
 struct LintContext {

@@ -25,8 +25,13 @@ namespace {
 // on a quiet machine: frame p95 while loading 100 MB equal to idle either way (bench/README.md).
 constexpr std::size_t kViewerBlockBytes = std::size_t{1} << 20;  // the loader's bursts stay short
 
-ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started) {
+// A frame drawn beside the load's writes: the longest a block's rows wait for its end (a frame of a
+// window at 60 Hz takes less; a slower one, on a busy machine, keeps the load going at this pace).
+constexpr std::chrono::milliseconds kLongestWaitForAFrame{16};
+
+ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started, const FrameGate& gate) {
   ParseOptions options;
+  options.before_commit = [&gate] { gate.wait_for_gap(kLongestWaitForAFrame); };
   options.threads = available_threads();
   options.block_bytes = kViewerBlockBytes;
   options.on_worker_start = [&workers_started] {
@@ -242,7 +247,7 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   phase_ = LoadPhase::Parsing;
   ReadOptions options = reading_.read;
   options.progress = &progress_;
-  options.parse = parse_options_for_the_viewer(workers_started_);
+  options.parse = parse_options_for_the_viewer(workers_started_, frame_gate_);
   Result<MotionFile> read = read_motions(request.path, options);
   progress_.on_start = nullptr;  // it refers to this call's locals
   end_preview_parse(load_id, read ? std::optional(read.value().motions.front().motion.frame_count) : std::nullopt);

@@ -23,6 +23,7 @@
 #include "anim/result.hpp"
 #include "anim/up_axis.hpp"
 #include "formats/format_registry.hpp"
+#include "model/frame_gate.hpp"
 #include "model/prepared_clip.hpp"
 #include "model/worker.hpp"
 
@@ -127,6 +128,8 @@ class ClipLoader {
   [[nodiscard]] std::size_t waiting() const;
   // How many parse worker threads the loads so far have started (each at a background priority).
   [[nodiscard]] unsigned workers_started() const noexcept { return workers_started_.load(); }
+  // The frame loop tells the loads when it draws (they write rows between its frames).
+  [[nodiscard]] FrameGate& frame_gate() noexcept { return frame_gate_; }
 
  private:
   // A request waiting on the worker (dropped: cancelled before it started, it does nothing).
@@ -160,6 +163,7 @@ class ClipLoader {
   LoadProgress progress_;  // of the current load; cancel and the counters are reset for each
   std::atomic<LoadPhase> phase_{LoadPhase::Idle};
   std::atomic<unsigned> workers_started_{0};
+  FrameGate frame_gate_;
   // Its thread runs at the loader's priority; the events are the loads' own (a preview comes before
   // its outcome), so nothing is taken from it but the end of each job.
   Worker<bool> worker_;  // last: joined before the members above go away

@@ -40,6 +40,7 @@ class ClipLoading {
   bool reload_if_changed(ClipSet& clips, double now_seconds);
 
   [[nodiscard]] const ClipLoader& loader() const noexcept { return loader_; }
+  [[nodiscard]] FrameGate& frame_gate() noexcept { return loader_.frame_gate(); }
   // How every load reads its file (the command line's --skeleton, --source-fps...); before any load.
   void set_reading(FileReading reading) { loader_.set_reading(std::move(reading)); }
   [[nodiscard]] bool busy() const { return loader_.busy(); }

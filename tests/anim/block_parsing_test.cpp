@@ -4,6 +4,8 @@
 
 #include <cstring>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "anim/file_loader.hpp"
 #include "test_support.hpp"
@@ -179,6 +181,32 @@ TEST(Streaming, ReportsProgressAndHandsOutTheClipEarly) {
   EXPECT_EQ(progress.bytes_read.load(), text.size());
   EXPECT_EQ(progress.bytes_total.load(), text.size());
   EXPECT_EQ(clip.value().motion.values[4999 * 9], 4999.0f);
+}
+
+// ParseOptions::before_commit (where the viewer's loader waits for a frame to be on screen) runs
+// once before each block's rows are written and published, in file order, and changes nothing.
+TEST(Streaming, BeforeEachBlockIsCommittedTheHookRuns) {
+  std::string text(test::kTwoJoints);
+  text = text.substr(0, text.find("Frames:")) + "Frames: 30000\nFrame Time: 0.01\n";
+  for (int f = 0; f < 30000; ++f) text += std::to_string(f % 10) + " 2 3 0 0 0 0 0 0\n";
+  test::TempDir dir;
+  const std::string path = dir.write("hook.bvh", text).string();
+  for (const unsigned threads : {1u, 2u}) {
+    LoadProgress progress;
+    std::vector<std::size_t> published_at_hook;
+    ParseOptions options{4096, threads, {}};
+    options.before_commit = [&] { published_at_hook.push_back(progress.frames_ready.load()); };
+    const Result<Clip> hooked = load_bvh_file(path, &progress, options);
+    const Result<Clip> plain = load_bvh_file(path, nullptr, ParseOptions{4096, threads, {}});
+    expect_same(hooked, plain, "threads " + std::to_string(threads));
+    // 18 bytes a row (540 kB), blocks of about 4096 bytes past the first read: over 100 blocks.
+    ASSERT_GE(published_at_hook.size(), 10u);
+    EXPECT_EQ(published_at_hook.front(), 0u);
+    for (std::size_t i = 1; i < published_at_hook.size(); ++i)
+      EXPECT_GT(published_at_hook[i], published_at_hook[i - 1]) << "block " << i;
+    EXPECT_LT(published_at_hook.back(), 30000u);  // the last block's rows came after its hook
+    EXPECT_EQ(progress.frames_ready.load(), 30000u);
+  }
 }
 
 TEST(Streaming, MotionAfterABraceStillStreamsTheRows) {

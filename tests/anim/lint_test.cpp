@@ -7,10 +7,13 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -18,6 +21,7 @@
 #include "anim/bvh_parser.hpp"
 #include "anim/convert.hpp"
 #include "anim/file_loader.hpp"
+#include "anim/lint_checks.hpp"
 #include "anim/thread_policy.hpp"
 #include "test_support.hpp"
 
@@ -579,6 +583,59 @@ TEST(Lint, ThePosingThreadsStartThroughTheHook) {
   for (std::size_t i = 0; i < plain.findings.size(); ++i) {
     EXPECT_EQ(with_hook.findings[i].code, plain.findings[i].code);
     EXPECT_EQ(with_hook.findings[i].message, plain.findings[i].message);
+  }
+}
+
+// Channel ranges over a long motion, in slices on two workers, against a single pass written out
+// here: equal value for value, with NaNs (ignored after frame 0; one in frame 0 stays) and signed
+// zeros (the first one met is kept) where slices meet.
+TEST(Lint, ChannelRangesInSlicesAreThoseOfOnePass) {
+  const char* const old = std::getenv(kThreadsVariable);
+  const std::string kept = old != nullptr ? old : "";
+  Motion motion;
+  motion.channel_count = 5;
+  motion.frame_count = 20000;
+  motion.values = FrameValues(motion.frame_count * 5);
+  for (std::size_t f = 0; f < motion.frame_count; ++f) {
+    for (std::size_t c = 0; c < 5; ++c)
+      motion.values[f * 5 + c] = static_cast<float>(std::sin(0.001 * static_cast<double>(f * (c + 1)))) * 10.0f;
+  }
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  motion.values[0 * 5 + 0] = nan;        // channel 0: NaN in frame 0
+  motion.values[4097 * 5 + 1] = nan;     // channel 1: NaN at the start of the second slice, then numbers
+  motion.values[5000 * 5 + 1] = -50.0f;  // in that slice
+  for (std::size_t f = 0; f < motion.frame_count; ++f) motion.values[f * 5 + 2] = 1.0f;  // channel 2: 0s of both signs
+  motion.values[5 * 5 + 2] = -0.0f;
+  motion.values[6000 * 5 + 2] = 0.0f;
+  std::vector<lint::ChannelRange> expected(5);
+  for (std::size_t c = 0; c < 5; ++c) expected[c] = {motion.values[c], motion.values[c]};
+  for (std::size_t f = 1; f < motion.frame_count; ++f) {
+    for (std::size_t c = 0; c < 5; ++c) {
+      const float v = motion.values[f * 5 + c];
+      if (v < expected[c].min) expected[c].min = v;
+      if (expected[c].max < v) expected[c].max = v;
+    }
+  }
+  ASSERT_TRUE(std::isnan(expected[0].min));
+  ASSERT_EQ(expected[1].min, -50.0f);
+  ASSERT_TRUE(std::signbit(expected[2].min));
+  for (const char* threads : {"1", "2"}) {
+    ::setenv(kThreadsVariable, threads, 1);
+    std::atomic<int> started{0};
+    const std::vector<lint::ChannelRange> ranges = lint::channel_ranges(motion, [&started] { started.fetch_add(1); });
+    EXPECT_EQ(started.load(), threads[0] == '2' ? 2 : 0) << threads;
+    ASSERT_EQ(ranges.size(), expected.size());
+    for (std::size_t c = 0; c < 5; ++c) {
+      EXPECT_EQ(std::bit_cast<std::uint32_t>(ranges[c].min), std::bit_cast<std::uint32_t>(expected[c].min))
+          << "channel " << c << ", " << threads << " thread(s)";
+      EXPECT_EQ(std::bit_cast<std::uint32_t>(ranges[c].max), std::bit_cast<std::uint32_t>(expected[c].max))
+          << "channel " << c << ", " << threads << " thread(s)";
+    }
+  }
+  if (old != nullptr) {
+    ::setenv(kThreadsVariable, kept.c_str(), 1);
+  } else {
+    ::unsetenv(kThreadsVariable);
   }
 }
 
