@@ -191,6 +191,7 @@ void ClipScene::draw(const gfx::SceneView& view, const gfx::SceneStyle& style, c
   scene_.view = view;
   scene_.style = style;
   scene_.trajectory_frame = clips.active()->frame();
+  drawer_.stage_trajectory(scene_);  // turned on since the last stage: uploaded now
   drawer_.draw_staged(scene_, over_ground ? SceneDrawer::Layer::OverGround : SceneDrawer::Layer::All);
 }
 

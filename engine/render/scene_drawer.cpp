@@ -55,13 +55,20 @@ void SceneDrawer::upload_changes(const Scene& scene) {
       uploaded_.ground = scene.ground;
     }
     if (by_revision || !anything_uploaded_ || scene.trajectory != uploaded_.trajectory) {
-      renderer_.set_trajectory(scene.trajectory);
+      trajectory_stale_ = true;
       if (!by_revision) uploaded_.trajectory = scene.trajectory;
     }
     uploaded_.revision = scene.revision;
   }
   stage_trail(scene);
+  stage_trajectory(scene);
   anything_uploaded_ = true;
+}
+
+void SceneDrawer::stage_trajectory(const Scene& scene) {
+  if (!trajectory_stale_ || !scene.style.show_trajectory) return;
+  renderer_.set_trajectory(scene.trajectory);
+  trajectory_stale_ = false;
 }
 
 void SceneDrawer::stage_trail(const Scene& scene) {

@@ -40,13 +40,18 @@ class SceneDrawer {
 
   // The scene's clips into the renderer: what changed since the last stage uploaded (skeletons,
   // heights and detail, ground and root path by scene.revision, the trail by scene.trail_revision;
-  // by value where those are 0), every clip's pose written and uploaded once, and the looks set.
+  // by value where those are 0; the root path only while shown: stage_trajectory), every clip's
+  // pose written and uploaded once, and the looks set.
   // From then on the renderer says where each joint is (picking, framing, figure_region).
   void stage(const Scene& scene);
   // The clips' looks alone (a look changed since the stage).
   void set_looks(const Scene& scene);
   // The trail alone, when it changed since it was last uploaded.
   void stage_trail(const Scene& scene);
+  // The root path alone, when scene.style shows it and it changed since it was uploaded: a path
+  // that is not shown (the default) is not copied to the GPU, so a clip of a long motion does not
+  // copy its whole path on the frame it appears.
+  void stage_trajectory(const Scene& scene);
   // The staged scene from scene.view into scene.view.viewport (with view.region, only that) of the
   // bound framebuffer.
   void draw_staged(const Scene& scene, Layer layer = Layer::All) const;
@@ -85,6 +90,7 @@ class SceneDrawer {
   Uploaded uploaded_;
   bool anything_uploaded_ = false;
   bool trail_uploaded_ = false;
+  bool trajectory_stale_ = true;  // the renderer's root path is not the scene's (uploaded when shown)
   // Scratch, reused: a staged frame allocates nothing.
   std::vector<const Skeleton*> skeletons_;
   std::vector<float> heights_;

@@ -133,6 +133,30 @@ TEST_F(InspectionRender, SelectDrawsTheJointInTheHighlightColourAndItsTrailAlong
   EXPECT_NE(no_trail.rgb, selected.rgb);
 }
 
+// --trajectory: the root's path on the floor in the trajectory colour, at the root's place in
+// frames before and after the one shown (the path is uploaded only when it is shown).
+TEST_F(InspectionRender, TrajectoryDrawsTheRootsPathOnTheFloor) {
+  Result<Clip> loaded = load_bvh_file(sample());
+  ASSERT_TRUE(loaded.ok());
+  const Clip clip = std::move(loaded).value();
+  const std::size_t frame = 300;
+  const Framing framing = sample_framing(clip, frame);
+  const Png plain = render("plain.png", {"--frame", "300"});
+  const Png path = render("trajectory.png", {"--frame", "300", "--trajectory"});
+  constexpr std::array<int, 3> kTrajectory = {89, 204, 158};  // SceneStyle's palette.trajectory
+  int checked = 0;
+  for (std::size_t f = 100; f <= 500; f += 50) {
+    glm::vec3 root = framing.baked.at(f, 0) + framing.lift;
+    root.y = 0.0f;  // drawn on the floor
+    const glm::vec2 p(project_to_pixels(framing.view_projection, root, glm::vec2(kWidth, kHeight)));
+    if (p.x < 4 || p.y < 4 || p.x >= kWidth - 4 || p.y >= kHeight - 4) continue;
+    ++checked;
+    EXPECT_LE(nearest(path, p, kTrajectory, 2), 45) << "the path at frame " << f << ": " << p.x << "," << p.y;
+    EXPECT_GT(nearest(plain, p, kTrajectory, 2), 60) << "no path without --trajectory, frame " << f;
+  }
+  EXPECT_GE(checked, 4) << "the sample walks: its path crosses the view";
+}
+
 TEST_F(InspectionRender, AnUnknownSelectNameIsAnError) {
   const auto result =
       run_bvhscope({"render", sample(), "-o", (dir_ / "x.png").string(), "--size", "64x64", "--select", "NoSuchJoint"});
