@@ -7,7 +7,9 @@
 #include <filesystem>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -72,6 +74,29 @@ inline std::string read_file(const std::filesystem::path& path) {
 }
 
 // A fresh directory under the system temp dir, removed with everything in it at scope exit.
+// Sets an environment variable for one scope (a test) and puts back what was there, however the
+// scope ends (a failed ASSERT returns early).
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnv() {
+    if (old_) {
+      ::setenv(name_, old_->c_str(), 1);
+    } else {
+      ::unsetenv(name_);
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
 class TempDir {
  public:
   TempDir() {

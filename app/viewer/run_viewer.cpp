@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
-#include <thread>
 #include <utility>
 
 #define GLFW_INCLUDE_NONE
@@ -186,6 +185,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   std::string last_state;
   LoadFrameTimes load_times;
   FrameGate& frame_gate = viewer.state().loading.frame_gate();
+  frame_gate.set_waker([] { glfwPostEmptyEvent(); });  // a new clip ends an idle loop's wait too
   std::string shown_title;
   double last_time = now_seconds();
 
@@ -356,8 +356,13 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
     // At most one frame per refresh: swapping waits for it with vsync; without (virtual displays)
     // the loop waits here, answering events that come meanwhile on the next frame.
     const double next_frame = next_frame_start(now, frame_rate, now_seconds());
-    if (next_frame > now_seconds())
-      std::this_thread::sleep_for(std::chrono::duration<double>(next_frame - now_seconds()));
+    if (next_frame > now_seconds()) {
+      // A load with a new clip to show ends the wait: that frame redraws the whole view, and
+      // started after a cheap frame's wait it would show as one long interval.
+      frame_gate.wait_between_frames(std::chrono::steady_clock::now() +
+                                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                         std::chrono::duration<double>(next_frame - now_seconds())));
+    }
   }
 
   int win_width = 0;
@@ -366,6 +371,7 @@ int run_viewer(const std::vector<std::string>& files, UpAxisRequest up, std::opt
   if (loaded_settings.save_allowed && !save_settings(viewer.settings_for_saving(win_width, win_height), error)) {
     std::cerr << "bvhscope: settings not saved: " << printable(error) << '\n';
   }
+  frame_gate.set_waker({});
   glfwSetWindowUserPointer(handle, nullptr);
   return 0;
 }

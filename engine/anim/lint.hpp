@@ -59,9 +59,10 @@ struct LintReport {
 struct LintOptions {
   PositionModeRequest position = PositionModeRequest::Auto;
   UpAxisRequest up;
-  // Runs first on each thread started to pose the frames (bake_positions): the viewer puts them in
-  // the background there, so that a check running beside playback takes only CPU time the
-  // renderer leaves; the calling thread poses the frames left when they starve.
+  // Runs first on each thread started to pose the frames (bake_positions) or scan the channels
+  // (channel_ranges): the viewer puts them in the background there, so that a check running beside
+  // playback takes only CPU time the renderer leaves; the calling thread does the work left when
+  // they starve.
   std::function<void()> on_worker_start;
 };
 

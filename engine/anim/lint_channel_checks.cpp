@@ -13,7 +13,6 @@
 #include "anim/lint_checks.hpp"
 #include "anim/pose.hpp"
 #include "anim/supervised_chunks.hpp"
-#include "anim/thread_policy.hpp"
 
 namespace bvhscope::lint {
 namespace {
@@ -64,15 +63,7 @@ std::vector<ChannelRange> channel_ranges(const Motion& motion, const std::functi
       }
     }
   };
-  const unsigned threads = available_threads();
-  if (threads < 2 || slices < 2 || motion.frame_count * channels < kWorthThreads) {
-    for (std::size_t slice = 0; slice < slices; ++slice) range_of_slice(slice, 0);
-  } else {
-    SupervisedWorkers workers;
-    workers.count = static_cast<unsigned>(std::min<std::size_t>(threads, slices));
-    workers.on_start = on_worker_start;
-    run_supervised(slices, workers, range_of_slice);
-  }
+  for_each_item(slices, motion.frame_count * channels, range_of_slice, on_worker_start);
   // Folded into frame 0's values as a single pass would: a NaN there stays; later NaNs never count.
   for (std::size_t slice = 0; slice < slices; ++slice) {
     for (std::size_t c = 0; c < channels; ++c) {

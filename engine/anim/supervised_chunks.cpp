@@ -69,7 +69,8 @@ void run_supervised(std::size_t chunks, const SupervisedWorkers& workers,
 }
 
 void for_each_item(std::size_t count, std::size_t work,
-                   const std::function<void(std::size_t item, unsigned slot)>& per_item) {
+                   const std::function<void(std::size_t item, unsigned slot)>& per_item,
+                   const std::function<void()>& on_worker_start) {
   const unsigned threads = available_threads();
   if (threads < 2 || count < 2 || work < kWorthThreads) {
     for (std::size_t i = 0; i < count; ++i) per_item(i, 0);
@@ -77,6 +78,7 @@ void for_each_item(std::size_t count, std::size_t work,
   }
   SupervisedWorkers workers;
   workers.count = static_cast<unsigned>(std::min<std::size_t>(threads, count));
+  workers.on_start = on_worker_start;
   run_supervised(count, workers, per_item);
 }
 

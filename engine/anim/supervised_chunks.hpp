@@ -28,9 +28,11 @@ void run_supervised(std::size_t chunks, const SupervisedWorkers& workers,
 // Calls per_item(i, slot) once for every i in [0, count): on the threads the policy allows
 // (available_threads) when `work`, a rough count of the whole job's small steps, reaches
 // kWorthThreads, else in order on the caller. `slot` is below kMaxThreads + 1, one per thread at a
-// time (for per-thread scratch). The calls must not write to the same places.
+// time (for per-thread scratch). The calls must not write to the same places. `on_worker_start`
+// runs first on each worker thread (SupervisedWorkers::on_start).
 inline constexpr std::size_t kWorthThreads = 50000;
 void for_each_item(std::size_t count, std::size_t work,
-                   const std::function<void(std::size_t item, unsigned slot)>& per_item);
+                   const std::function<void(std::size_t item, unsigned slot)>& per_item,
+                   const std::function<void()>& on_worker_start = {});
 
 }  // namespace bvhscope

@@ -21,7 +21,7 @@ inline constexpr unsigned kMaxThreads = 256;
 // Puts the calling thread in the background (SCHED_IDLE): it runs only on CPU time that no thread
 // of normal priority wants, and a thread that wakes up (the viewer's renderer) takes its core at
 // once. Best effort: a failure leaves it as it was. One way only for an unprivileged thread (it
-// cannot come back), so it is for threads started for the work: the viewer's parse and bake
+// cannot come back), so it is for threads started for the work: the viewer's parse, bake and lint
 // workers, whose caller takes their work over when they starve (RowPipeline, run_supervised).
 void run_in_background() noexcept;
 

@@ -3,7 +3,9 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
+#include <memory>
 
 #include "anim/thread_policy.hpp"
 #include "formats/read_motions.hpp"
@@ -26,12 +28,40 @@ namespace {
 constexpr std::size_t kViewerBlockBytes = std::size_t{1} << 20;  // the loader's bursts stay short
 
 // A frame drawn beside the load's writes: the longest a block's rows wait for its end (a frame of a
-// window at 60 Hz takes less; a slower one, on a busy machine, keeps the load going at this pace).
+// window at 60 Hz takes less).
 constexpr std::chrono::milliseconds kLongestWaitForAFrame{16};
+
+// The load's side of the frame gate: before a block's rows are written, waits for the frame being
+// drawn to be on screen, but never longer in all than the load has worked. On a quiet machine a
+// frame leaves about half of each period free and the waits stay well within that; on one so busy
+// (or a window so big) that frames take the whole period there is no gap to wait for, and the load
+// goes on at half its pace at worst rather than a frame's wait for every block.
+class FrameGapWaits {
+ public:
+  explicit FrameGapWaits(const FrameGate& gate) : gate_(gate), since_(Clock::now()) {}
+  void before_commit() {
+    const Clock::time_point now = Clock::now();
+    worked_ += now - since_;
+    if (waited_ < worked_) {
+      gate_.wait_for_gap(std::min<Clock::duration>(kLongestWaitForAFrame, worked_ - waited_));
+      since_ = Clock::now();
+      waited_ += since_ - now;
+    } else {
+      since_ = now;
+    }
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  const FrameGate& gate_;
+  Clock::time_point since_;  // the end of the last wait (or of the last call)
+  Clock::duration worked_{0};
+  Clock::duration waited_{0};
+};
 
 ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started, const FrameGate& gate) {
   ParseOptions options;
-  options.before_commit = [&gate] { gate.wait_for_gap(kLongestWaitForAFrame); };
+  options.before_commit = [waits = std::make_shared<FrameGapWaits>(gate)] { waits->before_commit(); };
   options.threads = available_threads();
   options.block_bytes = kViewerBlockBytes;
   options.on_worker_start = [&workers_started] {
@@ -242,6 +272,7 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
       preview_parsing_ = true;
       preview_rows_ = 0;
       events_.emplace_back(std::move(preview));
+      frame_gate_.news();  // the frame that shows it starts at once
     };
   }
   phase_ = LoadPhase::Parsing;
@@ -307,6 +338,7 @@ void ClipLoader::run_load(const std::shared_ptr<Queued>& queued) {
   const bool cancelled = !result->ok() && progress_.cancel.load();
   if (!result->ok()) more.clear();
   events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled, std::move(more)});
+  frame_gate_.news();
   working_on_.reset();
   if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
 }

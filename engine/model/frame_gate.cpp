@@ -1,25 +1,51 @@
 #include "model/frame_gate.hpp"
 
+#include <utility>
+
 namespace bvhscope {
 
 void FrameGate::frame_started() noexcept {
   const std::lock_guard lock(mutex_);
   drawing_ = true;
+  news_ = false;  // this frame takes what there is
 }
 
 void FrameGate::frame_shown() noexcept {
   {
     const std::lock_guard lock(mutex_);
     drawing_ = false;
+    ++shown_;
   }
-  shown_.notify_all();
+  changed_.notify_all();
 }
 
-bool FrameGate::wait_for_gap(std::chrono::milliseconds longest) const {
+bool FrameGate::wait_between_frames(std::chrono::steady_clock::time_point deadline) {
+  std::unique_lock lock(mutex_);
+  const bool woken = changed_.wait_until(lock, deadline, [this] { return news_; });
+  news_ = false;
+  return woken;
+}
+
+bool FrameGate::wait_for_gap(std::chrono::steady_clock::duration longest) const {
   std::unique_lock lock(mutex_);
   if (!drawing_) return false;
-  shown_.wait_for(lock, longest, [this] { return !drawing_; });
+  const unsigned long seen = shown_;
+  changed_.wait_for(lock, longest, [&] { return shown_ != seen; });
   return true;
+}
+
+void FrameGate::news() {
+  {
+    const std::lock_guard lock(mutex_);
+    news_ = true;
+    if (waker_) waker_();
+  }
+  changed_.notify_all();
+}
+
+void FrameGate::set_waker(std::function<void()> waker) {
+  const std::lock_guard lock(mutex_);
+  waker_ = std::move(waker);
 }
 
 }  // namespace bvhscope

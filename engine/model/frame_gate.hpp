@@ -1,13 +1,17 @@
-// Lets a load stand aside while the viewer draws a frame. On a software renderer (llvmpipe draws
-// on every core) a loader writing rows into fresh memory beside it, where the kernel clears each
-// page as it is first touched, makes the frame late; the same work done between frames costs the
-// frame nothing. The frame loop says when a frame's work starts and when it is on screen; the
-// loader waits for the end of a frame before each burst of writes, never longer than it is told (a
-// frame that takes long on a busy machine does not hold the load up for more). GL-free.
+// Where the viewer's frame loop and its loads meet. A load stands aside while a frame is drawn: on
+// a software renderer (llvmpipe draws on every core) a loader writing rows into fresh memory
+// beside it, where the kernel clears each page as it is first touched, makes the frame late; the
+// same work done between frames costs the frame nothing. The frame loop says when a frame's work
+// starts and when it is on screen; the loader waits for the end of a frame before each burst of
+// writes, never longer than it is told (a frame that takes long on a busy machine does not hold the
+// load up for more). The other way, a load that has something new to show (a new clip, a finished
+// one) ends the loop's wait between paced frames, so that the frame showing it, which draws the
+// whole view, starts at once rather than after a frame's wait. GL-free.
 #pragma once
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 
 namespace bvhscope {
@@ -17,14 +21,27 @@ class FrameGate {
   // The frame loop: a frame's work starts (after its wait), then the frame is on screen.
   void frame_started() noexcept;
   void frame_shown() noexcept;
+  // The frame loop, between two paced frames: waits until `deadline` or until news() (since the
+  // last wait), whichever comes first. True when news ended it.
+  bool wait_between_frames(std::chrono::steady_clock::time_point deadline);
+
   // A background thread: returns once no frame is being drawn, or after `longest`. True when it
   // waited for a frame.
-  bool wait_for_gap(std::chrono::milliseconds longest) const;
+  bool wait_for_gap(std::chrono::steady_clock::duration longest) const;
+  // A background thread: something new to show is ready for the next frame. Ends a
+  // wait_between_frames, and calls the waker (under the gate's lock) for a loop waiting elsewhere.
+  void news();
+  // What ends the frame loop's wait for window events (glfwPostEmptyEvent); set it to nothing
+  // before what it calls goes away.
+  void set_waker(std::function<void()> waker);
 
  private:
   mutable std::mutex mutex_;
-  mutable std::condition_variable shown_;
+  mutable std::condition_variable changed_;
   bool drawing_ = false;
+  unsigned long shown_ = 0;  // frames shown: a wait ends at the end of the frame it saw, even if the next began
+  bool news_ = false;
+  std::function<void()> waker_;
 };
 
 }  // namespace bvhscope

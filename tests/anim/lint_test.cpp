@@ -564,20 +564,13 @@ TEST(Lint, ManyOccurrencesStayOneFindingWithTheirCount) {
 // The viewer hands lint a hook that puts the threads posing the frames in the background: it runs
 // on every one of them, and the findings are those of a lint without it.
 TEST(Lint, ThePosingThreadsStartThroughTheHook) {
-  const char* const old = std::getenv(kThreadsVariable);
-  const std::string kept = old != nullptr ? old : "";
-  ::setenv(kThreadsVariable, "2", 1);  // two workers whatever the machine has
+  const test::ScopedEnv two(kThreadsVariable, "2");  // two workers whatever the machine has
   const std::string text = hierarchy(biped()) + motion_text(walk(4000));
   std::atomic<int> started{0};
   LintOptions hooked;
   hooked.on_worker_start = [&started] { started.fetch_add(1); };
   const LintReport with_hook = lint_text(text, hooked);
   const LintReport plain = lint_text(text);
-  if (old != nullptr) {
-    ::setenv(kThreadsVariable, kept.c_str(), 1);
-  } else {
-    ::unsetenv(kThreadsVariable);
-  }
   EXPECT_EQ(started.load(), 2);
   ASSERT_EQ(with_hook.findings.size(), plain.findings.size());
   for (std::size_t i = 0; i < plain.findings.size(); ++i) {
@@ -590,8 +583,6 @@ TEST(Lint, ThePosingThreadsStartThroughTheHook) {
 // here: equal value for value, with NaNs (ignored after frame 0; one in frame 0 stays) and signed
 // zeros (the first one met is kept) where slices meet.
 TEST(Lint, ChannelRangesInSlicesAreThoseOfOnePass) {
-  const char* const old = std::getenv(kThreadsVariable);
-  const std::string kept = old != nullptr ? old : "";
   Motion motion;
   motion.channel_count = 5;
   motion.frame_count = 20000;
@@ -620,7 +611,7 @@ TEST(Lint, ChannelRangesInSlicesAreThoseOfOnePass) {
   ASSERT_EQ(expected[1].min, -50.0f);
   ASSERT_TRUE(std::signbit(expected[2].min));
   for (const char* threads : {"1", "2"}) {
-    ::setenv(kThreadsVariable, threads, 1);
+    const test::ScopedEnv set(kThreadsVariable, threads);
     std::atomic<int> started{0};
     const std::vector<lint::ChannelRange> ranges = lint::channel_ranges(motion, [&started] { started.fetch_add(1); });
     EXPECT_EQ(started.load(), threads[0] == '2' ? 2 : 0) << threads;
@@ -631,11 +622,6 @@ TEST(Lint, ChannelRangesInSlicesAreThoseOfOnePass) {
       EXPECT_EQ(std::bit_cast<std::uint32_t>(ranges[c].max), std::bit_cast<std::uint32_t>(expected[c].max))
           << "channel " << c << ", " << threads << " thread(s)";
     }
-  }
-  if (old != nullptr) {
-    ::setenv(kThreadsVariable, kept.c_str(), 1);
-  } else {
-    ::unsetenv(kThreadsVariable);
   }
 }
 

@@ -3,12 +3,9 @@
 // hardware_concurrency, and an unknown count (0 from the system) is 1, never 0.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <optional>
-#include <string>
-
 #include "anim/row_pipeline.hpp"
 #include "anim/thread_policy.hpp"
+#include "test_support.hpp"
 
 namespace bvhscope {
 namespace {
@@ -36,34 +33,13 @@ TEST(ThreadPolicy, ZeroFromTheSystemIsOneThread) {
   EXPECT_EQ(choose_thread_count("0", 0, 0), 1U);
 }
 
-// Sets BVHSCOPE_THREADS for one test and puts back what was there.
-class ThreadsVariable {
- public:
-  explicit ThreadsVariable(const char* value) {
-    if (const char* old = std::getenv(kThreadsVariable)) old_ = old;
-    ::setenv(kThreadsVariable, value, 1);
-  }
-  ~ThreadsVariable() {
-    if (old_) {
-      ::setenv(kThreadsVariable, old_->c_str(), 1);
-    } else {
-      ::unsetenv(kThreadsVariable);
-    }
-  }
-  ThreadsVariable(const ThreadsVariable&) = delete;
-  ThreadsVariable& operator=(const ThreadsVariable&) = delete;
-
- private:
-  std::optional<std::string> old_;
-};
-
 TEST(ThreadPolicy, TheProcessReadsTheVariableAtEachCall) {
   {
-    const ThreadsVariable set("7");
+    const test::ScopedEnv set(kThreadsVariable, "7");
     EXPECT_EQ(available_threads(), 7U);
   }
   {
-    const ThreadsVariable set("junk");
+    const test::ScopedEnv set(kThreadsVariable, "junk");
     EXPECT_GE(available_threads(), 1U);
   }
 }
@@ -71,7 +47,7 @@ TEST(ThreadPolicy, TheProcessReadsTheVariableAtEachCall) {
 // The parser's row workers follow the policy: with BVHSCOPE_THREADS=5, a file of many blocks gets 5
 // workers whatever the machine has (before the policy, hardware_concurrency decided).
 TEST(ThreadPolicy, TheParserPoolFollowsTheOverride) {
-  const ThreadsVariable set("5");
+  const test::ScopedEnv set(kThreadsVariable, "5");
   EXPECT_EQ(RowPipeline::workers_for(std::size_t{100} << 20, std::size_t{1} << 20, 0), 5U);
   EXPECT_EQ(RowPipeline::workers_for(std::size_t{100} << 20, std::size_t{1} << 20, 2), 2U);  // asked for: kept
 }

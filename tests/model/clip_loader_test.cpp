@@ -157,23 +157,20 @@ TEST(ClipLoader, ANewClipStreamsInAsAPreviewThatReadsTheRowsInPlace) {
 
 // The frame loop says when it draws (ClipLoader::frame_gate): a load writes its rows between
 // frames, and a frame that never ends (a window that stopped drawing mid-frame) only slows the load
-// by the longest wait for each block, never stops it.
-TEST(ClipLoader, AFrameNeverShownSlowsTheLoadButDoesNotStopIt) {
+// (its waits never add up to more than its work), never stops it.
+TEST(ClipLoader, AFrameNeverShownDoesNotStopTheLoad) {
   test::TempDir dir;
   const auto path = dir.path() / "big.bvh";
   const test::BigBvh made = test::write_big_bvh(path, 4u << 20);  // 4 blocks of the viewer's 1 MB, or 5
   ClipLoader loader;
   loader.frame_gate().frame_started();
-  const auto start = std::chrono::steady_clock::now();
   loader.request(file_request(path.string()));
   Watched w = watch(loader);
-  const auto took = std::chrono::steady_clock::now() - start;
   ASSERT_TRUE(w.outcome.has_value());
   ASSERT_TRUE(w.outcome->result.ok()) << format_diagnostic(w.outcome->result.error(), Severity::Error);
   const Motion& motion = w.outcome->result.value().clip.motion;
   ASSERT_EQ(motion.frame_count, made.frames);
   EXPECT_EQ(wrong_big_rows(motion, 0, made.frames), 0u);
-  EXPECT_GE(took, std::chrono::milliseconds(4 * 16)) << "the blocks did not wait for the frame";
   loader.frame_gate().frame_shown();
 }
 

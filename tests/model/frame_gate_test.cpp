@@ -1,5 +1,6 @@
-// The gate a load waits at while the viewer draws a frame (model/frame_gate): no wait between
-// frames, a wait that ends when the frame is on screen, and never longer than asked.
+// The gate between the frame loop and its loads (model/frame_gate): a load waits while a frame is
+// drawn (no wait between frames, a wait that ends when the frame is on screen, never longer than
+// asked), and a load's news ends the loop's wait between frames and calls its waker.
 #include "model/frame_gate.hpp"
 
 #include <gtest/gtest.h>
@@ -26,18 +27,34 @@ TEST(FrameGate, AWaitEndsWhenTheFrameIsShown) {
   FrameGate gate;
   gate.frame_started();
   std::atomic<bool> shown{false};
-  std::atomic<bool> waited{false};
   std::atomic<bool> shown_when_done{false};
   std::thread loader([&] {
-    waited = gate.wait_for_gap(milliseconds(600000));  // far longer than the test takes
+    gate.wait_for_gap(milliseconds(600000));  // far longer than the test takes
     shown_when_done = shown.load();
   });
   std::this_thread::sleep_for(milliseconds(20));  // the loader is waiting by now, most likely
   shown = true;
   gate.frame_shown();
   loader.join();
-  EXPECT_TRUE(waited);
   EXPECT_TRUE(shown_when_done) << "the wait ended before the frame was shown";
+}
+
+// A frame shown and the next begun before the waiting load ran again: the wait still ends (at the
+// end of the frame it waited for), rather than lasting into the next frame.
+TEST(FrameGate, AWaitEndsWithItsFrameThoughTheNextHasBegun) {
+  FrameGate gate;
+  gate.frame_started();
+  std::atomic<bool> done{false};
+  std::thread loader([&] {
+    gate.wait_for_gap(std::chrono::minutes(10));
+    done = true;
+  });
+  std::this_thread::sleep_for(milliseconds(20));  // the loader is waiting by now, most likely
+  gate.frame_shown();
+  gate.frame_started();  // at once: the gate is closed again before the loader wakes
+  loader.join();         // returns: would hang for 10 minutes if only an open gate ended the wait
+  EXPECT_TRUE(done);
+  gate.frame_shown();
 }
 
 TEST(FrameGate, AFrameThatDoesNotEndHoldsAWaitOnlyAsLongAsAsked) {
@@ -49,6 +66,42 @@ TEST(FrameGate, AFrameThatDoesNotEndHoldsAWaitOnlyAsLongAsAsked) {
   gate.frame_shown();
   gate.frame_started();  // a new frame: the gate closes again
   EXPECT_TRUE(gate.wait_for_gap(milliseconds(1)));
+}
+
+TEST(FrameGate, NewsEndsTheWaitBetweenFramesAndCallsTheWaker) {
+  FrameGate gate;
+  std::atomic<int> wakes{0};
+  gate.set_waker([&wakes] { wakes.fetch_add(1); });
+  std::atomic<bool> woken{false};
+  std::atomic<bool> news_sent{false};
+  std::atomic<bool> sent_when_woken{false};
+  std::thread loop([&] {
+    woken = gate.wait_between_frames(Clock::now() + std::chrono::minutes(10));
+    sent_when_woken = news_sent.load();
+  });
+  std::this_thread::sleep_for(milliseconds(20));  // the loop is waiting by now, most likely
+  news_sent = true;
+  gate.news();
+  loop.join();
+  EXPECT_TRUE(woken);
+  EXPECT_TRUE(sent_when_woken) << "the wait ended before the news";
+  EXPECT_EQ(wakes.load(), 1);
+  gate.set_waker({});
+  gate.news();
+  EXPECT_EQ(wakes.load(), 1);  // no waker any more
+}
+
+TEST(FrameGate, NewsTakenByAFrameDoesNotEndTheNextWait) {
+  FrameGate gate;
+  gate.news();  // before the frame: the frame shows it
+  gate.frame_started();
+  gate.frame_shown();
+  const Clock::time_point start = Clock::now();
+  EXPECT_FALSE(gate.wait_between_frames(start + milliseconds(30)));  // to its deadline
+  EXPECT_GE(Clock::now() - start, milliseconds(30));
+  gate.news();  // after the frame began: the next wait ends at once, the one after does not
+  EXPECT_TRUE(gate.wait_between_frames(Clock::now() + std::chrono::minutes(10)));
+  EXPECT_FALSE(gate.wait_between_frames(Clock::now() + milliseconds(1)));
 }
 
 }  // namespace
