@@ -98,6 +98,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "interpolate=" << state.interpolate << '\n';
   out << "clip_end=" << clip_end_name(state.clip_end) << '\n';
   out << "style=" << (state.display.solid ? "solid" : "lines") << '\n';
+  out << "trajectory=" << state.display.trajectory << '\n';
   out << "follow=" << state.follow << '\n';
   out << "loading=" << state.loading.busy() << '\n';
   std::size_t streaming_frames = 0;

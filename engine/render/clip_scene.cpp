@@ -47,6 +47,7 @@ void place_clips(ClipSet& clips, bool floor_at_origin) {
 
 void ClipScene::rebuild(ClipSet& clips, const Comparison& comparison, const DisplayOptions& display) {
   if (clips.empty()) return;
+  trajectory_placed_ = false;
   place_clips(clips, display.floor_at_origin);
   scene_.clips.assign(clips.size(), SceneClip{});
   ghost_poses_.resize(clips.size());
@@ -72,11 +73,22 @@ void ClipScene::rebuild(ClipSet& clips, const Comparison& comparison, const Disp
   Bounds ground = bounds;
   if (!ground.empty()) ground.min.y = 0.0f;
   scene_.ground = ground_grid(ground, metres_per_unit(clips.front()));
-  const ClipSlot& active = *clips.active();
-  scene_.trajectory = active.prepared.measures.root_path;
-  active.placement.apply_in_place(scene_.trajectory);
+  // The active clip's root path, placed: now when it is shown, else when it first is (draw), so
+  // that a clip of a long motion does not copy its whole path when it comes.
+  trajectory_clip_ = clips.active()->id;
+  scene_.trajectory.clear();
+  if (display.trajectory) place_trajectory(clips);
   scene_.revision = ++revisions_;
   trail_key_ = {};
+}
+
+void ClipScene::place_trajectory(const ClipSet& clips) {
+  trajectory_placed_ = true;
+  const ClipSlot* slot = clips.with_id(trajectory_clip_);
+  if (slot == nullptr) return;
+  scene_.trajectory = slot->prepared.measures.root_path;
+  slot->placement.apply_in_place(scene_.trajectory);
+  drawer_.trajectory_changed();
 }
 
 bool ClipScene::ghosts_changed(const ClipSet& clips, const Comparison& comparison) {
@@ -191,6 +203,7 @@ void ClipScene::draw(const gfx::SceneView& view, const gfx::SceneStyle& style, c
   scene_.view = view;
   scene_.style = style;
   scene_.trajectory_frame = clips.active()->frame();
+  if (style.show_trajectory && !trajectory_placed_) place_trajectory(clips);
   drawer_.stage_trajectory(scene_);  // turned on since the last stage: uploaded now
   drawer_.draw_staged(scene_, over_ground ? SceneDrawer::Layer::OverGround : SceneDrawer::Layer::All);
 }

@@ -98,10 +98,15 @@ class ClipScene {
   [[nodiscard]] const Scene& scene() const noexcept { return scene_; }
 
  private:
+  // scene_.trajectory: the root path of clip trajectory_clip_, placed.
+  void place_trajectory(const ClipSet& clips);
+
   SceneDrawer drawer_;
   Scene scene_;
-  std::uint64_t revisions_ = 0;    // scene_.revision and trail_revision count from here
-  std::vector<Pose> ghost_poses_;  // each ghost's aligned pose (by clip index), reused every frame
+  std::uint64_t revisions_ = 0;     // scene_.revision and trail_revision count from here
+  int trajectory_clip_ = 0;         // the clip whose root path scene_.trajectory is (the active one at the rebuild)
+  bool trajectory_placed_ = false;  // scene_.trajectory holds it (made when first shown)
+  std::vector<Pose> ghost_poses_;   // each ghost's aligned pose (by clip index), reused every frame
   Bounds bounds_;
   GhostScratch ghosts_;
   struct TrailKey {

@@ -41,7 +41,7 @@ struct Scene {
   gfx::SceneView view;  // the camera (view, projection, eye) and the viewport in framebuffer pixels
   gfx::SceneStyle style;
   GroundGrid ground;                  // the floor and its grid, in scene units
-  std::vector<glm::vec3> trajectory;  // the active clip's root path, placed (style.show_trajectory)
+  std::vector<glm::vec3> trajectory;  // the active clip's root path, placed (made once style.show_trajectory)
   std::size_t trajectory_frame = 0;   // the marker on it
   std::vector<glm::vec3> trail;       // the selected joint's path, placed (style.show_trail)
   Overlay overlay;                    // drawn over the 3D picture, in framebuffer pixels (y down)

@@ -52,6 +52,9 @@ class SceneDrawer {
   // that is not shown (the default) is not copied to the GPU, so a clip of a long motion does not
   // copy its whole path on the frame it appears.
   void stage_trajectory(const Scene& scene);
+  // The scene's root path was made since it was staged (ClipScene makes it when first shown): the
+  // next stage_trajectory uploads it.
+  void trajectory_changed() noexcept { trajectory_stale_ = true; }
   // The staged scene from scene.view into scene.view.viewport (with view.region, only that) of the
   // bound framebuffer.
   void draw_staged(const Scene& scene, Layer layer = Layer::All) const;

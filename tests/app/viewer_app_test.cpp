@@ -135,6 +135,32 @@ TEST_F(ViewerAppTest, FramesShownByRectanglesAreWhatAWholeFrameDraws) {
   EXPECT_EQ(app.state().at("gl_errors"), "0");
 }
 
+// T shows the active clip's root path on the floor and hides it again. The path is made and sent
+// to the GPU only when first shown (a clip of a long motion does not copy it when it comes): on
+// screen from the frame T reaches, gone with the next T.
+TEST_F(ViewerAppTest, TShowsTheRootPathMadeWhenFirstShownAndHidesIt) {
+  constexpr std::array<int, 3> kTrajectory = {89, 204, 158};  // SceneStyle's palette.trajectory
+  ViewerProcess app({});
+  wait_loaded(app, "sample.bvh");
+  const unsigned long window = window_of(app);
+  xdotool("key space");
+  const State paused =
+      app.wait_for([](const State& s) { return s.at("playing") == "0" && s.at("trajectory") == "0"; }, "paused");
+  app.wait_for([](const State& s) { return s.at("message").empty(); }, "no message on screen");
+  const auto view = as_rect(paused, "view");
+  const WindowImage off = settled_grab(window);
+  xdotool("key t");
+  app.wait_for([](const State& s) { return s.at("trajectory") == "1"; }, "T handled");
+  const WindowImage on = settled_grab(window, &off);
+  const int path_off = pixels_like(off, view, kTrajectory);
+  const int path_on = pixels_like(on, view, kTrajectory);
+  EXPECT_GT(path_on, path_off + 150) << "the root path in its colour on the floor: " << path_off << " -> " << path_on;
+  xdotool("key t");
+  app.wait_for([](const State& s) { return s.at("trajectory") == "0"; }, "T again");
+  const WindowImage again = settled_grab(window, &on);
+  EXPECT_EQ(pixels_like(again, view, kTrajectory), path_off);
+}
+
 TEST_F(ViewerAppTest, KeyboardTransport) {
   ViewerProcess app({});
   wait_loaded(app, "sample.bvh");
