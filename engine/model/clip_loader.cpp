@@ -267,12 +267,14 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
       if (clip.motion.channel_count > 0) {
         preview.expected_frames = clip.motion.values.size() / static_cast<std::size_t>(clip.motion.channel_count);
       }
-      const std::lock_guard lock(mutex_);
-      preview_id_ = load_id;
-      preview_parsing_ = true;
-      preview_rows_ = 0;
-      events_.emplace_back(std::move(preview));
-      frame_gate_.news();  // the frame that shows it starts at once
+      {
+        const std::lock_guard lock(mutex_);
+        preview_id_ = load_id;
+        preview_parsing_ = true;
+        preview_rows_ = 0;
+        events_.emplace_back(std::move(preview));
+      }
+      frame_gate_.news();  // the frame that shows it starts at once (told outside the lock: it wakes X)
     };
   }
   phase_ = LoadPhase::Parsing;
@@ -334,13 +336,15 @@ void ClipLoader::run_load(const std::shared_ptr<Queued>& queued) {
   phase_ = LoadPhase::Idle;
   // When the parse threw (else load_file did already): the rows it published are final.
   end_preview_parse(load_id, std::nullopt);
-  const std::lock_guard lock(mutex_);
-  const bool cancelled = !result->ok() && progress_.cancel.load();
-  if (!result->ok()) more.clear();
-  events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled, std::move(more)});
+  {
+    const std::lock_guard lock(mutex_);
+    const bool cancelled = !result->ok() && progress_.cancel.load();
+    if (!result->ok()) more.clear();
+    events_.emplace_back(LoadOutcome{std::move(request), std::move(*result), load_id, cancelled, std::move(more)});
+    working_on_.reset();
+    if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
+  }
   frame_gate_.news();
-  working_on_.reset();
-  if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
 }
 
 }  // namespace bvhscope
