@@ -231,11 +231,13 @@ std::optional<gfx::Viewport> ClipScene::figure_region(const gfx::SceneView& view
 Bounds ClipScene::first_view_bounds(const ClipSet& clips, const Comparison& comparison) const {
   float figure = 0.0f;
   Bounds poses;
+  bool still_loading = false;  // a streaming clip's bounds are its first pose's, not its motion's
   for (std::size_t i = 0; i < clips.size(); ++i) {
     const ClipSlot& slot = clips[i];
     figure = std::max(figure, slot.prepared.measures.figure.extent * slot.placement.scale);
     // A ghost stands over the reference.
     if (!slot.drawn() || ghost_comparison(comparison, slot) != nullptr) continue;
+    still_loading = still_loading || slot.loading;
     // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
     const BakedPositions& baked = slot.prepared.measures.baked;
     if (const std::optional<std::size_t> whole = baked.index_of(slot.frame())) {
@@ -246,7 +248,8 @@ Bounds ClipScene::first_view_bounds(const ClipSet& clips, const Comparison& comp
   }
   const glm::vec3 size = bounds_.size();
   const glm::vec3 shown = poses.size();
-  if (poses.empty() || std::max(size.x, size.z) <= std::max(1.5f * figure, 1.3f * std::max(shown.x, shown.z))) {
+  if (poses.empty() ||
+      (!still_loading && std::max(size.x, size.z) <= std::max(1.5f * figure, 1.3f * std::max(shown.x, shown.z)))) {
     return bounds_;
   }
   const float floor = bounds_.min.y;

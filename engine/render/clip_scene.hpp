@@ -79,8 +79,8 @@ class ClipScene {
   // Every clip's motion, placed (ghosts left out): what F frames.
   [[nodiscard]] const Bounds& bounds() const noexcept { return bounds_; }
   // What a new view frames (and R): the whole motion when it spreads little further than the figures
-  // on screen (1.5 body heights for one clip), else the visible figures as they stand, large and
-  // centred, down to the floor.
+  // on screen (1.5 body heights for one clip), else (and while a clip streams in, its motion not yet
+  // known) the visible figures as they stand, large and centred, down to the floor.
   [[nodiscard]] Bounds first_view_bounds(const ClipSet& clips, const Comparison& comparison) const;
   // Whether a joint of a visible clip (not a ghost) is outside the view `view_projection` shows, as
   // last posed; false for a skeleton too large to check cheaply.

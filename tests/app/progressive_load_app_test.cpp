@@ -3,9 +3,11 @@
 // or an error halfway brings back the clip it replaced.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "app_test_fixture.hpp"
@@ -147,6 +149,36 @@ TEST_F(ProgressiveLoadTest, ABigFileIsOnScreenPlayingAndSeekableBeforeItsLoadEnd
   EXPECT_EQ(number(last, "timeline_expected_frames"), 0u);
   EXPECT_GT(std::stod(last.at("first_streamed_frame_ms")), 0.0);
   EXPECT_GT(number(last, "load_frames"), 0u) << "frames were drawn during the load";
+}
+
+// A figure that walks out of the view while its file loads is framed again where it stands, as a
+// loaded clip's would be (its motion's bounds are not known yet: framing them meant framing its
+// first pose, the place it left, until the load ended).
+TEST_F(ProgressiveLoadTest, AFigureWalkingOutWhileItsFileLoadsIsFramedAgain) {
+  // 4 units a frame (a body width every 10 frames): out of the first view within 0.2 s of playback.
+  const auto walking = dir_->path() / "fast_walk.bvh";
+  write_big_bvh(walking, kBigBytes, 0, nullptr, 4.0);
+  ViewerProcess app({});
+  const unsigned long window = start(app);
+  drop(window, walking.string());
+  const std::vector<State> states = record_until(app, [&](const State& s) {
+    return s.at("clip") == walking.string() && s.at("loading") == "0" && number(s, "streaming_frames") == 0;
+  });
+  std::size_t late = 0;
+  std::size_t in_view = 0;
+  for (const State& s : states) {
+    // Past frame 40 the figure has walked 160 units (about four of its heights) from its first pose.
+    if (!streaming(s) || number(s, "frame") < 40) continue;
+    ++late;
+    const std::array<float, 4> view = as_rect(s, "view");
+    const std::pair<int, int> root = joint_pixels(s).front();
+    const float x = static_cast<float>(root.first);
+    const float y = static_cast<float>(root.second);
+    if (x >= view[0] && x < view[0] + view[2] && y >= view[1] && y < view[1] + view[3]) ++in_view;
+  }
+  ASSERT_GE(late, 10u) << "too few frames drawn late in the load to tell";
+  // Framed again each time it leaves: out of the view at most for the frame that saw it leave.
+  EXPECT_GE(in_view * 10, late * 7) << in_view << " of " << late << " frames with the root in view";
 }
 
 TEST_F(ProgressiveLoadTest, CancellingBringsBackWhatWasShown) {
