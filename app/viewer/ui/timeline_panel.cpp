@@ -10,6 +10,7 @@
 #include "viewer/ui/icons.hpp"
 #include "viewer/ui/panel_style.hpp"
 #include "viewer/ui/readout_fit.hpp"
+#include "viewer/ui/ruler_ticks.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -62,19 +63,6 @@ struct TrackScale {
 TrackScale track_scale(const ViewerState& state, float x0, float x1) {
   const TimelineView& view = state.timeline_view;
   return {x0, x1, view.first(), static_cast<double>(x1 - x0) / view.span()};
-}
-
-// A "nice" tick step (1, 2, 5 × 10^n frames) so labels stay at least `min_pixels` apart.
-long tick_step(double pixels_per_frame, float min_pixels) {
-  long step = 1;
-  for (int guard = 0; guard < 12; ++guard) {
-    for (const long factor : {1L, 2L, 5L}) {
-      if (static_cast<double>(step * factor) * pixels_per_frame >= static_cast<double>(min_pixels))
-        return step * factor;
-    }
-    step *= 10;
-  }
-  return step;
 }
 
 void draw_transport(const ViewerState& state, Actions& actions, Rect& speed_field) {
@@ -337,26 +325,33 @@ TrackScale draw_track(const ViewerState& state, Actions& actions) {
     label_y = bar_y1 + 2.0f;
   }
 
-  // Ticks: minor every step, labelled major every 5 or 10 steps, sized to the width.
-  const float label_space = ImGui::CalcTextSize("00000").x * 1.6f;
-  const long major = tick_step(pixels_per_frame, label_space);
-  const long minor = std::max(1L, major / (major % 5 == 0 ? 5 : 2));
-  const ImU32 tick_color = IM_COL32(90, 95, 104, 255);
-  const ImU32 label_color = IM_COL32(150, 155, 164, 255);
+  // Ticks: minor every step, labelled major every 5 or 10 steps, sized to the width and to the
+  // widest number shown.
   char label[24];
   const double origin = active_origin(state);
   const double shown_first = std::max(view.first(), 0.0);
   const double shown_last = view.last();
+  const auto text_width = [](std::string_view text) {
+    return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x;
+  };
+  const RulerSteps steps = ruler_steps(static_cast<long>(std::floor(shown_first - origin)),
+                                       static_cast<long>(std::ceil(shown_last - origin)), pixels_per_frame, text_width);
+  const long major = steps.major;
+  const long minor = steps.minor;
+  const ImU32 tick_color = IM_COL32(90, 95, 104, 255);
+  const ImU32 label_color = IM_COL32(150, 155, 164, 255);
+  RulerLabels labels(max.x);
   const long first_tick =
       static_cast<long>(std::ceil((shown_first - origin) / static_cast<double>(minor) - 1e-9)) * minor;
   for (long f = first_tick; static_cast<double>(f) + origin <= shown_last + 1e-9; f += minor) {
     const float x = scale.x_of(static_cast<double>(f) + origin);
     const bool is_major = f % major == 0;
     draw->AddLine(ImVec2(x, max.y - (is_major ? size.y * 0.42f : size.y * 0.2f)), ImVec2(x, max.y), tick_color, 1.0f);
-    if (is_major) {  // right of its tick, or left of it at the track's end
+    if (is_major) {
       std::snprintf(label, sizeof(label), "%ld", f);
-      const float width = ImGui::CalcTextSize(label).x;
-      draw->AddText(ImVec2(x + 3.0f + width > max.x - 2.0f ? x - 3.0f - width : x + 3.0f, label_y), label_color, label);
+      if (const std::optional<float> left = labels.place(x, ImGui::CalcTextSize(label).x)) {
+        draw->AddText(ImVec2(*left, label_y), label_color, label);
+      }
     }
   }
   // The playhead: a line and a head with the frame number; out of view, an arrow at the edge it is
