@@ -301,7 +301,8 @@ void Viewer::build_ui() {
     exporting = ExportStatus{true, outputs_.video_export().job.progress(), outputs_.video_export().job.done(),
                              outputs_.video_export().job.total(), outputs_.video_export().label.c_str()};
   }
-  draw_status_overlay(layout_.visible_view, state_, load, exporting, actions);
+  draw_status_overlay(layout_.visible_view, state_, steady_load_status(load, load_.shown_status, load_.shown_path),
+                      exporting, actions);
   draw_dialogs(dialogs_, actions);
   apply(actions);
 }

@@ -503,6 +503,7 @@ std::optional<Diagnostic> parse_rows(BvhHeader& header, BlockSource& blocks, con
     if (!block->storage.empty() && !block->read_by_worker) blocks.recycle(std::move(block->storage));
     if (progress != nullptr)
       progress->frames_ready.store(static_cast<std::size_t>(assembler.rows_committed()), std::memory_order_release);
+    if (options.after_commit) options.after_commit();
     return std::nullopt;
   };
   for (;;) {

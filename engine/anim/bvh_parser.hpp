@@ -40,6 +40,9 @@ struct ParseOptions {
   // Runs on the parsing thread before each block's rows are written into the motion table (the
   // viewer's loader waits there while a frame is drawn: model/frame_gate).
   std::function<void()> before_commit = {};
+  // Runs on the parsing thread after each block's rows are in the table and counted (as
+  // LoadProgress::frames_ready when a load watches).
+  std::function<void()> after_commit = {};
 };
 Result<Clip> parse_bvh(std::string_view text, std::string_view source, const ParseOptions& options = {});
 

@@ -31,37 +31,57 @@ constexpr std::size_t kViewerBlockBytes = std::size_t{1} << 20;  // the loader's
 // window at 60 Hz takes less).
 constexpr std::chrono::milliseconds kLongestWaitForAFrame{16};
 
+// A load at least this big (a tenth of a second's parse or more) has the frames that show its new
+// clip and its end follow a frame just shown (a frame's wait at most for each, so a few per cent of
+// its time); smaller ones, often many in a row, are not held up.
+constexpr std::uint64_t kAlignedLoadBytes = std::uint64_t{16} << 20;
+
 // The load's side of the frame gate: before a block's rows are written, waits for the frame being
 // drawn to be on screen, but never longer in all than the load has worked. On a quiet machine a
 // frame leaves about half of each period free and the waits stay well within that; on one so busy
 // (or a window so big) that frames take the whole period there is no gap to wait for, and the load
-// goes on at half its pace at worst rather than a frame's wait for every block.
+// goes on at half its pace at worst rather than a frame's wait for every block. A big load's first
+// rows (what makes the new clip appear, the whole view drawn again) go in just after a frame is
+// shown, and the loop is told at once: the frame that shows them starts where the last one ended.
 class FrameGapWaits {
  public:
-  explicit FrameGapWaits(const FrameGate& gate) : gate_(gate), since_(Clock::now()) {}
+  FrameGapWaits(FrameGate& gate, const LoadProgress& progress)
+      : gate_(gate), progress_(progress), since_(Clock::now()) {}
   void before_commit() {
     const Clock::time_point now = Clock::now();
     worked_ += now - since_;
-    if (waited_ < worked_) {
+    if (first_ && progress_.bytes_total.load(std::memory_order_relaxed) >= kAlignedLoadBytes) {
+      align_ = true;
+      gate_.wait_for_next_shown(kLongestWaitForAFrame);
+    } else if (waited_ < worked_) {
       gate_.wait_for_gap(std::min<Clock::duration>(kLongestWaitForAFrame, worked_ - waited_));
-      since_ = Clock::now();
-      waited_ += since_ - now;
-    } else {
-      since_ = now;
     }
+    since_ = Clock::now();
+    waited_ += since_ - now;
+  }
+  void after_commit() {
+    if (align_) gate_.news();
+    first_ = false;
+    align_ = false;
   }
 
  private:
   using Clock = std::chrono::steady_clock;
-  const FrameGate& gate_;
+  FrameGate& gate_;
+  const LoadProgress& progress_;
   Clock::time_point since_;  // the end of the last wait (or of the last call)
   Clock::duration worked_{0};
   Clock::duration waited_{0};
+  bool first_ = true;
+  bool align_ = false;  // the first block's rows follow a frame just shown: the loop is told
 };
 
-ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started, const FrameGate& gate) {
+ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started, FrameGate& gate,
+                                          const LoadProgress& progress) {
   ParseOptions options;
-  options.before_commit = [waits = std::make_shared<FrameGapWaits>(gate)] { waits->before_commit(); };
+  const auto waits = std::make_shared<FrameGapWaits>(gate, progress);
+  options.before_commit = [waits] { waits->before_commit(); };
+  options.after_commit = [waits] { waits->after_commit(); };
   options.threads = available_threads();
   options.block_bytes = kViewerBlockBytes;
   options.on_worker_start = [&workers_started] {
@@ -280,7 +300,7 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
   phase_ = LoadPhase::Parsing;
   ReadOptions options = reading_.read;
   options.progress = &progress_;
-  options.parse = parse_options_for_the_viewer(workers_started_, frame_gate_);
+  options.parse = parse_options_for_the_viewer(workers_started_, frame_gate_, progress_);
   Result<MotionFile> read = read_motions(request.path, options);
   progress_.on_start = nullptr;  // it refers to this call's locals
   end_preview_parse(load_id, read ? std::optional(read.value().motions.front().motion.frame_count) : std::nullopt);
@@ -336,6 +356,10 @@ void ClipLoader::run_load(const std::shared_ptr<Queued>& queued) {
   phase_ = LoadPhase::Idle;
   // When the parse threw (else load_file did already): the rows it published are final.
   end_preview_parse(load_id, std::nullopt);
+  // A big load's outcome changes the whole view (the finished clip framed, its floor, or what was
+  // set aside brought back): told just after a frame is shown, its frame starts where that one ended.
+  if (progress_.bytes_total.load(std::memory_order_relaxed) >= kAlignedLoadBytes)
+    frame_gate_.wait_for_next_shown(kLongestWaitForAFrame);
   {
     const std::lock_guard lock(mutex_);
     const bool cancelled = !result->ok() && progress_.cancel.load();

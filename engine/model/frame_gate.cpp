@@ -8,6 +8,7 @@ void FrameGate::frame_started() noexcept {
   const std::lock_guard lock(mutex_);
   drawing_ = true;
   news_ = false;  // this frame takes what there is
+  last_started_ = std::chrono::steady_clock::now();
 }
 
 void FrameGate::frame_shown() noexcept {
@@ -32,6 +33,14 @@ bool FrameGate::wait_for_gap(std::chrono::steady_clock::duration longest) const 
   const unsigned long seen = shown_;
   changed_.wait_for(lock, longest, [&] { return shown_ != seen; });
   return true;
+}
+
+bool FrameGate::wait_for_next_shown(std::chrono::steady_clock::duration longest) const {
+  std::unique_lock lock(mutex_);
+  if (!drawing_ && (!last_started_ || std::chrono::steady_clock::now() - *last_started_ > frames_stopped_after_))
+    return false;
+  const unsigned long seen = shown_;
+  return changed_.wait_for(lock, longest, [&] { return shown_ != seen; });
 }
 
 void FrameGate::news() {

@@ -184,8 +184,9 @@ TEST(Streaming, ReportsProgressAndHandsOutTheClipEarly) {
 }
 
 // ParseOptions::before_commit (where the viewer's loader waits for a frame to be on screen) runs
-// once before each block's rows are written and published, in file order, and changes nothing.
-TEST(Streaming, BeforeEachBlockIsCommittedTheHookRuns) {
+// once before each block's rows are written and published, in file order, and after_commit once
+// after (where it tells the frame loop of the first rows); they change nothing.
+TEST(Streaming, BeforeAndAfterEachBlockIsCommittedTheHooksRun) {
   std::string text(test::kTwoJoints);
   text = text.substr(0, text.find("Frames:")) + "Frames: 30000\nFrame Time: 0.01\n";
   for (int f = 0; f < 30000; ++f) text += std::to_string(f % 10) + " 2 3 0 0 0 0 0 0\n";
@@ -194,8 +195,10 @@ TEST(Streaming, BeforeEachBlockIsCommittedTheHookRuns) {
   for (const unsigned threads : {1u, 2u}) {
     LoadProgress progress;
     std::vector<std::size_t> published_at_hook;
+    std::vector<std::size_t> published_after;
     ParseOptions options{4096, threads, {}};
     options.before_commit = [&] { published_at_hook.push_back(progress.frames_ready.load()); };
+    options.after_commit = [&] { published_after.push_back(progress.frames_ready.load()); };
     const Result<Clip> hooked = load_bvh_file(path, &progress, options);
     const Result<Clip> plain = load_bvh_file(path, nullptr, ParseOptions{4096, threads, {}});
     expect_same(hooked, plain, "threads " + std::to_string(threads));
@@ -206,6 +209,12 @@ TEST(Streaming, BeforeEachBlockIsCommittedTheHookRuns) {
       EXPECT_GT(published_at_hook[i], published_at_hook[i - 1]) << "block " << i;
     EXPECT_LT(published_at_hook.back(), 30000u);  // the last block's rows came after its hook
     EXPECT_EQ(progress.frames_ready.load(), 30000u);
+    // after_commit: once after each block, its rows published (what the next block's hook saw).
+    ASSERT_EQ(published_after.size(), published_at_hook.size());
+    for (std::size_t i = 0; i + 1 < published_after.size(); ++i)
+      EXPECT_EQ(published_after[i], published_at_hook[i + 1]) << "block " << i;
+    EXPECT_GT(published_after.front(), 0u);
+    EXPECT_EQ(published_after.back(), 30000u);
   }
 }
 

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -172,6 +173,40 @@ TEST(ClipLoader, AFrameNeverShownDoesNotStopTheLoad) {
   ASSERT_EQ(motion.frame_count, made.frames);
   EXPECT_EQ(wrong_big_rows(motion, 0, made.frames), 0u);
   loader.frame_gate().frame_shown();
+}
+
+// A big load tells the frame loop when its first rows are in (the frame that shows the new clip
+// starts at once), besides its preview and its outcome; a small one only of those two.
+TEST(ClipLoader, ABigLoadTellsTheLoopOfItsFirstRows) {
+  test::TempDir dir;
+  for (const std::size_t megabytes : {24u, 4u}) {
+    const auto path = dir.path() / ("news" + std::to_string(megabytes) + ".bvh");
+    const test::BigBvh made = test::write_big_bvh(path, megabytes << 20);
+    ClipLoader loader;
+    std::mutex mutex;
+    std::vector<std::size_t> rows_at_news;
+    loader.frame_gate().set_waker([&] {  // on the loader's thread, under the gate's lock
+      const std::size_t rows = loader.rows_ready(7);
+      const std::lock_guard lock(mutex);
+      rows_at_news.push_back(rows);
+    });
+    LoadRequest request = file_request(path.string());
+    request.ticket = 7;
+    loader.request(std::move(request));
+    const Watched w = watch(loader);
+    loader.frame_gate().set_waker({});
+    ASSERT_TRUE(w.outcome.has_value() && w.outcome->result.ok()) << megabytes;
+    const std::lock_guard lock(mutex);
+    if (megabytes == 4) {
+      EXPECT_EQ(rows_at_news.size(), 2u) << "a small load: its preview and its outcome";
+      continue;
+    }
+    ASSERT_EQ(rows_at_news.size(), 3u);
+    EXPECT_EQ(rows_at_news[0], 0u) << "the preview: no rows yet";
+    EXPECT_GT(rows_at_news[1], 0u) << "the first rows are in when the loop is told";
+    EXPECT_LT(rows_at_news[1], made.frames / 4) << "told at the first block, not later";
+    EXPECT_EQ(rows_at_news[2], made.frames) << "the outcome";
+  }
 }
 
 // What the threads of this process are doing about scheduling, at one moment.

@@ -68,6 +68,43 @@ TEST(FrameGate, AFrameThatDoesNotEndHoldsAWaitOnlyAsLongAsAsked) {
   EXPECT_TRUE(gate.wait_for_gap(milliseconds(1)));
 }
 
+// A load with news that redraws the whole view waits for the next frame to be shown (not only for
+// the one being drawn), so that the frame showing its news follows a frame just shown; a loop
+// that draws nothing makes it wait not at all.
+TEST(FrameGate, TheNextFrameShownEndsAWaitForIt) {
+  FrameGate gate(std::chrono::minutes(10));  // frames never count as stopped, however late the loader runs
+  EXPECT_FALSE(gate.wait_for_next_shown(std::chrono::minutes(10)));  // never drawn: at once
+  gate.frame_started();
+  gate.frame_shown();  // between two frames of a running loop
+  std::atomic<int> shown{0};
+  std::atomic<int> shown_when_done{-1};
+  std::atomic<bool> saw{false};
+  std::thread loader([&] {
+    saw = gate.wait_for_next_shown(std::chrono::minutes(10));
+    shown_when_done = shown.load();
+  });
+  std::this_thread::sleep_for(milliseconds(20));  // the loader is waiting by now, most likely
+  gate.frame_started();
+  shown = 1;
+  gate.frame_shown();
+  loader.join();
+  EXPECT_TRUE(saw);
+  EXPECT_EQ(shown_when_done.load(), 1) << "the wait ended before the next frame was shown";
+}
+
+TEST(FrameGate, AWaitForTheNextFrameLastsOnlyAsLongAsAskedOrNotAtAllWhenFramesStopped) {
+  FrameGate gate(milliseconds(100));
+  gate.frame_started();  // a frame that never ends
+  Clock::time_point start = Clock::now();
+  EXPECT_FALSE(gate.wait_for_next_shown(milliseconds(30)));
+  EXPECT_GE(Clock::now() - start, milliseconds(30));
+  gate.frame_shown();
+  // No frame started for longer than a loop that draws leaves between two (an idle viewer).
+  std::this_thread::sleep_for(milliseconds(150));
+  start = Clock::now();
+  EXPECT_FALSE(gate.wait_for_next_shown(std::chrono::minutes(10)));  // returns: would hang otherwise
+}
+
 TEST(FrameGate, NewsEndsTheWaitBetweenFramesAndCallsTheWaker) {
   FrameGate gate;
   std::atomic<int> wakes{0};

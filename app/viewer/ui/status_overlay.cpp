@@ -192,6 +192,22 @@ void draw_empty_hint(const Rect& view) {
 
 }  // namespace
 
+LoadStatus steady_load_status(const LoadStatus& live, LoadStatus& shown, std::string& shown_path) {
+  const bool animated = live.fraction <= 0.0 && live.frames == 0;
+  const bool same_load = live.busy && shown.busy && live.phase == shown.phase && live.waiting == shown.waiting &&
+                         live.file_number == shown.file_number && live.file_count == shown.file_count &&
+                         live.expected_frames == shown.expected_frames && live.path != nullptr &&
+                         *live.path == shown_path;
+  if (!animated && same_load && live.seconds >= shown.seconds && live.seconds - shown.seconds < kLoadReadoutSeconds) {
+    LoadStatus held = shown;
+    held.path = live.path;
+    return held;
+  }
+  shown = live;
+  if (live.path != nullptr) shown_path = *live.path;
+  return live;
+}
+
 void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load,
                          const ExportStatus& exporting, Actions& actions) {
   if (load.busy) draw_loading(view, load, actions);

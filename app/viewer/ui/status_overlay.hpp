@@ -25,6 +25,15 @@ struct LoadStatus {
   std::size_t file_count = 0;       // the batch's files (1 for a single file)
 };
 
+// What the loading overlay shows of `live`: its moving readouts (frames, seconds, the bar's fill)
+// afresh at most every kLoadReadoutSeconds, else as last shown, so that between those the overlay
+// draws the same and its rectangle over the view is not drawn again (on a software renderer, a
+// good part of each frame's work while a big file streams in). A new load, file, phase or count
+// waiting is shown at once, and so is an animated bar (no fraction known yet). `shown` and
+// `shown_path` keep what was shown (updated here).
+inline constexpr double kLoadReadoutSeconds = 0.1;
+LoadStatus steady_load_status(const LoadStatus& live, LoadStatus& shown, std::string& shown_path);
+
 // A PNG sequence being written: its progress bar and Cancel button.
 struct ExportStatus {
   bool active = false;
