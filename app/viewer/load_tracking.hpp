@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "viewer/ui/status_overlay.hpp"
+#include "viewer/load_status.hpp"
 
 namespace bvhscope::viewer {
 

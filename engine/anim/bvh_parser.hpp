@@ -38,7 +38,7 @@ struct ParseOptions {
   unsigned threads = 0;
   std::function<void()> on_worker_start;
   // Runs on the parsing thread before each block's rows are written into the motion table (the
-  // viewer's loader waits there while a frame is drawn: model/frame_gate).
+  // viewer's loader waits there for a frame to be on screen: model/frame_gate).
   std::function<void()> before_commit = {};
   // Runs on the parsing thread after each block's rows are in the table and counted (as
   // LoadProgress::frames_ready when a load watches).

@@ -36,21 +36,30 @@ constexpr std::chrono::milliseconds kLongestWaitForAFrame{16};
 // its time); smaller ones, often many in a row, are not held up.
 constexpr std::uint64_t kAlignedLoadBytes = std::uint64_t{16} << 20;
 
+// Whether a load's new clip and its end are shown by frames that follow a frame just shown: a big
+// one whose rows are shown as they arrive (a reload of a changed file, or a huge skeleton, hands out
+// no preview: nothing to show early).
+bool aligned_load(const LoadProgress& progress, const std::atomic<bool>& previewed) {
+  return previewed.load(std::memory_order_relaxed) &&
+         progress.bytes_total.load(std::memory_order_relaxed) >= kAlignedLoadBytes;
+}
+
 // The load's side of the frame gate: before a block's rows are written, waits for the frame being
 // drawn to be on screen, but never longer in all than the load has worked. On a quiet machine a
 // frame leaves about half of each period free and the waits stay well within that; on one so busy
 // (or a window so big) that frames take the whole period there is no gap to wait for, and the load
-// goes on at half its pace at worst rather than a frame's wait for every block. A big load's first
-// rows (what makes the new clip appear, the whole view drawn again) go in just after a frame is
-// shown, and the loop is told at once: the frame that shows them starts where the last one ended.
+// goes on at half its pace at worst rather than a frame's wait for every block. An aligned load's
+// first rows (what makes the new clip appear, the whole view drawn again) go in just after the next
+// frame is shown (a frame's wait at most, once, outside that budget), and the loop is told at
+// once: the frame that shows them starts where the last one ended.
 class FrameGapWaits {
  public:
-  FrameGapWaits(FrameGate& gate, const LoadProgress& progress)
-      : gate_(gate), progress_(progress), since_(Clock::now()) {}
+  FrameGapWaits(FrameGate& gate, const LoadProgress& progress, const std::atomic<bool>& previewed)
+      : gate_(gate), progress_(progress), previewed_(previewed), since_(Clock::now()) {}
   void before_commit() {
     const Clock::time_point now = Clock::now();
     worked_ += now - since_;
-    if (first_ && progress_.bytes_total.load(std::memory_order_relaxed) >= kAlignedLoadBytes) {
+    if (first_ && aligned_load(progress_, previewed_)) {
       align_ = true;
       gate_.wait_for_next_shown(kLongestWaitForAFrame);
     } else if (waited_ < worked_) {
@@ -69,6 +78,7 @@ class FrameGapWaits {
   using Clock = std::chrono::steady_clock;
   FrameGate& gate_;
   const LoadProgress& progress_;
+  const std::atomic<bool>& previewed_;
   Clock::time_point since_;  // the end of the last wait (or of the last call)
   Clock::duration worked_{0};
   Clock::duration waited_{0};
@@ -77,9 +87,9 @@ class FrameGapWaits {
 };
 
 ParseOptions parse_options_for_the_viewer(std::atomic<unsigned>& workers_started, FrameGate& gate,
-                                          const LoadProgress& progress) {
+                                          const LoadProgress& progress, const std::atomic<bool>& previewed) {
   ParseOptions options;
-  const auto waits = std::make_shared<FrameGapWaits>(gate, progress);
+  const auto waits = std::make_shared<FrameGapWaits>(gate, progress, previewed);
   options.before_commit = [waits] { waits->before_commit(); };
   options.after_commit = [waits] { waits->after_commit(); };
   options.threads = available_threads();
@@ -294,13 +304,14 @@ Result<PreparedClip> ClipLoader::load_file(const LoadRequest& request, int load_
         preview_rows_ = 0;
         events_.emplace_back(std::move(preview));
       }
+      previewed_ = true;
       frame_gate_.news();  // the frame that shows it starts at once (told outside the lock: it wakes X)
     };
   }
   phase_ = LoadPhase::Parsing;
   ReadOptions options = reading_.read;
   options.progress = &progress_;
-  options.parse = parse_options_for_the_viewer(workers_started_, frame_gate_, progress_);
+  options.parse = parse_options_for_the_viewer(workers_started_, frame_gate_, progress_, previewed_);
   Result<MotionFile> read = read_motions(request.path, options);
   progress_.on_start = nullptr;  // it refers to this call's locals
   end_preview_parse(load_id, read ? std::optional(read.value().motions.front().motion.frame_count) : std::nullopt);
@@ -345,6 +356,7 @@ void ClipLoader::run_load(const std::shared_ptr<Queued>& queued) {
     progress_.bytes_total = 0;
     progress_.bytes_read = 0;
     progress_.frames_ready = 0;
+    previewed_ = false;
   }
   std::optional<Result<PreparedClip>> result;
   std::vector<PreparedClip> more;
@@ -358,8 +370,7 @@ void ClipLoader::run_load(const std::shared_ptr<Queued>& queued) {
   end_preview_parse(load_id, std::nullopt);
   // A big load's outcome changes the whole view (the finished clip framed, its floor, or what was
   // set aside brought back): told just after a frame is shown, its frame starts where that one ended.
-  if (progress_.bytes_total.load(std::memory_order_relaxed) >= kAlignedLoadBytes)
-    frame_gate_.wait_for_next_shown(kLongestWaitForAFrame);
+  if (aligned_load(progress_, previewed_)) frame_gate_.wait_for_next_shown(kLongestWaitForAFrame);
   {
     const std::lock_guard lock(mutex_);
     const bool cancelled = !result->ok() && progress_.cancel.load();
@@ -368,7 +379,7 @@ void ClipLoader::run_load(const std::shared_ptr<Queued>& queued) {
     working_on_.reset();
     if (!pending_.empty()) started_ = std::chrono::steady_clock::now();
   }
-  frame_gate_.news();
+  frame_gate_.news();  // never under mutex_: the gate calls the waker under its own lock
 }
 
 }  // namespace bvhscope

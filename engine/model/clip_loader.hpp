@@ -161,6 +161,8 @@ class ClipLoader {
   bool preview_parsing_ = false;
   std::size_t preview_rows_ = 0;
   LoadProgress progress_;  // of the current load; cancel and the counters are reset for each
+  // The current load handed out a preview: its rows are shown as they arrive (model/frame_gate).
+  std::atomic<bool> previewed_{false};
   std::atomic<LoadPhase> phase_{LoadPhase::Idle};
   std::atomic<unsigned> workers_started_{0};
   FrameGate frame_gate_;

@@ -136,6 +136,15 @@ void ClipScene::pose(ClipSet& clips, const Comparison& comparison, const PoseTim
     }
   }
   drawer_.stage(scene_);
+  // A streaming clip's motion is not measured until its load ends (its bounds are its first
+  // pose's): the scene's bounds grow with every pose it is shown in, so that what F and a new
+  // framing see holds where it has been (a figure walking away is framed where it stands, one
+  // dancing in place is not framed again for each pose).
+  for (std::size_t i = 0; i < clips.size() && i < drawer_.renderer().skeleton_pass().slot_count(); ++i) {
+    const ClipSlot& slot = clips[i];
+    if (!slot.loading || !slot.drawn() || ghost_comparison(comparison, slot) != nullptr) continue;
+    for (const glm::vec3& p : drawer_.renderer().skeleton_pass().joint_positions(i)) bounds_.add(p);
+  }
 }
 
 void ClipScene::update_trail(const ClipSet& clips, const InspectionOptions& inspection) {
@@ -231,13 +240,11 @@ std::optional<gfx::Viewport> ClipScene::figure_region(const gfx::SceneView& view
 Bounds ClipScene::first_view_bounds(const ClipSet& clips, const Comparison& comparison) const {
   float figure = 0.0f;
   Bounds poses;
-  bool still_loading = false;  // a streaming clip's bounds are its first pose's, not its motion's
   for (std::size_t i = 0; i < clips.size(); ++i) {
     const ClipSlot& slot = clips[i];
     figure = std::max(figure, slot.prepared.measures.figure.extent * slot.placement.scale);
     // A ghost stands over the reference.
     if (!slot.drawn() || ghost_comparison(comparison, slot) != nullptr) continue;
-    still_loading = still_loading || slot.loading;
     // A whole frame (not the interpolated pose), so a reset on a paused frame always frames the same.
     const BakedPositions& baked = slot.prepared.measures.baked;
     if (const std::optional<std::size_t> whole = baked.index_of(slot.frame())) {
@@ -248,8 +255,7 @@ Bounds ClipScene::first_view_bounds(const ClipSet& clips, const Comparison& comp
   }
   const glm::vec3 size = bounds_.size();
   const glm::vec3 shown = poses.size();
-  if (poses.empty() ||
-      (!still_loading && std::max(size.x, size.z) <= std::max(1.5f * figure, 1.3f * std::max(shown.x, shown.z)))) {
+  if (poses.empty() || std::max(size.x, size.z) <= std::max(1.5f * figure, 1.3f * std::max(shown.x, shown.z))) {
     return bounds_;
   }
   const float floor = bounds_.min.y;

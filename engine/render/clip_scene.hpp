@@ -76,11 +76,12 @@ class ClipScene {
   [[nodiscard]] std::optional<gfx::Viewport> figure_region(const gfx::SceneView& view, const gfx::SceneStyle& style,
                                                            const ClipSet& clips);
 
-  // Every clip's motion, placed (ghosts left out): what F frames.
+  // Every clip's motion, placed (ghosts left out): what F frames. A clip still loading adds each
+  // pose it is shown in (pose()) until the load's end rebuilds the scene.
   [[nodiscard]] const Bounds& bounds() const noexcept { return bounds_; }
   // What a new view frames (and R): the whole motion when it spreads little further than the figures
-  // on screen (1.5 body heights for one clip), else (and while a clip streams in, its motion not yet
-  // known) the visible figures as they stand, large and centred, down to the floor.
+  // on screen (1.5 body heights for one clip), else the visible figures as they stand, large and
+  // centred, down to the floor. (A clip streaming in counts as far as it has been shown.)
   [[nodiscard]] Bounds first_view_bounds(const ClipSet& clips, const Comparison& comparison) const;
   // Whether a joint of a visible clip (not a ghost) is outside the view `view_projection` shows, as
   // last posed; false for a skeleton too large to check cheaply.

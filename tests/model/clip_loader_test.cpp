@@ -194,8 +194,19 @@ TEST(ClipLoader, ABigLoadTellsTheLoopOfItsFirstRows) {
     request.ticket = 7;
     loader.request(std::move(request));
     const Watched w = watch(loader);
-    loader.frame_gate().set_waker({});
     ASSERT_TRUE(w.outcome.has_value() && w.outcome->result.ok()) << megabytes;
+    // The outcome's news follows its event (outside the loader's lock): wait for it before the
+    // waker goes, within a bound far above normal.
+    const auto deadline = std::chrono::steady_clock::now() + test::hang_bound(std::chrono::seconds(60));
+    for (;;) {
+      {
+        const std::lock_guard lock(mutex);
+        if (!rows_at_news.empty() && rows_at_news.back() == made.frames) break;
+      }
+      ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the outcome's news never came";
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    loader.frame_gate().set_waker({});
     const std::lock_guard lock(mutex);
     if (megabytes == 4) {
       EXPECT_EQ(rows_at_news.size(), 2u) << "a small load: its preview and its outcome";

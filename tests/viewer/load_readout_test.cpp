@@ -1,11 +1,11 @@
-// The loading overlay's moving readouts (frames, seconds, the bar) shown afresh at most every
-// kLoadReadoutSeconds while a file streams in, so that the overlay over the view is not drawn
-// again every frame; anything else about the load shows at once.
+// The loading overlay's moving readouts (frames, seconds, the bar) shown afresh when the seconds it
+// prints change (ten times a second) while a file streams in, so that the overlay over the view is
+// not drawn again every frame; anything else about the load shows at once.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "viewer/ui/status_overlay.hpp"
+#include "viewer/load_status.hpp"
 
 namespace bvhscope::viewer {
 namespace {
@@ -24,21 +24,22 @@ LoadStatus streaming(const std::string* path, double seconds, std::size_t frames
   return load;
 }
 
-TEST(LoadReadout, MovingReadoutsAreShownAfreshATenthOfASecondApart) {
+TEST(LoadReadout, MovingReadoutsAreShownAfreshWhenTheTenthsOfASecondChange) {
   const std::string path = "/data/big.bvh";
   LoadStatus shown;
   std::string shown_path;
-  EXPECT_EQ(steady_load_status(streaming(&path, 0.20, 100), shown, shown_path).frames, 100u);  // a new load: at once
-  // Frames later within the tenth of a second: as shown.
-  LoadStatus held = steady_load_status(streaming(&path, 0.25, 150), shown, shown_path);
+  EXPECT_EQ(steady_load_status(streaming(&path, 0.21, 100), shown, shown_path).frames, 100u);  // a new load: at once
+  // Frames later within the same tenth ("0.2 s"): as shown.
+  LoadStatus held = steady_load_status(streaming(&path, 0.23, 150), shown, shown_path);
   EXPECT_EQ(held.frames, 100u);
-  EXPECT_EQ(held.seconds, 0.20);
+  EXPECT_EQ(held.seconds, 0.21);
   EXPECT_EQ(held.fraction, 0.1);
   EXPECT_EQ(held.path, &path);
-  EXPECT_EQ(steady_load_status(streaming(&path, 0.299, 190), shown, shown_path).frames, 100u);
-  // A tenth of a second after the last shown: afresh, and held from there.
-  EXPECT_EQ(steady_load_status(streaming(&path, 0.31, 200), shown, shown_path).frames, 200u);
-  EXPECT_EQ(steady_load_status(streaming(&path, 0.36, 250), shown, shown_path).frames, 200u);
+  EXPECT_EQ(steady_load_status(streaming(&path, 0.249, 190), shown, shown_path).frames, 100u);
+  // "0.3 s": afresh, and held from there until "0.4 s".
+  EXPECT_EQ(steady_load_status(streaming(&path, 0.26, 200), shown, shown_path).frames, 200u);
+  EXPECT_EQ(steady_load_status(streaming(&path, 0.34, 250), shown, shown_path).frames, 200u);
+  EXPECT_EQ(steady_load_status(streaming(&path, 0.36, 300), shown, shown_path).frames, 300u);
 }
 
 TEST(LoadReadout, AnotherFilePhaseOrQueueOrAnAnimatedBarShowsAtOnce) {
@@ -70,8 +71,8 @@ TEST(LoadReadout, AnotherFilePhaseOrQueueOrAnAnimatedBarShowsAtOnce) {
   unknown.waiting = 1;
   unknown.fraction = 0.0;
   EXPECT_EQ(steady_load_status(unknown, shown, shown_path).seconds, 0.24);
-  unknown.seconds = 0.25;
-  EXPECT_EQ(steady_load_status(unknown, shown, shown_path).seconds, 0.25);
+  unknown.seconds = 0.245;  // the same tenth: shown all the same, the bar moves
+  EXPECT_EQ(steady_load_status(unknown, shown, shown_path).seconds, 0.245);
 
   // A load that ended and a new one: at once.
   LoadStatus idle;

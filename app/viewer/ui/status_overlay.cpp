@@ -68,11 +68,7 @@ void draw_loading(const Rect& view, const LoadStatus& load, Actions& actions) {
     const float cancel_width = ImGui::CalcTextSize("Cancel").x + style.FramePadding.x * 2.0f;
     const float width =
         std::max(ImGui::GetFontSize() * 18.0f, ImGui::GetItemRectSize().x) - cancel_width - style.ItemSpacing.x;
-    // The frames on screen when a clip streams in (as the timeline shows them), else the bytes read.
-    const double fraction =
-        load.frames > 0 && load.expected_frames > 0
-            ? std::min(1.0, static_cast<double>(load.frames) / static_cast<double>(load.expected_frames))
-            : load.fraction;
+    const double fraction = load_fraction(load);
     if (fraction > 0.0) {
       char overlay[16];
       std::snprintf(overlay, sizeof(overlay), "%.0f%%", fraction * 100.0);
@@ -191,22 +187,6 @@ void draw_empty_hint(const Rect& view) {
 }
 
 }  // namespace
-
-LoadStatus steady_load_status(const LoadStatus& live, LoadStatus& shown, std::string& shown_path) {
-  const bool animated = live.fraction <= 0.0 && live.frames == 0;
-  const bool same_load = live.busy && shown.busy && live.phase == shown.phase && live.waiting == shown.waiting &&
-                         live.file_number == shown.file_number && live.file_count == shown.file_count &&
-                         live.expected_frames == shown.expected_frames && live.path != nullptr &&
-                         *live.path == shown_path;
-  if (!animated && same_load && live.seconds >= shown.seconds && live.seconds - shown.seconds < kLoadReadoutSeconds) {
-    LoadStatus held = shown;
-    held.path = live.path;
-    return held;
-  }
-  shown = live;
-  if (live.path != nullptr) shown_path = *live.path;
-  return live;
-}
 
 void draw_status_overlay(const Rect& view, const ViewerState& state, const LoadStatus& load,
                          const ExportStatus& exporting, Actions& actions) {
