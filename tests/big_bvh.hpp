@@ -39,10 +39,11 @@ inline float big_bvh_float(std::size_t frame, int channel) {
 
 // Writes about `bytes` of BVH to `path`. With `bad_frame` > 0, the first digit of that frame's
 // second value (90.0000) is an x: a located error at line first_row_line + bad_frame - 1, column
-// `*bad_column`. The root walks `walk_per_frame` along X a frame (big_bvh_value's 0.25 by default;
-// at most 19 for the fixed width).
+// `*bad_column`. The root walks `walk_per_frame` a frame along the file's X (big_bvh_value's 0.25
+// by default; at most 19 for the fixed width), or along its Z with `walk_along_z`.
 inline BigBvh write_big_bvh(const std::filesystem::path& path, std::size_t bytes, std::size_t bad_frame = 0,
-                            std::size_t* bad_column = nullptr, double walk_per_frame = 0.25) {
+                            std::size_t* bad_column = nullptr, double walk_per_frame = 0.25,
+                            bool walk_along_z = false) {
   std::string header =
       "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation "
       "Yrotation\n";
@@ -69,7 +70,10 @@ inline BigBvh write_big_bvh(const std::filesystem::path& path, std::size_t bytes
   char value[32];
   for (int r = 0; r < kBlockRows; ++r) {
     for (int c = 0; c < channels; ++c) {
-      const double v = c == 0 ? r * walk_per_frame : big_bvh_value(static_cast<std::size_t>(r), c);
+      const int walk_channel = walk_along_z ? 2 : 0;
+      const double v = c == walk_channel        ? r * walk_per_frame
+                       : c == 0 && walk_along_z ? 0.0
+                                                : big_bvh_value(static_cast<std::size_t>(r), c);
       std::snprintf(value, sizeof(value), c == 0 ? "%9.4f" : " %9.4f", v);  // fixed width: equal rows
       block += value;
     }

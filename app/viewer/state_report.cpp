@@ -247,6 +247,9 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
       << ',' << camera.yaw << ',' << camera.pitch << '\n';
   out << "camera_view=" << camera_view_name(camera.view_name()) << '\n';
   out << "projection=" << (camera.orthographic ? "orthographic" : "perspective") << '\n';
+  const GroundGrid& ground = viewer.scene().ground;  // the floor as last staged: its centre and half-width
+  out << "ground=" << ground.center.x << ',' << ground.center.y << ',' << ground.center.z << ',' << ground.extent
+      << '\n';
   const Rect& view = viewer.layout().view;
   const Rect& timeline = viewer.layout().timeline;
   out << "timeline=" << timeline.x << ',' << timeline.y << ',' << timeline.width << ',' << timeline.height << '\n';
@@ -419,6 +422,13 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   } else {
     out << '\n';
   }
+  // Where the active clip's root stands in the scene (placed, as last posed).
+  out << "root_position=";
+  if (slot != nullptr && !slot->pose.world.empty()) {
+    const glm::vec3 root = slot->placement.apply(slot->pose.position(0));
+    out << root.x << ',' << root.y << ',' << root.z;
+  }
+  out << '\n';
   for (std::size_t i = 0; i < state.clips.size(); ++i) {
     out << "clip" << i << "_joint_pixels=";
     pixels(state.clips[i]);

@@ -136,15 +136,35 @@ void ClipScene::pose(ClipSet& clips, const Comparison& comparison, const PoseTim
     }
   }
   drawer_.stage(scene_);
-  // A streaming clip's motion is not measured until its load ends (its bounds are its first
-  // pose's): the scene's bounds grow with every pose it is shown in, so that what F and a new
-  // framing see holds where it has been (a figure walking away is framed where it stands, one
-  // dancing in place is not framed again for each pose).
+  grow_with_streaming_poses(clips, comparison);
+}
+
+// A streaming clip's motion is not measured until its load ends (its bounds are its first pose's):
+// the scene's bounds grow with every pose it is shown in, so that what F and a new framing see holds
+// where it has been (a figure walking away is framed where it stands, one dancing in place is not
+// framed again for each pose), and its floor is made again, with a few metres of room ahead, when
+// they pass the footprint it was made for (seldom: the whole view is drawn again then).
+void ClipScene::grow_with_streaming_poses(const ClipSet& clips, const Comparison& comparison) {
+  bool grew = false;
   for (std::size_t i = 0; i < clips.size() && i < drawer_.renderer().skeleton_pass().slot_count(); ++i) {
     const ClipSlot& slot = clips[i];
     if (!slot.loading || !slot.drawn() || ghost_comparison(comparison, slot) != nullptr) continue;
     for (const glm::vec3& p : drawer_.renderer().skeleton_pass().joint_positions(i)) bounds_.add(p);
+    grew = true;
   }
+  if (!grew || bounds_.empty()) return;
+  const GroundGrid& floor = scene_.ground;
+  const float covered = floor.extent - 2.0f * floor.major_spacing;  // ground_grid's room around the footprint
+  const float reach = std::max({floor.center.x - bounds_.min.x, bounds_.max.x - floor.center.x,
+                                floor.center.z - bounds_.min.z, bounds_.max.z - floor.center.z});
+  if (reach <= covered) return;
+  Bounds ground = bounds_;
+  ground.min.y = 0.0f;
+  const glm::vec3 room(3.0f * floor.major_spacing, 0.0f, 3.0f * floor.major_spacing);
+  ground.add(ground.min - room);
+  ground.add(ground.max + room);
+  scene_.ground = ground_grid(ground, metres_per_unit(clips.front()));
+  drawer_.stage(scene_);  // the new floor (SceneDrawer uploads a ground that differs)
 }
 
 void ClipScene::update_trail(const ClipSet& clips, const InspectionOptions& inspection) {

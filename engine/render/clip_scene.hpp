@@ -101,6 +101,9 @@ class ClipScene {
  private:
   // scene_.trajectory: the root path of clip trajectory_clip_, placed.
   void place_trajectory(const ClipSet& clips);
+  // Adds a streaming clip's poses to bounds_, and makes the floor again when they pass what it was
+  // made for.
+  void grow_with_streaming_poses(const ClipSet& clips, const Comparison& comparison);
 
   SceneDrawer drawer_;
   Scene scene_;

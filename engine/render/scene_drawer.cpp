@@ -59,6 +59,9 @@ void SceneDrawer::upload_changes(const Scene& scene) {
       if (!by_revision) uploaded_.trajectory = scene.trajectory;
     }
     uploaded_.revision = scene.revision;
+  } else if (uploaded_.ground && !same_ground(*uploaded_.ground, scene.ground)) {  // a streaming clip's floor grew
+    renderer_.set_ground(scene.ground);
+    uploaded_.ground = scene.ground;
   }
   stage_trail(scene);
   stage_trajectory(scene);

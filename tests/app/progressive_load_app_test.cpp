@@ -5,7 +5,10 @@
 
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <functional>
+#include <set>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -153,11 +156,11 @@ TEST_F(ProgressiveLoadTest, ABigFileIsOnScreenPlayingAndSeekableBeforeItsLoadEnd
 
 // A figure that walks out of the view while its file loads is framed again where it stands, as a
 // loaded clip's would be (its motion's bounds are not known yet: framing them meant framing its
-// first pose, the place it left, until the load ended).
+// first pose, the place it left, until the load ended), and the floor follows it.
 TEST_F(ProgressiveLoadTest, AFigureWalkingOutWhileItsFileLoadsIsFramedAgain) {
   // 4 units a frame (a body width every 10 frames): out of the first view within 0.2 s of playback.
   const auto walking = dir_->path() / "fast_walk.bvh";
-  write_big_bvh(walking, kBigBytes, 0, nullptr, 4.0);
+  write_big_bvh(walking, kBigBytes, 0, nullptr, 4.0, true);
   ViewerProcess app({});
   const unsigned long window = start(app);
   drop(window, walking.string());
@@ -166,10 +169,18 @@ TEST_F(ProgressiveLoadTest, AFigureWalkingOutWhileItsFileLoadsIsFramedAgain) {
   });
   std::size_t late = 0;
   std::size_t in_view = 0;
+  std::set<std::string> floors;
   for (const State& s : states) {
     // Past frame 40 the figure has walked 160 units (about four of its heights) from its first pose.
     if (!streaming(s) || number(s, "frame") < 40) continue;
     ++late;
+    // It stands on the floor: made again, further on, as it walks past the one made for its first pose.
+    const std::array<float, 4> floor = as_rect(s, "ground");  // centre x, y, z and half-width
+    const std::array<float, 4> stands = as_rect(s, "root_position");
+    EXPECT_LE(std::abs(stands[0] - floor[0]), floor[3])
+        << "frame " << s.at("frame") << ": root " << s.at("root_position") << ", floor " << s.at("ground");
+    EXPECT_LE(std::abs(stands[2] - floor[2]), floor[3]) << "frame " << s.at("frame");
+    floors.insert(s.at("ground"));
     const std::array<float, 4> view = as_rect(s, "view");
     const std::pair<int, int> root = joint_pixels(s).front();
     const float x = static_cast<float>(root.first);
@@ -179,6 +190,7 @@ TEST_F(ProgressiveLoadTest, AFigureWalkingOutWhileItsFileLoadsIsFramedAgain) {
   ASSERT_GE(late, 10u) << "too few frames drawn late in the load to tell";
   // Framed again each time it leaves: out of the view at most for the frame that saw it leave.
   EXPECT_GE(in_view * 10, late * 7) << in_view << " of " << late << " frames with the root in view";
+  EXPECT_GE(floors.size(), 2u) << "the floor was never made again";
 }
 
 TEST_F(ProgressiveLoadTest, CancellingBringsBackWhatWasShown) {
