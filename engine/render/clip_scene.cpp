@@ -143,7 +143,7 @@ void ClipScene::pose(ClipSet& clips, const Comparison& comparison, const PoseTim
 // the scene's bounds grow with every pose it is shown in, so that what F and a new framing see holds
 // where it has been (a figure walking away is framed where it stands, one dancing in place is not
 // framed again for each pose), and its floor is made again, with a few metres of room ahead, when
-// they pass the footprint it was made for (seldom: the whole view is drawn again then).
+// they reach its fading rim (seldom: the whole view is drawn again then).
 void ClipScene::grow_with_streaming_poses(const ClipSet& clips, const Comparison& comparison) {
   bool grew = false;
   for (std::size_t i = 0; i < clips.size() && i < drawer_.renderer().skeleton_pass().slot_count(); ++i) {
@@ -154,7 +154,9 @@ void ClipScene::grow_with_streaming_poses(const ClipSet& clips, const Comparison
   }
   if (!grew || bounds_.empty()) return;
   const GroundGrid& floor = scene_.ground;
-  const float covered = floor.extent - 2.0f * floor.major_spacing;  // ground_grid's room around the footprint
+  // Well inside the disc (it fades out from 0.45 to 1 of its half-width): a figure walking off is
+  // still on a floor when it is made again; a short stroll from the first pose does not make it.
+  const float covered = 0.75f * floor.extent;
   const float reach = std::max({floor.center.x - bounds_.min.x, bounds_.max.x - floor.center.x,
                                 floor.center.z - bounds_.min.z, bounds_.max.z - floor.center.z});
   if (reach <= covered) return;

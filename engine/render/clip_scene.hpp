@@ -101,8 +101,8 @@ class ClipScene {
  private:
   // scene_.trajectory: the root path of clip trajectory_clip_, placed.
   void place_trajectory(const ClipSet& clips);
-  // Adds a streaming clip's poses to bounds_, and makes the floor again when they pass what it was
-  // made for.
+  // Adds a streaming clip's poses to bounds_, and makes the floor again, further on, when they reach
+  // its fading rim.
   void grow_with_streaming_poses(const ClipSet& clips, const Comparison& comparison);
 
   SceneDrawer drawer_;
