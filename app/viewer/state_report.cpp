@@ -422,11 +422,19 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   } else {
     out << '\n';
   }
-  // Where the active clip's root stands in the scene (placed, as last posed).
+  // Where the active clip's (first) root stands in the scene, as last drawn (a ghost over the reference).
   out << "root_position=";
-  if (slot != nullptr && !slot->pose.world.empty()) {
-    const glm::vec3 root = slot->placement.apply(slot->pose.position(0));
-    out << root.x << ',' << root.y << ',' << root.z;
+  if (slot != nullptr && !slot->clip().skeleton.roots.empty()) {
+    const int root = slot->clip().skeleton.roots.front();
+    const int index = state.clips.index_of(slot->id);
+    const render::SceneClip* drawn = index >= 0 && static_cast<std::size_t>(index) < scene.clips.size()
+                                         ? &scene.clips[static_cast<std::size_t>(index)]
+                                         : nullptr;
+    const glm::vec3 at =
+        drawn != nullptr && drawn->pose != nullptr && static_cast<std::size_t>(root) < drawn->pose->world.size()
+            ? drawn->placement.apply(drawn->pose->position(root))
+            : slot->placement.apply(slot->pose.position(root));
+    out << at.x << ',' << at.y << ',' << at.z;
   }
   out << '\n';
   for (std::size_t i = 0; i < state.clips.size(); ++i) {

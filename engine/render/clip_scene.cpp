@@ -4,6 +4,9 @@
 #include <cmath>
 #include <span>
 
+#include <glm/geometric.hpp>
+#include <glm/vec2.hpp>
+
 #include "anim/baked_positions.hpp"
 #include "anim/pose.hpp"
 #include "model/clip_placement.hpp"
@@ -142,31 +145,40 @@ void ClipScene::pose(ClipSet& clips, const Comparison& comparison, const PoseTim
 // A streaming clip's motion is not measured until its load ends (its bounds are its first pose's):
 // the scene's bounds grow with every pose it is shown in, so that what F and a new framing see holds
 // where it has been (a figure walking away is framed where it stands, one dancing in place is not
-// framed again for each pose), and its floor is made again, with a few metres of room ahead, when
-// they reach its fading rim (seldom: the whole view is drawn again then).
+// framed again for each pose), and its floor is made again when a joint reaches the disc's fading
+// rim, wide enough that everything seen and a few metres more lie well inside it: made again once
+// every few metres walked (the whole view is drawn again then), never for a figure that stays.
 void ClipScene::grow_with_streaming_poses(const ClipSet& clips, const Comparison& comparison) {
-  bool grew = false;
+  // Well inside the disc (it fades out by radius from 0.45 to 1 of its half-width).
+  constexpr float kPlainFloor = 0.75f;
+  const GroundGrid& floor = scene_.ground;
+  const glm::vec2 centre(floor.center.x, floor.center.z);
+  bool reached_rim = false;
   for (std::size_t i = 0; i < clips.size() && i < drawer_.renderer().skeleton_pass().slot_count(); ++i) {
     const ClipSlot& slot = clips[i];
     if (!slot.loading || !slot.drawn() || ghost_comparison(comparison, slot) != nullptr) continue;
-    for (const glm::vec3& p : drawer_.renderer().skeleton_pass().joint_positions(i)) bounds_.add(p);
-    grew = true;
+    for (const glm::vec3& p : drawer_.renderer().skeleton_pass().joint_positions(i)) {
+      bounds_.add(p);
+      reached_rim = reached_rim || glm::length(glm::vec2(p.x, p.z) - centre) > kPlainFloor * floor.extent;
+    }
   }
-  if (!grew || bounds_.empty()) return;
-  const GroundGrid& floor = scene_.ground;
-  // Well inside the disc (it fades out from 0.45 to 1 of its half-width): a figure walking off is
-  // still on a floor when it is made again; a short stroll from the first pose does not make it.
-  const float covered = 0.75f * floor.extent;
-  const float reach = std::max({floor.center.x - bounds_.min.x, bounds_.max.x - floor.center.x,
-                                floor.center.z - bounds_.min.z, bounds_.max.z - floor.center.z});
-  if (reach <= covered) return;
+  if (!reached_rim || bounds_.empty()) return;
+  const float metre = floor.major_spacing;
+  const glm::vec3 room(3.0f * metre, 0.0f, 3.0f * metre);
   Bounds ground = bounds_;
   ground.min.y = 0.0f;
-  const glm::vec3 room(3.0f * floor.major_spacing, 0.0f, 3.0f * floor.major_spacing);
   ground.add(ground.min - room);
   ground.add(ground.max + room);
-  scene_.ground = ground_grid(ground, metres_per_unit(clips.front()));
-  drawer_.stage(scene_);  // the new floor (SceneDrawer uploads a ground that differs)
+  GroundGrid grid = ground_grid(ground, metres_per_unit(clips.front()));
+  // The corner of what was seen farthest from the new centre, and the room ahead, inside the plain part.
+  float farthest = 0.0f;
+  for (const float x : {bounds_.min.x, bounds_.max.x})
+    for (const float z : {bounds_.min.z, bounds_.max.z})
+      farthest = std::max(farthest, glm::length(glm::vec2(x - grid.center.x, z - grid.center.z)));
+  const float needed = (farthest + 3.0f * metre) / kPlainFloor;
+  if (grid.extent < needed) grid.extent = std::ceil(needed / metre) * metre;
+  scene_.ground = grid;
+  drawer_.stage_ground(scene_);
 }
 
 void ClipScene::update_trail(const ClipSet& clips, const InspectionOptions& inspection) {

@@ -59,13 +59,18 @@ void SceneDrawer::upload_changes(const Scene& scene) {
       if (!by_revision) uploaded_.trajectory = scene.trajectory;
     }
     uploaded_.revision = scene.revision;
-  } else if (uploaded_.ground && !same_ground(*uploaded_.ground, scene.ground)) {  // a streaming clip's floor grew
-    renderer_.set_ground(scene.ground);
-    uploaded_.ground = scene.ground;
+  } else {
+    stage_ground(scene);
   }
   stage_trail(scene);
   stage_trajectory(scene);
   anything_uploaded_ = true;
+}
+
+void SceneDrawer::stage_ground(const Scene& scene) {
+  if (uploaded_.ground && same_ground(*uploaded_.ground, scene.ground)) return;
+  renderer_.set_ground(scene.ground);
+  uploaded_.ground = scene.ground;
 }
 
 void SceneDrawer::stage_trajectory(const Scene& scene) {

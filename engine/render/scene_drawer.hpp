@@ -48,6 +48,10 @@ class SceneDrawer {
   void set_looks(const Scene& scene);
   // The trail alone, when it changed since it was last uploaded.
   void stage_trail(const Scene& scene);
+  // The ground alone, when it differs from the one uploaded (a streaming clip's floor made again
+  // within a revision). The floor's height never changes (y = 0 of the scene): the root path and
+  // the shadows, laid on it when uploaded, stay.
+  void stage_ground(const Scene& scene);
   // The root path alone, when scene.style shows it and it changed since it was uploaded: a path
   // that is not shown (the default) is not copied to the GPU, so a clip of a long motion does not
   // copy its whole path on the frame it appears.

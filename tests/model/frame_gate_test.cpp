@@ -76,6 +76,8 @@ TEST(FrameGate, AFrameThatDoesNotEndHoldsAWaitOnlyAsLongAsAsked) {
 TEST(FrameGate, TheNextFrameShownEndsAWaitForIt) {
   FrameGate gate(std::chrono::minutes(10));  // frames never count as stopped, however late a thread runs
   EXPECT_FALSE(gate.wait_for_next_shown(std::chrono::minutes(10)));  // never drawn: at once
+  gate.frame_started();  // the loop draws from here on, before the loader runs
+  gate.frame_shown();
   // A frame loop drawing until the loader's wait has ended (whenever the loader gets to run).
   std::atomic<bool> done{false};
   std::atomic<bool> saw{false};
