@@ -401,17 +401,23 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   // where its placement puts it) with the camera it was drawn with.
   const render::Scene& scene = viewer.scene();
   const glm::mat4 view_projection = scene.view.projection * scene.view.view;
+  // The clip as the last drawn Scene holds it, when its pose there has `joints` joints.
+  const auto drawn_with = [&](const ClipSlot& clip, std::size_t joints) -> const render::SceneClip* {
+    const int index = state.clips.index_of(clip.id);
+    if (index < 0 || static_cast<std::size_t>(index) >= scene.clips.size()) return nullptr;
+    const render::SceneClip& drawn = scene.clips[static_cast<std::size_t>(index)];
+    return drawn.pose != nullptr && drawn.pose->world.size() >= joints ? &drawn : nullptr;
+  };
+  const auto placed = [](const ClipSlot& clip, const render::SceneClip* drawn, int joint) {
+    return drawn != nullptr ? drawn->placement.apply(drawn->pose->position(joint))
+                            : clip.placement.apply(clip.pose.position(joint));
+  };
   const auto pixels = [&](const ClipSlot& clip) {
     const std::size_t listed = std::min(clip.pose.world.size(), static_cast<std::size_t>(kJointBudget));
-    const int index = state.clips.index_of(clip.id);
-    const render::SceneClip* drawn = index >= 0 && static_cast<std::size_t>(index) < scene.clips.size()
-                                         ? &scene.clips[static_cast<std::size_t>(index)]
-                                         : nullptr;
-    const bool posed = drawn != nullptr && drawn->pose != nullptr && drawn->pose->world.size() >= listed;
+    const render::SceneClip* drawn = drawn_with(clip, listed);
     for (std::size_t joint = 0; joint < listed; ++joint) {
-      const glm::vec3 placed = posed ? drawn->placement.apply(drawn->pose->position(static_cast<int>(joint)))
-                                     : clip.placement.apply(clip.pose.position(static_cast<int>(joint)));
-      const glm::vec3 p = project_to_pixels(view_projection, placed, glm::vec2(view.width, view.height));
+      const glm::vec3 p = project_to_pixels(view_projection, placed(clip, drawn, static_cast<int>(joint)),
+                                            glm::vec2(view.width, view.height));
       out << (joint == 0 ? "" : ";") << static_cast<int>(p.x + view.x) << ',' << static_cast<int>(p.y + view.y);
     }
     out << '\n';
@@ -426,14 +432,7 @@ std::string describe_state(const Viewer& viewer, const LoadFrameTimes* load_time
   out << "root_position=";
   if (slot != nullptr && !slot->clip().skeleton.roots.empty()) {
     const int root = slot->clip().skeleton.roots.front();
-    const int index = state.clips.index_of(slot->id);
-    const render::SceneClip* drawn = index >= 0 && static_cast<std::size_t>(index) < scene.clips.size()
-                                         ? &scene.clips[static_cast<std::size_t>(index)]
-                                         : nullptr;
-    const glm::vec3 at =
-        drawn != nullptr && drawn->pose != nullptr && static_cast<std::size_t>(root) < drawn->pose->world.size()
-            ? drawn->placement.apply(drawn->pose->position(root))
-            : slot->placement.apply(slot->pose.position(root));
+    const glm::vec3 at = placed(*slot, drawn_with(*slot, static_cast<std::size_t>(root) + 1), root);
     out << at.x << ',' << at.y << ',' << at.z;
   }
   out << '\n';

@@ -50,18 +50,14 @@ void SceneDrawer::upload_changes(const Scene& scene) {
       uploaded_.heights.assign(heights_.begin(), heights_.end());
       uploaded_.details.assign(details_.begin(), details_.end());
     }
-    if (by_revision || !uploaded_.ground || !same_ground(*uploaded_.ground, scene.ground)) {
-      renderer_.set_ground(scene.ground);
-      uploaded_.ground = scene.ground;
-    }
+    if (by_revision) uploaded_.ground.reset();  // a new revision's ground goes up whatever it is
     if (by_revision || !anything_uploaded_ || scene.trajectory != uploaded_.trajectory) {
       trajectory_stale_ = true;
       if (!by_revision) uploaded_.trajectory = scene.trajectory;
     }
     uploaded_.revision = scene.revision;
-  } else {
-    stage_ground(scene);
   }
+  stage_ground(scene);
   stage_trail(scene);
   stage_trajectory(scene);
   anything_uploaded_ = true;
