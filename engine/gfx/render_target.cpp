@@ -10,6 +10,9 @@ namespace bvhscope::gfx {
 std::optional<RenderTarget> RenderTarget::create(int width, int height, int samples, std::string& error) {
   GLint max_samples = 0;
   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  GLint max_color_samples = 0;
+  glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &max_color_samples);
+  max_samples = std::min(max_samples, max_color_samples);
   GLint max_size = 0;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
   if (width < 1 || height < 1 || width > max_size || height > max_size) {
@@ -21,15 +24,31 @@ std::optional<RenderTarget> RenderTarget::create(int width, int height, int samp
   target.width_ = width;
   target.height_ = height;
   target.samples_ = std::clamp(samples, 0, static_cast<int>(max_samples));
-  target.color_ = Renderbuffer::create();
+  const bool multisampled = target.samples_ > 1;
+  if (multisampled) {
+    std::optional<SampleResolve> resolve = SampleResolve::create(error);
+    if (!resolve) return std::nullopt;
+    target.resolve_ = std::make_unique<SampleResolve>(std::move(*resolve));
+    target.color_samples_ = Texture::create();
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, target.color_samples_.name());
+    glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, target.samples_, GL_RGBA8, width, height, GL_TRUE);
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
+  } else {
+    target.color_ = Renderbuffer::create();
+    glBindRenderbuffer(GL_RENDERBUFFER, target.color_.name());
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, target.samples_, GL_RGBA8, width, height);
+  }
   target.depth_ = Renderbuffer::create();
-  glBindRenderbuffer(GL_RENDERBUFFER, target.color_.name());
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, target.samples_, GL_RGBA8, width, height);
   glBindRenderbuffer(GL_RENDERBUFFER, target.depth_.name());
   glRenderbufferStorageMultisample(GL_RENDERBUFFER, target.samples_, GL_DEPTH24_STENCIL8, width, height);
   target.draw_fbo_ = Framebuffer::create();
   glBindFramebuffer(GL_FRAMEBUFFER, target.draw_fbo_.name());
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, target.color_.name());
+  if (multisampled) {
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE,
+                           target.color_samples_.name(), 0);
+  } else {
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, target.color_.name());
+  }
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, target.depth_.name());
   const GLenum draw_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
 
@@ -66,15 +85,20 @@ void RenderTarget::read_rgba_into(std::vector<std::uint8_t>& rgba) const {
 }
 
 void RenderTarget::read_rgba_rect_into(int x, int y, int width, int height, std::vector<std::uint8_t>& rgba) const {
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, draw_fbo_.name());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.name());
-  glBlitFramebuffer(x, y, x + width, y + height, x, y, x + width, y + height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  if (resolve_) {  // resolved with the rows turned over: read top row first
+    resolve_->resolve(color_samples_.name(), samples_, width_, height_, x, y, width, height);
+  } else {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, draw_fbo_.name());
+    glBlitFramebuffer(x, y, x + width, y + height, x, y, x + width, y + height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  }
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.name());
   const auto row_bytes = static_cast<std::size_t>(width) * 4;
   rgba.resize(row_bytes * static_cast<std::size_t>(height));
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(x, y, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (resolve_) return;
   // GL's rows are bottom first: swapped in place.
   for (int row = 0; row < height / 2; ++row) {
     std::uint8_t* top = rgba.data() + static_cast<std::size_t>(row) * row_bytes;

@@ -1,13 +1,16 @@
 // An offscreen framebuffer with multisampling, resolved and read back as RGBA8 rows (top row first)
-// for PNG output and pixel tests.
+// for PNG output, video frames and pixel tests. Multisampled, its colour is a multisample texture
+// resolved by gfx/sample_resolve.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gfx/gl_object.hpp"
+#include "gfx/sample_resolve.hpp"
 
 namespace bvhscope::gfx {
 
@@ -46,7 +49,9 @@ class RenderTarget {
   int height_ = 0;
   int samples_ = 0;
   Framebuffer draw_fbo_;
-  Renderbuffer color_;
+  Renderbuffer color_;                      // without multisampling
+  Texture color_samples_;                   // with multisampling (a GL_TEXTURE_2D_MULTISAMPLE)
+  std::unique_ptr<SampleResolve> resolve_;  // with multisampling
   Renderbuffer depth_;
   Framebuffer resolve_fbo_;
   Renderbuffer resolve_color_;

@@ -17,9 +17,10 @@ std::string read_file(const std::string& path) {
 }
 
 TEST(EmbeddedShaders, EveryShaderEqualsItsFileOnDisk) {
-  for (const char* name : {"background.vert", "background.frag", "ground.vert", "ground.frag", "lines.vert",
-                           "lines.frag", "capsule.vert", "capsule.frag", "shadow.vert", "shadow.frag",
-                           "shadow_apply.vert", "shadow_apply.frag", "overlay.vert", "overlay.frag"}) {
+  for (const char* name :
+       {"background.vert", "background.frag", "ground.vert", "ground.frag", "lines.vert", "lines.frag", "capsule.vert",
+        "capsule.frag", "shadow.vert", "shadow.frag", "shadow_apply.vert", "shadow_apply.frag", "overlay.vert",
+        "overlay.frag", "resolve.vert", "resolve.frag"}) {
     const std::string on_disk = read_file(std::string(BVHSCOPE_SHADERS_DIR) + "/" + name);
     const std::string_view embedded = bvhscope_shader_sources(name);
     ASSERT_FALSE(on_disk.empty()) << name;
