@@ -5,7 +5,6 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <cstring>
 
 #include "video/yuv420.hpp"
 
@@ -160,25 +159,22 @@ LibavEncoder::~LibavEncoder() {
   if (format_ != nullptr) av_.free_format_context(format_);
 }
 
-bool LibavEncoder::encode(const std::uint8_t* yuv, std::int64_t index, std::string& error) {
-  int code = av_.frame_make_writable(frame_);  // the encoder may still hold the last frame's planes
+bool LibavEncoder::encode(const std::function<void(const Yuv420Planes&)>& fill, std::int64_t index,
+                          std::string& error) {
+  // The encoder may still hold the last frame's planes: then they are copied into new ones, so
+  // that the frame's planes always hold the last frame.
+  int code = av_.frame_make_writable(frame_);
   if (code < 0) {
     error = failed("cannot make a frame", code);
     return false;
   }
-  // Packed planes into the frame's (whose rows may be padded).
-  const int width = frame_->width;
-  const int height = frame_->height;
-  const int widths[3] = {width, (width + 1) / 2, (width + 1) / 2};
-  const int heights[3] = {height, (height + 1) / 2, (height + 1) / 2};
-  const std::uint8_t* from = yuv;
-  for (int plane = 0; plane < 3; ++plane) {
-    for (int row = 0; row < heights[plane]; ++row) {
-      std::memcpy(frame_->data[plane] + static_cast<std::ptrdiff_t>(row) * frame_->linesize[plane], from,
-                  static_cast<std::size_t>(widths[plane]));
-      from += widths[plane];
-    }
-  }
+  Yuv420Planes planes;
+  planes.y = frame_->data[0];
+  planes.cb = frame_->data[1];
+  planes.cr = frame_->data[2];
+  planes.y_stride = static_cast<std::size_t>(frame_->linesize[0]);
+  planes.chroma_stride = static_cast<std::size_t>(frame_->linesize[1]);
+  fill(planes);
   frame_->pts = index;
   code = av_.send_frame(codec_, frame_);
   if (code < 0) {

@@ -7,11 +7,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "video/libav_library.hpp"
 #include "video/video_format.hpp"
+#include "video/yuv420.hpp"
 
 namespace bvhscope::video {
 
@@ -25,10 +27,11 @@ class LibavEncoder {
   LibavEncoder(const LibavEncoder&) = delete;
   LibavEncoder& operator=(const LibavEncoder&) = delete;
 
-  // Frame `index` (from 0, in order; yuv420_frame_bytes of packed planes) encoded, and what the
-  // encoder handed back written. false with `error` (a full disk: "cannot write the video: No
-  // space left on device"); then drop the encoder.
-  bool encode(const std::uint8_t* yuv, std::int64_t index, std::string& error);
+  // Frame `index` (from 0, in order) encoded, and what the encoder handed back written: `fill`
+  // writes the frame into the planes of the encoder's frame, which hold the frame before it (none
+  // before the first), so that it need write only what changed. false with `error` (a full disk:
+  // "cannot write the video: No space left on device"); then drop the encoder.
+  bool encode(const std::function<void(const Yuv420Planes&)>& fill, std::int64_t index, std::string& error);
   // The encoder drained, the file's trailer written (an MP4's index moved to the front) and the
   // file closed. false with `error`.
   bool finish(std::string& error);

@@ -23,7 +23,8 @@ class LibavSink final : public QueuedSink {
         encoder_(std::move(encoder)),
         yuv_(width, height, buffers),
         queue_(frame_bytes(), buffers, [this](const std::uint8_t* frame, std::size_t index, std::string& error) {
-          return encoder_->encode(yuv_.convert(frame, index), static_cast<std::int64_t>(index), error);
+          return encoder_->encode([&](const Yuv420Planes& planes) { yuv_.convert_into(frame, index, planes); },
+                                  static_cast<std::int64_t>(index), error);
         }) {}
 
   bool commit(std::string& error) override {

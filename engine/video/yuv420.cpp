@@ -50,11 +50,24 @@ std::size_t yuv420_frame_bytes(int width, int height) noexcept {
   return w * h + 2 * ((w + 1) / 2) * ((h + 1) / 2);
 }
 
+Yuv420Planes packed_yuv420_planes(std::uint8_t* yuv, int width, int height) noexcept {
+  const auto w = static_cast<std::size_t>(width);
+  const auto h = static_cast<std::size_t>(height);
+  const std::size_t chroma_w = (w + 1) / 2;
+  Yuv420Planes planes;
+  planes.y = yuv;
+  planes.cb = yuv + w * h;
+  planes.cr = planes.cb + chroma_w * ((h + 1) / 2);
+  planes.y_stride = w;
+  planes.chroma_stride = chroma_w;
+  return planes;
+}
+
 namespace {
 
 // The conversion itself, inlined into a copy for the baseline x86-64 and one for AVX2.
 [[gnu::always_inline]] inline void convert_rect(const std::uint8_t* rgba, int width, int height, int x, int y, int w,
-                                                int h, std::uint8_t* yuv) noexcept {
+                                                int h, const Yuv420Planes& planes) noexcept {
   // The rectangle within the frame, then the 2x2 blocks it touches.
   const int left = std::clamp(x, 0, width);
   const int right = std::clamp(x + w, 0, width);
@@ -68,9 +81,6 @@ namespace {
   const auto frame_w = static_cast<std::size_t>(width);
   const auto frame_h = static_cast<std::size_t>(height);
   const std::size_t chroma_w = (frame_w + 1) / 2;
-  const std::size_t chroma_h = (frame_h + 1) / 2;
-  std::uint8_t* cb = yuv + frame_w * frame_h;
-  std::uint8_t* cr = cb + chroma_w * chroma_h;
   // Two rows at a time, a 2x2 block at a time: four Y' and one Cb, Cr. An odd frame's last row
   // (or column) stands in for the one missing below (or right of) it: the block's mean is then its own.
   for (auto cy = static_cast<std::size_t>(first_row); cy < static_cast<std::size_t>(end_row); ++cy) {
@@ -78,10 +88,10 @@ namespace {
     const std::size_t y1 = y0 + 1 < frame_h ? y0 + 1 : y0;
     const std::uint8_t* top = rgba + 4 * y0 * frame_w;
     const std::uint8_t* bottom = rgba + 4 * y1 * frame_w;
-    std::uint8_t* luma_top = yuv + y0 * frame_w;
-    std::uint8_t* luma_bottom = yuv + y1 * frame_w;
-    std::uint8_t* cb_row = cb + cy * chroma_w;
-    std::uint8_t* cr_row = cr + cy * chroma_w;
+    std::uint8_t* luma_top = planes.y + y0 * planes.y_stride;
+    std::uint8_t* luma_bottom = planes.y + y1 * planes.y_stride;
+    std::uint8_t* cb_row = planes.cb + cy * planes.chroma_stride;
+    std::uint8_t* cr_row = planes.cr + cy * planes.chroma_stride;
     const auto pairs_end = std::min(static_cast<std::size_t>(end_column), frame_w / 2);
     // Luma, then chroma, each in a loop of its own over the same pixels: both vectorise.
     const std::size_t first_pixel = 2 * static_cast<std::size_t>(first_column);
@@ -108,14 +118,14 @@ namespace {
 }
 
 void convert_rect_baseline(const std::uint8_t* rgba, int width, int height, int x, int y, int w, int h,
-                           std::uint8_t* yuv) noexcept {
-  convert_rect(rgba, width, height, x, y, w, h, yuv);
+                           const Yuv420Planes& planes) noexcept {
+  convert_rect(rgba, width, height, x, y, w, h, planes);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
 [[gnu::target("avx2")]] void convert_rect_avx2(const std::uint8_t* rgba, int width, int height, int x, int y, int w,
-                                               int h, std::uint8_t* yuv) noexcept {
-  convert_rect(rgba, width, height, x, y, w, h, yuv);
+                                               int h, const Yuv420Planes& planes) noexcept {
+  convert_rect(rgba, width, height, x, y, w, h, planes);
 }
 #endif
 
@@ -125,15 +135,20 @@ void convert_rect_baseline(const std::uint8_t* rgba, int width, int height, int 
 // 1.6x the loops before they were split to vectorise), chosen once. By hand rather than with
 // target_clones, which clang 14 (the sanitizer build's) compiles to the AVX2 copy alone.
 void rgba_to_yuv420_rect(const std::uint8_t* rgba, int width, int height, int x, int y, int w, int h,
-                         std::uint8_t* yuv) noexcept {
+                         const Yuv420Planes& planes) noexcept {
 #if defined(__x86_64__) && defined(__GNUC__)
   static const bool avx2 = __builtin_cpu_supports("avx2") != 0;
   if (avx2) {
-    convert_rect_avx2(rgba, width, height, x, y, w, h, yuv);
+    convert_rect_avx2(rgba, width, height, x, y, w, h, planes);
     return;
   }
 #endif
-  convert_rect_baseline(rgba, width, height, x, y, w, h, yuv);
+  convert_rect_baseline(rgba, width, height, x, y, w, h, planes);
+}
+
+void rgba_to_yuv420_rect(const std::uint8_t* rgba, int width, int height, int x, int y, int w, int h,
+                         std::uint8_t* yuv) noexcept {
+  rgba_to_yuv420_rect(rgba, width, height, x, y, w, h, packed_yuv420_planes(yuv, width, height));
 }
 
 void rgba_to_yuv420(const std::uint8_t* rgba, int width, int height, std::uint8_t* yuv) noexcept {

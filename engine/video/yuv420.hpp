@@ -9,9 +9,21 @@
 
 namespace bvhscope::video {
 
+// Where a 4:2:0 frame's three planes are, each row `stride` bytes after the one above it (Y' at
+// full size, Cb and Cr at half the width and height, rounded up).
+struct Yuv420Planes {
+  std::uint8_t* y = nullptr;
+  std::uint8_t* cb = nullptr;
+  std::uint8_t* cr = nullptr;
+  std::size_t y_stride = 0;
+  std::size_t chroma_stride = 0;
+};
+
 // Bytes of a width x height 4:2:0 frame: the full-size Y plane, then Cb and Cr at half the width
 // and height, rounded up (ffmpeg's yuv420p layout, planes packed without padding).
 [[nodiscard]] std::size_t yuv420_frame_bytes(int width, int height) noexcept;
+// The planes of such a packed frame at `yuv`.
+[[nodiscard]] Yuv420Planes packed_yuv420_planes(std::uint8_t* yuv, int width, int height) noexcept;
 
 // Converts `rgba` (width * height pixels, rows top first; alpha ignored) into `yuv` (of
 // yuv420_frame_bytes). Each chroma sample is the mean of its 2x2 pixels (of those inside the
@@ -23,5 +35,8 @@ void rgba_to_yuv420(const std::uint8_t* rgba, int width, int height, std::uint8_
 // holds exactly rgba_to_yuv420(rgba).
 void rgba_to_yuv420_rect(const std::uint8_t* rgba, int width, int height, int x, int y, int w, int h,
                          std::uint8_t* yuv) noexcept;
+// The same into planes anywhere (an encoder's frame, whose rows may be padded).
+void rgba_to_yuv420_rect(const std::uint8_t* rgba, int width, int height, int x, int y, int w, int h,
+                         const Yuv420Planes& planes) noexcept;
 
 }  // namespace bvhscope::video

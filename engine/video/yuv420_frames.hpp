@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "video/frame_sink.hpp"
+#include "video/yuv420.hpp"
 
 namespace bvhscope::video {
 
@@ -22,13 +23,17 @@ class Yuv420Frames {
   // On the queue's thread: frame `index` (its RGBA) converted, the planes packed
   // (yuv420_frame_bytes); valid until the next call.
   const std::uint8_t* convert(const std::uint8_t* rgba, std::size_t index);
-  [[nodiscard]] std::size_t bytes() const noexcept { return yuv_.size(); }
+  // The same into `planes` (an encoder's frame) instead, which hold what the last call put there
+  // (none before the first), so that only where the frame changed is converted. A sink uses one of
+  // convert and convert_into, never both.
+  void convert_into(const std::uint8_t* rgba, std::size_t index, const Yuv420Planes& planes);
+  [[nodiscard]] std::size_t bytes() const noexcept { return yuv420_frame_bytes(width_, height_); }
 
  private:
   int width_;
   int height_;
-  std::vector<std::uint8_t> yuv_;  // the last frame converted (the queue's thread's)
-  bool holds_last_ = false;        // yuv_ is the frame before the one being converted
+  std::vector<std::uint8_t> yuv_;  // convert's: the last frame converted (the queue's thread's)
+  bool holds_last_ = false;        // the planes converted into hold the frame before this one
   // Per queue slot, where its frame changed since the frame before it (nullopt: anywhere).
   // Written by the producer before the slot is queued, read by the queue's thread after.
   std::vector<std::optional<std::vector<FrameRegion>>> changes_;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "video/yuv420.hpp"
+#include "video/yuv420_frames.hpp"
 
 namespace bvhscope::video {
 namespace {
@@ -194,6 +195,96 @@ TEST(Yuv420, ARectangleOutsideTheFrameChangesNothing) {
   rgba_to_yuv420_rect(frame.data(), 16, 16, 0, -8, 4, 8, yuv.data());
   rgba_to_yuv420_rect(frame.data(), 16, 16, 3, 3, 0, 5, yuv.data());
   EXPECT_EQ(yuv, std::vector<std::uint8_t>(yuv420_frame_bytes(16, 16), 7));
+}
+
+// Planes at strides wider than their rows (an encoder's frame): each row what the packed frame's
+// is, the padding after it untouched; a rectangle over the last frame there gives the whole frame.
+TEST(Yuv420, PaddedPlanesGetThePackedRowsAndTheirPaddingIsLeftAlone) {
+  constexpr std::uint8_t kPadding = 0xAB;
+  for (const auto& [width, height] : std::vector<std::pair<int, int>>{{64, 48}, {37, 23}}) {
+    const std::size_t y_width = static_cast<std::size_t>(width);
+    const std::size_t c_width = (y_width + 1) / 2;
+    const std::size_t c_height = (static_cast<std::size_t>(height) + 1) / 2;
+    const std::size_t y_stride = y_width + 13;
+    const std::size_t c_stride = c_width + 7;
+    std::vector<std::uint8_t> y_plane(y_stride * static_cast<std::size_t>(height), kPadding);
+    std::vector<std::uint8_t> cb_plane(c_stride * c_height, kPadding);
+    std::vector<std::uint8_t> cr_plane(c_stride * c_height, kPadding);
+    const Yuv420Planes planes{y_plane.data(), cb_plane.data(), cr_plane.data(), y_stride, c_stride};
+    const std::vector<std::uint8_t> before = noise_frame(width, height, 3);
+    const std::vector<std::uint8_t> after = noise_frame(width, height, 4);
+    rgba_to_yuv420_rect(before.data(), width, height, 0, 0, width, height, planes);
+    // The second frame differs everywhere; converting all of it as a rectangle over the first
+    // must give its own conversion.
+    rgba_to_yuv420_rect(after.data(), width, height, -2, -2, width + 4, height + 4, planes);
+    std::vector<std::uint8_t> packed(yuv420_frame_bytes(width, height));
+    rgba_to_yuv420(after.data(), width, height, packed.data());
+    const auto expect_rows = [&](const std::vector<std::uint8_t>& plane, std::size_t stride, std::size_t row_bytes,
+                                 std::size_t rows, std::size_t packed_at, const char* name) {
+      for (std::size_t row = 0; row < rows; ++row) {
+        for (std::size_t i = 0; i < stride; ++i) {
+          const std::uint8_t want = i < row_bytes ? packed[packed_at + row * row_bytes + i] : kPadding;
+          ASSERT_EQ(plane[row * stride + i], want)
+              << name << " row " << row << " byte " << i << " of " << width << "x" << height;
+        }
+      }
+    };
+    expect_rows(y_plane, y_stride, y_width, static_cast<std::size_t>(height), 0, "Y'");
+    const std::size_t cb_at = y_width * static_cast<std::size_t>(height);
+    expect_rows(cb_plane, c_stride, c_width, c_height, cb_at, "Cb");
+    expect_rows(cr_plane, c_stride, c_width, c_height, cb_at + c_width * c_height, "Cr");
+  }
+}
+
+// A sink's frames converted into an encoder's frame (Yuv420Frames::convert_into): the first whole
+// even when its changes are noted, each later one only where it changed, and every frame then
+// its own whole conversion.
+TEST(Yuv420, FramesConvertedWhereTheyChangedIntoTheEncodersPlanesAreEachTheirWholeConversion) {
+  constexpr int kWide = 40;
+  constexpr int kHigh = 30;
+  constexpr std::size_t kSlots = 3;
+  const std::size_t y_stride = kWide + 24;
+  const std::size_t c_stride = kWide / 2 + 12;
+  std::vector<std::uint8_t> y_plane(y_stride * kHigh);
+  std::vector<std::uint8_t> cb_plane(c_stride * kHigh / 2);
+  std::vector<std::uint8_t> cr_plane(c_stride * kHigh / 2);
+  const Yuv420Planes planes{y_plane.data(), cb_plane.data(), cr_plane.data(), y_stride, c_stride};
+  Yuv420Frames frames(kWide, kHigh, kSlots);
+  std::vector<std::uint8_t> frame = noise_frame(kWide, kHigh, 5);
+  const std::vector<std::uint8_t> other = noise_frame(kWide, kHigh, 6);
+  const std::vector<std::vector<FrameRegion>> changes = {
+      {{3, 4, 5, 6}}, {{0, 0, 2, 2}, {31, 21, 9, 9}}, {{11, 7, 1, 13}}, {{20, 0, 20, 30}}};
+  for (std::size_t index = 0; index < changes.size(); ++index) {
+    if (index > 0) {  // the frame changes inside its regions only
+      for (const FrameRegion& region : changes[index]) {
+        for (int y = region.y; y < region.y + region.height; ++y) {
+          for (int x = region.x; x < region.x + region.width; ++x) {
+            const std::size_t at = (static_cast<std::size_t>(y) * kWide + static_cast<std::size_t>(x)) * 4;
+            for (std::size_t c = 0; c < 4; ++c) frame[at + c] = static_cast<std::uint8_t>(other[at + c] + index);
+          }
+        }
+      }
+    }
+    frames.note_changes(index % kSlots, &changes[index]);
+    frames.convert_into(frame.data(), index, planes);
+    std::vector<std::uint8_t> whole(yuv420_frame_bytes(kWide, kHigh));
+    rgba_to_yuv420(frame.data(), kWide, kHigh, whole.data());
+    const Yuv420Planes packed = packed_yuv420_planes(whole.data(), kWide, kHigh);
+    for (std::size_t row = 0; row < kHigh; ++row) {
+      ASSERT_TRUE(std::equal(packed.y + row * packed.y_stride, packed.y + row * packed.y_stride + kWide,
+                             y_plane.begin() + static_cast<std::ptrdiff_t>(row * y_stride)))
+          << "frame " << index << " Y' row " << row;
+    }
+    for (std::size_t row = 0; row < kHigh / 2; ++row) {
+      const auto at = static_cast<std::ptrdiff_t>(row * c_stride);
+      ASSERT_TRUE(std::equal(packed.cb + row * packed.chroma_stride, packed.cb + row * packed.chroma_stride + kWide / 2,
+                             cb_plane.begin() + at))
+          << "frame " << index << " Cb row " << row;
+      ASSERT_TRUE(std::equal(packed.cr + row * packed.chroma_stride, packed.cr + row * packed.chroma_stride + kWide / 2,
+                             cr_plane.begin() + at))
+          << "frame " << index << " Cr row " << row;
+    }
+  }
 }
 
 }  // namespace
