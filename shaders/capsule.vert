@@ -8,12 +8,17 @@
 // With u_point_colors the colours come from u_colors, also one per point: at a bone's `from` point
 // its parent joint's, at its `to` point and at a joint's that joint's.
 //
-// The rectangle bounds the projected corners of the box around the capsule and sphere, along the
-// bone's image and across it, u_margin_px further (so antialiased edges have pixels to fade out in).
-// The box contains both, so this is conservative under any perspective. When the box reaches behind
-// the near plane, where projecting its corners means nothing, the camera is inside it or nearly
-// touches it (boxes wholly outside the view are dropped first) and the rectangle is the whole view;
-// the fragment shader still finds the exact surface, so the camera can come as close as it likes.
+// The rectangle is the exact extent of the capsule's image along the bone's image and across it,
+// u_margin_px further (so antialiased edges have pixels to fade out in): the capsule is the hull of
+// its two end spheres (the child end's as big as its joint sphere when that is bigger), so its image
+// is the hull of theirs, and a sphere's extent along a screen direction is where a plane through
+// the eye touches it (sphere_range), under perspective or orthographic projection alike. On
+// llvmpipe the fragments outside the image cost nearly as much as those on it: the projected
+// corners of a box around the capsule, bounded before, gave rectangles of about four times the
+// figures' area. When the box around the capsule reaches behind the near plane, the camera is
+// inside it or nearly touches it (boxes wholly outside the view are dropped first) and the
+// rectangle is the whole view; the fragment shader still finds the exact surface, so the camera
+// can come as close as it likes.
 // Two triangles per capsule, where a box drawn as geometry takes twelve (llvmpipe sets up and bins
 // every triangle on the drawing thread).
 #version 330 core
@@ -54,11 +59,28 @@ vec2 g_across;
 vec2 g_low;  // the rectangle so far, as (along, across) extents in pixels
 vec2 g_high;
 
-void include(vec4 clip) {
-  vec2 pixels = clip.xy / clip.w * g_half_viewport;
-  vec2 st = vec2(dot(pixels, g_along), dot(pixels, g_across));
-  g_low = min(g_low, st);
-  g_high = max(g_high, st);
+// The least and greatest of s(p) = (L.p + L.w) / (W.p + W.w) over the sphere (centre, r), which lies
+// where W.p + W.w > 0: where the plane s(p) = s touches the sphere, (alpha - s beta)^2 =
+// r^2 |L - s W|^2 (alpha, beta: the two at the centre), a quadratic a s^2 - 2 b s + c = 0 whose
+// discriminant b^2 - a c is written as r^2 (|beta L - alpha W|^2 - r^2 |L x W|^2), free of the
+// cancellation between b^2 and a c (both of the order of pixels^2 w^4).
+vec2 sphere_range(vec4 l, vec4 w, vec3 centre, float r) {
+  float alpha = dot(l.xyz, centre) + l.w;
+  float beta = dot(w.xyz, centre) + w.w;
+  float r2 = r * r;
+  float a = beta * beta - r2 * dot(w.xyz, w.xyz);
+  float b = alpha * beta - r2 * dot(l.xyz, w.xyz);
+  vec3 spread = beta * l.xyz - alpha * w.xyz;
+  vec3 skew = cross(l.xyz, w.xyz);
+  float root = r * sqrt(max(dot(spread, spread) - r2 * dot(skew, skew), 0.0));
+  return vec2((b - root) / a, (b + root) / a);
+}
+
+void extend(vec4 along_row, vec4 across_row, vec4 w_row, vec3 centre, float r) {
+  vec2 along = sphere_range(along_row, w_row, centre, r);
+  vec2 across = sphere_range(across_row, w_row, centre, r);
+  g_low = min(g_low, vec2(along.x, across.x));
+  g_high = max(g_high, vec2(along.y, across.y));
 }
 
 void main() {
@@ -111,11 +133,15 @@ void main() {
     return;
   }
   if (c.z + c.w - abs(hx.z + hx.w) - abs(hy.z + hy.w) - abs(hz.z + hz.w) >= 0.0) {
-    // Wholly in front of the near plane (almost always): the eight corners.
-    for (int i = 0; i < 8; ++i) {
-      vec3 side = vec3(ivec3(i, i >> 1, i >> 2) & 1) * 2.0 - 1.0;
-      include(c + side.x * hx + side.y * hy + side.z * hz);
-    }
+    // Wholly in front of the near plane (almost always): the two end spheres' extents, in pixels
+    // along and across the bone's image (the rows of clip x and y that give them, over clip w).
+    vec4 row_x = vec4(u_view_proj[0][0], u_view_proj[1][0], u_view_proj[2][0], u_view_proj[3][0]);
+    vec4 row_y = vec4(u_view_proj[0][1], u_view_proj[1][1], u_view_proj[2][1], u_view_proj[3][1]);
+    vec4 row_w = vec4(u_view_proj[0][3], u_view_proj[1][3], u_view_proj[2][3], u_view_proj[3][3]);
+    vec4 along_row = g_along.x * g_half_viewport.x * row_x + g_along.y * g_half_viewport.y * row_y;
+    vec4 across_row = g_across.x * g_half_viewport.x * row_x + g_across.y * g_half_viewport.y * row_y;
+    extend(along_row, across_row, row_w, i_from, radius);
+    extend(along_row, across_row, row_w, i_to, reach);
   } else {
     // Across the near plane within the view: the camera is inside the box or nearly touches it,
     // and the rectangle is the whole view.

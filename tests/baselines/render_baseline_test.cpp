@@ -81,10 +81,12 @@ TEST_F(RenderBaseline, SampleStill) {
 // At 640x360 the soft shadow goes into a mask of half the resolution, read back filtered
 // (gfx/shadow_mask_grid). The reference was drawn at a7b9d1b, a texel a pixel: the two agree to a
 // few levels (the largest difference seen 7 of 255), where a shadow a texel off or missing differs
-// by far more.
+// by far more (in hundreds of pixels). Beyond that, a few pixels of the figure where two of its
+// capsules meet may differ: which one is nearer there can turn with the last bit of the ray
+// through the pixel (one did when the capsules' rectangles were made tight).
 TEST_F(RenderBaseline, ShadowAtHalfResolutionLooksAsAtFull) {
   const fs::path still = run("sample_wide", {"render", sample(), "-o", "OUT", "--size", "640x360", "--frame", "120"});
-  EXPECT_TRUE(matches_baseline(still, "sample_wide", BaselineTolerance{12, 0.0}));
+  EXPECT_TRUE(matches_baseline(still, "sample_wide", BaselineTolerance{12, 2e-5}));  // 4 pixels of 230 400
   // And it is not the full resolution's picture: the half-resolution mask drew it.
   const ImageDifference difference =
       image_difference(read_png(still), read_png(baselines_dir() / "sample_wide.png"), BaselineTolerance{});

@@ -110,12 +110,17 @@ struct Camera {
   glm::dvec3 up{0.0, 1.0, 0.0};
   double near = 0.05;
   double far = 100.0;
+  double ortho_half_height = 0.0;  // above 0: an orthographic view this many units above and below the centre
 
   [[nodiscard]] SceneView view() const {
     SceneView v;
     v.view = glm::lookAt(glm::vec3(eye), glm::vec3(target), glm::vec3(up));
-    v.projection = glm::perspective(static_cast<float>(kFovY), static_cast<float>(kWidth) / kHeight,
-                                    static_cast<float>(near), static_cast<float>(far));
+    const auto half_h = static_cast<float>(ortho_half_height);
+    const float half_w = half_h * static_cast<float>(kWidth) / kHeight;
+    v.projection = ortho_half_height > 0.0
+                       ? glm::ortho(-half_w, half_w, -half_h, half_h, static_cast<float>(near), static_cast<float>(far))
+                       : glm::perspective(static_cast<float>(kFovY), static_cast<float>(kWidth) / kHeight,
+                                          static_cast<float>(near), static_cast<float>(far));
     v.eye = glm::vec3(eye);
     v.viewport = {0, 0, kWidth, kHeight};
     return v;
@@ -123,13 +128,26 @@ struct Camera {
   // The unit ray through the centre of pixel (x, y), y counted from the top row.
   [[nodiscard]] glm::dvec3 ray(int x, int y) const {
     const glm::dvec3 f = glm::normalize(target - eye);
+    if (ortho_half_height > 0.0) return f;
+    return glm::normalize(f + view_plane_offset(x, y, std::tan(kFovY * 0.5)));
+  }
+  // Where that ray starts: the eye, or for an orthographic view the pixel's place on the eye's plane.
+  [[nodiscard]] glm::dvec3 origin(int x, int y) const {
+    return ortho_half_height > 0.0 ? eye + view_plane_offset(x, y, ortho_half_height) : eye;
+  }
+  // The pixel's centre on a plane across the view axis whose top edge is `half_h` above its middle.
+  [[nodiscard]] glm::dvec3 view_plane_offset(int x, int y, double half_h) const {
+    const glm::dvec3 f = glm::normalize(target - eye);
     const glm::dvec3 r = glm::normalize(glm::cross(f, up));
     const glm::dvec3 u = glm::cross(r, f);
-    const double half_h = std::tan(kFovY * 0.5);
     const double half_w = half_h * kWidth / kHeight;
     const double sx = ((x + 0.5) / kWidth * 2.0 - 1.0) * half_w;
     const double sy = (1.0 - (y + 0.5) / kHeight * 2.0) * half_h;
-    return glm::normalize(f + r * sx + u * sy);
+    return r * sx + u * sy;
+  }
+  // World size of one pixel at `depth` along the view axis, in this view.
+  [[nodiscard]] double pixel_at(double depth) const {
+    return ortho_half_height > 0.0 ? 2.0 * ortho_half_height / kHeight : pixel_size(depth);
   }
   // World size of one pixel at `depth` along the view axis.
   [[nodiscard]] static double pixel_size(double depth) { return depth * 2.0 * std::tan(kFovY * 0.5) / kHeight; }
@@ -149,19 +167,20 @@ struct Expected {
 Expected expect(const Camera& camera, const std::vector<Capsule>& capsules, int x, int y,
                 double ground_y = static_cast<double>(kNoGround), double contact_height = 1.0, double guard = 0.75) {
   const glm::dvec3 dir = camera.ray(x, y);
+  const glm::dvec3 from = camera.origin(x, y);
   Expected e;
   double best = 1e300;
   double second = 1e300;
   for (std::size_t i = 0; i < capsules.size(); ++i) {
     const Capsule& c = capsules[i];
     double along = 0.0;
-    const double d = line_segment_distance(camera.eye, dir, c.a, c.b, &along);
+    const double d = line_segment_distance(from, dir, c.a, c.b, &along);
     if (std::abs(d - c.radius) <
-        guard * Camera::pixel_size(std::max(along, 1e-9) * glm::dot(dir, glm::normalize(camera.target - camera.eye)))) {
+        guard * camera.pixel_at(std::max(along, 1e-9) * glm::dot(dir, glm::normalize(camera.target - camera.eye)))) {
       e.boundary = true;
     }
     if (d >= c.radius) continue;
-    const double t = trace(camera.eye, dir, c);
+    const double t = trace(from, dir, c);
     if (t < 0.0) continue;
     if (t < best) {
       second = best;
@@ -174,9 +193,9 @@ Expected expect(const Camera& camera, const std::vector<Capsule>& capsules, int 
   if (e.capsule < 0) return e;
   if (second - best < 1e-3 * best) e.boundary = true;
   const Capsule& c = capsules[static_cast<std::size_t>(e.capsule)];
-  e.point = camera.eye + dir * best;
+  e.point = from + dir * best;
   const glm::dvec3 n = glm::normalize(e.point - nearest_on_segment(e.point, c.a, c.b));
-  e.color = shade(c.color, n, e.point, camera.eye, ground_y, contact_height);
+  e.color = shade(c.color, n, e.point, from, ground_y, contact_height);
   return e;
 }
 
@@ -483,6 +502,23 @@ TEST_F(CapsuleImpostorTest, BonesMatchTheReferenceFromGrazingAndCloseViews) {
   for (std::size_t i = 0; i < cameras.size(); ++i) {
     SCOPED_TRACE("camera " + std::to_string(i));
     expect_matches_reference(draw(clips, cameras[i], true), cameras[i], capsules);
+  }
+}
+
+// An orthographic view (the viewer's front, side and top views) casts parallel rays: its
+// rectangles bound each capsule's image as exactly as a perspective view's do.
+TEST_F(CapsuleImpostorTest, AnOrthographicViewDrawsBonesAndSpheresAsTheParallelRaysSeeThem) {
+  const std::vector<TestClip> clips = {make_bones({{glm::vec3(-2.0f, 0.0f, 0.0f), glm::vec3(2.0f, 0.5f, 0.3f)},
+                                                   {glm::vec3(0.0f, -1.0f, 1.0f), glm::vec3(0.2f, 1.5f, -1.0f)},
+                                                   {glm::vec3(-1.5f, 1.2f, 0.5f), glm::vec3(-1.0f, 1.3f, -2.0f)}},
+                                                  0.3f, glm::vec3(0.9f, 0.7f, 0.5f))};
+  const std::vector<Camera> cameras = {
+      {{3.0, 2.0, 8.0}, {0.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, 0.05, 100.0, 2.5},
+      {{8.0, 0.5, -1.0}, {0.0, 0.5, -1.0}, {0.0, 1.0, 0.0}, 0.05, 100.0, 1.8},  // along the third bone's width
+  };
+  for (std::size_t i = 0; i < cameras.size(); ++i) {
+    SCOPED_TRACE("camera " + std::to_string(i));
+    expect_matches_reference(draw(clips, cameras[i], true), cameras[i], reference_of(clips, true));
   }
 }
 
