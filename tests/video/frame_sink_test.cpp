@@ -3,10 +3,19 @@
 // we pipe (and the videos tagged so), the encoder's effort by --quality, odd sizes, audio.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "test_support.hpp"
 #include "video/frame_sink.hpp"
@@ -395,6 +404,50 @@ TEST(FrameSink, AudioIsRefusedForGifAndPngSequences) {
   const video::OpenedSink frames = open_frame_sink((dir.path() / "frames/").string(), 64, 64, 25.0, options);
   EXPECT_FALSE(frames);
   EXPECT_EQ(entries(dir.path()), std::vector<std::string>{"sound.wav"});
+}
+
+// The nice value of each thread of this process (/proc/self/task/TID/stat, field 19).
+std::vector<int> thread_niceness() {
+  std::vector<int> niceness;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream in(task.path() / "stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t after_name = stat.rfind(')');
+    if (after_name == std::string::npos) continue;
+    std::istringstream fields(stat.substr(after_name + 2));  // from field 3, the state
+    std::string field;
+    for (int i = 3; i <= 19 && fields >> field; ++i) {
+      if (i == 19) niceness.push_back(std::stoi(field));
+    }
+  }
+  return niceness;
+}
+
+TEST(FrameSink, TheEncodersThreadsRunBelowTheThreadThatDrawsTheFrames) {
+  // x264 fills every core: its threads yield to the drawing, whose frames it waits for otherwise.
+  errno = 0;
+  const int ours = getpriority(PRIO_PROCESS, 0);
+  ASSERT_EQ(errno, 0);
+  if (ours >= 19) GTEST_SKIP() << "this thread already runs at the lowest priority (nice 19)";
+  const int below = std::min(ours + 10, 19);
+  const auto count_below = [&] {
+    const std::vector<int> niceness = thread_niceness();
+    return std::count(niceness.begin(), niceness.end(), below);
+  };
+  const auto before = count_below();
+  TempDir dir;
+  FrameSinkOptions options;
+  options.encoder = video::VideoEncoder::Library;
+  video::OpenedSink opened = open_frame_sink((dir.path() / "clip.mp4").string(), 160, 120, 30.0, options);
+  ASSERT_TRUE(opened) << opened.error;
+  std::string error;
+  const std::vector<std::uint8_t> frame = synthetic_frame(160, 120, 0);
+  ASSERT_TRUE(opened.sink->write(frame.data(), error)) << error;
+  EXPECT_GE(count_below() - before, 2) << "x264's frame and lookahead threads at nice " << below;
+  EXPECT_EQ(getpriority(PRIO_PROCESS, 0), ours) << "the thread that opened the video keeps its priority";
+  ASSERT_TRUE(opened.sink->commit(error)) << error;
+  opened.sink.reset();
+  EXPECT_EQ(count_below(), before) << "the encoder's threads end with it";
 }
 
 }  // namespace
