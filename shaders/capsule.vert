@@ -1,6 +1,6 @@
 // Bones and joint spheres of the solid style as ray-cast impostors: each bone capsule, with the
-// sphere of its child joint, is drawn as one screen-aligned rectangle around its
-// image, and capsule.frag finds the exact surfaces along the ray through each pixel; a root's sphere
+// sphere of its child joint, is drawn as one rectangle around its image (aligned with the bone's
+// image), and capsule.frag finds the exact surfaces along the ray through each pixel; a root's sphere
 // or a marked joint is a capsule of zero length. An instance reads 14 consecutive points of the
 // bone buffer, seven bones (from, to) or, one point per capsule, a joint, and draws rectangle k
 // (vertices 4k to 4k + 3) for its capsule k. The radii come from u_radii, one per point of the bone
@@ -11,11 +11,11 @@
 // The rectangle is the exact extent of the capsule's image along the bone's image and across it,
 // u_margin_px further (so antialiased edges have pixels to fade out in): the capsule is the hull of
 // its two end spheres (the child end's as big as its joint sphere when that is bigger), so its image
-// is the hull of theirs, and a sphere's extent along a screen direction is where a plane through
-// the eye touches it (sphere_range), under perspective or orthographic projection alike. On
-// llvmpipe the fragments outside the image cost nearly as much as those on it: the projected
-// corners of a box around the capsule, bounded before, gave rectangles of about four times the
-// figures' area. When the box around the capsule reaches behind the near plane, the camera is
+// is the hull of theirs, and a sphere's extent along a screen direction is where a plane of the
+// view's rays touches it (through the eye, or along the view for an orthographic view:
+// sphere_range). On llvmpipe the fragments outside the image cost nearly as much as those on it:
+// the projected corners of a box around the capsule, bounded before, gave rectangles of about
+// four times the figures' area. When the box around the capsule reaches behind the near plane, the camera is
 // inside it or nearly touches it (boxes wholly outside the view are dropped first) and the
 // rectangle is the whole view; the fragment shader still finds the exact surface, so the camera
 // can come as close as it likes.
@@ -60,8 +60,9 @@ vec2 g_low;  // the rectangle so far, as (along, across) extents in pixels
 vec2 g_high;
 
 // The least and greatest of s(p) = (L.p + L.w) / (W.p + W.w) over the sphere (centre, r), which lies
-// where W.p + W.w > 0: where the plane s(p) = s touches the sphere, (alpha - s beta)^2 =
-// r^2 |L - s W|^2 (alpha, beta: the two at the centre), a quadratic a s^2 - 2 b s + c = 0 whose
+// where W.p + W.w > 0 (clip w: main() calls this for spheres in front of the near plane only):
+// where the plane s(p) = s touches the sphere, (alpha - s beta)^2 = r^2 |L - s W|^2 (alpha, beta:
+// the two at the centre), a quadratic a s^2 - 2 b s + c = 0 whose
 // discriminant b^2 - a c is written as r^2 (|beta L - alpha W|^2 - r^2 |L x W|^2), free of the
 // cancellation between b^2 and a c (both of the order of pixels^2 w^4).
 vec2 sphere_range(vec4 l, vec4 w, vec3 centre, float r) {

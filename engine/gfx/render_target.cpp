@@ -32,6 +32,10 @@ std::optional<RenderTarget> RenderTarget::create(int width, int height, int samp
     target.color_samples_ = Texture::create();
     glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, target.color_samples_.name());
     glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, target.samples_, GL_RGBA8, width, height, GL_TRUE);
+    // GL may give more samples than asked for (a count the driver has): the resolve averages all.
+    GLint given = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &given);
+    if (given > target.samples_) target.samples_ = given;
     glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
   } else {
     target.color_ = Renderbuffer::create();

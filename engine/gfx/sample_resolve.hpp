@@ -17,11 +17,13 @@ class SampleResolve {
  public:
   static std::optional<SampleResolve> create(std::string& error);
 
-  // Into the framebuffer bound for drawing (single-sample, width x height like the texture):
-  // pixel (px, y0 + height - 1 - (py - y0)) of the rectangle x, y0 (from the bottom left),
-  // width x height becomes the mean of the `samples` samples of `texture` (a
-  // GL_TEXTURE_2D_MULTISAMPLE) at (px, py). Leaves GL's state as it found it but for texture
-  // unit 0's multisample binding (none after); expects no face culling of front faces.
+  // Into the framebuffer bound for drawing (single-sample, target_width x target_height like the
+  // texture): pixel (px, y0 + height - 1 - (py - y0)) of the rectangle x, y0 (from the bottom
+  // left), width x height becomes the mean of the `samples` samples (all the texture has) of
+  // `texture` (a GL_TEXTURE_2D_MULTISAMPLE) at (px, py). The viewport, scissor, blending, colour
+  // mask, program, vertex array and active texture unit are left as they were, texture unit 0's
+  // multisample binding empty. Expects what the app never turns on: front faces culled, rasterizer
+  // discard, polygon modes other than fill, a logic op, clip distances.
   void resolve(unsigned texture, int samples, int target_width, int target_height, int x, int y0, int width,
                int height) const;
 

@@ -39,11 +39,6 @@ constexpr std::array<std::uint8_t, 6 * kPointsPerInstance> kRectangleIndices = [
   return indices;
 }();
 
-// How far a capsule's rectangle reaches beyond the image of its box, in pixels: the antialiased
-// edge fades out over half a pixel beyond the silhouette, and a multisampled pixel is shaded when
-// any of its samples (up to ~0.7 pixel from its centre) is in the rectangle.
-constexpr float kMarginPixels = 1.5f;
-
 // A marked (selected or hovered) joint's sphere against the joint's own sphere, before `grow`.
 constexpr float kMarkedJointScale = 1.25f;
 
@@ -642,7 +637,7 @@ bool SkeletonPass::begin_solid(const SceneView& view, float ground_y, SolidPass 
   ShaderProgram::set(c_.ground_y, ground_y);
   const glm::vec2 viewport(std::max(view.viewport.width, 1), std::max(view.viewport.height, 1));
   ShaderProgram::set(c_.viewport_size, viewport);
-  ShaderProgram::set(c_.margin_px, kMarginPixels);
+  ShaderProgram::set(c_.margin_px, margin_pixels_);
   // A pixel at view depth 1 is 2 tan(fov / 2) / height wide, and projection[1][1] = 1 / tan(fov / 2).
   const float focal = view.projection[1][1];
   ShaderProgram::set(c_.pixel_size, focal > 0.0f ? 2.0f / (focal * viewport.y) : 0.0f);

@@ -47,6 +47,14 @@ struct SkeletonSlot {
 
 class SkeletonPass {
  public:
+  // How far a capsule's rectangle reaches beyond the capsule's image, in pixels, by default:
+  // capsule.frag keeps a pixel whose ray passes within about 0.375 of its own pixel measure of the
+  // surface (coverage 1/8, half a sample of four), a measure that on screen is up to 1/cos of the
+  // angle off the view's axis larger (about 0.5 pixel in the corner of a 45-degree view), and a
+  // multisampled pixel is shaded when any of its samples (up to ~0.7 pixel from its centre) is in
+  // the rectangle.
+  static constexpr float kRectangleMargin = 1.5f;
+
   // Draws lines with `lines`, the scene's line program, which must outlive the pass.
   static std::optional<SkeletonPass> create(const ShaderProgram& lines, std::string& error);
 
@@ -72,6 +80,10 @@ class SkeletonPass {
   // keeping the maximum (so overlapping bones do not pile up); otherwise multiplies it into the colour.
   void draw_shadow(const SceneView& view, const SceneStyle& style, float ground_y, bool to_mask) const;
   void draw(const SceneView& view, const SceneStyle& style, float ground_y) const;
+  // How far each capsule's rectangle reaches beyond the capsule's image, in pixels
+  // (kRectangleMargin); a test widens it to show that the default loses no pixel of an
+  // antialiased edge.
+  void set_rectangle_margin(float pixels) noexcept { margin_pixels_ = pixels; }
 
   [[nodiscard]] std::size_t slot_count() const noexcept { return blocks_.size(); }
   [[nodiscard]] std::size_t bone_count() const noexcept { return bone_count_; }    // drawn, over all clips
@@ -166,6 +178,7 @@ class SkeletonPass {
   std::size_t uploads_ = 0;
   std::size_t color_uploads_ = 0;
   float max_line_width_ = 1.0f;
+  float margin_pixels_ = kRectangleMargin;
   struct {
     int view_proj, color, round_points, point_size, vertex_colors, depth_bias;
   } l_{};

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <functional>
+#include <system_error>
 #include <thread>
 
 #include "video/yuv420.hpp"
@@ -60,22 +61,28 @@ void encoder_options(const LibavFunctions& av, VideoFormat format, VideoQuality 
 constexpr int kEncoderNiceness = 10;
 
 // `open()` on a thread of its own whose priority is kEncoderNiceness lower than the caller's, so
-// that the threads the encoder makes while opening (x264's frame and lookahead threads) are as
-// low: x264 fills every core, and at the same priority the drawing of the next frames, whose
-// threads (ours and llvmpipe's) often wait on one another, got fewer turns than it needed, so that
-// the encoder then ran out of frames and a core stood idle (about 15 % of a 720p video's second
-// half). Below it, the encoder takes whatever time the drawing leaves and the video is done
-// sooner (1916 -> 1867 ms, median of 14). On Linux a thread's nice value is its own and a new
-// thread takes its maker's; a nice value that cannot be raised leaves it as it was.
+// that the threads the encoder makes while opening are as low: x264's frame and lookahead threads
+// (an MP4; libvpx makes its threads at the first frame, on the queue's thread, so a WebM's stay at
+// the caller's priority). x264 fills every core, and at the same priority the drawing of the next
+// frames, whose threads (ours and llvmpipe's) often wait on one another, got fewer turns than it
+// needed, so that the encoder then ran out of frames and a core stood idle (about 15 % of a 720p
+// video's second half). Below it, the encoder takes whatever time the drawing leaves and the
+// video is done sooner (1916 -> 1867 ms, median of 14). On Linux a thread's nice value is its own
+// and a new thread takes its maker's; a nice value that cannot be raised, or a thread that cannot
+// be made, leaves the encoder at the caller's priority.
 int open_below_the_drawing(const std::function<int()>& open) {
   int code = 0;
-  std::thread opener([&] {
-    errno = 0;
-    const int nice_now = getpriority(PRIO_PROCESS, 0);
-    if (errno == 0) setpriority(PRIO_PROCESS, 0, std::min(nice_now + kEncoderNiceness, 19));
+  try {
+    std::thread opener([&] {
+      errno = 0;
+      const int nice_now = getpriority(PRIO_PROCESS, 0);
+      if (errno == 0) setpriority(PRIO_PROCESS, 0, std::min(nice_now + kEncoderNiceness, 19));
+      code = open();
+    });
+    opener.join();
+  } catch (const std::system_error&) {  // no thread to be had: opened here
     code = open();
-  });
-  opener.join();
+  }
   return code;
 }
 
@@ -186,24 +193,27 @@ LibavEncoder::~LibavEncoder() {
   if (format_ != nullptr) av_.free_format_context(format_);
 }
 
-bool LibavEncoder::encode(const std::function<void(const Yuv420Planes&)>& fill, std::int64_t index,
-                          std::string& error) {
+std::optional<Yuv420Planes> LibavEncoder::frame_planes(std::string& error) {
   // The encoder may still hold the last frame's planes: then they are copied into new ones, so
   // that the frame's planes always hold the last frame.
-  int code = av_.frame_make_writable(frame_);
+  const int code = av_.frame_make_writable(frame_);
   if (code < 0) {
     error = failed("cannot make a frame", code);
-    return false;
+    return std::nullopt;
   }
   Yuv420Planes planes;
   planes.y = frame_->data[0];
   planes.cb = frame_->data[1];
   planes.cr = frame_->data[2];
   planes.y_stride = static_cast<std::size_t>(frame_->linesize[0]);
-  planes.chroma_stride = static_cast<std::size_t>(frame_->linesize[1]);
-  fill(planes);
+  planes.cb_stride = static_cast<std::size_t>(frame_->linesize[1]);
+  planes.cr_stride = static_cast<std::size_t>(frame_->linesize[2]);
+  return planes;
+}
+
+bool LibavEncoder::encode_frame(std::int64_t index, std::string& error) {
   frame_->pts = index;
-  code = av_.send_frame(codec_, frame_);
+  const int code = av_.send_frame(codec_, frame_);
   if (code < 0) {
     error = failed("cannot encode frame " + std::to_string(index), code);
     return false;

@@ -1,5 +1,5 @@
 // A video encoded in this process through FFmpeg's libraries (video/libav_library): 4:2:0 frames
-// (video/yuv420's packed planes) into an MP4 (libx264) or a WebM (libvpx-vp9) with the settings
+// (video/yuv420, written into the encoder's own frame) into an MP4 (libx264) or a WebM (libvpx-vp9) with the settings
 // the ffmpeg program gets for the same output (video_format's ffmpeg_arguments): the same preset,
 // rate factor, threads and colour tags, an MP4's index moved to the front. No process to start,
 // no pipe to copy every frame through.
@@ -7,8 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "video/libav_library.hpp"
@@ -27,11 +27,13 @@ class LibavEncoder {
   LibavEncoder(const LibavEncoder&) = delete;
   LibavEncoder& operator=(const LibavEncoder&) = delete;
 
-  // Frame `index` (from 0, in order) encoded, and what the encoder handed back written: `fill`
-  // writes the frame into the planes of the encoder's frame, which hold the frame before it (none
-  // before the first), so that it need write only what changed. false with `error` (a full disk:
-  // "cannot write the video: No space left on device"); then drop the encoder.
-  bool encode(const std::function<void(const Yuv420Planes&)>& fill, std::int64_t index, std::string& error);
+  // The planes of the encoder's frame, to write the next frame into: they hold the frame before it
+  // (none before the first), so that only what changed need be written. nullopt with `error`.
+  std::optional<Yuv420Planes> frame_planes(std::string& error);
+  // The frame written into frame_planes() encoded as frame `index` (from 0, in order), and what
+  // the encoder handed back written. false with `error` (a full disk: "cannot write the video: No
+  // space left on device"); then drop the encoder.
+  bool encode_frame(std::int64_t index, std::string& error);
   // The encoder drained, the file's trailer written (an MP4's index moved to the front) and the
   // file closed. false with `error`.
   bool finish(std::string& error);

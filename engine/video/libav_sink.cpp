@@ -23,8 +23,10 @@ class LibavSink final : public QueuedSink {
         encoder_(std::move(encoder)),
         yuv_(width, height, buffers),
         queue_(frame_bytes(), buffers, [this](const std::uint8_t* frame, std::size_t index, std::string& error) {
-          return encoder_->encode([&](const Yuv420Planes& planes) { yuv_.convert_into(frame, index, planes); },
-                                  static_cast<std::int64_t>(index), error);
+          const std::optional<Yuv420Planes> planes = encoder_->frame_planes(error);
+          if (!planes) return false;
+          yuv_.convert_into(frame, index, *planes);
+          return encoder_->encode_frame(static_cast<std::int64_t>(index), error);
         }) {}
 
   bool commit(std::string& error) override {

@@ -59,7 +59,8 @@ Yuv420Planes packed_yuv420_planes(std::uint8_t* yuv, int width, int height) noex
   planes.cb = yuv + w * h;
   planes.cr = planes.cb + chroma_w * ((h + 1) / 2);
   planes.y_stride = w;
-  planes.chroma_stride = chroma_w;
+  planes.cb_stride = chroma_w;
+  planes.cr_stride = chroma_w;
   return planes;
 }
 
@@ -90,8 +91,8 @@ namespace {
     const std::uint8_t* bottom = rgba + 4 * y1 * frame_w;
     std::uint8_t* luma_top = planes.y + y0 * planes.y_stride;
     std::uint8_t* luma_bottom = planes.y + y1 * planes.y_stride;
-    std::uint8_t* cb_row = planes.cb + cy * planes.chroma_stride;
-    std::uint8_t* cr_row = planes.cr + cy * planes.chroma_stride;
+    std::uint8_t* cb_row = planes.cb + cy * planes.cb_stride;
+    std::uint8_t* cr_row = planes.cr + cy * planes.cr_stride;
     const auto pairs_end = std::min(static_cast<std::size_t>(end_column), frame_w / 2);
     // Luma, then chroma, each in a loop of its own over the same pixels: both vectorise.
     const std::size_t first_pixel = 2 * static_cast<std::size_t>(first_column);

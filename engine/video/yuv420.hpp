@@ -16,7 +16,8 @@ struct Yuv420Planes {
   std::uint8_t* cb = nullptr;
   std::uint8_t* cr = nullptr;
   std::size_t y_stride = 0;
-  std::size_t chroma_stride = 0;
+  std::size_t cb_stride = 0;
+  std::size_t cr_stride = 0;
 };
 
 // Bytes of a width x height 4:2:0 frame: the full-size Y plane, then Cb and Cr at half the width

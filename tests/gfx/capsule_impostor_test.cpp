@@ -517,8 +517,55 @@ TEST_F(CapsuleImpostorTest, AnOrthographicViewDrawsBonesAndSpheresAsTheParallelR
       {{8.0, 0.5, -1.0}, {0.0, 0.5, -1.0}, {0.0, 1.0, 0.0}, 0.05, 100.0, 1.8},  // along the third bone's width
   };
   for (std::size_t i = 0; i < cameras.size(); ++i) {
+    for (const int samples : {0, 4}) {
+      SCOPED_TRACE("camera " + std::to_string(i) + ", samples " + std::to_string(samples));
+      expect_matches_reference(draw(clips, cameras[i], true, samples), cameras[i], reference_of(clips, true));
+    }
+  }
+}
+
+// The rectangles are as tight as the capsules' images: the default margin beyond them must still
+// reach every pixel an antialiased edge fades into, however the capsule lies (across the view, end
+// on, in a corner of a wide view, close to the camera, seen orthographically). A margin of 40
+// pixels draws each pixel a capsule can reach: no pixel it tints may be left as background.
+TEST_F(CapsuleImpostorTest, TheDefaultMarginReachesEveryPixelAnAntialiasedEdgeFadesInto) {
+  const std::vector<TestClip> clips = {
+      make_bones({{glm::vec3(-2.0f, 0.0f, 0.0f), glm::vec3(2.0f, 0.5f, 0.3f)},
+                  {glm::vec3(0.0f, -1.0f, 1.0f), glm::vec3(0.2f, 1.5f, -1.0f)},
+                  {glm::vec3(1.0f, 1.0f, 1.0f), glm::vec3(1.05f, 1.0f, 1.0f)},
+                  {glm::vec3(2.6f, 1.6f, 0.0f), glm::vec3(3.3f, 2.0f, -0.4f)},
+                  {glm::vec3(-3.2f, -1.8f, 0.5f), glm::vec3(-2.6f, -1.2f, 0.0f)}},
+                 0.3f, glm::vec3(0.9f, 0.7f, 0.5f)),
+      make_joints({glm::vec3(-3.0f, 1.9f, 0.2f), glm::vec3(3.1f, -1.9f, 0.0f)}, 0.35f, glm::vec3(0.8f, 0.8f, 0.8f))};
+  const std::vector<Camera> cameras = {
+      {{0.0, 0.5, 6.5}, {0.0, 0.0, 0.0}},    // the outer capsules in the view's corners
+      {{-4.5, 0.0, -0.1}, {2.0, 0.5, 0.3}},  // along the first bone
+      {{0.3, 1.0, 0.8}, {2.0, 0.5, 0.3}},    // close, looking along it
+      {{3.0, 2.0, 8.0}, {0.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, 0.05, 100.0, 3.0},  // orthographic
+  };
+  for (std::size_t i = 0; i < cameras.size(); ++i) {
     SCOPED_TRACE("camera " + std::to_string(i));
-    expect_matches_reference(draw(clips, cameras[i], true), cameras[i], reference_of(clips, true));
+    pass_->set_rectangle_margin(40.0f);
+    const Image wide = draw(clips, cameras[i], true, 4);
+    pass_->set_rectangle_margin(SkeletonPass::kRectangleMargin);
+    const Image tight = draw(clips, cameras[i], true, 4);
+    int tinted = 0;
+    int edges = 0;  // tinted pixels beside a background one: the silhouettes' antialiased edges
+    int lost = 0;
+    std::string first_lost;
+    for (int y = 1; y + 1 < kHeight; ++y) {
+      for (int x = 1; x + 1 < kWidth; ++x) {
+        if (wide.background(x, y)) continue;
+        ++tinted;
+        const bool edge = wide.background(x - 1, y) || wide.background(x + 1, y) || wide.background(x, y - 1) ||
+                          wide.background(x, y + 1);
+        edges += edge ? 1 : 0;
+        if (tight.background(x, y) && lost++ == 0) first_lost = std::to_string(x) + "," + std::to_string(y);
+      }
+    }
+    EXPECT_GT(tinted, 2000);
+    EXPECT_GT(edges, 200);
+    EXPECT_EQ(lost, 0) << "pixels a wide margin tints left as background, first at " << first_lost;
   }
 }
 

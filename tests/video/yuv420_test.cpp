@@ -206,11 +206,12 @@ TEST(Yuv420, PaddedPlanesGetThePackedRowsAndTheirPaddingIsLeftAlone) {
     const std::size_t c_width = (y_width + 1) / 2;
     const std::size_t c_height = (static_cast<std::size_t>(height) + 1) / 2;
     const std::size_t y_stride = y_width + 13;
-    const std::size_t c_stride = c_width + 7;
+    const std::size_t cb_stride = c_width + 7;
+    const std::size_t cr_stride = c_width + 2;  // each plane its own stride
     std::vector<std::uint8_t> y_plane(y_stride * static_cast<std::size_t>(height), kPadding);
-    std::vector<std::uint8_t> cb_plane(c_stride * c_height, kPadding);
-    std::vector<std::uint8_t> cr_plane(c_stride * c_height, kPadding);
-    const Yuv420Planes planes{y_plane.data(), cb_plane.data(), cr_plane.data(), y_stride, c_stride};
+    std::vector<std::uint8_t> cb_plane(cb_stride * c_height, kPadding);
+    std::vector<std::uint8_t> cr_plane(cr_stride * c_height, kPadding);
+    const Yuv420Planes planes{y_plane.data(), cb_plane.data(), cr_plane.data(), y_stride, cb_stride, cr_stride};
     const std::vector<std::uint8_t> before = noise_frame(width, height, 3);
     const std::vector<std::uint8_t> after = noise_frame(width, height, 4);
     rgba_to_yuv420_rect(before.data(), width, height, 0, 0, width, height, planes);
@@ -231,8 +232,8 @@ TEST(Yuv420, PaddedPlanesGetThePackedRowsAndTheirPaddingIsLeftAlone) {
     };
     expect_rows(y_plane, y_stride, y_width, static_cast<std::size_t>(height), 0, "Y'");
     const std::size_t cb_at = y_width * static_cast<std::size_t>(height);
-    expect_rows(cb_plane, c_stride, c_width, c_height, cb_at, "Cb");
-    expect_rows(cr_plane, c_stride, c_width, c_height, cb_at + c_width * c_height, "Cr");
+    expect_rows(cb_plane, cb_stride, c_width, c_height, cb_at, "Cb");
+    expect_rows(cr_plane, cr_stride, c_width, c_height, cb_at + c_width * c_height, "Cr");
   }
 }
 
@@ -248,7 +249,7 @@ TEST(Yuv420, FramesConvertedWhereTheyChangedIntoTheEncodersPlanesAreEachTheirWho
   std::vector<std::uint8_t> y_plane(y_stride * kHigh);
   std::vector<std::uint8_t> cb_plane(c_stride * kHigh / 2);
   std::vector<std::uint8_t> cr_plane(c_stride * kHigh / 2);
-  const Yuv420Planes planes{y_plane.data(), cb_plane.data(), cr_plane.data(), y_stride, c_stride};
+  const Yuv420Planes planes{y_plane.data(), cb_plane.data(), cr_plane.data(), y_stride, c_stride, c_stride};
   Yuv420Frames frames(kWide, kHigh, kSlots);
   std::vector<std::uint8_t> frame = noise_frame(kWide, kHigh, 5);
   const std::vector<std::uint8_t> other = noise_frame(kWide, kHigh, 6);
@@ -277,10 +278,10 @@ TEST(Yuv420, FramesConvertedWhereTheyChangedIntoTheEncodersPlanesAreEachTheirWho
     }
     for (std::size_t row = 0; row < kHigh / 2; ++row) {
       const auto at = static_cast<std::ptrdiff_t>(row * c_stride);
-      ASSERT_TRUE(std::equal(packed.cb + row * packed.chroma_stride, packed.cb + row * packed.chroma_stride + kWide / 2,
+      ASSERT_TRUE(std::equal(packed.cb + row * packed.cb_stride, packed.cb + row * packed.cb_stride + kWide / 2,
                              cb_plane.begin() + at))
           << "frame " << index << " Cb row " << row;
-      ASSERT_TRUE(std::equal(packed.cr + row * packed.chroma_stride, packed.cr + row * packed.chroma_stride + kWide / 2,
+      ASSERT_TRUE(std::equal(packed.cr + row * packed.cr_stride, packed.cr + row * packed.cr_stride + kWide / 2,
                              cr_plane.begin() + at))
           << "frame " << index << " Cr row " << row;
     }
