@@ -201,7 +201,9 @@ TEST(Yuv420, ARectangleOutsideTheFrameChangesNothing) {
 // is, the padding after it untouched; a rectangle over the last frame there gives the whole frame.
 TEST(Yuv420, PaddedPlanesGetThePackedRowsAndTheirPaddingIsLeftAlone) {
   constexpr std::uint8_t kPadding = 0xAB;
-  for (const auto& [width, height] : std::vector<std::pair<int, int>>{{64, 48}, {37, 23}}) {
+  for (const std::pair<int, int>& size : std::vector<std::pair<int, int>>{{64, 48}, {37, 23}}) {
+    const int width = size.first;  // not a structured binding: the lambda below names it (clang 14)
+    const int height = size.second;
     const std::size_t y_width = static_cast<std::size_t>(width);
     const std::size_t c_width = (y_width + 1) / 2;
     const std::size_t c_height = (static_cast<std::size_t>(height) + 1) / 2;
