@@ -15,10 +15,10 @@
 // view's rays touches it (through the eye, or along the view for an orthographic view:
 // sphere_range). On llvmpipe the fragments outside the image cost nearly as much as those on it:
 // the projected corners of a box around the capsule, bounded before, gave rectangles of about
-// four times the figures' area. When the box around the capsule reaches behind the near plane, the camera is
-// inside it or nearly touches it (boxes wholly outside the view are dropped first) and the
-// rectangle is the whole view; the fragment shader still finds the exact surface, so the camera
-// can come as close as it likes.
+// four times the figures' area. When the box around the capsule reaches behind the near plane,
+// the camera is inside it or nearly touches it (boxes wholly outside the view are dropped first)
+// and the rectangle is the whole view; the fragment shader still finds the exact surface, so the
+// camera can come as close as it likes.
 // Two triangles per capsule, where a box drawn as geometry takes twelve (llvmpipe sets up and bins
 // every triangle on the drawing thread).
 #version 330 core
@@ -62,9 +62,9 @@ vec2 g_high;
 // The least and greatest of s(p) = (L.p + L.w) / (W.p + W.w) over the sphere (centre, r), which lies
 // where W.p + W.w > 0 (clip w: main() calls this for spheres in front of the near plane only):
 // where the plane s(p) = s touches the sphere, (alpha - s beta)^2 = r^2 |L - s W|^2 (alpha, beta:
-// the two at the centre), a quadratic a s^2 - 2 b s + c = 0 whose
-// discriminant b^2 - a c is written as r^2 (|beta L - alpha W|^2 - r^2 |L x W|^2), free of the
-// cancellation between b^2 and a c (both of the order of pixels^2 w^4).
+// the two at the centre), a quadratic a s^2 - 2 b s + c = 0 whose discriminant b^2 - a c is
+// written as r^2 (|beta L - alpha W|^2 - r^2 |L x W|^2), free of the cancellation between b^2 and
+// a c (both of the order of pixels^2 w^4).
 vec2 sphere_range(vec4 l, vec4 w, vec3 centre, float r) {
   float alpha = dot(l.xyz, centre) + l.w;
   float beta = dot(w.xyz, centre) + w.w;

@@ -1,8 +1,8 @@
 // A video encoded in this process through FFmpeg's libraries (video/libav_library): 4:2:0 frames
-// (video/yuv420, written into the encoder's own frame) into an MP4 (libx264) or a WebM (libvpx-vp9) with the settings
-// the ffmpeg program gets for the same output (video_format's ffmpeg_arguments): the same preset,
-// rate factor, threads and colour tags, an MP4's index moved to the front. No process to start,
-// no pipe to copy every frame through.
+// (video/yuv420, written into the encoder's own frame) into an MP4 (libx264) or a WebM
+// (libvpx-vp9) with the settings the ffmpeg program gets for the same output (video_format's
+// ffmpeg_arguments): the same preset, rate factor, threads and colour tags, an MP4's index moved
+// to the front. No process to start, no pipe to copy every frame through.
 #pragma once
 
 #include <cstddef>
